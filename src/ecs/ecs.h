@@ -1,0 +1,219 @@
+/*
+** ecs.h -- the entity-component-system that runs the game.
+**
+** An entity is a generational handle. A component is plain data, stored in
+** one sparse set per component type. A view walks the entities that have a
+** given set of components. A system is a function run once per fixed tick,
+** in registration order. See docs/ARCHITECTURE.md and the essays at the top
+** of pool.c, view.c and group.c for how it works inside.
+**
+** This module depends on the C library only.
+*/
+#ifndef ECS_H
+#define ECS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Limits. A component id fits a bit of a 32-bit mask; a view has a few terms. */
+#define ECS_MAX_COMPONENTS 32
+#define ECS_MAX_TERMS 8
+
+typedef struct EcsWorld EcsWorld;
+
+/* A generational handle. index picks the slot; generation must match the
+** slot's current generation, so a handle kept after its entity was destroyed
+** never reaches the entity that reuses the slot. A live entity's generation
+** is odd, so the all-zero handle ECS_NULL is never alive. */
+typedef struct EcsEntity {
+    uint32_t index;
+    uint32_t generation;
+} EcsEntity;
+
+#define ECS_NULL ((EcsEntity){0, 0})
+
+/* A component type id, as returned by ecs_component_register. */
+typedef uint32_t EcsComponent;
+
+static inline bool ecs_entity_eq(EcsEntity a, EcsEntity b)
+{
+    return a.index == b.index && a.generation == b.generation;
+}
+
+static inline bool ecs_entity_is_null(EcsEntity e)
+{
+    return e.generation == 0;
+}
+
+/* ---- World ------------------------------------------------------------- */
+
+/* Creates an empty world. Returns NULL when out of memory. */
+EcsWorld *ecs_world_create(void);
+/* Frees the world and everything in it. NULL is a no-op. */
+void ecs_world_destroy(EcsWorld *world);
+
+/* ---- Component types ----------------------------------------------------- */
+
+/* Registers a component type and returns its id: ids are given in order,
+** 0, 1, 2, ... The name is copied. size must be > 0 and align a power of two
+** no larger than _Alignof(max_align_t). Its pool is created on first use. */
+EcsComponent ecs_component_register(EcsWorld *world, const char *name,
+                                    size_t size, size_t align);
+#define ECS_REGISTER(world, T) \
+    ecs_component_register((world), #T, sizeof(T), _Alignof(T))
+
+/* Number of registered component types. */
+uint32_t ecs_component_count(const EcsWorld *world);
+/* Registered name of a component type, or NULL for an unknown id. */
+const char *ecs_component_name(const EcsWorld *world, EcsComponent type);
+/* Size in bytes of a component type, or 0 for an unknown id. */
+size_t ecs_component_size(const EcsWorld *world, EcsComponent type);
+
+/* ---- Entities ------------------------------------------------------------ */
+
+/* Creates an entity with no components. Allowed during iteration (it touches
+** no pool). Returns ECS_NULL when out of memory. */
+EcsEntity ecs_create(EcsWorld *world);
+/* Destroys an entity and removes its components from every pool. Returns
+** false for a stale or null handle. Not allowed during iteration: use
+** ecs_defer_destroy. */
+bool ecs_destroy(EcsWorld *world, EcsEntity entity);
+/* True when the handle names a live entity. */
+bool ecs_alive(const EcsWorld *world, EcsEntity entity);
+/* Number of live entities. */
+uint32_t ecs_alive_count(const EcsWorld *world);
+/* The live handle for a slot index, or ECS_NULL when that slot is free. */
+EcsEntity ecs_entity_at(const EcsWorld *world, uint32_t index);
+
+/* ---- Components of an entity ---------------------------------------------- */
+
+/* Adds (or overwrites) a component and returns a pointer to the stored value,
+** valid until the next structural change of that pool. value may be NULL for
+** a zeroed component. Returns NULL for a stale handle or an unknown type. */
+void *ecs_add(EcsWorld *world, EcsEntity entity, EcsComponent type,
+              const void *value);
+/* The entity's component, or NULL when it has none or the handle is stale. */
+void *ecs_get(const EcsWorld *world, EcsEntity entity, EcsComponent type);
+/* True when the live entity has the component. */
+bool ecs_has(const EcsWorld *world, EcsEntity entity, EcsComponent type);
+/* Removes the component. Returns false when there was none to remove. */
+bool ecs_remove(EcsWorld *world, EcsEntity entity, EcsComponent type);
+
+/* ---- Views ----------------------------------------------------------------
+**
+**   EcsIter it = ecs_view(world, TRANSFORM, VELOCITY);
+**   while (ecs_iter_next(&it)) {
+**       Transform *t = ecs_field(&it, Transform, 0);
+**       Velocity  *v = ecs_field(&it, Velocity, 1);
+**       for (int i = 0; i < it.count; i++) t[i].x += v[i].x * dt;
+**   }
+**
+** Each step yields a run of it.count entities whose components sit side by
+** side in every pool, so the inner loop runs over plain arrays. Field k is the
+** component of the k-th term. Leaving the loop early needs ecs_iter_fini.
+** While an iterator is open, structural changes (add, remove, destroy) are a
+** programming error caught by an assertion; queue them with ecs_defer_*. */
+typedef struct EcsIter {
+    int count;                   /* entities in this run */
+    const uint32_t *indices;     /* their slot indices; see ecs_iter_entity */
+    void *fields[ECS_MAX_TERMS]; /* per term, the first component of the run */
+
+    /* private */
+    EcsWorld *world;
+    struct EcsPool *pools[ECS_MAX_TERMS];
+    int term_count;
+    int driver;      /* term whose pool drives the walk */
+    uint32_t pos;    /* next dense position in the driver */
+    uint32_t end;    /* driver count when the walk started */
+    bool grouped;    /* the terms are exactly an owning group: one run */
+    bool open;
+} EcsIter;
+
+/* Starts a view over the entities having every listed component. */
+EcsIter ecs_view_iter(EcsWorld *world, const EcsComponent *terms, int term_count);
+/* Advances to the next run. Returns false, and closes the iterator, at the end. */
+bool ecs_iter_next(EcsIter *it);
+/* Closes an iterator left before ecs_iter_next returned false. Idempotent. */
+void ecs_iter_fini(EcsIter *it);
+/* The handle of the i-th entity of the current run. */
+EcsEntity ecs_iter_entity(const EcsIter *it, int i);
+
+#define ECS_TERMS_(...) ((const EcsComponent[]){__VA_ARGS__})
+#define ECS_TERM_COUNT_(...) \
+    ((int)(sizeof(ECS_TERMS_(__VA_ARGS__)) / sizeof(EcsComponent)))
+/* ecs_view(world, A, B, ...) starts an iterator over components A, B, ... */
+#define ecs_view(world, ...) \
+    ecs_view_iter((world), ECS_TERMS_(__VA_ARGS__), ECS_TERM_COUNT_(__VA_ARGS__))
+/* The array of term k's components for the current run, typed. */
+#define ecs_field(it, T, k) ((T *)(it)->fields[(k)])
+
+/* The callback form: fn is called once per matched entity with the term
+** components in fields[0..term_count-1]. */
+typedef void (*EcsEachFn)(EcsWorld *world, EcsEntity entity, void **fields,
+                          void *ctx);
+void ecs_view_each(EcsWorld *world, const EcsComponent *terms, int term_count,
+                   EcsEachFn fn, void *ctx);
+#define ecs_each(world, fn, ctx, ...) \
+    ecs_view_each((world), ECS_TERMS_(__VA_ARGS__), \
+                  ECS_TERM_COUNT_(__VA_ARGS__), (fn), (ctx))
+
+/* Number of entities a view would visit (walks it; for tests and tools). */
+uint32_t ecs_view_count(EcsWorld *world, const EcsComponent *terms, int term_count);
+
+/* ---- Owning groups: the hot path --------------------------------------------
+**
+** A group owns a set of component types. The world keeps every entity that
+** has all of them packed at the front of each owned pool, in the same order,
+** so a view over exactly those types is a single run over plain arrays, with
+** no lookup at all. A type belongs to at most one group. Creating a group on
+** pools that already hold components packs them at once. Returns false when a
+** type is already owned or the list is invalid. */
+bool ecs_group(EcsWorld *world, const EcsComponent *types, int type_count);
+#define ecs_group_of(world, ...) \
+    ecs_group((world), ECS_TERMS_(__VA_ARGS__), ECS_TERM_COUNT_(__VA_ARGS__))
+
+/* ---- Deferred structural changes ---------------------------------------------
+**
+** Safe while iterating: the commands are queued, copied, and applied in the
+** order issued by ecs_flush, which ecs_world_step calls after each system.
+** A command whose entity is gone by then is skipped. */
+bool ecs_defer_add(EcsWorld *world, EcsEntity entity, EcsComponent type,
+                   const void *value);
+bool ecs_defer_remove(EcsWorld *world, EcsEntity entity, EcsComponent type);
+bool ecs_defer_destroy(EcsWorld *world, EcsEntity entity);
+/* Applies the queued commands. Returns how many were applied (skipped ones
+** are not counted). Must not be called while an iterator is open. */
+uint32_t ecs_flush(EcsWorld *world);
+/* Number of commands waiting. */
+uint32_t ecs_deferred_count(const EcsWorld *world);
+
+/* ---- Systems --------------------------------------------------------------- */
+
+/* A system: the logic run once per tick. It keeps no game state of its own;
+** ctx is whatever the registering code hands it (tile map, input, ...). */
+typedef void (*EcsSystemFn)(EcsWorld *world, float dt, void *ctx);
+
+/* Appends a system. Systems run in registration order: that order is part of
+** the determinism contract. Returns false when out of memory. */
+bool ecs_system_add(EcsWorld *world, const char *name, EcsSystemFn fn, void *ctx);
+/* Runs every system once, in order, flushing deferred commands after each. */
+void ecs_world_step(EcsWorld *world, float dt);
+/* Number of registered systems, and the name of the i-th. */
+int ecs_system_count(const EcsWorld *world);
+const char *ecs_system_name(const EcsWorld *world, int i);
+
+/* ---- Statistics for the debug overlay ---------------------------------------- */
+
+typedef struct EcsPoolStats {
+    const char *name;   /* component name; owned by the world */
+    uint32_t count;     /* components stored */
+    size_t bytes;       /* bytes held by the pool (dense, entities, sparse pages) */
+} EcsPoolStats;
+
+/* Fills stats for component type `type`. Returns false for an unknown id. */
+bool ecs_pool_stats(const EcsWorld *world, EcsComponent type, EcsPoolStats *out);
+/* Bytes held by the whole world: entity slots, pools, commands, systems. */
+size_t ecs_world_bytes(const EcsWorld *world);
+
+#endif /* ECS_H */

@@ -1,0 +1,241 @@
+/*
+** world.c -- entity slots, component types, and add/get/has/remove.
+**
+** Entities live in a slot array of 8-byte slots. A slot's generation is odd
+** while an entity lives in it. Destroying the entity bumps the generation to
+** even, so every handle to it goes stale at once, and pushes the slot on a
+** free list threaded through the free slots' `mask` fields; the next create
+** pops it and bumps the generation to odd again. A live slot's `mask` says
+** which component types its entity has, so destroy visits only the pools
+** that hold something for it.
+*/
+#include "ecs_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+EcsWorld *ecs_world_create(void)
+{
+    EcsWorld *world = calloc(1, sizeof *world);
+    if (world == NULL)
+        return NULL;
+    world->free_head = ECS_NONE;
+    return world;
+}
+
+void ecs_world_destroy(EcsWorld *world)
+{
+    if (world == NULL)
+        return;
+    for (uint32_t t = 0; t < world->type_count; t++) {
+        ecs_pool_destroy(world->pools[t]);
+        free(world->types[t].name);
+    }
+    for (int s = 0; s < world->system_count; s++)
+        free(world->systems[s].name);
+    free(world->systems);
+    free(world->commands);
+    free(world->slots);
+    free(world);
+}
+
+/* ---- Component types ---- */
+
+EcsComponent ecs_component_register(EcsWorld *world, const char *name,
+                                    size_t size, size_t align)
+{
+    assert(world != NULL && name != NULL);
+    assert(size > 0 && size <= UINT32_MAX);
+    assert(align > 0 && (align & (align - 1)) == 0 &&
+           align <= _Alignof(max_align_t));
+    assert(world->type_count < ECS_MAX_COMPONENTS);
+    EcsComponent id = world->type_count;
+    size_t len = strlen(name);
+    char *copy = malloc(len + 1);
+    if (copy == NULL)
+        return ECS_NONE;
+    memcpy(copy, name, len + 1);
+    world->types[id] = (EcsType){copy, size, align};
+    world->type_count++;
+    return id;
+}
+
+uint32_t ecs_component_count(const EcsWorld *world)
+{
+    return world->type_count;
+}
+
+const char *ecs_component_name(const EcsWorld *world, EcsComponent type)
+{
+    return type < world->type_count ? world->types[type].name : NULL;
+}
+
+size_t ecs_component_size(const EcsWorld *world, EcsComponent type)
+{
+    return type < world->type_count ? world->types[type].size : 0;
+}
+
+/* ---- Entities ---- */
+
+EcsEntity ecs_create(EcsWorld *world)
+{
+    uint32_t index;
+    if (world->free_head != ECS_NONE) {
+        index = world->free_head;
+        world->free_head = world->slots[index].mask;
+        world->slots[index].generation++; /* even to odd: alive */
+    } else {
+        if (world->slot_count == world->slot_capacity) {
+            uint32_t capacity = world->slot_capacity ? world->slot_capacity * 2u : 256u;
+            /* Indices stay below ECS_NONE, which ends the free list. */
+            if (capacity <= world->slot_capacity || capacity >= ECS_NONE)
+                return ECS_NULL;
+            EcsSlot *slots = realloc(world->slots, (size_t)capacity * sizeof *slots);
+            if (slots == NULL)
+                return ECS_NULL;
+            world->slots = slots;
+            world->slot_capacity = capacity;
+        }
+        index = world->slot_count++;
+        world->slots[index].generation = 1;
+    }
+    EcsSlot *slot = &world->slots[index];
+    slot->mask = 0;
+    world->alive++;
+    return (EcsEntity){index, slot->generation};
+}
+
+/* Removes component `type` of slot `index`, keeping its owning group packed. */
+static void remove_component(EcsWorld *world, EcsSlot *slot, uint32_t index,
+                             EcsComponent type)
+{
+    EcsPool *pool = world->pools[type];
+    if (pool->group >= 0)
+        ecs_group_on_remove(world, pool->group, index);
+    uint32_t pos = ecs_pool_find(pool, index);
+    assert(pos != ECS_NONE);
+    ecs_pool_remove_at(pool, pos);
+    slot->mask &= ~ECS_BIT(type);
+}
+
+bool ecs_destroy(EcsWorld *world, EcsEntity entity)
+{
+    assert(world->iterating == 0 && "structural change during iteration: use ecs_defer_destroy");
+    EcsSlot *slot = ecs_slot_of(world, entity);
+    if (slot == NULL)
+        return false;
+    while (slot->mask != 0) {
+        EcsComponent type = (EcsComponent)__builtin_ctz(slot->mask);
+        remove_component(world, slot, entity.index, type);
+    }
+    slot->generation++; /* odd to even: free; UINT32_MAX wraps to 0, still even */
+    slot->mask = world->free_head;
+    world->free_head = entity.index;
+    world->alive--;
+    return true;
+}
+
+bool ecs_alive(const EcsWorld *world, EcsEntity entity)
+{
+    return ecs_slot_of(world, entity) != NULL;
+}
+
+uint32_t ecs_alive_count(const EcsWorld *world)
+{
+    return world->alive;
+}
+
+EcsEntity ecs_entity_at(const EcsWorld *world, uint32_t index)
+{
+    if (index >= world->slot_count || (world->slots[index].generation & 1u) == 0)
+        return ECS_NULL;
+    return (EcsEntity){index, world->slots[index].generation};
+}
+
+/* ---- Components of an entity ---- */
+
+void *ecs_add(EcsWorld *world, EcsEntity entity, EcsComponent type,
+              const void *value)
+{
+    EcsSlot *slot = ecs_slot_of(world, entity);
+    if (slot == NULL || type >= world->type_count)
+        return NULL;
+    EcsPool *pool = world->pools[type];
+    if (slot->mask & ECS_BIT(type)) { /* overwrite in place */
+        void *dst = ecs_pool_at(pool, ecs_pool_find(pool, entity.index));
+        if (value != NULL)
+            memmove(dst, value, pool->size);
+        else
+            memset(dst, 0, pool->size);
+        return dst;
+    }
+    assert(world->iterating == 0 && "structural change during iteration: use ecs_defer_add");
+    if (pool == NULL) {
+        pool = ecs_pool_create(world->types[type].size);
+        if (pool == NULL)
+            return NULL;
+        world->pools[type] = pool;
+    }
+    uint32_t pos = ecs_pool_push(pool, entity.index, value);
+    if (pos == ECS_NONE)
+        return NULL;
+    slot->mask |= ECS_BIT(type);
+    if (pool->group >= 0) {
+        ecs_group_on_add(world, pool->group, entity.index);
+        pos = ecs_pool_find(pool, entity.index);
+    }
+    return ecs_pool_at(pool, pos);
+}
+
+void *ecs_get(const EcsWorld *world, EcsEntity entity, EcsComponent type)
+{
+    const EcsSlot *slot = ecs_slot_of(world, entity);
+    if (slot == NULL || type >= world->type_count ||
+        !(slot->mask & ECS_BIT(type)))
+        return NULL;
+    const EcsPool *pool = world->pools[type];
+    return ecs_pool_at(pool, ecs_pool_find(pool, entity.index));
+}
+
+bool ecs_has(const EcsWorld *world, EcsEntity entity, EcsComponent type)
+{
+    const EcsSlot *slot = ecs_slot_of(world, entity);
+    return slot != NULL && type < world->type_count &&
+           (slot->mask & ECS_BIT(type)) != 0;
+}
+
+bool ecs_remove(EcsWorld *world, EcsEntity entity, EcsComponent type)
+{
+    EcsSlot *slot = ecs_slot_of(world, entity);
+    if (slot == NULL || type >= world->type_count ||
+        !(slot->mask & ECS_BIT(type)))
+        return false;
+    assert(world->iterating == 0 && "structural change during iteration: use ecs_defer_remove");
+    remove_component(world, slot, entity.index, type);
+    return true;
+}
+
+/* ---- Statistics ---- */
+
+bool ecs_pool_stats(const EcsWorld *world, EcsComponent type, EcsPoolStats *out)
+{
+    if (type >= world->type_count)
+        return false;
+    const EcsPool *pool = world->pools[type];
+    out->name = world->types[type].name;
+    out->count = pool ? pool->count : 0;
+    out->bytes = pool ? ecs_pool_bytes(pool) : 0;
+    return true;
+}
+
+size_t ecs_world_bytes(const EcsWorld *world)
+{
+    size_t bytes = sizeof *world;
+    bytes += (size_t)world->slot_capacity * sizeof *world->slots;
+    for (uint32_t t = 0; t < world->type_count; t++)
+        if (world->pools[t] != NULL)
+            bytes += ecs_pool_bytes(world->pools[t]);
+    bytes += world->command_capacity;
+    bytes += (size_t)world->system_capacity * sizeof *world->systems;
+    return bytes;
+}

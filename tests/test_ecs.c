@@ -1,0 +1,538 @@
+/* test_ecs.c -- handles, sparse sets, views, groups, commands and systems. */
+#include "ecs.h"
+
+#include <check.h>
+#include <signal.h>
+#include <stdlib.h>
+
+typedef struct Position { float x, y; } Position;
+typedef struct Velocity { float x, y; } Velocity;
+typedef struct Health { int hp; } Health;
+
+enum { POSITION, VELOCITY, HEALTH };
+
+static EcsWorld *make_world(void)
+{
+    EcsWorld *w = ecs_world_create();
+    ck_assert_ptr_nonnull(w);
+    ck_assert_uint_eq(ECS_REGISTER(w, Position), POSITION);
+    ck_assert_uint_eq(ECS_REGISTER(w, Velocity), VELOCITY);
+    ck_assert_uint_eq(ECS_REGISTER(w, Health), HEALTH);
+    return w;
+}
+
+/* ---- handles ---- */
+
+START_TEST(destroyed_index_is_recycled_with_next_generation)
+{
+    EcsWorld *w = make_world();
+    EcsEntity a = ecs_create(w);
+    ck_assert(ecs_alive(w, a));
+    ck_assert(ecs_destroy(w, a));
+    EcsEntity b = ecs_create(w);
+    ck_assert_uint_eq(b.index, a.index);
+    ck_assert_uint_gt(b.generation, a.generation);
+    ck_assert(!ecs_alive(w, a));
+    ck_assert(ecs_alive(w, b));
+    ck_assert_uint_eq(ecs_alive_count(w), 1);
+    ecs_world_destroy(w);
+}
+END_TEST
+
+START_TEST(stale_handle_never_reaches_new_entity)
+{
+    EcsWorld *w = make_world();
+    EcsEntity old = ecs_create(w);
+    ecs_add(w, old, HEALTH, &(Health){10});
+    ecs_destroy(w, old);
+    EcsEntity fresh = ecs_create(w);
+    ecs_add(w, fresh, HEALTH, &(Health){99});
+    ck_assert_uint_eq(fresh.index, old.index);
+
+    ck_assert_ptr_null(ecs_get(w, old, HEALTH));
+    ck_assert(!ecs_has(w, old, HEALTH));
+    ck_assert(!ecs_remove(w, old, HEALTH));
+    ck_assert_ptr_null(ecs_add(w, old, HEALTH, &(Health){1}));
+    ck_assert(!ecs_destroy(w, old));
+    /* None of that touched the new entity. */
+    ck_assert(ecs_alive(w, fresh));
+    ck_assert_int_eq(((Health *)ecs_get(w, fresh, HEALTH))->hp, 99);
+    ecs_world_destroy(w);
+}
+END_TEST
+
+START_TEST(null_and_out_of_range_handles_are_rejected)
+{
+    EcsWorld *w = make_world();
+    EcsEntity e = ecs_create(w);
+    ecs_add(w, e, POSITION, NULL);
+    ck_assert(!ecs_alive(w, ECS_NULL));
+    ck_assert_ptr_null(ecs_get(w, ECS_NULL, POSITION));
+    ck_assert(!ecs_destroy(w, ECS_NULL));
+    EcsEntity far = {1000000u, 1u};
+    ck_assert(!ecs_alive(w, far));
+    ck_assert_ptr_null(ecs_add(w, far, POSITION, NULL));
+    /* A forged handle to a free slot with its current generation is refused. */
+    EcsEntity f = ecs_create(w);
+    ecs_destroy(w, f);
+    for (uint32_t g = 0; g < 4; g++) /* no guess at the slot's generation works */
+        ck_assert(!ecs_alive(w, (EcsEntity){f.index, f.generation + g}));
+    ck_assert_ptr_null(ecs_get(w, e, ECS_MAX_COMPONENTS - 1)); /* unknown type */
+    ck_assert(ecs_entity_eq(ecs_entity_at(w, f.index), ECS_NULL));
+    ck_assert(ecs_entity_eq(ecs_entity_at(w, e.index), e));
+    ecs_world_destroy(w);
+}
+END_TEST
+
+/* ---- sparse sets ---- */
+
+START_TEST(swap_and_pop_moves_last_into_hole)
+{
+    EcsWorld *w = make_world();
+    EcsEntity a = ecs_create(w), b = ecs_create(w), c = ecs_create(w);
+    ecs_add(w, a, VELOCITY, &(Velocity){1, 1});
+    Velocity *slot_b = ecs_add(w, b, VELOCITY, &(Velocity){2, 2});
+    ecs_add(w, c, VELOCITY, &(Velocity){3, 3});
+    Velocity *at_a = ecs_get(w, a, VELOCITY);
+
+    ck_assert(ecs_remove(w, b, VELOCITY));
+    Velocity *at_c = ecs_get(w, c, VELOCITY);
+    ck_assert_ptr_eq(at_c, slot_b); /* C now lives at B's old position */
+    ck_assert_float_eq(at_c->x, 3);
+    ck_assert_ptr_eq(ecs_get(w, a, VELOCITY), at_a);
+    ck_assert_float_eq(at_a->x, 1);
+    ck_assert(!ecs_has(w, b, VELOCITY));
+    ck_assert(ecs_alive(w, b));
+
+    EcsIter it = ecs_view(w, VELOCITY);
+    ck_assert(ecs_iter_next(&it));
+    ck_assert_int_eq(it.count, 2);
+    ck_assert(ecs_entity_eq(ecs_iter_entity(&it, 0), a));
+    ck_assert(ecs_entity_eq(ecs_iter_entity(&it, 1), c));
+    ck_assert(!ecs_iter_next(&it));
+    ecs_world_destroy(w);
+}
+END_TEST
+
+START_TEST(destroy_clears_every_pool)
+{
+    EcsWorld *w = make_world();
+    EcsEntity keep = ecs_create(w), gone = ecs_create(w);
+    for (EcsComponent t = POSITION; t <= HEALTH; t++) {
+        ecs_add(w, keep, t, NULL);
+        ecs_add(w, gone, t, NULL);
+    }
+    ecs_destroy(w, gone);
+    for (EcsComponent t = POSITION; t <= HEALTH; t++) {
+        EcsPoolStats s;
+        ck_assert(ecs_pool_stats(w, t, &s));
+        ck_assert_uint_eq(s.count, 1);
+        ck_assert(ecs_has(w, keep, t));
+    }
+    ck_assert_uint_eq(ecs_view_count(w, ECS_TERMS_(POSITION, VELOCITY, HEALTH), 3), 1);
+    /* The recycled slot starts with no components. */
+    EcsEntity again = ecs_create(w);
+    ck_assert_uint_eq(again.index, gone.index);
+    ck_assert(!ecs_has(w, again, POSITION));
+    ecs_world_destroy(w);
+}
+END_TEST
+
+START_TEST(add_twice_overwrites)
+{
+    EcsWorld *w = make_world();
+    EcsEntity e = ecs_create(w);
+    ecs_add(w, e, HEALTH, &(Health){1});
+    ecs_add(w, e, HEALTH, &(Health){2});
+    EcsPoolStats s;
+    ecs_pool_stats(w, HEALTH, &s);
+    ck_assert_uint_eq(s.count, 1);
+    ck_assert_int_eq(((Health *)ecs_get(w, e, HEALTH))->hp, 2);
+    ecs_world_destroy(w);
+}
+END_TEST
+
+START_TEST(sparse_index_is_paged)
+{
+    EcsWorld *w = make_world();
+    enum { N = 200000 };
+    EcsEntity last = ECS_NULL;
+    for (int i = 0; i < N; i++)
+        last = ecs_create(w);
+    ecs_add(w, last, HEALTH, &(Health){5});
+    EcsPoolStats s;
+    ecs_pool_stats(w, HEALTH, &s);
+    /* One 4 KiB page and a page table, not an index-sized array. */
+    ck_assert_uint_lt(s.bytes, (size_t)N * sizeof(uint32_t) / 20);
+    ck_assert_int_eq(((Health *)ecs_get(w, last, HEALTH))->hp, 5);
+    ecs_world_destroy(w);
+}
+END_TEST
+
+/* ---- views ---- */
+
+/* Entity i gets Position if i%2==0, Velocity if i%3==0, Health if i%5==0. */
+static void fill_pattern(EcsWorld *w, EcsEntity *e, int n, int big)
+{
+    for (int i = 0; i < n; i++) {
+        e[i] = ecs_create(w);
+        if (i % 2 == 0)
+            ecs_add(w, e[i], POSITION, &(Position){(float)i, 0});
+        if (i % 3 == 0)
+            ecs_add(w, e[i], VELOCITY, &(Velocity){(float)i, 0});
+        if (big == HEALTH || i % 5 == 0)
+            ecs_add(w, e[i], HEALTH, &(Health){i});
+    }
+}
+
+static void check_view_is_intersection(EcsWorld *w, const EcsEntity *e, int n,
+                                       const EcsComponent *terms, int count)
+{
+    char *seen = calloc((size_t)n, 1);
+    EcsIter it = ecs_view_iter(w, terms, count);
+    while (ecs_iter_next(&it)) {
+        for (int i = 0; i < it.count; i++) {
+            EcsEntity ent = ecs_iter_entity(&it, i);
+            ck_assert_uint_lt(ent.index, (uint32_t)n);
+            ck_assert(!seen[ent.index]);
+            seen[ent.index] = 1;
+            for (int k = 0; k < count; k++)
+                ck_assert_ptr_eq((char *)it.fields[k] + (size_t)i * ecs_component_size(w, terms[k]),
+                                 ecs_get(w, ent, terms[k]));
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        bool all = true;
+        for (int k = 0; k < count; k++)
+            all = all && ecs_has(w, e[i], terms[k]);
+        ck_assert_int_eq(seen[i], all);
+    }
+    free(seen);
+}
+
+START_TEST(view_visits_exact_intersection_whichever_pool_is_smallest)
+{
+    enum { N = 3000 };
+    static EcsEntity e[N];
+    for (int big = POSITION; big <= HEALTH; big++) {
+        EcsWorld *w = make_world();
+        fill_pattern(w, e, N, big);
+        /* Some removals so pools are no longer in creation order. */
+        for (int i = 0; i < N; i += 7)
+            ecs_remove(w, e[i], POSITION);
+        for (int i = 0; i < N; i += 11)
+            ecs_destroy(w, e[i]);
+        check_view_is_intersection(w, e, N, ECS_TERMS_(POSITION, VELOCITY), 2);
+        check_view_is_intersection(w, e, N, ECS_TERMS_(VELOCITY, POSITION), 2);
+        check_view_is_intersection(w, e, N, ECS_TERMS_(HEALTH, POSITION, VELOCITY), 3);
+        check_view_is_intersection(w, e, N, ECS_TERMS_(HEALTH), 1);
+        ecs_world_destroy(w);
+    }
+}
+END_TEST
+
+typedef struct EachCount { int calls; float sum; } EachCount;
+
+static void count_each(EcsWorld *w, EcsEntity e, void **fields, void *ctx)
+{
+    EachCount *c = ctx;
+    Position *p = fields[0];
+    Velocity *v = fields[1];
+    ck_assert_ptr_eq(p, ecs_get(w, e, POSITION));
+    ck_assert_float_eq(p->x, v->x);
+    c->calls++;
+    c->sum += p->x;
+}
+
+START_TEST(each_matches_iterator)
+{
+    enum { N = 600 };
+    static EcsEntity e[N];
+    EcsWorld *w = make_world();
+    fill_pattern(w, e, N, -1);
+    EachCount c = {0, 0};
+    ecs_each(w, count_each, &c, POSITION, VELOCITY);
+    /* Multiples of 6 below N: 0, 6, ..., 594 */
+    ck_assert_int_eq(c.calls, N / 6);
+    ck_assert_float_eq(c.sum, 6.0f * (float)((N / 6 - 1) * (N / 6)) / 2.0f);
+    ecs_world_destroy(w);
+}
+END_TEST
+
+START_TEST(view_over_empty_or_missing_pool_is_empty)
+{
+    EcsWorld *w = make_world();
+    EcsEntity e = ecs_create(w);
+    ecs_add(w, e, POSITION, NULL);
+    EcsIter it = ecs_view(w, POSITION, HEALTH); /* Health pool never made */
+    ck_assert(!ecs_iter_next(&it));
+    ecs_add(w, e, HEALTH, NULL); /* iterator closed: structural change is fine */
+    ck_assert_uint_eq(ecs_view_count(w, ECS_TERMS_(POSITION, HEALTH), 2), 1);
+    ecs_world_destroy(w);
+}
+END_TEST
+
+START_TEST(shared_order_gives_one_run)
+{
+    EcsWorld *w = make_world();
+    for (int i = 0; i < 1000; i++) {
+        EcsEntity e = ecs_create(w);
+        ecs_add(w, e, POSITION, &(Position){(float)i, 0});
+        ecs_add(w, e, VELOCITY, &(Velocity){1, 0});
+    }
+    EcsIter it = ecs_view(w, POSITION, VELOCITY);
+    ck_assert(ecs_iter_next(&it));
+    ck_assert_int_eq(it.count, 1000);
+    ck_assert(!ecs_iter_next(&it));
+    ecs_world_destroy(w);
+}
+END_TEST
+
+START_TEST(flush_restores_slot_order_so_views_run_side_by_side)
+{
+    enum { N = 5000 };
+    static EcsEntity e[N];
+    EcsWorld *w = make_world();
+    for (int i = 0; i < N; i++) {
+        e[i] = ecs_create(w);
+        ecs_add(w, e[i], POSITION, &(Position){(float)i, 0});
+    }
+    /* Velocity in a scrambled order: position i*7919 mod N. */
+    for (int i = 0; i < N; i++) {
+        int j = (int)(((long)i * 7919) % N);
+        ecs_add(w, e[j], VELOCITY, &(Velocity){(float)j, 0});
+    }
+    ecs_remove(w, e[10], POSITION); /* swap-and-pop scrambles Position too */
+    ecs_flush(w);
+    EcsIter it = ecs_view(w, POSITION, VELOCITY);
+    int runs = 0, seen = 0;
+    uint32_t last = 0;
+    while (ecs_iter_next(&it)) {
+        runs++;
+        Position *p = ecs_field(&it, Position, 0);
+        Velocity *v = ecs_field(&it, Velocity, 1);
+        for (int i = 0; i < it.count; i++, seen++) {
+            ck_assert(seen == 0 || it.indices[i] > last);
+            last = it.indices[i];
+            ck_assert_float_eq(p[i].x, v[i].x); /* components moved with their entity */
+        }
+    }
+    ck_assert_int_eq(seen, N - 1);
+    ck_assert_int_eq(runs, 2); /* e[10] has no Position: the only break */
+    ecs_world_destroy(w);
+}
+END_TEST
+
+/* ---- groups ---- */
+
+static void check_group_packed(EcsWorld *w, const EcsEntity *e, int n)
+{
+    /* The group's view is one run holding exactly the entities with both. */
+    int expected = 0;
+    for (int i = 0; i < n; i++)
+        expected += ecs_has(w, e[i], POSITION) && ecs_has(w, e[i], VELOCITY);
+    EcsIter it = ecs_view(w, POSITION, VELOCITY);
+    int runs = 0, total = 0;
+    while (ecs_iter_next(&it)) {
+        runs++;
+        for (int i = 0; i < it.count; i++) {
+            EcsEntity ent = ecs_iter_entity(&it, i);
+            ck_assert_ptr_eq(&ecs_field(&it, Position, 0)[i], ecs_get(w, ent, POSITION));
+            ck_assert_ptr_eq(&ecs_field(&it, Velocity, 1)[i], ecs_get(w, ent, VELOCITY));
+        }
+        total += it.count;
+    }
+    ck_assert_int_le(runs, 1);
+    ck_assert_int_eq(total, expected);
+}
+
+START_TEST(group_keeps_owned_pools_packed)
+{
+    enum { N = 2000 };
+    static EcsEntity e[N];
+    EcsWorld *w = make_world();
+    fill_pattern(w, e, N / 2, -1);       /* before the group exists */
+    ck_assert(ecs_group_of(w, POSITION, VELOCITY));
+    ck_assert(!ecs_group_of(w, VELOCITY, HEALTH)); /* Velocity already owned */
+    check_group_packed(w, e, N / 2);
+    for (int i = N / 2; i < N; i++) {   /* after: velocity first, shuffled-ish */
+        e[i] = ecs_create(w);
+        if (i % 3 != 1)
+            ecs_add(w, e[i], VELOCITY, &(Velocity){(float)i, 0});
+    }
+    for (int i = N - 1; i >= N / 2; i -= 2)
+        ecs_add(w, e[i], POSITION, &(Position){(float)i, 0});
+    check_group_packed(w, e, N);
+    for (int i = 0; i < N; i += 5)
+        ecs_remove(w, e[i], i % 2 ? POSITION : VELOCITY);
+    for (int i = 1; i < N; i += 9)
+        ecs_destroy(w, e[i]);
+    check_group_packed(w, e, N);
+    check_view_is_intersection(w, e, N, ECS_TERMS_(VELOCITY, HEALTH), 2);
+    ecs_world_destroy(w);
+}
+END_TEST
+
+/* ---- deferred commands ---- */
+
+START_TEST(deferred_commands_apply_in_issue_order)
+{
+    EcsWorld *w = make_world();
+    EcsEntity a = ecs_create(w), b = ecs_create(w), c = ecs_create(w);
+    ecs_add(w, c, HEALTH, &(Health){7});
+
+    EcsIter it = ecs_view(w, HEALTH);
+    while (ecs_iter_next(&it)) {
+        Health value = {1};
+        ck_assert(ecs_defer_add(w, a, HEALTH, &value));
+        value.hp = 2; /* the value was copied when queued */
+        ck_assert(ecs_defer_remove(w, a, HEALTH)); /* add then remove: none */
+        ck_assert(ecs_defer_remove(w, b, HEALTH)); /* nothing to remove */
+        ck_assert(ecs_defer_add(w, b, HEALTH, &value));
+        ck_assert(ecs_defer_add(w, b, HEALTH, &(Health){3})); /* last write wins */
+        ck_assert(ecs_defer_destroy(w, c));
+        ck_assert(ecs_defer_add(w, c, HEALTH, &(Health){4})); /* c is gone: skipped */
+    }
+    /* Nothing happened yet. */
+    ck_assert(!ecs_has(w, a, HEALTH));
+    ck_assert(ecs_alive(w, c));
+    ck_assert_uint_eq(ecs_deferred_count(w), 7);
+
+    ck_assert_uint_eq(ecs_flush(w), 5);
+    ck_assert(!ecs_has(w, a, HEALTH));
+    ck_assert_int_eq(((Health *)ecs_get(w, b, HEALTH))->hp, 3);
+    ck_assert(!ecs_alive(w, c));
+    ck_assert_uint_eq(ecs_deferred_count(w), 0);
+    ecs_world_destroy(w);
+}
+END_TEST
+
+START_TEST(structural_change_during_iteration_asserts)
+{
+    EcsWorld *w = make_world();
+    EcsEntity e = ecs_create(w);
+    ecs_add(w, e, POSITION, NULL);
+    EcsIter it = ecs_view(w, POSITION);
+    ck_assert(ecs_iter_next(&it));
+    ecs_add(w, e, VELOCITY, NULL); /* must abort */
+    ck_abort_msg("structural change during iteration was not caught");
+}
+END_TEST
+
+START_TEST(overwrite_during_iteration_is_allowed)
+{
+    EcsWorld *w = make_world();
+    EcsEntity e = ecs_create(w);
+    ecs_add(w, e, POSITION, NULL);
+    EcsIter it = ecs_view(w, POSITION);
+    while (ecs_iter_next(&it))
+        ecs_add(w, e, POSITION, &(Position){5, 6}); /* not structural */
+    ck_assert_float_eq(((Position *)ecs_get(w, e, POSITION))->y, 6);
+    /* An iterator left early is closed with ecs_iter_fini. */
+    it = ecs_view(w, POSITION);
+    ck_assert(ecs_iter_next(&it));
+    ecs_iter_fini(&it);
+    ck_assert(ecs_destroy(w, e));
+    ecs_world_destroy(w);
+}
+END_TEST
+
+/* ---- systems ---- */
+
+typedef struct Trace { char log[16]; int len; EcsEntity target; } Trace;
+
+static void sys_a(EcsWorld *w, float dt, void *ctx)
+{
+    Trace *t = ctx;
+    ck_assert_float_eq(dt, 0.5f);
+    t->log[t->len++] = 'a';
+    /* Queued while iterating, visible to the next system. */
+    EcsIter it = ecs_view(w, POSITION);
+    while (ecs_iter_next(&it))
+        ecs_defer_add(w, t->target, VELOCITY, &(Velocity){9, 9});
+}
+
+static void sys_b(EcsWorld *w, float dt, void *ctx)
+{
+    (void)dt;
+    Trace *t = ctx;
+    t->log[t->len++] = ecs_has(w, t->target, VELOCITY) ? 'B' : 'b';
+}
+
+START_TEST(systems_run_in_registration_order_with_flush_between)
+{
+    EcsWorld *w = make_world();
+    Trace t = {{0}, 0, ecs_create(w)};
+    ecs_add(w, t.target, POSITION, NULL);
+    ck_assert(ecs_system_add(w, "a", sys_a, &t));
+    ck_assert(ecs_system_add(w, "b", sys_b, &t));
+    ck_assert_int_eq(ecs_system_count(w), 2);
+    ck_assert_str_eq(ecs_system_name(w, 1), "b");
+    ecs_world_step(w, 0.5f);
+    ecs_world_step(w, 0.5f);
+    ck_assert_str_eq(t.log, "aBaB");
+    ecs_world_destroy(w);
+}
+END_TEST
+
+START_TEST(stats_report_counts_and_bytes)
+{
+    EcsWorld *w = make_world();
+    size_t before = ecs_world_bytes(w);
+    for (int i = 0; i < 100; i++) {
+        EcsEntity e = ecs_create(w);
+        ecs_add(w, e, POSITION, NULL);
+        if (i < 10)
+            ecs_add(w, e, HEALTH, NULL);
+    }
+    EcsPoolStats s;
+    ck_assert(ecs_pool_stats(w, POSITION, &s));
+    ck_assert_str_eq(s.name, "Position");
+    ck_assert_uint_eq(s.count, 100);
+    ck_assert_uint_ge(s.bytes, 100 * (sizeof(Position) + sizeof(uint32_t)));
+    ck_assert(ecs_pool_stats(w, HEALTH, &s));
+    ck_assert_uint_eq(s.count, 10);
+    ck_assert(ecs_pool_stats(w, VELOCITY, &s));
+    ck_assert_uint_eq(s.count, 0);
+    ck_assert(!ecs_pool_stats(w, 40, &s));
+    ck_assert_uint_eq(ecs_alive_count(w), 100);
+    ck_assert_uint_gt(ecs_world_bytes(w), before);
+    ecs_world_destroy(w);
+}
+END_TEST
+
+static Suite *ecs_suite(void)
+{
+    Suite *s = suite_create("ecs");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, destroyed_index_is_recycled_with_next_generation);
+    tcase_add_test(tc, stale_handle_never_reaches_new_entity);
+    tcase_add_test(tc, null_and_out_of_range_handles_are_rejected);
+    tcase_add_test(tc, swap_and_pop_moves_last_into_hole);
+    tcase_add_test(tc, destroy_clears_every_pool);
+    tcase_add_test(tc, add_twice_overwrites);
+    tcase_add_test(tc, sparse_index_is_paged);
+    tcase_add_test(tc, view_visits_exact_intersection_whichever_pool_is_smallest);
+    tcase_add_test(tc, each_matches_iterator);
+    tcase_add_test(tc, view_over_empty_or_missing_pool_is_empty);
+    tcase_add_test(tc, shared_order_gives_one_run);
+    tcase_add_test(tc, flush_restores_slot_order_so_views_run_side_by_side);
+    tcase_add_test(tc, group_keeps_owned_pools_packed);
+    tcase_add_test(tc, deferred_commands_apply_in_issue_order);
+    tcase_add_test_raise_signal(tc, structural_change_during_iteration_asserts, SIGABRT);
+    tcase_add_test(tc, overwrite_during_iteration_is_allowed);
+    tcase_add_test(tc, systems_run_in_registration_order_with_flush_between);
+    tcase_add_test(tc, stats_report_counts_and_bytes);
+    tcase_set_timeout(tc, 60);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(ecs_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,310 @@
+/*
+** test_ecs_model.c -- the ECS against a naive reference model.
+**
+** Random operations (create, destroy, add, remove, get, has, view, deferred
+** batches) are applied to the world and to a plain array of records that
+** says what the world should hold. Every result is checked at once, and the
+** whole state is compared every few hundred steps. Runs with and without an
+** owning group over two of the types, so group packing is checked as well.
+*/
+#include "ecs.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+/* Check's ck_assert records every passing check, which millions of steps
+** cannot afford: these only call into Check when something is wrong. */
+#define EXPECT_MSG(cond, ...) \
+    do { if (!(cond)) ck_abort_msg(__VA_ARGS__); } while (0)
+#define EXPECT(cond) EXPECT_MSG(cond, "%s:%d: %s", __FILE__, __LINE__, #cond)
+#define EXPECT_EQ(a, b) \
+    EXPECT_MSG((a) == (b), "%s:%d: %s == %s (%lld != %lld)", __FILE__, __LINE__, \
+               #a, #b, (long long)(a), (long long)(b))
+#define EXPECT_LT(a, b) EXPECT((a) < (b))
+#define EXPECT_NULL(p) EXPECT((p) == NULL)
+#define EXPECT_NONNULL(p) EXPECT((p) != NULL)
+
+enum { TYPES = 3, MAX_RECORDS = 2048, STEPS = 150000 };
+
+typedef struct Small { int32_t v; } Small;
+typedef struct Pair { int32_t v, w; } Pair;
+typedef struct Wide { int32_t v; char pad[44]; } Wide;
+
+typedef struct Record {
+    EcsEntity handle;
+    bool alive;
+    bool has[TYPES];
+    int32_t value[TYPES];
+} Record;
+
+typedef struct Model {
+    Record rec[MAX_RECORDS];
+    int count;
+    uint64_t rng;
+} Model;
+
+static uint32_t next_rand(Model *m)
+{
+    /* xorshift64*: a fixed seed gives the same run everywhere. */
+    m->rng ^= m->rng >> 12;
+    m->rng ^= m->rng << 25;
+    m->rng ^= m->rng >> 27;
+    return (uint32_t)((m->rng * 2685821657736338717ull) >> 32);
+}
+
+static uint32_t below(Model *m, uint32_t n) { return next_rand(m) % n; }
+
+static void write_value(EcsWorld *w, EcsEntity e, int type, int32_t v)
+{
+    switch (type) {
+    case 0: ecs_add(w, e, 0, &(Small){v}); break;
+    case 1: ecs_add(w, e, 1, &(Pair){v, -v}); break;
+    default: { Wide wide = {v, {0}}; ecs_add(w, e, 2, &wide); } break;
+    }
+}
+
+static void defer_value(EcsWorld *w, EcsEntity e, int type, int32_t v)
+{
+    Wide wide = {v, {0}};
+    Pair pair = {v, -v};
+    Small small = {v};
+    const void *value = type == 0 ? (const void *)&small
+                      : type == 1 ? (const void *)&pair : (const void *)&wide;
+    EXPECT(ecs_defer_add(w, e, (EcsComponent)type, value));
+}
+
+static int32_t read_value(const void *p, int type)
+{
+    if (type == 1)
+        EXPECT_EQ(((const Pair *)p)->w, -((const Pair *)p)->v);
+    return *(const int32_t *)p; /* first member of each type */
+}
+
+static Record *pick(Model *m)
+{
+    return m->count ? &m->rec[below(m, (uint32_t)m->count)] : NULL;
+}
+
+static void check_view(EcsWorld *w, Model *m)
+{
+    EcsComponent terms[TYPES];
+    int n = 0;
+    uint32_t bits = 1u + below(m, 7); /* a non-empty subset */
+    for (int t = 0; t < TYPES; t++)
+        if (bits & (1u << t))
+            terms[n++] = (EcsComponent)t;
+    /* Shuffle the term order: the result must not depend on it. */
+    if (n > 1 && below(m, 2)) {
+        EcsComponent tmp = terms[0]; terms[0] = terms[n - 1]; terms[n - 1] = tmp;
+    }
+
+    static char visited[MAX_RECORDS];
+    static int record_of[4 * MAX_RECORDS]; /* live slot index -> record */
+    memset(visited, 0, sizeof visited);
+    for (int r = 0; r < m->count; r++)
+        if (m->rec[r].alive) {
+            EXPECT_LT(m->rec[r].handle.index, 4 * MAX_RECORDS);
+            record_of[m->rec[r].handle.index] = r;
+        }
+    int seen = 0;
+    EcsIter it = ecs_view_iter(w, terms, n);
+    while (ecs_iter_next(&it)) {
+        for (int i = 0; i < it.count; i++) {
+            EcsEntity e = ecs_iter_entity(&it, i);
+            EXPECT_LT(e.index, 4 * MAX_RECORDS);
+            int r = record_of[e.index];
+            EXPECT_MSG(m->rec[r].alive && ecs_entity_eq(m->rec[r].handle, e),
+                          "view visited an entity the model does not have");
+            EXPECT(!visited[r]);
+            visited[r] = 1;
+            seen++;
+            for (int k = 0; k < n; k++) {
+                int t = (int)terms[k];
+                EXPECT(m->rec[r].has[t]);
+                const char *field = (const char *)it.fields[k] + (size_t)i * ecs_component_size(w, terms[k]);
+                EXPECT_EQ(read_value(field, t), m->rec[r].value[t]);
+            }
+        }
+    }
+    int expected = 0;
+    for (int r = 0; r < m->count; r++) {
+        bool all = m->rec[r].alive;
+        for (int k = 0; k < n; k++)
+            all = all && m->rec[r].has[terms[k]];
+        expected += all;
+    }
+    EXPECT_EQ(seen, expected);
+}
+
+static void check_all(EcsWorld *w, Model *m)
+{
+    uint32_t alive = 0, per_type[TYPES] = {0};
+    for (int r = 0; r < m->count; r++) {
+        Record *rec = &m->rec[r];
+        EXPECT_EQ(ecs_alive(w, rec->handle), rec->alive);
+        if (!rec->alive)
+            continue;
+        alive++;
+        for (int t = 0; t < TYPES; t++) {
+            EXPECT_EQ(ecs_has(w, rec->handle, (EcsComponent)t), rec->has[t]);
+            if (rec->has[t]) {
+                per_type[t]++;
+                EXPECT_EQ(read_value(ecs_get(w, rec->handle, (EcsComponent)t), t),
+                                 rec->value[t]);
+            }
+        }
+    }
+    EXPECT_EQ(ecs_alive_count(w), alive);
+    for (int t = 0; t < TYPES; t++) {
+        EcsPoolStats s;
+        EXPECT(ecs_pool_stats(w, (EcsComponent)t, &s));
+        EXPECT_EQ(s.count, per_type[t]);
+    }
+}
+
+static void deferred_batch(EcsWorld *w, Model *m)
+{
+    /* Queue a few commands while a view is open; mirror them after flush. */
+    typedef struct { int op; Record *rec; int type; int32_t v; } Cmd;
+    Cmd cmds[6];
+    int n = 1 + (int)below(m, 6);
+    EcsIter it = ecs_view(w, 0);
+    for (int c = 0; c < n; c++) {
+        Cmd cmd = {(int)below(m, 3), pick(m), (int)below(m, TYPES), (int32_t)next_rand(m)};
+        if (cmd.rec == NULL)
+            return;
+        cmds[c] = cmd;
+        if (cmd.op == 0)
+            defer_value(w, cmd.rec->handle, cmd.type, cmd.v);
+        else if (cmd.op == 1)
+            EXPECT(ecs_defer_remove(w, cmd.rec->handle, (EcsComponent)cmd.type));
+        else
+            EXPECT(ecs_defer_destroy(w, cmd.rec->handle));
+    }
+    ecs_iter_fini(&it);
+    uint32_t expected = 0;
+    for (int c = 0; c < n; c++) {
+        Record *rec = cmds[c].rec;
+        if (!rec->alive)
+            continue;
+        if (cmds[c].op == 0) {
+            rec->has[cmds[c].type] = true;
+            rec->value[cmds[c].type] = cmds[c].v;
+            expected++;
+        } else if (cmds[c].op == 1) {
+            expected += rec->has[cmds[c].type];
+            rec->has[cmds[c].type] = false;
+        } else {
+            rec->alive = false;
+            expected++;
+        }
+    }
+    EXPECT_EQ(ecs_flush(w), expected);
+    /* After a flush a pool no group owns lists its entities in slot order. */
+    uint32_t last = 0;
+    bool first = true;
+    EcsIter order = ecs_view(w, 1);
+    while (ecs_iter_next(&order))
+        for (int i = 0; i < order.count; i++) {
+            EXPECT(first || order.indices[i] > last);
+            last = order.indices[i];
+            first = false;
+        }
+}
+
+static void run_model(uint64_t seed, bool grouped)
+{
+    EcsWorld *w = ecs_world_create();
+    EXPECT_EQ(ECS_REGISTER(w, Small), 0);
+    EXPECT_EQ(ECS_REGISTER(w, Pair), 1);
+    EXPECT_EQ(ECS_REGISTER(w, Wide), 2);
+    Model *m = calloc(1, sizeof *m);
+    m->rng = seed;
+
+    for (int step = 0; step < STEPS; step++) {
+        if (grouped && step == STEPS / 3)
+            EXPECT(ecs_group_of(w, 0, 2)); /* packs what is there, then keeps it */
+        uint32_t roll = below(m, 100);
+        Record *rec = pick(m);
+        int type = (int)below(m, TYPES);
+        if (roll < 14 || rec == NULL) {
+            EcsEntity e = ecs_create(w);
+            EXPECT(!ecs_entity_is_null(e));
+            int slot = m->count;
+            if (slot == MAX_RECORDS) { /* reuse a dead record, else skip */
+                slot = -1;
+                for (int r = 0; r < MAX_RECORDS && slot < 0; r++)
+                    if (!m->rec[r].alive) slot = r;
+                if (slot < 0) { ecs_destroy(w, e); continue; }
+            } else {
+                m->count++;
+            }
+            for (int r = 0; r < m->count; r++)
+                EXPECT(!(m->rec[r].alive && ecs_entity_eq(m->rec[r].handle, e)));
+            m->rec[slot] = (Record){.handle = e, .alive = true};
+        } else if (roll < 26) {
+            EXPECT_EQ(ecs_destroy(w, rec->handle), rec->alive);
+            rec->alive = false;
+        } else if (roll < 50) {
+            int32_t v = (int32_t)next_rand(m);
+            write_value(w, rec->handle, type, v);
+            EXPECT_EQ(ecs_has(w, rec->handle, (EcsComponent)type), rec->alive);
+            if (rec->alive) {
+                rec->has[type] = true;
+                rec->value[type] = v;
+            }
+        } else if (roll < 64) {
+            bool expect = rec->alive && rec->has[type];
+            EXPECT_EQ(ecs_remove(w, rec->handle, (EcsComponent)type), expect);
+            rec->has[type] = rec->has[type] && !expect;
+        } else if (roll < 88) {
+            void *p = ecs_get(w, rec->handle, (EcsComponent)type);
+            if (rec->alive && rec->has[type]) {
+                EXPECT_NONNULL(p);
+                EXPECT_EQ(read_value(p, type), rec->value[type]);
+            } else {
+                EXPECT_NULL(p);
+            }
+            EXPECT_EQ(ecs_has(w, rec->handle, (EcsComponent)type),
+                             rec->alive && rec->has[type]);
+        } else if (roll < 95) {
+            check_view(w, m);
+        } else {
+            deferred_batch(w, m);
+        }
+        if (step % 500 == 0)
+            check_all(w, m);
+    }
+    check_all(w, m);
+    free(m);
+    ecs_world_destroy(w);
+}
+
+START_TEST(random_operations_match_model)
+{
+    run_model(0x9e3779b97f4a7c15ull, false);
+}
+END_TEST
+
+START_TEST(random_operations_match_model_with_group)
+{
+    run_model(0xd1b54a32d192ed03ull, true);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("ecs_model");
+    TCase *tc = tcase_create("model");
+    tcase_add_test(tc, random_operations_match_model);
+    tcase_add_test(tc, random_operations_match_model_with_group);
+    tcase_set_timeout(tc, 600);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
