@@ -1,0 +1,157 @@
+/*
+** components.h -- the game's components: pure data, no behaviour.
+**
+** A player is an entity with Transform, Velocity, Collider, Sprite,
+** Animation and Player; a moving platform has Transform, Collider (solid)
+** and MovingPlatform; a coin has Transform, Collider (trigger) and
+** Collectible; and so on (see sim.c, spawn). The systems in this folder give
+** them behaviour.
+**
+** Positions are whole pixels; the sub-pixel part of a motion lives in
+** Velocity's remainders, so collisions are exact and runs are reproducible.
+*/
+#ifndef COMPONENTS_H
+#define COMPONENTS_H
+
+#include "anim.h"
+#include "leveldesc.h"
+
+#include "ecs.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Component ids, in registration order (game_register_components). */
+enum {
+    C_TRANSFORM,
+    C_VELOCITY,
+    C_COLLIDER,
+    C_SPRITE,
+    C_ANIMATION,
+    C_PLAYER,
+    C_MOVING_PLATFORM,
+    C_SWITCH,
+    C_TOGGLE_BLOCK,
+    C_HAZARD,
+    C_COLLECTIBLE,
+    C_CHECKPOINT,
+    C_GOAL,
+    C_ENEMY,
+    C_COMPONENT_COUNT
+};
+
+typedef struct Transform {
+    int32_t x, y;            /* px, top-left of the entity */
+    int32_t prev_x, prev_y;  /* last tick's, for render interpolation */
+} Transform;
+
+typedef struct Velocity {
+    float x, y;              /* px/s */
+    float rem_x, rem_y;      /* sub-pixel motion carried to the next tick */
+} Velocity;
+
+typedef enum ColliderKind {
+    COLLIDER_SOLID,    /* actors cannot enter it (platforms, solid blocks) */
+    COLLIDER_ACTOR,    /* moves and collides (player, walkers) */
+    COLLIDER_TRIGGER,  /* overlaps only (coins, checkpoints, hazards) */
+} ColliderKind;
+
+typedef struct Collider {
+    int16_t off_x, off_y;    /* box offset from Transform, px */
+    int16_t w, h;            /* box size, px */
+    uint8_t kind;            /* ColliderKind */
+    bool enabled;            /* a ghost toggle block is a disabled solid */
+} Collider;
+
+typedef struct Sprite {
+    uint16_t clip;           /* ClipId */
+    uint16_t frame;          /* frame of the clip */
+    int16_t w, h;            /* drawn size in px; larger than a frame tiles it */
+    int8_t layer;            /* lower draws first */
+    uint8_t variant;         /* colour variant (a switch group's colour) */
+    bool flip_x;
+} Sprite;
+
+typedef struct Animation {
+    uint16_t clip;           /* ClipId playing */
+    uint16_t frame;
+    uint32_t ticks;          /* ticks since the clip started */
+} Animation;
+
+typedef enum PlayerState {
+    PLAYER_NORMAL,
+    PLAYER_DEAD,             /* waiting to respawn */
+    PLAYER_DONE,             /* reached the goal */
+} PlayerState;
+
+typedef struct Player {
+    uint8_t state;           /* PlayerState */
+    bool grounded;           /* standing on something this tick */
+    bool was_grounded;       /* ... last tick */
+    bool on_ceiling;         /* bumped a ceiling this tick */
+    bool jump_held;          /* jump held this tick, for variable height */
+    int8_t facing;           /* -1 left, +1 right */
+    uint16_t coyote;         /* ticks left in which a jump still works */
+    uint16_t buffer;         /* ticks left of a buffered jump press */
+    uint16_t var_jump;       /* ticks left of held take-off speed */
+    uint16_t land;           /* ticks left of the landing pose */
+    uint16_t dead;           /* ticks since death */
+    uint16_t drop;           /* ticks left of dropping through one-ways */
+    int32_t spawn_x, spawn_y;/* respawn point */
+    EcsEntity riding;        /* platform stood on, or ECS_NULL */
+} Player;
+
+typedef struct MovingPlatform {
+    LevelPoint path[LEVEL_MAX_WAYPOINTS];
+    uint8_t path_len;
+    uint8_t target;          /* waypoint heading to */
+    int8_t step;             /* +1 or -1 along the path (ping-pong) */
+    bool loop;               /* loop, else ping-pong */
+    float speed;             /* px/s */
+    float rem_x, rem_y;      /* sub-pixel motion */
+    int16_t moved_x, moved_y;/* px moved this tick (riders inherit it) */
+} MovingPlatform;
+
+typedef struct Switch {
+    uint8_t group;
+    bool on;
+    bool touched;            /* the player overlapped it last tick */
+} Switch;
+
+typedef struct ToggleBlock {
+    uint8_t group;
+    bool solid_when_on;
+    bool want_solid;         /* waits for actors to leave before turning solid */
+} ToggleBlock;
+
+typedef struct Hazard {
+    uint8_t unused;          /* a marker: touching it kills */
+} Hazard;
+
+typedef struct Collectible {
+    uint16_t value;
+} Collectible;
+
+typedef struct Checkpoint {
+    bool active;
+} Checkpoint;
+
+typedef struct Goal {
+    uint8_t unused;          /* a marker */
+} Goal;
+
+typedef enum EnemyState {
+    ENEMY_WALKING,
+    ENEMY_SQUASHED,
+} EnemyState;
+
+typedef struct Enemy {
+    uint8_t state;           /* EnemyState */
+    int8_t dir;              /* -1 or +1 */
+    uint16_t squashed;       /* ticks since stomped */
+} Enemy;
+
+/* Registers every component above, in the order of the C_ ids. */
+void game_register_components(EcsWorld *world);
+
+#endif

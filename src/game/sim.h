@@ -1,0 +1,80 @@
+/*
+** sim.h -- one level being played: the world, its tile map, and the tick.
+**
+** A Sim is built from a LevelDesc and advanced one fixed tick at a time
+** with an InputIntent. It never reads a device, a clock or a file, so the
+** same level and inputs give the same state on every run and build. The
+** front end reads the world through views and the tick's events.
+*/
+#ifndef SIM_H
+#define SIM_H
+
+#include "anim.h"
+#include "components.h"
+#include "input.h"
+#include "leveldesc.h"
+
+#include "ecs.h"
+
+#include <stdint.h>
+
+enum { SIM_TICK_RATE = 60 };
+#define SIM_DT (1.0f / (float)SIM_TICK_RATE)
+
+typedef enum SimEventType {
+    EV_JUMPED,
+    EV_LANDED,
+    EV_COLLECTED,
+    EV_DIED,
+    EV_RESPAWNED,
+    EV_CHECKPOINT,
+    EV_SWITCH,
+    EV_STOMPED,
+    EV_COMPLETED,
+} SimEventType;
+
+typedef struct SimEvent {
+    SimEventType type;
+    int32_t x, y;            /* where it happened, px */
+} SimEvent;
+
+typedef enum SimOutcome {
+    OUTCOME_RUNNING,
+    OUTCOME_COMPLETED,
+    OUTCOME_DIED,            /* the player is dead, waiting to respawn */
+} SimOutcome;
+
+typedef struct SimStatus {
+    uint32_t ticks;
+    uint32_t deaths;
+    int collected, collectibles;
+    SimOutcome outcome;
+} SimStatus;
+
+typedef struct Sim Sim;
+
+/* Builds a level. clips may be NULL (single frames). Returns NULL when out
+** of memory or when the level has no player. */
+Sim *sim_create(const LevelDesc *level, const ClipTable *clips);
+void sim_destroy(Sim *sim);
+
+/* Advances one tick: input, physics, gameplay, animation, in that order. */
+void sim_tick(Sim *sim, const InputIntent *input);
+
+const SimStatus *sim_status(const Sim *sim);
+/* The events of the last tick; owned by the Sim, valid until the next tick. */
+const SimEvent *sim_events(const Sim *sim, int *count);
+
+EcsWorld *sim_world(Sim *sim);
+const Tilemap *sim_map(const Sim *sim);
+const PhysicsParams *sim_params(const Sim *sim);
+EcsEntity sim_player(const Sim *sim);
+
+/* A 64-bit hash of all gameplay state (not render interpolation, not
+** animation frames), for replays and desync hunting. */
+uint64_t sim_hash(const Sim *sim);
+
+/* Moves the player to (x, y) if its box fits there; for hot reload. */
+bool sim_place_player(Sim *sim, int32_t x, int32_t y);
+
+#endif
