@@ -1,0 +1,94 @@
+/* batch.c -- the vertex arrays behind every draw. */
+#include "batch.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void batch_init(Batch *b, SDL_Renderer *renderer)
+{
+    memset(b, 0, sizeof *b);
+    b->renderer = renderer;
+}
+
+void batch_fini(Batch *b)
+{
+    free(b->verts);
+    free(b->indices);
+    memset(b, 0, sizeof *b);
+}
+
+void batch_begin(Batch *b)
+{
+    b->quad_count = 0;
+    b->draw_calls = 0;
+    b->quads_drawn = 0;
+    b->failed = false;
+}
+
+void batch_texture(Batch *b, SDL_Texture *texture, int tex_w, int tex_h)
+{
+    if (texture != b->texture || b->quad_count == 0) {
+        batch_flush(b);
+        b->texture = texture;
+    }
+    b->inv_w = tex_w > 0 ? 1.0f / (float)tex_w : 0.0f;
+    b->inv_h = tex_h > 0 ? 1.0f / (float)tex_h : 0.0f;
+}
+
+static bool grow(Batch *b)
+{
+    int cap = b->quad_cap ? b->quad_cap * 2 : 1024;
+    SDL_Vertex *verts = realloc(b->verts, (size_t)cap * 4 * sizeof *verts);
+    if (!verts)
+        return false;
+    b->verts = verts;
+    int *indices = realloc(b->indices, (size_t)cap * 6 * sizeof *indices);
+    if (!indices)
+        return false;
+    b->indices = indices;
+    b->quad_cap = cap;
+    return true;
+}
+
+void batch_quad(Batch *b, float x, float y, float w, float h, SDL_Rect src,
+                SDL_Color tint, bool flip_x)
+{
+    if (b->quad_count == b->quad_cap && !grow(b)) {
+        b->failed = true;
+        return;
+    }
+    float u0 = (float)src.x * b->inv_w, u1 = (float)(src.x + src.w) * b->inv_w;
+    float v0 = (float)src.y * b->inv_h, v1 = (float)(src.y + src.h) * b->inv_h;
+    if (flip_x) {
+        float t = u0;
+        u0 = u1;
+        u1 = t;
+    }
+    SDL_Vertex *v = b->verts + (size_t)b->quad_count * 4;
+    v[0] = (SDL_Vertex){{x, y}, tint, {u0, v0}};
+    v[1] = (SDL_Vertex){{x + w, y}, tint, {u1, v0}};
+    v[2] = (SDL_Vertex){{x + w, y + h}, tint, {u1, v1}};
+    v[3] = (SDL_Vertex){{x, y + h}, tint, {u0, v1}};
+    int base = b->quad_count * 4;
+    int *ix = b->indices + (size_t)b->quad_count * 6;
+    ix[0] = base;
+    ix[1] = base + 1;
+    ix[2] = base + 2;
+    ix[3] = base;
+    ix[4] = base + 2;
+    ix[5] = base + 3;
+    b->quad_count++;
+}
+
+void batch_flush(Batch *b)
+{
+    if (b->quad_count == 0)
+        return;
+    if (b->renderer &&
+        SDL_RenderGeometry(b->renderer, b->texture, b->verts, b->quad_count * 4,
+                           b->indices, b->quad_count * 6) != 0)
+        b->failed = true;
+    b->draw_calls++;
+    b->quads_drawn += b->quad_count;
+    b->quad_count = 0;
+}

@@ -1,0 +1,53 @@
+/*
+** camera.h -- where the 480x270 view looks, as pure arithmetic.
+**
+** Horizontally the camera keeps a focus point that the player drags along
+** only when leaving a dead zone around it, plus a look-ahead that slides
+** towards the side the player faces. Vertically it keeps the height of the
+** ground the player last stood on: an ordinary jump does not move it; it
+** changes on landing at a new height, when the player falls below the
+** take-off height, or when the player nears the top or bottom of the view.
+** The view approaches its goal exponentially (frame-rate independent), never
+** shows outside the level, and centres a level smaller than the view.
+*/
+#ifndef CAMERA_H
+#define CAMERA_H
+
+#include <stdbool.h>
+
+typedef struct CameraConfig {
+    float view_w, view_h;   /* px */
+    float dead_zone;        /* px: width of the horizontal dead zone */
+    float look_ahead;       /* px towards the facing side */
+    float look_rate;        /* 1/s: how fast the look-ahead turns around */
+    float follow_rate;      /* 1/s: exponential approach of the view to its goal */
+    float ground_frac;      /* where the ground height sits, as a fraction of view_h from the top */
+    float edge_margin;      /* px: the player is never closer than this to the top or bottom */
+} CameraConfig;
+
+typedef struct CameraTarget {
+    float x, y, w, h;       /* the player's box, px */
+    int facing;             /* -1 or +1 */
+    bool grounded;
+} CameraTarget;
+
+typedef struct Camera {
+    CameraConfig cfg;
+    float x, y;             /* top-left of the view, px */
+    float focus_x;          /* centre of the dead zone */
+    float ground_y;         /* the feet height the view is framed on */
+    float look;             /* current look-ahead, px */
+} Camera;
+
+/* The defaults for a 480x270 view. */
+CameraConfig camera_default_config(void);
+/* Puts the view straight at its goal for this target (level start, respawn). */
+void camera_reset(Camera *cam, const CameraConfig *cfg, const CameraTarget *t,
+                  float level_w, float level_h);
+/* Advances by dt seconds towards the target. */
+void camera_update(Camera *cam, const CameraTarget *t, float level_w, float level_h, float dt);
+/* Clamps one axis of a view origin to the level: [0, level - view], or the
+** centring offset when the level is smaller than the view. */
+float camera_clamp_axis(float origin, float view, float level);
+
+#endif

@@ -1,0 +1,302 @@
+/* controls.c -- key and button bindings, held state, the latched jump. */
+#include "controls.h"
+
+#include <string.h>
+
+static const char *const action_names[ACT_COUNT] = {
+    [ACT_LEFT] = "Left",
+    [ACT_RIGHT] = "Right",
+    [ACT_UP] = "Up",
+    [ACT_DOWN] = "Down",
+    [ACT_JUMP] = "Jump",
+    [ACT_PAUSE] = "Pause",
+    [ACT_RESTART] = "Restart",
+};
+
+const char *controls_action_name(ControlAction action)
+{
+    return (unsigned)action < ACT_COUNT ? action_names[action] : "?";
+}
+
+void controls_default_bindings(ControlBindings *bind)
+{
+    for (int a = 0; a < ACT_COUNT; a++) {
+        for (int k = 0; k < CONTROLS_KEYS; k++)
+            bind->keys[a][k] = SDL_SCANCODE_UNKNOWN;
+        for (int b = 0; b < CONTROLS_BUTTONS; b++)
+            bind->buttons[a][b] = SDL_CONTROLLER_BUTTON_INVALID;
+    }
+    bind->keys[ACT_LEFT][0] = SDL_SCANCODE_LEFT;
+    bind->keys[ACT_LEFT][1] = SDL_SCANCODE_A;
+    bind->keys[ACT_RIGHT][0] = SDL_SCANCODE_RIGHT;
+    bind->keys[ACT_RIGHT][1] = SDL_SCANCODE_D;
+    bind->keys[ACT_UP][0] = SDL_SCANCODE_UP;
+    bind->keys[ACT_UP][1] = SDL_SCANCODE_W;
+    bind->keys[ACT_DOWN][0] = SDL_SCANCODE_DOWN;
+    bind->keys[ACT_DOWN][1] = SDL_SCANCODE_S;
+    bind->keys[ACT_JUMP][0] = SDL_SCANCODE_SPACE;
+    bind->keys[ACT_JUMP][1] = SDL_SCANCODE_Z;
+    bind->keys[ACT_JUMP][2] = SDL_SCANCODE_K;
+    bind->keys[ACT_JUMP][3] = SDL_SCANCODE_UP;
+    bind->keys[ACT_PAUSE][0] = SDL_SCANCODE_ESCAPE;
+    bind->keys[ACT_RESTART][0] = SDL_SCANCODE_R;
+
+    bind->buttons[ACT_LEFT][0] = SDL_CONTROLLER_BUTTON_DPAD_LEFT;
+    bind->buttons[ACT_RIGHT][0] = SDL_CONTROLLER_BUTTON_DPAD_RIGHT;
+    bind->buttons[ACT_UP][0] = SDL_CONTROLLER_BUTTON_DPAD_UP;
+    bind->buttons[ACT_DOWN][0] = SDL_CONTROLLER_BUTTON_DPAD_DOWN;
+    bind->buttons[ACT_JUMP][0] = SDL_CONTROLLER_BUTTON_A;
+    bind->buttons[ACT_PAUSE][0] = SDL_CONTROLLER_BUTTON_START;
+    bind->buttons[ACT_RESTART][0] = SDL_CONTROLLER_BUTTON_BACK;
+}
+
+/* Up and jump share the Up arrow by default; any other sharing would make
+** one key do two things the player did not ask for. */
+static bool may_share(ControlAction a, ControlAction b)
+{
+    return (a == ACT_UP && b == ACT_JUMP) || (a == ACT_JUMP && b == ACT_UP);
+}
+
+void controls_bind_key(ControlBindings *bind, ControlAction action, SDL_Scancode key)
+{
+    if ((unsigned)action >= ACT_COUNT || key <= SDL_SCANCODE_UNKNOWN || key >= SDL_NUM_SCANCODES)
+        return;
+    for (int a = 0; a < ACT_COUNT; a++) {
+        if (a == (int)action || may_share(action, (ControlAction)a))
+            continue;
+        for (int k = 0; k < CONTROLS_KEYS; k++)
+            if (bind->keys[a][k] == key)
+                bind->keys[a][k] = SDL_SCANCODE_UNKNOWN;
+    }
+    SDL_Scancode *keys = bind->keys[action];
+    /* keep the other keys of the action, without a duplicate of the new one */
+    for (int k = 1; k < CONTROLS_KEYS; k++)
+        if (keys[k] == key)
+            keys[k] = keys[0];
+    keys[0] = key;
+}
+
+void controls_bind_button(ControlBindings *bind, ControlAction action,
+                          SDL_GameControllerButton button)
+{
+    if ((unsigned)action >= ACT_COUNT || button <= SDL_CONTROLLER_BUTTON_INVALID ||
+        button >= SDL_CONTROLLER_BUTTON_MAX)
+        return;
+    for (int a = 0; a < ACT_COUNT; a++) {
+        if (a == (int)action)
+            continue;
+        for (int b = 0; b < CONTROLS_BUTTONS; b++)
+            if (bind->buttons[a][b] == button)
+                bind->buttons[a][b] = SDL_CONTROLLER_BUTTON_INVALID;
+    }
+    SDL_GameControllerButton *buttons = bind->buttons[action];
+    for (int b = 1; b < CONTROLS_BUTTONS; b++)
+        if (buttons[b] == button)
+            buttons[b] = buttons[0];
+    buttons[0] = button;
+}
+
+void controls_init(Controls *c, const ControlBindings *bind)
+{
+    memset(c, 0, sizeof *c);
+    if (bind)
+        c->bind = *bind;
+    else
+        controls_default_bindings(&c->bind);
+}
+
+void controls_release_all(Controls *c)
+{
+    memset(c->key_held, 0, sizeof c->key_held);
+    memset(c->button_held, 0, sizeof c->button_held);
+    c->stick_x = c->stick_y = 0.0f;
+    c->jump_latched = false;
+}
+
+static bool stick_holds(const Controls *c, ControlAction action)
+{
+    switch (action) {
+    case ACT_LEFT: return c->stick_x <= -CONTROLS_DEAD_ZONE;
+    case ACT_RIGHT: return c->stick_x >= CONTROLS_DEAD_ZONE;
+    case ACT_UP: return c->stick_y <= -CONTROLS_DEAD_ZONE;
+    case ACT_DOWN: return c->stick_y >= CONTROLS_DEAD_ZONE;
+    default: return false;
+    }
+}
+
+bool controls_held(const Controls *c, ControlAction action)
+{
+    if ((unsigned)action >= ACT_COUNT)
+        return false;
+    for (int k = 0; k < CONTROLS_KEYS; k++) {
+        SDL_Scancode key = c->bind.keys[action][k];
+        if (key > SDL_SCANCODE_UNKNOWN && key < SDL_NUM_SCANCODES && c->key_held[key])
+            return true;
+    }
+    for (int b = 0; b < CONTROLS_BUTTONS; b++) {
+        SDL_GameControllerButton button = c->bind.buttons[action][b];
+        if (button > SDL_CONTROLLER_BUTTON_INVALID && button < SDL_CONTROLLER_BUTTON_MAX &&
+            c->button_held[button])
+            return true;
+    }
+    return stick_holds(c, action);
+}
+
+static uint32_t held_mask(const Controls *c)
+{
+    uint32_t mask = 0;
+    for (int a = 0; a < ACT_COUNT; a++)
+        if (controls_held(c, (ControlAction)a))
+            mask |= 1u << a;
+    return mask;
+}
+
+static MenuInput menu_from_actions(uint32_t pressed)
+{
+    if (pressed & (1u << ACT_PAUSE))
+        return MENU_BACK;
+    if (pressed & (1u << ACT_JUMP) && !(pressed & (1u << ACT_UP)))
+        return MENU_OK;
+    if (pressed & (1u << ACT_UP))
+        return MENU_UP;
+    if (pressed & (1u << ACT_DOWN))
+        return MENU_DOWN;
+    if (pressed & (1u << ACT_LEFT))
+        return MENU_LEFT;
+    if (pressed & (1u << ACT_RIGHT))
+        return MENU_RIGHT;
+    return MENU_NONE;
+}
+
+/* Menus also answer to the keys everyone tries first, whatever the bindings. */
+static MenuInput menu_from_key(SDL_Scancode key)
+{
+    switch (key) {
+    case SDL_SCANCODE_UP: return MENU_UP;
+    case SDL_SCANCODE_DOWN: return MENU_DOWN;
+    case SDL_SCANCODE_LEFT: return MENU_LEFT;
+    case SDL_SCANCODE_RIGHT: return MENU_RIGHT;
+    case SDL_SCANCODE_RETURN:
+    case SDL_SCANCODE_KP_ENTER:
+    case SDL_SCANCODE_SPACE: return MENU_OK;
+    case SDL_SCANCODE_ESCAPE:
+    case SDL_SCANCODE_BACKSPACE: return MENU_BACK;
+    default: return MENU_NONE;
+    }
+}
+
+static MenuInput menu_from_button(SDL_GameControllerButton button)
+{
+    switch (button) {
+    case SDL_CONTROLLER_BUTTON_DPAD_UP: return MENU_UP;
+    case SDL_CONTROLLER_BUTTON_DPAD_DOWN: return MENU_DOWN;
+    case SDL_CONTROLLER_BUTTON_DPAD_LEFT: return MENU_LEFT;
+    case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: return MENU_RIGHT;
+    case SDL_CONTROLLER_BUTTON_A: return MENU_OK;
+    case SDL_CONTROLLER_BUTTON_B:
+    case SDL_CONTROLLER_BUTTON_START: return MENU_BACK;
+    default: return MENU_NONE;
+    }
+}
+
+/* The actions a key is bound to. */
+static uint32_t key_actions(const Controls *c, SDL_Scancode key)
+{
+    uint32_t mask = 0;
+    for (int a = 0; a < ACT_COUNT; a++)
+        for (int k = 0; k < CONTROLS_KEYS; k++)
+            if (c->bind.keys[a][k] == key)
+                mask |= 1u << a;
+    return mask;
+}
+
+/* Key and button edges: what went down with this event. */
+static ControlsResult apply_change(Controls *c, uint32_t before)
+{
+    uint32_t after = held_mask(c);
+    ControlsResult r = {after & ~before, MENU_NONE};
+    if (r.pressed & (1u << ACT_JUMP))
+        c->jump_latched = true;
+    r.menu = menu_from_actions(r.pressed);
+    return r;
+}
+
+ControlsResult controls_event(Controls *c, const SDL_Event *ev)
+{
+    ControlsResult none = {0, MENU_NONE};
+    uint32_t before = held_mask(c);
+    switch (ev->type) {
+    case SDL_KEYDOWN:
+    case SDL_KEYUP: {
+        SDL_Scancode key = ev->key.keysym.scancode;
+        if (key <= SDL_SCANCODE_UNKNOWN || key >= SDL_NUM_SCANCODES)
+            return none;
+        bool down = ev->type == SDL_KEYDOWN;
+        ControlsResult r = none;
+        if (!(down && ev->key.repeat)) {
+            /* a repeat is no new press for the game, but menus scroll on it */
+            c->key_held[key] = down;
+            r = apply_change(c, before);
+        }
+        if (down) {
+            r.menu = menu_from_key(key);
+            if (r.menu == MENU_NONE)
+                r.menu = menu_from_actions(key_actions(c, key));
+            /* holding Enter or Esc must not run through several menus */
+            if (ev->key.repeat && (r.menu == MENU_OK || r.menu == MENU_BACK))
+                r.menu = MENU_NONE;
+        }
+        return r;
+    }
+    case SDL_CONTROLLERBUTTONDOWN:
+    case SDL_CONTROLLERBUTTONUP: {
+        int button = ev->cbutton.button;
+        if (button < 0 || button >= SDL_CONTROLLER_BUTTON_MAX)
+            return none;
+        bool down = ev->type == SDL_CONTROLLERBUTTONDOWN;
+        c->button_held[button] = down;
+        ControlsResult r = apply_change(c, before);
+        if (down) {
+            MenuInput fixed = menu_from_button((SDL_GameControllerButton)button);
+            if (fixed != MENU_NONE)
+                r.menu = fixed;
+        }
+        return r;
+    }
+    case SDL_CONTROLLERAXISMOTION: {
+        float v = (float)ev->caxis.value / 32767.0f;
+        if (v < -1.0f)
+            v = -1.0f;
+        if (ev->caxis.axis == SDL_CONTROLLER_AXIS_LEFTX)
+            c->stick_x = v;
+        else if (ev->caxis.axis == SDL_CONTROLLER_AXIS_LEFTY)
+            c->stick_y = v;
+        else
+            return none;
+        return apply_change(c, before);
+    }
+    default:
+        return none;
+    }
+}
+
+InputIntent controls_tick(Controls *c)
+{
+    InputIntent in = {0};
+    in.left = controls_held(c, ACT_LEFT);
+    in.right = controls_held(c, ACT_RIGHT);
+    in.up = controls_held(c, ACT_UP);
+    in.down = controls_held(c, ACT_DOWN);
+    bool held = controls_held(c, ACT_JUMP);
+    if (c->jump_latched && c->last_jump_held) {
+        /* released and pressed again within one tick: that press can only
+        ** be seen as one if this tick sees jump up; the next one gets it */
+        in.jump_held = false;
+    } else {
+        in.jump_held = held || c->jump_latched;
+        c->jump_latched = false;
+    }
+    in.jump_pressed = in.jump_held && !c->last_jump_held;
+    c->last_jump_held = in.jump_held;
+    return in;
+}

@@ -1,0 +1,96 @@
+/*
+** controls.h -- from keyboard and gamepad events to one InputIntent per tick.
+**
+** A pure state machine: it reads SDL_Event structs and never a device, so
+** the tests drive it with made-up events and no window. Keys and buttons are
+** bound to actions; an action is held while any of its keys, buttons or the
+** left stick (past a dead zone) holds it. A jump press is latched until the
+** next tick reads it, so a tap shorter than a tick is never lost, and the
+** intents it hands out always satisfy jump_pressed == held now and not held
+** the tick before: exactly what a replay can store and give back.
+*/
+#ifndef CONTROLS_H
+#define CONTROLS_H
+
+#include "input.h"
+
+#include <SDL.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef enum ControlAction {
+    ACT_LEFT,
+    ACT_RIGHT,
+    ACT_UP,
+    ACT_DOWN,
+    ACT_JUMP,
+    ACT_PAUSE,
+    ACT_RESTART,
+    ACT_COUNT
+} ControlAction;
+
+enum {
+    CONTROLS_KEYS = 4,     /* keys per action; slot 0 is the one the options menu shows */
+    CONTROLS_BUTTONS = 2,  /* gamepad buttons per action */
+};
+
+/* Left stick: past this fraction of full deflection a direction is held. */
+#define CONTROLS_DEAD_ZONE 0.35f
+
+typedef struct ControlBindings {
+    SDL_Scancode keys[ACT_COUNT][CONTROLS_KEYS];                  /* SDL_SCANCODE_UNKNOWN: unused */
+    SDL_GameControllerButton buttons[ACT_COUNT][CONTROLS_BUTTONS]; /* ..._INVALID: unused */
+} ControlBindings;
+
+/* What menus understand. */
+typedef enum MenuInput {
+    MENU_NONE,
+    MENU_UP,
+    MENU_DOWN,
+    MENU_LEFT,
+    MENU_RIGHT,
+    MENU_OK,
+    MENU_BACK,
+} MenuInput;
+
+/* What one event did: the actions that went down (bit 1 << action, key
+** repeats excluded) and the menu input it stands for (repeats included). */
+typedef struct ControlsResult {
+    uint32_t pressed;
+    MenuInput menu;
+} ControlsResult;
+
+typedef struct Controls {
+    ControlBindings bind;
+    uint8_t key_held[SDL_NUM_SCANCODES];
+    bool button_held[SDL_CONTROLLER_BUTTON_MAX];
+    float stick_x, stick_y;   /* -1 .. 1 */
+    bool jump_latched;        /* a press no tick has read yet */
+    bool last_jump_held;      /* the jump_held of the last intent handed out */
+} Controls;
+
+/* Arrows and WASD move; Space, Z, K or Up jump; Esc pauses; R restarts.
+** Pad: d-pad, A jumps, Start pauses, Back restarts. */
+void controls_default_bindings(ControlBindings *bind);
+/* Makes key the first key of action, and takes it away from the other
+** actions (Up may stay bound to both up and jump). */
+void controls_bind_key(ControlBindings *bind, ControlAction action, SDL_Scancode key);
+/* Makes button the first button of action, and takes it from the others. */
+void controls_bind_button(ControlBindings *bind, ControlAction action,
+                          SDL_GameControllerButton button);
+
+void controls_init(Controls *c, const ControlBindings *bind);
+/* Feeds one event; returns what it pressed. Events other than keys and
+** controller buttons and axes are ignored. */
+ControlsResult controls_event(Controls *c, const SDL_Event *ev);
+/* True while the action is held by any source. */
+bool controls_held(const Controls *c, ControlAction action);
+/* The intent for the next tick; consumes the latched jump press. */
+InputIntent controls_tick(Controls *c);
+/* Forgets everything held (focus lost, controller removed, a menu opened). */
+void controls_release_all(Controls *c);
+
+/* Display name of an action ("Jump"). */
+const char *controls_action_name(ControlAction action);
+
+#endif
