@@ -6,6 +6,14 @@
 
 enum { WHITE_PATCH = 4 };
 
+static int pow2(int n)
+{
+    int p = 1;
+    while (p < n)
+        p *= 2;
+    return p;
+}
+
 bool render_atlas_make_texture(RenderAtlas *atlas, SDL_Renderer *renderer,
                                SDL_Surface *image, char *err, size_t errlen)
 {
@@ -14,7 +22,9 @@ bool render_atlas_make_texture(RenderAtlas *atlas, SDL_Renderer *renderer,
     rgba = SDL_ConvertSurfaceFormat(image, SDL_PIXELFORMAT_RGBA32, 0);
     if (!rgba)
         goto fail;
-    full = SDL_CreateRGBSurfaceWithFormat(0, rgba->w, rgba->h + WHITE_PATCH, 32,
+    /* power-of-two sides: texel edges are then exact texture coordinates
+    ** (x / 2^k), which keeps every sampled texel where it belongs */
+    full = SDL_CreateRGBSurfaceWithFormat(0, pow2(rgba->w), pow2(rgba->h + WHITE_PATCH), 32,
                                           SDL_PIXELFORMAT_RGBA32);
     if (!full)
         goto fail;

@@ -67,7 +67,7 @@ typedef struct RenderBackground {
 
 typedef struct RenderAtlas {
     SDL_Texture *texture;   /* owned; NULL when only built for measuring */
-    int tex_w, tex_h;       /* texture size, white patch included */
+    int tex_w, tex_h;       /* texture size: powers of two, white patch included */
     SDL_Rect white;
 
     SDL_Rect ground[16];    /* by solid neighbours: 1 above, 2 right, 4 below, 8 left */

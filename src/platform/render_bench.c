@@ -22,7 +22,7 @@ static void bench_atlas(RenderAtlas *atlas)
 {
     *atlas = (RenderAtlas){0};
     atlas->tex_w = 512;
-    atlas->tex_h = 516;
+    atlas->tex_h = 1024;
     atlas->white = (SDL_Rect){1, 513, 2, 2};
     for (int c = 0; c < RCLIP_COUNT; c++) {
         atlas->clips[c].count = 4;
