@@ -85,6 +85,9 @@ bool ecs_alive(const EcsWorld *world, EcsEntity entity);
 uint32_t ecs_alive_count(const EcsWorld *world);
 /* The live handle for a slot index, or ECS_NULL when that slot is free. */
 EcsEntity ecs_entity_at(const EcsWorld *world, uint32_t index);
+/* Slots ever used: every live entity's index is below it. With
+** ecs_entity_at, walks all entities in slot order. */
+uint32_t ecs_slot_count(const EcsWorld *world);
 
 /* ---- Components of an entity ---------------------------------------------- */
 
@@ -157,6 +160,9 @@ void ecs_view_each(EcsWorld *world, const EcsComponent *terms, int term_count,
 #define ecs_each(world, fn, ctx, ...) \
     ecs_view_each((world), ECS_TERMS_(__VA_ARGS__), \
                   ECS_TERM_COUNT_(__VA_ARGS__), (fn), (ctx))
+
+/* Number of components of a type (0 for an unknown type): O(1). */
+uint32_t ecs_count(const EcsWorld *world, EcsComponent type);
 
 /* Number of entities a view would visit (walks it; for tests and tools). */
 uint32_t ecs_view_count(EcsWorld *world, const EcsComponent *terms, int term_count);

@@ -152,6 +152,11 @@ EcsEntity ecs_entity_at(const EcsWorld *world, uint32_t index)
     return (EcsEntity){index, world->slots[index].generation};
 }
 
+uint32_t ecs_slot_count(const EcsWorld *world)
+{
+    return world->slot_count;
+}
+
 /* ---- Components of an entity ---- */
 
 void *ecs_add(EcsWorld *world, EcsEntity entity, EcsComponent type,
@@ -213,6 +218,13 @@ bool ecs_remove(EcsWorld *world, EcsEntity entity, EcsComponent type)
     assert(world->iterating == 0 && "structural change during iteration: use ecs_defer_remove");
     remove_component(world, slot, entity.index, type);
     return true;
+}
+
+uint32_t ecs_count(const EcsWorld *world, EcsComponent type)
+{
+    if (type >= world->type_count || world->pools[type] == NULL)
+        return 0;
+    return world->pools[type]->count;
 }
 
 /* ---- Statistics ---- */

@@ -97,6 +97,7 @@ typedef struct Player {
     uint16_t land;           /* ticks left of the landing pose */
     uint16_t dead;           /* ticks since death */
     uint16_t drop;           /* ticks left of dropping through one-ways */
+    float fall_cap;          /* current terminal speed, px/s (rises while down is held) */
     int32_t spawn_x, spawn_y;/* respawn point */
     EcsEntity riding;        /* platform stood on, or ECS_NULL */
 } Player;

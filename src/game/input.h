@@ -9,6 +9,11 @@
 
 #include <stdbool.h>
 
+/* jump_pressed is true exactly when jump_held is true and was false the tick
+** before. The platform layer keeps it so (a tap shorter than a tick is held
+** for one tick; a release and a new press within one tick become a release
+** this tick and the press the next), which is what lets a recording of
+** intents (replay.h) play back exactly. */
 typedef struct InputIntent {
     bool left, right, up, down;
     bool jump_held;     /* jump is down now */

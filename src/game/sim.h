@@ -53,6 +53,10 @@ typedef struct SimStatus {
 
 typedef struct Sim Sim;
 
+/* Whole ticks in `seconds` at the tick rate, rounded: how the time
+** parameters (coyote_time, jump_buffer, ...) become tick counts. */
+int sim_ticks(float seconds);
+
 /* Builds a level. clips may be NULL (single frames). Returns NULL when out
 ** of memory or when the level has no player. */
 Sim *sim_create(const LevelDesc *level, const ClipTable *clips);

@@ -1,0 +1,249 @@
+/*
+** interact.c -- what the player touches: hazards, enemies, coins,
+** checkpoints, switches and the goal; and the toggle blocks switches flip.
+**
+** Runs after every body has moved this tick, so overlaps are final. The
+** order of the checks matters only when several happen in one tick: a
+** stomp is checked before side contact (landing on a walker that is also
+** beside you is a stomp), hazards before the goal (spikes at the flag kill).
+*/
+#include "sim_internal.h"
+
+enum { STOMP_TOLERANCE = 4 };
+
+/* The lethal part of a spike tile: the half at its base, inset at the sides. */
+static Box spike_box(const Tilemap *map, int tx, int ty)
+{
+    int dx, dy;
+    tilemap_spike_dir(map, tx, ty, &dx, &dy);
+    int32_t x = tx * TILE_SIZE, y = ty * TILE_SIZE;
+    if (dy < 0) return (Box){x + 2, y + 8, 12, 8};
+    if (dy > 0) return (Box){x + 2, y, 12, 8};
+    if (dx > 0) return (Box){x, y + 2, 8, 12};
+    return (Box){x + 8, y + 2, 8, 12};
+}
+
+static bool touches_spikes(const Sim *sim, Box box)
+{
+    int x0 = box.x / TILE_SIZE, x1 = (box.x + box.w - 1) / TILE_SIZE;
+    int y0 = box.y / TILE_SIZE, y1 = (box.y + box.h - 1) / TILE_SIZE;
+    for (int ty = y0; ty <= y1; ty++)
+        for (int tx = x0; tx <= x1; tx++)
+            if (tilemap_get(&sim->map, tx, ty) == TILE_SPIKES &&
+                box_overlap(box, spike_box(&sim->map, tx, ty)))
+                return true;
+    return false;
+}
+
+static bool touches_hazard(Sim *sim, Box box)
+{
+    bool hit = false;
+    EcsIter it = ecs_view(sim->world, C_HAZARD, C_TRANSFORM, C_COLLIDER);
+    while (ecs_iter_next(&it)) {
+        const Transform *t = ecs_field(&it, Transform, 1);
+        const Collider *c = ecs_field(&it, Collider, 2);
+        for (int i = 0; i < it.count; i++)
+            hit = hit || (c[i].enabled && box_overlap(box, box_of(&t[i], &c[i])));
+    }
+    return hit;
+}
+
+/* Stomps or is hurt by walkers. Returns true when the player was killed. */
+static bool meet_enemies(Sim *sim, Box box, Player *p, const Transform *pt, Velocity *v,
+                         const Collider *pc)
+{
+    bool stomped = false, hurt = false;
+    int32_t prev_bottom = pt->prev_y + pc->off_y + pc->h;
+    EcsIter it = ecs_view(sim->world, C_ENEMY, C_TRANSFORM, C_COLLIDER);
+    while (ecs_iter_next(&it)) {
+        Enemy *e = ecs_field(&it, Enemy, 0);
+        const Transform *t = ecs_field(&it, Transform, 1);
+        const Collider *c = ecs_field(&it, Collider, 2);
+        for (int i = 0; i < it.count; i++) {
+            Box eb = box_of(&t[i], &c[i]);
+            if (e[i].state != ENEMY_WALKING || !box_overlap(box, eb))
+                continue;
+            if (v->y > 0.0f && prev_bottom <= eb.y + STOMP_TOLERANCE) {
+                e[i].state = ENEMY_SQUASHED;
+                e[i].squashed = 0;
+                stomped = true;
+                sim_emit(sim, EV_STOMPED, eb.x + eb.w / 2, eb.y);
+            } else {
+                hurt = true;
+            }
+        }
+    }
+    if (stomped) {
+        /* Bounce; holding jump makes it a full jump's height. */
+        v->y = -sim->params.bounce_speed;
+        v->rem_y = 0.0f;
+        p->var_jump = p->jump_held ? (uint16_t)sim_ticks(sim->params.var_jump_time) : 0;
+        return false;
+    }
+    return hurt;
+}
+
+static void collect_coins(Sim *sim, Box box)
+{
+    EcsIter it = ecs_view(sim->world, C_COLLECTIBLE, C_TRANSFORM, C_COLLIDER);
+    while (ecs_iter_next(&it)) {
+        const Transform *t = ecs_field(&it, Transform, 1);
+        const Collider *c = ecs_field(&it, Collider, 2);
+        for (int i = 0; i < it.count; i++) {
+            Box cb = box_of(&t[i], &c[i]);
+            if (!box_overlap(box, cb))
+                continue;
+            sim->status.collected++;
+            sim_emit(sim, EV_COLLECTED, cb.x + cb.w / 2, cb.y + cb.h / 2);
+            ecs_defer_destroy(sim->world, ecs_iter_entity(&it, i));
+        }
+    }
+}
+
+static void touch_checkpoints(Sim *sim, Box box, Player *p, const Collider *pc)
+{
+    EcsEntity reached = ECS_NULL;
+    EcsIter it = ecs_view(sim->world, C_CHECKPOINT, C_TRANSFORM, C_COLLIDER);
+    while (ecs_iter_next(&it)) {
+        const Checkpoint *cp = ecs_field(&it, Checkpoint, 0);
+        const Transform *t = ecs_field(&it, Transform, 1);
+        const Collider *c = ecs_field(&it, Collider, 2);
+        for (int i = 0; i < it.count; i++) {
+            Box cb = box_of(&t[i], &c[i]);
+            if (!cp[i].active && box_overlap(box, cb)) {
+                reached = ecs_iter_entity(&it, i);
+                /* Respawn standing where the flag stands. */
+                p->spawn_x = cb.x + cb.w / 2 - pc->off_x - pc->w / 2;
+                p->spawn_y = cb.y + cb.h - pc->off_y - pc->h;
+                sim_emit(sim, EV_CHECKPOINT, cb.x + cb.w / 2, cb.y);
+            }
+        }
+    }
+    if (ecs_entity_is_null(reached))
+        return;
+    /* Only the last one touched is lit. */
+    it = ecs_view(sim->world, C_CHECKPOINT);
+    while (ecs_iter_next(&it)) {
+        Checkpoint *cp = ecs_field(&it, Checkpoint, 0);
+        for (int i = 0; i < it.count; i++)
+            cp[i].active = ecs_entity_eq(ecs_iter_entity(&it, i), reached);
+    }
+}
+
+static bool touches_goal(Sim *sim, Box box)
+{
+    bool hit = false;
+    EcsIter it = ecs_view(sim->world, C_GOAL, C_TRANSFORM, C_COLLIDER);
+    while (ecs_iter_next(&it)) {
+        const Transform *t = ecs_field(&it, Transform, 1);
+        const Collider *c = ecs_field(&it, Collider, 2);
+        for (int i = 0; i < it.count; i++)
+            hit = hit || box_overlap(box, box_of(&t[i], &c[i]));
+    }
+    return hit;
+}
+
+/* A switch flips its group when the player starts touching it; box is NULL
+** when the player cannot touch anything (dead). */
+static void touch_switches(Sim *sim, const Box *box)
+{
+    bool flip[LEVEL_MAX_GROUPS] = {false};
+    bool any = false;
+    EcsIter it = ecs_view(sim->world, C_SWITCH, C_TRANSFORM, C_COLLIDER);
+    while (ecs_iter_next(&it)) {
+        Switch *s = ecs_field(&it, Switch, 0);
+        const Transform *t = ecs_field(&it, Transform, 1);
+        const Collider *c = ecs_field(&it, Collider, 2);
+        for (int i = 0; i < it.count; i++) {
+            bool touching = box != NULL && box_overlap(*box, box_of(&t[i], &c[i]));
+            if (touching && !s[i].touched) {
+                flip[s[i].group] = true;
+                any = true;
+                sim_emit(sim, EV_SWITCH, t[i].x + 8, t[i].y + 8);
+            }
+            s[i].touched = touching;
+        }
+    }
+    if (!any)
+        return;
+    for (int g = 0; g < LEVEL_MAX_GROUPS; g++)
+        if (flip[g])
+            sim->group_on[g] = !sim->group_on[g];
+    it = ecs_view(sim->world, C_SWITCH);
+    while (ecs_iter_next(&it)) {
+        Switch *s = ecs_field(&it, Switch, 0);
+        for (int i = 0; i < it.count; i++)
+            s[i].on = sim->group_on[s[i].group];
+    }
+}
+
+void system_interactions(EcsWorld *world, float dt, void *ctx)
+{
+    (void)dt;
+    Sim *sim = ctx;
+    Player *p = ecs_get(world, sim->player, C_PLAYER);
+    if (p == NULL || p->state != PLAYER_NORMAL) {
+        touch_switches(sim, NULL);
+        return;
+    }
+    Transform *t = ecs_get(world, sim->player, C_TRANSFORM);
+    Velocity *v = ecs_get(world, sim->player, C_VELOCITY);
+    const Collider *c = ecs_get(world, sim->player, C_COLLIDER);
+    Box box = box_of(t, c);
+
+    if (touches_spikes(sim, box) || touches_hazard(sim, box) ||
+        meet_enemies(sim, box, p, t, v, c)) {
+        player_kill(sim);
+        touch_switches(sim, NULL);
+        return;
+    }
+    collect_coins(sim, box);
+    touch_checkpoints(sim, box, p, c);
+    touch_switches(sim, &box);
+    if (touches_goal(sim, box)) {
+        p->state = PLAYER_DONE;
+        *v = (Velocity){0};
+        sim->status.outcome = OUTCOME_COMPLETED;
+        sim_emit(sim, EV_COMPLETED, t->x + 8, t->y + 12);
+    }
+}
+
+/* A block follows its group's state, but turns solid only once no actor is
+** inside it: it never closes on the player or a walker. */
+static bool actor_inside(Sim *sim, Box block)
+{
+    const Player *p = ecs_get(sim->world, sim->player, C_PLAYER);
+    if (p != NULL && p->state != PLAYER_DEAD &&
+        box_overlap(block, box_of(ecs_get(sim->world, sim->player, C_TRANSFORM),
+                                  ecs_get(sim->world, sim->player, C_COLLIDER))))
+        return true;
+    bool inside = false;
+    EcsIter it = ecs_view(sim->world, C_ENEMY, C_TRANSFORM, C_COLLIDER);
+    while (ecs_iter_next(&it)) {
+        const Enemy *e = ecs_field(&it, Enemy, 0);
+        const Transform *t = ecs_field(&it, Transform, 1);
+        const Collider *c = ecs_field(&it, Collider, 2);
+        for (int i = 0; i < it.count; i++)
+            inside = inside || (e[i].state == ENEMY_WALKING && box_overlap(block, box_of(&t[i], &c[i])));
+    }
+    return inside;
+}
+
+void system_blocks(EcsWorld *world, float dt, void *ctx)
+{
+    (void)dt;
+    Sim *sim = ctx;
+    EcsIter it = ecs_view(world, C_TOGGLE_BLOCK, C_TRANSFORM, C_COLLIDER);
+    while (ecs_iter_next(&it)) {
+        ToggleBlock *b = ecs_field(&it, ToggleBlock, 0);
+        const Transform *t = ecs_field(&it, Transform, 1);
+        Collider *c = ecs_field(&it, Collider, 2);
+        for (int i = 0; i < it.count; i++) {
+            b[i].want_solid = sim->group_on[b[i].group] == b[i].solid_when_on;
+            if (!b[i].want_solid)
+                c[i].enabled = false;
+            else if (!c[i].enabled && !actor_inside(sim, box_of(&t[i], &c[i])))
+                c[i].enabled = true;
+        }
+    }
+}

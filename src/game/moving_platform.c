@@ -1,0 +1,168 @@
+/*
+** moving_platform.c -- solids that follow waypoints, carrying and pushing.
+**
+** Each tick a platform advances along its path at its speed (looping or
+** going back and forth), in whole pixels with a kept remainder like actors.
+** Before it moves, the actors standing on it are its riders. Then, with its
+** own collider switched off so it does not block what it moves, it moves one
+** axis at a time:
+**   - an actor it now overlaps is pushed out ahead of it; if a solid stops
+**     that push, the actor is crushed (the player dies, a walker is squashed);
+**   - a rider moves along by the same amount (a wall may stop it: it slides
+**     off).
+** Actors and solids never overlap afterwards, so the next tick's physics
+** starts from a valid state (Celeste's Solid.MoveExact).
+*/
+#include "sim_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+enum { MAX_ACTORS = 256 };
+
+typedef struct Actor {
+    EcsEntity entity;
+    Transform *t;
+    const Collider *c;
+    bool rider;
+} Actor;
+
+/* The live actors: the player (unless dead or done) and walking walkers. */
+static int gather_actors(Sim *sim, Box solid, Actor *out)
+{
+    int n = 0;
+    Player *p = ecs_get(sim->world, sim->player, C_PLAYER);
+    if (p != NULL && p->state == PLAYER_NORMAL) {
+        out[n++] = (Actor){sim->player, ecs_get(sim->world, sim->player, C_TRANSFORM),
+                           ecs_get(sim->world, sim->player, C_COLLIDER), false};
+    }
+    /* Only actors near the platform can be touched by it this tick. */
+    Box near = {solid.x - 32, solid.y - 32, solid.w + 64, solid.h + 64};
+    EcsIter it = ecs_view(sim->world, C_ENEMY, C_TRANSFORM, C_COLLIDER);
+    while (ecs_iter_next(&it)) {
+        const Enemy *e = ecs_field(&it, Enemy, 0);
+        Transform *t = ecs_field(&it, Transform, 1);
+        const Collider *c = ecs_field(&it, Collider, 2);
+        for (int i = 0; i < it.count && n < MAX_ACTORS; i++)
+            if (e[i].state == ENEMY_WALKING && box_overlap(near, box_of(&t[i], &c[i])))
+                out[n++] = (Actor){ecs_iter_entity(&it, i), &t[i], &c[i], false};
+    }
+    return n;
+}
+
+static void crush(Sim *sim, EcsEntity actor)
+{
+    if (ecs_entity_eq(actor, sim->player)) {
+        player_kill(sim);
+        return;
+    }
+    Enemy *e = ecs_get(sim->world, actor, C_ENEMY);
+    if (e != NULL && e->state == ENEMY_WALKING) {
+        e->state = ENEMY_SQUASHED;
+        sim_emit(sim, EV_STOMPED, ((Transform *)ecs_get(sim->world, actor, C_TRANSFORM))->x + 8,
+                 ((Transform *)ecs_get(sim->world, actor, C_TRANSFORM))->y + 8);
+    }
+}
+
+/* Moves the solid by (dx, dy) whole pixels, carrying riders and pushing. */
+static void move_solid(Sim *sim, EcsEntity self, Transform *t, Collider *c, int32_t dx, int32_t dy)
+{
+    Actor actors[MAX_ACTORS];
+    int n = gather_actors(sim, box_of(t, c), actors);
+    for (int a = 0; a < n; a++) {
+        Box box = box_of(actors[a].t, actors[a].c);
+        Box below = {box.x, box.y + 1, box.w, box.h};
+        actors[a].rider = !box_overlap(box, box_of(t, c)) && box_overlap(below, box_of(t, c));
+    }
+
+    c->enabled = false;
+    for (int axis = 0; axis < 2; axis++) {
+        int32_t amount = axis == 0 ? dx : dy;
+        if (amount == 0)
+            continue;
+        if (axis == 0)
+            t->x += amount;
+        else
+            t->y += amount;
+        Box solid = box_of(t, c);
+        for (int a = 0; a < n; a++) {
+            Transform *at = actors[a].t;
+            const Collider *ac = actors[a].c;
+            Box box = box_of(at, ac);
+            bool blocked;
+            if (box_overlap(box, solid)) {
+                int32_t push;
+                if (axis == 0)
+                    push = amount > 0 ? solid.x + solid.w - box.x : solid.x - (box.x + box.w);
+                else
+                    push = amount > 0 ? solid.y + solid.h - box.y : solid.y - (box.y + box.h);
+                blocked = axis == 0 ? actor_move_x_exact(sim, actors[a].entity, at, ac, push)
+                                    : actor_move_y_exact(sim, actors[a].entity, at, ac, push, true);
+                if (blocked)
+                    crush(sim, actors[a].entity);
+            } else if (actors[a].rider) {
+                if (axis == 0)
+                    actor_move_x_exact(sim, actors[a].entity, at, ac, amount);
+                else
+                    actor_move_y_exact(sim, actors[a].entity, at, ac, amount, true);
+            }
+        }
+    }
+    c->enabled = true;
+    (void)self;
+}
+
+/* Float position along the path, one tick further. Returns the new target. */
+static void advance(MovingPlatform *mp, float *fx, float *fy, float step)
+{
+    for (int guard = 0; guard < LEVEL_MAX_WAYPOINTS * 2 && step > 0.0f; guard++) {
+        LevelPoint goal = mp->path[mp->target];
+        float gx = (float)goal.x - *fx, gy = (float)goal.y - *fy;
+        float dist = sqrtf(gx * gx + gy * gy);
+        if (step < dist) {
+            *fx += gx * (step / dist);
+            *fy += gy * (step / dist);
+            return;
+        }
+        *fx = (float)goal.x;
+        *fy = (float)goal.y;
+        step -= dist;
+        /* Next waypoint: around the loop, or back and forth. */
+        if (mp->loop) {
+            mp->target = (uint8_t)((mp->target + 1) % mp->path_len);
+        } else {
+            int next = mp->target + mp->step;
+            if (next < 0 || next >= mp->path_len) {
+                mp->step = (int8_t)-mp->step;
+                next = mp->target + mp->step;
+            }
+            mp->target = (uint8_t)next;
+        }
+    }
+}
+
+void system_platforms(EcsWorld *world, float dt, void *ctx)
+{
+    Sim *sim = ctx;
+    EcsIter it = ecs_view(world, C_MOVING_PLATFORM, C_TRANSFORM, C_COLLIDER);
+    while (ecs_iter_next(&it)) {
+        MovingPlatform *mp = ecs_field(&it, MovingPlatform, 0);
+        Transform *t = ecs_field(&it, Transform, 1);
+        Collider *c = ecs_field(&it, Collider, 2);
+        for (int i = 0; i < it.count; i++) {
+            mp[i].moved_x = mp[i].moved_y = 0;
+            if (mp[i].path_len < 2 || mp[i].speed <= 0.0f)
+                continue;
+            float fx = (float)t[i].x + mp[i].rem_x, fy = (float)t[i].y + mp[i].rem_y;
+            advance(&mp[i], &fx, &fy, mp[i].speed * dt);
+            int32_t nx = (int32_t)lroundf(fx), ny = (int32_t)lroundf(fy);
+            mp[i].rem_x = fx - (float)nx;
+            mp[i].rem_y = fy - (float)ny;
+            int32_t dx = nx - t[i].x, dy = ny - t[i].y;
+            mp[i].moved_x = (int16_t)dx;
+            mp[i].moved_y = (int16_t)dy;
+            if (dx != 0 || dy != 0)
+                move_solid(sim, ecs_iter_entity(&it, i), &t[i], &c[i], dx, dy);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+/*
+** sim_internal.h -- what the systems of src/game/ share: the Sim itself,
+** collision queries and actor movement. Not for use outside src/game/.
+*/
+#ifndef SIM_INTERNAL_H
+#define SIM_INTERNAL_H
+
+#include "sim.h"
+
+enum { SIM_MAX_EVENTS = 64 };
+
+struct Sim {
+    EcsWorld *world;
+    Tilemap map;
+    PhysicsParams params;
+    ClipTable clips;
+    InputIntent input;             /* this tick's */
+    SimStatus status;
+    SimEvent events[SIM_MAX_EVENTS];
+    int event_count;
+    EcsEntity player;
+    bool group_on[LEVEL_MAX_GROUPS];
+    int32_t kill_y;                /* an actor whose top passes this dies */
+};
+
+void sim_emit(Sim *sim, SimEventType type, int32_t x, int32_t y);
+
+/* ---- collide.c: boxes, queries, movement ---- */
+
+typedef struct Box {
+    int32_t x, y, w, h;
+} Box;
+
+static inline Box box_of(const Transform *t, const Collider *c)
+{
+    return (Box){t->x + c->off_x, t->y + c->off_y, c->w, c->h};
+}
+
+static inline bool box_overlap(Box a, Box b)
+{
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+/* True when `box` overlaps a solid tile or an enabled solid entity other
+** than `ignore`. */
+bool collide_solid(const Sim *sim, Box box, EcsEntity ignore);
+/* True when `box`, moving down one pixel, would land on the top of a one-way
+** tile: its bottom edge lies exactly on that tile's top. */
+bool collide_oneway_top(const Sim *sim, Box box);
+/* The enabled solid entity a box stands on (one pixel below), or ECS_NULL. */
+EcsEntity collide_solid_below(const Sim *sim, Box box);
+
+/* Moves an actor by `amount` px along x (or y), a pixel at a time, keeping
+** the sub-pixel remainder in *rem. Returns true when a solid stopped it.
+** Moving down, one-way tiles stop it unless drop_through is set. */
+bool actor_move_x(const Sim *sim, EcsEntity self, Transform *t, const Collider *c,
+                  float amount, float *rem);
+bool actor_move_y(const Sim *sim, EcsEntity self, Transform *t, const Collider *c,
+                  float amount, float *rem, bool drop_through);
+/* Moves by whole pixels (carried by a platform). Returns true when blocked. */
+bool actor_move_x_exact(const Sim *sim, EcsEntity self, Transform *t, const Collider *c, int32_t dx);
+bool actor_move_y_exact(const Sim *sim, EcsEntity self, Transform *t, const Collider *c, int32_t dy,
+                        bool drop_through);
+/* On the ground: a solid, or a one-way top, one pixel below. */
+bool actor_grounded(const Sim *sim, EcsEntity self, Box box, bool drop_through);
+
+/* ---- the systems, in the order sim.c registers them ---- */
+void system_history(EcsWorld *world, float dt, void *ctx);
+void system_player(EcsWorld *world, float dt, void *ctx);
+void system_walkers(EcsWorld *world, float dt, void *ctx);
+void system_platforms(EcsWorld *world, float dt, void *ctx);
+void system_interactions(EcsWorld *world, float dt, void *ctx);
+void system_blocks(EcsWorld *world, float dt, void *ctx);
+void system_respawn(EcsWorld *world, float dt, void *ctx);
+void system_animation(EcsWorld *world, float dt, void *ctx);
+
+/* Kills the player (once): used by hazards, enemies, squeezes and falls. */
+void player_kill(Sim *sim);
+
+#endif

@@ -1,0 +1,58 @@
+/*
+** walker.c -- the patrolling enemy.
+**
+** A walker falls until it stands on something, then walks at walker_speed.
+** It turns around when a wall stops it and before it would step off a
+** ledge, so it patrols the floor it stands on. Stomped (interact.c), it is
+** squashed flat, harmless, and removed after a moment.
+*/
+#include "sim_internal.h"
+
+#include <math.h>
+
+enum { SQUASH_TICKS = 30 };
+
+/* Is there floor under the first pixel column ahead of the box? */
+static bool floor_ahead(const Sim *sim, EcsEntity self, Box box, int dir)
+{
+    Box ahead = {dir > 0 ? box.x + box.w : box.x - 1, box.y, 1, box.h};
+    return actor_grounded(sim, self, ahead, false);
+}
+
+static void walker_step(Sim *sim, EcsEntity self, Enemy *e, Transform *t, Velocity *v,
+                        const Collider *c, float dt)
+{
+    const PhysicsParams *pp = &sim->params;
+    bool grounded = actor_grounded(sim, self, box_of(t, c), false);
+    if (grounded && !floor_ahead(sim, self, box_of(t, c), e->dir))
+        e->dir = (int8_t)-e->dir;
+    v->x = (float)e->dir * pp->walker_speed;
+    v->y = grounded ? 0.0f : fminf(v->y + pp->gravity * dt, pp->max_fall);
+    if (actor_move_x(sim, self, t, c, v->x * dt, &v->rem_x))
+        e->dir = (int8_t)-e->dir;
+    if (actor_move_y(sim, self, t, c, v->y * dt, &v->rem_y, false))
+        v->y = 0.0f;
+}
+
+void system_walkers(EcsWorld *world, float dt, void *ctx)
+{
+    Sim *sim = ctx;
+    EcsIter it = ecs_view(world, C_ENEMY, C_TRANSFORM, C_VELOCITY, C_COLLIDER);
+    while (ecs_iter_next(&it)) {
+        Enemy *e = ecs_field(&it, Enemy, 0);
+        Transform *t = ecs_field(&it, Transform, 1);
+        Velocity *v = ecs_field(&it, Velocity, 2);
+        const Collider *c = ecs_field(&it, Collider, 3);
+        for (int i = 0; i < it.count; i++) {
+            EcsEntity self = ecs_iter_entity(&it, i);
+            if (e[i].state == ENEMY_SQUASHED) {
+                if (++e[i].squashed >= SQUASH_TICKS)
+                    ecs_defer_destroy(world, self);
+                continue;
+            }
+            walker_step(sim, self, &e[i], &t[i], &v[i], &c[i], dt);
+            if (t[i].y > sim->kill_y)
+                ecs_defer_destroy(world, self);
+        }
+    }
+}

@@ -1,0 +1,1 @@
+platformer_test(test_physics test_physics.c)
