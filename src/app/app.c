@@ -1,0 +1,330 @@
+/* app.c -- data folder, level loading, the headless runner (see app.h). */
+#include "app.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool has_data(const char *dir)
+{
+    char probe[APP_PATH_MAX];
+    if (snprintf(probe, sizeof probe, "%s/assets/physics.json", dir) >= (int)sizeof probe)
+        return false;
+    FILE *f = fopen(probe, "rb");
+    if (f == NULL)
+        return false;
+    fclose(f);
+    return true;
+}
+
+static bool copy_path(char *out, size_t size, const char *path)
+{
+    if (strlen(path) >= size)
+        return false;
+    memcpy(out, path, strlen(path) + 1);
+    return true;
+}
+
+bool app_find_data(const char *argv0, char *out, size_t size)
+{
+    const char *env = getenv("PLATFORMER_DATA");
+    if (env != NULL && *env != '\0')
+        return has_data(env) && copy_path(out, size, env);
+    if (has_data("."))
+        return copy_path(out, size, ".");
+    /* Up from the executable: build/src/platformer finds the source tree. */
+    if (argv0 == NULL || strrchr(argv0, '/') == NULL)
+        return false;
+    char dir[APP_PATH_MAX];
+    size_t len = (size_t)(strrchr(argv0, '/') - argv0);
+    if (len >= sizeof dir)
+        return false;
+    memcpy(dir, argv0, len);
+    dir[len] = '\0';
+    for (int up = 0; up <= 3; up++) {
+        if (has_data(dir))
+            return copy_path(out, size, dir);
+        if (strlen(dir) + 4 >= sizeof dir)
+            return false;
+        strcat(dir, "/..");
+    }
+    return false;
+}
+
+bool app_load_level(const char *data_dir, const char *path, LevelDesc *out,
+                    LevelErrors *errors)
+{
+    PhysicsParams base = physics_defaults();
+    char physics[APP_PATH_MAX];
+    snprintf(physics, sizeof physics, "%s/assets/physics.json", data_dir);
+    if (!physics_load(physics, &base, errors))
+        return false;
+    return level_load(path, &base, out, errors);
+}
+
+const char *app_outcome_name(SimOutcome outcome)
+{
+    switch (outcome) {
+    case OUTCOME_COMPLETED: return "completed";
+    case OUTCOME_DIED: return "died";
+    default: return "running";
+    }
+}
+
+unsigned long app_run(Sim *sim, const Replay *replay, unsigned long max_ticks,
+                      unsigned long hash_every,
+                      void (*on_hash)(unsigned long tick, uint64_t hash, void *ctx), void *ctx)
+{
+    unsigned long tick = 0;
+    InputIntent idle = {0};
+    for (;;) {
+        if (sim_status(sim)->outcome == OUTCOME_COMPLETED)
+            break;
+        if (max_ticks != 0 && tick >= max_ticks)
+            break;
+        if (replay != NULL && tick >= replay->count)
+            break;
+        InputIntent in = replay != NULL ? replay_intent(replay, tick) : idle;
+        sim_tick(sim, &in);
+        tick++;
+        if (hash_every != 0 && tick % hash_every == 0 && on_hash != NULL)
+            on_hash(tick, sim_hash(sim), ctx);
+    }
+    return tick;
+}
+
+/* ---- replay directives ---- */
+
+static void trim(char *s)
+{
+    size_t n = strlen(s);
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n'))
+        s[--n] = '\0';
+    size_t start = 0;
+    while (s[start] == ' ' || s[start] == '\t')
+        start++;
+    memmove(s, s + start, n - start + 1);
+}
+
+bool app_replay_expect(const char *replay_path, ReplayExpect *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    FILE *f = fopen(replay_path, "r");
+    if (f == NULL) {
+        snprintf(err, errlen, "%s: %s", replay_path, strerror(errno));
+        return false;
+    }
+    char line[APP_PATH_MAX + 64];
+    while (fgets(line, sizeof line, f) != NULL) {
+        if (strncmp(line, "#!", 2) != 0)
+            continue;
+        char *key = line + 2;
+        char *colon = strchr(key, ':');
+        if (colon == NULL)
+            continue;
+        *colon = '\0';
+        char *value = colon + 1;
+        trim(key);
+        trim(value);
+        if (strcmp(key, "level") == 0) {
+            /* Relative to the replay's folder. */
+            const char *slash = strrchr(replay_path, '/');
+            int dir_len = slash != NULL ? (int)(slash - replay_path) : 0;
+            if (value[0] == '/' || slash == NULL)
+                snprintf(out->level, sizeof out->level, "%s", value);
+            else
+                snprintf(out->level, sizeof out->level, "%.*s/%s", dir_len, replay_path, value);
+        } else if (strcmp(key, "outcome") == 0) {
+            snprintf(out->outcome, sizeof out->outcome, "%s", value);
+        } else if (strcmp(key, "ticks") == 0) {
+            out->ticks = strtoul(value, NULL, 10);
+        } else if (strcmp(key, "hash") == 0) {
+            snprintf(out->hash, sizeof out->hash, "%s", value);
+        }
+    }
+    fclose(f);
+    return true;
+}
+
+/* ---- the command line ---- */
+
+static void print_hash_line(unsigned long tick, uint64_t hash, void *ctx)
+{
+    (void)ctx;
+    printf("tick %lu hash %016" PRIx64 "\n", tick, hash);
+}
+
+static int usage(void)
+{
+    fputs("usage: platformer --headless --level FILE [--replay FILE] [--frames N]\n"
+          "                             [--hash-every K] [--data DIR]\n"
+          "       platformer --headless --verify REPLAY...\n"
+          "Runs a level with no window until the replay ends, N ticks pass or the\n"
+          "level completes, and prints ticks, outcome, deaths and the state hash.\n"
+          "--verify runs replays whose '#!' lines name their level and expected\n"
+          "outcome, ticks and hash, and fails on any difference.\n",
+          stderr);
+    return 2;
+}
+
+static bool parse_count(const char *text, unsigned long *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(text, &end, 10);
+    if (errno != 0 || end == text || *end != '\0' || text[0] == '-')
+        return false;
+    *out = v;
+    return true;
+}
+
+typedef struct RunResult {
+    unsigned long ticks;
+    SimOutcome outcome;
+    uint32_t deaths;
+    uint64_t hash;
+} RunResult;
+
+static bool run_level(const char *data, const char *level_path, const char *replay_path,
+                      unsigned long frames, unsigned long hash_every, RunResult *result)
+{
+    LevelErrors errors = {0};
+    LevelDesc level;
+    if (!app_load_level(data, level_path, &level, &errors)) {
+        level_errors_print(&errors, stderr);
+        return false;
+    }
+    Replay replay;
+    replay_init(&replay);
+    if (replay_path != NULL) {
+        char err[512];
+        if (!replay_load(replay_path, &replay, err, sizeof err)) {
+            fprintf(stderr, "%s\n", err);
+            level_desc_fini(&level);
+            return false;
+        }
+    }
+    Sim *sim = sim_create(&level, NULL);
+    level_desc_fini(&level);
+    if (sim == NULL) {
+        fprintf(stderr, "%s: could not build the level (out of memory)\n", level_path);
+        replay_fini(&replay);
+        return false;
+    }
+    if (replay_path == NULL && frames == 0)
+        frames = 600;
+    result->ticks = app_run(sim, replay_path != NULL ? &replay : NULL, frames, hash_every,
+                            print_hash_line, NULL);
+    result->outcome = sim_status(sim)->outcome;
+    result->deaths = sim_status(sim)->deaths;
+    result->hash = sim_hash(sim);
+    sim_destroy(sim);
+    replay_fini(&replay);
+    return true;
+}
+
+static int verify(const char *data, int count, char **replays)
+{
+    int failures = 0;
+    for (int i = 0; i < count; i++) {
+        ReplayExpect expect;
+        char err[512];
+        if (!app_replay_expect(replays[i], &expect, err, sizeof err)) {
+            fprintf(stderr, "%s\n", err);
+            failures++;
+            continue;
+        }
+        if (expect.level[0] == '\0') {
+            fprintf(stderr, "%s: no '#! level:' line\n", replays[i]);
+            failures++;
+            continue;
+        }
+        RunResult r;
+        if (!run_level(data, expect.level, replays[i], 0, 0, &r)) {
+            failures++;
+            continue;
+        }
+        char hash[17];
+        snprintf(hash, sizeof hash, "%016" PRIx64, r.hash);
+        bool ok = true;
+        if (expect.outcome[0] != '\0' && strcmp(expect.outcome, app_outcome_name(r.outcome)) != 0) {
+            fprintf(stderr, "%s: outcome %s, expected %s\n", replays[i],
+                    app_outcome_name(r.outcome), expect.outcome);
+            ok = false;
+        }
+        if (expect.ticks != 0 && expect.ticks != r.ticks) {
+            fprintf(stderr, "%s: %lu ticks, expected %lu\n", replays[i], r.ticks, expect.ticks);
+            ok = false;
+        }
+        if (expect.hash[0] != '\0' && strcmp(expect.hash, hash) != 0) {
+            fprintf(stderr, "%s: hash %s, expected %s\n", replays[i], hash, expect.hash);
+            ok = false;
+        }
+        printf("%s: %s (ticks %lu, outcome %s, deaths %u, hash %s)\n", replays[i],
+               ok ? "ok" : "MISMATCH", r.ticks, app_outcome_name(r.outcome), r.deaths, hash);
+        failures += !ok;
+    }
+    return failures == 0 ? 0 : 1;
+}
+
+int app_headless(int argc, char **argv)
+{
+    const char *level = NULL, *replay = NULL, *data_arg = NULL;
+    unsigned long frames = 0, hash_every = 0;
+    int verify_from = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        bool has_value = i + 1 < argc;
+        if (strcmp(a, "--headless") == 0) {
+            continue;
+        } else if (strcmp(a, "--verify") == 0) {
+            verify_from = i + 1;
+            break;
+        } else if (strcmp(a, "--level") == 0 && has_value) {
+            level = argv[++i];
+        } else if (strcmp(a, "--replay") == 0 && has_value) {
+            replay = argv[++i];
+        } else if (strcmp(a, "--data") == 0 && has_value) {
+            data_arg = argv[++i];
+        } else if (strcmp(a, "--frames") == 0 && has_value) {
+            if (!parse_count(argv[++i], &frames) || frames == 0) {
+                fprintf(stderr, "platformer: --frames needs a positive number\n");
+                return 2;
+            }
+        } else if (strcmp(a, "--hash-every") == 0 && has_value) {
+            if (!parse_count(argv[++i], &hash_every) || hash_every == 0) {
+                fprintf(stderr, "platformer: --hash-every needs a positive number\n");
+                return 2;
+            }
+        } else {
+            fprintf(stderr, "platformer: unknown or incomplete option '%s'\n", a);
+            return usage();
+        }
+    }
+    char data[APP_PATH_MAX];
+    if (data_arg != NULL) {
+        if (!copy_path(data, sizeof data, data_arg)) {
+            fprintf(stderr, "platformer: --data path too long\n");
+            return 2;
+        }
+    } else if (!app_find_data(argv[0], data, sizeof data)) {
+        fprintf(stderr, "platformer: cannot find the game's data (assets/physics.json); "
+                        "run from the project folder or set PLATFORMER_DATA\n");
+        return 1;
+    }
+    if (verify_from > 0) {
+        if (verify_from >= argc)
+            return usage();
+        return verify(data, argc - verify_from, argv + verify_from);
+    }
+    if (level == NULL)
+        return usage();
+    RunResult r;
+    if (!run_level(data, level, replay, frames, hash_every, &r))
+        return 1;
+    printf("ticks: %lu\noutcome: %s\ndeaths: %u\nhash: %016" PRIx64 "\n", r.ticks,
+           app_outcome_name(r.outcome), r.deaths, r.hash);
+    return 0;
+}

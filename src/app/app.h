@@ -1,0 +1,60 @@
+/*
+** app.h -- SDL-free glue between level files and the simulation, shared by
+** the game and its command-line modes: finding the data folder, loading a
+** level with its physics, and the headless runner.
+*/
+#ifndef APP_H
+#define APP_H
+
+#include "level.h"
+#include "replay.h"
+#include "sim.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum { APP_PATH_MAX = 4096 };
+
+/* Finds the folder holding assets/ and levels/: $PLATFORMER_DATA if set,
+** else the current folder, else up from the executable's folder (argv0).
+** Returns false when none has assets/physics.json. */
+bool app_find_data(const char *argv0, char *out, size_t size);
+
+/* Loads assets/physics.json of data_dir, then the level at path on top of
+** it. Errors are appended to errors. */
+bool app_load_level(const char *data_dir, const char *path, LevelDesc *out,
+                    LevelErrors *errors);
+
+/* A replay's expectations, written in its comments as directives:
+**   #! level: ../../levels/01-first-steps.json   (relative to the replay)
+**   #! outcome: completed
+**   #! ticks: 812
+**   #! hash: 0123456789abcdef
+** Missing ones are empty/zero. */
+typedef struct ReplayExpect {
+    char level[APP_PATH_MAX];
+    char outcome[16];
+    unsigned long ticks;
+    char hash[17];
+} ReplayExpect;
+
+/* Reads the directives of a replay file. Returns false when unreadable. */
+bool app_replay_expect(const char *replay_path, ReplayExpect *out, char *err, size_t errlen);
+
+/* Runs sim on replay (idle input when NULL) until the replay ends,
+** max_ticks (0: no limit) pass, or the level completes; every hash_every
+** ticks (0: never) calls on_hash. Returns the ticks run. */
+unsigned long app_run(Sim *sim, const Replay *replay, unsigned long max_ticks,
+                      unsigned long hash_every,
+                      void (*on_hash)(unsigned long tick, uint64_t hash, void *ctx), void *ctx);
+
+const char *app_outcome_name(SimOutcome outcome);
+
+/* platformer --headless --level FILE [--replay FILE] [--frames N]
+**                       [--hash-every K] [--data DIR]
+** platformer --headless --verify REPLAY...
+** Returns the process exit status: 0, 1 on failure or mismatch, 2 on
+** wrong usage. */
+int app_headless(int argc, char **argv);
+
+#endif

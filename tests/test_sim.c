@@ -1,0 +1,299 @@
+/*
+** test_sim.c -- the fixed-step loop, replays, determinism, and a long run of
+** random input that must never put the player inside a wall.
+*/
+#include "fixed_step.h"
+#include "game_fixture.h"
+#include "replay.h"
+#include "sim_internal.h" /* Box */
+
+#include <math.h>
+
+/* ---- fixed step ---- */
+
+START_TEST(fixed_step_runs_one_tick_per_tick_of_time)
+{
+    FixedStep fs;
+    fixed_step_init(&fs, 1.0 / 60.0, 0.25);
+    int ticks = 0;
+    for (int frame = 0; frame < 600; frame++) /* ten seconds at 60 fps */
+        ticks += fixed_step_advance(&fs, 1.0 / 60.0);
+    ck_assert_int_eq(ticks, 600);
+    /* 144 Hz: 10 s of frames is still 600 ticks, give or take the one in progress. */
+    fixed_step_init(&fs, 1.0 / 60.0, 0.25);
+    ticks = 0;
+    for (int frame = 0; frame < 1440; frame++)
+        ticks += fixed_step_advance(&fs, 1.0 / 144.0);
+    ck_assert_int_ge(ticks, 599);
+    ck_assert_int_le(ticks, 600);
+    /* 30 fps: two ticks a frame. */
+    fixed_step_init(&fs, 1.0 / 60.0, 0.25);
+    for (int frame = 0; frame < 10; frame++)
+        ck_assert_int_eq(fixed_step_advance(&fs, 1.0 / 30.0), 2);
+}
+END_TEST
+
+START_TEST(fixed_step_accumulates_and_reports_alpha)
+{
+    FixedStep fs;
+    const double dt = 1.0 / 60.0;
+    fixed_step_init(&fs, dt, 0.25);
+    /* Frames of 0.4, 0.4, 0.4 ticks: 0, 0, 1 ticks; alpha the leftover. */
+    ck_assert_int_eq(fixed_step_advance(&fs, 0.4 * dt), 0);
+    ck_assert_float_eq_tol(fixed_step_alpha(&fs), 0.4f, 1e-4f);
+    ck_assert_int_eq(fixed_step_advance(&fs, 0.4 * dt), 0);
+    ck_assert_int_eq(fixed_step_advance(&fs, 0.4 * dt), 1);
+    ck_assert_float_eq_tol(fixed_step_alpha(&fs), 0.2f, 1e-4f);
+    /* Nonsense frame times add nothing. */
+    ck_assert_int_eq(fixed_step_advance(&fs, -1.0), 0);
+    ck_assert_int_eq(fixed_step_advance(&fs, NAN), 0);
+}
+END_TEST
+
+START_TEST(fixed_step_clamps_a_long_frame)
+{
+    FixedStep fs;
+    const double dt = 1.0 / 60.0, clamp = 0.25;
+    fixed_step_init(&fs, dt, clamp);
+    /* A five-second stall runs only the clamp's worth of ticks. */
+    ck_assert_int_eq(fixed_step_advance(&fs, 5.0), (int)lround(clamp / dt));
+    ck_assert_float_lt(fixed_step_alpha(&fs), 1.0f);
+    ck_assert_int_eq(fixed_step_advance(&fs, dt), 1);
+}
+END_TEST
+
+/* ---- replays ---- */
+
+START_TEST(replay_parses_runs_and_derives_presses)
+{
+    const char *text = "# a comment\n30,R\n12,R,J\n\n  2 , L ,J # trailing\n1\n3,J\r\n";
+    Replay r;
+    char err[128];
+    ck_assert_msg(replay_parse(text, strlen(text), &r, err, sizeof err), "%s", err);
+    ck_assert_uint_eq(r.count, 30 + 12 + 2 + 1 + 3);
+    InputIntent in = replay_intent(&r, 29);
+    ck_assert(in.right && !in.jump_held && !in.jump_pressed);
+    in = replay_intent(&r, 30); /* tick 31: the press */
+    ck_assert(in.right && in.jump_held && in.jump_pressed);
+    in = replay_intent(&r, 31);
+    ck_assert(in.jump_held && !in.jump_pressed);
+    in = replay_intent(&r, 42); /* L,J continues the hold: no new press */
+    ck_assert(in.left && !in.right && in.jump_held && !in.jump_pressed);
+    in = replay_intent(&r, 45); /* after a tick without J: a new press */
+    ck_assert(in.jump_pressed);
+    replay_fini(&r);
+}
+END_TEST
+
+START_TEST(replay_errors_name_line_and_column)
+{
+    static const struct { const char *text; const char *where; } bad[] = {
+        {"10,R\nx,R\n", "2:1:"},
+        {"10,Q\n", "1:4:"},
+        {"10 R\n", "1:4:"},
+        {"0,R\n", "1:1:"},
+        {"5,R\n99999999999,J\n", "2:"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        Replay r;
+        char err[128];
+        ck_assert(!replay_parse(bad[i].text, strlen(bad[i].text), &r, err, sizeof err));
+        ck_assert_msg(strncmp(err, bad[i].where, strlen(bad[i].where)) == 0,
+                      "'%s' gave '%s'", bad[i].text, err);
+        ck_assert_ptr_null(r.keys);
+    }
+}
+END_TEST
+
+START_TEST(replay_format_round_trips)
+{
+    Replay r;
+    replay_init(&r);
+    uint64_t seed = 12345;
+    for (int i = 0; i < 5000; i++) {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        InputIntent in = {.left = (seed >> 33) & 1, .right = (seed >> 34) & 1,
+                          .down = (seed >> 35) & 1, .jump_held = (seed >> 40) % 3 == 0};
+        for (int n = (int)((seed >> 50) % 7); n >= 0; n--)
+            ck_assert(replay_push(&r, &in));
+    }
+    size_t len;
+    char *text = replay_format(&r, &len);
+    Replay back;
+    char err[128];
+    ck_assert_msg(replay_parse(text, len, &back, err, sizeof err), "%s", err);
+    ck_assert_uint_eq(back.count, r.count);
+    ck_assert_int_eq(memcmp(back.keys, r.keys, r.count), 0);
+    free(text);
+    replay_fini(&r);
+    replay_fini(&back);
+}
+END_TEST
+
+/* ---- determinism and the property run ---- */
+
+/* Platforms, one-ways, movers, blocks, walkers, spikes: a busy room. */
+static const char *const BUSY[] = {
+    "##############################",
+    "#............................#",
+    "#...o......o........o........#",
+    "#..====.......####.......===.#",
+    "#............................#",
+    "#.........b.b.....W..........#",
+    "#.P.......b.b....#####...s...#",
+    "#......=====.................#",
+    "#..........................C.#",
+    "#...W.....B..........^^......#",
+    "######..######..##############",
+    "#............................#",
+    "##############################",
+};
+
+static LevelDesc busy_level(void)
+{
+    LevelDesc d = fixture_level(BUSY, 13);
+    LevelPoint across[] = {{20 * TILE_SIZE, 4 * TILE_SIZE}};
+    fixture_platform(&d, 6, 4, 3, 70.0f, across, 1);
+    LevelPoint lift[] = {{23 * TILE_SIZE, 2 * TILE_SIZE}, {27 * TILE_SIZE, 2 * TILE_SIZE}};
+    LevelEntity *e = fixture_platform(&d, 23, 8, 2, 50.0f, lift, 2);
+    e->loop = true;
+    return d;
+}
+
+static uint64_t rng_next(uint64_t *s)
+{
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return *s * 2685821657736338717ull;
+}
+
+/* Random input held for random stretches, like a player mashing. */
+static InputIntent random_intent(uint64_t *seed, InputIntent prev, int *hold)
+{
+    if (*hold > 0) {
+        (*hold)--;
+        prev.jump_pressed = false;
+        return prev;
+    }
+    uint64_t r = rng_next(seed);
+    InputIntent in = {.left = (r & 3) == 1, .right = (r & 3) == 2, .down = (r >> 2) % 6 == 0,
+                      .up = (r >> 5) % 9 == 0, .jump_held = (r >> 8) % 3 == 0};
+    in.jump_pressed = in.jump_held && !prev.jump_held;
+    *hold = (int)((r >> 16) % 20);
+    return in;
+}
+
+static uint64_t run_random(uint64_t seed, int ticks)
+{
+    LevelDesc d = busy_level();
+    Sim *sim = fixture_sim(&d);
+    level_desc_fini(&d);
+    InputIntent in = {0};
+    int hold = 0;
+    for (int i = 0; i < ticks; i++) {
+        in = random_intent(&seed, in, &hold);
+        sim_tick(sim, &in);
+    }
+    uint64_t h = sim_hash(sim);
+    sim_destroy(sim);
+    return h;
+}
+
+START_TEST(same_inputs_give_the_same_hash)
+{
+    uint64_t a = run_random(42, 3000), b = run_random(42, 3000), c = run_random(43, 3000);
+    ck_assert_uint_eq(a, b);
+    ck_assert_uint_ne(a, c);
+}
+END_TEST
+
+START_TEST(hash_ignores_presentation_but_not_play)
+{
+    LevelDesc d = busy_level();
+    Sim *sim = fixture_sim(&d);
+    level_desc_fini(&d);
+    uint64_t before = sim_hash(sim);
+    Sprite *s = ecs_get(sim_world(sim), sim_player(sim), C_SPRITE);
+    s->frame = 7;
+    s->flip_x = !s->flip_x;
+    player_t(sim)->prev_x += 3; /* render interpolation only */
+    ck_assert_uint_eq(sim_hash(sim), before);
+    player_t(sim)->x += 1;
+    ck_assert_uint_ne(sim_hash(sim), before);
+    sim_destroy(sim);
+}
+END_TEST
+
+static bool overlaps_solid(Sim *sim, Box box)
+{
+    const Tilemap *map = sim_map(sim);
+    for (int ty = box.y / TILE_SIZE; ty <= (box.y + box.h - 1) / TILE_SIZE; ty++)
+        for (int tx = box.x / TILE_SIZE; tx <= (box.x + box.w - 1) / TILE_SIZE; tx++)
+            if (ty >= 0 && tilemap_get(map, tx, ty) == TILE_SOLID)
+                return true;
+    bool hit = false;
+    EcsIter it = ecs_view(sim_world(sim), C_COLLIDER, C_TRANSFORM);
+    while (ecs_iter_next(&it)) {
+        const Collider *c = ecs_field(&it, Collider, 0);
+        const Transform *t = ecs_field(&it, Transform, 1);
+        for (int i = 0; i < it.count; i++)
+            if (c[i].kind == COLLIDER_SOLID && c[i].enabled &&
+                box_overlap(box, (Box){t[i].x + c[i].off_x, t[i].y + c[i].off_y, c[i].w, c[i].h}))
+                hit = true;
+    }
+    return hit;
+}
+
+START_TEST(random_play_never_enters_a_solid_nor_makes_nan)
+{
+    LevelDesc d = busy_level();
+    Sim *sim = fixture_sim(&d);
+    level_desc_fini(&d);
+    uint64_t seed = 0x5eed;
+    InputIntent in = {0};
+    int hold = 0, airborne = 0, moved = 0;
+    int32_t last_x = player_t(sim)->x;
+    for (int tick = 0; tick < 10000; tick++) {
+        in = random_intent(&seed, in, &hold);
+        sim_tick(sim, &in);
+        const Transform *t = player_t(sim);
+        const Velocity *v = player_v(sim);
+        const Collider *c = ecs_get(sim_world(sim), sim_player(sim), C_COLLIDER);
+        if (!isfinite(v->x) || !isfinite(v->y) || !isfinite(v->rem_x) || !isfinite(v->rem_y))
+            ck_abort_msg("tick %d: velocity not finite", tick);
+        if (player_p(sim)->state == PLAYER_NORMAL &&
+            overlaps_solid(sim, (Box){t->x + c->off_x, t->y + c->off_y, c->w, c->h}))
+            ck_abort_msg("tick %d: player at (%d, %d) overlaps a solid", tick, t->x, t->y);
+        airborne += !player_p(sim)->grounded;
+        moved += t->x != last_x;
+        last_x = t->x;
+    }
+    /* The run did exercise jumping and running. */
+    ck_assert_int_gt(airborne, 1000);
+    ck_assert_int_gt(moved, 1000);
+    sim_destroy(sim);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("sim");
+    TCase *tc = tcase_create("sim");
+    tcase_add_test(tc, fixed_step_runs_one_tick_per_tick_of_time);
+    tcase_add_test(tc, fixed_step_accumulates_and_reports_alpha);
+    tcase_add_test(tc, fixed_step_clamps_a_long_frame);
+    tcase_add_test(tc, replay_parses_runs_and_derives_presses);
+    tcase_add_test(tc, replay_errors_name_line_and_column);
+    tcase_add_test(tc, replay_format_round_trips);
+    tcase_add_test(tc, same_inputs_give_the_same_hash);
+    tcase_add_test(tc, hash_ignores_presentation_but_not_play);
+    tcase_add_test(tc, random_play_never_enters_a_solid_nor_makes_nan);
+    tcase_set_timeout(tc, 300);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
