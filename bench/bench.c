@@ -13,6 +13,7 @@
 ** that flush cost.
 */
 #define _POSIX_C_SOURCE 200809L
+#include "bench.h"
 #include "ecs.h"
 
 #include <stdio.h>
@@ -28,7 +29,7 @@ enum { POSITION, VELOCITY, EXTRA };
 
 enum { PASSES = 20 };
 
-static double now_ns(void)
+double now_ns(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -249,5 +250,6 @@ int main(int argc, char **argv)
     if (!quick)
         run_ecs(1000000, "1m");
     run_ecs(10000, "10k");
+    bench_sim();
     return 0;
 }

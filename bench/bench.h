@@ -1,0 +1,11 @@
+/* bench.h -- what the parts of platformer-bench share. */
+#ifndef BENCH_H
+#define BENCH_H
+
+/* A monotonic clock, in nanoseconds. */
+double now_ns(void);
+
+/* physics_tick_10k_actors and the other simulation figures. */
+void bench_sim(void);
+
+#endif
