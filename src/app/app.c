@@ -73,24 +73,39 @@ const char *app_outcome_name(SimOutcome outcome)
     }
 }
 
-unsigned long app_run(Sim *sim, const Replay *replay, unsigned long max_ticks,
-                      unsigned long hash_every,
-                      void (*on_hash)(unsigned long tick, uint64_t hash, void *ctx), void *ctx)
+/* One line per tick about the player: for writing and debugging replays. */
+static void print_trace(FILE *out, Sim *sim, unsigned long tick, const InputIntent *in)
+{
+    EcsWorld *w = sim_world(sim);
+    const Transform *t = ecs_get(w, sim_player(sim), C_TRANSFORM);
+    const Velocity *v = ecs_get(w, sim_player(sim), C_VELOCITY);
+    const Player *p = ecs_get(w, sim_player(sim), C_PLAYER);
+    static const char *const states[] = {"normal", "dead", "done"};
+    fprintf(out, "%lu %c%c%c%c%c x=%d y=%d vx=%.1f vy=%.1f %s%s coins=%d deaths=%u\n", tick,
+            in->left ? 'L' : '.', in->right ? 'R' : '.', in->up ? 'U' : '.', in->down ? 'D' : '.',
+            in->jump_held ? 'J' : '.', t->x, t->y, (double)v->x, (double)v->y,
+            p->grounded ? "ground " : "air ", states[p->state < 3 ? p->state : 0],
+            sim_status(sim)->collected, sim_status(sim)->deaths);
+}
+
+unsigned long app_run(Sim *sim, const AppRun *run)
 {
     unsigned long tick = 0;
     InputIntent idle = {0};
     for (;;) {
         if (sim_status(sim)->outcome == OUTCOME_COMPLETED)
             break;
-        if (max_ticks != 0 && tick >= max_ticks)
+        if (run->max_ticks != 0 && tick >= run->max_ticks)
             break;
-        if (replay != NULL && tick >= replay->count)
+        if (run->replay != NULL && tick >= run->replay->count)
             break;
-        InputIntent in = replay != NULL ? replay_intent(replay, tick) : idle;
+        InputIntent in = run->replay != NULL ? replay_intent(run->replay, tick) : idle;
         sim_tick(sim, &in);
         tick++;
-        if (hash_every != 0 && tick % hash_every == 0 && on_hash != NULL)
-            on_hash(tick, sim_hash(sim), ctx);
+        if (run->trace)
+            print_trace(run->out, sim, tick, &in);
+        if (run->hash_every != 0 && tick % run->hash_every == 0)
+            fprintf(run->out, "tick %lu hash %016" PRIx64 "\n", tick, sim_hash(sim));
     }
     return tick;
 }
@@ -150,19 +165,14 @@ bool app_replay_expect(const char *replay_path, ReplayExpect *out, char *err, si
 
 /* ---- the command line ---- */
 
-static void print_hash_line(unsigned long tick, uint64_t hash, void *ctx)
-{
-    (void)ctx;
-    printf("tick %lu hash %016" PRIx64 "\n", tick, hash);
-}
-
 static int usage(void)
 {
     fputs("usage: platformer --headless --level FILE [--replay FILE] [--frames N]\n"
-          "                             [--hash-every K] [--data DIR]\n"
+          "                             [--hash-every K] [--trace] [--data DIR]\n"
           "       platformer --headless --verify REPLAY...\n"
           "Runs a level with no window until the replay ends, N ticks pass or the\n"
           "level completes, and prints ticks, outcome, deaths and the state hash.\n"
+          "--trace prints the player's state after every tick.\n"
           "--verify runs replays whose '#!' lines name their level and expected\n"
           "outcome, ticks and hash, and fails on any difference.\n",
           stderr);
@@ -188,7 +198,8 @@ typedef struct RunResult {
 } RunResult;
 
 static bool run_level(const char *data, const char *level_path, const char *replay_path,
-                      unsigned long frames, unsigned long hash_every, RunResult *result)
+                      unsigned long frames, unsigned long hash_every, bool trace,
+                      RunResult *result)
 {
     LevelErrors errors = {0};
     LevelDesc level;
@@ -215,8 +226,8 @@ static bool run_level(const char *data, const char *level_path, const char *repl
     }
     if (replay_path == NULL && frames == 0)
         frames = 600;
-    result->ticks = app_run(sim, replay_path != NULL ? &replay : NULL, frames, hash_every,
-                            print_hash_line, NULL);
+    AppRun run = {replay_path != NULL ? &replay : NULL, frames, hash_every, trace, stdout};
+    result->ticks = app_run(sim, &run);
     result->outcome = sim_status(sim)->outcome;
     result->deaths = sim_status(sim)->deaths;
     result->hash = sim_hash(sim);
@@ -242,7 +253,7 @@ static int verify(const char *data, int count, char **replays)
             continue;
         }
         RunResult r;
-        if (!run_level(data, expect.level, replays[i], 0, 0, &r)) {
+        if (!run_level(data, expect.level, replays[i], 0, 0, false, &r)) {
             failures++;
             continue;
         }
@@ -273,6 +284,7 @@ int app_headless(int argc, char **argv)
 {
     const char *level = NULL, *replay = NULL, *data_arg = NULL;
     unsigned long frames = 0, hash_every = 0;
+    bool trace = false;
     int verify_from = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -282,6 +294,8 @@ int app_headless(int argc, char **argv)
         } else if (strcmp(a, "--verify") == 0) {
             verify_from = i + 1;
             break;
+        } else if (strcmp(a, "--trace") == 0) {
+            trace = true;
         } else if (strcmp(a, "--level") == 0 && has_value) {
             level = argv[++i];
         } else if (strcmp(a, "--replay") == 0 && has_value) {
@@ -322,7 +336,7 @@ int app_headless(int argc, char **argv)
     if (level == NULL)
         return usage();
     RunResult r;
-    if (!run_level(data, level, replay, frames, hash_every, &r))
+    if (!run_level(data, level, replay, frames, hash_every, trace, &r))
         return 1;
     printf("ticks: %lu\noutcome: %s\ndeaths: %u\nhash: %016" PRIx64 "\n", r.ticks,
            app_outcome_name(r.outcome), r.deaths, r.hash);

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 enum { APP_PATH_MAX = 4096 };
 
@@ -41,12 +42,18 @@ typedef struct ReplayExpect {
 /* Reads the directives of a replay file. Returns false when unreadable. */
 bool app_replay_expect(const char *replay_path, ReplayExpect *out, char *err, size_t errlen);
 
-/* Runs sim on replay (idle input when NULL) until the replay ends,
-** max_ticks (0: no limit) pass, or the level completes; every hash_every
-** ticks (0: never) calls on_hash. Returns the ticks run. */
-unsigned long app_run(Sim *sim, const Replay *replay, unsigned long max_ticks,
-                      unsigned long hash_every,
-                      void (*on_hash)(unsigned long tick, uint64_t hash, void *ctx), void *ctx);
+/* How app_run runs a level. */
+typedef struct AppRun {
+    const Replay *replay;       /* input, tick by tick; NULL: no input */
+    unsigned long max_ticks;    /* 0: no limit */
+    unsigned long hash_every;   /* print "tick N hash H" every this many ticks; 0: never */
+    bool trace;                 /* print the player's state after every tick */
+    FILE *out;                  /* where those lines go */
+} AppRun;
+
+/* Runs sim until the replay ends, max_ticks pass, or the level completes.
+** Returns the ticks run. */
+unsigned long app_run(Sim *sim, const AppRun *run);
 
 const char *app_outcome_name(SimOutcome outcome);
 
