@@ -1,0 +1,85 @@
+/*
+** progress.h -- how far the player has got: unlocked levels and bests.
+**
+** Stored as progress.json. Levels are known by id: the level's file name as
+** listed in the campaign ("01-first-steps.json"), so records survive the
+** campaign being reordered. A plain value: no heap, copy it freely.
+*/
+#ifndef PROGRESS_H
+#define PROGRESS_H
+
+#include "save.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+    PROGRESS_MAX_LEVELS = 128,
+    PROGRESS_ID_MAX = 64,        /* bytes of a level id, with the NUL */
+};
+
+typedef struct LevelRecord {
+    char id[PROGRESS_ID_MAX];
+    bool completed;
+    uint32_t best_ticks;         /* fastest completion, in simulation ticks */
+    uint32_t fewest_deaths;      /* fewest deaths in a completion */
+    uint32_t most_coins;         /* most coins collected in a completion */
+} LevelRecord;
+
+typedef struct Progress {
+    int unlocked;                /* campaign levels 0 .. unlocked-1 are open; >= 1 */
+    char last_level[PROGRESS_ID_MAX]; /* id of the level last played, for Continue; "" if none */
+    int level_count;
+    LevelRecord levels[PROGRESS_MAX_LEVELS];
+} Progress;
+
+/* One completion of a level. */
+typedef struct LevelRun {
+    uint32_t ticks;              /* >= 1 */
+    uint32_t deaths;
+    uint32_t coins;
+} LevelRun;
+
+/* Which bests a completion improved (bits). */
+enum {
+    PROGRESS_FIRST_CLEAR = 1,
+    PROGRESS_BEST_TIME = 2,
+    PROGRESS_BEST_DEATHS = 4,
+    PROGRESS_BEST_COINS = 8,
+};
+
+/* Nothing played: the first level open. */
+void progress_defaults(Progress *p);
+
+/* Reads progress.json with the rules of settings_load: missing gives
+** defaults silently; unreadable or invalid gives defaults, the file is
+** renamed to PATH.bad-N and msg gets one line to log. All or nothing. */
+SaveLoad progress_load(const char *path, Progress *p, char *msg, size_t msglen);
+
+/* Writes progress.json atomically; false with a message on failure, the old
+** file then unchanged. */
+bool progress_save(const char *path, const Progress *p, char *err, size_t errlen);
+
+/* The record of a level, or NULL if it has none. Owned by p. */
+const LevelRecord *progress_find(const Progress *p, const char *level_id);
+
+/* Whether campaign level `index` (from 0) may be played. */
+bool progress_is_unlocked(const Progress *p, int index);
+
+/* Records a completion: marks the level completed, keeps each best that the
+** run beats (never makes one worse), unlocks the campaign level after
+** `campaign_index` (pass -1 for a level outside the campaign), and makes it
+** the last level played. *improved (may be NULL) gets the PROGRESS_* bits.
+** Returns false, changing nothing, for a malformed id, ticks of 0, or when
+** the table of levels is full. */
+bool progress_record_completion(Progress *p, const char *level_id, int campaign_index,
+                                LevelRun run, unsigned *improved);
+
+/* Sets the level to offer on Continue; false for a malformed id. */
+bool progress_set_last_level(Progress *p, const char *level_id);
+
+/* Whether a string is acceptable as a level id. */
+bool progress_valid_id(const char *level_id);
+
+#endif

@@ -1,0 +1,89 @@
+/*
+** settings.h -- the player's options: video, sound, controls, debug views.
+**
+** Stored as settings.json. Key bindings are SDL key names ("Left", "A",
+** "Space"), gamepad bindings SDL game controller names ("a", "start",
+** "dpup"); the platform layer turns names into codes, this module only keeps
+** well-formed strings. A gamepad binding may also be half of a stick axis:
+** the axis name and a sign, "leftx-" for the left stick pushed left.
+*/
+#ifndef SETTINGS_H
+#define SETTINGS_H
+
+#include "save.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum SettingsAction {
+    ACTION_LEFT,
+    ACTION_RIGHT,
+    ACTION_UP,
+    ACTION_DOWN,
+    ACTION_JUMP,
+    ACTION_PAUSE,
+    ACTION_RESTART,
+    ACTION_FULLSCREEN,
+    ACTION_COUNT
+} SettingsAction;
+
+enum {
+    SETTINGS_BINDINGS_MAX = 4,   /* keys (or buttons) per action */
+    SETTINGS_NAME_MAX = 32,      /* bytes of a key or button name, with the NUL */
+    SETTINGS_SCALE_MAX = 8,      /* window scale 1..8; 0 fits the screen */
+    SETTINGS_VOLUME_MAX = 100,
+};
+
+/* Names of one action's bindings; unused slots are "" after the used ones. */
+typedef struct SettingsBinding {
+    char names[SETTINGS_BINDINGS_MAX][SETTINGS_NAME_MAX];
+} SettingsBinding;
+
+typedef struct Settings {
+    int window_scale;        /* 0 = fit the screen, else 1..SETTINGS_SCALE_MAX */
+    bool fullscreen;
+    bool vsync;
+    int master_volume;       /* 0..100 */
+    int sfx_volume;          /* 0..100 */
+    bool mute;
+    bool show_fps;
+    bool debug_overlay;
+    SettingsBinding keys[ACTION_COUNT];
+    SettingsBinding buttons[ACTION_COUNT];
+} Settings;
+
+/* Arrows and WASD move; Space, Z, K and Up jump; Escape pauses; R restarts;
+** F11 toggles full screen. On a gamepad the d-pad and the left stick move,
+** A jumps, Start pauses, Back restarts. */
+void settings_defaults(Settings *s);
+
+/* Reads settings.json. Always leaves *s usable: a missing file gives the
+** defaults silently; an unreadable or invalid one gives the defaults, is
+** renamed to PATH.bad-N, and msg gets one line to log (else msg is "").
+** All or nothing: one bad field rejects the file. A field that is absent
+** takes its default, so older files keep working when options are added. */
+SaveLoad settings_load(const char *path, Settings *s, char *msg, size_t msglen);
+
+/* Writes settings.json atomically. Returns false with a message if a name is
+** malformed or the write fails; the old file is then unchanged. */
+bool settings_save(const char *path, const Settings *s, char *err, size_t errlen);
+
+/* "left", "right", ..., "fullscreen"; NULL when out of range. */
+const char *settings_action_name(SettingsAction action);
+/* The action of that name, or -1. */
+int settings_action_from_name(const char *name);
+
+/* Whether a name may be stored as a key or as a gamepad binding. */
+bool settings_valid_key_name(const char *name);
+bool settings_valid_button_name(const char *name);
+
+/* Replaces one action's keys (or buttons) with up to SETTINGS_BINDINGS_MAX
+** names. Returns false, changing nothing, if a name is malformed, repeated,
+** or there are too many. */
+bool settings_bind_keys(Settings *s, SettingsAction action, const char *const *names, int count);
+bool settings_bind_buttons(Settings *s, SettingsAction action, const char *const *names, int count);
+
+/* Count of bindings in use. */
+int settings_binding_count(const SettingsBinding *b);
+
+#endif

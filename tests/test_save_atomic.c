@@ -1,0 +1,307 @@
+/* test_save_atomic.c -- whole-or-nothing writes, with the disk failing on cue. */
+#include "save/fixture.h"
+
+#include "save.h"
+
+#include <errno.h>
+#include <fcntl.h>
+
+/* System calls that fail when told to and otherwise do the real thing. */
+typedef struct FakeIo {
+    size_t write_budget;     /* bytes the disk still takes; then ENOSPC */
+    size_t max_chunk;        /* largest write accepted at once (short writes) */
+    int eintr_left;          /* writes to interrupt before any byte */
+    bool write_zero;         /* write returns 0: no progress */
+    int fsync_errno, close_errno, rename_errno;
+    int writes, renames, unlinks;
+} FakeIo;
+
+static int fake_open(void *ctx, const char *path, int flags, mode_t mode)
+{
+    (void)ctx;
+    return open(path, flags, mode);
+}
+
+static ssize_t fake_write(void *ctx, int fd, const void *buf, size_t len)
+{
+    FakeIo *io = ctx;
+    io->writes++;
+    if (io->eintr_left > 0) {
+        io->eintr_left--;
+        errno = EINTR;
+        return -1;
+    }
+    if (io->write_zero)
+        return 0;
+    if (io->write_budget == 0) {
+        errno = ENOSPC;
+        return -1;
+    }
+    if (len > io->write_budget)
+        len = io->write_budget;
+    if (io->max_chunk > 0 && len > io->max_chunk)
+        len = io->max_chunk;
+    ssize_t w = write(fd, buf, len);
+    if (w > 0)
+        io->write_budget -= (size_t)w;
+    return w;
+}
+
+static int fake_fsync(void *ctx, int fd)
+{
+    FakeIo *io = ctx;
+    if (io->fsync_errno != 0) {
+        errno = io->fsync_errno;
+        return -1;
+    }
+    return fsync(fd);
+}
+
+static int fake_close(void *ctx, int fd)
+{
+    FakeIo *io = ctx;
+    int r = close(fd);
+    if (io->close_errno != 0) {
+        errno = io->close_errno;
+        return -1;
+    }
+    return r;
+}
+
+static int fake_rename(void *ctx, const char *from, const char *to)
+{
+    FakeIo *io = ctx;
+    io->renames++;
+    if (io->rename_errno != 0) {
+        errno = io->rename_errno;
+        return -1;
+    }
+    return rename(from, to);
+}
+
+static int fake_unlink(void *ctx, const char *path)
+{
+    FakeIo *io = ctx;
+    io->unlinks++;
+    return unlink(path);
+}
+
+static SaveIo fake_io(FakeIo *f)
+{
+    return (SaveIo){f, fake_open, fake_write, fake_fsync, fake_close, fake_rename, fake_unlink};
+}
+
+static const char OLD[] = "{\"format\": 1, \"unlocked\": 5}\n";
+
+/* A big payload, so a full disk can strike in the middle of it. */
+static char *payload(size_t len)
+{
+    char *p = malloc(len);
+    ck_assert_ptr_nonnull(p);
+    for (size_t i = 0; i < len; i++)
+        p[i] = (char)('a' + i % 26);
+    return p;
+}
+
+static void assert_file_is(const char *path, const char *data, size_t len)
+{
+    size_t got;
+    char *text = read_all(path, &got);
+    ck_assert_uint_eq(got, len);
+    ck_assert(memcmp(text, data, len) == 0);
+    free(text);
+}
+
+START_TEST(write_creates_then_replaces_the_file)
+{
+    Scratch s;
+    char path[1100], err[512], list[256];
+    scratch_init(&s);
+    scratch_path(&s, "progress.json", path, sizeof path);
+
+    ck_assert(save_write_atomic(path, "first", 5, err, sizeof err));
+    assert_file_is(path, "first", 5);
+    ck_assert(save_write_atomic(path, "second!", 7, err, sizeof err));
+    assert_file_is(path, "second!", 7);
+    ck_assert(save_write_atomic(path, "", 0, err, sizeof err));
+    assert_file_is(path, "", 0);
+    scratch_list(&s, list, sizeof list);
+    ck_assert_str_eq(list, "progress.json");
+    scratch_fini(&s);
+}
+END_TEST
+
+START_TEST(full_disk_mid_write_keeps_old_file_and_no_temporary)
+{
+    Scratch s;
+    char path[1100], err[512], list[256];
+    scratch_init(&s);
+    scratch_path(&s, "progress.json", path, sizeof path);
+    write_text(path, OLD);
+
+    size_t len = 100000;
+    char *data = payload(len);
+    FakeIo f = {.write_budget = 4096 + 17};
+    SaveIo io = fake_io(&f);
+    ck_assert(!save_write_atomic_io(&io, path, data, len, err, sizeof err));
+    ck_assert_int_ge(f.writes, 2); /* it did fail part-way, not at the start */
+    ck_assert_ptr_nonnull(strstr(err, path));
+    ck_assert_ptr_nonnull(strstr(err, strerror(ENOSPC)));
+    ck_assert_ptr_nonnull(strstr(err, "unchanged"));
+    ck_assert_int_eq(f.renames, 0);
+    assert_file_is(path, OLD, strlen(OLD));
+    scratch_list(&s, list, sizeof list);
+    ck_assert_str_eq(list, "progress.json");
+
+    /* Space is freed: the caller simply saves again. */
+    ck_assert(save_write_atomic(path, data, len, err, sizeof err));
+    assert_file_is(path, data, len);
+    free(data);
+    scratch_fini(&s);
+}
+END_TEST
+
+START_TEST(failed_rename_keeps_old_file_and_no_temporary)
+{
+    Scratch s;
+    char path[1100], err[512], list[256];
+    scratch_init(&s);
+    scratch_path(&s, "settings.json", path, sizeof path);
+    write_text(path, OLD);
+
+    FakeIo f = {.write_budget = SIZE_MAX, .rename_errno = EACCES};
+    SaveIo io = fake_io(&f);
+    ck_assert(!save_write_atomic_io(&io, path, "new", 3, err, sizeof err));
+    ck_assert_int_eq(f.renames, 1);
+    ck_assert_int_eq(f.unlinks, 1);
+    ck_assert_ptr_nonnull(strstr(err, "replace the old file"));
+    ck_assert_ptr_nonnull(strstr(err, strerror(EACCES)));
+    assert_file_is(path, OLD, strlen(OLD));
+    scratch_list(&s, list, sizeof list);
+    ck_assert_str_eq(list, "settings.json");
+    scratch_fini(&s);
+}
+END_TEST
+
+START_TEST(failed_fsync_or_close_never_renames)
+{
+    Scratch s;
+    char path[1100], err[512], list[256];
+    scratch_init(&s);
+    scratch_path(&s, "settings.json", path, sizeof path);
+    write_text(path, OLD);
+
+    FakeIo f = {.write_budget = SIZE_MAX, .fsync_errno = EIO};
+    SaveIo io = fake_io(&f);
+    ck_assert(!save_write_atomic_io(&io, path, "new", 3, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "flush to disk"));
+    ck_assert_int_eq(f.renames, 0);
+
+    FakeIo g = {.write_budget = SIZE_MAX, .close_errno = EIO};
+    io = fake_io(&g);
+    ck_assert(!save_write_atomic_io(&io, path, "new", 3, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "close"));
+    ck_assert_int_eq(g.renames, 0);
+
+    assert_file_is(path, OLD, strlen(OLD));
+    scratch_list(&s, list, sizeof list);
+    ck_assert_str_eq(list, "settings.json");
+    scratch_fini(&s);
+}
+END_TEST
+
+START_TEST(short_and_interrupted_writes_are_resumed)
+{
+    Scratch s;
+    char path[1100], err[512];
+    scratch_init(&s);
+    scratch_path(&s, "replay.txt", path, sizeof path);
+
+    size_t len = 1000;
+    char *data = payload(len);
+    FakeIo f = {.write_budget = SIZE_MAX, .max_chunk = 3, .eintr_left = 2};
+    SaveIo io = fake_io(&f);
+    ck_assert(save_write_atomic_io(&io, path, data, len, err, sizeof err));
+    ck_assert_int_eq(f.writes, 2 + (int)((len + 2) / 3));
+    assert_file_is(path, data, len);
+    free(data);
+    scratch_fini(&s);
+}
+END_TEST
+
+START_TEST(write_without_progress_is_a_full_disk)
+{
+    Scratch s;
+    char path[1100], err[512], list[256];
+    scratch_init(&s);
+    scratch_path(&s, "settings.json", path, sizeof path);
+    write_text(path, OLD);
+    FakeIo f = {.write_zero = true};
+    SaveIo io = fake_io(&f);
+    ck_assert(!save_write_atomic_io(&io, path, "data", 4, err, sizeof err));
+    ck_assert_int_eq(f.writes, 1);
+    ck_assert_ptr_nonnull(strstr(err, strerror(ENOSPC)));
+    assert_file_is(path, OLD, strlen(OLD));
+    scratch_list(&s, list, sizeof list);
+    ck_assert_str_eq(list, "settings.json");
+    scratch_fini(&s);
+}
+END_TEST
+
+START_TEST(missing_folder_is_reported)
+{
+    Scratch s;
+    char path[1100], err[512];
+    scratch_init(&s);
+    scratch_path(&s, "no-such-folder/settings.json", path, sizeof path);
+    ck_assert(!save_write_atomic(path, "x", 1, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, path));
+    ck_assert_ptr_nonnull(strstr(err, strerror(ENOENT)));
+    scratch_fini(&s);
+}
+END_TEST
+
+START_TEST(stale_temporary_from_a_crash_is_not_reused)
+{
+    Scratch s;
+    char path[1100], stale[1200], err[512], list[512], want[512];
+    scratch_init(&s);
+    scratch_path(&s, "settings.json", path, sizeof path);
+    snprintf(stale, sizeof stale, "%s.tmp-%ld-0", path, (long)getpid());
+    write_text(stale, "left by a crash");
+
+    ck_assert(save_write_atomic(path, "fresh", 5, err, sizeof err));
+    assert_file_is(path, "fresh", 5);
+    assert_file_is(stale, "left by a crash", 15);
+    scratch_list(&s, list, sizeof list);
+    snprintf(want, sizeof want, "settings.json settings.json.tmp-%ld-0", (long)getpid());
+    ck_assert_str_eq(list, want);
+    scratch_fini(&s);
+}
+END_TEST
+
+static Suite *atomic_suite(void)
+{
+    Suite *s = suite_create("save_atomic");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, write_creates_then_replaces_the_file);
+    tcase_add_test(tc, full_disk_mid_write_keeps_old_file_and_no_temporary);
+    tcase_add_test(tc, failed_rename_keeps_old_file_and_no_temporary);
+    tcase_add_test(tc, failed_fsync_or_close_never_renames);
+    tcase_add_test(tc, short_and_interrupted_writes_are_resumed);
+    tcase_add_test(tc, write_without_progress_is_a_full_disk);
+    tcase_add_test(tc, missing_folder_is_reported);
+    tcase_add_test(tc, stale_temporary_from_a_crash_is_not_reused);
+    tcase_set_timeout(tc, 0); /* no time limit: sanitizer builds on a busy machine are slow */
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(atomic_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,186 @@
+/* test_save_campaign.c -- levels/campaign.json and the strict campaign reader. */
+#include "save/fixture.h"
+
+#include "campaign.h"
+
+static const CampaignLevel SHIPPED[] = {
+    {"01-first-steps.json", "First Steps"},
+    {"02-mind-the-gap.json", "Mind the Gap"},
+    {"03-high-and-low.json", "High and Low"},
+    {"04-leap-of-faith.json", "Leap of Faith"},
+    {"05-planks.json", "Planks"},
+    {"06-spikes.json", "Sharp Turns"},
+    {"07-lifts.json", "Going Up"},
+    {"08-switches.json", "Flip Side"},
+    {"09-walkers.json", "Heads Up"},
+    {"10-cave.json", "Into the Cave"},
+    {"11-gauntlet.json", "The Gauntlet"},
+    {"12-summit.json", "The Summit"},
+};
+
+START_TEST(shipped_campaign_lists_the_twelve_levels_in_order)
+{
+    Campaign c;
+    char err[512] = "", path[2048];
+    ck_assert_msg(campaign_load(CAMPAIGN_FILE, &c, err, sizeof err), "%s", err);
+    ck_assert_int_eq(c.count, 12);
+    for (int i = 0; i < 12; i++) {
+        ck_assert_str_eq(c.levels[i].file, SHIPPED[i].file);
+        ck_assert_str_eq(c.levels[i].title, SHIPPED[i].title);
+        ck_assert_int_eq(campaign_find(&c, SHIPPED[i].file), i);
+    }
+    ck_assert_int_eq(campaign_find(&c, "13-bonus.json"), -1);
+
+    /* Level files sit next to the campaign file. */
+    ck_assert(campaign_level_path(&c, 0, path, sizeof path));
+    const char *slash = strrchr(CAMPAIGN_FILE, '/');
+    ck_assert_ptr_nonnull(slash);
+    size_t dirlen = (size_t)(slash - CAMPAIGN_FILE) + 1;
+    ck_assert(strncmp(path, CAMPAIGN_FILE, dirlen) == 0);
+    ck_assert_str_eq(path + dirlen, "01-first-steps.json");
+    ck_assert(!campaign_level_path(&c, 12, path, sizeof path));
+    ck_assert(!campaign_level_path(&c, -1, path, sizeof path));
+    ck_assert(!campaign_level_path(&c, 0, path, 10)); /* does not fit */
+}
+END_TEST
+
+START_TEST(campaign_in_the_current_folder_gives_bare_paths)
+{
+    Scratch sc;
+    Campaign c;
+    char err[512], path[256];
+    scratch_init(&sc);
+    ck_assert_int_eq(chdir(sc.dir), 0);
+    write_text("campaign.json", "{\"format\": 1, \"levels\": [{\"file\": \"a.json\", \"title\": \"A\"}]}");
+    ck_assert_msg(campaign_load("campaign.json", &c, err, sizeof err), "%s", err);
+    ck_assert(campaign_level_path(&c, 0, path, sizeof path));
+    ck_assert_str_eq(path, "a.json");
+    ck_assert_int_eq(unlink("campaign.json"), 0);
+    scratch_fini(&sc);
+}
+END_TEST
+
+typedef struct BadCase {
+    const char *text;
+    const char *expect;
+} BadCase;
+
+#define LEVEL(f, t) "{\"file\": \"" f "\", \"title\": \"" t "\"}"
+static const BadCase BAD[] = {
+    {"", "campaign.json: the file is empty"},
+    {"{\"format\": 1, \"levels\": [" LEVEL("a.json", "A"), "campaign.json:1:58: unexpected end of file"},
+    {"{\n\"format\": 1,\n\"levels\": [\n" LEVEL("a.json", "A") ",,\n]}", "campaign.json:4:34: JSON syntax error at ','"},
+    {"{\"levels\": []}", "\"format\" is missing"},
+    {"{\"format\": \"1\", \"levels\": []}", "\"format\" must be an integer"},
+    {"{\"format\": 2, \"levels\": []}", "\"format\" is 2"},
+    {"{\"format\": 1}", "\"levels\" is missing"},
+    {"{\"format\": 1, \"levels\": {}}", "\"levels\" must be a list"},
+    {"{\"format\": 1, \"levels\": []}", "\"levels\" is empty"},
+    {"{\"format\": 1, \"levels\": [\"a.json\"]}", "\"levels[0]\" must be an object"},
+    {"{\"format\": 1, \"levels\": [{\"file\": \"a.json\"}]}", "\"levels[0].title\" is missing"},
+    {"{\"format\": 1, \"levels\": [{\"title\": \"A\"}]}", "\"levels[0].file\" is missing"},
+    {"{\"format\": 1, \"levels\": [{\"file\": 1, \"title\": \"A\"}]}", "\"levels[0].file\" must be a string, not a number"},
+    {"{\"format\": 1, \"levels\": [" LEVEL("../secret.json", "A") "]}", "\"levels[0].file\": a name may not start with '.'"},
+    {"{\"format\": 1, \"levels\": [" LEVEL("sub/a.json", "A") "]}", "\"levels[0].file\": a file name may use only"},
+    {"{\"format\": 1, \"levels\": [" LEVEL("a.json", "A") ", " LEVEL("a.json", "B") "]}",
+     "\"levels[1].file\": \"a.json\" is already levels[0]"},
+    {"{\"format\": 1, \"levels\": [" LEVEL("a.json", "") "]}", "\"levels[0].title\": empty text"},
+    {"{\"format\": 1, \"levels\": [" LEVEL("a.json", "Tab\\there") "]}", "\"levels[0].title\": control character"},
+    {"{\"format\": 1, \"levels\": [{\"file\": \"a.json\", \"title\": \"A\", \"music\": \"x\"}]}",
+     "unknown key \"levels[0].music\""},
+    {"{\"format\": 1, \"levels\": [{\"file\": \"a.json\", \"title\": \"A\", \"title\": \"B\"}]}",
+     "key \"title\" appears twice in levels[0]"},
+    {"{\"format\": 1, \"levels\": [], \"name\": \"x\"}", "unknown key \"name\""},
+};
+enum { BAD_COUNT = (int)(sizeof BAD / sizeof BAD[0]) };
+
+START_TEST(bad_campaign_is_an_error_naming_file_and_place)
+{
+    Scratch sc;
+    Campaign c;
+    char path[1100], err[1024];
+    scratch_init(&sc);
+    scratch_path(&sc, "campaign.json", path, sizeof path);
+    write_text(path, BAD[_i].text);
+    memset(&c, 0x55, sizeof c);
+    ck_assert(!campaign_load(path, &c, err, sizeof err));
+    ck_assert_msg(strstr(err, BAD[_i].expect) != NULL, "\"%s\" lacks \"%s\"", err, BAD[_i].expect);
+    ck_assert(strncmp(err, path, strlen(path)) == 0);
+    ck_assert_int_eq(c.count, 0);
+    /* The campaign ships with the game: it is never renamed. */
+    ck_assert(file_exists(path));
+    ck_assert_int_eq(unlink(path), 0);
+    scratch_fini(&sc);
+}
+END_TEST
+
+START_TEST(missing_campaign_is_an_error)
+{
+    Scratch sc;
+    Campaign c;
+    char path[1100], err[1024];
+    scratch_init(&sc);
+    scratch_path(&sc, "campaign.json", path, sizeof path);
+    ck_assert(!campaign_load(path, &c, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "campaign.json: no such file"));
+    ck_assert_int_eq(c.count, 0);
+    scratch_fini(&sc);
+}
+END_TEST
+
+START_TEST(too_many_levels_is_an_error)
+{
+    Scratch sc;
+    Campaign c;
+    char path[1100], err[1024], entry[96];
+    scratch_init(&sc);
+    scratch_path(&sc, "campaign.json", path, sizeof path);
+    size_t cap = 64 * 1024;
+    char *text = malloc(cap);
+    ck_assert_ptr_nonnull(text);
+    strcpy(text, "{\"format\": 1, \"levels\": [");
+    for (int i = 0; i <= CAMPAIGN_MAX_LEVELS; i++) {
+        snprintf(entry, sizeof entry, "%s{\"file\": \"l%03d.json\", \"title\": \"L%d\"}",
+                 i > 0 ? ", " : "", i, i);
+        strcat(text, entry);
+    }
+    strcat(text, "]}");
+    write_text(path, text);
+    ck_assert(!campaign_load(path, &c, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "more than 128 levels"));
+
+    /* Exactly the maximum is fine. */
+    char *last = strrchr(text, '{');
+    strcpy(last - 2, "]}");
+    write_text(path, text);
+    ck_assert_msg(campaign_load(path, &c, err, sizeof err), "%s", err);
+    ck_assert_int_eq(c.count, CAMPAIGN_MAX_LEVELS);
+    ck_assert_str_eq(c.levels[CAMPAIGN_MAX_LEVELS - 1].title, "L127");
+    free(text);
+    ck_assert_int_eq(unlink(path), 0);
+    scratch_fini(&sc);
+}
+END_TEST
+
+static Suite *campaign_suite(void)
+{
+    Suite *s = suite_create("save_campaign");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, shipped_campaign_lists_the_twelve_levels_in_order);
+    tcase_add_test(tc, campaign_in_the_current_folder_gives_bare_paths);
+    tcase_add_loop_test(tc, bad_campaign_is_an_error_naming_file_and_place, 0, BAD_COUNT);
+    tcase_add_test(tc, missing_campaign_is_an_error);
+    tcase_add_test(tc, too_many_levels_is_an_error);
+    tcase_set_timeout(tc, 0); /* no time limit: sanitizer builds on a busy machine are slow */
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(campaign_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

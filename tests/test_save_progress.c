@@ -1,0 +1,338 @@
+/* test_save_progress.c -- progress.json: bests only improve, bad files kept aside. */
+#include "save/fixture.h"
+
+#include "progress.h"
+
+static void assert_progress_equal(const Progress *a, const Progress *b)
+{
+    ck_assert_int_eq(a->unlocked, b->unlocked);
+    ck_assert_str_eq(a->last_level, b->last_level);
+    ck_assert_int_eq(a->level_count, b->level_count);
+    for (int i = 0; i < a->level_count; i++) {
+        ck_assert_str_eq(a->levels[i].id, b->levels[i].id);
+        ck_assert_int_eq(a->levels[i].completed, b->levels[i].completed);
+        ck_assert_uint_eq(a->levels[i].best_ticks, b->levels[i].best_ticks);
+        ck_assert_uint_eq(a->levels[i].fewest_deaths, b->levels[i].fewest_deaths);
+        ck_assert_uint_eq(a->levels[i].most_coins, b->levels[i].most_coins);
+    }
+}
+
+static void assert_defaults(const Progress *p)
+{
+    ck_assert_int_eq(p->unlocked, 1);
+    ck_assert_str_eq(p->last_level, "");
+    ck_assert_int_eq(p->level_count, 0);
+}
+
+START_TEST(missing_file_gives_a_fresh_start)
+{
+    Scratch sc;
+    char path[1100], msg[512] = "untouched";
+    Progress p;
+    scratch_init(&sc);
+    scratch_path(&sc, "progress.json", path, sizeof path);
+    ck_assert_int_eq(progress_load(path, &p, msg, sizeof msg), SAVE_MISSING);
+    ck_assert_str_eq(msg, "");
+    assert_defaults(&p);
+    ck_assert(progress_is_unlocked(&p, 0));
+    ck_assert(!progress_is_unlocked(&p, 1));
+    ck_assert(!progress_is_unlocked(&p, -1));
+    scratch_fini(&sc);
+}
+END_TEST
+
+START_TEST(completion_keeps_each_best_separately)
+{
+    Progress p;
+    unsigned bits;
+    progress_defaults(&p);
+    const char *id = "02-mind-the-gap.json";
+
+    ck_assert(progress_record_completion(&p, id, 1, (LevelRun){2000, 3, 4}, &bits));
+    ck_assert_uint_eq(bits, PROGRESS_FIRST_CLEAR | PROGRESS_BEST_TIME | PROGRESS_BEST_DEATHS
+                                | PROGRESS_BEST_COINS);
+    /* Slower, fewer deaths, fewer coins: only the deaths improve. */
+    ck_assert(progress_record_completion(&p, id, 1, (LevelRun){2500, 1, 2}, &bits));
+    ck_assert_uint_eq(bits, PROGRESS_BEST_DEATHS);
+    /* Faster, more deaths, more coins. */
+    ck_assert(progress_record_completion(&p, id, 1, (LevelRun){1800, 5, 6}, &bits));
+    ck_assert_uint_eq(bits, PROGRESS_BEST_TIME | PROGRESS_BEST_COINS);
+    /* Equal to every best: nothing new. */
+    ck_assert(progress_record_completion(&p, id, 1, (LevelRun){1800, 1, 6}, &bits));
+    ck_assert_uint_eq(bits, 0);
+
+    const LevelRecord *r = progress_find(&p, id);
+    ck_assert_ptr_nonnull(r);
+    ck_assert(r->completed);
+    ck_assert_uint_eq(r->best_ticks, 1800);
+    ck_assert_uint_eq(r->fewest_deaths, 1);
+    ck_assert_uint_eq(r->most_coins, 6);
+    ck_assert_int_eq(p.level_count, 1);
+    ck_assert_str_eq(p.last_level, id);
+    ck_assert_ptr_null(progress_find(&p, "01-first-steps.json"));
+}
+END_TEST
+
+START_TEST(completion_unlocks_the_next_level_only_forward)
+{
+    Progress p;
+    progress_defaults(&p);
+    ck_assert(progress_record_completion(&p, "01-first-steps.json", 0, (LevelRun){900, 0, 0}, NULL));
+    ck_assert_int_eq(p.unlocked, 2);
+    ck_assert(progress_is_unlocked(&p, 1));
+    ck_assert(!progress_is_unlocked(&p, 2));
+    ck_assert(progress_record_completion(&p, "06-spikes.json", 5, (LevelRun){900, 0, 0}, NULL));
+    ck_assert_int_eq(p.unlocked, 7);
+    /* Replaying an early level never locks later ones again. */
+    ck_assert(progress_record_completion(&p, "01-first-steps.json", 0, (LevelRun){800, 0, 0}, NULL));
+    ck_assert_int_eq(p.unlocked, 7);
+    /* A level outside the campaign unlocks nothing. */
+    ck_assert(progress_record_completion(&p, "my-level.json", -1, (LevelRun){800, 0, 0}, NULL));
+    ck_assert_int_eq(p.unlocked, 7);
+    ck_assert_str_eq(p.last_level, "my-level.json");
+    ck_assert(progress_record_completion(&p, "last.json", PROGRESS_MAX_LEVELS + 5, (LevelRun){1, 0, 0}, NULL));
+    ck_assert_int_eq(p.unlocked, PROGRESS_MAX_LEVELS);
+}
+END_TEST
+
+START_TEST(bad_completions_change_nothing)
+{
+    Progress p, before;
+    unsigned bits = 99;
+    progress_defaults(&p);
+    ck_assert(!progress_record_completion(&p, "../escape.json", 0, (LevelRun){10, 0, 0}, &bits));
+    ck_assert_uint_eq(bits, 0);
+    ck_assert(!progress_record_completion(&p, "", 0, (LevelRun){10, 0, 0}, NULL));
+    ck_assert(!progress_record_completion(&p, ".hidden", 0, (LevelRun){10, 0, 0}, NULL));
+    ck_assert(!progress_record_completion(&p, "a.json", 0, (LevelRun){0, 0, 0}, NULL));
+    assert_defaults(&p);
+
+    char id[PROGRESS_ID_MAX];
+    for (int i = 0; i < PROGRESS_MAX_LEVELS; i++) {
+        snprintf(id, sizeof id, "level-%03d.json", i);
+        ck_assert(progress_record_completion(&p, id, -1, (LevelRun){10, 0, 0}, NULL));
+    }
+    before = p;
+    ck_assert(!progress_record_completion(&p, "one-too-many.json", 3, (LevelRun){10, 0, 0}, NULL));
+    assert_progress_equal(&p, &before);
+    /* A level already known still records when the table is full. */
+    ck_assert(progress_record_completion(&p, "level-007.json", -1, (LevelRun){5, 0, 0}, &bits));
+    ck_assert_uint_eq(bits, PROGRESS_BEST_TIME);
+    ck_assert(!progress_set_last_level(&p, "a/b.json"));
+    ck_assert_str_eq(p.last_level, "level-007.json");
+}
+END_TEST
+
+START_TEST(saved_progress_loads_back_identical)
+{
+    Scratch sc;
+    char path[1100], msg[512], err[512], list[256];
+    Progress p, back;
+    scratch_init(&sc);
+    scratch_path(&sc, "progress.json", path, sizeof path);
+
+    progress_defaults(&p);
+    ck_assert(progress_save(path, &p, err, sizeof err));
+    ck_assert_int_eq(progress_load(path, &back, msg, sizeof msg), SAVE_LOADED);
+    assert_progress_equal(&back, &p);
+
+    ck_assert(progress_record_completion(&p, "01-first-steps.json", 0, (LevelRun){1520, 0, 5}, NULL));
+    ck_assert(progress_record_completion(&p, "02-mind-the-gap.json", 1, (LevelRun){UINT32_MAX, UINT32_MAX, UINT32_MAX}, NULL));
+    ck_assert(progress_set_last_level(&p, "03-high-and-low.json"));
+    ck_assert_msg(progress_save(path, &p, err, sizeof err), "%s", err);
+    ck_assert_int_eq(progress_load(path, &back, msg, sizeof msg), SAVE_LOADED);
+    ck_assert_str_eq(msg, "");
+    assert_progress_equal(&back, &p);
+    scratch_list(&sc, list, sizeof list);
+    ck_assert_str_eq(list, "progress.json");
+    scratch_fini(&sc);
+}
+END_TEST
+
+START_TEST(hand_written_file_is_read)
+{
+    Progress p;
+    char msg[512];
+    ck_assert_int_eq(progress_load(SAVE_TEST_DATA "/progress-custom.json", &p, msg, sizeof msg),
+                     SAVE_LOADED);
+    ck_assert_int_eq(p.unlocked, 4);
+    ck_assert_str_eq(p.last_level, "03-high-and-low.json");
+    ck_assert_int_eq(p.level_count, 3);
+    const LevelRecord *r = progress_find(&p, "02-mind-the-gap.json");
+    ck_assert_ptr_nonnull(r);
+    ck_assert(r->completed);
+    ck_assert_uint_eq(r->best_ticks, 2400);
+    ck_assert_uint_eq(r->fewest_deaths, 3);
+    ck_assert_uint_eq(r->most_coins, 7);
+    r = progress_find(&p, "03-high-and-low.json");
+    ck_assert_ptr_nonnull(r);
+    ck_assert(!r->completed);
+}
+END_TEST
+
+typedef struct BadCase {
+    const char *text;
+    const char *expect;
+} BadCase;
+
+static const BadCase BAD[] = {
+    {"", "the file is empty"},
+    {"{\"format\": 1, \"unlocked\": 2", "progress.json:1:28: unexpected end of file"},
+    {"\xff\xfe{}", "progress.json:1:1: JSON syntax error at byte 0xFF"},
+    {"{\"format\": 1}", "\"unlocked\" is missing"},
+    {"{\"format\": 1, \"unlocked\": 0}", "\"unlocked\" must be an integer from 1 to 128, not 0"},
+    {"{\"format\": 1, \"unlocked\": \"3\"}", "\"unlocked\" must be an integer from 1 to 128, not a string"},
+    {"{\"format\": 1, \"unlocked\": 1, \"last_level\": 7}", "\"last_level\" must be a string, not a number"},
+    {"{\"format\": 1, \"unlocked\": 1, \"last_level\": \"../../etc/passwd\"}",
+     "\"last_level\": a name may not start with '.'"},
+    {"{\"format\": 1, \"unlocked\": 1, \"last_level\": \"levels/a.json\"}",
+     "\"last_level\": a file name may use only"},
+    {"{\"format\": 1, \"unlocked\": 1, \"levels\": []}", "\"levels\" must be an object"},
+    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": 5}}", "\"levels.a.json\" must be an object"},
+    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a b.json\": {}}}", "level id \"a b.json\": a file name"},
+    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true}}}",
+     "\"levels.a.json.best_ticks\" is missing"},
+    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, \"best_ticks\": 1e300,"
+     " \"fewest_deaths\": 0, \"most_coins\": 0}}}",
+     "\"levels.a.json.best_ticks\" must be an integer from 0 to 4294967295, not 1e+300"},
+    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, \"best_ticks\": 4294967296,"
+     " \"fewest_deaths\": 0, \"most_coins\": 0}}}", "not 4.29497e+09"},
+    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, \"best_ticks\": 10,"
+     " \"fewest_deaths\": -1, \"most_coins\": 0}}}", "\"levels.a.json.fewest_deaths\" must be an integer"},
+    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, \"best_ticks\": 0,"
+     " \"fewest_deaths\": 0, \"most_coins\": 0}}}", "must be at least 1 for a completed level"},
+    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": false, \"best_ticks\": 5,"
+     " \"fewest_deaths\": 0, \"most_coins\": 0}}}", "\"levels.a.json\" is not completed but has bests"},
+    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": \"yes\"}}}",
+     "\"levels.a.json.completed\" must be true or false, not a string"},
+    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": false, \"best_ticks\": 0,"
+     " \"fewest_deaths\": 0, \"most_coins\": 0, \"stars\": 3}}}", "unknown key \"levels.a.json.stars\""},
+    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {}, \"a.json\": {}}}",
+     "key \"a.json\" appears twice in levels"},
+};
+
+enum { BAD_COUNT = (int)(sizeof BAD / sizeof BAD[0]) };
+
+static void expect_recovered(const char *path, const void *bytes, size_t len, const char *expect)
+{
+    char aside[1200], msg[1024];
+    Progress p;
+    write_bytes(path, bytes, len);
+    ck_assert_int_eq(progress_load(path, &p, msg, sizeof msg), SAVE_RECOVERED);
+    assert_defaults(&p);
+    if (expect != NULL)
+        ck_assert_msg(strstr(msg, expect) != NULL, "\"%s\" lacks \"%s\"", msg, expect);
+    ck_assert(strncmp(msg, path, strlen(path)) == 0);
+    ck_assert_ptr_nonnull(strstr(msg, "using default progress (the file was kept as "));
+    ck_assert_ptr_null(strchr(msg, '\n'));
+    snprintf(aside, sizeof aside, "%s.bad-1", path);
+    size_t got;
+    char *kept = read_all(aside, &got);
+    ck_assert_uint_eq(got, len);
+    ck_assert(memcmp(kept, bytes, len) == 0);
+    free(kept);
+    ck_assert(!file_exists(path));
+    ck_assert_int_eq(unlink(aside), 0);
+}
+
+START_TEST(bad_file_gives_defaults_and_is_kept_aside)
+{
+    Scratch sc;
+    char path[1100];
+    scratch_init(&sc);
+    scratch_path(&sc, "progress.json", path, sizeof path);
+    expect_recovered(path, BAD[_i].text, strlen(BAD[_i].text), BAD[_i].expect);
+    scratch_fini(&sc);
+}
+END_TEST
+
+START_TEST(every_truncation_of_a_good_file_is_recovered)
+{
+    Scratch sc;
+    char path[1100], msg[512];
+    Progress p;
+    size_t len;
+    scratch_init(&sc);
+    scratch_path(&sc, "progress.json", path, sizeof path);
+    char *good = read_all(SAVE_TEST_DATA "/progress-custom.json", &len);
+    ck_assert_uint_gt(len, 2);
+    ck_assert_str_eq(good + len - 2, "}\n");
+    /* Every prefix that stops before the closing brace. */
+    for (size_t cut = 0; cut + 1 < len; cut++)
+        expect_recovered(path, good, cut, NULL);
+    write_bytes(path, good, len);
+    ck_assert_int_eq(progress_load(path, &p, msg, sizeof msg), SAVE_LOADED);
+    free(good);
+    scratch_fini(&sc);
+}
+END_TEST
+
+START_TEST(good_save_after_bad_load_keeps_the_bad_file)
+{
+    Scratch sc;
+    char path[1100], msg[512], err[512], list[256];
+    Progress p;
+    scratch_init(&sc);
+    scratch_path(&sc, "progress.json", path, sizeof path);
+    write_text(path, "{\"format\": 1, \"unlocked\": 99999}");
+    ck_assert_int_eq(progress_load(path, &p, msg, sizeof msg), SAVE_RECOVERED);
+    ck_assert(progress_record_completion(&p, "01-first-steps.json", 0, (LevelRun){100, 0, 0}, NULL));
+    ck_assert(progress_save(path, &p, err, sizeof err));
+    scratch_list(&sc, list, sizeof list);
+    ck_assert_str_eq(list, "progress.json progress.json.bad-1");
+    char aside[1200];
+    snprintf(aside, sizeof aside, "%s.bad-1", path);
+    char *kept = read_all(aside, NULL);
+    ck_assert_str_eq(kept, "{\"format\": 1, \"unlocked\": 99999}");
+    free(kept);
+    ck_assert_int_eq(progress_load(path, &p, msg, sizeof msg), SAVE_LOADED);
+    ck_assert_int_eq(p.unlocked, 2);
+    scratch_fini(&sc);
+}
+END_TEST
+
+START_TEST(save_refuses_a_malformed_progress)
+{
+    Scratch sc;
+    char path[1100], err[512];
+    Progress p;
+    scratch_init(&sc);
+    scratch_path(&sc, "progress.json", path, sizeof path);
+    progress_defaults(&p);
+    p.unlocked = 0;
+    ck_assert(!progress_save(path, &p, err, sizeof err));
+    progress_defaults(&p);
+    p.level_count = 2; /* two records with the same (empty) id */
+    ck_assert(!progress_save(path, &p, err, sizeof err));
+    ck_assert(!file_exists(path));
+    scratch_fini(&sc);
+}
+END_TEST
+
+static Suite *progress_suite(void)
+{
+    Suite *s = suite_create("save_progress");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, missing_file_gives_a_fresh_start);
+    tcase_add_test(tc, completion_keeps_each_best_separately);
+    tcase_add_test(tc, completion_unlocks_the_next_level_only_forward);
+    tcase_add_test(tc, bad_completions_change_nothing);
+    tcase_add_test(tc, saved_progress_loads_back_identical);
+    tcase_add_test(tc, hand_written_file_is_read);
+    tcase_add_loop_test(tc, bad_file_gives_defaults_and_is_kept_aside, 0, BAD_COUNT);
+    tcase_add_test(tc, every_truncation_of_a_good_file_is_recovered);
+    tcase_add_test(tc, good_save_after_bad_load_keeps_the_bad_file);
+    tcase_add_test(tc, save_refuses_a_malformed_progress);
+    tcase_set_timeout(tc, 0); /* no time limit: sanitizer builds on a busy machine are slow */
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(progress_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
