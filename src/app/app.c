@@ -165,11 +165,104 @@ bool app_replay_expect(const char *replay_path, ReplayExpect *out, char *err, si
 
 /* ---- the command line ---- */
 
+/* ---- soak ---- */
+
+static uint64_t soak_rand(uint64_t *s)
+{
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return *s * 2685821657736338717ull;
+}
+
+/* Random input held for random stretches, like a player mashing keys. */
+static InputIntent soak_intent(uint64_t *seed, InputIntent prev, int *hold)
+{
+    if (*hold > 0) {
+        (*hold)--;
+        prev.jump_pressed = false;
+        return prev;
+    }
+    uint64_t r = soak_rand(seed);
+    InputIntent in = {.left = (r & 3) == 1, .right = (r & 3) >= 2, .down = (r >> 2) % 7 == 0,
+                      .up = (r >> 5) % 9 == 0, .jump_held = (r >> 8) % 3 == 0};
+    in.jump_pressed = in.jump_held && !prev.jump_held;
+    *hold = (int)((r >> 16) % 24);
+    return in;
+}
+
+/* Plays a level for `ticks` ticks of seeded random input, restarting it
+** whenever it completes, and checks after every tick that no actor is in a
+** solid, nothing is NaN, the entity count stays within the level's, and the
+** world's memory does not grow. */
+static bool soak_level(const char *data, const char *path, unsigned long ticks, uint64_t seed)
+{
+    LevelErrors errors = {0};
+    LevelDesc level;
+    if (!app_load_level(data, path, &level, &errors)) {
+        level_errors_print(&errors, stderr);
+        return false;
+    }
+    Sim *sim = sim_create(&level, NULL);
+    if (sim == NULL) {
+        fprintf(stderr, "%s: could not build the level\n", path);
+        level_desc_fini(&level);
+        return false;
+    }
+    uint32_t max_entities = ecs_alive_count(sim_world(sim));
+    size_t bytes_first = ecs_world_bytes(sim_world(sim)), bytes_max = bytes_first;
+    uint32_t deaths = 0, completions = 0;
+    InputIntent in = {0};
+    int hold = 0;
+    bool ok = true;
+    char msg[256];
+    for (unsigned long tick = 1; tick <= ticks && ok; tick++) {
+        in = soak_intent(&seed, in, &hold);
+        sim_tick(sim, &in);
+        if (!sim_check_invariants(sim, msg, sizeof msg)) {
+            fprintf(stderr, "%s: tick %lu: %s\n", path, tick, msg);
+            ok = false;
+        } else if (ecs_alive_count(sim_world(sim)) > max_entities) {
+            fprintf(stderr, "%s: tick %lu: %u entities, the level has %u\n", path, tick,
+                    ecs_alive_count(sim_world(sim)), max_entities);
+            ok = false;
+        }
+        size_t bytes = ecs_world_bytes(sim_world(sim));
+        bytes_max = bytes > bytes_max ? bytes : bytes_max;
+        if (ok && sim_status(sim)->outcome == OUTCOME_COMPLETED) {
+            deaths += sim_status(sim)->deaths;
+            completions++;
+            sim_destroy(sim);
+            sim = sim_create(&level, NULL);
+            if (sim == NULL) {
+                fprintf(stderr, "%s: could not rebuild the level\n", path);
+                level_desc_fini(&level);
+                return false;
+            }
+        }
+    }
+    /* Pools never shrink, so the first ticks may grow them once (deferred
+    ** commands); past that, any growth is a leak in the making. */
+    if (ok && bytes_max > bytes_first + 64 * 1024) {
+        fprintf(stderr, "%s: world memory grew from %zu to %zu bytes\n", path, bytes_first,
+                bytes_max);
+        ok = false;
+    }
+    deaths += sim_status(sim)->deaths;
+    printf("%s: %s, %lu ticks, %u deaths, %u completions, at most %u entities, "
+           "world %zu..%zu bytes\n", path, ok ? "ok" : "FAILED", ticks, deaths, completions,
+           max_entities, bytes_first, bytes_max);
+    sim_destroy(sim);
+    level_desc_fini(&level);
+    return ok;
+}
+
 static int usage(void)
 {
     fputs("usage: platformer --headless --level FILE [--replay FILE] [--frames N]\n"
           "                             [--hash-every K] [--trace] [--data DIR]\n"
           "       platformer --headless --verify REPLAY...\n"
+          "       platformer --headless --soak TICKS [--seed N] LEVEL...\n"
           "Runs a level with no window until the replay ends, N ticks pass or the\n"
           "level completes, and prints ticks, outcome, deaths and the state hash.\n"
           "--trace prints the player's state after every tick.\n"
@@ -285,7 +378,8 @@ int app_headless(int argc, char **argv)
     const char *level = NULL, *replay = NULL, *data_arg = NULL;
     unsigned long frames = 0, hash_every = 0;
     bool trace = false;
-    int verify_from = 0;
+    int verify_from = 0, soak_from = 0;
+    unsigned long soak_ticks = 0, seed = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool has_value = i + 1 < argc;
@@ -293,6 +387,20 @@ int app_headless(int argc, char **argv)
             continue;
         } else if (strcmp(a, "--verify") == 0) {
             verify_from = i + 1;
+            break;
+        } else if (strcmp(a, "--soak") == 0 && has_value) {
+            if (!parse_count(argv[++i], &soak_ticks) || soak_ticks == 0) {
+                fprintf(stderr, "platformer: --soak needs a positive number of ticks\n");
+                return 2;
+            }
+            soak_from = -1;
+        } else if (strcmp(a, "--seed") == 0 && has_value) {
+            if (!parse_count(argv[++i], &seed)) {
+                fprintf(stderr, "platformer: --seed needs a number\n");
+                return 2;
+            }
+        } else if (soak_from == -1 && a[0] != '-') {
+            soak_from = i;
             break;
         } else if (strcmp(a, "--trace") == 0) {
             trace = true;
@@ -327,6 +435,14 @@ int app_headless(int argc, char **argv)
         fprintf(stderr, "platformer: cannot find the game's data (assets/physics.json); "
                         "run from the project folder or set PLATFORMER_DATA\n");
         return 1;
+    }
+    if (soak_from != 0) {
+        if (soak_from < 0)
+            return usage();
+        int failed = 0;
+        for (int i = soak_from; i < argc; i++)
+            failed += !soak_level(data, argv[i], soak_ticks, (uint64_t)seed * 0x9e3779b97f4a7c15ull + 1);
+        return failed == 0 ? 0 : 1;
     }
     if (verify_from > 0) {
         if (verify_from >= argc)

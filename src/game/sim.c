@@ -21,6 +21,7 @@
 #include "sim_internal.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -252,4 +253,47 @@ bool sim_place_player(Sim *sim, int32_t x, int32_t y)
         return false;
     *t = moved;
     return true;
+}
+
+bool sim_check_invariants(Sim *sim, char *msg, size_t size)
+{
+    bool ok = true;
+    EcsIter it = ecs_view(sim->world, C_VELOCITY, C_TRANSFORM, C_COLLIDER);
+    while (ok && ecs_iter_next(&it)) {
+        const Velocity *v = ecs_field(&it, Velocity, 0);
+        const Transform *t = ecs_field(&it, Transform, 1);
+        const Collider *c = ecs_field(&it, Collider, 2);
+        for (int i = 0; ok && i < it.count; i++) {
+            EcsEntity e = ecs_iter_entity(&it, i);
+            if (!isfinite(v[i].x) || !isfinite(v[i].y) || !isfinite(v[i].rem_x) ||
+                !isfinite(v[i].rem_y)) {
+                snprintf(msg, size, "entity %u: velocity not finite", e.index);
+                ok = false;
+            }
+            const Player *p = ecs_get(sim->world, e, C_PLAYER);
+            const Enemy *en = ecs_get(sim->world, e, C_ENEMY);
+            bool live = (p != NULL && p->state == PLAYER_NORMAL) ||
+                        (en != NULL && en->state == ENEMY_WALKING);
+            if (ok && live && c[i].kind == COLLIDER_ACTOR &&
+                collide_solid(sim, box_of(&t[i], &c[i]), e)) {
+                snprintf(msg, size, "entity %u at (%d, %d) overlaps a solid", e.index,
+                         t[i].x, t[i].y);
+                ok = false;
+            }
+        }
+    }
+    if (!ok)
+        ecs_iter_fini(&it);
+    it = ecs_view(sim->world, C_MOVING_PLATFORM);
+    while (ok && ecs_iter_next(&it)) {
+        const MovingPlatform *mp = ecs_field(&it, MovingPlatform, 0);
+        for (int i = 0; ok && i < it.count; i++)
+            if (!isfinite(mp[i].rem_x) || !isfinite(mp[i].rem_y)) {
+                snprintf(msg, size, "platform %u: position not finite", ecs_iter_entity(&it, i).index);
+                ok = false;
+            }
+    }
+    if (!ok)
+        ecs_iter_fini(&it);
+    return ok;
 }

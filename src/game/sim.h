@@ -16,6 +16,7 @@
 
 #include "ecs.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 enum { SIM_TICK_RATE = 60 };
@@ -77,6 +78,10 @@ EcsEntity sim_player(const Sim *sim);
 /* A 64-bit hash of all gameplay state (not render interpolation, not
 ** animation frames), for replays and desync hunting. */
 uint64_t sim_hash(const Sim *sim);
+
+/* Checks what must hold after every tick: no actor inside a solid, every
+** float finite. Returns false and describes the first violation in msg. */
+bool sim_check_invariants(Sim *sim, char *msg, size_t size);
 
 /* Moves the player to (x, y) if its box fits there; for hot reload. */
 bool sim_place_player(Sim *sim, int32_t x, int32_t y);
