@@ -182,6 +182,11 @@ static uint32_t le32(const uint8_t *p)
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
+static unsigned le16(const uint8_t *p)
+{
+    return (unsigned)p[0] | (unsigned)p[1] << 8;
+}
+
 START_TEST(wav_encoding_has_a_pcm_header_and_little_endian_samples)
 {
     const int16_t samples[3] = {0, -2, 0x1234};
@@ -192,11 +197,11 @@ START_TEST(wav_encoding_has_a_pcm_header_and_little_endian_samples)
     ck_assert_uint_eq(le32(wav + 4), 42);
     ck_assert(memcmp(wav + 8, "WAVEfmt ", 8) == 0);
     ck_assert_uint_eq(le32(wav + 16), 16);
-    ck_assert_uint_eq(wav[20] | wav[21] << 8, 1);       /* PCM */
-    ck_assert_uint_eq(wav[22] | wav[23] << 8, 1);       /* mono */
+    ck_assert_uint_eq(le16(wav + 20), 1);       /* PCM */
+    ck_assert_uint_eq(le16(wav + 22), 1);       /* mono */
     ck_assert_uint_eq(le32(wav + 24), AUDIO_RATE);
     ck_assert_uint_eq(le32(wav + 28), AUDIO_RATE * 2);
-    ck_assert_uint_eq(wav[34] | wav[35] << 8, 16);
+    ck_assert_uint_eq(le16(wav + 34), 16);
     ck_assert(memcmp(wav + 36, "data", 4) == 0);
     ck_assert_uint_eq(le32(wav + 40), 6);
     const uint8_t data[6] = {0x00, 0x00, 0xFE, 0xFF, 0x34, 0x12};
@@ -237,13 +242,13 @@ START_TEST(voices_sum_then_clamp_and_free_themselves)
     ck_assert_int_eq(out[4], 0);
     ck_assert_int_eq(mixer_active(&m), 0);
 
-    static const int16_t high[1] = {30000}, low[1] = {-30000};
-    mixer_play(&m, high, 1);
-    mixer_play(&m, high, 1);
+    static const int16_t high[2][1] = {{30000}, {30000}}, low[2][1] = {{-30000}, {-30000}};
+    mixer_play(&m, high[0], 1);
+    mixer_play(&m, high[1], 1);
     mixer_render(&m, out, 1);
     ck_assert_int_eq(out[0], 32767);
-    mixer_play(&m, low, 1);
-    mixer_play(&m, low, 1);
+    mixer_play(&m, low[0], 1);
+    mixer_play(&m, low[1], 1);
     mixer_render(&m, out, 1);
     ck_assert_int_eq(out[0], -32768);
 }
@@ -266,6 +271,28 @@ START_TEST(full_mixer_replaces_the_oldest_voice)
     ck_assert_int_eq(out[0], (1 << (MIXER_VOICES + 1)) - 2);
     mixer_stop_all(&m);
     ck_assert_int_eq(mixer_active(&m), 0);
+}
+END_TEST
+
+START_TEST(same_sound_twice_at_once_is_not_twice_as_loud)
+{
+    static int16_t tone[2000];
+    for (int i = 0; i < 2000; i++)
+        tone[i] = (int16_t)(i % 100);
+    Mixer m;
+    int16_t out[MIXER_RETRIGGER + 1];
+    mixer_init(&m);
+    mixer_play(&m, tone, 2000);
+    mixer_render(&m, out, 10);
+    mixer_play(&m, tone, 2000); /* restarts the voice */
+    ck_assert_int_eq(mixer_active(&m), 1);
+    mixer_render(&m, out, 1);
+    ck_assert_int_eq(out[0], 0);
+    mixer_render(&m, out, MIXER_RETRIGGER);
+    mixer_play(&m, tone, 2000); /* long enough after: a second voice */
+    ck_assert_int_eq(mixer_active(&m), 2);
+    mixer_render(&m, out, 1);
+    ck_assert_int_eq(out[0], tone[MIXER_RETRIGGER + 1] + tone[0]);
 }
 END_TEST
 
@@ -323,6 +350,7 @@ static Suite *synth_suite(void)
     tcase_add_test(tc, idle_mixer_is_silent);
     tcase_add_test(tc, voices_sum_then_clamp_and_free_themselves);
     tcase_add_test(tc, full_mixer_replaces_the_oldest_voice);
+    tcase_add_test(tc, same_sound_twice_at_once_is_not_twice_as_loud);
     tcase_add_test(tc, volume_follows_a_square_law_and_glides);
     tcase_set_timeout(tc, 0);
     suite_add_tcase(s, tc);

@@ -26,6 +26,9 @@ void mixer_play(Mixer *m, const int16_t *samples, size_t count)
         return;
     MixerVoice *slot = NULL;
     for (int i = 0; i < MIXER_VOICES && slot == NULL; i++)
+        if (m->voices[i].samples == samples && m->voices[i].pos < MIXER_RETRIGGER)
+            slot = &m->voices[i];
+    for (int i = 0; i < MIXER_VOICES && slot == NULL; i++)
         if (m->voices[i].samples == NULL)
             slot = &m->voices[i];
     if (slot == NULL) {

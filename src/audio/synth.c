@@ -172,6 +172,18 @@ static const Tone MENU_SELECT[] = {
      .gain = 0.4},
 };
 
+/* The select blip turned downwards: a fourth down, a little darker. */
+static const Tone MENU_BACK[] = {
+    {.wave = WAVE_SQUARE, .duty = 0.5, .freq = E5, .freq_end = E5,
+     .arp = {0, -5}, .arp_count = 2, .arp_step = 0.05,
+     .attack = 0.002, .decay = 0.03, .sustain = 0.6, .hold = 0.04, .release = 0.08,
+     .cutoff = 3000, .gain = 1.0},
+    {.wave = WAVE_SINE, .freq = E5 / 2, .freq_end = E5 / 2,
+     .arp = {0, -5}, .arp_count = 2, .arp_step = 0.05,
+     .attack = 0.002, .decay = 0.03, .sustain = 0.6, .hold = 0.04, .release = 0.08,
+     .gain = 0.4},
+};
+
 #define SFX(n, t, l) {n, t, (int)(sizeof t / sizeof t[0]), l}
 static const SfxDef SFX_DEFS[SFX_COUNT] = {
     [SFX_JUMP] = SFX("jump", JUMP, 0.45),
@@ -184,6 +196,7 @@ static const SfxDef SFX_DEFS[SFX_COUNT] = {
     [SFX_STOMP] = SFX("stomp", STOMP, 0.5),
     [SFX_MENU_MOVE] = SFX("menu_move", MENU_MOVE, 0.3),
     [SFX_MENU_SELECT] = SFX("menu_select", MENU_SELECT, 0.4),
+    [SFX_MENU_BACK] = SFX("menu_back", MENU_BACK, 0.4),
 };
 
 static bool valid_id(SfxId id)

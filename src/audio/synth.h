@@ -26,6 +26,7 @@ typedef enum SfxId {
     SFX_STOMP,
     SFX_MENU_MOVE,
     SFX_MENU_SELECT,
+    SFX_MENU_BACK,
     SFX_COUNT
 } SfxId;
 
