@@ -102,7 +102,7 @@ uint32_t ecs_flush(EcsWorld *world)
         case CMD_ADD: done = ecs_add(world, cmd.entity, cmd.type, value) != NULL; break;
         case CMD_REMOVE: done = ecs_remove(world, cmd.entity, cmd.type); break;
         case CMD_DESTROY: done = ecs_destroy(world, cmd.entity); break;
-        default: assert(!"corrupt command buffer"); break;
+        default: assert(false && "corrupt command buffer"); break;
         }
         applied += done ? 1u : 0u;
         at += record_size(cmd.size);

@@ -1,0 +1,18 @@
+# Fuzz targets. With -DFUZZ=ON (clang) each is a libFuzzer program; without
+# it each is linked with fuzz/driver.c and ctest runs it over the kept
+# regression inputs and the seed files, so every past finding stays a test.
+function(platformer_fuzz name)
+  cmake_parse_arguments(F "" "SOURCE" "LIBS;INPUTS" ${ARGN})
+  if(FUZZ)
+    add_executable(${name} ${F_SOURCE})
+    target_link_options(${name} PRIVATE -fsanitize=fuzzer)
+  else()
+    add_executable(${name} ${F_SOURCE} fuzz/driver.c)
+    add_test(NAME ${name}_inputs COMMAND ${name} ${F_INPUTS})
+    set_tests_properties(${name}_inputs PROPERTIES LABELS fuzz)
+  endif()
+  target_link_libraries(${name} PRIVATE ${F_LIBS})
+endfunction()
+
+platformer_fuzz(fuzz_replay SOURCE fuzz/fuzz_replay.c LIBS game
+  INPUTS ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/regressions/replay)
