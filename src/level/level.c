@@ -1,2 +1,0 @@
-/* level.c -- placeholder until the loader lands. */
-#include "leveldesc.h"

@@ -1,0 +1,11 @@
+# The art: committed assets match their sources, load with SDL_image, and
+# describe every clip the simulation names.
+if(TARGET artgen)
+  add_executable(test_assets test_assets.c)
+  target_link_libraries(test_assets PRIVATE artgen game cjson
+                        SDL2_image::SDL2_image SDL2::SDL2 PkgConfig::CHECK)
+  target_compile_definitions(test_assets PRIVATE
+    ART_DIR="${PROJECT_SOURCE_DIR}/art"
+    ASSETS_DIR="${PROJECT_SOURCE_DIR}/assets")
+  add_test(NAME test_assets COMMAND test_assets)
+endif()

@@ -1,0 +1,316 @@
+/*
+** art_bg.c -- the parallax backgrounds: green hills by day, the cave, and
+** the peak at dusk.
+**
+** Every layer repeats horizontally: hill and mountain profiles are sums of
+** whole-period waves or peaks placed on a circle 480 px round. Gradients
+** are ordered-dithered (4x4 Bayer) between palette steps, the pixel-art way
+** to show a smooth sky with few colours.
+*/
+#include "atlas.h"
+
+#include <math.h>
+#include <stdio.h>
+
+enum { W = 480, H = 270 };
+
+static const float TAU = 6.28318530718f;
+
+static const int bayer4[4][4] = {{0, 8, 2, 10}, {12, 4, 14, 6}, {3, 11, 1, 9}, {15, 7, 13, 5}};
+
+/* The colour at fraction t of a gradient through n stops, dithered. */
+static Rgba gradient(const uint32_t *stops, int n, float t, int x, int y)
+{
+    if (t < 0.0f)
+        t = 0.0f;
+    if (t > 1.0f)
+        t = 1.0f;
+    float pos = t * (float)(n - 1);
+    int i = (int)pos;
+    if (i >= n - 1)
+        return RGB_HEX(stops[n - 1]);
+    float frac = pos - (float)i;
+    /* four steps between stops, picked by the dither threshold */
+    float steps = 4.0f;
+    float s = frac * steps;
+    int base = (int)s;
+    float rest = s - (float)base;
+    if (rest * 16.0f > (float)bayer4[y & 3][x & 3] + 0.5f)
+        base++;
+    return rgba_mix(RGB_HEX(stops[i]), RGB_HEX(stops[i + 1]), (float)base / steps);
+}
+
+static void sky(BgLayer *layer, const uint32_t *stops, int n)
+{
+    for (int y = 0; y < layer->img.h; y++)
+        for (int x = 0; x < layer->img.w; x++)
+            image_set(&layer->img, x, y, gradient(stops, n, (float)y / (float)(layer->img.h - 1), x, y));
+    layer->fill_above = RGB_HEX(stops[0]);
+    layer->fill_below = RGB_HEX(stops[n - 1]);
+}
+
+/* Distance from a to b around the 480-px circle. */
+static float wrap_dist(float a, float b)
+{
+    float d = fabsf(a - b);
+    d = fmodf(d, (float)W);
+    return d > (float)W / 2.0f ? (float)W - d : d;
+}
+
+/* A smooth rolling profile: top y of the hills at x. */
+static float rolling(int x, float base, float amp, uint32_t seed)
+{
+    float y = base;
+    for (int k = 1; k <= 4; k++) {
+        float ph = art_noise((uint32_t)k, 0u, seed) * TAU;
+        y += amp / (float)k * sinf(TAU * (float)(k + (int)(seed % 2)) * (float)x / (float)W + ph);
+    }
+    return y;
+}
+
+/* A jagged mountain profile: the highest of several peaks, each a steep
+** tent with a rough edge. *face is -1 on the lit (left) side, +1 shaded. */
+static float ridge(int x, int peaks, float base, float height, uint32_t seed, int *face)
+{
+    float best = 1e9f;
+    *face = 1;
+    for (int i = 0; i < peaks; i++) {
+        float px = ((float)i + art_noise((uint32_t)i, 1u, seed) * 0.6f) * (float)W / (float)peaks;
+        float ph = height * (0.55f + 0.45f * art_noise((uint32_t)i, 2u, seed));
+        float slope = 0.75f + 0.5f * art_noise((uint32_t)i, 3u, seed);
+        float y = base - ph + slope * wrap_dist((float)x, px);
+        if (y < best) {
+            best = y;
+            float dx = (float)x - px;
+            if (dx > (float)W / 2.0f)
+                dx -= (float)W;
+            if (dx < -(float)W / 2.0f)
+                dx += (float)W;
+            *face = dx < 0.0f ? -1 : 1;
+        }
+    }
+    /* rough edge, periodic */
+    best += 2.0f * (art_noise((uint32_t)(x / 3 % (W / 3)), 4u, seed) - 0.5f);
+    return best;
+}
+
+/* Narrow hanging (or rising) points: how far the tallest reaches at x. */
+static float teeth(int x, int count, float length, uint32_t seed)
+{
+    float best = 0.0f;
+    for (int i = 0; i < count; i++) {
+        float px = ((float)i + art_noise((uint32_t)i, 1u, seed) * 0.7f) * (float)W / (float)count;
+        float len = length * (0.3f + 0.7f * art_noise((uint32_t)i, 2u, seed));
+        float v = len - (2.2f + 1.5f * art_noise((uint32_t)i, 3u, seed)) * wrap_dist((float)x, px);
+        if (v > best)
+            best = v;
+    }
+    return best + 2.0f * art_noise((uint32_t)(x / 2 % (W / 2)), 4u, seed);
+}
+
+static void puff(Image *img, float cx, float cy, float r, Rgba body, Rgba shade)
+{
+    for (int dx = -W; dx <= W; dx += W) {
+        image_fill_disc(img, cx + (float)dx, cy + 1.5f, r, shade);
+        image_fill_disc(img, cx + (float)dx, cy, r - 0.5f, body);
+    }
+}
+
+static bool hills(Atlas *atlas)
+{
+    BgSet *set = atlas_add_bg(atlas, "hills");
+    if (set == NULL)
+        return false;
+    static const uint32_t sky_stops[] = {0x5cb8f2, 0x8ed2fa, 0xc4ecff, 0xeefbf0};
+    BgLayer *l = bg_add_layer(set, "sky", 16, H);
+    if (l == NULL)
+        return false;
+    sky(l, sky_stops, 4);
+
+    l = bg_add_layer(set, "clouds", W, 96);
+    if (l == NULL)
+        return false;
+    l->y = 16;
+    l->parallax_x = 0.1f;
+    l->parallax_y = 0.02f;
+    for (int c = 0; c < 7; c++) {
+        float cx = (float)c * (float)W / 7.0f + art_noise((uint32_t)c, 5u, 11u) * 30.0f;
+        float cy = 20.0f + art_noise((uint32_t)c, 6u, 11u) * 50.0f;
+        int blobs = 3 + (int)(art_noise((uint32_t)c, 7u, 11u) * 3.0f);
+        for (int b = 0; b < blobs; b++) {
+            float r = 6.0f + 6.0f * art_noise((uint32_t)c, (uint32_t)b + 10u, 11u);
+            puff(&l->img, cx + (float)b * 9.0f, cy - r * 0.4f, r, RGB_HEX(0xffffff), RGB_HEX(0xd6eefc));
+        }
+    }
+
+    static const struct { float base, amp; uint32_t hex, top; int y, h; float par; uint32_t seed; } band[] = {
+        {40.0f, 14.0f, 0x8cc9b8, 0xb2e2c8, 120, 150, 0.2f, 3u},
+        {44.0f, 12.0f, 0x5fa86a, 0x8fcf78, 160, 110, 0.4f, 8u},
+    };
+    for (int b = 0; b < 2; b++) {
+        l = bg_add_layer(set, b ? "near_hills" : "far_hills", W, band[b].h);
+        if (l == NULL)
+            return false;
+        l->y = band[b].y;
+        l->parallax_x = band[b].par;
+        l->parallax_y = band[b].par * 0.25f;
+        l->fill_below = RGB_HEX(band[b].hex);
+        for (int x = 0; x < W; x++) {
+            int top = (int)lroundf(rolling(x, band[b].base, band[b].amp, band[b].seed));
+            for (int y = top; y < band[b].h; y++)
+                image_set(&l->img, x, y, y - top < 2 ? RGB_HEX(band[b].top) : RGB_HEX(band[b].hex));
+        }
+        if (b == 1) {
+            /* round trees along the near hills */
+            for (int t = 0; t < 14; t++) {
+                float tx = (float)t * (float)W / 14.0f + art_noise((uint32_t)t, 8u, 13u) * 20.0f;
+                float ty = rolling((int)tx % W, band[b].base, band[b].amp, band[b].seed);
+                float r = 5.0f + 3.0f * art_noise((uint32_t)t, 9u, 13u);
+                for (int dx = -W; dx <= W; dx += W) {
+                    image_fill_rect(&l->img, (int)tx + dx, (int)(ty - r), 2, (int)r + 2, RGB_HEX(0x4a7a4a));
+                    image_fill_disc(&l->img, tx + (float)dx, ty - r - 2.0f, r, RGB_HEX(0x4f9a58));
+                    image_fill_disc(&l->img, tx + (float)dx - 1.0f, ty - r - 3.0f, r - 2.0f, RGB_HEX(0x6fb86a));
+                }
+            }
+        }
+    }
+    return true;
+}
+
+static bool cave(Atlas *atlas)
+{
+    BgSet *set = atlas_add_bg(atlas, "cave");
+    if (set == NULL)
+        return false;
+    static const uint32_t dark_stops[] = {0x0f0d1c, 0x1a1730, 0x221d3a};
+    BgLayer *l = bg_add_layer(set, "dark", 16, H);
+    if (l == NULL)
+        return false;
+    sky(l, dark_stops, 3);
+
+    static const struct { uint32_t hex, edge; float par; int teeth; uint32_t seed; } wall[] = {
+        {0x27233f, 0x2f2a4c, 0.2f, 11, 21u},
+        {0x332c52, 0x433a68, 0.45f, 7, 22u},
+    };
+    for (int w = 0; w < 2; w++) {
+        l = bg_add_layer(set, w ? "near_rock" : "far_rock", W, H);
+        if (l == NULL)
+            return false;
+        l->parallax_x = wall[w].par;
+        l->parallax_y = wall[w].par;
+        l->fill_above = RGB_HEX(wall[w].hex);
+        l->fill_below = RGB_HEX(wall[w].hex);
+        for (int x = 0; x < W; x++) {
+            /* stalactites hang from the ceiling, stalagmites rise from the floor */
+            float down = 22.0f + 14.0f * (float)w + teeth(x, wall[w].teeth, 70.0f + 20.0f * (float)w, wall[w].seed);
+            float up = (float)H - 16.0f - teeth(x, wall[w].teeth + 2, 90.0f + 25.0f * (float)w, wall[w].seed + 7u);
+            for (int y = 0; y < H; y++) {
+                if ((float)y < down || (float)y > up) {
+                    bool edge = (float)y > down - 2.0f && (float)y < down;
+                    bool edge2 = (float)y < up + 2.0f && (float)y > up;
+                    image_set(&l->img, x, y, edge || edge2 ? RGB_HEX(wall[w].edge) : RGB_HEX(wall[w].hex));
+                }
+            }
+        }
+        if (w == 1) {
+            /* glowing crystals studding the near rock */
+            for (int c = 0; c < 10; c++) {
+                int cx = (int)((float)c * (float)W / 10.0f + art_noise((uint32_t)c, 1u, 40u) * 30.0f) % W;
+                float up = (float)H - 16.0f - teeth(cx, wall[w].teeth + 2, 115.0f, wall[w].seed + 7u);
+                int cy = (int)up + 6 + (int)(art_noise((uint32_t)c, 2u, 40u) * 20.0f);
+                Rgba glow = c % 2 ? RGBA(143, 255, 240, 40) : RGBA(208, 140, 255, 40);
+                Rgba core = c % 2 ? RGB_HEX(0x5fd8c8) : RGB_HEX(0xa86ee0);
+                image_fill_disc(&l->img, (float)cx, (float)cy, 7.0f, glow);
+                image_fill_disc(&l->img, (float)cx, (float)cy, 4.0f, glow);
+                image_line(&l->img, cx, cy + 2, cx - 1, cy - 3, 1, core);
+                image_line(&l->img, cx + 2, cy + 2, cx + 3, cy - 1, 1, core);
+            }
+        }
+    }
+    return true;
+}
+
+static bool peak(Atlas *atlas)
+{
+    BgSet *set = atlas_add_bg(atlas, "peak");
+    if (set == NULL)
+        return false;
+    static const uint32_t dusk[] = {0x1d1a3f, 0x3b2660, 0x7a3a7e, 0xc9577c, 0xf39a6e, 0xffd58f};
+    BgLayer *l = bg_add_layer(set, "sky", 16, H);
+    if (l == NULL)
+        return false;
+    sky(l, dusk, 6);
+
+    l = bg_add_layer(set, "stars", W, 110);
+    if (l == NULL)
+        return false;
+    l->parallax_x = 0.05f;
+    for (int y = 0; y < 110; y++)
+        for (int x = 0; x < W; x++) {
+            float n = art_noise((uint32_t)x, (uint32_t)y, 51u);
+            float density = 0.012f * (1.0f - (float)y / 110.0f);
+            if (n < density)
+                image_set(&l->img, x, y, n < density * 0.2f ? RGB_HEX(0xfff3c4) : RGBA(220, 210, 255, 170));
+        }
+    /* the evening star */
+    image_set(&l->img, 380, 30, RGB_HEX(0xffffff));
+    image_set(&l->img, 379, 30, RGBA(255, 255, 255, 120));
+    image_set(&l->img, 381, 30, RGBA(255, 255, 255, 120));
+    image_set(&l->img, 380, 29, RGBA(255, 255, 255, 120));
+    image_set(&l->img, 380, 31, RGBA(255, 255, 255, 120));
+
+    static const struct {
+        const char *name; int y, h, peaks; float height, par; uint32_t rock, lit, shade; uint32_t seed;
+    } range[] = {
+        {"far_peaks", 100, 170, 6, 95.0f, 0.15f, 0x4b3a78, 0xf6b8d2, 0xa98ad0, 61u},
+        {"near_peaks", 150, 120, 4, 70.0f, 0.3f, 0x2c2150, 0xe7a4c8, 0x7e68b0, 62u},
+    };
+    for (int r = 0; r < 2; r++) {
+        l = bg_add_layer(set, range[r].name, W, range[r].h);
+        if (l == NULL)
+            return false;
+        l->y = range[r].y;
+        l->parallax_x = range[r].par;
+        l->parallax_y = range[r].par * 0.3f;
+        l->fill_below = RGB_HEX(range[r].rock);
+        for (int x = 0; x < W; x++) {
+            int face;
+            float top = ridge(x, range[r].peaks, (float)range[r].h, range[r].height, range[r].seed, &face);
+            for (int y = 0; y < range[r].h; y++) {
+                if ((float)y < top)
+                    continue;
+                float depth = (float)y - top;
+                /* snow down from the summits, deeper near the top */
+                float snow_line = 18.0f - top * 0.12f + 4.0f * art_noise((uint32_t)x, 5u, range[r].seed);
+                Rgba c = RGB_HEX(range[r].rock);
+                if (depth < snow_line && top < (float)range[r].h * 0.6f)
+                    c = face < 0 ? RGB_HEX(range[r].lit) : RGB_HEX(range[r].shade);
+                image_set(&l->img, x, y, c);
+            }
+        }
+    }
+
+    l = bg_add_layer(set, "mist", W, 40);
+    if (l == NULL)
+        return false;
+    l->y = 222;
+    l->parallax_x = 0.5f;
+    l->parallax_y = 0.15f;
+    l->fill_below = RGBA(246, 184, 210, 90);
+    for (int x = 0; x < W; x++) {
+        float top = 14.0f + 6.0f * sinf(TAU * 3.0f * (float)x / (float)W) + 3.0f * sinf(TAU * 7.0f * (float)x / (float)W);
+        for (int y = (int)top; y < 40; y++)
+            image_set(&l->img, x, y, (float)y - top < 2.0f ? RGBA(255, 214, 226, 110) : RGBA(246, 184, 210, 90));
+    }
+    return true;
+}
+
+bool art_gen_backgrounds(Atlas *atlas, const ArtSet *art, char *err, size_t errlen)
+{
+    (void)art;
+    if (!hills(atlas) || !cave(atlas) || !peak(atlas)) {
+        snprintf(err, errlen, "backgrounds: out of memory");
+        return false;
+    }
+    return true;
+}
