@@ -326,6 +326,31 @@ START_TEST(later_saves_and_bad_files_never_overwrite_a_kept_file)
 }
 END_TEST
 
+START_TEST(folder_or_pipe_in_place_of_the_file_is_set_aside_without_hanging)
+{
+    Scratch sc;
+    char path[1100], aside[1200], msg[1024], err[512];
+    Settings s;
+    scratch_init(&sc);
+    scratch_path(&sc, "settings.json", path, sizeof path);
+    snprintf(aside, sizeof aside, "%s.bad-1", path);
+
+    ck_assert_int_eq(mkfifo(path, 0644), 0);
+    ck_assert_int_eq(settings_load(path, &s, msg, sizeof msg), SAVE_RECOVERED);
+    ck_assert_ptr_nonnull(strstr(msg, "settings.json: not a regular file; using default settings"));
+    assert_defaults(&s);
+    ck_assert(!file_exists(path));
+    ck_assert_int_eq(unlink(aside), 0);
+
+    ck_assert_int_eq(mkdir(path, 0755), 0);
+    ck_assert_int_eq(settings_load(path, &s, msg, sizeof msg), SAVE_RECOVERED);
+    ck_assert_ptr_nonnull(strstr(msg, "settings.json: not a regular file; using default settings"));
+    ck_assert(settings_save(path, &s, err, sizeof err));
+    ck_assert_int_eq(rmdir(aside), 0);
+    scratch_fini(&sc);
+}
+END_TEST
+
 START_TEST(save_refuses_malformed_values_and_keeps_old_file)
 {
     Scratch sc;
@@ -397,6 +422,7 @@ static Suite *settings_suite(void)
     tcase_add_test(tc, older_file_without_new_fields_keeps_their_defaults);
     tcase_add_loop_test(tc, bad_file_gives_defaults_and_is_kept_aside, 0, BAD_COUNT);
     tcase_add_test(tc, later_saves_and_bad_files_never_overwrite_a_kept_file);
+    tcase_add_test(tc, folder_or_pipe_in_place_of_the_file_is_set_aside_without_hanging);
     tcase_add_test(tc, save_refuses_malformed_values_and_keeps_old_file);
     tcase_add_test(tc, binding_rejects_bad_names_and_changes_nothing);
     tcase_set_timeout(tc, 0); /* no time limit: sanitizer builds on a busy machine are slow */

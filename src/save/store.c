@@ -30,7 +30,9 @@ SaveRead save_read_file(const char *path, size_t max, char **text, size_t *len,
 {
     *text = NULL;
     *len = 0;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* O_NONBLOCK: a FIFO at the path must not hang the game; it is refused
+    ** below like any file that is not a regular one. */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
         if (errno == ENOENT)
             return SAVE_READ_MISSING;
