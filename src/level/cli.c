@@ -1,0 +1,115 @@
+/*
+** cli.c -- the command-line tools of the game executable: --check and
+** --export-tiled. main() hands its arguments over and returns what these
+** return.
+*/
+#include "atlas_desc.h"
+#include "level_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Where the operands start: after the option when it is there (main's own
+** argv), else after argv[0]. */
+static int operands(int argc, char **argv, const char *option)
+{
+    for (int i = 0; i < argc; i++)
+        if (argv[i] != NULL && strcmp(argv[i], option) == 0)
+            return i + 1;
+    return 1;
+}
+
+static bool check_file(const char *path, LevelErrors *errors)
+{
+    const char *base = level_path_basename(path);
+    if (strcmp(base, "physics.json") == 0) {
+        PhysicsParams p = physics_defaults();
+        return physics_load(path, &p, errors);
+    }
+    if (strcmp(base, "atlas.json") == 0) {
+        AtlasDesc atlas;
+        bool ok = atlas_desc_load(path, &atlas, errors);
+        if (ok)
+            atlas_desc_fini(&atlas);
+        return ok;
+    }
+    if (level_path_has_ext(path, ".tsj") || level_path_has_ext(path, ".tsx"))
+        return tiled_check_tileset(path, errors);
+    LevelDesc level;
+    bool ok = level_load(path, NULL, &level, errors);
+    if (ok)
+        level_desc_fini(&level);
+    return ok;
+}
+
+int level_cli_check(int argc, char **argv)
+{
+    int first = operands(argc, argv, "--check");
+    if (first >= argc) {
+        fprintf(stderr, "usage: platformer --check FILE...\n"
+                        "checks levels, Tiled maps and tilesets, physics.json and atlas.json\n");
+        return 2;
+    }
+    LevelErrors *errors = malloc(sizeof *errors);
+    if (errors == NULL) {
+        fprintf(stderr, "platformer: out of memory\n");
+        return 1;
+    }
+    bool all_ok = true;
+    for (int i = first; i < argc; i++) {
+        level_errors_clear(errors);
+        if (check_file(argv[i], errors)) {
+            printf("%s: ok\n", argv[i]);
+        } else {
+            level_errors_print(errors, stderr);
+            all_ok = false;
+        }
+    }
+    fflush(stdout);
+    free(errors);
+    return all_ok ? 0 : 1;
+}
+
+static bool readable(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (f != NULL)
+        fclose(f);
+    return f != NULL;
+}
+
+int level_cli_export_tiled(int argc, char **argv)
+{
+    int first = operands(argc, argv, "--export-tiled");
+    int n = argc - first;
+    if (n < 2 || n > 3) {
+        fprintf(stderr, "usage: platformer --export-tiled LEVEL OUT.tmj [TILESET.tsj]\n"
+                        "TILESET defaults to assets/tiled/tiles.tsj\n");
+        return 2;
+    }
+    const char *level = argv[first], *out = argv[first + 1];
+    char tileset[1024] = "assets/tiled/tiles.tsj";
+    if (n == 3) {
+        snprintf(tileset, sizeof tileset, "%s", argv[first + 2]);
+    } else if (!readable(tileset)) {
+        if (!level_path_sibling(level, "../assets/tiled/tiles.tsj", tileset, sizeof tileset) ||
+            !readable(tileset)) {
+            fprintf(stderr, "%s: error: cannot find assets/tiled/tiles.tsj from here or from the "
+                            "level's folder: give the tileset as a third argument\n", level);
+            return 1;
+        }
+    }
+    LevelErrors *errors = malloc(sizeof *errors);
+    if (errors == NULL) {
+        fprintf(stderr, "platformer: out of memory\n");
+        return 1;
+    }
+    level_errors_clear(errors);
+    bool ok = level_export_tiled(level, out, tileset, errors);
+    if (ok)
+        printf("%s: wrote %s (tileset %s)\n", level, out, tileset);
+    else
+        level_errors_print(errors, stderr);
+    free(errors);
+    return ok ? 0 : 1;
+}

@@ -1,0 +1,296 @@
+/*
+** export.c -- writing a level as a Tiled map.
+**
+** The map has one tile layer ("tiles") and one object layer ("entities"),
+** the level's name, background and own physics overrides as map properties,
+** and refers to the game's tileset file by a relative path, so Tiled opens
+** it with its art. Each entity becomes a rectangle of its box with its type
+** as class; a platform's path becomes a polyline drawn from the platform,
+** which the importer reads back point for point. After writing, the map is
+** loaded back and compared with the level: an export that would not give
+** the same LevelDesc is reported rather than left for a designer to find.
+*/
+#include "level_internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Out {
+    bool oom;
+} Out;
+
+static cJSON *check(Out *o, cJSON *item)
+{
+    if (item == NULL)
+        o->oom = true;
+    return item;
+}
+
+static void add(Out *o, cJSON *parent, const char *key, cJSON *item)
+{
+    if (item == NULL || parent == NULL) {
+        o->oom = true;
+        cJSON_Delete(item);
+        return;
+    }
+    if (key != NULL)
+        cJSON_AddItemToObject(parent, key, item);
+    else
+        cJSON_AddItemToArray(parent, item);
+}
+
+static void add_num(Out *o, cJSON *parent, const char *key, double v)
+{
+    add(o, parent, key, cJSON_CreateNumber(v));
+}
+
+static void add_str(Out *o, cJSON *parent, const char *key, const char *v)
+{
+    add(o, parent, key, cJSON_CreateString(v));
+}
+
+static void add_bool(Out *o, cJSON *parent, const char *key, bool v)
+{
+    add(o, parent, key, cJSON_CreateBool(v));
+}
+
+static void add_prop(Out *o, cJSON *props, const char *name, const char *type, cJSON *value)
+{
+    cJSON *p = check(o, cJSON_CreateObject());
+    add_str(o, p, "name", name);
+    add_str(o, p, "type", type);
+    add(o, p, "value", value);
+    add(o, props, NULL, p);
+}
+
+static cJSON *new_object(Out *o, int id, const char *name, const char *cls, int x, int y, int w,
+                         int h)
+{
+    cJSON *obj = check(o, cJSON_CreateObject());
+    add_num(o, obj, "height", h);
+    add_num(o, obj, "id", id);
+    add_str(o, obj, "name", name);
+    add_num(o, obj, "rotation", 0);
+    add_str(o, obj, "type", cls);
+    add_bool(o, obj, "visible", true);
+    add_num(o, obj, "width", w);
+    add_num(o, obj, "x", x);
+    add_num(o, obj, "y", y);
+    return obj;
+}
+
+static void add_entity(Out *o, cJSON *objects, const LevelEntity *e, int *next_id)
+{
+    int x, y, w, h;
+    level_entity_box(e, &x, &y, &w, &h);
+    const char *type = entity_type_name(e->type);
+    cJSON *obj = new_object(o, (*next_id)++, type, type, x, y, w, h);
+    cJSON *props = check(o, cJSON_CreateArray());
+    cJSON *line = NULL;
+    switch (e->type) {
+    case ENT_SWITCH:
+        add_prop(o, props, "group", "int", cJSON_CreateNumber(e->group));
+        break;
+    case ENT_BLOCK:
+        add_prop(o, props, "group", "int", cJSON_CreateNumber(e->group));
+        add_prop(o, props, "solid_when", "string", cJSON_CreateString(e->solid_when_on ? "on" : "off"));
+        break;
+    case ENT_WALKER:
+        add_prop(o, props, "dir", "string", cJSON_CreateString(e->dir < 0 ? "left" : "right"));
+        break;
+    case ENT_PLATFORM: {
+        int line_id = (*next_id)++;
+        add_prop(o, props, "mode", "string", cJSON_CreateString(e->loop ? "loop" : "pingpong"));
+        add_prop(o, props, "path", "object", cJSON_CreateNumber(line_id));
+        add_prop(o, props, "speed", "float", cJSON_CreateNumber((double)e->speed));
+        line = new_object(o, line_id, "path", "", e->x, e->y, 0, 0);
+        cJSON *points = check(o, cJSON_CreateArray());
+        for (int k = 0; k < e->path_len; k++) {
+            cJSON *p = check(o, cJSON_CreateObject());
+            add_num(o, p, "x", e->path[k].x - e->x);
+            add_num(o, p, "y", e->path[k].y - e->y);
+            add(o, points, NULL, p);
+        }
+        add(o, line, "polyline", points);
+        break;
+    }
+    default:
+        break;
+    }
+    if (cJSON_GetArraySize(props) > 0)
+        add(o, obj, "properties", props);
+    else
+        cJSON_Delete(props);
+    add(o, objects, NULL, obj);
+    if (line != NULL)
+        add(o, objects, NULL, line);
+}
+
+static cJSON *build_map(Out *o, const LevelDesc *lv, const LevelExtras *ex, const int *gids,
+                        const char *tileset_source)
+{
+    cJSON *map = check(o, cJSON_CreateObject());
+    add_num(o, map, "compressionlevel", -1);
+    add_num(o, map, "height", lv->map.height);
+    add_bool(o, map, "infinite", false);
+
+    cJSON *layers = check(o, cJSON_CreateArray());
+    cJSON *tiles = check(o, cJSON_CreateObject());
+    cJSON *data = check(o, cJSON_CreateArray());
+    size_t cells = (size_t)lv->map.width * (size_t)lv->map.height;
+    for (size_t i = 0; i < cells && !o->oom; i++)
+        add_num(o, data, NULL, gids[lv->map.tiles[i]]);
+    add(o, tiles, "data", data);
+    add_num(o, tiles, "height", lv->map.height);
+    add_num(o, tiles, "id", 1);
+    add_str(o, tiles, "name", "tiles");
+    add_num(o, tiles, "opacity", 1);
+    add_str(o, tiles, "type", "tilelayer");
+    add_bool(o, tiles, "visible", true);
+    add_num(o, tiles, "width", lv->map.width);
+    add_num(o, tiles, "x", 0);
+    add_num(o, tiles, "y", 0);
+    add(o, layers, NULL, tiles);
+
+    cJSON *group = check(o, cJSON_CreateObject());
+    cJSON *objects = check(o, cJSON_CreateArray());
+    int next_id = 1;
+    for (int i = 0; i < lv->entity_count && !o->oom; i++)
+        add_entity(o, objects, &lv->entities[i], &next_id);
+    add_str(o, group, "draworder", "topdown");
+    add_num(o, group, "id", 2);
+    add_str(o, group, "name", "entities");
+    add(o, group, "objects", objects);
+    add_num(o, group, "opacity", 1);
+    add_str(o, group, "type", "objectgroup");
+    add_bool(o, group, "visible", true);
+    add_num(o, group, "x", 0);
+    add_num(o, group, "y", 0);
+    add(o, layers, NULL, group);
+    add(o, map, "layers", layers);
+
+    add_num(o, map, "nextlayerid", 3);
+    add_num(o, map, "nextobjectid", next_id);
+    add_str(o, map, "orientation", "orthogonal");
+    cJSON *props = check(o, cJSON_CreateArray());
+    add_prop(o, props, "background", "string", cJSON_CreateString(lv->background));
+    add_prop(o, props, "name", "string", cJSON_CreateString(lv->name));
+    int count;
+    const ParamInfo *table = physics_param_table(&count);
+    for (int i = 0; i < count; i++)
+        if (ex->physics_set[i])
+            add_prop(o, props, table[i].name, "float",
+                     cJSON_CreateNumber((double)*physics_param_ptr((PhysicsParams *)&lv->physics,
+                                                                   &table[i])));
+    add(o, map, "properties", props);
+    add_str(o, map, "renderorder", "right-down");
+    add_str(o, map, "tiledversion", "1.10.2");
+    add_num(o, map, "tileheight", TILE_SIZE);
+    cJSON *sets = check(o, cJSON_CreateArray());
+    cJSON *set = check(o, cJSON_CreateObject());
+    add_num(o, set, "firstgid", 1);
+    add_str(o, set, "source", tileset_source);
+    add(o, sets, NULL, set);
+    add(o, map, "tilesets", sets);
+    add_num(o, map, "tilewidth", TILE_SIZE);
+    add_str(o, map, "type", "map");
+    add_str(o, map, "version", "1.10");
+    add_num(o, map, "width", lv->map.width);
+    return map;
+}
+
+static bool same_entity(const LevelEntity *a, const LevelEntity *b)
+{
+    if (a->type != b->type || a->x != b->x || a->y != b->y || a->w != b->w || a->h != b->h ||
+        a->group != b->group || a->solid_when_on != b->solid_when_on || a->dir != b->dir ||
+        a->speed != b->speed || a->loop != b->loop || a->path_len != b->path_len)
+        return false;
+    for (int k = 0; k < a->path_len; k++)
+        if (a->path[k].x != b->path[k].x || a->path[k].y != b->path[k].y)
+            return false;
+    return true;
+}
+
+static bool same_level(const LevelDesc *a, const LevelDesc *b)
+{
+    if (strcmp(a->name, b->name) != 0 || strcmp(a->background, b->background) != 0 ||
+        a->map.width != b->map.width || a->map.height != b->map.height ||
+        a->entity_count != b->entity_count ||
+        memcmp(&a->physics, &b->physics, sizeof a->physics) != 0 ||
+        memcmp(a->map.tiles, b->map.tiles, (size_t)a->map.width * (size_t)a->map.height) != 0)
+        return false;
+    for (int i = 0; i < a->entity_count; i++)
+        if (!same_entity(&a->entities[i], &b->entities[i]))
+            return false;
+    return true;
+}
+
+static bool write_text(const char *path, const char *text, LevelErrors *errors)
+{
+    errno = 0;
+    FILE *f = fopen(path, "wb");
+    if (f == NULL) {
+        level_errors_add(errors, path, 0, 0, "cannot write: %s", errno ? strerror(errno) : "error");
+        return false;
+    }
+    bool ok = fputs(text, f) >= 0 && fputc('\n', f) != EOF;
+    ok &= fclose(f) == 0;
+    if (!ok)
+        level_errors_add(errors, path, 0, 0, "cannot write: %s", errno ? strerror(errno) : "error");
+    return ok;
+}
+
+bool level_export_tiled(const char *level_path, const char *out_path, const char *tileset_path,
+                        LevelErrors *errors)
+{
+    LevelDesc lv;
+    LevelExtras ex;
+    if (!level_load_ex(level_path, NULL, &lv, &ex, errors))
+        return false;
+    int ids[TILE_KIND_COUNT];
+    bool ok = tiled_tileset_kind_ids(tileset_path, ids, errors);
+    int gids[TILE_KIND_COUNT] = {0};
+    for (int k = 1; ok && k < TILE_KIND_COUNT; k++) {
+        gids[k] = ids[k] + 1;
+        bool used = memchr(lv.map.tiles, k, (size_t)lv.map.width * (size_t)lv.map.height) != NULL;
+        if (used && ids[k] < 0) {
+            level_errors_add(errors, tileset_path, 0, 0, "the tileset has no tile of class \"%s\"",
+                             tile_kind_name((TileKind)k));
+            ok = false;
+        }
+    }
+    char source[1024];
+    if (ok && !level_path_relative(out_path, tileset_path, source, sizeof source)) {
+        level_errors_add(errors, out_path, 0, 0,
+                         "cannot find the folder of this file or the tileset %s", tileset_path);
+        ok = false;
+    }
+    char *text = NULL;
+    if (ok) {
+        Out o = {false};
+        cJSON *map = build_map(&o, &lv, &ex, gids, source);
+        text = o.oom ? NULL : cJSON_Print(map);
+        cJSON_Delete(map);
+        if (text == NULL) {
+            level_errors_add(errors, out_path, 0, 0, "out of memory");
+            ok = false;
+        }
+    }
+    ok = ok && write_text(out_path, text, errors);
+    cJSON_free(text);
+    if (ok) {
+        LevelDesc back;
+        ok = level_load(out_path, NULL, &back, errors);
+        if (ok) {
+            if (!same_level(&lv, &back)) {
+                level_errors_add(errors, out_path, 0, 0,
+                                 "internal error: the exported map does not load back as the same level");
+                ok = false;
+            }
+            level_desc_fini(&back);
+        }
+    }
+    level_desc_fini(&lv);
+    return ok;
+}

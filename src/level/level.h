@@ -1,0 +1,128 @@
+/*
+** level.h -- level files: native JSON levels, Tiled maps and physics.json.
+**
+** Everything here turns a file into plain data (a LevelDesc, PhysicsParams)
+** or explains why it could not, as lines of the form
+**
+**     FILE:LINE:COL: error: MESSAGE
+**
+** A loader never stops at the first problem it can recover from: it reports
+** every error of a file (up to LEVEL_MAX_ERRORS) and leaves its output
+** untouched on failure. Lines and columns count from 1; a column counts
+** characters (UTF-8 code points), a tab being one. levels/README.md describes
+** the formats. This module uses cJSON and never SDL.
+*/
+#ifndef LEVEL_H
+#define LEVEL_H
+
+#include "leveldesc.h"
+#include "params.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#if defined(__GNUC__)
+#define LEVEL_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+#else
+#define LEVEL_PRINTF(fmt, args)
+#endif
+
+/* Limits. Past them a file is refused with an error naming the limit. */
+enum {
+    LEVEL_MAX_ERRORS = 50,                    /* kept per LevelErrors */
+    LEVEL_MAX_FILE_BYTES = 16 * 1024 * 1024,  /* any JSON file */
+    LEVEL_MAX_DEPTH = 64,                     /* nesting of JSON arrays and objects */
+    LEVEL_MAX_JSON_VALUES = 2 * 1024 * 1024,  /* values in one JSON file */
+    LEVEL_MAX_SIDE = 4096,                    /* map width and height, tiles */
+    LEVEL_MAX_ENTITIES = 65536,
+    LEVEL_ERROR_FILE_MAX = 256,
+    LEVEL_ERROR_MESSAGE_MAX = 256,
+};
+
+/* One problem in one file. line and col are 0 when it concerns the whole
+** file (it cannot be opened, say). */
+typedef struct LevelError {
+    char file[LEVEL_ERROR_FILE_MAX];
+    int line, col;
+    char message[LEVEL_ERROR_MESSAGE_MAX];
+} LevelError;
+
+/* The errors of one or more loads, in the order found. Plain data owned by
+** the caller; zero-initialise it or call level_errors_clear. */
+typedef struct LevelErrors {
+    int count;                        /* entries used in list */
+    int dropped;                      /* found past LEVEL_MAX_ERRORS */
+    LevelError list[LEVEL_MAX_ERRORS];
+} LevelErrors;
+
+void level_errors_clear(LevelErrors *errors);
+/* Appends an error; past LEVEL_MAX_ERRORS it is only counted in dropped. */
+void level_errors_add(LevelErrors *errors, const char *file, int line, int col,
+                      const char *fmt, ...) LEVEL_PRINTF(5, 6);
+/* Writes "FILE:LINE:COL: error: MESSAGE" (or "FILE: error: MESSAGE" when
+** line is 0) into buf, always terminated; returns the length it needed. */
+size_t level_error_format(const LevelError *error, char *buf, size_t size);
+/* Prints every error, one line each, then how many were not kept. */
+void level_errors_print(const LevelErrors *errors, FILE *out);
+
+/* ---- Levels ---------------------------------------------------------------
+**
+** A native level (a .json file under levels/) or a Tiled map (.tmj, or a .json whose
+** root has "type": "map"). The level's physics is base (physics_defaults()
+** when NULL; usually what physics_load read from assets/physics.json) with
+** the level's own overrides on top. Errors are appended to errors. On success
+** *out is filled (the caller frees it with level_desc_fini); on failure it is
+** not touched. */
+bool level_load(const char *path, const PhysicsParams *base, LevelDesc *out,
+                LevelErrors *errors);
+/* The same from text in memory; path only names the file in messages (and,
+** for a Tiled map, locates external tilesets). text need not end in NUL. */
+bool level_parse(const char *path, const char *text, size_t len,
+                 const PhysicsParams *base, LevelDesc *out, LevelErrors *errors);
+
+/* ---- physics.json -----------------------------------------------------------
+**
+** An object whose keys are parameter names of physics_param_table() and whose
+** values are numbers within the table's ranges ("$schema" is allowed too).
+** Parameters present replace those of *inout; on any error *inout is not
+** touched. */
+bool physics_load(const char *path, PhysicsParams *inout, LevelErrors *errors);
+bool physics_parse(const char *path, const char *text, size_t len,
+                   PhysicsParams *inout, LevelErrors *errors);
+
+/* ---- Tiled export ------------------------------------------------------------
+**
+** Writes the level at level_path (native or Tiled) as a Tiled map at
+** out_path: one tile layer, one object layer, map properties. The map refers
+** to the tileset file tileset_path by a path relative to out_path's folder,
+** so Tiled shows the tiles; loading out_path gives the same LevelDesc. */
+bool level_export_tiled(const char *level_path, const char *out_path,
+                        const char *tileset_path, LevelErrors *errors);
+
+/* ---- Command line -------------------------------------------------------------
+**
+** Both take main's own argc and argv (argv[0] the program, then the option,
+** then its operands) and return the process exit status.
+**
+** platformer --check FILE...
+**   Checks levels, Tiled maps and tilesets, physics.json and atlas.json (told
+**   apart by name and content). Prints "FILE: ok" on stdout for each good
+**   file and one error line per problem on stderr. Returns 0 when all are
+**   good, 1 when any is not, 2 on wrong usage.
+** platformer --export-tiled LEVEL OUT.tmj [TILESET.tsj]
+**   Exports LEVEL as a Tiled map. TILESET defaults to assets/tiled/tiles.tsj
+**   found from the current folder or from LEVEL's folder (../assets/...).
+**   Returns 0, 1 on error, 2 on wrong usage. */
+int level_cli_check(int argc, char **argv);
+int level_cli_export_tiled(int argc, char **argv);
+
+/* ---- Benchmark and stress input ---------------------------------------------------
+**
+** A valid native level of width x height tiles (at least 8 x 6), the same
+** for the same size: ground, ledges, one-way platforms, spikes, coins,
+** switches, blocks, platforms and walkers. Returns malloc'd text (the caller
+** frees it) and its length in *len, or NULL when out of memory or too small. */
+char *level_generate(int width, int height, size_t *len);
+
+#endif

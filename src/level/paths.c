@@ -1,0 +1,104 @@
+/* paths.c -- file names: folders, extensions, relative paths (POSIX). */
+#define _XOPEN_SOURCE 700
+
+#include "level_internal.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *level_path_basename(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash != NULL ? slash + 1 : path;
+}
+
+bool level_path_has_ext(const char *path, const char *ext)
+{
+    size_t n = strlen(path), m = strlen(ext);
+    if (n < m)
+        return false;
+    for (size_t i = 0; i < m; i++) {
+        char a = path[n - m + i], b = ext[i];
+        if (a >= 'A' && a <= 'Z')
+            a = (char)(a - 'A' + 'a');
+        if (a != b)
+            return false;
+    }
+    return true;
+}
+
+bool level_path_sibling(const char *base, const char *rel, char *buf, size_t size)
+{
+    size_t dir = (size_t)(level_path_basename(base) - base);
+    int n;
+    if (rel[0] == '/' || dir == 0)
+        n = snprintf(buf, size, "%s", rel);
+    else
+        n = snprintf(buf, size, "%.*s%s", (int)dir, base, rel);
+    return n >= 0 && (size_t)n < size;
+}
+
+/* Splits off the next component of an absolute path; false at the end. */
+static bool next_part(const char **p, const char **part, size_t *len)
+{
+    while (**p == '/')
+        (*p)++;
+    if (**p == '\0')
+        return false;
+    *part = *p;
+    while (**p != '\0' && **p != '/')
+        (*p)++;
+    *len = (size_t)(*p - *part);
+    return true;
+}
+
+bool level_path_relative(const char *from_file, const char *to, char *buf, size_t size)
+{
+    char dir[PATH_MAX];
+    size_t dlen = (size_t)(level_path_basename(from_file) - from_file);
+    if (dlen == 0) {
+        snprintf(dir, sizeof dir, ".");
+    } else if (dlen < sizeof dir) {
+        memcpy(dir, from_file, dlen);
+        dir[dlen] = '\0';
+    } else {
+        return false;
+    }
+    char *real_dir = realpath(dir, NULL);
+    char *real_to = realpath(to, NULL);
+    bool ok = real_dir != NULL && real_to != NULL;
+    if (ok) {
+        /* Drop the common leading components, then climb out of what is
+        ** left of the folder and walk down to the file. */
+        const char *a = real_dir, *b = real_to;
+        const char *pa = NULL, *pb = NULL;
+        size_t la = 0, lb = 0;
+        for (;;) {
+            const char *sa = a, *sb = b;
+            bool ha = next_part(&a, &pa, &la);
+            bool hb = next_part(&b, &pb, &lb);
+            if (!ha || !hb || la != lb || memcmp(pa, pb, la) != 0) {
+                a = sa;
+                b = sb;
+                break;
+            }
+        }
+        size_t len = 0;
+        buf[0] = '\0';
+        while (ok && next_part(&a, &pa, &la)) {
+            int w = snprintf(buf + len, size - len, "../");
+            ok = w >= 0 && (size_t)w < size - len;
+            len += ok ? (size_t)w : 0;
+        }
+        while (b[0] == '/')
+            b++;
+        if (ok) {
+            int w = snprintf(buf + len, size - len, "%s", b);
+            ok = w >= 0 && (size_t)w < size - len;
+        }
+    }
+    free(real_dir);
+    free(real_to);
+    return ok;
+}

@@ -1,0 +1,80 @@
+/*
+** physics.c -- physics.json and the "physics" overrides of a level: both are
+** objects of parameter name to number, checked against physics_param_table().
+*/
+#include "level_internal.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+void physics_apply_object(JsonDoc *doc, const cJSON *obj, PhysicsParams *params,
+                          bool *set, const char *const *extra, int extra_count)
+{
+    if (!json_want_object(doc, obj))
+        return;
+    int count;
+    const ParamInfo *table = physics_param_table(&count);
+    assert(count <= LEVEL_PARAM_MAX);
+    const char *names[LEVEL_PARAM_MAX];
+    for (int i = 0; i < count; i++)
+        names[i] = table[i].name;
+    for (const cJSON *m = obj->child; m != NULL; m = m->next) {
+        bool skip = false;
+        for (int i = 0; i < extra_count && !skip; i++)
+            skip = strcmp(m->string, extra[i]) == 0;
+        if (skip)
+            continue;
+        const ParamInfo *info = physics_param_find(m->string);
+        if (info == NULL) {
+            char q[48];
+            json_quote(m->string, q, sizeof q);
+            int s = json_suggest(m->string, names, count);
+            if (s >= 0)
+                json_error_key(doc, m, "unknown physics parameter \"%s\" (did you mean \"%s\"?)",
+                               q, names[s]);
+            else
+                json_error_key(doc, m,
+                               "unknown physics parameter \"%s\" (levels/README.md lists them)", q);
+            continue;
+        }
+        double v;
+        if (json_want_number(doc, m, info->min, info->max, &v)) {
+            *physics_param_ptr(params, info) = (float)v;
+            if (set != NULL)
+                set[info - table] = true;
+        }
+    }
+}
+
+bool physics_parse(const char *path, const char *text, size_t len, PhysicsParams *inout,
+                   LevelErrors *errors)
+{
+    JsonDoc doc;
+    int before = errors->count + errors->dropped;
+    bool ok = json_doc_parse(&doc, path, text, len, errors);
+    if (ok) {
+        static const char *const extra[] = {"$schema"};
+        PhysicsParams p = *inout;
+        if (!cJSON_IsObject(doc.root))
+            json_error(&doc, doc.root, "physics.json must hold an object of parameter names to numbers");
+        else
+            physics_apply_object(&doc, doc.root, &p, NULL, extra, 1);
+        ok = json_error_total(&doc) == before;
+        if (ok)
+            *inout = p;
+    }
+    json_doc_fini(&doc);
+    return ok;
+}
+
+bool physics_load(const char *path, PhysicsParams *inout, LevelErrors *errors)
+{
+    char *text;
+    size_t len;
+    if (!json_read_file(path, &text, &len, errors))
+        return false;
+    bool ok = physics_parse(path, text, len, inout, errors);
+    free(text);
+    return ok;
+}

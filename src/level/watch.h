@@ -1,0 +1,57 @@
+/*
+** watch.h -- hot reload of the level being played.
+**
+** The front end polls a LevelWatch once per frame; when the file has changed
+** and settled, it calls level_reload. A level with errors leaves the running
+** one untouched and hands back the errors to show; a good one replaces the
+** LevelDesc, and level_rebuild_sim makes a Sim of it with the player put back
+** where it stood, when the new map has room there. SDL-free.
+*/
+#ifndef LEVEL_WATCH_H
+#define LEVEL_WATCH_H
+
+#include "level.h"
+#include "sim.h"
+
+#include <stdbool.h>
+
+enum { LEVEL_WATCH_PATH_MAX = 1024 };
+
+/* What identifies a version of a file: a save rewrites at least one. */
+typedef struct LevelStamp {
+    bool exists;
+    unsigned long long dev, ino;
+    long long size;
+    long long mtime_s, mtime_ns;
+    long long ctime_s, ctime_ns;
+} LevelStamp;
+
+typedef struct LevelWatch {
+    char path[LEVEL_WATCH_PATH_MAX];
+    LevelStamp current;       /* the version last reported (or seen at init) */
+    LevelStamp pending;       /* a newer one seen on the last poll */
+    bool has_pending;
+} LevelWatch;
+
+/* Starts watching path, taking its present state as the loaded version.
+** Returns false when the path is too long. */
+bool level_watch_init(LevelWatch *watch, const char *path);
+/* Polls the file. Returns true once per change, on the first poll that sees
+** the same new version as the poll before: an editor still writing the file
+** is not caught halfway. A deleted file is a change too (loading it then
+** reports that it cannot be opened). */
+bool level_watch_poll(LevelWatch *watch);
+
+/* Loads path. On errors they are appended and *level is left as it was; on
+** success the old *level is freed and replaced. A Sim copies what it needs
+** at sim_create, so the running Sim is unaffected either way. */
+bool level_reload(const char *path, const PhysicsParams *base, LevelDesc *level,
+                  LevelErrors *errors);
+
+/* A new Sim for level with the player of old (when not NULL) moved to where
+** it stands in old, if its box fits there in the new map (sim_place_player);
+** otherwise it starts at the level's start. old is not destroyed. Returns
+** NULL when sim_create does. */
+Sim *level_rebuild_sim(Sim *old, const LevelDesc *level, const ClipTable *clips);
+
+#endif
