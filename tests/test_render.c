@@ -10,8 +10,9 @@
 typedef struct Canvas {
     SDL_Surface *target;
     SDL_Renderer *renderer;
-    SDL_Surface *image;
-    RenderAtlas atlas;
+    SynthAtlas synth;
+    SDL_Surface *image;     /* synth.image */
+    RenderAtlas atlas;      /* a copy of synth.atlas */
     Batch batch;
 } Canvas;
 
@@ -22,7 +23,9 @@ static void canvas_open(Canvas *c)
     SDL_FillRect(c->target, NULL, SDL_MapRGBA(c->target->format, 0, 0, 0, 255));
     c->renderer = SDL_CreateSoftwareRenderer(c->target);
     ck_assert_ptr_nonnull(c->renderer);
-    c->image = synth_atlas_build(&c->atlas, c->renderer);
+    synth_atlas_build(&c->synth, c->renderer);
+    c->image = c->synth.image;
+    c->atlas = c->synth.atlas;
     batch_init(&c->batch, c->renderer);
     batch_begin(&c->batch);
     render_use_atlas(&c->batch, &c->atlas);
@@ -31,9 +34,8 @@ static void canvas_open(Canvas *c)
 static void canvas_close(Canvas *c)
 {
     batch_fini(&c->batch);
-    render_atlas_unload(&c->atlas);
+    synth_atlas_free(&c->synth);
     SDL_DestroyRenderer(c->renderer);
-    SDL_FreeSurface(c->image);
     SDL_FreeSurface(c->target);
 }
 
@@ -43,17 +45,23 @@ static void canvas_present(Canvas *c)
     SDL_RenderPresent(c->renderer);
 }
 
-/* True when the w x h block at (x, y) of the target equals src of the atlas
-** image, mirrored when flip. */
-static bool block_matches(const Canvas *c, int x, int y, SDL_Rect src, bool flip)
+/* True when the block at (x, y) of the target equals src of the image,
+** mirrored when flip. */
+static bool block_matches_image(const Canvas *c, const SDL_Surface *image, int x, int y,
+                                SDL_Rect src, bool flip)
 {
     for (int j = 0; j < src.h; j++)
         for (int i = 0; i < src.w; i++) {
             int si = flip ? src.w - 1 - i : i;
-            if (synth_pixel(c->target, x + i, y + j) != synth_pixel(c->image, src.x + si, src.y + j))
+            if (synth_pixel(c->target, x + i, y + j) != synth_pixel(image, src.x + si, src.y + j))
                 return false;
         }
     return true;
+}
+
+static bool block_matches(const Canvas *c, int x, int y, SDL_Rect src, bool flip)
+{
+    return block_matches_image(c, c->image, x, y, src, flip);
 }
 
 static EcsWorld *sprite_world(void)
@@ -77,17 +85,20 @@ START_TEST(sprite_is_drawn_at_its_interpolated_position)
     Canvas c;
     canvas_open(&c);
     EcsWorld *w = sprite_world();
-    add_sprite(w, (Transform){120, 60, 100, 70}, (Sprite){.clip = CLIP_PLAYER_RUN, .frame = 1});
+    add_sprite(w, (Transform){120, 60, 100, 70},
+               (Sprite){.clip = CLIP_PLAYER_RUN, .frame = 1, .w = 16, .h = 24});
     SpriteList list;
     sprite_list_init(&list);
     RenderView view = {40, 20, LOGICAL_W, LOGICAL_H};
     ck_assert_int_eq(render_sprites(&c.batch, &c.atlas, w, 0.25f, &view, &list), 1);
     canvas_present(&c);
-    /* a quarter of the way from (100, 70) to (120, 60), minus the view */
-    int x = 105 - 40, y = 68 - 20;
-    SDL_Rect frame = c.atlas.clips[CLIP_PLAYER_RUN].frames[1];
-    ck_assert(block_matches(&c, x, y, frame, false));
-    ck_assert(!block_matches(&c, x + 1, y, frame, false));
+    /* a quarter of the way from (100, 70) to (120, 60), minus the view,
+    ** minus the anchor that puts the 16x24 box inside the 32x32 cell */
+    const RenderSheet *sh = &c.atlas.sheets[CLIP_PLAYER_RUN];
+    int x = 105 - 40 - sh->anchor_x, y = 68 - 20 - sh->anchor_y;
+    ck_assert(block_matches(&c, x, y, sh->cells[1], false));
+    ck_assert(!block_matches(&c, x + 1, y, sh->cells[1], false));
+    ck_assert(!block_matches(&c, x, y, sh->cells[0], false));
     sprite_list_fini(&list);
     ecs_world_destroy(w);
     canvas_close(&c);
@@ -100,15 +111,34 @@ START_TEST(sprite_facing_left_is_mirrored)
     canvas_open(&c);
     EcsWorld *w = sprite_world();
     add_sprite(w, (Transform){30, 40, 30, 40},
-               (Sprite){.clip = CLIP_PLAYER_IDLE, .frame = 0, .flip_x = true});
+               (Sprite){.clip = CLIP_PLAYER_IDLE, .frame = 0, .w = 16, .h = 24, .flip_x = true});
     SpriteList list;
     sprite_list_init(&list);
     RenderView view = {0, 0, LOGICAL_W, LOGICAL_H};
     render_sprites(&c.batch, &c.atlas, w, 1.0f, &view, &list);
     canvas_present(&c);
-    SDL_Rect frame = c.atlas.clips[CLIP_PLAYER_IDLE].frames[0];
-    ck_assert(block_matches(&c, 30, 40, frame, true));
-    ck_assert(!block_matches(&c, 30, 40, frame, false));
+    SDL_Rect cell = c.atlas.sheets[CLIP_PLAYER_IDLE].cells[0];
+    ck_assert(block_matches(&c, 30 - 8, 40 - 8, cell, true));
+    ck_assert(!block_matches(&c, 30 - 8, 40 - 8, cell, false));
+    sprite_list_fini(&list);
+    ecs_world_destroy(w);
+    canvas_close(&c);
+}
+END_TEST
+
+START_TEST(variant_picks_the_group_cell)
+{
+    Canvas c;
+    canvas_open(&c);
+    EcsWorld *w = sprite_world();
+    add_sprite(w, (Transform){64, 64, 64, 64},
+               (Sprite){.clip = CLIP_SWITCH_OFF, .w = 16, .h = 16, .variant = 2});
+    SpriteList list;
+    sprite_list_init(&list);
+    RenderView view = {0, 0, LOGICAL_W, LOGICAL_H};
+    render_sprites(&c.batch, &c.atlas, w, 1.0f, &view, &list);
+    canvas_present(&c);
+    ck_assert(block_matches(&c, 64, 64, c.atlas.sheets[CLIP_SWITCH_OFF].cells[2], false));
     sprite_list_fini(&list);
     ecs_world_destroy(w);
     canvas_close(&c);
@@ -120,38 +150,44 @@ START_TEST(higher_layer_draws_on_top_whatever_the_order)
     Canvas c;
     canvas_open(&c);
     EcsWorld *w = sprite_world();
-    add_sprite(w, (Transform){50, 50, 50, 50}, (Sprite){.clip = CLIP_PLAYER_IDLE, .layer = 5});
-    add_sprite(w, (Transform){50, 50, 50, 50}, (Sprite){.clip = CLIP_COIN, .layer = -3});
+    add_sprite(w, (Transform){50, 50, 50, 50}, (Sprite){.clip = CLIP_COIN, .layer = 5});
+    add_sprite(w, (Transform){50, 50, 50, 50}, (Sprite){.clip = CLIP_SAW, .layer = -3});
     SpriteList list;
     sprite_list_init(&list);
     RenderView view = {0, 0, LOGICAL_W, LOGICAL_H};
     render_sprites(&c.batch, &c.atlas, w, 1.0f, &view, &list);
     canvas_present(&c);
-    ck_assert(block_matches(&c, 50, 50, c.atlas.clips[CLIP_PLAYER_IDLE].frames[0], false));
+    ck_assert(block_matches(&c, 50, 50, c.atlas.sheets[CLIP_COIN].cells[0], false));
     sprite_list_fini(&list);
     ecs_world_destroy(w);
     canvas_close(&c);
 }
 END_TEST
 
-START_TEST(wide_sprite_repeats_its_frame_and_platform_gets_caps)
+START_TEST(wide_block_repeats_its_cell_and_platform_keeps_its_caps)
 {
     Canvas c;
     canvas_open(&c);
     EcsWorld *w = sprite_world();
     add_sprite(w, (Transform){16, 100, 16, 100},
-               (Sprite){.clip = CLIP_BLOCK_SOLID, .w = 40, .h = 16, .variant = 0});
-    add_sprite(w, (Transform){100, 150, 100, 150}, (Sprite){.clip = CLIP_PLATFORM, .w = 48, .h = 8});
+               (Sprite){.clip = CLIP_BLOCK_SOLID, .w = 40, .h = 16, .variant = 1});
+    add_sprite(w, (Transform){100, 150, 100, 150}, (Sprite){.clip = CLIP_PLATFORM, .w = 64, .h = 8});
     SpriteList list;
     sprite_list_init(&list);
     RenderView view = {0, 0, LOGICAL_W, LOGICAL_H};
     render_sprites(&c.batch, &c.atlas, w, 1.0f, &view, &list);
-    ck_assert_int_eq(c.batch.quad_count, 3 + 1 + 3 + 1); /* 16+16+8; cap, 16+16+8, cap */
+    /* 16 + 16 + 8; cap, 36 + 16 of the middle, cap */
+    ck_assert_int_eq(c.batch.quad_count, 3 + 4);
     canvas_present(&c);
-    ck_assert(block_matches(&c, 100, 150, c.atlas.platform_cap_l, false));
-    ck_assert(block_matches(&c, 100 + 44, 150, c.atlas.platform_cap_r, false));
-    ck_assert(block_matches(&c, 104, 150, c.atlas.clips[CLIP_PLATFORM].frames[0], false));
-    ck_assert(block_matches(&c, 120, 150, c.atlas.clips[CLIP_PLATFORM].frames[0], false));
+    SDL_Rect block = c.atlas.sheets[CLIP_BLOCK_SOLID].cells[1];
+    ck_assert(block_matches(&c, 16, 100, block, false));
+    ck_assert(block_matches(&c, 32, 100, block, false));
+    SDL_Rect plat = c.atlas.sheets[CLIP_PLATFORM].cells[0];
+    SDL_Rect cap_l = {plat.x, plat.y, 6, 8}, cap_r = {plat.x + 42, plat.y, 6, 8};
+    SDL_Rect mid = {plat.x + 6, plat.y, 36, 8};
+    ck_assert(block_matches(&c, 100, 150, cap_l, false));
+    ck_assert(block_matches(&c, 106, 150, mid, false));
+    ck_assert(block_matches(&c, 100 + 64 - 6, 150, cap_r, false));
     sprite_list_fini(&list);
     ecs_world_destroy(w);
     canvas_close(&c);
@@ -190,50 +226,52 @@ START_TEST(only_visible_tiles_are_drawn)
 {
     Canvas c;
     canvas_open(&c);
+    const RenderTheme *theme = &c.atlas.themes[0];
     Tilemap map;
     fill_map(&map, 200, 60, TILE_SOLID);
     /* aligned: 30 x 17 tiles cover 480 x 270 */
     RenderView view = {320, 160, LOGICAL_W, LOGICAL_H};
-    ck_assert_int_eq(render_tiles(&c.batch, &c.atlas, &map, &view), 30 * 17);
+    ck_assert_int_eq(render_tiles(&c.batch, &c.atlas, theme, &map, &view), 30 * 17);
+    ck_assert_int_eq(c.batch.quad_count, 30 * 17);
     /* half a tile off: one more column and row show */
-    batch_begin(&c.batch);
     c.batch.quad_count = 0;
     view = (RenderView){328, 168, LOGICAL_W, LOGICAL_H};
-    ck_assert_int_eq(render_tiles(&c.batch, &c.atlas, &map, &view), 31 * 18);
+    ck_assert_int_eq(render_tiles(&c.batch, &c.atlas, theme, &map, &view), 31 * 18);
     ck_assert_int_eq(c.batch.quad_count, 31 * 18);
     /* a view past the right edge of the map draws only what is left */
     c.batch.quad_count = 0;
     view = (RenderView){200 * 16 - 64, 0, LOGICAL_W, LOGICAL_H};
-    ck_assert_int_eq(render_tiles(&c.batch, &c.atlas, &map, &view), 4 * 17);
+    ck_assert_int_eq(render_tiles(&c.batch, &c.atlas, theme, &map, &view), 4 * 17);
     tilemap_fini(&map);
     canvas_close(&c);
 }
 END_TEST
 
-START_TEST(ground_pieces_follow_the_neighbours)
+START_TEST(solid_tiles_follow_their_eight_neighbours)
 {
     Canvas c;
     canvas_open(&c);
+    const RenderTheme *theme = &c.atlas.themes[0];
     Tilemap map;
     fill_map(&map, 6, 6, TILE_EMPTY);
     tilemap_set(&map, 2, 2, TILE_SOLID);
-    SDL_Rect base, over[4];
-    ck_assert_int_eq(render_tile_pieces(&c.atlas, &map, 2, 2, &base, over), 0);
-    ck_assert(SDL_RectEquals(&base, &c.atlas.ground[0]));
-    tilemap_set(&map, 3, 2, TILE_SOLID); /* right */
-    tilemap_set(&map, 2, 3, TILE_SOLID); /* below */
-    render_tile_pieces(&c.atlas, &map, 2, 2, &base, over);
-    ck_assert(SDL_RectEquals(&base, &c.atlas.ground[2 | 4]));
-    /* an L shape: the inner corner gets an overlay */
-    ck_assert_int_eq(render_tile_pieces(&c.atlas, &map, 2, 2, &base, over), 1);
-    ck_assert(SDL_RectEquals(&over[0], &c.atlas.ground_inner[INNER_SE]));
-    tilemap_set(&map, 3, 3, TILE_SOLID);
-    ck_assert_int_eq(render_tile_pieces(&c.atlas, &map, 2, 2, &base, over), 0);
-    /* the map's left and right edges count as ground */
+    ck_assert_int_eq(render_blob_mask(&map, 2, 2), 0);
+    tilemap_set(&map, 3, 2, TILE_SOLID); /* east */
+    tilemap_set(&map, 2, 3, TILE_SOLID); /* south */
+    ck_assert_int_eq(render_blob_mask(&map, 2, 2), 4 | 16);
+    tilemap_set(&map, 3, 3, TILE_SOLID); /* south-east */
+    tilemap_set(&map, 1, 1, TILE_SOLID); /* north-west */
+    ck_assert_int_eq(render_blob_mask(&map, 2, 2), 4 | 8 | 16 | 128);
+    SDL_Rect piece;
+    ck_assert(render_tile_piece(&c.atlas, theme, &map, 2, 2, &piece));
+    SDL_Rect want = theme->solid[c.atlas.blob[4 | 8 | 16 | 128]];
+    ck_assert(SDL_RectEquals(&piece, &want));
+    /* outside the map: solid to the sides and below, open above */
     tilemap_set(&map, 0, 5, TILE_SOLID);
-    render_tile_pieces(&c.atlas, &map, 0, 5, &base, over);
-    ck_assert(SDL_RectEquals(&base, &c.atlas.ground[8 | 4]));
-    ck_assert_int_eq(render_tile_pieces(&c.atlas, &map, 4, 4, &base, over), -1);
+    ck_assert_int_eq(render_blob_mask(&map, 0, 5), 8 | 16 | 32 | 64 | 128);
+    tilemap_set(&map, 5, 0, TILE_SOLID);
+    ck_assert_int_eq(render_blob_mask(&map, 5, 0), 4 | 8); /* north-east is above */
+    ck_assert(!render_tile_piece(&c.atlas, theme, &map, 4, 4, &piece));
     tilemap_fini(&map);
     canvas_close(&c);
 }
@@ -243,33 +281,32 @@ START_TEST(oneway_and_spike_pieces)
 {
     Canvas c;
     canvas_open(&c);
+    const RenderTheme *theme = &c.atlas.themes[0];
     Tilemap map;
     fill_map(&map, 8, 6, TILE_EMPTY);
-    SDL_Rect base, over[4];
+    SDL_Rect piece;
     tilemap_set(&map, 1, 1, TILE_ONEWAY);
-    render_tile_pieces(&c.atlas, &map, 1, 1, &base, over);
-    ck_assert(SDL_RectEquals(&base, &c.atlas.oneway[ONEWAY_SINGLE]));
+    render_tile_piece(&c.atlas, theme, &map, 1, 1, &piece);
+    ck_assert(SDL_RectEquals(&piece, &theme->oneway[ONEWAY_SINGLE]));
     tilemap_set(&map, 2, 1, TILE_ONEWAY);
     tilemap_set(&map, 3, 1, TILE_ONEWAY);
-    render_tile_pieces(&c.atlas, &map, 1, 1, &base, over);
-    ck_assert(SDL_RectEquals(&base, &c.atlas.oneway[ONEWAY_L]));
-    render_tile_pieces(&c.atlas, &map, 2, 1, &base, over);
-    ck_assert(SDL_RectEquals(&base, &c.atlas.oneway[ONEWAY_M]));
-    render_tile_pieces(&c.atlas, &map, 3, 1, &base, over);
-    ck_assert(SDL_RectEquals(&base, &c.atlas.oneway[ONEWAY_R]));
-    /* spikes hanging under a ceiling point down */
+    render_tile_piece(&c.atlas, theme, &map, 1, 1, &piece);
+    ck_assert(SDL_RectEquals(&piece, &theme->oneway[ONEWAY_L]));
+    render_tile_piece(&c.atlas, theme, &map, 2, 1, &piece);
+    ck_assert(SDL_RectEquals(&piece, &theme->oneway[ONEWAY_M]));
+    render_tile_piece(&c.atlas, theme, &map, 3, 1, &piece);
+    ck_assert(SDL_RectEquals(&piece, &theme->oneway[ONEWAY_R]));
+    /* spikes hanging under a ceiling point down; on the floor, up */
     tilemap_set(&map, 5, 2, TILE_SOLID);
     tilemap_set(&map, 5, 3, TILE_SPIKES);
-    render_tile_pieces(&c.atlas, &map, 5, 3, &base, over);
-    ck_assert(SDL_RectEquals(&base, &c.atlas.spikes[SPIKES_DOWN]));
+    render_tile_piece(&c.atlas, theme, &map, 5, 3, &piece);
+    ck_assert(SDL_RectEquals(&piece, &theme->spikes[SPIKES_DOWN]));
     tilemap_set(&map, 6, 5, TILE_SPIKES);
-    tilemap_set(&map, 6, 4, TILE_EMPTY);
-    tilemap_set(&map, 7, 5, TILE_EMPTY);
-    render_tile_pieces(&c.atlas, &map, 6, 5, &base, over);
+    render_tile_piece(&c.atlas, theme, &map, 6, 5, &piece);
     int dx, dy;
     tilemap_spike_dir(&map, 6, 5, &dx, &dy);
-    int want = dy > 0 ? SPIKES_DOWN : dx < 0 ? SPIKES_LEFT : dx > 0 ? SPIKES_RIGHT : SPIKES_UP;
-    ck_assert(SDL_RectEquals(&base, &c.atlas.spikes[want]));
+    ck_assert(dx == 0 && dy == -1);
+    ck_assert(SDL_RectEquals(&piece, &theme->spikes[SPIKES_UP]));
     tilemap_fini(&map);
     canvas_close(&c);
 }
@@ -279,13 +316,14 @@ START_TEST(drawn_tile_pixels_match_the_atlas)
 {
     Canvas c;
     canvas_open(&c);
+    const RenderTheme *theme = &c.atlas.themes[0];
     Tilemap map;
     fill_map(&map, 40, 20, TILE_EMPTY);
     tilemap_set(&map, 3, 4, TILE_SOLID);
     RenderView view = {8, 0, LOGICAL_W, LOGICAL_H};
-    render_tiles(&c.batch, &c.atlas, &map, &view);
+    render_tiles(&c.batch, &c.atlas, theme, &map, &view);
     canvas_present(&c);
-    ck_assert(block_matches(&c, 3 * 16 - 8, 4 * 16, c.atlas.ground[0], false));
+    ck_assert(block_matches(&c, 3 * 16 - 8, 4 * 16, theme->solid[c.atlas.blob[0]], false));
     tilemap_fini(&map);
     canvas_close(&c);
 }
@@ -307,7 +345,7 @@ START_TEST(ten_thousand_sprites_cost_a_handful_of_draw_calls)
     fill_map(&map, 30, 17, TILE_SOLID);
     RenderView view = {0, 0, LOGICAL_W, LOGICAL_H};
     render_background(&c.batch, &c.atlas, &c.atlas.backgrounds[0], &view);
-    render_tiles(&c.batch, &c.atlas, &map, &view);
+    render_tiles(&c.batch, &c.atlas, &c.atlas.themes[0], &map, &view);
     ck_assert_int_eq(render_sprites(&c.batch, &c.atlas, w, 1.0f, &view, &list), 10000);
     render_text(&c.batch, &c.atlas, "COINS 3/10", 4, 4, (SDL_Color){255, 255, 255, 255});
     canvas_present(&c);
@@ -341,19 +379,22 @@ START_TEST(text_uses_the_font_tinted)
 }
 END_TEST
 
-START_TEST(background_layers_scroll_with_parallax)
+START_TEST(background_layers_scroll_with_parallax_over_their_fills)
 {
     Canvas c;
     canvas_open(&c);
-    RenderBackground *bg = &c.atlas.backgrounds[0];
-    bg->layers[0] = (RenderBgLayer){c.atlas.ground[5], 0.5f, 100};
-    bg->layer_count = 1;
-    RenderView view = {20, 0, LOGICAL_W, LOGICAL_H};
+    const RenderBackground *bg = &c.atlas.backgrounds[0];
+    RenderView view = {20, 40, LOGICAL_W, LOGICAL_H};
     render_background(&c.batch, &c.atlas, bg, &view);
     canvas_present(&c);
-    /* moved by 20 * 0.5 = 10 px: the copy starting at 16 - 10 = 6 */
-    ck_assert(block_matches(&c, 6, 100, c.atlas.ground[5], false));
-    ck_assert(block_matches(&c, 6 + 16 * 10, 100, c.atlas.ground[5], false));
+    /* across by 20 * 0.5 = 10 px: a copy starts at 64 - 10; up by 40 * 0.25 */
+    int top = 100 - 10;
+    SDL_Rect strip = bg->layers[0].src;
+    ck_assert(block_matches_image(&c, c.synth.bg_image, 54, top, strip, false));
+    ck_assert(block_matches_image(&c, c.synth.bg_image, 54 + 64 * 3, top, strip, false));
+    ck_assert_uint_eq(synth_pixel(c.target, 5, top - 1), SDL_MapRGBA(c.target->format, 10, 20, 80, 255));
+    ck_assert_uint_eq(synth_pixel(c.target, 5, top + 32), SDL_MapRGBA(c.target->format, 40, 160, 60, 255));
+    ck_assert_int_eq(c.batch.draw_calls, 1); /* the whole set from its own texture */
     canvas_close(&c);
 }
 END_TEST
@@ -365,15 +406,16 @@ static Suite *render_suite(void)
     tcase_add_test(tc, sprite_is_drawn_at_its_interpolated_position);
     tcase_add_test(tc, sprite_facing_left_is_mirrored);
     tcase_add_test(tc, higher_layer_draws_on_top_whatever_the_order);
-    tcase_add_test(tc, wide_sprite_repeats_its_frame_and_platform_gets_caps);
+    tcase_add_test(tc, variant_picks_the_group_cell);
+    tcase_add_test(tc, wide_block_repeats_its_cell_and_platform_keeps_its_caps);
     tcase_add_test(tc, sprites_outside_the_view_add_no_quads);
     tcase_add_test(tc, only_visible_tiles_are_drawn);
-    tcase_add_test(tc, ground_pieces_follow_the_neighbours);
+    tcase_add_test(tc, solid_tiles_follow_their_eight_neighbours);
     tcase_add_test(tc, oneway_and_spike_pieces);
     tcase_add_test(tc, drawn_tile_pixels_match_the_atlas);
     tcase_add_test(tc, ten_thousand_sprites_cost_a_handful_of_draw_calls);
     tcase_add_test(tc, text_uses_the_font_tinted);
-    tcase_add_test(tc, background_layers_scroll_with_parallax);
+    tcase_add_test(tc, background_layers_scroll_with_parallax_over_their_fills);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -11,6 +11,7 @@ static const char *const action_names[ACT_COUNT] = {
     [ACT_JUMP] = "Jump",
     [ACT_PAUSE] = "Pause",
     [ACT_RESTART] = "Restart",
+    [ACT_FULLSCREEN] = "Full screen",
 };
 
 const char *controls_action_name(ControlAction action)
@@ -40,6 +41,7 @@ void controls_default_bindings(ControlBindings *bind)
     bind->keys[ACT_JUMP][3] = SDL_SCANCODE_UP;
     bind->keys[ACT_PAUSE][0] = SDL_SCANCODE_ESCAPE;
     bind->keys[ACT_RESTART][0] = SDL_SCANCODE_R;
+    bind->keys[ACT_FULLSCREEN][0] = SDL_SCANCODE_F11;
 
     bind->buttons[ACT_LEFT][0] = SDL_CONTROLLER_BUTTON_DPAD_LEFT;
     bind->buttons[ACT_RIGHT][0] = SDL_CONTROLLER_BUTTON_DPAD_RIGHT;

@@ -26,6 +26,7 @@ typedef enum ControlAction {
     ACT_JUMP,
     ACT_PAUSE,
     ACT_RESTART,
+    ACT_FULLSCREEN,
     ACT_COUNT
 } ControlAction;
 
@@ -70,7 +71,7 @@ typedef struct Controls {
 } Controls;
 
 /* Arrows and WASD move; Space, Z, K or Up jump; Esc pauses; R restarts.
-** Pad: d-pad, A jumps, Start pauses, Back restarts. */
+** F11 toggles full screen. Pad: d-pad, A jumps, Start pauses, Back restarts. */
 void controls_default_bindings(ControlBindings *bind);
 /* Makes key the first key of action, and takes it away from the other
 ** actions (Up may stay bound to both up and jump). */

@@ -1,10 +1,9 @@
 /*
 ** render.c -- the level, sprites and interface as quads.
 **
-** Tiles are chosen per frame for the visible cells only: the art has a
-** piece for each combination of solid neighbours, and the four inner
-** corners are overlays, so a map needs no precomputed tile layer and a hot
-** reload or a toggled block shows up at once. Sprites are gathered from one
+** Tiles are chosen per frame for the visible cells only, from the mask of
+** their eight neighbours (the 47-piece "blob" set), so a map needs no
+** precomputed tile layer and a hot reload shows up at once. Sprites are gathered from one
 ** ECS view, culled, then ordered by layer with a counting sort, which is
 ** stable: equal layers keep the world's (deterministic) order.
 */
@@ -62,10 +61,15 @@ void render_use_atlas(Batch *b, const RenderAtlas *atlas)
     batch_texture(b, atlas->texture, atlas->tex_w, atlas->tex_h);
 }
 
+static void fill_with(Batch *b, SDL_Rect white, SDL_Rect dst, SDL_Color color)
+{
+    if (dst.w > 0 && dst.h > 0 && color.a > 0)
+        batch_quad(b, (float)dst.x, (float)dst.y, (float)dst.w, (float)dst.h, white, color, false);
+}
+
 void render_fill(Batch *b, const RenderAtlas *atlas, SDL_Rect dst, SDL_Color color)
 {
-    batch_quad(b, (float)dst.x, (float)dst.y, (float)dst.w, (float)dst.h, atlas->white, color,
-               false);
+    fill_with(b, atlas->white, dst, color);
 }
 
 void render_region(Batch *b, SDL_Rect src, int x, int y, SDL_Color tint)
@@ -75,101 +79,107 @@ void render_region(Batch *b, SDL_Rect src, int x, int y, SDL_Color tint)
 
 /* ---- background ------------------------------------------------------------ */
 
-static Uint8 mix(Uint8 a, Uint8 b, int num, int den)
-{
-    return (Uint8)(((int)a * (den - num) + (int)b * num) / den);
-}
-
 void render_background(Batch *b, const RenderAtlas *atlas, const RenderBackground *bg,
                        const RenderView *view)
 {
-    SDL_Color top = {92, 148, 252, 255}, bottom = {188, 220, 255, 255};
-    if (bg) {
-        top = bg->sky_top;
-        bottom = bg->sky_bottom;
-    }
-    /* banded, not smooth: it matches the pixel art */
-    enum { BANDS = 18 };
-    for (int i = 0; i < BANDS; i++) {
-        int y0 = view->h * i / BANDS, y1 = view->h * (i + 1) / BANDS;
-        SDL_Color c = {mix(top.r, bottom.r, i, BANDS - 1), mix(top.g, bottom.g, i, BANDS - 1),
-                       mix(top.b, bottom.b, i, BANDS - 1), 255};
-        render_fill(b, atlas, (SDL_Rect){0, y0, view->w, y1 - y0}, c);
-    }
-    if (!bg)
+    if (!bg || bg->layer_count == 0) {
+        render_use_atlas(b, atlas);
+        render_fill(b, atlas, (SDL_Rect){0, 0, view->w, view->h}, (SDL_Color){92, 184, 242, 255});
         return;
+    }
+    batch_texture(b, bg->texture, bg->tex_w, bg->tex_h);
     for (int l = 0; l < bg->layer_count; l++) {
         const RenderBgLayer *layer = &bg->layers[l];
-        int lw = layer->src.w;
-        if (lw <= 0)
+        int lw = layer->src.w, lh = layer->src.h;
+        if (lw <= 0 || lh <= 0)
             continue;
-        int shift = (int)floorf((float)view->x * layer->parallax);
-        int x0 = -(shift % lw);
-        if (x0 > 0)
-            x0 -= lw;
+        int top = layer->y - (int)floorf((float)view->y * layer->parallax_y);
+        int shift = (int)floorf((float)view->x * layer->parallax_x);
+        int x0 = -(((shift % lw) + lw) % lw);
+        fill_with(b, bg->white, (SDL_Rect){0, 0, view->w, top}, layer->above);
+        fill_with(b, bg->white, (SDL_Rect){0, top + lh, view->w, view->h - top - lh}, layer->below);
+        if (top >= view->h || top + lh <= 0)
+            continue;
         for (int x = x0; x < view->w; x += lw)
-            render_region(b, layer->src, x, layer->y, WHITE);
+            render_region(b, layer->src, x, top, WHITE);
     }
+    render_use_atlas(b, atlas);
 }
 
 /* ---- tiles ---------------------------------------------------------------- */
 
-/* For drawing, what lies past the bottom edge continues the edge row, so
-** ground that reaches the bottom of the map has no border there. */
+/* For drawing, the outside is solid below and to the sides (the map's edges
+** then show no border); above is open air. */
 static TileKind tile_at(const Tilemap *map, int tx, int ty)
 {
-    if (ty >= map->height)
-        ty = map->height - 1;
+    if (ty < 0)
+        return TILE_EMPTY;
+    if (ty >= map->height || tx < 0 || tx >= map->width)
+        return TILE_SOLID;
     return tilemap_get(map, tx, ty);
 }
 
-static bool solid_at(const Tilemap *map, int tx, int ty)
+int render_blob_mask(const Tilemap *map, int tx, int ty)
 {
-    return tile_at(map, tx, ty) == TILE_SOLID;
+    static const int dx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+    static const int dy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+    int mask = 0;
+    for (int i = 0; i < 8; i++)
+        if (tile_at(map, tx + dx[i], ty + dy[i]) == TILE_SOLID)
+            mask |= 1 << i;
+    return mask;
 }
 
-int render_tile_pieces(const RenderAtlas *atlas, const Tilemap *map, int tx, int ty,
-                       SDL_Rect *base, SDL_Rect overlays[4])
+/* A fixed hash of a tile position: decor looks scattered, never flickers. */
+static uint32_t tile_hash(int tx, int ty)
 {
-    TileKind kind = tilemap_get(map, tx, ty);
-    int n = 0;
-    switch (kind) {
-    case TILE_SOLID: {
-        bool up = solid_at(map, tx, ty - 1), right = solid_at(map, tx + 1, ty);
-        bool down = solid_at(map, tx, ty + 1), left = solid_at(map, tx - 1, ty);
-        int mask = (up ? 1 : 0) | (right ? 2 : 0) | (down ? 4 : 0) | (left ? 8 : 0);
-        *base = atlas->ground[mask];
-        if (up && right && !solid_at(map, tx + 1, ty - 1))
-            overlays[n++] = atlas->ground_inner[INNER_NE];
-        if (up && left && !solid_at(map, tx - 1, ty - 1))
-            overlays[n++] = atlas->ground_inner[INNER_NW];
-        if (down && right && !solid_at(map, tx + 1, ty + 1))
-            overlays[n++] = atlas->ground_inner[INNER_SE];
-        if (down && left && !solid_at(map, tx - 1, ty + 1))
-            overlays[n++] = atlas->ground_inner[INNER_SW];
-        return n;
-    }
+    uint32_t h = (uint32_t)tx * 73856093u ^ (uint32_t)ty * 19349663u;
+    h ^= h >> 13;
+    h *= 0x5bd1e995u;
+    return h ^ (h >> 15);
+}
+
+bool render_tile_piece(const RenderAtlas *atlas, const RenderTheme *theme, const Tilemap *map,
+                       int tx, int ty, SDL_Rect *out)
+{
+    switch (tilemap_get(map, tx, ty)) {
+    case TILE_SOLID:
+        *out = theme->solid[atlas->blob[render_blob_mask(map, tx, ty)] % RENDER_BLOB_TILES];
+        return true;
     case TILE_ONEWAY: {
         bool left = tile_at(map, tx - 1, ty) == TILE_ONEWAY;
         bool right = tile_at(map, tx + 1, ty) == TILE_ONEWAY;
         int piece = left && right ? ONEWAY_M : right ? ONEWAY_L : left ? ONEWAY_R : ONEWAY_SINGLE;
-        *base = atlas->oneway[piece];
-        return 0;
+        *out = theme->oneway[piece];
+        return true;
     }
     case TILE_SPIKES: {
         int dx, dy;
         tilemap_spike_dir(map, tx, ty, &dx, &dy);
         int piece = dy > 0 ? SPIKES_DOWN : dx < 0 ? SPIKES_LEFT : dx > 0 ? SPIKES_RIGHT : SPIKES_UP;
-        *base = atlas->spikes[piece];
-        return 0;
+        *out = theme->spikes[piece];
+        return true;
     }
+    case TILE_EMPTY:
+        if (theme->decor_count > 0 && ty + 1 < map->height &&
+            tilemap_get(map, tx, ty + 1) == TILE_SOLID) {
+            uint32_t h = tile_hash(tx, ty);
+            if (h % 3u == 0u) {
+                *out = theme->decor[(h / 3u) % (uint32_t)theme->decor_count];
+                return true;
+            }
+        }
+        return false;
     default:
-        return -1;
+        return false;
     }
 }
 
-int render_tiles(Batch *b, const RenderAtlas *atlas, const Tilemap *map, const RenderView *view)
+int render_tiles(Batch *b, const RenderAtlas *atlas, const RenderTheme *theme,
+                 const Tilemap *map, const RenderView *view)
 {
+    if (!theme)
+        return 0;
     int tx0 = view->x >= 0 ? view->x / TILE_SIZE : -((-view->x + TILE_SIZE - 1) / TILE_SIZE);
     int ty0 = view->y >= 0 ? view->y / TILE_SIZE : -((-view->y + TILE_SIZE - 1) / TILE_SIZE);
     int tx1 = (view->x + view->w - 1) / TILE_SIZE, ty1 = (view->y + view->h - 1) / TILE_SIZE;
@@ -182,34 +192,31 @@ int render_tiles(Batch *b, const RenderAtlas *atlas, const Tilemap *map, const R
     if (ty1 >= map->height)
         ty1 = map->height - 1;
     int quads = 0;
-    for (int ty = ty0; ty <= ty1; ty++) {
+    for (int ty = ty0; ty <= ty1; ty++)
         for (int tx = tx0; tx <= tx1; tx++) {
-            SDL_Rect base, overlays[4];
-            int n = render_tile_pieces(atlas, map, tx, ty, &base, overlays);
-            if (n < 0)
+            SDL_Rect piece;
+            if (!render_tile_piece(atlas, theme, map, tx, ty, &piece))
                 continue;
-            int x = tx * TILE_SIZE - view->x, y = ty * TILE_SIZE - view->y;
-            render_region(b, base, x, y, WHITE);
-            for (int i = 0; i < n; i++)
-                render_region(b, overlays[i], x, y, WHITE);
-            quads += 1 + n;
+            render_region(b, piece, tx * TILE_SIZE - view->x, ty * TILE_SIZE - view->y, WHITE);
+            quads++;
         }
-    }
     return quads;
 }
 
 /* ---- sprites -------------------------------------------------------------- */
 
-SDL_Rect render_clip_frame(const RenderAtlas *atlas, int rclip, int frame)
+SDL_Rect render_cell(const RenderAtlas *atlas, int rclip, int variant, int frame)
 {
     if (rclip < 0 || rclip >= RCLIP_COUNT)
         return atlas->white;
-    const RenderClip *clip = &atlas->clips[rclip];
-    if (clip->count <= 0)
+    const RenderSheet *sh = &atlas->sheets[rclip];
+    if (sh->frames <= 0 || sh->variants <= 0)
         return atlas->white;
     if (frame < 0)
         frame = 0;
-    return clip->frames[frame % clip->count];
+    if (variant < 0)
+        variant = 0;
+    return sh->cells[(variant % sh->variants) * sh->frames + frame % sh->frames];
 }
 
 /* Rounds half up, the same way for negative and positive positions. */
@@ -230,51 +237,47 @@ static float lerp_pos(int32_t prev, int32_t cur, float alpha)
     return (float)prev + (float)d * alpha;
 }
 
-static SDL_Color sprite_tint(const RenderAtlas *atlas, const SpriteItem *s)
+/* Fills w x h by repeating the cell; the last column and row are cut. */
+static void draw_tiled(Batch *b, SDL_Rect src, int x, int y, int w, int h, bool flip)
 {
-    switch (s->clip) {
-    case CLIP_SWITCH_OFF:
-    case CLIP_SWITCH_ON:
-    case CLIP_BLOCK_SOLID:
-    case CLIP_BLOCK_GHOST:
-        return atlas->group_colors[s->variant % RENDER_GROUPS];
-    default:
-        return WHITE;
-    }
-}
-
-/* Fills w x h by repeating the frame; the last column and row are cut. */
-static void draw_tiled(Batch *b, SDL_Rect src, int x, int y, int w, int h, SDL_Color tint,
-                       bool flip)
-{
-    if (w == src.w && h == src.h) {
-        batch_quad(b, (float)x, (float)y, (float)w, (float)h, src, tint, flip);
-        return;
-    }
     for (int oy = 0; oy < h; oy += src.h) {
         int ch = h - oy < src.h ? h - oy : src.h;
         for (int ox = 0; ox < w; ox += src.w) {
             int cw = w - ox < src.w ? w - ox : src.w;
             SDL_Rect part = {src.x, src.y, cw, ch};
-            batch_quad(b, (float)(x + ox), (float)(y + oy), (float)cw, (float)ch, part, tint,
+            batch_quad(b, (float)(x + ox), (float)(y + oy), (float)cw, (float)ch, part, WHITE,
                        flip);
         }
     }
 }
 
-static void draw_sprite(Batch *b, const RenderAtlas *atlas, const SpriteItem *s)
+/* End caps kept whole, the middle repeated to the width. */
+static void draw_sliced(Batch *b, const RenderSheet *sh, SDL_Rect src, int x, int y, int w)
 {
-    SDL_Rect src = render_clip_frame(atlas, s->clip, s->frame);
-    SDL_Color tint = sprite_tint(atlas, s);
-    if (s->clip == CLIP_PLATFORM && s->w >= atlas->platform_cap_l.w + atlas->platform_cap_r.w &&
-        atlas->platform_cap_l.w > 0) {
-        SDL_Rect l = atlas->platform_cap_l, r = atlas->platform_cap_r;
-        render_region(b, l, s->x, s->y, tint);
-        draw_tiled(b, src, s->x + l.w, s->y, s->w - l.w - r.w, src.h, tint, false);
-        render_region(b, r, s->x + s->w - r.w, s->y, tint);
+    int l = sh->slice_l, r = sh->slice_r;
+    if (w < l + r) {
+        draw_tiled(b, src, x, y, w, src.h, false);
         return;
     }
-    draw_tiled(b, src, s->x, s->y, s->w, s->h, tint, s->flip_x);
+    render_region(b, (SDL_Rect){src.x, src.y, l, src.h}, x, y, WHITE);
+    SDL_Rect mid = {src.x + l, src.y, src.w - l - r, src.h};
+    if (mid.w > 0)
+        draw_tiled(b, mid, x + l, y, w - l - r, src.h, false);
+    render_region(b, (SDL_Rect){src.x + src.w - r, src.y, r, src.h}, x + w - r, y, WHITE);
+}
+
+static void draw_sprite(Batch *b, const RenderAtlas *atlas, const SpriteItem *s)
+{
+    const RenderSheet *sh = &atlas->sheets[s->clip < RCLIP_COUNT ? s->clip : 0];
+    SDL_Rect src = render_cell(atlas, s->clip, s->variant, s->frame);
+    if (sh->slice_l > 0 || sh->slice_r > 0) {
+        draw_sliced(b, sh, src, s->x, s->y, s->w);
+    } else if (s->w > src.w || s->h > src.h) {
+        draw_tiled(b, src, s->x, s->y, s->w, s->h, s->flip_x);
+    } else {
+        batch_quad(b, (float)(s->x - sh->anchor_x), (float)(s->y - sh->anchor_y), (float)src.w,
+                   (float)src.h, src, WHITE, s->flip_x);
+    }
 }
 
 int render_sprites(Batch *b, const RenderAtlas *atlas, EcsWorld *world, float alpha,
@@ -291,14 +294,20 @@ int render_sprites(Batch *b, const RenderAtlas *atlas, EcsWorld *world, float al
             break;
         }
         for (int i = 0; i < it.count; i++) {
-            SDL_Rect frame = render_clip_frame(atlas, sp[i].clip, sp[i].frame);
-            int w = sp[i].w > 0 ? sp[i].w : frame.w, h = sp[i].h > 0 ? sp[i].h : frame.h;
+            int clip = sp[i].clip < RCLIP_COUNT ? sp[i].clip : 0;
+            const RenderSheet *sh = &atlas->sheets[clip];
+            SDL_Rect cell = render_cell(atlas, clip, sp[i].variant, sp[i].frame);
             int x = round_px(lerp_pos(t[i].prev_x, t[i].x, alpha)) - view->x;
             int y = round_px(lerp_pos(t[i].prev_y, t[i].y, alpha)) - view->y;
-            if (x >= view->w || y >= view->h || x + w <= 0 || y + h <= 0)
+            /* the drawn area: the box, or the anchored cell around it */
+            int w = sp[i].w > 0 ? sp[i].w : cell.w, h = sp[i].h > 0 ? sp[i].h : cell.h;
+            int left = x - sh->anchor_x, top = y - sh->anchor_y;
+            int right = x + (w > cell.w - sh->anchor_x ? w : cell.w - sh->anchor_x);
+            int bottom = y + (h > cell.h - sh->anchor_y ? h : cell.h - sh->anchor_y);
+            if (left >= view->w || top >= view->h || right <= 0 || bottom <= 0)
                 continue;
             list->items[list->count++] = (SpriteItem){
-                x, y, w, h, sp[i].layer, sp[i].variant, sp[i].clip, sp[i].frame, sp[i].flip_x};
+                x, y, w, h, sp[i].layer, sp[i].variant, (uint16_t)clip, sp[i].frame, sp[i].flip_x};
         }
     }
 
@@ -317,73 +326,67 @@ int render_sprites(Batch *b, const RenderAtlas *atlas, EcsWorld *world, float al
 
 /* ---- interface ------------------------------------------------------------ */
 
-void render_panel(Batch *b, const RenderAtlas *atlas, SDL_Rect dst)
+void render_panel(Batch *b, const RenderAtlas *atlas, SDL_Rect d)
 {
-    const SDL_Rect p = atlas->panel;
-    const int e = 8;
-    if (p.w < 3 * e || p.h < 3 * e || dst.w < 2 * e || dst.h < 2 * e) {
-        render_fill(b, atlas, dst, (SDL_Color){20, 24, 46, 230});
-        return;
-    }
-    int xs[3] = {dst.x, dst.x + e, dst.x + dst.w - e};
-    int ws[3] = {e, dst.w - 2 * e, e};
-    int ys[3] = {dst.y, dst.y + e, dst.y + dst.h - e};
-    int hs[3] = {e, dst.h - 2 * e, e};
-    int sx[3] = {p.x, p.x + e, p.x + p.w - e};
-    int sy[3] = {p.y, p.y + e, p.y + p.h - e};
-    int sw[3] = {e, p.w - 2 * e, e};
-    int sh[3] = {e, p.h - 2 * e, e};
-    for (int r = 0; r < 3; r++)
-        for (int c = 0; c < 3; c++)
-            batch_quad(b, (float)xs[c], (float)ys[r], (float)ws[c], (float)hs[r],
-                       (SDL_Rect){sx[c], sy[r], sw[c], sh[r]}, WHITE, false);
+    const SDL_Color edge = {10, 10, 26, 240}, border = {120, 132, 196, 255},
+                    body = {30, 32, 66, 235}, light = {255, 255, 255, 40};
+    /* a one-pixel dark edge with cut corners, a lighter border, the body */
+    render_fill(b, atlas, (SDL_Rect){d.x + 2, d.y, d.w - 4, 1}, edge);
+    render_fill(b, atlas, (SDL_Rect){d.x + 2, d.y + d.h - 1, d.w - 4, 1}, edge);
+    render_fill(b, atlas, (SDL_Rect){d.x, d.y + 2, 1, d.h - 4}, edge);
+    render_fill(b, atlas, (SDL_Rect){d.x + d.w - 1, d.y + 2, 1, d.h - 4}, edge);
+    render_fill(b, atlas, (SDL_Rect){d.x + 1, d.y + 1, d.w - 2, d.h - 2}, border);
+    render_fill(b, atlas, (SDL_Rect){d.x + 2, d.y + 2, d.w - 4, d.h - 4}, body);
+    render_fill(b, atlas, (SDL_Rect){d.x + 3, d.y + 2, d.w - 6, 1}, light);
 }
 
-int render_text(Batch *b, const RenderAtlas *atlas, const char *text, int x, int y,
-                SDL_Color color)
+int render_text_scaled(Batch *b, const RenderAtlas *atlas, const char *text, int x, int y,
+                       int scale, SDL_Color color)
 {
     const RenderFont *f = &atlas->font;
     int cx = x, widest = 0;
-    if (f->columns <= 0)
-        return 0;
     for (const unsigned char *s = (const unsigned char *)text; *s; s++) {
         if (*s == '\n') {
-            y += f->cell_h + 2;
+            y += f->line_height * scale;
             cx = x;
             continue;
         }
-        int code = *s;
-        if (code >= 'a' && code <= 'z' && f->first + f->count <= 'a')
-            code -= 'a' - 'A';
-        int idx = code - f->first;
-        if (idx >= 0 && idx < f->count && code != ' ') {
-            SDL_Rect src = {f->src.x + (idx % f->columns) * f->cell_w,
-                            f->src.y + (idx / f->columns) * f->cell_h, f->cell_w, f->cell_h};
-            render_region(b, src, cx, y, color);
-        }
-        cx += f->cell_w;
+        int idx = *s - f->first;
+        if (idx < 0 || idx >= f->count)
+            idx = '?' - f->first;
+        if (idx < 0 || idx >= f->count)
+            continue;
+        SDL_Rect src = f->cells[idx];
+        if (*s != ' ')
+            batch_quad(b, (float)cx, (float)y, (float)(src.w * scale), (float)(src.h * scale), src,
+                       color, false);
+        cx += f->advance[idx] * scale;
         if (cx - x > widest)
             widest = cx - x;
     }
     return widest;
 }
 
-int render_text_shadow(Batch *b, const RenderAtlas *atlas, const char *text, int x, int y,
-                       SDL_Color color)
+int render_text(Batch *b, const RenderAtlas *atlas, const char *text, int x, int y,
+                SDL_Color color)
 {
-    render_text(b, atlas, text, x + 1, y + 1, (SDL_Color){16, 16, 32, color.a});
-    return render_text(b, atlas, text, x, y, color);
+    return render_text_scaled(b, atlas, text, x, y, 1, color);
 }
 
 int render_text_width(const RenderAtlas *atlas, const char *text)
 {
+    const RenderFont *f = &atlas->font;
     int widest = 0, w = 0;
-    for (const char *s = text; *s; s++) {
+    for (const unsigned char *s = (const unsigned char *)text; *s; s++) {
         if (*s == '\n') {
             w = 0;
             continue;
         }
-        w += atlas->font.cell_w;
+        int idx = *s - f->first;
+        if (idx < 0 || idx >= f->count)
+            idx = '?' - f->first;
+        if (idx >= 0 && idx < f->count)
+            w += f->advance[idx];
         if (w > widest)
             widest = w;
     }

@@ -37,36 +37,41 @@ void sprite_list_fini(SpriteList *list);
 /* Starts quads from the atlas texture. */
 void render_use_atlas(Batch *b, const RenderAtlas *atlas);
 
-/* Sky gradient and parallax layers of a background set (NULL: plain sky). */
+/* The background set's layers with their fills (a plain sky when bg is
+** NULL), from the set's own texture; ends with the atlas bound again. */
 void render_background(Batch *b, const RenderAtlas *atlas, const RenderBackground *bg,
                        const RenderView *view);
-/* The tiles of the map that the view shows, autotiled; returns the quads added. */
-int render_tiles(Batch *b, const RenderAtlas *atlas, const Tilemap *map, const RenderView *view);
+/* The tiles of the map that the view shows, autotiled from the theme;
+** returns the quads added. */
+int render_tiles(Batch *b, const RenderAtlas *atlas, const RenderTheme *theme,
+                 const Tilemap *map, const RenderView *view);
+/* The piece drawn for tile (tx, ty): false for an empty tile without decor. */
+bool render_tile_piece(const RenderAtlas *atlas, const RenderTheme *theme, const Tilemap *map,
+                       int tx, int ty, SDL_Rect *out);
+/* The blob mask of a solid tile: its solid neighbours, 1 N, 2 NE, 4 E, 8 SE,
+** 16 S, 32 SW, 64 W, 128 NW; outside the map counts as solid except above. */
+int render_blob_mask(const Tilemap *map, int tx, int ty);
 /* Collects Transform+Sprite from the world, culls to the view, orders by
 ** layer (stable), and draws; returns how many sprites were visible. */
 int render_sprites(Batch *b, const RenderAtlas *atlas, EcsWorld *world, float alpha,
                    const RenderView *view, SpriteList *list);
-/* The autotile piece of tile (tx, ty) as atlas rectangles: *base and up to
-** four corner overlays; returns the overlay count, or -1 for an empty tile. */
-int render_tile_pieces(const RenderAtlas *atlas, const Tilemap *map, int tx, int ty,
-                       SDL_Rect *base, SDL_Rect overlays[4]);
 
-/* The rectangle of frame `frame` of a clip (wrapping). */
-SDL_Rect render_clip_frame(const RenderAtlas *atlas, int rclip, int frame);
+/* A cell of a sheet (variant and frame wrap). */
+SDL_Rect render_cell(const RenderAtlas *atlas, int rclip, int variant, int frame);
 
 /* A flat rectangle. */
 void render_fill(Batch *b, const RenderAtlas *atlas, SDL_Rect dst, SDL_Color color);
 /* A region drawn at (x, y), its own size. */
 void render_region(Batch *b, SDL_Rect src, int x, int y, SDL_Color tint);
-/* A 9-slice panel (8-px borders) covering dst. */
+/* A framed panel covering dst. */
 void render_panel(Batch *b, const RenderAtlas *atlas, SDL_Rect dst);
-/* Text in the atlas font; '\n' starts a new line. Returns the width drawn. */
+/* Text in the atlas font, each pixel scale x scale; '\n' starts a new line.
+** Returns the width drawn. */
+int render_text_scaled(Batch *b, const RenderAtlas *atlas, const char *text, int x, int y,
+                       int scale, SDL_Color color);
 int render_text(Batch *b, const RenderAtlas *atlas, const char *text, int x, int y,
                 SDL_Color color);
-/* Text with a one-pixel dark shadow, for reading over the level. */
-int render_text_shadow(Batch *b, const RenderAtlas *atlas, const char *text, int x, int y,
-                       SDL_Color color);
-/* Width in px of the longest line of text. */
+/* Width in px of the longest line of text at scale 1. */
 int render_text_width(const RenderAtlas *atlas, const char *text);
 
 #endif

@@ -1,11 +1,13 @@
 /*
-** render_atlas.h -- the atlas as the renderer uses it: one texture and every
-** rectangle the frame needs, looked up by name once at load time.
+** render_atlas.h -- the art as the renderer uses it: textures and every
+** rectangle a frame needs, resolved once at load time (assets.c reads
+** assets/atlas.json, described in docs/ASSETS.md).
 **
-** The names come from assets/atlas.json (read by the level module into an
-** AtlasDesc); after loading, drawing never touches a string. The texture
-** gets a small white patch below the art, so flat colours (the sky, the
-** fade, the debug overlay) come out of the same texture and batch.
+** Each texture gets a small white patch below its art, so flat colours (the
+** fills past a background layer, panels, fades, the debug overlay) come out
+** of the texture already bound and cost no extra draw call. Sides are
+** rounded up to powers of two: a texel's edge is then an exact texture
+** coordinate, so no sampled texel ever lands one pixel off.
 */
 #ifndef RENDER_ATLAS_H
 #define RENDER_ATLAS_H
@@ -15,91 +17,98 @@
 #include <SDL.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
-/* The game's clips, then the effects the front end owns. */
+/* The game's clips, then the extras the front end draws ("sprites"). */
 enum {
     RCLIP_FX_DUST = CLIP_COUNT,
     RCLIP_FX_SPARKLE,
-    RCLIP_FX_BURST,
+    RCLIP_HUD_COIN,
+    RCLIP_HUD_SKULL,
+    RCLIP_HUD_CLOCK,
     RCLIP_COUNT
 };
 
 enum {
-    RENDER_CLIP_FRAMES = 16,
-    RENDER_BACKGROUNDS = 8,
-    RENDER_BG_LAYERS = 6,
-    RENDER_GROUPS = 8,
+    RENDER_SHEET_CELLS = 64,
+    RENDER_THEMES = 4,
+    RENDER_BLOB_TILES = 47,
+    RENDER_BACKGROUNDS = 4,
+    RENDER_BG_LAYERS = 8,
+    RENDER_FONT_CHARS = 96,
     RENDER_NAME_MAX = 32,
 };
 
-/* Corner overlays, by which inner corner of a ground tile they fill. */
-enum { INNER_NE, INNER_NW, INNER_SE, INNER_SW };
-/* One-way pieces by their one-way neighbours. */
-enum { ONEWAY_L, ONEWAY_M, ONEWAY_R, ONEWAY_SINGLE };
-/* Spikes by the way they point. */
+/* One-way pieces by their one-way neighbours; spikes by where they point. */
+enum { ONEWAY_SINGLE, ONEWAY_L, ONEWAY_M, ONEWAY_R };
 enum { SPIKES_UP, SPIKES_DOWN, SPIKES_LEFT, SPIKES_RIGHT };
 
-typedef struct RenderClip {
-    SDL_Rect frames[RENDER_CLIP_FRAMES];
-    int count;
+/* A clip or an extra: equal cells, variant-major (cells[variant * frames + frame]). */
+typedef struct RenderSheet {
+    SDL_Rect cells[RENDER_SHEET_CELLS];
+    int frames, variants;
     float fps;
     bool loop;
-} RenderClip;
+    int anchor_x, anchor_y;   /* the cell pixel drawn on the entity's Transform */
+    int slice_l, slice_r;     /* end caps kept whole when stretched; 0: tile instead */
+} RenderSheet;
+
+typedef struct RenderTheme {
+    char name[RENDER_NAME_MAX];
+    SDL_Rect solid[RENDER_BLOB_TILES];
+    SDL_Rect oneway[4];
+    SDL_Rect spikes[4];
+    SDL_Rect decor[4];
+    int decor_count;
+} RenderTheme;
 
 typedef struct RenderFont {
-    SDL_Rect src;     /* the whole font region */
-    int first, count; /* character codes first .. first+count-1 */
-    int cell_w, cell_h, columns;
+    SDL_Rect cells[RENDER_FONT_CHARS];
+    uint8_t advance[RENDER_FONT_CHARS];
+    int first, count;
+    int line_height;
 } RenderFont;
 
 typedef struct RenderBgLayer {
     SDL_Rect src;
-    float parallax;   /* 0 = fixed to the screen, 1 = moves with the level */
-    int y;            /* px from the top of the screen */
+    float parallax_x, parallax_y;
+    int y;                    /* screen y of its top with the camera at 0 */
+    SDL_Color above, below;   /* painted past its top and bottom edges */
 } RenderBgLayer;
 
 typedef struct RenderBackground {
     char name[RENDER_NAME_MAX];
-    SDL_Color sky_top, sky_bottom;
+    SDL_Texture *texture;     /* owned; NULL when only measuring */
+    int tex_w, tex_h;
+    SDL_Rect white;
     RenderBgLayer layers[RENDER_BG_LAYERS];
     int layer_count;
 } RenderBackground;
 
 typedef struct RenderAtlas {
-    SDL_Texture *texture;   /* owned; NULL when only built for measuring */
-    int tex_w, tex_h;       /* texture size: powers of two, white patch included */
+    SDL_Texture *texture;     /* owned; NULL when only measuring */
+    int tex_w, tex_h;
     SDL_Rect white;
-
-    SDL_Rect ground[16];    /* by solid neighbours: 1 above, 2 right, 4 below, 8 left */
-    SDL_Rect ground_inner[4];
-    SDL_Rect oneway[4];
-    SDL_Rect spikes[4];
-    RenderClip clips[RCLIP_COUNT];
-    SDL_Rect platform_cap_l, platform_cap_r;
-
-    SDL_Rect panel, cursor, icon_coin, icon_death, icon_clock, title_logo;
+    RenderSheet sheets[RCLIP_COUNT];
+    uint8_t blob[256];        /* 8-neighbour mask -> index into a theme's solid[] */
+    RenderTheme themes[RENDER_THEMES];
+    int theme_count;
     RenderFont font;
     RenderBackground backgrounds[RENDER_BACKGROUNDS];
     int background_count;
-    SDL_Color group_colors[RENDER_GROUPS];
 } RenderAtlas;
 
-/* Makes the texture from the atlas image (not kept; the caller frees it)
-** with the white patch added. Returns false with a message on failure. */
-bool render_atlas_make_texture(RenderAtlas *atlas, SDL_Renderer *renderer,
-                               SDL_Surface *image, char *err, size_t errlen);
-/* Frees the texture. */
+/* A texture from image (not kept) with the white patch; *white gets the
+** patch's rectangle, *w and *h the texture's size. NULL with a message on
+** failure. */
+SDL_Texture *render_make_texture(SDL_Renderer *renderer, SDL_Surface *image, int *w, int *h,
+                                 SDL_Rect *white, char *err, size_t errlen);
+/* Frees every texture. */
 void render_atlas_unload(RenderAtlas *atlas);
-/* The background set of that name, or the first one, or NULL when none. */
+/* The theme or background set of that name, else the first; NULL when none. */
+const RenderTheme *render_atlas_theme(const RenderAtlas *atlas, const char *name);
 const RenderBackground *render_atlas_background(const RenderAtlas *atlas, const char *name);
-/* The region names a complete atlas has besides clips, for loaders and checks:
-** a NULL-terminated list, with where each goes. */
-typedef struct RenderRegionSlot {
-    const char *name;
-    size_t offset;          /* of the SDL_Rect in RenderAtlas */
-} RenderRegionSlot;
-const RenderRegionSlot *render_atlas_region_slots(void);
-/* The clip name of an RCLIP_ index ("player_idle", "fx_dust"). */
+/* The name of an RCLIP_ index in atlas.json ("player_idle", "dust"). */
 const char *render_clip_name(int rclip);
 
 #endif

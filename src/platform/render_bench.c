@@ -22,14 +22,16 @@ static void bench_atlas(RenderAtlas *atlas)
 {
     *atlas = (RenderAtlas){0};
     atlas->tex_w = 512;
-    atlas->tex_h = 1024;
-    atlas->white = (SDL_Rect){1, 513, 2, 2};
+    atlas->tex_h = 512;
+    atlas->white = (SDL_Rect){1, 401, 2, 2};
     for (int c = 0; c < RCLIP_COUNT; c++) {
-        atlas->clips[c].count = 4;
-        atlas->clips[c].fps = 8.0f;
-        atlas->clips[c].loop = true;
+        RenderSheet *sh = &atlas->sheets[c];
+        sh->frames = 4;
+        sh->variants = 1;
+        sh->fps = 8.0f;
+        sh->loop = true;
         for (int f = 0; f < 4; f++)
-            atlas->clips[c].frames[f] = (SDL_Rect){f * 16, c * 32, 16, 24};
+            sh->cells[f] = (SDL_Rect){f * 33, c * 17, 16, 16};
     }
 }
 

@@ -1,0 +1,217 @@
+/*
+** window.c -- the window, the gamepads and the main loop.
+**
+** Each frame: poll events, advance the game by the real time elapsed (the
+** game's fixed-step accumulator turns it into ticks), draw at the 480x270
+** logical size scaled by a whole number with black bars, present. With
+** vsync the present paces the loop; without it (or when the driver claims
+** vsync and returns at once) a limiter sleeps to about 60 frames a second.
+*/
+#include "frontend.h"
+
+#include "audio.h"
+#include "render.h"
+#include "settings.h"
+
+#include <SDL_image.h>
+#include <stdio.h>
+
+enum { MAX_PADS = 8 };
+
+typedef struct Window {
+    SDL_Window *window;
+    SDL_Renderer *renderer;
+    SDL_GameController *pads[MAX_PADS];
+    int scale;
+    bool fullscreen;
+} Window;
+
+/* The largest whole scale whose window fits the screen with room for a
+** title bar and panels. */
+static int fit_scale(SDL_Window *w)
+{
+    SDL_Rect usable;
+    int display = SDL_GetWindowDisplayIndex(w);
+    if (display < 0 || SDL_GetDisplayUsableBounds(display, &usable) != 0)
+        return 2;
+    int sx = (usable.w - 16) / LOGICAL_W, sy = (usable.h - 64) / LOGICAL_H;
+    int s = sx < sy ? sx : sy;
+    return s < 1 ? 1 : s;
+}
+
+static void apply_size(Window *win)
+{
+    if (win->fullscreen)
+        return;
+    int s = win->scale > 0 ? win->scale : fit_scale(win->window);
+    SDL_SetWindowSize(win->window, LOGICAL_W * s, LOGICAL_H * s);
+    SDL_SetWindowPosition(win->window, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED);
+}
+
+static void hook_fullscreen(void *ctx, bool on)
+{
+    Window *win = ctx;
+    win->fullscreen = on;
+    SDL_SetWindowFullscreen(win->window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+    if (!on)
+        apply_size(win);
+}
+
+static void hook_scale(void *ctx, int scale)
+{
+    Window *win = ctx;
+    win->scale = scale;
+    apply_size(win);
+}
+
+static void hook_play(void *ctx, GameSound sound)
+{
+    (void)ctx;
+    static const SfxId sfx[SOUND_COUNT] = {
+        [SOUND_JUMP] = SFX_JUMP,           [SOUND_LAND] = SFX_LAND,
+        [SOUND_COIN] = SFX_COLLECT,        [SOUND_DEATH] = SFX_DEATH,
+        [SOUND_CHECKPOINT] = SFX_CHECKPOINT, [SOUND_SWITCH] = SFX_SWITCH,
+        [SOUND_STOMP] = SFX_STOMP,         [SOUND_COMPLETE] = SFX_COMPLETE,
+        [SOUND_MENU_MOVE] = SFX_MENU_MOVE, [SOUND_MENU_OK] = SFX_MENU_SELECT,
+        [SOUND_MENU_BACK] = SFX_MENU_BACK,
+    };
+    if ((unsigned)sound < SOUND_COUNT)
+        audio_play(sfx[sound]);
+}
+
+static void hook_volume(void *ctx, int master, int sfx, bool mute)
+{
+    (void)ctx;
+    audio_set_volume(master, sfx, mute);
+}
+
+static void open_pad(Window *win, int device)
+{
+    if (!SDL_IsGameController(device))
+        return;
+    for (int i = 0; i < MAX_PADS; i++)
+        if (!win->pads[i]) {
+            win->pads[i] = SDL_GameControllerOpen(device);
+            return;
+        }
+}
+
+static void close_pad(Window *win, SDL_JoystickID id)
+{
+    for (int i = 0; i < MAX_PADS; i++)
+        if (win->pads[i] &&
+            SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(win->pads[i])) == id) {
+            SDL_GameControllerClose(win->pads[i]);
+            win->pads[i] = NULL;
+        }
+}
+
+int window_run(const GameOptions *opt)
+{
+    int status = 1;
+    Window win = {0};
+    Game *game = NULL;
+    SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "0");
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) != 0) {
+        fprintf(stderr, "platformer: cannot start SDL: %s\n", SDL_GetError());
+        return 1;
+    }
+    win.window = SDL_CreateWindow("Pip's Peak", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                                  LOGICAL_W * 2, LOGICAL_H * 2,
+                                  SDL_WINDOW_RESIZABLE | SDL_WINDOW_HIDDEN | SDL_WINDOW_ALLOW_HIGHDPI);
+    if (!win.window) {
+        fprintf(stderr, "platformer: cannot open a window: %s\n", SDL_GetError());
+        goto done;
+    }
+    SDL_SetWindowMinimumSize(win.window, LOGICAL_W, LOGICAL_H);
+    win.renderer = SDL_CreateRenderer(win.window, -1,
+                                      SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    if (!win.renderer)
+        win.renderer = SDL_CreateRenderer(win.window, -1, SDL_RENDERER_SOFTWARE);
+    if (!win.renderer) {
+        fprintf(stderr, "platformer: cannot make a renderer: %s\n", SDL_GetError());
+        goto done;
+    }
+    SDL_RenderSetLogicalSize(win.renderer, LOGICAL_W, LOGICAL_H);
+    SDL_RenderSetIntegerScale(win.renderer, SDL_TRUE);
+
+    GameHooks hooks = {&win, hook_fullscreen, hook_scale, hook_play, hook_volume};
+    char err[1024];
+    game = game_create(win.renderer, opt, &hooks, err, sizeof err);
+    if (!game) {
+        fprintf(stderr, "platformer: %s\n", err);
+        goto done;
+    }
+    const Settings *settings = game_settings(game);
+    audio_open(settings); /* silent when there is no device */
+    win.scale = settings->window_scale;
+    apply_size(&win);
+    if (settings->fullscreen)
+        hook_fullscreen(&win, true);
+    SDL_ShowWindow(win.window);
+
+    SDL_RendererInfo info;
+    bool vsync = SDL_GetRendererInfo(win.renderer, &info) == 0 &&
+                 (info.flags & SDL_RENDERER_PRESENTVSYNC);
+    const double target = 1.0 / 60.0;
+    Uint64 freq = SDL_GetPerformanceFrequency(), last = SDL_GetPerformanceCounter();
+    double fps_time = 0.0;
+    int fps_frames = 0, fast_frames = 0;
+    bool running = true;
+    while (running) {
+        SDL_Event ev;
+        while (SDL_PollEvent(&ev)) {
+            if (ev.type == SDL_QUIT)
+                running = false;
+            else if (ev.type == SDL_CONTROLLERDEVICEADDED)
+                open_pad(&win, ev.cdevice.which);
+            else if (ev.type == SDL_CONTROLLERDEVICEREMOVED)
+                close_pad(&win, ev.cdevice.which);
+            game_event(game, &ev);
+        }
+        Uint64 now = SDL_GetPerformanceCounter();
+        double dt = (double)(now - last) / (double)freq;
+        last = now;
+        game_update(game, dt);
+        if (game_wants_quit(game))
+            running = false;
+
+        SDL_SetRenderDrawColor(win.renderer, 0, 0, 0, 255);
+        SDL_RenderClear(win.renderer);
+        game_draw(game);
+        SDL_RenderPresent(win.renderer);
+
+        fps_time += dt;
+        fps_frames++;
+        if (fps_time >= 0.5) {
+            game_set_frame_stats(game, (float)(fps_frames / fps_time), 0.0f);
+            fps_time = 0.0;
+            fps_frames = 0;
+        }
+        /* a present that never waits means vsync is not really there */
+        double spent = (double)(SDL_GetPerformanceCounter() - now) / (double)freq;
+        if (vsync && spent < 0.002)
+            fast_frames++;
+        else if (vsync)
+            fast_frames = 0;
+        if (!vsync || fast_frames > 30) {
+            double left = target - spent;
+            if (left > 0.001)
+                SDL_Delay((Uint32)(left * 1000.0));
+        }
+    }
+    status = 0;
+done:
+    game_destroy(game);
+    audio_close();
+    for (int i = 0; i < MAX_PADS; i++)
+        if (win.pads[i])
+            SDL_GameControllerClose(win.pads[i]);
+    if (win.renderer)
+        SDL_DestroyRenderer(win.renderer);
+    if (win.window)
+        SDL_DestroyWindow(win.window);
+    IMG_Quit();
+    SDL_Quit();
+    return status;
+}
