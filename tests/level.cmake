@@ -1,0 +1,26 @@
+# Level files: native levels, Tiled maps, physics.json, atlas.json, errors,
+# the command-line tools and hot reload. Inputs live in tests/levels/; the
+# tests write scratch files under the build folder.
+set(LEVEL_TEST_TMP ${CMAKE_CURRENT_BINARY_DIR}/level-tmp)
+file(MAKE_DIRECTORY ${LEVEL_TEST_TMP})
+
+foreach(name test_level)
+  platformer_test(${name} ${name}.c)
+  target_link_libraries(${name} PRIVATE level)
+  target_compile_definitions(${name} PRIVATE
+    SOURCE_DIR="${PROJECT_SOURCE_DIR}" TMP_DIR="${LEVEL_TEST_TMP}")
+endforeach()
+# test_level reads levels/level.schema.json to hold it to the parameter table.
+target_link_libraries(test_level PRIVATE cjson)
+
+# `platformer --check` on the broken corpus and the good levels, through the
+# real executable. It needs main() to hand --check over to level_cli_check.
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+  ${PROJECT_SOURCE_DIR}/src/platform/main.c)
+file(READ ${PROJECT_SOURCE_DIR}/src/platform/main.c LEVEL_MAIN_SOURCE)
+if(TARGET platformer AND LEVEL_MAIN_SOURCE MATCHES "level_cli_check")
+  add_test(NAME level_check_cli
+    COMMAND ${CMAKE_COMMAND} -DPLATFORMER=$<TARGET_FILE:platformer>
+            -DLEVELS=${CMAKE_CURRENT_SOURCE_DIR}/levels
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/levels/check_cli.cmake)
+endif()

@@ -1,0 +1,55 @@
+# Runs `platformer --check` the way a designer would:
+#   - on every file of broken/EXPECTED at once: exit status 1, and for each
+#     file a "FILE:LINE:COL: error: " line at the place EXPECTED names;
+#   - on the good levels and Tiled maps: exit status 0 and "FILE: ok" each;
+#   - with no file: exit status 2.
+# Usage: cmake -DPLATFORMER=... -DLEVELS=.../tests/levels -P check_cli.cmake
+
+file(STRINGS ${LEVELS}/broken/EXPECTED lines)
+set(files "")
+set(places "")
+foreach(line IN LISTS lines)
+  if(line MATCHES "^#" OR line STREQUAL "")
+    continue()
+  endif()
+  if(NOT line MATCHES "^([^ ]+) +([0-9]+) +([0-9]+) ")
+    message(FATAL_ERROR "bad EXPECTED line: ${line}")
+  endif()
+  list(APPEND files ${LEVELS}/broken/${CMAKE_MATCH_1})
+  list(APPEND places "${LEVELS}/broken/${CMAKE_MATCH_1}:${CMAKE_MATCH_2}:${CMAKE_MATCH_3}: error: ")
+endforeach()
+
+execute_process(COMMAND ${PLATFORMER} --check ${files}
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 1)
+  message(FATAL_ERROR "--check on the broken files exited with ${rc}, expected 1\n${out}${err}")
+endif()
+if(NOT out STREQUAL "")
+  message(FATAL_ERROR "--check printed ok for a broken file:\n${out}")
+endif()
+foreach(place IN LISTS places)
+  string(FIND "${err}" "${place}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "no error line starting with '${place}' in:\n${err}")
+  endif()
+endforeach()
+
+set(good ${LEVELS}/good/basic.json ${LEVELS}/tiled/full.tmj ${LEVELS}/tiled/full.json
+         ${LEVELS}/tiled/ext.tsj)
+execute_process(COMMAND ${PLATFORMER} --check ${good}
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "--check on good files exited with ${rc}, expected 0\n${out}${err}")
+endif()
+foreach(file IN LISTS good)
+  string(FIND "${out}" "${file}: ok\n" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "no '${file}: ok' in:\n${out}")
+  endif()
+endforeach()
+
+execute_process(COMMAND ${PLATFORMER} --check
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 2)
+  message(FATAL_ERROR "--check with no file exited with ${rc}, expected 2")
+endif()
