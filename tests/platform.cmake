@@ -10,3 +10,17 @@ platformer_test(test_render test_render.c platform/synth_atlas.c)
 target_include_directories(test_render PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/platform)
 target_link_libraries(test_render PRIVATE platform_core)
 set_tests_properties(test_render PROPERTIES ENVIRONMENT "SDL_VIDEODRIVER=dummy")
+
+platformer_test(test_render_game test_render_game.c)
+target_link_libraries(test_render_game PRIVATE platform_core)
+# settings and progress are read from a scratch folder, never the user's
+set_tests_properties(test_render_game PROPERTIES
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+  ENVIRONMENT "SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-data")
+
+# The game in a window under a virtual X server (xvfb-run, xdotool).
+add_test(NAME platform_window_smoke
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/platform/window_smoke.sh
+          $<TARGET_FILE:platformer> ${PROJECT_SOURCE_DIR}/tests/levels/good/basic.json
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+set_tests_properties(platform_window_smoke PROPERTIES SKIP_RETURN_CODE 77)

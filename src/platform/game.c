@@ -122,6 +122,8 @@ struct Game {
     double tick_seconds;
     int tick_count;
     int last_draw_calls, last_quads;
+    int view_x, view_y;         /* of the last frame drawn */
+    bool exact;                 /* ticks were run without a frame: draw them at alpha 1 */
     bool quit;
 };
 
@@ -587,6 +589,9 @@ static void start_level(Game *g, const char *path, const char *title, int campai
     }
     if (!g->level_title[0])
         snprintf(g->level_title, sizeof g->level_title, "%s", g->level.name);
+    for (char *c = g->level_title; *c; c++)
+        if (*c >= 'a' && *c <= 'z')
+            *c = (char)(*c - 'a' + 'A');
     if (campaign_index >= 0 && progress_set_last_level(&g->progress, base_name(path)))
         save_progress(g);
     show(g, SCREEN_PLAY);
@@ -731,6 +736,7 @@ int game_run_ticks(Game *g, int n)
         camera_update(&g->camera, &t, level_w(g), level_h(g), (float)SIM_DT);
     }
     g->step.acc = 0.0;
+    g->exact = true;
     return done;
 }
 
@@ -992,6 +998,7 @@ void game_update(Game *g, double frame_seconds)
 {
     float dt = (float)frame_seconds;
     g->screen_time += dt;
+    g->exact = false;
     poll_reload(g, dt);
     /* a failed hot reload holds the level under its error text */
     if (g->screen == SCREEN_PLAY && g->sim && !g->error_text[0]) {
@@ -1035,6 +1042,8 @@ static void draw_level(Game *g, float alpha)
     effects_shake_offset(&g->fx, &sx, &sy);
     RenderView view = {(int)floorf(g->camera.x + 0.5f) + sx, (int)floorf(g->camera.y + 0.5f) + sy,
                        LOGICAL_W, LOGICAL_H};
+    g->view_x = view.x;
+    g->view_y = view.y;
     const RenderBackground *bg = render_atlas_background(&g->atlas, g->level.background);
     render_background(&g->batch, &g->atlas, bg, &view);
     render_tiles(&g->batch, &g->atlas, render_atlas_theme(&g->atlas, g->level.background),
@@ -1072,7 +1081,7 @@ static void draw_backdrop(Game *g)
 ** and a slow bob: the game's name needs no separate logo art. */
 static void draw_logo(Game *g, int y)
 {
-    const char *name = "Pip's Peak";
+    const char *name = "PIP'S PEAK";
     const int scale = 4;
     int w = render_text_width(&g->atlas, name) * scale;
     int x = (LOGICAL_W - w) / 2;
@@ -1080,7 +1089,7 @@ static void draw_logo(Game *g, int y)
     render_text_scaled(&g->batch, &g->atlas, name, x + scale, y + scale, scale,
                        (SDL_Color){30, 24, 60, 200});
     render_text_scaled(&g->batch, &g->atlas, name, x, y, scale, (SDL_Color){255, 236, 170, 255});
-    const char *tag = "a climb in twelve levels";
+    const char *tag = "A CLIMB IN TWELVE LEVELS";
     render_text(&g->batch, &g->atlas, tag, (LOGICAL_W - render_text_width(&g->atlas, tag)) / 2,
                 y + 10 * scale, (SDL_Color){240, 244, 255, 255});
 }
@@ -1096,24 +1105,24 @@ static void draw_complete(Game *g)
     int x = box.x + 24, y = box.y + 50;
     hud_format_time(g->run.ticks, t, sizeof t);
     render_region(&g->batch, render_cell(&g->atlas, RCLIP_HUD_CLOCK, 0, 0), x, y - 1, WHITE);
-    snprintf(line, sizeof line, "Time    %s%s", t, g->improved & PROGRESS_BEST_TIME ? "  NEW!" : "");
+    snprintf(line, sizeof line, "TIME    %s%s", t, g->improved & PROGRESS_BEST_TIME ? "  NEW!" : "");
     render_text(&g->batch, &g->atlas, line, x + 14, y, WHITE);
     y += 16;
     render_region(&g->batch, render_cell(&g->atlas, RCLIP_HUD_SKULL, 0, 0), x, y - 1, WHITE);
-    snprintf(line, sizeof line, "Deaths  %u", g->run.deaths);
+    snprintf(line, sizeof line, "DEATHS  %u", g->run.deaths);
     render_text(&g->batch, &g->atlas, line, x + 14, y, WHITE);
     y += 16;
     render_region(&g->batch, render_cell(&g->atlas, RCLIP_HUD_COIN, 0, 0), x, y - 1, WHITE);
     const SimStatus *st = sim_status(g->sim);
-    snprintf(line, sizeof line, "Coins   %u/%d", g->run.coins, st->collectibles);
+    snprintf(line, sizeof line, "COINS   %u/%d", g->run.coins, st->collectibles);
     render_text(&g->batch, &g->atlas, line, x + 14, y, WHITE);
     y += 16;
     hud_format_time(g->best_ticks, t, sizeof t);
-    snprintf(line, sizeof line, "Best    %s", t);
+    snprintf(line, sizeof line, "BEST    %s", t);
     render_text(&g->batch, &g->atlas, line, x + 14, y, GOLD);
     if (g->screen_time > 0.4f)
-        draw_centered(g, g->campaign_index >= 0 ? "OK: next level   Esc: title"
-                                                : "OK: play again   Esc: quit",
+        draw_centered(g, g->campaign_index >= 0 ? "OK: NEXT LEVEL   ESC: TITLE"
+                                                : "OK: PLAY AGAIN   ESC: QUIT",
                       box.y + box.h - 18, (SDL_Color){190, 196, 220, 255});
 }
 
@@ -1137,15 +1146,15 @@ static void draw_end(Game *g)
     draw_centered(g, "YOU REACHED THE PEAK!", box.y + 12, GOLD);
     char line[64], t[32];
     hud_format_time(ticks, t, sizeof t);
-    snprintf(line, sizeof line, "Levels      %d/%d", done, g->campaign ? g->campaign->count : 0);
+    snprintf(line, sizeof line, "LEVELS      %d/%d", done, g->campaign ? g->campaign->count : 0);
     render_text(&g->batch, &g->atlas, line, box.x + 30, box.y + 36, WHITE);
-    snprintf(line, sizeof line, "Best times  %s", t);
+    snprintf(line, sizeof line, "BEST TIMES  %s", t);
     render_text(&g->batch, &g->atlas, line, box.x + 30, box.y + 52, WHITE);
-    snprintf(line, sizeof line, "Coins       %u", coins);
+    snprintf(line, sizeof line, "COINS       %u", coins);
     render_text(&g->batch, &g->atlas, line, box.x + 30, box.y + 68, WHITE);
-    snprintf(line, sizeof line, "Deaths      %u", deaths);
+    snprintf(line, sizeof line, "DEATHS      %u", deaths);
     render_text(&g->batch, &g->atlas, line, box.x + 30, box.y + 84, WHITE);
-    draw_centered(g, "Thanks for playing", box.y + box.h - 14, (SDL_Color){190, 196, 220, 255});
+    draw_centered(g, "THANKS FOR PLAYING", box.y + box.h - 14, (SDL_Color){190, 196, 220, 255});
 }
 
 static void draw_error(Game *g)
@@ -1161,7 +1170,7 @@ static void draw_error(Game *g)
     draw_centered(g, "THE LEVEL HAS ERRORS", box.y + 10, (SDL_Color){255, 120, 110, 255});
     render_text(&g->batch, &g->atlas, g->error_text, box.x + 10, box.y + 28, WHITE);
     draw_centered(g,
-                  g->campaign ? "Esc: back" : "Fix the file and save: it reloads. Esc: quit",
+                  g->campaign ? "ESC: BACK" : "FIX THE FILE AND SAVE: IT RELOADS. ESC: QUIT",
                   box.y + box.h - 16, (SDL_Color){190, 196, 220, 255});
 }
 
@@ -1174,7 +1183,7 @@ void game_draw(Game *g)
                                     g->screen == SCREEN_COMPLETE || g->screen == SCREEN_ERROR ||
                                     (g->screen == SCREEN_OPTIONS && g->options_return == SCREEN_PAUSE) ||
                                     (g->screen == SCREEN_BINDINGS && g->options_return == SCREEN_PAUSE));
-    float alpha = g->screen == SCREEN_PLAY ? fixed_step_alpha(&g->step) : 1.0f;
+    float alpha = g->screen == SCREEN_PLAY && !g->exact ? fixed_step_alpha(&g->step) : 1.0f;
     if (level_visible)
         draw_level(g, alpha);
     switch (g->screen) {
@@ -1182,7 +1191,7 @@ void game_draw(Game *g)
         draw_backdrop(g);
         draw_logo(g, 34);
         menu_draw(&g->menu, &g->batch, &g->atlas, 130);
-        render_text(&g->batch, &g->atlas, "Arrows/WASD move  Space/Z jump  Esc pause", 6,
+        render_text(&g->batch, &g->atlas, "ARROWS/WASD MOVE  SPACE/Z JUMP  ESC PAUSE", 6,
                            LOGICAL_H - 12, (SDL_Color){220, 226, 255, 200});
         break;
     case SCREEN_LEVELS:
@@ -1299,6 +1308,9 @@ Game *game_create(SDL_Renderer *renderer, const GameOptions *opt, const GameHook
                  "(set PLATFORMER_DATA to the game's folder)");
         goto fail;
     }
+    char resolved[PATH_MAX];
+    if (realpath(g->data_dir, resolved) && strlen(resolved) < sizeof g->data_dir)
+        strcpy(g->data_dir, resolved); /* messages then name files plainly */
     if (!assets_load_atlas(g->data_dir, renderer, &g->atlas, &g->clips, err, errlen))
         goto fail;
 
@@ -1384,4 +1396,20 @@ bool game_in_level(const Game *g)
 const char *game_error_text(const Game *g)
 {
     return g->error_text;
+}
+
+Sim *game_sim(Game *g)
+{
+    return g->sim;
+}
+
+const RenderAtlas *game_atlas(const Game *g)
+{
+    return &g->atlas;
+}
+
+void game_last_view(const Game *g, int *x, int *y)
+{
+    *x = g->view_x;
+    *y = g->view_y;
 }

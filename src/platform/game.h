@@ -79,5 +79,10 @@ int game_last_draw_calls(const Game *game);
 bool game_in_level(const Game *game);
 /* The errors of the level that failed to load or reload, or "". */
 const char *game_error_text(const Game *game);
+/* For tests: the level's simulation (NULL when none), the atlas, and the
+** view (top-left in level pixels) of the last game_draw. */
+Sim *game_sim(Game *game);
+const RenderAtlas *game_atlas(const Game *game);
+void game_last_view(const Game *game, int *x, int *y);
 
 #endif

@@ -4,10 +4,20 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Menus are set in capitals: they read best in the pixel font, and the
+** font's capitals are its most complete set. */
+static void upcase(char *s)
+{
+    for (; *s; s++)
+        if (*s >= 'a' && *s <= 'z')
+            *s = (char)(*s - 'a' + 'A');
+}
+
 void menu_init(Menu *m, const char *title)
 {
     memset(m, 0, sizeof *m);
     snprintf(m->title, sizeof m->title, "%s", title ? title : "");
+    upcase(m->title);
 }
 
 int menu_add(Menu *m, int id, const char *label, const char *value, bool enabled)
@@ -19,6 +29,8 @@ int menu_add(Menu *m, int id, const char *label, const char *value, bool enabled
     snprintf(it->label, sizeof it->label, "%s", label);
     snprintf(it->value, sizeof it->value, "%s", value ? value : "");
     it->enabled = enabled;
+    upcase(it->label);
+    upcase(it->value);
     /* the cursor starts on the first item that can be chosen */
     if (!m->items[m->cursor].enabled && enabled)
         m->cursor = m->count;

@@ -1,0 +1,234 @@
+/* test_render_game.c -- the whole front end drawn with the software renderer:
+** the real atlas, a real level, the real simulation. Run from the source
+** folder (ctest does), where assets/ and tests/levels/ are. */
+#include "components.h"
+#include "game.h"
+#include "render.h"
+
+#include <SDL_image.h>
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *LEVEL = "tests/levels/good/basic.json";
+
+typedef struct Rig {
+    SDL_Surface *target;
+    SDL_Renderer *renderer;
+    SDL_Surface *atlas_image;
+    Game *game;
+} Rig;
+
+static void rig_open(Rig *r, const char *level)
+{
+    r->target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
+    ck_assert_ptr_nonnull(r->target);
+    r->renderer = SDL_CreateSoftwareRenderer(r->target);
+    ck_assert_ptr_nonnull(r->renderer);
+    SDL_Surface *png = IMG_Load("assets/atlas.png");
+    ck_assert_msg(png != NULL, "assets/atlas.png: %s", IMG_GetError());
+    r->atlas_image = SDL_ConvertSurfaceFormat(png, SDL_PIXELFORMAT_RGBA32, 0);
+    SDL_FreeSurface(png);
+    GameOptions opt = {.argv0 = "platformer", .level_path = level, .transient = true};
+    char err[1024];
+    r->game = game_create(r->renderer, &opt, NULL, err, sizeof err);
+    ck_assert_msg(r->game != NULL, "%s", err);
+}
+
+static void rig_close(Rig *r)
+{
+    game_destroy(r->game);
+    SDL_DestroyRenderer(r->renderer);
+    SDL_FreeSurface(r->atlas_image);
+    SDL_FreeSurface(r->target);
+}
+
+static void rig_draw(Rig *r)
+{
+    SDL_SetRenderDrawColor(r->renderer, 0, 0, 0, 255);
+    SDL_RenderClear(r->renderer);
+    game_draw(r->game);
+    SDL_RenderPresent(r->renderer);
+}
+
+static Uint32 pixel(const SDL_Surface *s, int x, int y)
+{
+    return *((const Uint32 *)((const Uint8 *)s->pixels + y * s->pitch) + x);
+}
+
+/* Of the cell's opaque pixels (those inside the screen), how many are on
+** screen at (x, y) exactly, and how many were compared. */
+static void compare_cell(const Rig *r, SDL_Rect cell, bool flip, int x, int y, int *same, int *total)
+{
+    *same = *total = 0;
+    for (int j = 0; j < cell.h; j++)
+        for (int i = 0; i < cell.w; i++) {
+            int si = flip ? cell.w - 1 - i : i;
+            Uint32 texel = pixel(r->atlas_image, cell.x + si, cell.y + j);
+            Uint8 cr, cg, cb, ca;
+            SDL_GetRGBA(texel, r->atlas_image->format, &cr, &cg, &cb, &ca);
+            int sx = x + i, sy = y + j;
+            if (ca != 255 || sx < 0 || sy < 0 || sx >= LOGICAL_W || sy >= LOGICAL_H)
+                continue;
+            (*total)++;
+            if (pixel(r->target, sx, sy) == texel)
+                (*same)++;
+
+        }
+}
+
+/* Where the player is drawn for a given alpha, and what. */
+static void player_cell(Rig *r, float alpha, int *x, int *y, SDL_Rect *cell, bool *flip)
+{
+    Sim *sim = game_sim(r->game);
+    ck_assert_ptr_nonnull(sim);
+    EcsWorld *w = sim_world(sim);
+    const Transform *t = ecs_get(w, sim_player(sim), C_TRANSFORM);
+    const Sprite *sp = ecs_get(w, sim_player(sim), C_SPRITE);
+    ck_assert(t && sp);
+    const RenderAtlas *atlas = game_atlas(r->game);
+    const RenderSheet *sh = &atlas->sheets[sp->clip];
+    int vx, vy;
+    game_last_view(r->game, &vx, &vy);
+    float fx = (float)t->prev_x + (float)(t->x - t->prev_x) * alpha;
+    float fy = (float)t->prev_y + (float)(t->y - t->prev_y) * alpha;
+    *x = (int)SDL_floorf(fx + 0.5f) - vx - sh->anchor_x;
+    *y = (int)SDL_floorf(fy + 0.5f) - vy - sh->anchor_y;
+    *cell = render_cell(atlas, sp->clip, sp->variant, sp->frame);
+    *flip = sp->flip_x;
+}
+
+START_TEST(player_is_drawn_where_the_simulation_puts_it)
+{
+    Rig r;
+    rig_open(&r, LEVEL);
+    ck_assert(game_in_level(r.game));
+    ck_assert_int_eq(game_run_ticks(r.game, 90), 90); /* the landing dust has gone */
+    rig_draw(&r);
+    int x, y, same, total;
+    SDL_Rect cell;
+    bool flip;
+    player_cell(&r, 1.0f, &x, &y, &cell, &flip);
+    compare_cell(&r, cell, flip, x, y, &same, &total);
+    ck_assert_int_gt(total, 100);
+    ck_assert_int_eq(same, total);
+    /* one pixel off, it would not match */
+    compare_cell(&r, cell, flip, x + 1, y, &same, &total);
+    ck_assert_int_lt(same, total * 3 / 4);
+    rig_close(&r);
+}
+END_TEST
+
+static void key(Game *g, SDL_Scancode code, bool down)
+{
+    SDL_Event ev = {0};
+    ev.type = down ? SDL_KEYDOWN : SDL_KEYUP;
+    ev.key.keysym.scancode = code;
+    game_event(g, &ev);
+}
+
+START_TEST(moving_player_is_drawn_between_its_last_two_ticks)
+{
+    Rig r;
+    rig_open(&r, LEVEL);
+    /* settle on the ground, run until it moves fast, stop half-way into a tick */
+    game_run_ticks(r.game, 60);
+    key(r.game, SDL_SCANCODE_RIGHT, true);
+    for (int i = 0; i < 14; i++)
+        game_update(r.game, 1.0 / 60.0);
+    game_update(r.game, 0.5 / 60.0);
+    rig_draw(&r);
+    Sim *sim = game_sim(r.game);
+    const Transform *t = ecs_get(sim_world(sim), sim_player(sim), C_TRANSFORM);
+    ck_assert_int_gt(t->x - t->prev_x, 1); /* it moved more than a pixel in the last tick */
+    int x, y, same, total;
+    SDL_Rect cell;
+    bool flip;
+    /* a coin's sparkle may cover a few of its pixels: nearly all must match */
+    player_cell(&r, 0.5f, &x, &y, &cell, &flip);
+    compare_cell(&r, cell, flip, x, y, &same, &total);
+    ck_assert_int_gt(total, 100);
+    ck_assert_int_ge(same * 10, total * 9);
+    /* not at the tick's own position, nor at the one before */
+    player_cell(&r, 1.0f, &x, &y, &cell, &flip);
+    compare_cell(&r, cell, flip, x, y, &same, &total);
+    ck_assert_int_lt(same * 4, total * 3);
+    player_cell(&r, 0.0f, &x, &y, &cell, &flip);
+    compare_cell(&r, cell, flip, x, y, &same, &total);
+    ck_assert_int_lt(same * 4, total * 3);
+    key(r.game, SDL_SCANCODE_RIGHT, false);
+    rig_close(&r);
+}
+END_TEST
+
+START_TEST(hud_shows_its_icons_and_counters)
+{
+    Rig r;
+    rig_open(&r, LEVEL);
+    game_run_ticks(r.game, 1);
+    rig_draw(&r);
+    const RenderAtlas *atlas = game_atlas(r.game);
+    /* the coin icon at the top-left corner, pixel for pixel */
+    int same, total;
+    compare_cell(&r, render_cell(atlas, RCLIP_HUD_COIN, 0, 0), false, 6, 4, &same, &total);
+    ck_assert_int_gt(total, 20);
+    ck_assert_int_eq(same, total);
+    /* the counters: white ink right of the icon */
+    int white = 0;
+    for (int y = 4; y < 16; y++)
+        for (int x = 18; x < 60; x++) {
+            Uint8 cr, cg, cb, ca;
+            SDL_GetRGBA(pixel(r.target, x, y), r.target->format, &cr, &cg, &cb, &ca);
+            if (cr > 230 && cg > 230 && cb > 230)
+                white++;
+        }
+    ck_assert_int_gt(white, 10);
+    rig_close(&r);
+}
+END_TEST
+
+START_TEST(a_frame_costs_a_few_draw_calls)
+{
+    Rig r;
+    rig_open(&r, LEVEL);
+    game_run_ticks(r.game, 5);
+    rig_draw(&r);
+    /* background set, then everything else from the atlas */
+    ck_assert_int_le(game_last_draw_calls(r.game), 3);
+    ck_assert_int_ge(game_last_draw_calls(r.game), 1);
+    rig_close(&r);
+}
+END_TEST
+
+START_TEST(a_broken_level_shows_its_errors)
+{
+    Rig r;
+    rig_open(&r, "tests/platform/missing-level.json");
+    ck_assert(!game_in_level(r.game));
+    ck_assert_ptr_nonnull(strstr(game_error_text(r.game), "missing-level.json"));
+    rig_draw(&r); /* the error screen draws without a level */
+    rig_close(&r);
+}
+END_TEST
+
+static Suite *game_suite(void)
+{
+    Suite *s = suite_create("render_game");
+    TCase *tc = tcase_create("game");
+    tcase_add_test(tc, player_is_drawn_where_the_simulation_puts_it);
+    tcase_add_test(tc, moving_player_is_drawn_between_its_last_two_ticks);
+    tcase_add_test(tc, hud_shows_its_icons_and_counters);
+    tcase_add_test(tc, a_frame_costs_a_few_draw_calls);
+    tcase_add_test(tc, a_broken_level_shows_its_errors);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(game_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
