@@ -1,13 +1,18 @@
 /* test_render_game.c -- the whole front end drawn with the software renderer:
 ** the real atlas, a real level, the real simulation. Run from the source
 ** folder (ctest does), where assets/ and tests/levels/ are. */
+#include "app.h"
 #include "components.h"
 #include "game.h"
 #include "render.h"
 
 #include <SDL_image.h>
 #include <check.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <string.h>
 
 static const char *LEVEL = "tests/levels/good/basic.json";
@@ -211,6 +216,71 @@ START_TEST(a_broken_level_shows_its_errors)
 }
 END_TEST
 
+/* A scratch file in the folder ctest gives (XDG_DATA_HOME). */
+static void scratch_path(char *out, size_t cap, const char *name)
+{
+    const char *dir = getenv("XDG_DATA_HOME");
+    ck_assert_msg(dir != NULL && *dir, "XDG_DATA_HOME names the scratch folder");
+    ck_assert(mkdir(dir, 0755) == 0 || errno == EEXIST);
+    snprintf(out, cap, "%s/%s", dir, name);
+}
+
+START_TEST(a_recorded_run_replays_the_same_headless)
+{
+    char path[1024];
+    scratch_path(path, sizeof path, "recorded.replay");
+    remove(path);
+    SDL_Surface *target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32,
+                                                         SDL_PIXELFORMAT_RGBA32);
+    SDL_Renderer *renderer = SDL_CreateSoftwareRenderer(target);
+    GameOptions opt = {.argv0 = "platformer", .level_path = LEVEL, .record_path = path,
+                       .transient = true};
+    char err[1024];
+    Game *g = game_create(renderer, &opt, NULL, err, sizeof err);
+    ck_assert_msg(g != NULL, "%s", err);
+    /* uneven frames, taps shorter than a tick, holds across many */
+    static const struct { SDL_Scancode key; bool down; double after; } script[] = {
+        {SDL_SCANCODE_RIGHT, true, 0.21},  {SDL_SCANCODE_SPACE, true, 0.004},
+        {SDL_SCANCODE_SPACE, false, 0.3},  {SDL_SCANCODE_RIGHT, false, 0.05},
+        {SDL_SCANCODE_LEFT, true, 0.33},   {SDL_SCANCODE_Z, true, 0.2},
+        {SDL_SCANCODE_LEFT, false, 0.013}, {SDL_SCANCODE_Z, false, 0.4},
+    };
+    for (size_t i = 0; i < sizeof script / sizeof script[0]; i++) {
+        key(g, script[i].key, script[i].down);
+        for (double t = 0; t < script[i].after; t += 0.007)
+            game_update(g, 0.007);
+    }
+    Sim *sim = game_sim(g);
+    uint64_t live_hash = sim_hash(sim);
+    uint32_t live_ticks = sim_status(sim)->ticks;
+    ck_assert_uint_gt(live_ticks, 60);
+    game_destroy(g); /* writes the recording */
+    SDL_DestroyRenderer(renderer);
+    SDL_FreeSurface(target);
+
+    ReplayExpect expect;
+    ck_assert_msg(app_replay_expect(path, &expect, err, sizeof err), "%s", err);
+    ck_assert_uint_eq(expect.ticks, live_ticks);
+    char hash[17];
+    snprintf(hash, sizeof hash, "%016" PRIx64, live_hash);
+    ck_assert_str_eq(expect.hash, hash);
+    Replay replay;
+    replay_init(&replay);
+    ck_assert_msg(replay_load(path, &replay, err, sizeof err), "%s", err);
+    LevelDesc level;
+    LevelErrors *errors = calloc(1, sizeof *errors);
+    ck_assert(app_load_level(".", LEVEL, &level, errors));
+    Sim *again = sim_create(&level, NULL);
+    AppRun run = {.replay = &replay, .out = stdout};
+    ck_assert_uint_eq(app_run(again, &run), live_ticks);
+    ck_assert_uint_eq(sim_hash(again), live_hash);
+    sim_destroy(again);
+    level_desc_fini(&level);
+    free(errors);
+    replay_fini(&replay);
+}
+END_TEST
+
 static Suite *game_suite(void)
 {
     Suite *s = suite_create("render_game");
@@ -220,6 +290,7 @@ static Suite *game_suite(void)
     tcase_add_test(tc, hud_shows_its_icons_and_counters);
     tcase_add_test(tc, a_frame_costs_a_few_draw_calls);
     tcase_add_test(tc, a_broken_level_shows_its_errors);
+    tcase_add_test(tc, a_recorded_run_replays_the_same_headless);
     suite_add_tcase(s, tc);
     return s;
 }

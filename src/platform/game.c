@@ -559,6 +559,7 @@ static bool load_level_file(Game *g, const char *path)
     }
     bool ok = app_load_level(g->data_dir, path, &desc, errors);
     if (!ok) {
+        level_errors_print(errors, stderr);
         format_errors(errors, g->error_text, sizeof g->error_text);
         free(errors);
         return false;
@@ -661,7 +662,6 @@ static void poll_reload(Game *g, float dt)
         }
     }
     if (!load_level_file(g, g->level_path)) {
-        fprintf(stderr, "%s", g->error_text);
         if (!had)
             show(g, SCREEN_ERROR);
         return; /* the old level plays on under the error text */
@@ -1259,17 +1259,12 @@ static bool setup_replays(Game *g, char *err, size_t errlen)
                          g->opt.replay_path);
                 return false;
             }
-            /* the directive is relative to the replay's folder */
-            const char *slash = strrchr(g->opt.replay_path, '/');
-            int n = expect.level[0] == '/' || !slash
-                        ? snprintf(g->level_path, sizeof g->level_path, "%s", expect.level)
-                        : snprintf(g->level_path, sizeof g->level_path, "%.*s/%s",
-                                   (int)(slash - g->opt.replay_path), g->opt.replay_path,
-                                   expect.level);
-            if (n < 0 || (size_t)n >= sizeof g->level_path) {
+            /* app_replay_expect has already made it relative to here */
+            if (strlen(expect.level) >= sizeof g->level_path) {
                 snprintf(err, errlen, "%s: the level's path is too long", g->opt.replay_path);
                 return false;
             }
+            strcpy(g->level_path, expect.level);
         }
         replay_init(&g->playback);
         if (!replay_load(g->opt.replay_path, &g->playback, err, errlen))

@@ -35,10 +35,8 @@ int screenshot_run(const GameOptions *opt, const char *out_png, int ticks, int s
         fprintf(stderr, "platformer: %s\n", err);
         goto done;
     }
-    if (!game_in_level(game)) {
-        fprintf(stderr, "%s", game_error_text(game));
-        goto done;
-    }
+    if (!game_in_level(game))
+        goto done; /* the level's errors are printed already */
     game_run_ticks(game, ticks);
     SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255);
     SDL_RenderClear(renderer);
