@@ -4,7 +4,7 @@
 set(LEVEL_TEST_TMP ${CMAKE_CURRENT_BINARY_DIR}/level-tmp)
 file(MAKE_DIRECTORY ${LEVEL_TEST_TMP})
 
-foreach(name test_level)
+foreach(name test_level test_level_tiled test_level_atlas test_level_watch)
   platformer_test(${name} ${name}.c)
   target_link_libraries(${name} PRIVATE level)
   target_compile_definitions(${name} PRIVATE
