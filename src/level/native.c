@@ -245,12 +245,12 @@ static void parse_tiles(Native *n, const cJSON *tiles, const Legend *lg)
         int len = row_length(n->doc, row);
         if (width < 0) {
             width = len;
-            if (len == 0) {
-                json_error(n->doc, row, "rows must not be empty");
-                ok = false;
-            } else if (len > LEVEL_MAX_SIDE) {
-                json_error(n->doc, row, "the map is wider than %d tiles", LEVEL_MAX_SIDE);
-                ok = false;
+            if (len == 0 || len > LEVEL_MAX_SIDE) {
+                if (len == 0)
+                    json_error(n->doc, row, "rows must not be empty");
+                else
+                    json_error(n->doc, row, "the map is wider than %d tiles", LEVEL_MAX_SIDE);
+                return;
             }
         } else if (len != width) {
             json_error(n->doc, row,

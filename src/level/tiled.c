@@ -55,6 +55,7 @@ typedef struct Tiled {
     const cJSON **objects;    /* every object of every object layer, in order */
     int object_count, object_cap;
     EntityList entities;
+    bool sets_failed;         /* a tileset could not be read: gids may not resolve */
     bool map_ok;
     bool entities_ok;
     uint32_t reported[MAX_REPORTED_GIDS];
@@ -207,12 +208,13 @@ static void read_tilesets(Tiled *t, const cJSON *list)
         return;
     }
     for (const cJSON *ts = list->child; ts != NULL; ts = ts->next) {
-        if (!json_want_object(t->doc, ts))
-            continue;
         Tileset *set = &t->sets[t->set_count];
-        if (!json_want_int(t->doc, json_need(t->doc, ts, "firstgid"), 1, 0x0FFFFFFF,
-                           &set->firstgid))
+        if (!json_want_object(t->doc, ts) ||
+            !json_want_int(t->doc, json_need(t->doc, ts, "firstgid"), 1, 0x0FFFFFFF,
+                           &set->firstgid)) {
+            t->sets_failed = true;
             continue;
+        }
         const cJSON *source = json_get(ts, "source");
         bool ok = source != NULL ? load_tileset_file(t, source, set)
                                  : read_tileset(t->doc, ts, set);
@@ -226,6 +228,7 @@ static void read_tilesets(Tiled *t, const cJSON *list)
         if (ok) {
             t->set_count++;
         } else {
+            t->sets_failed = true;
             free(set->classes);
             free(set->class_at);
             memset(set, 0, sizeof *set);
@@ -249,6 +252,16 @@ static void free_tilesets(Tiled *t)
     free(t->files);
 }
 
+static bool first_report(Tiled *t, uint32_t gid)
+{
+    for (int i = 0; i < t->reported_count; i++)
+        if (t->reported[i] == gid)
+            return false;
+    if (t->reported_count < MAX_REPORTED_GIDS)
+        t->reported[t->reported_count++] = gid;
+    return true;
+}
+
 /* The class of the tile a gid names (flip bits already cleared). Returns
 ** false after reporting, once per gid, when there is no such tile. */
 static bool gid_class(Tiled *t, uint32_t gid, const cJSON *at, const char *where,
@@ -262,11 +275,9 @@ static bool gid_class(Tiled *t, uint32_t gid, const cJSON *at, const char *where
         *cls = set->classes[id] != NULL ? set->classes[id] : "";
         return true;
     }
-    for (int i = 0; i < t->reported_count; i++)
-        if (t->reported[i] == gid)
-            return false;
-    if (t->reported_count < MAX_REPORTED_GIDS)
-        t->reported[t->reported_count++] = gid;
+    /* After a tileset failed, its tiles are not news. */
+    if (t->sets_failed || !first_report(t, gid))
+        return false;
     if (set == NULL)
         json_error(t->doc, at, "%sgid %u belongs to no tileset", where, (unsigned)gid);
     else
@@ -275,15 +286,6 @@ static bool gid_class(Tiled *t, uint32_t gid, const cJSON *at, const char *where
     return false;
 }
 
-static bool first_report(Tiled *t, uint32_t gid)
-{
-    for (int i = 0; i < t->reported_count; i++)
-        if (t->reported[i] == gid)
-            return false;
-    if (t->reported_count < MAX_REPORTED_GIDS)
-        t->reported[t->reported_count++] = gid;
-    return true;
-}
 
 /* ---- Tile layers --------------------------------------------------------------------- */
 
