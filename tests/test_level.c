@@ -517,6 +517,52 @@ START_TEST(maps_wider_than_the_limit_are_refused)
 }
 END_TEST
 
+START_TEST(entity_count_is_limited)
+{
+    /* 257 x 256 coins drawn in the map: more than LEVEL_MAX_ENTITIES. */
+    enum { W = 257, H = 256 };
+    size_t cap = (size_t)(W + 8) * (H + 4) + 512, n = 0;
+    char *text = malloc(cap);
+    n += (size_t)snprintf(text + n, cap - n,
+                          "{\"format\": 1, \"name\": \"C\", \"background\": \"cave\",\n"
+                          " \"legend\": {\"o\": \"coin\"},\n \"tiles\": [\n");
+    for (int y = 0; y < H; y++) {
+        text[n++] = '"';
+        memset(text + n, 'o', W);
+        n += W;
+        n += (size_t)snprintf(text + n, cap - n, "\"%s\n", y + 1 < H ? "," : "");
+    }
+    snprintf(text + n, cap - n, "]}\n");
+    ck_assert_int_gt(W * H, LEVEL_MAX_ENTITIES);
+    LevelErrors *e = new_errors();
+    LevelDesc lv;
+    ck_assert(!parse_text(text, &lv, e));
+    ck_assert_msg(has_fragment(e, "more than 65536 entities"), "%s", dump(e));
+    free(text);
+    free(e);
+}
+END_TEST
+
+START_TEST(value_count_is_limited)
+{
+    size_t count = (size_t)LEVEL_MAX_JSON_VALUES + 1, len = count * 2 + 1;
+    char *text = malloc(len + 1);
+    text[0] = '[';
+    for (size_t i = 0; i < count; i++) {
+        text[1 + 2 * i] = '0';
+        text[2 + 2 * i] = i + 1 < count ? ',' : ']';
+    }
+    text[len] = '\0';
+    LevelErrors *e = new_errors();
+    LevelDesc lv;
+    ck_assert(!level_parse("values.json", text, len, NULL, &lv, e));
+    ck_assert_msg(has_fragment(e, "more than 2097152 values"), "%s", dump(e));
+    ck_assert_int_eq(e->count, 1);
+    free(text);
+    free(e);
+}
+END_TEST
+
 START_TEST(generated_1000x1000_level_loads)
 {
     size_t len;
@@ -733,6 +779,8 @@ static Suite *level_suite(void)
     tcase_add_test(tc, duplicate_keys_are_found_in_large_objects);
     tcase_add_test(tc, oversized_input_is_refused);
     tcase_add_test(tc, maps_wider_than_the_limit_are_refused);
+    tcase_add_test(tc, entity_count_is_limited);
+    tcase_add_test(tc, value_count_is_limited);
     tcase_add_test(tc, generated_1000x1000_level_loads);
     tcase_add_test(tc, generated_levels_of_any_size_load);
     tcase_add_test(tc, truncated_and_mutated_files_never_crash);
