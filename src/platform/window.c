@@ -124,10 +124,10 @@ int window_run(const GameOptions *opt)
         goto done;
     }
     SDL_SetWindowMinimumSize(win.window, LOGICAL_W, LOGICAL_H);
-    win.renderer = SDL_CreateRenderer(win.window, -1,
-                                      SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    /* SDL tries the accelerated drivers first (SDL_RENDER_DRIVER may name one) */
+    win.renderer = SDL_CreateRenderer(win.window, -1, SDL_RENDERER_PRESENTVSYNC);
     if (!win.renderer)
-        win.renderer = SDL_CreateRenderer(win.window, -1, SDL_RENDERER_SOFTWARE);
+        win.renderer = SDL_CreateRenderer(win.window, -1, 0);
     if (!win.renderer) {
         fprintf(stderr, "platformer: cannot make a renderer: %s\n", SDL_GetError());
         goto done;

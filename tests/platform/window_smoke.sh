@@ -22,6 +22,14 @@ trap 'rm -rf "$work"' EXIT
 # settings and progress go to a scratch folder, never the user's
 export XDG_DATA_HOME="$work/data"
 export SDL_AUDIODRIVER=dummy
+# SDL's software renderer straight to the X window: the virtual X server
+# has no GPU, and a GL driver that SDL loads and unloads (to render, or to
+# probe whether GL could present the window faster) leaves leak reports
+# that name no library. System libraries' own leftovers are in lsan.supp.
+export SDL_RENDER_DRIVER=software
+export SDL_FRAMEBUFFER_ACCELERATION=0
+here=$(cd "$(dirname "$0")" && pwd)
+export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$here/lsan.supp:print_suppressions=0"
 
 cat >"$work/drive.sh" <<'DRIVE'
 #!/bin/sh
