@@ -14,30 +14,28 @@ void hud_format_time(uint32_t ticks, char *out, size_t cap)
 
 void hud_draw(Batch *b, const RenderAtlas *atlas, const SimStatus *status)
 {
-    char text[48];
-    int x = 6, y = 6;
-    render_fill(b, atlas, (SDL_Rect){2, 2, 196, 16}, (SDL_Color){12, 14, 30, 110});
+    char coins[24], deaths[16], clock[24];
+    snprintf(coins, sizeof coins, "%d/%d", status->collected, status->collectibles);
+    snprintf(deaths, sizeof deaths, "%u", status->deaths);
+    hud_format_time(status->ticks, clock, sizeof clock);
+    SDL_Rect icons[3] = {render_cell(atlas, RCLIP_HUD_COIN, 0, 0),
+                         render_cell(atlas, RCLIP_HUD_SKULL, 0, 0),
+                         render_cell(atlas, RCLIP_HUD_CLOCK, 0, 0)};
+    const char *texts[3] = {coins, deaths, clock};
+    bool all = status->collected == status->collectibles && status->collectibles > 0;
+    SDL_Color colors[3] = {all ? (SDL_Color){255, 220, 90, 255} : WHITE, WHITE, WHITE};
 
-    SDL_Rect icon = render_cell(atlas, RCLIP_HUD_COIN, 0, 0);
-    render_region(b, icon, x, y - 2, WHITE);
-    snprintf(text, sizeof text, "%d/%d", status->collected, status->collectibles);
-    SDL_Color coin = status->collected == status->collectibles && status->collectibles > 0
-                         ? (SDL_Color){255, 220, 90, 255}
-                         : WHITE;
-    x += icon.w + 3;
-    x += render_text(b, atlas, text, x, y, coin) + 12;
-
-    icon = render_cell(atlas, RCLIP_HUD_SKULL, 0, 0);
-    render_region(b, icon, x, y - 2, WHITE);
-    snprintf(text, sizeof text, "%u", status->deaths);
-    x += icon.w + 3;
-    x += render_text(b, atlas, text, x, y, WHITE) + 12;
-
-    icon = render_cell(atlas, RCLIP_HUD_CLOCK, 0, 0);
-    render_region(b, icon, x, y - 2, WHITE);
-    hud_format_time(status->ticks, text, sizeof text);
-    x += icon.w + 3;
-    render_text(b, atlas, text, x, y, WHITE);
+    /* a dark strip as wide as what it holds, so the counters read anywhere */
+    int width = 4;
+    for (int i = 0; i < 3; i++)
+        width += icons[i].w + 3 + render_text_width(atlas, texts[i]) + 10;
+    render_fill(b, atlas, (SDL_Rect){2, 2, width, 15}, (SDL_Color){12, 14, 30, 110});
+    int x = 6, y = 5;
+    for (int i = 0; i < 3; i++) {
+        render_region(b, icons[i], x, y - 1, WHITE);
+        x += icons[i].w + 3;
+        x += render_text(b, atlas, texts[i], x, y, colors[i]) + 10;
+    }
 }
 
 void hud_draw_title_card(Batch *b, const RenderAtlas *atlas, const char *title, float age)
