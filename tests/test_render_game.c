@@ -281,6 +281,59 @@ START_TEST(a_recorded_run_replays_the_same_headless)
 }
 END_TEST
 
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+static const char *TINY =
+    "{\"format\": 1, \"name\": \"Tiny\", \"background\": \"hills\",\n"
+    " \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"G\": \"goal\"},\n"
+    " \"tiles\": [\"..........\", \".P......G.\", \"##########\"]}\n";
+
+START_TEST(saving_the_level_reloads_it_and_errors_show_until_fixed)
+{
+    char path[1024];
+    scratch_path(path, sizeof path, "hot.json");
+    write_file(path, TINY);
+    Rig r;
+    rig_open(&r, path);
+    ck_assert(game_in_level(r.game));
+    ck_assert_int_eq(tilemap_get(sim_map(game_sim(r.game)), 4, 1), TILE_EMPTY);
+
+    /* a pillar appears where there was air; a second later, so the time differs */
+    SDL_Delay(1100);
+    char edited[1024];
+    snprintf(edited, sizeof edited, "%s", TINY);
+    char *row = strstr(edited, ".P......G.");
+    ck_assert_ptr_nonnull(row);
+    row[4] = '#';
+    write_file(path, edited);
+    game_update(r.game, 0.5);
+    ck_assert_str_eq(game_error_text(r.game), "");
+    ck_assert_int_eq(tilemap_get(sim_map(game_sim(r.game)), 4, 1), TILE_SOLID);
+
+    /* a broken save keeps the level and shows where the file is wrong */
+    SDL_Delay(1100);
+    write_file(path, "{\"format\": 1, \"name\": ");
+    game_update(r.game, 0.5);
+    ck_assert(game_sim(r.game) != NULL);
+    ck_assert_ptr_nonnull(strstr(game_error_text(r.game), "hot.json"));
+    rig_draw(&r);
+
+    /* fixed again: the errors go */
+    SDL_Delay(1100);
+    write_file(path, TINY);
+    game_update(r.game, 0.5);
+    ck_assert_str_eq(game_error_text(r.game), "");
+    ck_assert_int_eq(tilemap_get(sim_map(game_sim(r.game)), 4, 1), TILE_EMPTY);
+    rig_close(&r);
+}
+END_TEST
+
 static Suite *game_suite(void)
 {
     Suite *s = suite_create("render_game");
@@ -291,6 +344,7 @@ static Suite *game_suite(void)
     tcase_add_test(tc, a_frame_costs_a_few_draw_calls);
     tcase_add_test(tc, a_broken_level_shows_its_errors);
     tcase_add_test(tc, a_recorded_run_replays_the_same_headless);
+    tcase_add_test(tc, saving_the_level_reloads_it_and_errors_show_until_fixed);
     suite_add_tcase(s, tc);
     return s;
 }
