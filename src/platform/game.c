@@ -112,6 +112,7 @@ struct Game {
     bool record_saved;
 
     /* the last completion */
+    float celebrate;            /* s left before the level-complete card */
     LevelRun run;
     unsigned improved;
     uint32_t best_ticks;
@@ -510,6 +511,7 @@ static bool make_sim(Game *g)
         return false;
     }
     fixed_step_init(&g->step, 1.0 / SIM_TICK_RATE, 0.25);
+    g->celebrate = 0.0f;
     effects_init(&g->fx);
     reset_camera(g);
     g->playback_pos = 0;
@@ -633,7 +635,8 @@ static void complete_level(Game *g)
     }
     write_recording(g);
     sound(g, SOUND_COMPLETE);
-    show(g, SCREEN_COMPLETE);
+    /* a moment at the flag before the card: the finish should feel earned */
+    g->celebrate = 0.9f;
 }
 
 /* Hot reload: the file changed on disk; swap the level in, keeping the
@@ -1002,12 +1005,18 @@ void game_update(Game *g, double frame_seconds)
     poll_reload(g, dt);
     /* a failed hot reload holds the level under its error text */
     if (g->screen == SCREEN_PLAY && g->sim && !g->error_text[0]) {
-        int n = fixed_step_advance(&g->step, frame_seconds);
-        for (int i = 0; i < n; i++) {
-            tick(g);
-            if (sim_status(g->sim)->outcome == OUTCOME_COMPLETED) {
-                complete_level(g);
-                break;
+        if (g->celebrate > 0.0f) {
+            g->celebrate -= dt;
+            if (g->celebrate <= 0.0f)
+                show(g, SCREEN_COMPLETE);
+        } else {
+            int n = fixed_step_advance(&g->step, frame_seconds);
+            for (int i = 0; i < n; i++) {
+                tick(g);
+                if (sim_status(g->sim)->outcome == OUTCOME_COMPLETED) {
+                    complete_level(g);
+                    break;
+                }
             }
         }
         g->level_age += dt;
