@@ -1,6 +1,7 @@
 /* test_render_game.c -- the whole front end drawn with the software renderer:
 ** the real atlas, a real level, the real simulation. Run from the source
 ** folder (ctest does), where assets/ and tests/levels/ are. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
 #include "app.h"
 #include "components.h"
 #include "game.h"
@@ -334,6 +335,66 @@ START_TEST(saving_the_level_reloads_it_and_errors_show_until_fixed)
 }
 END_TEST
 
+/* Copies the real assets into a scratch data folder, then spoils one file. */
+static void spoiled_data(const char *dir, const char *file, const char *content)
+{
+    static const char *const files[] = {"atlas.json", "atlas.png", "bg_hills.png",
+                                        "bg_cave.png", "bg_peak.png", "physics.json"};
+    char path[2048];
+    ck_assert(mkdir(dir, 0755) == 0 || errno == EEXIST);
+    snprintf(path, sizeof path, "%s/assets", dir);
+    ck_assert(mkdir(path, 0755) == 0 || errno == EEXIST);
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char from[256];
+        snprintf(from, sizeof from, "assets/%s", files[i]);
+        snprintf(path, sizeof path, "%s/assets/%s", dir, files[i]);
+        FILE *in = fopen(from, "rb"), *out = fopen(path, "wb");
+        ck_assert(in && out);
+        char buf[8192];
+        size_t n;
+        while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+            ck_assert_uint_eq(fwrite(buf, 1, n, out), n);
+        fclose(in);
+        ck_assert_int_eq(fclose(out), 0);
+    }
+    snprintf(path, sizeof path, "%s/assets/%s", dir, file);
+    if (content)
+        write_file(path, content);
+    else
+        ck_assert_int_eq(remove(path), 0);
+}
+
+/* game_create must refuse the spoiled data with one message naming the file. */
+static void expect_refusal(const char *case_name, const char *file, const char *content)
+{
+    char dir[1024];
+    scratch_path(dir, sizeof dir, case_name);
+    spoiled_data(dir, file, content);
+    setenv("PLATFORMER_DATA", dir, 1);
+    SDL_Surface *target = SDL_CreateRGBSurfaceWithFormat(0, 64, 64, 32, SDL_PIXELFORMAT_RGBA32);
+    SDL_Renderer *renderer = SDL_CreateSoftwareRenderer(target);
+    GameOptions opt = {.argv0 = "platformer", .level_path = LEVEL, .transient = true};
+    char err[1024] = "";
+    Game *g = game_create(renderer, &opt, NULL, err, sizeof err);
+    unsetenv("PLATFORMER_DATA");
+    ck_assert_ptr_null(g);
+    ck_assert_msg(strstr(err, file) != NULL, "the message names %s: %s", file, err);
+    ck_assert_ptr_null(strchr(err, '\n'));
+    SDL_DestroyRenderer(renderer);
+    SDL_FreeSurface(target);
+}
+
+START_TEST(bad_assets_stop_the_game_with_a_message_naming_the_file)
+{
+    expect_refusal("no-atlas-png", "atlas.png", NULL);
+    expect_refusal("corrupt-png", "atlas.png", "\x89PNG\r\n\x1a\n this is not a picture");
+    expect_refusal("bad-json", "atlas.json", "{\"format\": 1, \"image\": ");
+    expect_refusal("no-clips", "atlas.json",
+                   "{\"format\": 1, \"image\": \"atlas.png\", \"width\": 512, \"height\": 272}");
+    expect_refusal("no-background", "bg_cave.png", NULL);
+}
+END_TEST
+
 static Suite *game_suite(void)
 {
     Suite *s = suite_create("render_game");
@@ -345,6 +406,7 @@ static Suite *game_suite(void)
     tcase_add_test(tc, a_broken_level_shows_its_errors);
     tcase_add_test(tc, a_recorded_run_replays_the_same_headless);
     tcase_add_test(tc, saving_the_level_reloads_it_and_errors_show_until_fixed);
+    tcase_add_test(tc, bad_assets_stop_the_game_with_a_message_naming_the_file);
     suite_add_tcase(s, tc);
     return s;
 }
