@@ -1,10 +1,10 @@
-# Level files: native levels, Tiled maps, physics.json, atlas.json, errors,
+# Level files: native levels, Tiled maps, physics.json, errors,
 # the command-line tools and hot reload. Inputs live in tests/levels/; the
 # tests write scratch files under the build folder.
 set(LEVEL_TEST_TMP ${CMAKE_CURRENT_BINARY_DIR}/level-tmp)
 file(MAKE_DIRECTORY ${LEVEL_TEST_TMP})
 
-foreach(name test_level test_level_tiled test_level_atlas test_level_watch)
+foreach(name test_level test_level_tiled test_level_watch)
   platformer_test(${name} ${name}.c)
   target_link_libraries(${name} PRIVATE level)
   target_compile_definitions(${name} PRIVATE

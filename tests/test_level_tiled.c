@@ -189,7 +189,7 @@ START_TEST(tiled_map_loads_as_the_same_level_as_its_native_twin)
     const char *diff = difference(&tiled, &native);
     ck_assert_msg(diff == NULL, "differs in %s", diff);
     ck_assert_str_eq(tiled.name, "Tiled Full");
-    ck_assert_str_eq(tiled.background, "dusk");
+    ck_assert_str_eq(tiled.background, "peak");
     ck_assert(tiled.physics.gravity == 1234.5f);
     ck_assert(tiled.physics.max_run == 150.0f);
     ck_assert(tiled.physics.jump_speed == physics_defaults().jump_speed);

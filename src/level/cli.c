@@ -3,7 +3,6 @@
 ** --export-tiled. main() hands its arguments over and returns what these
 ** return.
 */
-#include "atlas_desc.h"
 #include "level_internal.h"
 
 #include <stdlib.h>
@@ -26,13 +25,6 @@ static bool check_file(const char *path, LevelErrors *errors)
         PhysicsParams p = physics_defaults();
         return physics_load(path, &p, errors);
     }
-    if (strcmp(base, "atlas.json") == 0) {
-        AtlasDesc atlas;
-        bool ok = atlas_desc_load(path, &atlas, errors);
-        if (ok)
-            atlas_desc_fini(&atlas);
-        return ok;
-    }
     if (level_path_has_ext(path, ".tsj") || level_path_has_ext(path, ".tsx"))
         return tiled_check_tileset(path, errors);
     LevelDesc level;
@@ -47,7 +39,7 @@ int level_cli_check(int argc, char **argv)
     int first = operands(argc, argv, "--check");
     if (first >= argc) {
         fprintf(stderr, "usage: platformer --check FILE...\n"
-                        "checks levels, Tiled maps and tilesets, physics.json and atlas.json\n");
+                        "checks levels, Tiled maps and tilesets, and physics.json\n");
         return 2;
     }
     LevelErrors *errors = malloc(sizeof *errors);

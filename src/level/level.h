@@ -106,7 +106,7 @@ bool level_export_tiled(const char *level_path, const char *out_path,
 ** then its operands) and return the process exit status.
 **
 ** platformer --check FILE...
-**   Checks levels, Tiled maps and tilesets, physics.json and atlas.json (told
+**   Checks levels, Tiled maps and tilesets, and physics.json (told
 **   apart by name and content). Prints "FILE: ok" on stdout for each good
 **   file and one error line per problem on stderr. Returns 0 when all are
 **   good, 1 when any is not, 2 on wrong usage.

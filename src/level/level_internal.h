@@ -51,7 +51,7 @@ void physics_apply_object(JsonDoc *doc, const cJSON *obj, PhysicsParams *params,
 
 /* ---- Level backgrounds ----------------------------------------------------------- */
 enum { LEVEL_BACKGROUND_COUNT = 3 };
-/* "hills", "cave", "dusk". */
+/* "hills", "cave", "peak". */
 const char *const *level_background_names(void);
 
 /* ---- Entities ---------------------------------------------------------------------

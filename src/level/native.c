@@ -40,7 +40,7 @@ typedef struct Native {
 
 const char *const *level_background_names(void)
 {
-    static const char *const names[LEVEL_BACKGROUND_COUNT] = {"hills", "cave", "dusk"};
+    static const char *const names[LEVEL_BACKGROUND_COUNT] = {"hills", "cave", "peak"};
     return names;
 }
 

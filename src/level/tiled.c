@@ -880,7 +880,7 @@ static void read_map_props(Tiled *t, const cJSON *root, LevelExtras *extras)
     }
     if (found[1] == NULL) {
         json_error(doc, root,
-                   "the map needs a string property \"background\" (\"hills\", \"cave\" or \"dusk\")");
+                   "the map needs a string property \"background\" (\"hills\", \"cave\" or \"peak\")");
     } else {
         int bg = json_want_enum(doc, found[1], level_background_names(), LEVEL_BACKGROUND_COUNT,
                                 "background");
