@@ -27,7 +27,7 @@ void batch_begin(Batch *b)
 
 void batch_texture(Batch *b, SDL_Texture *texture, int tex_w, int tex_h)
 {
-    if (texture != b->texture || b->quad_count == 0) {
+    if (texture != b->texture) {
         batch_flush(b);
         b->texture = texture;
     }

@@ -634,6 +634,7 @@ static void complete_level(Game *g)
             g->best_ticks = rec->best_ticks;
     }
     write_recording(g);
+    g->recording = false; /* the file keeps the finished run; later tries are not recorded */
     sound(g, SOUND_COMPLETE);
     /* a moment at the flag before the card: the finish should feel earned */
     g->celebrate = 0.9f;
@@ -1238,10 +1239,9 @@ void game_draw(Game *g)
                                 (double)SDL_GetPerformanceFrequency());
 }
 
-void game_set_frame_stats(Game *g, float fps, float frame_ms)
+void game_set_fps(Game *g, float fps)
 {
     g->stats.fps = fps;
-    (void)frame_ms;
 }
 
 /* ---- life cycle -------------------------------------------------------------- */

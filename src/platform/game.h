@@ -70,8 +70,8 @@ int game_run_ticks(Game *game, int n);
 void game_draw(Game *game);
 /* True once the player chose Quit. */
 bool game_wants_quit(const Game *game);
-/* Toggles the F3 overlay; records the last frame's CPU cost for it. */
-void game_set_frame_stats(Game *game, float fps, float frame_ms);
+/* The frame rate the window measured, for the F3 overlay. */
+void game_set_fps(Game *game, float fps);
 
 /* For tests and the screenshot: the draw calls and quads of the last frame. */
 int game_last_draw_calls(const Game *game);

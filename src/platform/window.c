@@ -184,7 +184,7 @@ int window_run(const GameOptions *opt)
         fps_time += dt;
         fps_frames++;
         if (fps_time >= 0.5) {
-            game_set_frame_stats(game, (float)(fps_frames / fps_time), 0.0f);
+            game_set_fps(game, (float)(fps_frames / fps_time));
             fps_time = 0.0;
             fps_frames = 0;
         }
