@@ -1,0 +1,45 @@
+# Every replay under tests/replays/ plays its level headless and must end
+# as its '#!' lines say (outcome, ticks, hash): the campaign stays
+# completable and the simulation stays deterministic, on every build.
+# Under valgrind (label memcheck) the same runs must show no error and no
+# leak. The short soak plays every campaign level with random input.
+file(GLOB replay_files CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/replays/*.replay)
+find_program(VALGRIND valgrind)
+foreach(replay ${replay_files})
+  get_filename_component(name ${replay} NAME_WE)
+  add_test(NAME replay_${name}
+           COMMAND platformer --headless --verify ${replay}
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  if(VALGRIND AND NOT SANITIZE AND NOT FUZZ)
+    add_test(NAME memcheck_${name}
+             COMMAND ${VALGRIND} --tool=memcheck --error-exitcode=99 --leak-check=full
+                     --show-leak-kinds=all --errors-for-leak-kinds=all
+                     $<TARGET_FILE:platformer> --headless --verify ${replay}
+             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(memcheck_${name} PROPERTIES LABELS memcheck)
+  endif()
+endforeach()
+
+file(GLOB campaign_levels CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/levels/[0-9]*.json)
+if(campaign_levels)
+  add_test(NAME soak_short
+           COMMAND platformer --headless --soak 5000 --seed 7 ${campaign_levels}
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  add_test(NAME campaign_check
+           COMMAND platformer --check ${campaign_levels}
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+endif()
+
+# A level moved to Tiled plays exactly the same: every campaign replay on
+# its level's Tiled export.
+foreach(replay ${replay_files})
+  get_filename_component(name ${replay} NAME_WE)
+  if(EXISTS ${PROJECT_SOURCE_DIR}/levels/${name}.json)
+    add_test(NAME tiled_roundtrip_${name}
+             COMMAND ${CMAKE_COMMAND} -DPLATFORMER=$<TARGET_FILE:platformer>
+                     -DLEVEL=${PROJECT_SOURCE_DIR}/levels/${name}.json
+                     -DREPLAY=${replay} -DOUT=${CMAKE_CURRENT_BINARY_DIR}/${name}.tmj
+                     -P ${CMAKE_CURRENT_SOURCE_DIR}/tiled_roundtrip.cmake
+             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  endif()
+endforeach()
