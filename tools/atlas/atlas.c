@@ -438,6 +438,33 @@ static bool add_png(Atlas *atlas, const char *name, const Image *img, char *err,
     return true;
 }
 
+/* For Tiled users: a strip of the hills theme's solid ground, one-way
+** ledge and spikes, the image of assets/tiled/tiles.tsj. */
+static bool add_tiled_strip(Atlas *atlas, char *err, size_t errlen)
+{
+    static const char *const kinds[] = {"hills.solid", "hills.oneway", "hills.spikes"};
+    /* A ground top: solid to the sides and below, open above. */
+    int ground_top = atlas->blob_map[4 | 8 | 16 | 32 | 64];
+    Image strip;
+    if (!image_init(&strip, 48, 16)) {
+        snprintf(err, errlen, "tiled/tiles.png: out of memory");
+        return false;
+    }
+    for (int k = 0; k < 3; k++) {
+        const Sheet *s = atlas_find(atlas, SECTION_TILE, kinds[k]);
+        if (s == NULL) {
+            snprintf(err, errlen, "tiled/tiles.png: no '%s' tiles", kinds[k]);
+            image_fini(&strip);
+            return false;
+        }
+        const Image *cell = &s->cells[k == 0 ? ground_top : 0];
+        image_copy(&strip, 16 * k, 0, cell, 0, 0, 16, 16);
+    }
+    bool ok = add_png(atlas, "tiled/tiles.png", &strip, err, errlen);
+    image_fini(&strip);
+    return ok;
+}
+
 bool atlas_finish(Atlas *atlas, char *err, size_t errlen)
 {
     if (atlas->failed) {
@@ -489,7 +516,7 @@ bool atlas_finish(Atlas *atlas, char *err, size_t errlen)
         ok = add_png(atlas, name, &img, err, errlen);
         image_fini(&img);
     }
-    return ok;
+    return ok && add_tiled_strip(atlas, err, errlen);
 }
 
 bool atlas_build(Atlas *atlas, const char *art_dir, char *err, size_t errlen)

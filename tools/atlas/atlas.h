@@ -65,7 +65,7 @@ typedef struct Atlas {
     BgSet bgs[BG_MAX_SETS];
     int bg_count;
     int blob_map[256];     /* 8-neighbour mask -> index in a theme's solid tiles */
-    OutFile files[BG_MAX_SETS + 2];
+    OutFile files[BG_MAX_SETS + 3];
     int file_count;
     bool failed;           /* out of memory somewhere */
 } Atlas;

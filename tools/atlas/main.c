@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static int usage(void)
 {
@@ -112,6 +113,13 @@ int main(int argc, char **argv)
                 status = 1;
             }
             continue;
+        }
+        /* A file in a subfolder (tiled/tiles.png): make the folder. */
+        char *slash = strrchr(path, '/');
+        if (slash != NULL && slash > path + strlen(out_dir)) {
+            *slash = '\0';
+            mkdir(path, 0777);
+            *slash = '/';
         }
         FILE *out = fopen(path, "wb");
         if (out == NULL) {
