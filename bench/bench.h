@@ -5,7 +5,7 @@
 /* A monotonic clock, in nanoseconds. */
 double now_ns(void);
 
-/* physics_tick_10k_actors and the other simulation figures. */
+/* physics_tick_10k_actors and level_load_1000x1000. */
 void bench_sim(void);
 
 #endif

@@ -3,13 +3,42 @@
 */
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"
+#include "level.h"
 #include "sim.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
 /* 10,000 walkers patrolling ledges of a 1000x1000-tile map, one player. */
-void bench_sim(void)
+/* Parsing and validating a generated 1000x1000-tile native level. */
+static void bench_level_load(void)
+{
+    size_t len;
+    char *text = level_generate(1000, 1000, &len);
+    if (text == NULL)
+        return;
+    LevelErrors *errors = calloc(1, sizeof *errors);
+    double best = 1e300;
+    for (int round = 0; round < 5 && errors != NULL; round++) {
+        LevelDesc level;
+        level_errors_clear(errors);
+        double t0 = now_ns();
+        bool ok = level_parse("generated.json", text, len, NULL, &level, errors);
+        double ms = (now_ns() - t0) / 1e6;
+        if (!ok) {
+            level_errors_print(errors, stderr);
+            break;
+        }
+        level_desc_fini(&level);
+        best = ms < best ? ms : best;
+    }
+    if (best < 1e300)
+        printf("level_load_1000x1000 %.2f ms\n", best);
+    free(errors);
+    free(text);
+}
+
+static void bench_physics(void)
 {
     enum { SIDE = 1000, WALKERS = 10000, TICKS = 120 };
     LevelDesc level = {0};
@@ -47,5 +76,11 @@ void bench_sim(void)
     }
     printf("physics_tick_10k_actors %.1f ns/actor/tick\n", best);
     sim_destroy(sim);
+}
+
+void bench_sim(void)
+{
+    bench_physics();
+    bench_level_load();
 }
 
