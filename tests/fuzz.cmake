@@ -16,3 +16,11 @@ endfunction()
 
 platformer_fuzz(fuzz_replay SOURCE fuzz/fuzz_replay.c LIBS game
   INPUTS ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/regressions/replay)
+
+set(fuzz_dir ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/regressions)
+platformer_fuzz(fuzz_level SOURCE fuzz/fuzz_level.c LIBS level game
+  INPUTS ${fuzz_dir}/level ${CMAKE_CURRENT_SOURCE_DIR}/levels/broken)
+platformer_fuzz(fuzz_tiled SOURCE fuzz/fuzz_tiled.c LIBS level game
+  INPUTS ${fuzz_dir}/tiled)
+platformer_fuzz(fuzz_save SOURCE fuzz/fuzz_save.c LIBS save
+  INPUTS ${fuzz_dir}/save)

@@ -206,6 +206,19 @@ SaveLoad progress_load(const char *path, Progress *p, char *msg, size_t msglen)
     return SAVE_LOADED;
 }
 
+bool progress_parse(const char *text, size_t len, Progress *p, char *err, size_t errlen)
+{
+    progress_defaults(p);
+    cJSON *root = save_parse_json(text, len, err, errlen);
+    if (root == NULL)
+        return false;
+    bool ok = read_progress(root, p, err, errlen);
+    cJSON_Delete(root);
+    if (!ok)
+        progress_defaults(p);
+    return ok;
+}
+
 /* ---------------------------------------------------------------- writing */
 
 bool progress_save(const char *path, const Progress *p, char *err, size_t errlen)

@@ -57,6 +57,10 @@ void progress_defaults(Progress *p);
 ** renamed to PATH.bad-N and msg gets one line to log. All or nothing. */
 SaveLoad progress_load(const char *path, Progress *p, char *msg, size_t msglen);
 
+/* The same rules on text in memory, with no file touched: for tests and
+** fuzzing. On failure *p holds the defaults and err says why. */
+bool progress_parse(const char *text, size_t len, Progress *p, char *err, size_t errlen);
+
 /* Writes progress.json atomically; false with a message on failure, the old
 ** file then unchanged. */
 bool progress_save(const char *path, const Progress *p, char *err, size_t errlen);

@@ -274,6 +274,20 @@ SaveLoad settings_load(const char *path, Settings *s, char *msg, size_t msglen)
     return SAVE_LOADED;
 }
 
+bool settings_parse(const char *text, size_t len, Settings *s, char *err, size_t errlen)
+{
+    settings_defaults(s);
+    cJSON *root = save_parse_json(text, len, err, errlen);
+    if (root == NULL)
+        return false;
+    Settings tmp = *s;
+    bool ok = read_settings(root, &tmp, err, errlen);
+    cJSON_Delete(root);
+    if (ok)
+        *s = tmp;
+    return ok;
+}
+
 /* ---------------------------------------------------------------- writing */
 
 static bool valid_binding(const SettingsBinding *b, SaveStringCheck check)

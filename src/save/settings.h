@@ -64,6 +64,10 @@ void settings_defaults(Settings *s);
 ** takes its default, so older files keep working when options are added. */
 SaveLoad settings_load(const char *path, Settings *s, char *msg, size_t msglen);
 
+/* The same rules on text in memory, with no file touched: for tests and
+** fuzzing. On failure *s holds the defaults and err says why. */
+bool settings_parse(const char *text, size_t len, Settings *s, char *err, size_t errlen);
+
 /* Writes settings.json atomically. Returns false with a message if a name is
 ** malformed or the write fails; the old file is then unchanged. */
 bool settings_save(const char *path, const Settings *s, char *err, size_t errlen);
