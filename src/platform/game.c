@@ -809,13 +809,21 @@ static void menu_action(Game *g, MenuEvent ev, int id)
     }
     if (ev == MENU_EV_BACK) {
         sound(g, SOUND_MENU_BACK);
+        /* back where the player came from, the cursor on the way in */
         switch (g->screen) {
-        case SCREEN_LEVELS: show(g, SCREEN_TITLE); break;
+        case SCREEN_LEVELS:
+            show(g, SCREEN_TITLE);
+            menu_select(&g->menu, ITEM_LEVELS);
+            break;
         case SCREEN_OPTIONS:
             save_settings(g);
             show(g, g->options_return);
+            menu_select(&g->menu, ITEM_OPTIONS);
             break;
-        case SCREEN_BINDINGS: show(g, SCREEN_OPTIONS); break;
+        case SCREEN_BINDINGS:
+            show(g, SCREEN_OPTIONS);
+            menu_select(&g->menu, ITEM_BINDINGS);
+            break;
         case SCREEN_PAUSE: show(g, SCREEN_PLAY); break;
         default: break;
         }

@@ -71,8 +71,11 @@ while kill -0 "$pid" 2>/dev/null && [ $tries -lt 300 ]; do
     tries=$((tries + 1))
 done
 if kill -0 "$pid" 2>/dev/null; then
-    echo "the game did not quit" >>"$out.stderr"
+    echo "the game did not quit when told to" >>"$out.stderr"
     kill "$pid"
+    wait "$pid"
+    echo 98 >"$out.status"
+    exit 0
 fi
 wait "$pid"
 echo $? >"$out.status"
@@ -97,8 +100,9 @@ run() {
     fi
 }
 
-# title: Start, Level select, Options (in and out), Quit
-run title "Down Down Return wait:0.5 Escape Down Return" 
-# a level: run right, jump, tap jump, pause, restart, pause, Quit
+# title: Options (in and out), then Quit
+run title "Down Down Return wait:0.5 Escape Down Return"
+# a level: run right, jump, run left with a held jump, the F3 overlay,
+# pause and Restart, then pause and Quit
 run level "hold:Right/1.5 space hold:Left/0.8 hold:z/0.5 F3 Escape Down Return wait:0.5 Escape Down Down Down Return" --level "$level"
 exit $failed
