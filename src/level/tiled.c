@@ -808,8 +808,11 @@ static void read_object(Tiled *t, const cJSON *o)
     if (rot != NULL && json_want_number(doc, rot, -1e9, 1e9, &r) && r != 0)
         json_error(doc, rot, "rotated objects are not supported: set the rotation to 0");
     double x, y, w, h;
-    bool ok = read_px(doc, o, "x", true, &x) & read_px(doc, o, "y", true, &y) &
-              read_px(doc, o, "width", false, &w) & read_px(doc, o, "height", false, &h);
+    /* Read all four, so every bad one is reported. */
+    bool ok = read_px(doc, o, "x", true, &x);
+    ok = read_px(doc, o, "y", true, &y) && ok;
+    ok = read_px(doc, o, "width", false, &w) && ok;
+    ok = read_px(doc, o, "height", false, &h) && ok;
     if (ok && (w < 0 || h < 0)) {
         json_error(doc, o, "an object cannot have a negative width or height");
         ok = false;
