@@ -9,9 +9,9 @@ CameraConfig camera_default_config(void)
         .view_w = 480.0f,
         .view_h = 270.0f,
         .dead_zone = 32.0f,
-        .look_ahead = 40.0f,
+        .look_ahead = 56.0f,
         .look_rate = 3.0f,
-        .follow_rate = 7.0f,
+        .follow_rate = 8.0f,
         .ground_frac = 0.62f,
         .edge_margin = 40.0f,
     };

@@ -1071,6 +1071,10 @@ static void draw_level(Game *g, float alpha)
     effects_draw_flash(&g->fx, &g->batch, &g->atlas, &view);
     hud_draw(&g->batch, &g->atlas, sim_status(g->sim));
     hud_draw_title_card(&g->batch, &g->atlas, g->level_title, g->level_age);
+    const float fade = 0.35f; /* levels open from black */
+    if (g->level_age < fade && !g->exact)
+        render_fill(&g->batch, &g->atlas, (SDL_Rect){0, 0, LOGICAL_W, LOGICAL_H},
+                    (SDL_Color){0, 0, 0, (Uint8)(255.0f * (1.0f - g->level_age / fade))});
     if (g->playing_back) {
         const char *label = g->playback_pos < g->playback.count ? "REPLAY" : "REPLAY ENDED - ESC";
         render_text(&g->batch, &g->atlas, label,
