@@ -251,5 +251,6 @@ int main(int argc, char **argv)
         run_ecs(1000000, "1m");
     run_ecs(10000, "10k");
     bench_sim();
+    bench_render();
     return 0;
 }

@@ -8,4 +8,7 @@ double now_ns(void);
 /* physics_tick_10k_actors and level_load_1000x1000. */
 void bench_sim(void);
 
+/* frame_build_10k_sprites and draw_calls_10k_sprites. */
+void bench_render(void);
+
 #endif
