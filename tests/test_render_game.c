@@ -313,6 +313,8 @@ START_TEST(saving_the_level_reloads_it_and_errors_show_until_fixed)
     ck_assert_ptr_nonnull(row);
     row[4] = '#';
     write_file(path, edited);
+    /* The watcher waits for the file to settle: reloaded within a second. */
+    game_update(r.game, 0.5);
     game_update(r.game, 0.5);
     ck_assert_str_eq(game_error_text(r.game), "");
     ck_assert_int_eq(tilemap_get(sim_map(game_sim(r.game)), 4, 1), TILE_SOLID);
@@ -321,6 +323,7 @@ START_TEST(saving_the_level_reloads_it_and_errors_show_until_fixed)
     SDL_Delay(1100);
     write_file(path, "{\"format\": 1, \"name\": ");
     game_update(r.game, 0.5);
+    game_update(r.game, 0.5);
     ck_assert(game_sim(r.game) != NULL);
     ck_assert_ptr_nonnull(strstr(game_error_text(r.game), "hot.json"));
     rig_draw(&r);
@@ -328,6 +331,7 @@ START_TEST(saving_the_level_reloads_it_and_errors_show_until_fixed)
     /* fixed again: the errors go */
     SDL_Delay(1100);
     write_file(path, TINY);
+    game_update(r.game, 0.5);
     game_update(r.game, 0.5);
     ck_assert_str_eq(game_error_text(r.game), "");
     ck_assert_int_eq(tilemap_get(sim_map(game_sim(r.game)), 4, 1), TILE_EMPTY);

@@ -117,6 +117,14 @@ bool level_export_tiled(const char *level_path, const char *out_path,
 int level_cli_check(int argc, char **argv);
 int level_cli_export_tiled(int argc, char **argv);
 
+/* ---- Paths ------------------------------------------------------------------
+**
+** A path to the existing file `to`, relative to the folder that holds (or
+** will hold) from_file, which must exist: how a replay or an exported map
+** names its level so that the pair can move together. Returns false when a
+** path cannot be resolved or buf is too small. */
+bool level_path_relative(const char *from_file, const char *to, char *buf, size_t size);
+
 /* ---- Benchmark and stress input ---------------------------------------------------
 **
 ** A valid native level of width x height tiles (at least 8 x 6), the same

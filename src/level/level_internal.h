@@ -98,8 +98,5 @@ bool level_path_sibling(const char *base, const char *rel, char *buf, size_t siz
 const char *level_path_basename(const char *path);
 /* Whether path ends in ext (".tmj"), ignoring case. */
 bool level_path_has_ext(const char *path, const char *ext);
-/* A path to the existing file `to`, relative to the folder that will hold
-** from_file (which must exist). */
-bool level_path_relative(const char *from_file, const char *to, char *buf, size_t size);
 
 #endif

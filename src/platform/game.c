@@ -10,7 +10,7 @@
 ** effects advance per frame, with the interpolated player position, so they
 ** are smooth at any refresh rate and never feed back into the simulation.
 */
-#define _XOPEN_SOURCE 700 /* realpath, st_mtim */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "game.h"
 
 #include "app.h"
@@ -19,6 +19,7 @@
 #include "campaign.h"
 #include "controls.h"
 #include "effects.h"
+#include "watch.h"
 #include "fixed_step.h"
 #include "menu.h"
 #include "progress.h"
@@ -33,7 +34,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 typedef enum Screen {
     SCREEN_TITLE,
@@ -100,8 +100,9 @@ struct Game {
     char error_text[ERROR_TEXT_MAX];
 
     /* hot reload */
-    struct timespec level_mtime;
-    float reload_poll;
+    LevelWatch watch;
+    float reload_poll;          /* seconds to the next look at the file */
+    bool reload_now;            /* load it again whether it changed or not */
 
     /* replays */
     Replay playback;
@@ -147,15 +148,6 @@ static const char *base_name(const char *path)
 {
     const char *slash = strrchr(path, '/');
     return slash ? slash + 1 : path;
-}
-
-static bool file_mtime(const char *path, struct timespec *out)
-{
-    struct stat st;
-    if (stat(path, &st) != 0)
-        return false;
-    *out = st.st_mtim;
-    return true;
 }
 
 /* Settings hold key and button names; the controls hold codes. */
@@ -261,41 +253,6 @@ static void save_progress(Game *g)
 
 /* ---- replays --------------------------------------------------------------- */
 
-/* The path of `target` relative to the folder of `from` (both resolved),
-** so a replay names its level in a way that survives moving the tree;
-** falls back to `target` as given. */
-static void relative_path(const char *from, const char *target, char *out, size_t cap)
-{
-    char dir[PATH_MAX], from_abs[PATH_MAX], target_abs[PATH_MAX];
-    snprintf(dir, sizeof dir, "%s", from);
-    char *slash = strrchr(dir, '/');
-    if (slash)
-        *slash = '\0';
-    else
-        snprintf(dir, sizeof dir, ".");
-    if (!realpath(dir, from_abs) || !realpath(target, target_abs)) {
-        snprintf(out, cap, "%s", target);
-        return;
-    }
-    /* the longest common run of whole folders */
-    size_t common = 0;
-    for (size_t i = 0;; i++) {
-        char a = from_abs[i], b = target_abs[i];
-        if ((a == '/' || a == '\0') && b == '/')
-            common = i;
-        if (a == '\0' || a != b)
-            break;
-    }
-    size_t used = 0;
-    out[0] = '\0';
-    for (const char *p = from_abs + common; *p; p++)
-        if (*p == '/' && used + 4 < cap) {
-            memcpy(out + used, "../", 4);
-            used += 3;
-        }
-    snprintf(out + used, cap - used, "%s", target_abs + common + 1);
-}
-
 static void write_recording(Game *g)
 {
     if (!g->recording || g->record_saved || !g->sim)
@@ -308,7 +265,9 @@ static void write_recording(Game *g)
         return;
     }
     char rel[APP_PATH_MAX];
-    relative_path(g->opt.record_path, g->level_path, rel, sizeof rel);
+    /* The replay names its level relative to itself, to survive a move. */
+    if (!level_path_relative(g->opt.record_path, g->level_path, rel, sizeof rel))
+        snprintf(rel, sizeof rel, "%s", g->level_path);
     const SimStatus *st = sim_status(g->sim);
     size_t cap = body_len + APP_PATH_MAX + 256;
     char *text = malloc(cap);
@@ -499,17 +458,9 @@ static void reset_camera(Game *g)
     camera_reset(&g->camera, &cfg, &t, level_w(g), level_h(g));
 }
 
-static bool make_sim(Game *g)
+/* A fresh start for everything the front end keeps about a run. */
+static void begin_run(Game *g)
 {
-    if (g->sim)
-        sim_destroy(g->sim);
-    g->sim = sim_create(&g->level, &g->clips);
-    if (!g->sim) {
-        snprintf(g->error_text, sizeof g->error_text,
-                 "%.1024s: the level cannot be built (no player, or out of memory)",
-                 g->level_path);
-        return false;
-    }
     fixed_step_init(&g->step, 1.0 / SIM_TICK_RATE, 0.25);
     g->celebrate = 0.0f;
     effects_init(&g->fx);
@@ -519,7 +470,27 @@ static bool make_sim(Game *g)
         g->record.count = 0;
         g->record_saved = false;
     }
+}
+
+/* Replaces the Sim with next (NULL: it could not be built). */
+static bool use_sim(Game *g, Sim *next)
+{
+    if (g->sim)
+        sim_destroy(g->sim);
+    g->sim = next;
+    if (!g->sim) {
+        snprintf(g->error_text, sizeof g->error_text,
+                 "%.1024s: the level cannot be built (no player, or out of memory)",
+                 g->level_path);
+        return false;
+    }
+    begin_run(g);
     return true;
+}
+
+static bool make_sim(Game *g)
+{
+    return use_sim(g, sim_create(&g->level, &g->clips));
 }
 
 /* Errors as lines short enough for the screen. */
@@ -580,7 +551,8 @@ static void start_level(Game *g, const char *path, const char *title, int campai
     snprintf(g->level_path, sizeof g->level_path, "%s", path);
     snprintf(g->level_title, sizeof g->level_title, "%s", title);
     g->campaign_index = campaign_index;
-    file_mtime(path, &g->level_mtime);
+    level_watch_init(&g->watch, path);
+    g->reload_now = false;
     g->level_age = 0.0f;
     if (!load_level_file(g, path) || !make_sim(g)) {
         if (g->sim) {
@@ -647,36 +619,24 @@ static void poll_reload(Game *g, float dt)
     if (g->campaign || !g->level_path[0] || g->playing_back)
         return;
     g->reload_poll -= dt;
-    if (g->reload_poll > 0.0f)
+    if (g->reload_poll > 0.0f && !g->reload_now)
         return;
-    g->reload_poll = 0.25f;
-    struct timespec m;
-    if (!file_mtime(g->level_path, &m))
+    g->reload_poll = 0.25f; /* a save shows within two looks: half a second */
+    if (!level_watch_poll(&g->watch) && !g->reload_now)
         return;
-    if (m.tv_sec == g->level_mtime.tv_sec && m.tv_nsec == g->level_mtime.tv_nsec)
-        return;
-    g->level_mtime = m;
-    int32_t px = 0, py = 0;
+    g->reload_now = false;
     bool had = g->sim != NULL;
-    if (had) {
-        const Transform *t = ecs_get(sim_world(g->sim), sim_player(g->sim), C_TRANSFORM);
-        if (t) {
-            px = t->x;
-            py = t->y;
-        }
-    }
     if (!load_level_file(g, g->level_path)) {
         if (!had)
             show(g, SCREEN_ERROR);
         return; /* the old level plays on under the error text */
     }
     fprintf(stderr, "platformer: reloaded %s\n", g->level_path);
-    if (!make_sim(g)) {
+    /* The player stays where it stood when the new map has room there. */
+    if (!use_sim(g, level_rebuild_sim(g->sim, &g->level, &g->clips))) {
         show(g, SCREEN_ERROR);
         return;
     }
-    if (had && sim_place_player(g->sim, px, py))
-        reset_camera(g);
     if (g->screen == SCREEN_ERROR || g->screen == SCREEN_COMPLETE)
         show(g, SCREEN_PLAY);
 }
@@ -994,7 +954,7 @@ void game_event(Game *g, const SDL_Event *ev)
         if (r.menu == MENU_BACK)
             leave_level(g);
         else if (r.pressed & (1u << ACT_RESTART))
-            g->level_mtime = (struct timespec){0, 0}; /* try loading again now */
+            g->reload_now = true; /* try loading again */
         break;
     default:
         if (r.menu != MENU_NONE) {
