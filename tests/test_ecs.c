@@ -152,6 +152,23 @@ START_TEST(add_twice_overwrites)
 }
 END_TEST
 
+START_TEST(add_copies_a_component_of_the_same_pool_while_it_grows)
+{
+    EcsWorld *w = make_world();
+    EcsEntity first = ecs_create(w);
+    ecs_add(w, first, HEALTH, &(Health){42});
+    /* Every add copies the first entity's component straight out of the
+    ** pool; some of them make the pool grow (and move) first. */
+    for (int i = 0; i < 1000; i++) {
+        EcsEntity e = ecs_create(w);
+        Health *copy = ecs_add(w, e, HEALTH, ecs_get(w, first, HEALTH));
+        ck_assert_ptr_nonnull(copy);
+        ck_assert_int_eq(copy->hp, 42);
+    }
+    ecs_world_destroy(w);
+}
+END_TEST
+
 START_TEST(sparse_index_is_paged)
 {
     EcsWorld *w = make_world();
@@ -511,6 +528,7 @@ static Suite *ecs_suite(void)
     tcase_add_test(tc, swap_and_pop_moves_last_into_hole);
     tcase_add_test(tc, destroy_clears_every_pool);
     tcase_add_test(tc, add_twice_overwrites);
+    tcase_add_test(tc, add_copies_a_component_of_the_same_pool_while_it_grows);
     tcase_add_test(tc, sparse_index_is_paged);
     tcase_add_test(tc, view_visits_exact_intersection_whichever_pool_is_smallest);
     tcase_add_test(tc, each_matches_iterator);

@@ -36,6 +36,9 @@ typedef struct EcsEntity {
 /* A component type id, as returned by ecs_component_register. */
 typedef uint32_t EcsComponent;
 
+/* No component type: what ecs_component_register returns on failure. */
+#define ECS_NO_COMPONENT UINT32_MAX
+
 static inline bool ecs_entity_eq(EcsEntity a, EcsEntity b)
 {
     return a.index == b.index && a.generation == b.generation;
@@ -57,7 +60,8 @@ void ecs_world_destroy(EcsWorld *world);
 
 /* Registers a component type and returns its id: ids are given in order,
 ** 0, 1, 2, ... The name is copied. size must be > 0 and align a power of two
-** no larger than _Alignof(max_align_t). Its pool is created on first use. */
+** no larger than _Alignof(max_align_t). Its pool is created on first use.
+** Returns ECS_NO_COMPONENT when out of memory. */
 EcsComponent ecs_component_register(EcsWorld *world, const char *name,
                                     size_t size, size_t align);
 #define ECS_REGISTER(world, T) \

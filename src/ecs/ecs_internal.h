@@ -153,10 +153,19 @@ static inline uint32_t ecs_pool_push(EcsPool *pool, uint32_t index, const void *
     uint32_t page = index >> ECS_PAGE_BITS;
     uint32_t *entry;
     if (pool->count < pool->capacity && page < pool->page_count &&
-        pool->pages[page] != NULL)
+        pool->pages[page] != NULL) {
         entry = &pool->pages[page][index & ECS_PAGE_MASK];
-    else if ((entry = ecs_pool_grow(pool, index)) == NULL)
-        return ECS_NONE;
+    } else {
+        /* value may be another entity's component in this very pool
+        ** (copying one to another): growing moves it, so keep its place. */
+        uintptr_t start = (uintptr_t)pool->data;
+        uintptr_t at = (uintptr_t)value;
+        bool inside = value != NULL && at >= start && at < start + (uintptr_t)pool->count * pool->size;
+        if ((entry = ecs_pool_grow(pool, index)) == NULL)
+            return ECS_NONE;
+        if (inside)
+            value = pool->data + (at - start);
+    }
     uint32_t pos = pool->count++;
     pool->version++;
     if (pos > 0 && index < pool->dense[pos - 1])

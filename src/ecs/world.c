@@ -53,7 +53,7 @@ EcsComponent ecs_component_register(EcsWorld *world, const char *name,
     size_t len = strlen(name);
     char *copy = malloc(len + 1);
     if (copy == NULL)
-        return ECS_NONE;
+        return ECS_NO_COMPONENT;
     memcpy(copy, name, len + 1);
     world->types[id] = (EcsType){copy, size, align};
     world->type_count++;

@@ -20,12 +20,18 @@ static int32_t floor_div(int32_t a, int32_t b)
     return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
 }
 
+TileRange tiles_under(Box box)
+{
+    return (TileRange){floor_div(box.x, TILE_SIZE), floor_div(box.y, TILE_SIZE),
+                       floor_div(box.x + box.w - 1, TILE_SIZE),
+                       floor_div(box.y + box.h - 1, TILE_SIZE)};
+}
+
 static bool tiles_solid(const Tilemap *map, Box box)
 {
-    int32_t x0 = floor_div(box.x, TILE_SIZE), x1 = floor_div(box.x + box.w - 1, TILE_SIZE);
-    int32_t y0 = floor_div(box.y, TILE_SIZE), y1 = floor_div(box.y + box.h - 1, TILE_SIZE);
-    for (int32_t ty = y0; ty <= y1; ty++)
-        for (int32_t tx = x0; tx <= x1; tx++)
+    TileRange r = tiles_under(box);
+    for (int32_t ty = r.y0; ty <= r.y1; ty++)
+        for (int32_t tx = r.x0; tx <= r.x1; tx++)
             if (tilemap_get(map, tx, ty) == TILE_SOLID)
                 return true;
     return false;
@@ -67,9 +73,9 @@ bool collide_oneway_top(const Sim *sim, Box box)
     int32_t bottom = box.y + box.h;
     if (bottom % TILE_SIZE != 0)
         return false;
-    int32_t ty = bottom / TILE_SIZE;
-    int32_t x0 = floor_div(box.x, TILE_SIZE), x1 = floor_div(box.x + box.w - 1, TILE_SIZE);
-    for (int32_t tx = x0; tx <= x1; tx++)
+    int32_t ty = floor_div(bottom, TILE_SIZE);
+    TileRange r = tiles_under(box);
+    for (int32_t tx = r.x0; tx <= r.x1; tx++)
         if (tilemap_get(&sim->map, tx, ty) == TILE_ONEWAY)
             return true;
     return false;

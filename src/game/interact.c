@@ -25,10 +25,9 @@ static Box spike_box(const Tilemap *map, int tx, int ty)
 
 static bool touches_spikes(const Sim *sim, Box box)
 {
-    int x0 = box.x / TILE_SIZE, x1 = (box.x + box.w - 1) / TILE_SIZE;
-    int y0 = box.y / TILE_SIZE, y1 = (box.y + box.h - 1) / TILE_SIZE;
-    for (int ty = y0; ty <= y1; ty++)
-        for (int tx = x0; tx <= x1; tx++)
+    TileRange r = tiles_under(box);
+    for (int ty = r.y0; ty <= r.y1; ty++)
+        for (int tx = r.x0; tx <= r.x1; tx++)
             if (tilemap_get(&sim->map, tx, ty) == TILE_SPIKES &&
                 box_overlap(box, spike_box(&sim->map, tx, ty)))
                 return true;
@@ -67,7 +66,7 @@ static bool meet_enemies(Sim *sim, Box box, Player *p, const Transform *pt, Velo
                 e[i].state = ENEMY_SQUASHED;
                 e[i].squashed = 0;
                 stomped = true;
-                sim_emit(sim, EV_STOMPED, eb.x + eb.w / 2, eb.y);
+                emit_at_center(sim, EV_STOMPED, eb);
             } else {
                 hurt = true;
             }
@@ -93,8 +92,8 @@ static void collect_coins(Sim *sim, Box box)
             Box cb = box_of(&t[i], &c[i]);
             if (!box_overlap(box, cb))
                 continue;
-            sim->status.collected++;
-            sim_emit(sim, EV_COLLECTED, cb.x + cb.w / 2, cb.y + cb.h / 2);
+            sim->status.collected += ecs_field(&it, Collectible, 0)[i].value;
+            emit_at_center(sim, EV_COLLECTED, cb);
             ecs_defer_destroy(sim->world, ecs_iter_entity(&it, i));
         }
     }
@@ -115,7 +114,7 @@ static void touch_checkpoints(Sim *sim, Box box, Player *p, const Collider *pc)
                 /* Respawn standing where the flag stands. */
                 p->spawn_x = cb.x + cb.w / 2 - pc->off_x - pc->w / 2;
                 p->spawn_y = cb.y + cb.h - pc->off_y - pc->h;
-                sim_emit(sim, EV_CHECKPOINT, cb.x + cb.w / 2, cb.y);
+                emit_at_center(sim, EV_CHECKPOINT, cb);
             }
         }
     }
@@ -159,7 +158,7 @@ static void touch_switches(Sim *sim, const Box *box)
             if (touching && !s[i].touched) {
                 flip[s[i].group] = true;
                 any = true;
-                sim_emit(sim, EV_SWITCH, t[i].x + 8, t[i].y + 8);
+                emit_at_center(sim, EV_SWITCH, box_of(&t[i], &c[i]));
             }
             s[i].touched = touching;
         }
@@ -201,10 +200,9 @@ void system_interactions(EcsWorld *world, float dt, void *ctx)
     touch_checkpoints(sim, box, p, c);
     touch_switches(sim, &box);
     if (touches_goal(sim, box)) {
-        p->state = PLAYER_DONE;
+        p->state = PLAYER_DONE; /* sim_tick turns it into the outcome */
         *v = (Velocity){0};
-        sim->status.outcome = OUTCOME_COMPLETED;
-        sim_emit(sim, EV_COMPLETED, t->x + 8, t->y + 12);
+        emit_at_center(sim, EV_COMPLETED, box);
     }
 }
 

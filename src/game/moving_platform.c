@@ -27,8 +27,9 @@ typedef struct Actor {
     bool rider;
 } Actor;
 
-/* The live actors: the player (unless dead or done) and walking walkers. */
-static int gather_actors(Sim *sim, Box solid, Actor *out)
+/* The live actors the solid may touch as it moves by (dx, dy): the player
+** (unless dead or done) and walking walkers near it. */
+static int gather_actors(Sim *sim, Box solid, int32_t dx, int32_t dy, Actor *out)
 {
     int n = 0;
     Player *p = ecs_get(sim->world, sim->player, C_PLAYER);
@@ -36,8 +37,9 @@ static int gather_actors(Sim *sim, Box solid, Actor *out)
         out[n++] = (Actor){sim->player, ecs_get(sim->world, sim->player, C_TRANSFORM),
                            ecs_get(sim->world, sim->player, C_COLLIDER), false};
     }
-    /* Only actors near the platform can be touched by it this tick. */
-    Box near = {solid.x - 32, solid.y - 32, solid.w + 64, solid.h + 64};
+    /* Only actors within reach of this tick's move can be touched. */
+    int32_t reach_x = 32 + (dx < 0 ? -dx : dx), reach_y = 32 + (dy < 0 ? -dy : dy);
+    Box near = {solid.x - reach_x, solid.y - reach_y, solid.w + 2 * reach_x, solid.h + 2 * reach_y};
     EcsIter it = ecs_view(sim->world, C_ENEMY, C_TRANSFORM, C_COLLIDER);
     while (ecs_iter_next(&it)) {
         const Enemy *e = ecs_field(&it, Enemy, 0);
@@ -59,16 +61,16 @@ static void crush(Sim *sim, EcsEntity actor)
     Enemy *e = ecs_get(sim->world, actor, C_ENEMY);
     if (e != NULL && e->state == ENEMY_WALKING) {
         e->state = ENEMY_SQUASHED;
-        sim_emit(sim, EV_STOMPED, ((Transform *)ecs_get(sim->world, actor, C_TRANSFORM))->x + 8,
-                 ((Transform *)ecs_get(sim->world, actor, C_TRANSFORM))->y + 8);
+        emit_at_center(sim, EV_STOMPED, box_of(ecs_get(sim->world, actor, C_TRANSFORM),
+                                               ecs_get(sim->world, actor, C_COLLIDER)));
     }
 }
 
 /* Moves the solid by (dx, dy) whole pixels, carrying riders and pushing. */
-static void move_solid(Sim *sim, EcsEntity self, Transform *t, Collider *c, int32_t dx, int32_t dy)
+static void move_solid(Sim *sim, Transform *t, Collider *c, int32_t dx, int32_t dy)
 {
     Actor actors[MAX_ACTORS];
-    int n = gather_actors(sim, box_of(t, c), actors);
+    int n = gather_actors(sim, box_of(t, c), dx, dy, actors);
     for (int a = 0; a < n; a++) {
         Box box = box_of(actors[a].t, actors[a].c);
         Box below = {box.x, box.y + 1, box.w, box.h};
@@ -109,10 +111,10 @@ static void move_solid(Sim *sim, EcsEntity self, Transform *t, Collider *c, int3
         }
     }
     c->enabled = true;
-    (void)self;
 }
 
-/* Float position along the path, one tick further. Returns the new target. */
+/* Moves the float position (*fx, *fy) `step` pixels along the path, turning
+** at waypoints (around the loop, or back and forth). */
 static void advance(MovingPlatform *mp, float *fx, float *fy, float step)
 {
     for (int guard = 0; guard < LEVEL_MAX_WAYPOINTS * 2 && step > 0.0f; guard++) {
@@ -162,7 +164,7 @@ void system_platforms(EcsWorld *world, float dt, void *ctx)
             mp[i].moved_x = (int16_t)dx;
             mp[i].moved_y = (int16_t)dy;
             if (dx != 0 || dy != 0)
-                move_solid(sim, ecs_iter_entity(&it, i), &t[i], &c[i], dx, dy);
+                move_solid(sim, &t[i], &c[i], dx, dy);
         }
     }
 }

@@ -27,7 +27,7 @@
 **      the animation system later in this same tick.
 **
 ** Moving platforms carry and push the player in their own system
-** (platform.c), which runs after this one.
+** (moving_platform.c), which runs after this one.
 */
 #include "sim_internal.h"
 
@@ -63,7 +63,7 @@ static bool corner_correct(const Sim *sim, EcsEntity self, Transform *t, const C
     return false;
 }
 
-static void take_off(Sim *sim, Player *p, const Transform *t, Velocity *v, int move)
+static void take_off(Sim *sim, Player *p, Box box, Velocity *v, int move)
 {
     const PhysicsParams *pp = &sim->params;
     v->y = -pp->jump_speed;
@@ -78,7 +78,7 @@ static void take_off(Sim *sim, Player *p, const Transform *t, Velocity *v, int m
     p->var_jump = (uint16_t)sim_ticks(pp->var_jump_time);
     p->buffer = 0;
     p->coyote = 0;
-    sim_emit(sim, EV_JUMPED, t->x + 8, t->y + 24);
+    emit_at_feet(sim, EV_JUMPED, box);
 }
 
 static void player_step(Sim *sim, EcsEntity self, Player *p, Transform *t, Velocity *v,
@@ -144,7 +144,7 @@ static void player_step(Sim *sim, EcsEntity self, Player *p, Transform *t, Veloc
             p->buffer = 0;
             p->coyote = 0;
         } else if (grounded || p->coyote > 0) {
-            take_off(sim, p, t, v, move);
+            take_off(sim, p, box, v, move);
         }
     }
 
@@ -168,7 +168,7 @@ static void player_step(Sim *sim, EcsEntity self, Player *p, Transform *t, Veloc
     p->riding = p->grounded ? collide_solid_below(sim, box) : ECS_NULL;
     if (p->grounded && !p->was_grounded) {
         p->land = LAND_TICKS;
-        sim_emit(sim, EV_LANDED, t->x + 8, t->y + 24);
+        emit_at_feet(sim, EV_LANDED, box);
     }
 
     if (!grounded && p->coyote > 0)
@@ -207,7 +207,8 @@ void system_player(EcsWorld *world, float dt, void *ctx)
 void player_kill(Sim *sim)
 {
     Player *p = ecs_get(sim->world, sim->player, C_PLAYER);
-    Transform *t = ecs_get(sim->world, sim->player, C_TRANSFORM);
+    const Transform *t = ecs_get(sim->world, sim->player, C_TRANSFORM);
+    const Collider *c = ecs_get(sim->world, sim->player, C_COLLIDER);
     Velocity *v = ecs_get(sim->world, sim->player, C_VELOCITY);
     if (p == NULL || p->state != PLAYER_NORMAL)
         return;
@@ -217,7 +218,7 @@ void player_kill(Sim *sim)
     p->riding = ECS_NULL;
     *v = (Velocity){0};
     sim->status.deaths++;
-    sim_emit(sim, EV_DIED, t->x + 8, t->y + 12);
+    emit_at_center(sim, EV_DIED, box_of(t, c));
 }
 
 void system_respawn(EcsWorld *world, float dt, void *ctx)
@@ -236,5 +237,6 @@ void system_respawn(EcsWorld *world, float dt, void *ctx)
     p->dead = 0;
     p->grounded = p->was_grounded = false;
     p->fall_cap = sim->params.max_fall;
-    sim_emit(sim, EV_RESPAWNED, t->x + 8, t->y + 12);
+    emit_at_center(sim, EV_RESPAWNED,
+                   box_of(t, ecs_get(world, sim->player, C_COLLIDER)));
 }

@@ -52,94 +52,98 @@ void system_history(EcsWorld *world, float dt, void *ctx)
 
 /* ---- spawning ---- */
 
-static void add_sprite(EcsWorld *w, EcsEntity e, ClipId clip, int16_t width, int16_t height,
+static bool add_sprite(EcsWorld *w, EcsEntity e, ClipId clip, int16_t width, int16_t height,
                        int8_t layer, uint8_t variant)
 {
-    ecs_add(w, e, C_SPRITE, &(Sprite){.clip = (uint16_t)clip, .w = width, .h = height,
-                                      .layer = layer, .variant = variant});
-    ecs_add(w, e, C_ANIMATION, &(Animation){.clip = (uint16_t)clip});
+    return ecs_add(w, e, C_SPRITE, &(Sprite){.clip = (uint16_t)clip, .w = width, .h = height,
+                                             .layer = layer, .variant = variant}) != NULL &&
+           ecs_add(w, e, C_ANIMATION, &(Animation){.clip = (uint16_t)clip}) != NULL;
 }
 
-static void add_box(EcsWorld *w, EcsEntity e, int off_x, int off_y, int width, int height,
+static bool add_box(EcsWorld *w, EcsEntity e, int off_x, int off_y, int width, int height,
                     ColliderKind kind, bool enabled)
 {
-    ecs_add(w, e, C_COLLIDER, &(Collider){(int16_t)off_x, (int16_t)off_y, (int16_t)width,
-                                          (int16_t)height, (uint8_t)kind, enabled});
+    return ecs_add(w, e, C_COLLIDER, &(Collider){(int16_t)off_x, (int16_t)off_y, (int16_t)width,
+                                                 (int16_t)height, (uint8_t)kind, enabled}) != NULL;
 }
 
+/* Makes the entity a level describes: its kind is the set of components it
+** gets. Returns false when out of memory. */
 static bool spawn(Sim *sim, const LevelEntity *le)
 {
     EcsWorld *w = sim->world;
     EcsEntity e = ecs_create(w);
-    if (ecs_entity_is_null(e))
+    if (ecs_entity_is_null(e) ||
+        ecs_add(w, e, C_TRANSFORM, &(Transform){le->x, le->y, le->x, le->y}) == NULL)
         return false;
-    ecs_add(w, e, C_TRANSFORM, &(Transform){le->x, le->y, le->x, le->y});
     uint8_t group = (uint8_t)(le->group >= 0 && le->group < LEVEL_MAX_GROUPS ? le->group : 0);
+    bool ok;
 
     switch (le->type) {
     case ENT_PLAYER:
-        ecs_add(w, e, C_VELOCITY, NULL);
-        add_box(w, e, 2, 2, 12, 22, COLLIDER_ACTOR, true);
-        add_sprite(w, e, CLIP_PLAYER_IDLE, 16, 24, 6, 0);
-        ecs_add(w, e, C_PLAYER, &(Player){.facing = 1, .spawn_x = le->x, .spawn_y = le->y,
-                                         .fall_cap = sim->params.max_fall, .riding = ECS_NULL});
+        ok = ecs_add(w, e, C_VELOCITY, NULL) != NULL &&
+             add_box(w, e, 2, 2, 12, 22, COLLIDER_ACTOR, true) &&
+             add_sprite(w, e, CLIP_PLAYER_IDLE, 16, 24, 6, 0) &&
+             ecs_add(w, e, C_PLAYER, &(Player){.facing = 1, .spawn_x = le->x, .spawn_y = le->y,
+                                              .fall_cap = sim->params.max_fall,
+                                              .riding = ECS_NULL}) != NULL;
         if (ecs_entity_is_null(sim->player))
             sim->player = e;
         break;
     case ENT_COIN:
-        add_box(w, e, 3, 3, 10, 10, COLLIDER_TRIGGER, true);
-        add_sprite(w, e, CLIP_COIN, 16, 16, 3, 0);
-        ecs_add(w, e, C_COLLECTIBLE, &(Collectible){1});
+        ok = add_box(w, e, 3, 3, 10, 10, COLLIDER_TRIGGER, true) &&
+             add_sprite(w, e, CLIP_COIN, 16, 16, 3, 0) &&
+             ecs_add(w, e, C_COLLECTIBLE, &(Collectible){1}) != NULL;
         sim->status.collectibles++;
         break;
     case ENT_CHECKPOINT:
-        add_box(w, e, 2, 0, 12, 32, COLLIDER_TRIGGER, true);
-        add_sprite(w, e, CLIP_CHECKPOINT_IDLE, 16, 32, 2, 0);
-        ecs_add(w, e, C_CHECKPOINT, &(Checkpoint){false});
+        ok = add_box(w, e, 2, 0, 12, 32, COLLIDER_TRIGGER, true) &&
+             add_sprite(w, e, CLIP_CHECKPOINT_IDLE, 16, 32, 2, 0) &&
+             ecs_add(w, e, C_CHECKPOINT, &(Checkpoint){false}) != NULL;
         break;
     case ENT_GOAL:
-        add_box(w, e, 2, 0, 12, 32, COLLIDER_TRIGGER, true);
-        add_sprite(w, e, CLIP_GOAL, 16, 32, 2, 0);
-        ecs_add(w, e, C_GOAL, NULL);
+        ok = add_box(w, e, 2, 0, 12, 32, COLLIDER_TRIGGER, true) &&
+             add_sprite(w, e, CLIP_GOAL, 16, 32, 2, 0) &&
+             ecs_add(w, e, C_GOAL, NULL) != NULL;
         break;
     case ENT_SWITCH:
-        add_box(w, e, 2, 6, 12, 10, COLLIDER_TRIGGER, true);
-        add_sprite(w, e, CLIP_SWITCH_OFF, 16, 16, 2, group);
-        ecs_add(w, e, C_SWITCH, &(Switch){.group = group});
+        ok = add_box(w, e, 2, 6, 12, 10, COLLIDER_TRIGGER, true) &&
+             add_sprite(w, e, CLIP_SWITCH_OFF, 16, 16, 2, group) &&
+             ecs_add(w, e, C_SWITCH, &(Switch){.group = group}) != NULL;
         break;
     case ENT_BLOCK: {
         bool solid = !le->solid_when_on; /* every group starts off */
-        add_box(w, e, 0, 0, le->w, le->h, COLLIDER_SOLID, solid);
-        add_sprite(w, e, solid ? CLIP_BLOCK_SOLID : CLIP_BLOCK_GHOST, (int16_t)le->w,
-                   (int16_t)le->h, 1, group);
-        ecs_add(w, e, C_TOGGLE_BLOCK, &(ToggleBlock){group, le->solid_when_on, solid});
+        ok = add_box(w, e, 0, 0, le->w, le->h, COLLIDER_SOLID, solid) &&
+             add_sprite(w, e, solid ? CLIP_BLOCK_SOLID : CLIP_BLOCK_GHOST, (int16_t)le->w,
+                        (int16_t)le->h, 1, group) &&
+             ecs_add(w, e, C_TOGGLE_BLOCK, &(ToggleBlock){group, le->solid_when_on, solid}) != NULL;
         break;
     }
     case ENT_PLATFORM: {
         MovingPlatform mp = {.path_len = (uint8_t)le->path_len, .target = le->path_len > 1 ? 1 : 0,
                              .step = 1, .loop = le->loop, .speed = le->speed};
         memcpy(mp.path, le->path, sizeof mp.path);
-        add_box(w, e, 0, 0, le->w, le->h, COLLIDER_SOLID, true);
-        add_sprite(w, e, CLIP_PLATFORM, (int16_t)le->w, (int16_t)le->h, 1, 0);
-        ecs_add(w, e, C_MOVING_PLATFORM, &mp);
+        ok = add_box(w, e, 0, 0, le->w, le->h, COLLIDER_SOLID, true) &&
+             add_sprite(w, e, CLIP_PLATFORM, (int16_t)le->w, (int16_t)le->h, 1, 0) &&
+             ecs_add(w, e, C_MOVING_PLATFORM, &mp) != NULL;
         break;
     }
     case ENT_WALKER:
-        ecs_add(w, e, C_VELOCITY, NULL);
-        add_box(w, e, 2, 4, 12, 12, COLLIDER_ACTOR, true);
-        add_sprite(w, e, CLIP_WALKER_WALK, 16, 16, 4, 0);
-        ecs_add(w, e, C_ENEMY, &(Enemy){ENEMY_WALKING, (int8_t)(le->dir < 0 ? -1 : 1), 0});
+        ok = ecs_add(w, e, C_VELOCITY, NULL) != NULL &&
+             add_box(w, e, 2, 4, 12, 12, COLLIDER_ACTOR, true) &&
+             add_sprite(w, e, CLIP_WALKER_WALK, 16, 16, 4, 0) &&
+             ecs_add(w, e, C_ENEMY, &(Enemy){ENEMY_WALKING, (int8_t)(le->dir < 0 ? -1 : 1), 0}) != NULL;
         break;
     case ENT_SAW:
-        add_box(w, e, 2, 2, 12, 12, COLLIDER_TRIGGER, true);
-        add_sprite(w, e, CLIP_SAW, 16, 16, 3, 0);
-        ecs_add(w, e, C_HAZARD, NULL);
+        ok = add_box(w, e, 2, 2, 12, 12, COLLIDER_TRIGGER, true) &&
+             add_sprite(w, e, CLIP_SAW, 16, 16, 3, 0) &&
+             ecs_add(w, e, C_HAZARD, NULL) != NULL;
         break;
     default:
         ecs_destroy(w, e);
         return true; /* unknown types are the loader's to refuse */
     }
-    return true;
+    return ok;
 }
 
 Sim *sim_create(const LevelDesc *level, const ClipTable *clips)

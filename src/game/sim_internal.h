@@ -41,6 +41,26 @@ static inline bool box_overlap(Box a, Box b)
     return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
 
+/* Where events happen: a box's centre, or the middle of its bottom edge
+** (the feet, for jumps and landings). */
+static inline void emit_at_center(Sim *sim, SimEventType type, Box b)
+{
+    sim_emit(sim, type, b.x + b.w / 2, b.y + b.h / 2);
+}
+
+static inline void emit_at_feet(Sim *sim, SimEventType type, Box b)
+{
+    sim_emit(sim, type, b.x + b.w / 2, b.y + b.h);
+}
+
+/* The tiles a box covers, inclusive (floor division: boxes can reach above
+** the map, where coordinates are negative). */
+typedef struct TileRange {
+    int32_t x0, y0, x1, y1;
+} TileRange;
+
+TileRange tiles_under(Box box);
+
 /* True when `box` overlaps a solid tile or an enabled solid entity other
 ** than `ignore`. */
 bool collide_solid(const Sim *sim, Box box, EcsEntity ignore);

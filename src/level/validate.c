@@ -123,6 +123,10 @@ static void check_entity(const char *path, const LevelDesc *lv, const LevelEntit
                          lv->map.height * TILE_SIZE);
         return;
     }
+    /* The simulation keeps box sizes in 16 bits. */
+    if (w > INT16_MAX || h > INT16_MAX)
+        level_errors_add(errors, path, e->line, e->col,
+                         "the %s is %dx%d px: at most %d px on a side", name, w, h, INT16_MAX);
     bool actor = e->type == ENT_PLAYER || e->type == ENT_CHECKPOINT || e->type == ENT_WALKER;
     if (actor && box_touches(&lv->map, x, y, w, h, TILE_SOLID, &tx, &ty))
         level_errors_add(errors, path, e->line, e->col,
@@ -192,18 +196,31 @@ void level_validate(const char *path, const LevelDesc *lv, int line, int col, bo
                              "block group %d has no switch: add a switch with \"group\": %d", g, g);
         }
     }
-    /* Groups start off: a block solid while off is solid at the start. */
-    if (player != NULL) {
-        int px, py, pw, ph;
-        level_entity_box(player, &px, &py, &pw, &ph);
-        for (int i = 0; i < lv->entity_count; i++) {
-            const LevelEntity *b = &lv->entities[i];
-            if (b->type != ENT_BLOCK || b->solid_when_on)
+    /* Where the player comes back to life (the start, each checkpoint) must
+    ** never be inside a block, in either state of its group: a block that
+    ** closes there while the player is dead would trap it. */
+    for (int i = 0; i < lv->entity_count; i++) {
+        const LevelEntity *r = &lv->entities[i];
+        if (r->type != ENT_PLAYER && r->type != ENT_CHECKPOINT)
+            continue;
+        int rx, ry, rw, rh;
+        level_entity_box(r, &rx, &ry, &rw, &rh);
+        if (r->type == ENT_CHECKPOINT) { /* the player stands where the flag stands */
+            int pw, ph;
+            entity_type_size(ENT_PLAYER, &pw, &ph);
+            ry += rh - ph;
+            rw = pw;
+            rh = ph;
+        }
+        for (int k = 0; k < lv->entity_count; k++) {
+            const LevelEntity *b = &lv->entities[k];
+            if (b->type != ENT_BLOCK || !boxes_overlap(rx, ry, rw, rh, b->x, b->y, b->w, b->h))
                 continue;
-            if (boxes_overlap(px, py, pw, ph, b->x, b->y, b->w, b->h))
-                level_errors_add(errors, path, player->line, player->col,
-                                 "the player starts inside the block at %d:%d, which is solid at the start (its group is off)",
-                                 b->line, b->col);
+            level_errors_add(errors, path, r->line, r->col,
+                             "the block at %d:%d covers the %s's place: a player coming back "
+                             "to life there could be shut inside it",
+                             b->line, b->col,
+                             r->type == ENT_PLAYER ? "player start" : "checkpoint");
         }
     }
 }
