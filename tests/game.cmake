@@ -1,2 +1,5 @@
 platformer_test(test_physics test_physics.c)
 platformer_test(test_sim test_sim.c)
+platformer_test(test_app test_app.c)
+target_link_libraries(test_app PRIVATE app)
+set_tests_properties(test_app PROPERTIES WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})

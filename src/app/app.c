@@ -112,6 +112,18 @@ unsigned long app_run(Sim *sim, const AppRun *run)
 
 /* ---- replay directives ---- */
 
+static bool parse_count(const char *text, unsigned long *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(text, &end, 10);
+    if (errno != 0 || end == text || *end != '\0' || text[0] == '-')
+        return false;
+    *out = v;
+    return true;
+}
+
+
 static void trim(char *s)
 {
     size_t n = strlen(s);
@@ -132,13 +144,19 @@ bool app_replay_expect(const char *replay_path, ReplayExpect *out, char *err, si
         return false;
     }
     char line[APP_PATH_MAX + 64];
-    while (fgets(line, sizeof line, f) != NULL) {
+    int number = 0;
+    bool ok = true;
+    while (ok && fgets(line, sizeof line, f) != NULL) {
+        number++;
         if (strncmp(line, "#!", 2) != 0)
             continue;
         char *key = line + 2;
         char *colon = strchr(key, ':');
-        if (colon == NULL)
-            continue;
+        if (colon == NULL) {
+            snprintf(err, errlen, "%s:%d: a '#!' line needs 'key: value'", replay_path, number);
+            ok = false;
+            break;
+        }
         *colon = '\0';
         char *value = colon + 1;
         trim(key);
@@ -152,15 +170,34 @@ bool app_replay_expect(const char *replay_path, ReplayExpect *out, char *err, si
             else
                 snprintf(out->level, sizeof out->level, "%.*s/%s", dir_len, replay_path, value);
         } else if (strcmp(key, "outcome") == 0) {
+            if (strcmp(value, "completed") != 0 && strcmp(value, "died") != 0 &&
+                strcmp(value, "running") != 0) {
+                snprintf(err, errlen, "%s:%d: outcome must be completed, died or running, not '%s'",
+                         replay_path, number, value);
+                ok = false;
+            }
             snprintf(out->outcome, sizeof out->outcome, "%s", value);
         } else if (strcmp(key, "ticks") == 0) {
-            out->ticks = strtoul(value, NULL, 10);
+            if (!parse_count(value, &out->ticks) || out->ticks == 0) {
+                snprintf(err, errlen, "%s:%d: ticks must be a positive number, not '%s'",
+                         replay_path, number, value);
+                ok = false;
+            }
         } else if (strcmp(key, "hash") == 0) {
+            if (strlen(value) != 16 || strspn(value, "0123456789abcdef") != 16) {
+                snprintf(err, errlen, "%s:%d: hash must be 16 lowercase hex digits, not '%s'",
+                         replay_path, number, value);
+                ok = false;
+            }
             snprintf(out->hash, sizeof out->hash, "%s", value);
+        } else {
+            snprintf(err, errlen, "%s:%d: unknown directive '%s' (level, outcome, ticks, hash)",
+                     replay_path, number, key);
+            ok = false;
         }
     }
     fclose(f);
-    return true;
+    return ok;
 }
 
 /* ---- the command line ---- */
@@ -272,16 +309,6 @@ static int usage(void)
     return 2;
 }
 
-static bool parse_count(const char *text, unsigned long *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long v = strtoul(text, &end, 10);
-    if (errno != 0 || end == text || *end != '\0' || text[0] == '-')
-        return false;
-    *out = v;
-    return true;
-}
 
 typedef struct RunResult {
     unsigned long ticks;

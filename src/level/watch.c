@@ -63,13 +63,3 @@ bool level_watch_poll(LevelWatch *watch)
     return false;
 }
 
-bool level_reload(const char *path, const PhysicsParams *base, LevelDesc *level,
-                  LevelErrors *errors)
-{
-    LevelDesc fresh;
-    if (!level_load(path, base, &fresh, errors))
-        return false;
-    level_desc_fini(level);
-    *level = fresh;
-    return true;
-}

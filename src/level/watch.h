@@ -2,10 +2,11 @@
 ** watch.h -- hot reload of the level being played.
 **
 ** The front end polls a LevelWatch once per frame; when the file has changed
-** and settled, it calls level_reload. A level with errors leaves the running
-** one untouched and hands back the errors to show; a good one replaces the
-** LevelDesc, and level_rebuild_sim makes a Sim of it with the player put back
-** where it stood, when the new map has room there. SDL-free.
+** and settled, it loads it again. A level with errors leaves the running one
+** untouched (level_load never touches its output on failure) and the errors
+** are shown; a good one replaces the LevelDesc, and level_rebuild_sim makes a
+** Sim of it with the player put back where it stood, when the new map has
+** room there. SDL-free.
 */
 #ifndef LEVEL_WATCH_H
 #define LEVEL_WATCH_H
@@ -41,12 +42,6 @@ bool level_watch_init(LevelWatch *watch, const char *path);
 ** is not caught halfway. A deleted file is a change too (loading it then
 ** reports that it cannot be opened). */
 bool level_watch_poll(LevelWatch *watch);
-
-/* Loads path. On errors they are appended and *level is left as it was; on
-** success the old *level is freed and replaced. A Sim copies what it needs
-** at sim_create, so the running Sim is unaffected either way. */
-bool level_reload(const char *path, const PhysicsParams *base, LevelDesc *level,
-                  LevelErrors *errors);
 
 /* A new Sim for level with the player of old (when not NULL) moved to where
 ** it stands in old, if its box fits there in the new map (sim_place_player);
