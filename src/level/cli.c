@@ -3,6 +3,7 @@
 ** --export-tiled. main() hands its arguments over and returns what these
 ** return.
 */
+#include "campaign.h"
 #include "level_internal.h"
 
 #include <stdlib.h>
@@ -18,9 +19,38 @@ static int operands(int argc, char **argv, const char *option)
     return 1;
 }
 
+static bool check_file(const char *path, LevelErrors *errors);
+
+/* A campaign: the list itself, then every level it names. */
+static bool check_campaign(const char *path, LevelErrors *errors)
+{
+    Campaign *c = malloc(sizeof *c);
+    char err[LEVEL_ERROR_MESSAGE_MAX + LEVEL_ERROR_FILE_MAX];
+    if (c == NULL || !campaign_load(path, c, err, sizeof err)) {
+        /* campaign_load's message already starts with the file's name */
+        level_errors_add(errors, path, 0, 0, "%s", c == NULL ? "out of memory" : err);
+        free(c);
+        return false;
+    }
+    bool ok = true;
+    for (int i = 0; i < c->count; i++) {
+        char level[LEVEL_ERROR_FILE_MAX];
+        if (!campaign_level_path(c, i, level, sizeof level)) {
+            level_errors_add(errors, path, 0, 0, "level %d: path too long", i + 1);
+            ok = false;
+            continue;
+        }
+        ok = check_file(level, errors) && ok;
+    }
+    free(c);
+    return ok;
+}
+
 static bool check_file(const char *path, LevelErrors *errors)
 {
     const char *base = level_path_basename(path);
+    if (strcmp(base, "campaign.json") == 0)
+        return check_campaign(path, errors);
     if (strcmp(base, "physics.json") == 0) {
         PhysicsParams p = physics_defaults();
         return physics_load(path, &p, errors);
@@ -39,7 +69,8 @@ int level_cli_check(int argc, char **argv)
     int first = operands(argc, argv, "--check");
     if (first >= argc) {
         fprintf(stderr, "usage: platformer --check FILE...\n"
-                        "checks levels, Tiled maps and tilesets, and physics.json\n");
+                        "checks levels, Tiled maps and tilesets, physics.json, and campaign.json\n"
+                        "with every level it lists\n");
         return 2;
     }
     LevelErrors *errors = malloc(sizeof *errors);

@@ -106,8 +106,8 @@ bool level_export_tiled(const char *level_path, const char *out_path,
 ** then its operands) and return the process exit status.
 **
 ** platformer --check FILE...
-**   Checks levels, Tiled maps and tilesets, and physics.json (told
-**   apart by name and content). Prints "FILE: ok" on stdout for each good
+**   Checks levels, Tiled maps and tilesets, physics.json, and a campaign.json
+**   with every level it lists (told apart by name and content). Prints "FILE: ok" on stdout for each good
 **   file and one error line per problem on stderr. Returns 0 when all are
 **   good, 1 when any is not, 2 on wrong usage.
 ** platformer --export-tiled LEVEL OUT.tmj [TILESET.tsj]
