@@ -11,8 +11,8 @@
 ** the same LevelDesc is reported rather than left for a designer to find.
 */
 #include "level_internal.h"
+#include "save.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -226,21 +226,6 @@ static bool same_level(const LevelDesc *a, const LevelDesc *b)
     return true;
 }
 
-static bool write_text(const char *path, const char *text, LevelErrors *errors)
-{
-    errno = 0;
-    FILE *f = fopen(path, "wb");
-    if (f == NULL) {
-        level_errors_add(errors, path, 0, 0, "cannot write: %s", errno ? strerror(errno) : "error");
-        return false;
-    }
-    bool ok = fputs(text, f) >= 0 && fputc('\n', f) != EOF;
-    ok &= fclose(f) == 0;
-    if (!ok)
-        level_errors_add(errors, path, 0, 0, "cannot write: %s", errno ? strerror(errno) : "error");
-    return ok;
-}
-
 bool level_export_tiled(const char *level_path, const char *out_path, const char *tileset_path,
                         LevelErrors *errors)
 {
@@ -277,11 +262,12 @@ bool level_export_tiled(const char *level_path, const char *out_path, const char
             ok = false;
         }
     }
-    ok = ok && write_text(out_path, text, errors);
-    cJSON_free(text);
+    /* The map must load back as the same level before it replaces anything:
+    ** checked in memory, then written atomically, so a designer's existing
+    ** map is never left half written or wrong. */
     if (ok) {
         LevelDesc back;
-        ok = level_load(out_path, NULL, &back, errors);
+        ok = level_parse(out_path, text, strlen(text), NULL, &back, errors);
         if (ok) {
             if (!same_level(&lv, &back)) {
                 level_errors_add(errors, out_path, 0, 0,
@@ -291,6 +277,22 @@ bool level_export_tiled(const char *level_path, const char *out_path, const char
             level_desc_fini(&back);
         }
     }
+    if (ok) {
+        /* cJSON_Print ends without a newline; a text file should not. */
+        size_t len = strlen(text);
+        char *file = malloc(len + 1);
+        char err[512] = "out of memory";
+        ok = file != NULL;
+        if (ok) {
+            memcpy(file, text, len);
+            file[len] = '\n';
+            ok = save_write_atomic(out_path, file, len + 1, err, sizeof err);
+        }
+        if (!ok)
+            level_errors_add(errors, out_path, 0, 0, "%s", err);
+        free(file);
+    }
+    cJSON_free(text);
     level_desc_fini(&lv);
     return ok;
 }
