@@ -75,6 +75,14 @@ void entity_list_fini(EntityList *list);
 ** tiles by 8 px), a walker heading left, a block solid while its group is
 ** on, a platform's speed. */
 void level_entity_init(LevelEntity *e, EntityType type);
+
+/* props.c: one property of an entity, from a native key or a Tiled custom
+** property, checked and stored; a bad value is reported at its place. */
+void level_prop_group(JsonDoc *doc, const cJSON *v, LevelEntity *e);
+void level_prop_solid_when(JsonDoc *doc, const cJSON *v, LevelEntity *e);
+void level_prop_dir(JsonDoc *doc, const cJSON *v, LevelEntity *e);
+void level_prop_speed(JsonDoc *doc, const cJSON *v, LevelEntity *e);
+void level_prop_mode(JsonDoc *doc, const cJSON *v, LevelEntity *e);
 /* Places by the rule above at tile (tx, ty). */
 void level_entity_at_tile(LevelEntity *e, int tx, int ty);
 /* Places the box's top-left corner at (x, y) px. */

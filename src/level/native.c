@@ -410,33 +410,18 @@ static void parse_entity(Native *n, const cJSON *obj)
     if ((v = json_get(obj, "h")) != NULL)
         read_size(n, v, px, &e.h);
     if (type == ENT_SWITCH || type == ENT_BLOCK) {
-        long group;
-        if (json_want_int(n->doc, json_need(n->doc, obj, "group"), 0, LEVEL_MAX_GROUPS - 1, &group))
-            e.group = (int)group;
+        v = json_need(n->doc, obj, "group");
+        if (v != NULL)
+            level_prop_group(n->doc, v, &e);
     }
-    if ((v = json_get(obj, "solid_when")) != NULL) {
-        static const char *const when[] = {"on", "off"};
-        int w = json_want_enum(n->doc, v, when, 2, "solid_when");
-        if (w >= 0)
-            e.solid_when_on = w == 0;
-    }
-    if ((v = json_get(obj, "dir")) != NULL) {
-        static const char *const dirs[] = {"left", "right"};
-        int d = json_want_enum(n->doc, v, dirs, 2, "direction");
-        if (d >= 0)
-            e.dir = d == 0 ? -1 : 1;
-    }
-    if ((v = json_get(obj, "speed")) != NULL) {
-        double speed;
-        if (json_want_number(n->doc, v, 1, LEVEL_MAX_SPEED, &speed))
-            e.speed = (float)speed;
-    }
-    if ((v = json_get(obj, "mode")) != NULL) {
-        static const char *const modes[] = {"pingpong", "loop"};
-        int m = json_want_enum(n->doc, v, modes, 2, "mode");
-        if (m >= 0)
-            e.loop = m == 1;
-    }
+    if ((v = json_get(obj, "solid_when")) != NULL)
+        level_prop_solid_when(n->doc, v, &e);
+    if ((v = json_get(obj, "dir")) != NULL)
+        level_prop_dir(n->doc, v, &e);
+    if ((v = json_get(obj, "speed")) != NULL)
+        level_prop_speed(n->doc, v, &e);
+    if ((v = json_get(obj, "mode")) != NULL)
+        level_prop_mode(n->doc, v, &e);
     if (type == ENT_PLATFORM)
         read_path(n, json_need(n->doc, obj, "path"), px, &e);
 

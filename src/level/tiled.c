@@ -703,44 +703,30 @@ static void read_entity_props(Tiled *t, const cJSON *o, LevelEntity *e)
     snprintf(what, sizeof what, "a %s", entity_type_name(e->type));
     read_props(t, o, specs, count, found, what);
     JsonDoc *doc = t->doc;
-    long group;
-    double speed;
     switch (e->type) {
     case ENT_SWITCH:
     case ENT_BLOCK:
         if (found[0] == NULL)
             json_error(doc, o, "a %s needs an int property \"group\" (0 to %d)",
                        entity_type_name(e->type), LEVEL_MAX_GROUPS - 1);
-        else if (json_want_int(doc, found[0], 0, LEVEL_MAX_GROUPS - 1, &group))
-            e->group = (int)group;
-        if (e->type == ENT_BLOCK && found[1] != NULL) {
-            static const char *const when[] = {"on", "off"};
-            int w = json_want_enum(doc, found[1], when, 2, "solid_when");
-            if (w >= 0)
-                e->solid_when_on = w == 0;
-        }
+        else
+            level_prop_group(doc, found[0], e);
+        if (e->type == ENT_BLOCK && found[1] != NULL)
+            level_prop_solid_when(doc, found[1], e);
         break;
     case ENT_PLATFORM:
-        if (found[0] != NULL && json_want_number(doc, found[0], 1, LEVEL_MAX_SPEED, &speed))
-            e->speed = (float)speed;
-        if (found[1] != NULL) {
-            static const char *const modes[] = {"pingpong", "loop"};
-            int m = json_want_enum(doc, found[1], modes, 2, "mode");
-            if (m >= 0)
-                e->loop = m == 1;
-        }
+        if (found[0] != NULL)
+            level_prop_speed(doc, found[0], e);
+        if (found[1] != NULL)
+            level_prop_mode(doc, found[1], e);
         if (found[2] == NULL)
             json_error(doc, o, "a platform needs an object property \"path\" naming a polyline");
         else
             read_platform_path(t, found[2], e);
         break;
     case ENT_WALKER:
-        if (found[0] != NULL) {
-            static const char *const dirs[] = {"left", "right"};
-            int d = json_want_enum(doc, found[0], dirs, 2, "direction");
-            if (d >= 0)
-                e->dir = d == 0 ? -1 : 1;
-        }
+        if (found[0] != NULL)
+            level_prop_dir(doc, found[0], e);
         break;
     default:
         break;
