@@ -1,7 +1,11 @@
-# The front end's tests: controls, camera, renderer (software renderer, no
-# display), and the game under a virtual X server.
+# The front end's tests: controls and bindings, camera, renderer and menus
+# (software renderer, no display), the game drawn without a display, and the
+# game in a window under a virtual X server.
 platformer_test(test_input test_input.c)
 target_link_libraries(test_input PRIVATE platform_core)
+# settings.json round trips are written in the build tree
+target_compile_definitions(test_input PRIVATE
+  INPUT_SCRATCH="${CMAKE_CURRENT_BINARY_DIR}/input-scratch")
 
 platformer_test(test_render_camera test_render_camera.c)
 target_link_libraries(test_render_camera PRIVATE platform_core)
@@ -10,6 +14,11 @@ platformer_test(test_render test_render.c platform/synth_atlas.c)
 target_include_directories(test_render PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/platform)
 target_link_libraries(test_render PRIVATE platform_core)
 set_tests_properties(test_render PROPERTIES ENVIRONMENT "SDL_VIDEODRIVER=dummy")
+
+platformer_test(test_render_menu test_render_menu.c platform/synth_atlas.c)
+target_include_directories(test_render_menu PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/platform)
+target_link_libraries(test_render_menu PRIVATE platform_core)
+set_tests_properties(test_render_menu PROPERTIES ENVIRONMENT "SDL_VIDEODRIVER=dummy")
 
 platformer_test(test_render_game test_render_game.c)
 target_link_libraries(test_render_game PRIVATE platform_core)

@@ -1,8 +1,16 @@
-/* test_input.c -- keyboard and gamepad events to one InputIntent per tick. */
+/* test_input.c -- keyboard and gamepad events to one InputIntent per tick,
+** and the bindings as settings.json keeps them. */
+#define _POSIX_C_SOURCE 200809L
+#include "bindings.h"
 #include "controls.h"
+#include "settings.h"
 
 #include <check.h>
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static SDL_Event key(SDL_Scancode code, bool down, bool repeat)
 {
@@ -255,6 +263,121 @@ START_TEST(release_all_forgets_held_keys)
 }
 END_TEST
 
+/* ---- bindings and settings.json ---- */
+
+static void assert_bindings_equal(const ControlBindings *a, const ControlBindings *b)
+{
+    for (int act = 0; act < ACT_COUNT; act++) {
+        for (int k = 0; k < CONTROLS_KEYS; k++)
+            ck_assert_int_eq(a->keys[act][k], b->keys[act][k]);
+        for (int i = 0; i < CONTROLS_BUTTONS; i++)
+            ck_assert_int_eq(a->buttons[act][i], b->buttons[act][i]);
+        for (int i = 0; i < CONTROLS_AXES; i++) {
+            ck_assert_int_eq(a->axes[act][i].axis, b->axes[act][i].axis);
+            ck_assert_int_eq(a->axes[act][i].sign, b->axes[act][i].sign);
+        }
+    }
+}
+
+START_TEST(default_settings_are_the_default_bindings)
+{
+    Settings s;
+    settings_defaults(&s);
+    ControlBindings from, want;
+    bindings_from_settings(&s, &from);
+    controls_default_bindings(&want);
+    assert_bindings_equal(&from, &want);
+    /* and they are written back under the same names, stick halves too */
+    Settings back;
+    settings_defaults(&back);
+    for (int a = 0; a < ACTION_COUNT; a++) {
+        ck_assert(settings_bind_keys(&back, (SettingsAction)a, NULL, 0));
+        ck_assert(settings_bind_buttons(&back, (SettingsAction)a, NULL, 0));
+    }
+    bindings_to_settings(&want, &back);
+    for (int a = 0; a < ACTION_COUNT; a++)
+        for (int i = 0; i < SETTINGS_BINDINGS_MAX; i++) {
+            ck_assert_str_eq(back.keys[a].names[i], s.keys[a].names[i]);
+            ck_assert_str_eq(back.buttons[a].names[i], s.buttons[a].names[i]);
+        }
+}
+END_TEST
+
+START_TEST(an_action_left_unbound_stays_unbound_after_a_save_and_a_load)
+{
+    /* R bound to jump is taken from restart, which is left with no key */
+    ControlBindings bind;
+    controls_default_bindings(&bind);
+    controls_bind_key(&bind, ACT_JUMP, SDL_SCANCODE_R);
+    Settings s;
+    settings_defaults(&s);
+    bindings_to_settings(&bind, &s);
+    ck_assert_int_eq(settings_binding_count(&s.keys[ACTION_RESTART]), 0);
+
+    char path[1024], err[512], msg[512];
+    ck_assert(mkdir(INPUT_SCRATCH, 0755) == 0 || errno == EEXIST);
+    snprintf(path, sizeof path, "%s/settings-%ld.json", INPUT_SCRATCH, (long)getpid());
+    ck_assert_msg(settings_save(path, &s, err, sizeof err), "%s", err);
+    Settings loaded;
+    ck_assert_int_eq(settings_load(path, &loaded, msg, sizeof msg), SAVE_LOADED);
+    ck_assert_int_eq(unlink(path), 0);
+
+    /* the next start: R jumps and nothing restarts */
+    ControlBindings again;
+    bindings_from_settings(&loaded, &again);
+    assert_bindings_equal(&again, &bind);
+    for (int k = 0; k < CONTROLS_KEYS; k++)
+        ck_assert_int_eq(again.keys[ACT_RESTART][k], SDL_SCANCODE_UNKNOWN);
+    Controls c;
+    controls_init(&c, &again);
+    ControlsResult r = press(&c, SDL_SCANCODE_R);
+    ck_assert(r.pressed & (1u << ACT_JUMP));
+    ck_assert(!(r.pressed & (1u << ACT_RESTART)));
+    /* the pad's restart button was not touched */
+    ck_assert_int_eq(again.buttons[ACT_RESTART][0], SDL_CONTROLLER_BUTTON_BACK);
+}
+END_TEST
+
+START_TEST(axis_halves_in_the_settings_are_bindings)
+{
+    Settings s;
+    settings_defaults(&s);
+    const char *left[] = {"dpleft", "rightx-"};
+    ck_assert(settings_bind_buttons(&s, ACTION_LEFT, left, 2));
+    const char *jump[] = {"a", "righttrigger+"};
+    ck_assert(settings_bind_buttons(&s, ACTION_JUMP, jump, 2));
+    ck_assert(settings_bind_buttons(&s, ACTION_RIGHT, NULL, 0));
+    ControlBindings bind;
+    bindings_from_settings(&s, &bind);
+    Controls c;
+    controls_init(&c, &bind);
+
+    /* the right stick pushed left moves left; the left stick no longer does */
+    axis(&c, SDL_CONTROLLER_AXIS_RIGHTX, -32768);
+    ck_assert(controls_tick(&c).left);
+    axis(&c, SDL_CONTROLLER_AXIS_RIGHTX, 0);
+    axis(&c, SDL_CONTROLLER_AXIS_LEFTX, -32768);
+    ck_assert(!controls_tick(&c).left);
+    /* right has an empty list: neither the stick nor the d-pad moves right */
+    axis(&c, SDL_CONTROLLER_AXIS_LEFTX, 32767);
+    button(&c, SDL_CONTROLLER_BUTTON_DPAD_RIGHT, true);
+    ck_assert(!controls_tick(&c).right);
+    /* the right trigger pulled past the dead zone jumps */
+    ck_assert(axis(&c, SDL_CONTROLLER_AXIS_TRIGGERRIGHT, 32767).pressed & (1u << ACT_JUMP));
+    ck_assert(controls_tick(&c).jump_pressed);
+
+    /* written back as they were */
+    Settings back;
+    settings_defaults(&back);
+    bindings_to_settings(&bind, &back);
+    ck_assert_int_eq(settings_binding_count(&back.buttons[ACTION_LEFT]), 2);
+    ck_assert_str_eq(back.buttons[ACTION_LEFT].names[0], "dpleft");
+    ck_assert_str_eq(back.buttons[ACTION_LEFT].names[1], "rightx-");
+    ck_assert_str_eq(back.buttons[ACTION_JUMP].names[1], "righttrigger+");
+    ck_assert_int_eq(settings_binding_count(&back.buttons[ACTION_RIGHT]), 0);
+}
+END_TEST
+
 static Suite *input_suite(void)
 {
     Suite *s = suite_create("input");
@@ -272,6 +395,9 @@ static Suite *input_suite(void)
     tcase_add_test(tc, gamepad_a_jumps_and_dpad_moves);
     tcase_add_test(tc, stick_inside_dead_zone_is_ignored);
     tcase_add_test(tc, release_all_forgets_held_keys);
+    tcase_add_test(tc, default_settings_are_the_default_bindings);
+    tcase_add_test(tc, an_action_left_unbound_stays_unbound_after_a_save_and_a_load);
+    tcase_add_test(tc, axis_halves_in_the_settings_are_bindings);
     suite_add_tcase(s, tc);
     return s;
 }

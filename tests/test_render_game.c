@@ -5,7 +5,9 @@
 #include "app.h"
 #include "components.h"
 #include "game.h"
+#include "game_internal.h"
 #include "render.h"
+#include "settings.h"
 
 #include <SDL_image.h>
 #include <check.h>
@@ -25,7 +27,7 @@ typedef struct Rig {
     Game *game;
 } Rig;
 
-static void rig_open(Rig *r, const char *level)
+static void rig_open_with(Rig *r, const GameOptions *opt)
 {
     r->target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
     ck_assert_ptr_nonnull(r->target);
@@ -35,10 +37,15 @@ static void rig_open(Rig *r, const char *level)
     ck_assert_msg(png != NULL, "assets/atlas.png: %s", IMG_GetError());
     r->atlas_image = SDL_ConvertSurfaceFormat(png, SDL_PIXELFORMAT_RGBA32, 0);
     SDL_FreeSurface(png);
-    GameOptions opt = {.argv0 = "platformer", .level_path = level, .transient = true};
     char err[1024];
-    r->game = game_create(r->renderer, &opt, NULL, err, sizeof err);
+    r->game = game_create(r->renderer, opt, NULL, err, sizeof err);
     ck_assert_msg(r->game != NULL, "%s", err);
+}
+
+static void rig_open(Rig *r, const char *level)
+{
+    GameOptions opt = {.argv0 = "platformer", .level_path = level, .transient = true};
+    rig_open_with(r, &opt);
 }
 
 static void rig_close(Rig *r)
@@ -339,8 +346,8 @@ START_TEST(saving_the_level_reloads_it_and_errors_show_until_fixed)
 }
 END_TEST
 
-/* Copies the real assets into a scratch data folder, then spoils one file. */
-static void spoiled_data(const char *dir, const char *file, const char *content)
+/* Copies the real assets into a scratch data folder. */
+static void copy_assets(const char *dir)
 {
     static const char *const files[] = {"atlas.json", "atlas.png", "bg_hills.png",
                                         "bg_cave.png", "bg_peak.png", "physics.json"};
@@ -361,6 +368,13 @@ static void spoiled_data(const char *dir, const char *file, const char *content)
         fclose(in);
         ck_assert_int_eq(fclose(out), 0);
     }
+}
+
+/* Copies the real assets into a scratch data folder, then spoils one file. */
+static void spoiled_data(const char *dir, const char *file, const char *content)
+{
+    char path[2048];
+    copy_assets(dir);
     snprintf(path, sizeof path, "%s/assets/%s", dir, file);
     if (content)
         write_file(path, content);
@@ -388,6 +402,29 @@ static void expect_refusal(const char *case_name, const char *file, const char *
     SDL_FreeSurface(target);
 }
 
+/* The real atlas.json with its first `from` replaced by `to`; freed by the caller. */
+static char *atlas_json_with(const char *from, const char *to)
+{
+    FILE *f = fopen("assets/atlas.json", "rb");
+    ck_assert_ptr_nonnull(f);
+    char *text = calloc(1, 1 << 20);
+    ck_assert_ptr_nonnull(text);
+    size_t n = fread(text, 1, (1 << 20) - 1, f);
+    fclose(f);
+    ck_assert_uint_gt(n, 0);
+    char *at = strstr(text, from);
+    ck_assert_ptr_nonnull(at);
+    size_t tail = strlen(at + strlen(from));
+    char *out = malloc(n - strlen(from) + strlen(to) + 1);
+    ck_assert_ptr_nonnull(out);
+    size_t head = (size_t)(at - text);
+    memcpy(out, text, head);
+    strcpy(out + head, to);
+    memcpy(out + head + strlen(to), at + strlen(from), tail + 1);
+    free(text);
+    return out;
+}
+
 START_TEST(bad_assets_stop_the_game_with_a_message_naming_the_file)
 {
     expect_refusal("no-atlas-png", "atlas.png", NULL);
@@ -396,6 +433,225 @@ START_TEST(bad_assets_stop_the_game_with_a_message_naming_the_file)
     expect_refusal("no-clips", "atlas.json",
                    "{\"format\": 1, \"image\": \"atlas.png\", \"width\": 512, \"height\": 272}");
     expect_refusal("no-background", "bg_cave.png", NULL);
+    /* far outside any integer: refused, never converted */
+    char *huge = atlas_json_with("\"width\": 512", "\"width\": 1e300");
+    expect_refusal("huge-number", "atlas.json", huge);
+    free(huge);
+    huge = atlas_json_with("\"anchor\": [8, 8]", "\"anchor\": [-1e300, 8]");
+    expect_refusal("huge-negative-number", "atlas.json", huge);
+    free(huge);
+}
+END_TEST
+
+/* Runs the game for `seconds` of real time in uneven frames. */
+static void play_for(Game *g, double seconds)
+{
+    for (double t = 0; t < seconds; t += 0.007)
+        game_update(g, 0.007);
+}
+
+static int32_t player_x(Game *g)
+{
+    Sim *sim = game_sim(g);
+    ck_assert_ptr_nonnull(sim);
+    const Transform *t = ecs_get(sim_world(sim), sim_player(sim), C_TRANSFORM);
+    ck_assert_ptr_nonnull(t);
+    return t->x;
+}
+
+/* --verify plays a replay from the level's start: a recording must start
+** there too, even when the level was saved (and reloaded) mid-run. */
+START_TEST(a_recording_across_a_hot_reload_replays_from_the_level_start)
+{
+    char level[1024], path[1024], err[1024];
+    scratch_path(level, sizeof level, "recorded-hot.json");
+    scratch_path(path, sizeof path, "recorded-hot.replay");
+    write_file(level, TINY);
+    remove(path);
+    Rig r;
+    GameOptions opt = {.argv0 = "platformer", .level_path = level, .record_path = path,
+                       .transient = true};
+    rig_open_with(&r, &opt);
+    int32_t start = player_x(r.game);
+    key(r.game, SDL_SCANCODE_RIGHT, true);
+    play_for(r.game, 0.25);
+    key(r.game, SDL_SCANCODE_RIGHT, false);
+    play_for(r.game, 0.05);
+    ck_assert_int_gt(player_x(r.game), start + 16);
+
+    /* saved again (one byte longer): reloaded, and the run starts over */
+    char edited[1024];
+    snprintf(edited, sizeof edited, "%s ", TINY);
+    write_file(level, edited);
+    game_update(r.game, 0.3);
+    game_update(r.game, 0.3);
+    ck_assert_str_eq(game_error_text(r.game), "");
+    ck_assert_int_eq(player_x(r.game), start);
+
+    key(r.game, SDL_SCANCODE_RIGHT, true);
+    play_for(r.game, 0.2);
+    key(r.game, SDL_SCANCODE_SPACE, true);
+    play_for(r.game, 0.1);
+    key(r.game, SDL_SCANCODE_SPACE, false);
+    key(r.game, SDL_SCANCODE_RIGHT, false);
+    play_for(r.game, 0.2);
+    Sim *sim = game_sim(r.game);
+    uint64_t live_hash = sim_hash(sim);
+    uint32_t live_ticks = sim_status(sim)->ticks;
+    rig_close(&r); /* writes the recording */
+
+    Replay replay;
+    replay_init(&replay);
+    ck_assert_msg(replay_load(path, &replay, err, sizeof err), "%s", err);
+    LevelDesc desc;
+    LevelErrors *errors = calloc(1, sizeof *errors);
+    ck_assert(app_load_level(".", level, &desc, errors));
+    Sim *again = sim_create(&desc, NULL);
+    AppRun run = {.replay = &replay, .out = stdout};
+    ck_assert_uint_eq(app_run(again, &run), live_ticks);
+    ck_assert_uint_eq(sim_hash(again), live_hash);
+    sim_destroy(again);
+    level_desc_fini(&desc);
+    free(errors);
+    replay_fini(&replay);
+}
+END_TEST
+
+/* The game's per-user files go to a folder of this test's own. */
+static void private_user_folder(const char *name, char *pref, size_t cap)
+{
+    char dir[1024];
+    scratch_path(dir, sizeof dir, name);
+    ck_assert(mkdir(dir, 0755) == 0 || errno == EEXIST);
+    setenv("XDG_DATA_HOME", dir, 1);
+    char *p = SDL_GetPrefPath("PipsPeak", "pips-peak");
+    ck_assert_ptr_nonnull(p);
+    snprintf(pref, cap, "%s", p);
+    SDL_free(p);
+}
+
+static void tap(Game *g, SDL_Scancode code)
+{
+    key(g, code, true);
+    key(g, code, false);
+}
+
+START_TEST(level_select_reaches_every_level_of_a_long_campaign)
+{
+    enum { LEVELS = 40 };
+    char data[1024], path[2048], pref[1024];
+    scratch_path(data, sizeof data, "long-campaign");
+    copy_assets(data);
+    snprintf(path, sizeof path, "%s/levels", data);
+    ck_assert(mkdir(path, 0755) == 0 || errno == EEXIST);
+    static char campaign[LEVELS * 80 + 64];
+    size_t used = (size_t)snprintf(campaign, sizeof campaign, "{\"format\": 1, \"levels\": [\n");
+    for (int i = 0; i < LEVELS; i++) {
+        used += (size_t)snprintf(campaign + used, sizeof campaign - used,
+                                 "  {\"file\": \"level-%02d.json\", \"title\": \"Level %d\"}%s\n",
+                                 i + 1, i + 1, i + 1 < LEVELS ? "," : "");
+        /* each level a column wider than the one before, to tell them apart */
+        int w = 10 + i;
+        char rows[3][64], text[512];
+        for (int x = 0; x < w; x++) {
+            rows[0][x] = '.';
+            rows[1][x] = x == 1 ? 'P' : x == w - 2 ? 'G' : '.';
+            rows[2][x] = '#';
+        }
+        rows[0][w] = rows[1][w] = rows[2][w] = '\0';
+        snprintf(text, sizeof text,
+                 "{\"format\": 1, \"name\": \"L\", \"background\": \"hills\",\n"
+                 " \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"G\": \"goal\"},\n"
+                 " \"tiles\": [\"%s\", \"%s\", \"%s\"]}\n",
+                 rows[0], rows[1], rows[2]);
+        snprintf(path, sizeof path, "%s/levels/level-%02d.json", data, i + 1);
+        write_file(path, text);
+    }
+    snprintf(campaign + used, sizeof campaign - used, "]}\n");
+    snprintf(path, sizeof path, "%s/levels/campaign.json", data);
+    write_file(path, campaign);
+    /* every level open */
+    private_user_folder("long-campaign-user", pref, sizeof pref);
+    snprintf(path, sizeof path, "%sprogress.json", pref);
+    char progress[64];
+    snprintf(progress, sizeof progress, "{\"format\": 1, \"unlocked\": %d}", LEVELS);
+    write_file(path, progress);
+    setenv("PLATFORMER_DATA", data, 1);
+
+    Rig r;
+    GameOptions opt = {.argv0 = "platformer", .transient = true};
+    rig_open_with(&r, &opt);
+    unsetenv("PLATFORMER_DATA");
+    ck_assert(!game_in_level(r.game));
+    tap(r.game, SDL_SCANCODE_DOWN);   /* Level select */
+    tap(r.game, SDL_SCANCODE_RETURN);
+    for (int i = 0; i < LEVELS - 1; i++) {
+        tap(r.game, SDL_SCANCODE_DOWN);
+        rig_draw(&r);
+    }
+    tap(r.game, SDL_SCANCODE_RETURN);
+    ck_assert(game_in_level(r.game));
+    ck_assert_int_eq(sim_map(game_sim(r.game))->width, 10 + LEVELS - 1);
+    rig_close(&r);
+}
+END_TEST
+
+START_TEST(the_title_line_counts_the_campaign_levels)
+{
+    char tag[64];
+    screens_tagline(12, tag, sizeof tag);
+    ck_assert_str_eq(tag, "A CLIMB IN TWELVE LEVELS");
+    screens_tagline(1, tag, sizeof tag);
+    ck_assert_str_eq(tag, "A CLIMB IN ONE LEVEL");
+    screens_tagline(40, tag, sizeof tag);
+    ck_assert_str_eq(tag, "A CLIMB IN 40 LEVELS");
+}
+END_TEST
+
+/* Pixels of the overlay's green figures in the top-right corner. */
+static int overlay_pixels(const Rig *r)
+{
+    int n = 0;
+    for (int y = 0; y < 80; y++)
+        for (int x = LOGICAL_W / 2; x < LOGICAL_W; x++) {
+            Uint8 cr, cg, cb, ca;
+            SDL_GetRGBA(pixel(r->target, x, y), r->target->format, &cr, &cg, &cb, &ca);
+            if (cr == 140 && cg == 255 && cb == 140)
+                n++;
+        }
+    return n;
+}
+
+START_TEST(the_debug_overlay_starts_as_saved_and_f3_saves_it)
+{
+    char pref[1024], path[1100], msg[512];
+    private_user_folder("overlay-user", pref, sizeof pref);
+    snprintf(path, sizeof path, "%ssettings.json", pref);
+    write_file(path, "{\"format\": 1, \"debug_overlay\": true}");
+    Rig r;
+    GameOptions opt = {.argv0 = "platformer", .level_path = LEVEL};
+    rig_open_with(&r, &opt);
+    ck_assert(game_settings(r.game)->debug_overlay);
+    game_run_ticks(r.game, 1);
+    rig_draw(&r);
+    ck_assert_int_gt(overlay_pixels(&r), 20);
+
+    tap(r.game, SDL_SCANCODE_F3);
+    ck_assert(!game_settings(r.game)->debug_overlay);
+    rig_draw(&r);
+    ck_assert_int_eq(overlay_pixels(&r), 0);
+    Settings saved;
+    ck_assert_int_eq(settings_load(path, &saved, msg, sizeof msg), SAVE_LOADED);
+    ck_assert(!saved.debug_overlay);
+    rig_close(&r);
+
+    /* the next start remembers it */
+    rig_open_with(&r, &opt);
+    ck_assert(!game_settings(r.game)->debug_overlay);
+    tap(r.game, SDL_SCANCODE_F3);
+    ck_assert_int_eq(settings_load(path, &saved, msg, sizeof msg), SAVE_LOADED);
+    ck_assert(saved.debug_overlay);
+    rig_close(&r);
 }
 END_TEST
 
@@ -411,6 +667,10 @@ static Suite *game_suite(void)
     tcase_add_test(tc, a_recorded_run_replays_the_same_headless);
     tcase_add_test(tc, saving_the_level_reloads_it_and_errors_show_until_fixed);
     tcase_add_test(tc, bad_assets_stop_the_game_with_a_message_naming_the_file);
+    tcase_add_test(tc, a_recording_across_a_hot_reload_replays_from_the_level_start);
+    tcase_add_test(tc, level_select_reaches_every_level_of_a_long_campaign);
+    tcase_add_test(tc, the_title_line_counts_the_campaign_levels);
+    tcase_add_test(tc, the_debug_overlay_starts_as_saved_and_f3_saves_it);
     suite_add_tcase(s, tc);
     return s;
 }

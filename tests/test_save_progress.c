@@ -170,6 +170,23 @@ START_TEST(hand_written_file_is_read)
 }
 END_TEST
 
+/* progress_parse takes len bytes of text, with no terminator after them. */
+START_TEST(text_in_memory_is_read_to_its_length_and_no_further)
+{
+    static const char good[] = "{\"format\": 1, \"unlocked\": 3}";
+    const size_t len = sizeof good - 1;
+    char *text = malloc(len + 1);
+    ck_assert_ptr_nonnull(text);
+    memcpy(text, good, len);
+    text[len] = '}'; /* not part of the text */
+    Progress p;
+    char err[512] = "";
+    ck_assert_msg(progress_parse(text, len, &p, err, sizeof err), "%s", err);
+    ck_assert_int_eq(p.unlocked, 3);
+    free(text);
+}
+END_TEST
+
 typedef struct BadCase {
     const char *text;
     const char *expect;
@@ -319,6 +336,7 @@ static Suite *progress_suite(void)
     tcase_add_test(tc, bad_completions_change_nothing);
     tcase_add_test(tc, saved_progress_loads_back_identical);
     tcase_add_test(tc, hand_written_file_is_read);
+    tcase_add_test(tc, text_in_memory_is_read_to_its_length_and_no_further);
     tcase_add_loop_test(tc, bad_file_gives_defaults_and_is_kept_aside, 0, BAD_COUNT);
     tcase_add_test(tc, every_truncation_of_a_good_file_is_recovered);
     tcase_add_test(tc, good_save_after_bad_load_keeps_the_bad_file);

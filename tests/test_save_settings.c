@@ -11,7 +11,6 @@ static void assert_settings_equal(const Settings *a, const Settings *b)
     ck_assert_int_eq(a->master_volume, b->master_volume);
     ck_assert_int_eq(a->sfx_volume, b->sfx_volume);
     ck_assert_int_eq(a->mute, b->mute);
-    ck_assert_int_eq(a->show_fps, b->show_fps);
     ck_assert_int_eq(a->debug_overlay, b->debug_overlay);
     for (int act = 0; act < ACTION_COUNT; act++) {
         for (int i = 0; i < SETTINGS_BINDINGS_MAX; i++) {
@@ -106,7 +105,6 @@ START_TEST(saved_settings_load_back_identical)
     s.master_volume = 0;
     s.sfx_volume = 100;
     s.mute = true;
-    s.show_fps = true;
     s.debug_overlay = true;
     const char *keys[] = {"\\", "\"", "Left Shift", "\xC3\xA9"}; /* backslash, quote, space, e-acute */
     ck_assert(settings_bind_keys(&s, ACTION_JUMP, keys, 4));
@@ -136,7 +134,7 @@ START_TEST(hand_edited_file_is_read_field_by_field)
     ck_assert(!s.vsync);
     ck_assert_int_eq(s.master_volume, 55);
     ck_assert_int_eq(s.sfx_volume, 40);
-    ck_assert(s.mute && s.show_fps && s.debug_overlay);
+    ck_assert(s.mute && s.debug_overlay);
     ck_assert_int_eq(settings_binding_count(&s.keys[ACTION_JUMP]), 2);
     ck_assert_str_eq(s.keys[ACTION_JUMP].names[1], "Left Shift");
     ck_assert_str_eq(s.keys[ACTION_JUMP].names[2], "");
@@ -164,6 +162,73 @@ START_TEST(older_file_without_new_fields_keeps_their_defaults)
     strcpy(s.keys[ACTION_LEFT].names[0], "Left");
     strcpy(s.keys[ACTION_LEFT].names[1], "A");
     assert_settings_equal(&s, &d);
+}
+END_TEST
+
+/* Older versions wrote "show_fps" as well; the frame rate is shown by the
+** debug overlay, so it turns the overlay on, and is not written again. */
+START_TEST(show_fps_of_older_files_turns_the_debug_overlay_on)
+{
+    Scratch sc;
+    char path[1100], err[512] = "";
+    Settings s;
+    static const char on[] = "{\"format\": 1, \"show_fps\": true, \"debug_overlay\": false}";
+    ck_assert_msg(settings_parse(on, sizeof on - 1, &s, err, sizeof err), "%s", err);
+    ck_assert(s.debug_overlay);
+    static const char off[] = "{\"format\": 1, \"show_fps\": false}";
+    ck_assert(settings_parse(off, sizeof off - 1, &s, err, sizeof err));
+    ck_assert(!s.debug_overlay);
+    static const char bad[] = "{\"format\": 1, \"show_fps\": \"yes\"}";
+    ck_assert(!settings_parse(bad, sizeof bad - 1, &s, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "\"show_fps\" must be true or false"));
+
+    scratch_init(&sc);
+    scratch_path(&sc, "settings.json", path, sizeof path);
+    ck_assert(settings_parse(on, sizeof on - 1, &s, err, sizeof err));
+    ck_assert_msg(settings_save(path, &s, err, sizeof err), "%s", err);
+    char *text = read_all(path, NULL);
+    ck_assert_ptr_null(strstr(text, "show_fps"));
+    ck_assert_ptr_nonnull(strstr(text, "\"debug_overlay\": true"));
+    free(text);
+    scratch_fini(&sc);
+}
+END_TEST
+
+/* settings_parse takes len bytes of text, with no terminator after them. */
+START_TEST(text_in_memory_is_read_to_its_length_and_no_further)
+{
+    static const char good[] = "{\"format\":1}";
+    const size_t len = sizeof good - 1;
+    ck_assert_uint_eq(len, 12);
+    Settings s;
+    char err[512] = "";
+
+    /* followed by a byte that is not part of it */
+    char *text = malloc(len + 1);
+    ck_assert_ptr_nonnull(text);
+    memcpy(text, good, len);
+    text[len] = 'X';
+    ck_assert_msg(settings_parse(text, len, &s, err, sizeof err), "%s", err);
+    assert_defaults(&s);
+    free(text);
+
+    /* exactly len bytes on the heap: reading one more is an overflow */
+    text = malloc(len);
+    ck_assert_ptr_nonnull(text);
+    memcpy(text, good, len);
+    ck_assert_msg(settings_parse(text, len, &s, err, sizeof err), "%s", err);
+    free(text);
+
+    /* cut short inside the value: the end of the given bytes is the end */
+    char cut[] = "{\"format\":1, \"mute\": true}";
+    ck_assert(!settings_parse(cut, 13, &s, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "unexpected end of file"));
+    /* white space after the value is fine, anything else is not */
+    char spaced[] = "{\"format\":1, \"mute\": true} \n x";
+    ck_assert_msg(settings_parse(spaced, sizeof spaced - 4, &s, err, sizeof err), "%s", err);
+    ck_assert(s.mute);
+    ck_assert(!settings_parse(spaced, sizeof spaced - 1, &s, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "JSON syntax error at 'x'"));
 }
 END_TEST
 
@@ -420,6 +485,8 @@ static Suite *settings_suite(void)
     tcase_add_test(tc, saved_settings_load_back_identical);
     tcase_add_test(tc, hand_edited_file_is_read_field_by_field);
     tcase_add_test(tc, older_file_without_new_fields_keeps_their_defaults);
+    tcase_add_test(tc, text_in_memory_is_read_to_its_length_and_no_further);
+    tcase_add_test(tc, show_fps_of_older_files_turns_the_debug_overlay_on);
     tcase_add_loop_test(tc, bad_file_gives_defaults_and_is_kept_aside, 0, BAD_COUNT);
     tcase_add_test(tc, later_saves_and_bad_files_never_overwrite_a_kept_file);
     tcase_add_test(tc, folder_or_pipe_in_place_of_the_file_is_set_aside_without_hanging);

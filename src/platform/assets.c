@@ -48,10 +48,13 @@ static const cJSON *get(Reader *r, const cJSON *obj, const char *key, const char
     return v;
 }
 
+/* The range is checked first: converting a double outside the integer's
+** range (1e300) is undefined behaviour. NaN fails both comparisons. */
 static bool whole(const cJSON *v, int lo, int hi)
 {
-    return cJSON_IsNumber(v) && v->valuedouble == (double)(long)v->valuedouble &&
-           v->valuedouble >= lo && v->valuedouble <= hi;
+    if (!cJSON_IsNumber(v) || !(v->valuedouble >= lo && v->valuedouble <= hi))
+        return false;
+    return v->valuedouble == (double)(int)v->valuedouble;
 }
 
 static bool get_int(Reader *r, const cJSON *obj, const char *key, const char *where, int lo,

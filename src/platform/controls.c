@@ -26,6 +26,8 @@ void controls_default_bindings(ControlBindings *bind)
             bind->keys[a][k] = SDL_SCANCODE_UNKNOWN;
         for (int b = 0; b < CONTROLS_BUTTONS; b++)
             bind->buttons[a][b] = SDL_CONTROLLER_BUTTON_INVALID;
+        for (int x = 0; x < CONTROLS_AXES; x++)
+            bind->axes[a][x] = (ControlAxis){SDL_CONTROLLER_AXIS_INVALID, 0};
     }
     bind->keys[ACT_LEFT][0] = SDL_SCANCODE_LEFT;
     bind->keys[ACT_LEFT][1] = SDL_SCANCODE_A;
@@ -50,6 +52,10 @@ void controls_default_bindings(ControlBindings *bind)
     bind->buttons[ACT_JUMP][0] = SDL_CONTROLLER_BUTTON_A;
     bind->buttons[ACT_PAUSE][0] = SDL_CONTROLLER_BUTTON_START;
     bind->buttons[ACT_RESTART][0] = SDL_CONTROLLER_BUTTON_BACK;
+    bind->axes[ACT_LEFT][0] = (ControlAxis){SDL_CONTROLLER_AXIS_LEFTX, -1};
+    bind->axes[ACT_RIGHT][0] = (ControlAxis){SDL_CONTROLLER_AXIS_LEFTX, 1};
+    bind->axes[ACT_UP][0] = (ControlAxis){SDL_CONTROLLER_AXIS_LEFTY, -1};
+    bind->axes[ACT_DOWN][0] = (ControlAxis){SDL_CONTROLLER_AXIS_LEFTY, 1};
 }
 
 /* Up and jump share the Up arrow by default; any other sharing would make
@@ -111,19 +117,9 @@ void controls_release_all(Controls *c)
 {
     memset(c->key_held, 0, sizeof c->key_held);
     memset(c->button_held, 0, sizeof c->button_held);
-    c->stick_x = c->stick_y = 0.0f;
+    for (int a = 0; a < SDL_CONTROLLER_AXIS_MAX; a++)
+        c->axis[a] = 0.0f;
     c->jump_latched = false;
-}
-
-static bool stick_holds(const Controls *c, ControlAction action)
-{
-    switch (action) {
-    case ACT_LEFT: return c->stick_x <= -CONTROLS_DEAD_ZONE;
-    case ACT_RIGHT: return c->stick_x >= CONTROLS_DEAD_ZONE;
-    case ACT_UP: return c->stick_y <= -CONTROLS_DEAD_ZONE;
-    case ACT_DOWN: return c->stick_y >= CONTROLS_DEAD_ZONE;
-    default: return false;
-    }
 }
 
 bool controls_held(const Controls *c, ControlAction action)
@@ -141,7 +137,13 @@ bool controls_held(const Controls *c, ControlAction action)
             c->button_held[button])
             return true;
     }
-    return stick_holds(c, action);
+    for (int x = 0; x < CONTROLS_AXES; x++) {
+        ControlAxis half = c->bind.axes[action][x];
+        if (half.axis > SDL_CONTROLLER_AXIS_INVALID && half.axis < SDL_CONTROLLER_AXIS_MAX &&
+            half.sign != 0 && c->axis[half.axis] * (float)half.sign >= CONTROLS_DEAD_ZONE)
+            return true;
+    }
+    return false;
 }
 
 static uint32_t held_mask(const Controls *c)
@@ -266,15 +268,11 @@ ControlsResult controls_event(Controls *c, const SDL_Event *ev)
         return r;
     }
     case SDL_CONTROLLERAXISMOTION: {
-        float v = (float)ev->caxis.value / 32767.0f;
-        if (v < -1.0f)
-            v = -1.0f;
-        if (ev->caxis.axis == SDL_CONTROLLER_AXIS_LEFTX)
-            c->stick_x = v;
-        else if (ev->caxis.axis == SDL_CONTROLLER_AXIS_LEFTY)
-            c->stick_y = v;
-        else
+        int axis = ev->caxis.axis;
+        if (axis < 0 || axis >= SDL_CONTROLLER_AXIS_MAX)
             return none;
+        float v = (float)ev->caxis.value / 32767.0f;
+        c->axis[axis] = v < -1.0f ? -1.0f : v;
         return apply_change(c, before);
     }
     default:

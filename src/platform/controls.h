@@ -2,9 +2,10 @@
 ** controls.h -- from keyboard and gamepad events to one InputIntent per tick.
 **
 ** A pure state machine: it reads SDL_Event structs and never a device, so
-** the tests drive it with made-up events and no window. Keys and buttons are
-** bound to actions; an action is held while any of its keys, buttons or the
-** left stick (past a dead zone) holds it. A jump press is latched until the
+** the tests drive it with made-up events and no window. Keys, gamepad
+** buttons and halves of gamepad axes are bound to actions; an action is held
+** while any of its keys or buttons is down, or one of its axis halves is
+** pushed past the dead zone. A jump press is latched until the
 ** next tick reads it, so a tap shorter than a tick is never lost, and the
 ** intents it hands out always satisfy jump_pressed == held now and not held
 ** the tick before: exactly what a replay can store and give back.
@@ -33,14 +34,23 @@ typedef enum ControlAction {
 enum {
     CONTROLS_KEYS = 4,     /* keys per action; slot 0 is the one the options menu shows */
     CONTROLS_BUTTONS = 2,  /* gamepad buttons per action */
+    CONTROLS_AXES = 2,     /* gamepad axis halves per action */
 };
 
-/* Left stick: past this fraction of full deflection a direction is held. */
+/* Past this fraction of full deflection an axis half is held. */
 #define CONTROLS_DEAD_ZONE 0.35f
+
+/* One half of a gamepad axis: the left stick pushed left is
+** {SDL_CONTROLLER_AXIS_LEFTX, -1}. */
+typedef struct ControlAxis {
+    SDL_GameControllerAxis axis;   /* SDL_CONTROLLER_AXIS_INVALID: unused */
+    int sign;                      /* -1 or +1 */
+} ControlAxis;
 
 typedef struct ControlBindings {
     SDL_Scancode keys[ACT_COUNT][CONTROLS_KEYS];                  /* SDL_SCANCODE_UNKNOWN: unused */
     SDL_GameControllerButton buttons[ACT_COUNT][CONTROLS_BUTTONS]; /* ..._INVALID: unused */
+    ControlAxis axes[ACT_COUNT][CONTROLS_AXES];
 } ControlBindings;
 
 /* What menus understand. */
@@ -65,13 +75,14 @@ typedef struct Controls {
     ControlBindings bind;
     uint8_t key_held[SDL_NUM_SCANCODES];
     bool button_held[SDL_CONTROLLER_BUTTON_MAX];
-    float stick_x, stick_y;   /* -1 .. 1 */
+    float axis[SDL_CONTROLLER_AXIS_MAX];   /* -1 .. 1 */
     bool jump_latched;        /* a press no tick has read yet */
     bool last_jump_held;      /* the jump_held of the last intent handed out */
 } Controls;
 
 /* Arrows and WASD move; Space, Z, K or Up jump; Esc pauses; R restarts.
-** F11 toggles full screen. Pad: d-pad, A jumps, Start pauses, Back restarts. */
+** F11 toggles full screen. Pad: the d-pad and the left stick move, A jumps,
+** Start pauses, Back restarts. */
 void controls_default_bindings(ControlBindings *bind);
 /* Makes key the first key of action, and takes it away from the other
 ** actions (Up may stay bound to both up and jump). */

@@ -15,6 +15,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct Settings;
+
 typedef enum GameSound {
     SOUND_JUMP,
     SOUND_LAND,
@@ -45,12 +47,18 @@ typedef struct GameOptions {
     const char *replay_path;   /* --replay: play these inputs back */
     const char *record_path;   /* --record: write the inputs played */
     bool transient;            /* screenshots: read saves, never write them */
+    const struct Settings *settings; /* read already (the window needs vsync before the
+                                        renderer); NULL: game_create reads them */
 } GameOptions;
 
 typedef struct Game Game;
 
-/* Loads the atlas, settings, progress and campaign (or the level of
-** --level / --replay). Returns NULL with one message naming the file on a
+/* Reads settings.json from the player's data folder: the defaults when there
+** is none; a corrupt one is kept aside and reported on stderr. */
+void game_read_settings(struct Settings *s);
+
+/* Loads the atlas, settings (unless given), progress and campaign (or the
+** level of --level / --replay). Returns NULL with one message naming the file on a
 ** fatal problem (missing or broken atlas, campaign, replay). */
 Game *game_create(SDL_Renderer *renderer, const GameOptions *opt, const GameHooks *hooks,
                   char *err, size_t errlen);

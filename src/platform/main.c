@@ -23,7 +23,8 @@ static void usage(FILE *out)
           "                                       watch a replay\n"
           "       platformer --screenshot OUT.png --level FILE [--frames N] [--replay FILE]\n"
           "                  [--scale K]          the frame after N ticks, without a display\n"
-          "       platformer --check FILE...      check levels, physics.json, atlas.json\n"
+          "       platformer --check FILE...      check levels, Tiled maps and tilesets,\n"
+          "                                       physics.json\n"
           "       platformer --export-tiled LEVEL OUT.tmj [TILESET.tsj]\n"
           "       platformer --headless --level FILE [--replay FILE] [--frames N] ...\n"
           "       platformer --help\n",

@@ -16,8 +16,45 @@ static void upcase(char *s)
 void menu_init(Menu *m, const char *title)
 {
     memset(m, 0, sizeof *m);
+    m->rows = MENU_ROWS;
     snprintf(m->title, sizeof m->title, "%s", title ? title : "");
     upcase(m->title);
+}
+
+static int shown_rows(const Menu *m)
+{
+    int rows = m->rows > 0 ? m->rows : 1;
+    return m->count < rows ? m->count : rows;
+}
+
+/* Clamps top to the list and brings the cursor onto a shown row. */
+static void keep_cursor_shown(Menu *m)
+{
+    int rows = shown_rows(m);
+    if (m->cursor < m->top)
+        m->top = m->cursor;
+    if (rows > 0 && m->cursor >= m->top + rows)
+        m->top = m->cursor - rows + 1;
+    if (m->top > m->count - rows)
+        m->top = m->count - rows;
+    if (m->top < 0)
+        m->top = 0;
+}
+
+void menu_scroll(Menu *m, int top)
+{
+    m->top = top;
+    keep_cursor_shown(m);
+}
+
+bool menu_more_above(const Menu *m)
+{
+    return m->top > 0;
+}
+
+bool menu_more_below(const Menu *m)
+{
+    return m->top + shown_rows(m) < m->count;
 }
 
 int menu_add(Menu *m, int id, const char *label, const char *value, bool enabled)
@@ -34,7 +71,9 @@ int menu_add(Menu *m, int id, const char *label, const char *value, bool enabled
     /* the cursor starts on the first item that can be chosen */
     if (!m->items[m->cursor].enabled && enabled)
         m->cursor = m->count;
-    return m->count++;
+    m->count++;
+    keep_cursor_shown(m);
+    return m->count - 1;
 }
 
 MenuItem *menu_item(Menu *m, int id)
@@ -50,6 +89,7 @@ void menu_select(Menu *m, int id)
     for (int i = 0; i < m->count; i++)
         if (m->items[i].id == id && m->items[i].enabled)
             m->cursor = i;
+    keep_cursor_shown(m);
 }
 
 static bool step(Menu *m, int dir)
@@ -59,6 +99,7 @@ static bool step(Menu *m, int dir)
         if (m->items[i].enabled) {
             bool moved = i != m->cursor;
             m->cursor = i;
+            keep_cursor_shown(m);
             return moved;
         }
     }
@@ -85,9 +126,20 @@ MenuEvent menu_input(Menu *m, MenuInput in, int *id)
     }
 }
 
+/* A small solid triangle pointing up or down, centred on x. */
+static void draw_mark(Batch *b, const RenderAtlas *atlas, int x, int y, bool up, SDL_Color c)
+{
+    for (int r = 0; r < 3; r++) {
+        int half = up ? r : 2 - r;
+        render_fill(b, atlas, (SDL_Rect){x - half, y + r, 2 * half + 1, 1}, c);
+    }
+}
+
 void menu_draw(const Menu *m, Batch *b, const RenderAtlas *atlas, int y)
 {
+    const SDL_Color gold = {255, 214, 102, 255};
     const int line = atlas->font.line_height + 5;
+    /* the width of every item, shown or not: the panel keeps its size while scrolling */
     int w = render_text_width(atlas, m->title);
     for (int i = 0; i < m->count; i++) {
         int iw = render_text_width(atlas, m->items[i].label);
@@ -97,8 +149,10 @@ void menu_draw(const Menu *m, Batch *b, const RenderAtlas *atlas, int y)
             w = iw;
     }
     w += 40;
+    int rows = shown_rows(m);
+    int mark_h = rows < m->count ? 6 : 0; /* room for the marks above and below the rows */
     int title_h = m->title[0] ? line + 6 : 0;
-    int h = title_h + m->count * line + 20;
+    int h = title_h + rows * line + 20 + 2 * mark_h;
     if (y < 0)
         y = (LOGICAL_H - h) / 2;
     int x = (LOGICAL_W - w) / 2;
@@ -106,26 +160,30 @@ void menu_draw(const Menu *m, Batch *b, const RenderAtlas *atlas, int y)
     int ty = y + 10;
     if (m->title[0]) {
         render_text(b, atlas, m->title, (LOGICAL_W - render_text_width(atlas, m->title)) / 2,
-                           ty, (SDL_Color){255, 214, 102, 255});
+                           ty, gold);
         ty += title_h;
     }
-    for (int i = 0; i < m->count; i++) {
-        const MenuItem *it = &m->items[i];
-        bool on = i == m->cursor;
+    ty += mark_h;
+    if (menu_more_above(m))
+        draw_mark(b, atlas, LOGICAL_W / 2, ty - mark_h - 2, true, gold);
+    for (int r = 0; r < rows; r++) {
+        const MenuItem *it = &m->items[m->top + r];
+        bool on = m->top + r == m->cursor;
         SDL_Color c = !it->enabled ? (SDL_Color){110, 110, 130, 255}
                       : on         ? (SDL_Color){255, 255, 255, 255}
                                    : (SDL_Color){190, 196, 220, 255};
-        int iy = ty + i * line;
+        int iy = ty + r * line;
         if (on) {
             render_fill(b, atlas, (SDL_Rect){x + 6, iy - 3, w - 12, line - 1},
                         (SDL_Color){255, 255, 255, 36});
-            render_text(b, atlas, ">", x + 10, iy, (SDL_Color){255, 214, 102, 255});
+            render_text(b, atlas, ">", x + 10, iy, gold);
         }
         render_text(b, atlas, it->label, x + 22, iy, c);
         if (it->value[0]) {
             int vw = render_text_width(atlas, it->value);
-            render_text(b, atlas, it->value, x + w - 12 - vw, iy,
-                        on ? (SDL_Color){255, 214, 102, 255} : c);
+            render_text(b, atlas, it->value, x + w - 12 - vw, iy, on ? gold : c);
         }
     }
+    if (menu_more_below(m))
+        draw_mark(b, atlas, LOGICAL_W / 2, ty + rows * line - 1, false, gold);
 }

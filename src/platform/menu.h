@@ -3,7 +3,9 @@
 **
 ** Screens build a Menu each time they are shown (labels and values are
 ** copied in), feed it the player's menu inputs, and act on what comes back.
-** Disabled items are shown dimmed and skipped by the cursor.
+** Disabled items are shown dimmed and skipped by the cursor. A list longer
+** than the rows it may show scrolls: the cursor always stays on a shown row,
+** and marks above and below the rows say that there is more.
 */
 #ifndef MENU_H
 #define MENU_H
@@ -13,7 +15,11 @@
 
 #include <stdbool.h>
 
-enum { MENU_ITEMS = 20, MENU_TEXT = 48 };
+enum {
+    MENU_ITEMS = 160,   /* a campaign's levels and Back fit */
+    MENU_TEXT = 48,
+    MENU_ROWS = 12,     /* rows shown at once: with a title, they fit the 270 px screen */
+};
 
 typedef struct MenuItem {
     int id;                     /* the screen's own code for it */
@@ -27,6 +33,8 @@ typedef struct Menu {
     MenuItem items[MENU_ITEMS];
     int count;
     int cursor;
+    int top;                    /* the first item shown */
+    int rows;                   /* items shown at once (MENU_ROWS) */
 } Menu;
 
 typedef enum MenuEvent {
@@ -43,12 +51,18 @@ void menu_init(Menu *m, const char *title);
 int menu_add(Menu *m, int id, const char *label, const char *value, bool enabled);
 /* Finds an item by id; NULL when absent. */
 MenuItem *menu_item(Menu *m, int id);
-/* Puts the cursor on the item with this id (if enabled). */
+/* Puts the cursor on the item with this id (if enabled), scrolling to it. */
 void menu_select(Menu *m, int id);
+/* Scrolls so that item `top` is the first shown, as far as the cursor (which
+** stays shown) and the list's end allow: a rebuilt menu keeps its place. */
+void menu_scroll(Menu *m, int top);
+/* Whether items are hidden above the first row shown, or below the last. */
+bool menu_more_above(const Menu *m);
+bool menu_more_below(const Menu *m);
 /* Applies one input; the id concerned is in *id (the cursor's item). */
 MenuEvent menu_input(Menu *m, MenuInput in, int *id);
-/* Draws the menu in a panel centred horizontally, top at y (or centred
-** vertically when y < 0). */
+/* Draws the menu's shown rows in a panel centred horizontally, top at y (or
+** centred vertically when y < 0), as wide as its widest item. */
 void menu_draw(const Menu *m, Batch *b, const RenderAtlas *atlas, int y);
 
 #endif

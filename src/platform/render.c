@@ -9,8 +9,6 @@
 */
 #include "render.h"
 
-#include "components.h"
-
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -225,16 +223,19 @@ static int round_px(float v)
     return (int)floorf(v + 0.5f);
 }
 
-/* A jump of more than this in one tick is a teleport (respawn, reload):
-** drawn at once, not swept across the screen. */
-enum { TELEPORT_PX = 48 };
-
-static float lerp_pos(int32_t prev, int32_t cur, float alpha)
+/* The move is judged as a whole: a teleport along one axis also ends the
+** sweep along the other, or a respawn would slide in from the side. */
+void render_interpolate(const Transform *t, float alpha, float *x, float *y)
 {
-    int32_t d = cur - prev;
-    if (d > TELEPORT_PX || d < -TELEPORT_PX)
-        return (float)cur;
-    return (float)prev + (float)d * alpha;
+    int64_t dx = (int64_t)t->x - t->prev_x, dy = (int64_t)t->y - t->prev_y;
+    if (dx > RENDER_TELEPORT_PX || dx < -RENDER_TELEPORT_PX || dy > RENDER_TELEPORT_PX ||
+        dy < -RENDER_TELEPORT_PX) {
+        *x = (float)t->x;
+        *y = (float)t->y;
+        return;
+    }
+    *x = (float)t->prev_x + (float)dx * alpha;
+    *y = (float)t->prev_y + (float)dy * alpha;
 }
 
 /* Fills w x h by repeating the cell; the last column and row are cut. */
@@ -297,8 +298,9 @@ int render_sprites(Batch *b, const RenderAtlas *atlas, EcsWorld *world, float al
             int clip = sp[i].clip < RCLIP_COUNT ? sp[i].clip : 0;
             const RenderSheet *sh = &atlas->sheets[clip];
             SDL_Rect cell = render_cell(atlas, clip, sp[i].variant, sp[i].frame);
-            int x = round_px(lerp_pos(t[i].prev_x, t[i].x, alpha)) - view->x;
-            int y = round_px(lerp_pos(t[i].prev_y, t[i].y, alpha)) - view->y;
+            float fx, fy;
+            render_interpolate(&t[i], alpha, &fx, &fy);
+            int x = round_px(fx) - view->x, y = round_px(fy) - view->y;
             /* the drawn area: the box, or the anchored cell around it */
             int w = sp[i].w > 0 ? sp[i].w : cell.w, h = sp[i].h > 0 ? sp[i].h : cell.h;
             int left = x - sh->anchor_x, top = y - sh->anchor_y;

@@ -10,6 +10,7 @@
 #define RENDER_H
 
 #include "batch.h"
+#include "components.h"
 #include "render_atlas.h"
 #include "tilemap.h"
 
@@ -51,6 +52,16 @@ bool render_tile_piece(const RenderAtlas *atlas, const RenderTheme *theme, const
 /* The blob mask of a solid tile: its solid neighbours, 1 N, 2 NE, 4 E, 8 SE,
 ** 16 S, 32 SW, 64 W, 128 NW; outside the map counts as solid except above. */
 int render_blob_mask(const Tilemap *map, int tx, int ty);
+/* A move of more than this many pixels along either axis in one tick is a
+** teleport (a respawn, a hot reload): it is shown at once, not swept across
+** the screen. */
+enum { RENDER_TELEPORT_PX = 48 };
+
+/* Where a Transform is shown at alpha (0: last tick, 1: this tick), in
+** level pixels before rounding; after a teleport, where it ended. Sprites
+** and the camera both go through this, so they agree. */
+void render_interpolate(const Transform *t, float alpha, float *x, float *y);
+
 /* Collects Transform+Sprite from the world, culls to the view, orders by
 ** layer (stable), and draws; returns how many sprites were visible. */
 int render_sprites(Batch *b, const RenderAtlas *atlas, EcsWorld *world, float alpha,

@@ -4,8 +4,9 @@
 ** Each frame: poll events, advance the game by the real time elapsed (the
 ** game's fixed-step accumulator turns it into ticks), draw at the 480x270
 ** logical size scaled by a whole number with black bars, present. With
-** vsync the present paces the loop; without it (or when the driver claims
-** vsync and returns at once) a limiter sleeps to about 60 frames a second.
+** vsync (when the settings ask for it and the renderer has it) the present
+** paces the loop; without it (or when the driver claims vsync and returns
+** at once) a limiter sleeps to about 60 frames a second.
 */
 #include "frontend.h"
 
@@ -124,9 +125,13 @@ int window_run(const GameOptions *opt)
         goto done;
     }
     SDL_SetWindowMinimumSize(win.window, LOGICAL_W, LOGICAL_H);
+    /* the settings first: vsync is chosen when the renderer is made */
+    Settings loaded;
+    game_read_settings(&loaded);
     /* SDL tries the accelerated drivers first (SDL_RENDER_DRIVER may name one) */
-    win.renderer = SDL_CreateRenderer(win.window, -1, SDL_RENDERER_PRESENTVSYNC);
-    if (!win.renderer)
+    Uint32 flags = loaded.vsync ? SDL_RENDERER_PRESENTVSYNC : 0;
+    win.renderer = SDL_CreateRenderer(win.window, -1, flags);
+    if (!win.renderer && flags)
         win.renderer = SDL_CreateRenderer(win.window, -1, 0);
     if (!win.renderer) {
         fprintf(stderr, "platformer: cannot make a renderer: %s\n", SDL_GetError());
@@ -136,8 +141,10 @@ int window_run(const GameOptions *opt)
     SDL_RenderSetIntegerScale(win.renderer, SDL_TRUE);
 
     GameHooks hooks = {&win, hook_fullscreen, hook_scale, hook_play, hook_volume};
+    GameOptions with_settings = *opt;
+    with_settings.settings = &loaded;
     char err[1024];
-    game = game_create(win.renderer, opt, &hooks, err, sizeof err);
+    game = game_create(win.renderer, &with_settings, &hooks, err, sizeof err);
     if (!game) {
         fprintf(stderr, "platformer: %s\n", err);
         goto done;

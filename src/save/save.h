@@ -1,11 +1,13 @@
 /*
 ** save.h -- files the game writes: written whole or not at all.
 **
-** A save goes to a temporary file next to the target, is flushed to disk,
-** and is then renamed over the old file. A crash, a full disk or a failed
-** rename at any point leaves either the old file or the new one, never half
-** of one, and never a stray temporary. The system calls go through a SaveIo
-** so that tests can make them fail at a chosen moment.
+** A save goes to a temporary file next to the target (PATH.tmp-PID-N), is
+** flushed to disk, and is then renamed over the old file. A crash, a full
+** disk or a failed rename at any point leaves either the old file or the
+** new one at PATH, never half of one. A write that fails removes its
+** temporary; a crash between creating the temporary and the rename leaves
+** it behind (later writes never reuse it). The system calls go through a
+** SaveIo so that tests can make them fail at a chosen moment.
 **
 ** Loading user files (settings.h, progress.h) never stops the game: see
 ** SaveLoad.

@@ -5,13 +5,15 @@
 **   "format": 1,
 **   "window_scale": 0, "fullscreen": false, "vsync": true,
 **   "master_volume": 80, "sfx_volume": 100, "mute": false,
-**   "show_fps": false, "debug_overlay": false,
+**   "debug_overlay": false,
 **   "keys":    { "left": ["Left", "A"], ... },
 **   "gamepad": { "left": ["dpleft", "leftx-"], ... }
 ** }
 **
 ** An action missing from "keys" or "gamepad" keeps its default bindings;
-** an empty list unbinds it.
+** an empty list leaves it unbound, and is written back as an empty list.
+** Older versions also wrote "show_fps"; it is still read, and true turns
+** the debug overlay on, where the frame rate is shown.
 */
 #include "settings.h"
 
@@ -154,7 +156,6 @@ void settings_defaults(Settings *s)
         .master_volume = 80,
         .sfx_volume = 100,
         .mute = false,
-        .show_fps = false,
         .debug_overlay = false,
     };
     for (int a = 0; a < ACTION_COUNT; a++) {
@@ -231,6 +232,7 @@ static bool read_settings(const cJSON *root, Settings *s, char *err, size_t errl
         "mute", "show_fps", "debug_overlay", "keys", "gamepad", NULL,
     };
     int64_t format = 0, scale = s->window_scale, master = s->master_volume, sfx = s->sfx_volume;
+    bool show_fps = false;
     if (!save_get_int(root, "", "format", true, 1, 1000000, &format, err, errlen))
         return false;
     if (format != SETTINGS_FORMAT) {
@@ -245,7 +247,7 @@ static bool read_settings(const cJSON *root, Settings *s, char *err, size_t errl
         || !save_get_int(root, "", "master_volume", false, 0, SETTINGS_VOLUME_MAX, &master, err, errlen)
         || !save_get_int(root, "", "sfx_volume", false, 0, SETTINGS_VOLUME_MAX, &sfx, err, errlen)
         || !save_get_bool(root, "", "mute", false, &s->mute, err, errlen)
-        || !save_get_bool(root, "", "show_fps", false, &s->show_fps, err, errlen)
+        || !save_get_bool(root, "", "show_fps", false, &show_fps, err, errlen)
         || !save_get_bool(root, "", "debug_overlay", false, &s->debug_overlay, err, errlen)
         || !read_bindings(root, "keys", check_key_name, s->keys, err, errlen)
         || !read_bindings(root, "gamepad", check_button_name, s->buttons, err, errlen))
@@ -253,6 +255,7 @@ static bool read_settings(const cJSON *root, Settings *s, char *err, size_t errl
     s->window_scale = (int)scale;
     s->master_volume = (int)master;
     s->sfx_volume = (int)sfx;
+    s->debug_overlay = s->debug_overlay || show_fps;
     return true;
 }
 
@@ -345,7 +348,6 @@ bool settings_save(const char *path, const Settings *s, char *err, size_t errlen
     save_buf_printf(&b, "  \"master_volume\": %d,\n", s->master_volume);
     save_buf_printf(&b, "  \"sfx_volume\": %d,\n", s->sfx_volume);
     save_buf_printf(&b, "  \"mute\": %s,\n", s->mute ? "true" : "false");
-    save_buf_printf(&b, "  \"show_fps\": %s,\n", s->show_fps ? "true" : "false");
     save_buf_printf(&b, "  \"debug_overlay\": %s,\n", s->debug_overlay ? "true" : "false");
     write_bindings(&b, "keys", s->keys, false);
     write_bindings(&b, "gamepad", s->buttons, true);

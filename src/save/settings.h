@@ -2,10 +2,11 @@
 ** settings.h -- the player's options: video, sound, controls, debug views.
 **
 ** Stored as settings.json. Key bindings are SDL key names ("Left", "A",
-** "Space"), gamepad bindings SDL game controller names ("a", "start",
-** "dpup"); the platform layer turns names into codes, this module only keeps
-** well-formed strings. A gamepad binding may also be half of a stick axis:
-** the axis name and a sign, "leftx-" for the left stick pushed left.
+** "Space"); gamepad bindings are SDL game controller button names ("a",
+** "start", "dpup") or halves of an axis: the axis name and a sign,
+** "leftx-" for the left stick pushed left. The platform layer turns names
+** into codes; this module only keeps well-formed strings. An action with no
+** names is unbound.
 */
 #ifndef SETTINGS_H
 #define SETTINGS_H
@@ -42,12 +43,11 @@ typedef struct SettingsBinding {
 typedef struct Settings {
     int window_scale;        /* 0 = fit the screen, else 1..SETTINGS_SCALE_MAX */
     bool fullscreen;
-    bool vsync;
+    bool vsync;              /* present in step with the display; read when the window opens */
     int master_volume;       /* 0..100 */
     int sfx_volume;          /* 0..100 */
     bool mute;
-    bool show_fps;
-    bool debug_overlay;
+    bool debug_overlay;      /* the F3 overlay: frame rate, tick time, entities, draw calls */
     SettingsBinding keys[ACTION_COUNT];
     SettingsBinding buttons[ACTION_COUNT];
 } Settings;
@@ -61,7 +61,8 @@ void settings_defaults(Settings *s);
 ** defaults silently; an unreadable or invalid one gives the defaults, is
 ** renamed to PATH.bad-N, and msg gets one line to log (else msg is "").
 ** All or nothing: one bad field rejects the file. A field that is absent
-** takes its default, so older files keep working when options are added. */
+** takes its default, so older files keep working when options are added;
+** an action the file leaves out keeps its default bindings. */
 SaveLoad settings_load(const char *path, Settings *s, char *msg, size_t msglen);
 
 /* The same rules on text in memory, with no file touched: for tests and

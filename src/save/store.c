@@ -193,26 +193,37 @@ cJSON *save_parse_json(const char *text, size_t len, char *err, size_t errlen)
         snprintf(err, errlen, "the file is empty");
         return NULL;
     }
-    /* The length includes the terminating NUL: with require_null_terminated,
-    ** cJSON then rejects anything after the value. */
-    const char *end = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(text, len + 1, &end, true);
-    if (root == NULL) {
-        if (end == NULL || end < text || end > text + len) {
-            snprintf(err, errlen, "out of memory");
-            return NULL;
-        }
-        size_t off = (size_t)(end - text);
-        line_col(text, off, &line, &col);
-        if (off >= len) {
-            snprintf(err, errlen, "%d:%d: unexpected end of file (truncated?)", line, col);
-        } else {
-            char what[16];
-            describe_char((unsigned char)text[off], what, sizeof what);
-            snprintf(err, errlen, "%d:%d: JSON syntax error at %s", line, col, what);
-        }
+    /* The caller promises len bytes, not a terminator: parse a terminated
+    ** copy. The length given to cJSON includes that NUL, so that with
+    ** require_null_terminated it rejects anything but white space after the
+    ** value, and a value cut short is told apart from a bad character. */
+    char *copy = malloc(len + 1);
+    if (copy == NULL) {
+        snprintf(err, errlen, "out of memory");
         return NULL;
     }
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(copy, len + 1, &end, true);
+    if (root == NULL) {
+        if (end == NULL || end < copy || end > copy + len) {
+            snprintf(err, errlen, "out of memory");
+        } else {
+            size_t off = (size_t)(end - copy);
+            line_col(copy, off, &line, &col);
+            if (off >= len) {
+                snprintf(err, errlen, "%d:%d: unexpected end of file (truncated?)", line, col);
+            } else {
+                char what[16];
+                describe_char((unsigned char)copy[off], what, sizeof what);
+                snprintf(err, errlen, "%d:%d: JSON syntax error at %s", line, col, what);
+            }
+        }
+        free(copy);
+        return NULL;
+    }
+    free(copy);
     if (!cJSON_IsObject(root)) {
         snprintf(err, errlen, "the top level must be an object { ... }");
         cJSON_Delete(root);
