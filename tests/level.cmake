@@ -12,6 +12,8 @@ foreach(name test_level test_level_tiled test_level_watch)
 endforeach()
 # test_level reads levels/level.schema.json to hold it to the parameter table.
 target_link_libraries(test_level PRIVATE cjson)
+# The rebuilt Sim after a reload comes from app/ (app_rebuild_sim).
+target_link_libraries(test_level_watch PRIVATE app)
 
 # `platformer --check` on the broken corpus and the good levels, through the
 # real executable. It needs main() to hand --check over to level_cli_check.

@@ -1,6 +1,7 @@
 /* test_level_watch.c -- hot reload: the file watcher, reloading, rebuilding the Sim. */
 #define _POSIX_C_SOURCE 200809L
 
+#include "app.h"
 #include "watch.h"
 
 #include <check.h>
@@ -154,7 +155,7 @@ START_TEST(rebuilt_sim_keeps_the_player_where_it_stood)
     ck_assert(sim_place_player(sim, 5 * TILE_SIZE, start_y));
 
     /* Coins added elsewhere: the player stays put. */
-    Sim *next = level_rebuild_sim(sim, &b, NULL);
+    Sim *next = app_rebuild_sim(sim, &b, NULL);
     ck_assert_ptr_nonnull(next);
     ck_assert_int_eq(player_transform(next)->x, 5 * TILE_SIZE);
     ck_assert_int_eq(player_transform(next)->y, start_y);
@@ -163,7 +164,7 @@ START_TEST(rebuilt_sim_keeps_the_player_where_it_stood)
     sim = next;
 
     /* A wall where the player stood: back to the level's start. */
-    next = level_rebuild_sim(sim, &c, NULL);
+    next = app_rebuild_sim(sim, &c, NULL);
     ck_assert_ptr_nonnull(next);
     ck_assert_int_eq(player_transform(next)->x, 1 * TILE_SIZE);
     ck_assert_int_eq(player_transform(next)->y, start_y);
@@ -171,7 +172,7 @@ START_TEST(rebuilt_sim_keeps_the_player_where_it_stood)
     sim_destroy(next);
 
     /* Without an old Sim it is a plain sim_create. */
-    next = level_rebuild_sim(NULL, &b, NULL);
+    next = app_rebuild_sim(NULL, &b, NULL);
     ck_assert_ptr_nonnull(next);
     ck_assert_int_eq(player_transform(next)->x, 1 * TILE_SIZE);
     sim_destroy(next);

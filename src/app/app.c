@@ -64,6 +64,17 @@ bool app_load_level(const char *data_dir, const char *path, LevelDesc *out,
     return level_load(path, &base, out, errors);
 }
 
+Sim *app_rebuild_sim(Sim *old, const LevelDesc *level, const ClipTable *clips)
+{
+    Sim *sim = sim_create(level, clips);
+    if (sim == NULL || old == NULL)
+        return sim;
+    const Transform *t = ecs_get(sim_world(old), sim_player(old), C_TRANSFORM);
+    if (t != NULL)
+        sim_place_player(sim, t->x, t->y);
+    return sim;
+}
+
 const char *app_outcome_name(SimOutcome outcome)
 {
     switch (outcome) {

@@ -26,6 +26,12 @@ bool app_find_data(const char *argv0, char *out, size_t size);
 bool app_load_level(const char *data_dir, const char *path, LevelDesc *out,
                     LevelErrors *errors);
 
+/* A new Sim for a reloaded level, with the player of old (when not NULL)
+** moved to where it stood there if its box fits in the new map
+** (sim_place_player); otherwise it starts at the level's start. old is not
+** destroyed. Returns NULL when sim_create does. */
+Sim *app_rebuild_sim(Sim *old, const LevelDesc *level, const ClipTable *clips);
+
 /* A replay's expectations, written in its comments as directives:
 **   #! level: ../../levels/01-first-steps.json   (relative to the replay)
 **   #! outcome: completed

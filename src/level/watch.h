@@ -4,15 +4,14 @@
 ** The front end polls a LevelWatch once per frame; when the file has changed
 ** and settled, it loads it again. A level with errors leaves the running one
 ** untouched (level_load never touches its output on failure) and the errors
-** are shown; a good one replaces the LevelDesc, and level_rebuild_sim makes a
-** Sim of it with the player put back where it stood, when the new map has
-** room there. SDL-free.
+** are shown; a good one replaces the LevelDesc, and app_rebuild_sim (app.h)
+** makes a Sim of it with the player put back where it stood, when the new
+** map has room there. SDL-free.
 */
 #ifndef LEVEL_WATCH_H
 #define LEVEL_WATCH_H
 
 #include "level.h"
-#include "sim.h"
 
 #include <stdbool.h>
 
@@ -42,11 +41,5 @@ bool level_watch_init(LevelWatch *watch, const char *path);
 ** is not caught halfway. A deleted file is a change too (loading it then
 ** reports that it cannot be opened). */
 bool level_watch_poll(LevelWatch *watch);
-
-/* A new Sim for level with the player of old (when not NULL) moved to where
-** it stands in old, if its box fits there in the new map (sim_place_player);
-** otherwise it starts at the level's start. old is not destroyed. Returns
-** NULL when sim_create does. */
-Sim *level_rebuild_sim(Sim *old, const LevelDesc *level, const ClipTable *clips);
 
 #endif

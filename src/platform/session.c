@@ -299,7 +299,7 @@ void session_poll_reload(Game *g, float dt)
     ** so while recording the run restarts from there (no position carried
     ** over) and the recording starts over (begin_run empties it). */
     Sim *next = g->recording ? sim_create(&g->level, &g->clips)
-                             : level_rebuild_sim(g->sim, &g->level, &g->clips);
+                             : app_rebuild_sim(g->sim, &g->level, &g->clips);
     if (!use_sim(g, next)) {
         game_show(g, SCREEN_ERROR);
         return;
