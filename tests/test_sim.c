@@ -93,6 +93,7 @@ START_TEST(replay_errors_name_line_and_column)
         {"10 R\n", "1:4:"},
         {"0,R\n", "1:1:"},
         {"5,R\n99999999999,J\n", "2:"},
+        {"833883\n83388\n", "2:1: replay too long"}, /* each fits, the sum does not */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         Replay r;

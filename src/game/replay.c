@@ -19,10 +19,12 @@ void replay_fini(Replay *r)
 
 static bool reserve(Replay *r, size_t more)
 {
+    /* The limit holds whatever the capacity, or a replay could grow past
+    ** what its own text form can say. */
+    if (more > REPLAY_MAX_TICKS - r->count)
+        return false;
     if (r->count + more <= r->capacity)
         return true;
-    if (r->count + more > REPLAY_MAX_TICKS)
-        return false;
     size_t capacity = r->capacity ? r->capacity : 1024;
     while (capacity < r->count + more)
         capacity *= 2;
