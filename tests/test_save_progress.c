@@ -192,40 +192,46 @@ typedef struct BadCase {
     const char *expect;
 } BadCase;
 
+/* Each problem is told with the place of the value at fault, and a field by
+** its JSON path. */
 static const BadCase BAD[] = {
-    {"", "the file is empty"},
+    {"", "progress.json:1:1: the file is empty"},
     {"{\"format\": 1, \"unlocked\": 2", "progress.json:1:28: unexpected end of file"},
-    {"\xff\xfe{}", "progress.json:1:1: JSON syntax error at byte 0xFF"},
-    {"{\"format\": 1}", "\"unlocked\" is missing"},
-    {"{\"format\": 1, \"unlocked\": 0}", "\"unlocked\" must be an integer from 1 to 128, not 0"},
-    {"{\"format\": 1, \"unlocked\": \"3\"}", "\"unlocked\" must be an integer from 1 to 128, not a string"},
-    {"{\"format\": 1, \"unlocked\": 1, \"last_level\": 7}", "\"last_level\" must be a string, not a number"},
+    {"\xff\xfe{}", "progress.json:1:1: expected a value, got byte 0xFF (not UTF-8)"},
+    {"{\"format\": 1}", "progress.json:1:1: missing \"unlocked\""},
+    {"{\"format\": 1, \"unlocked\": 0}", "progress.json:1:27: unlocked: expected an integer from 1 to 128, got 0"},
+    {"{\"format\": 1, \"unlocked\": \"3\"}", "unlocked: expected an integer from 1 to 128, got \"3\""},
+    {"{\"format\": 1, \"unlocked\": 1, \"last_level\": 7}", "progress.json:1:44: last_level: expected a string, got 7"},
     {"{\"format\": 1, \"unlocked\": 1, \"last_level\": \"../../etc/passwd\"}",
-     "\"last_level\": a name may not start with '.'"},
+     "last_level: a name may not start with '.'"},
     {"{\"format\": 1, \"unlocked\": 1, \"last_level\": \"levels/a.json\"}",
-     "\"last_level\": a file name may use only"},
-    {"{\"format\": 1, \"unlocked\": 1, \"levels\": []}", "\"levels\" must be an object"},
-    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": 5}}", "\"levels.a.json\" must be an object"},
-    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a b.json\": {}}}", "level id \"a b.json\": a file name"},
+     "last_level: a file name may use only"},
+    {"{\"format\": 1, \"unlocked\": 1, \"levels\": []}", "levels: expected an object, got an array"},
+    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": 5}}",
+     "progress.json:1:51: levels[\"a.json\"]: expected an object, got 5"},
+    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a b.json\": {}}}",
+     "progress.json:1:41: levels: level id \"a b.json\": a file name"},
     {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true}}}",
-     "\"levels.a.json.best_ticks\" is missing"},
+     "levels[\"a.json\"]: missing \"best_ticks\""},
     {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, \"best_ticks\": 1e300,"
      " \"fewest_deaths\": 0, \"most_coins\": 0}}}",
-     "\"levels.a.json.best_ticks\" must be an integer from 0 to 4294967295, not 1e+300"},
+     "progress.json:1:85: levels[\"a.json\"].best_ticks: expected an integer from 0 to 4294967295, got 1e+300"},
     {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, \"best_ticks\": 4294967296,"
-     " \"fewest_deaths\": 0, \"most_coins\": 0}}}", "not 4.29497e+09"},
+     " \"fewest_deaths\": 0, \"most_coins\": 0}}}", "got 4294967296"},
     {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, \"best_ticks\": 10,"
-     " \"fewest_deaths\": -1, \"most_coins\": 0}}}", "\"levels.a.json.fewest_deaths\" must be an integer"},
+     " \"fewest_deaths\": -1, \"most_coins\": 0}}}", "levels[\"a.json\"].fewest_deaths: expected an integer"},
     {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, \"best_ticks\": 0,"
-     " \"fewest_deaths\": 0, \"most_coins\": 0}}}", "must be at least 1 for a completed level"},
+     " \"fewest_deaths\": 0, \"most_coins\": 0}}}",
+     "levels[\"a.json\"].best_ticks: must be at least 1 for a completed level"},
     {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": false, \"best_ticks\": 5,"
-     " \"fewest_deaths\": 0, \"most_coins\": 0}}}", "\"levels.a.json\" is not completed but has bests"},
+     " \"fewest_deaths\": 0, \"most_coins\": 0}}}", "levels[\"a.json\"]: not completed but has bests"},
     {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": \"yes\"}}}",
-     "\"levels.a.json.completed\" must be true or false, not a string"},
+     "levels[\"a.json\"].completed: expected true or false, got \"yes\""},
     {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": false, \"best_ticks\": 0,"
-     " \"fewest_deaths\": 0, \"most_coins\": 0, \"stars\": 3}}}", "unknown key \"levels.a.json.stars\""},
+     " \"fewest_deaths\": 0, \"most_coins\": 0, \"stars\": 3}}}",
+     "progress.json:1:126: levels[\"a.json\"]: unknown key \"stars\""},
     {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {}, \"a.json\": {}}}",
-     "key \"a.json\" appears twice in levels"},
+     "progress.json:1:55: levels: duplicate key \"a.json\" (first at 1:41)"},
 };
 
 enum { BAD_COUNT = (int)(sizeof BAD / sizeof BAD[0]) };

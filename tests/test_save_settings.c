@@ -180,7 +180,7 @@ START_TEST(show_fps_of_older_files_turns_the_debug_overlay_on)
     ck_assert(!s.debug_overlay);
     static const char bad[] = "{\"format\": 1, \"show_fps\": \"yes\"}";
     ck_assert(!settings_parse(bad, sizeof bad - 1, &s, err, sizeof err));
-    ck_assert_ptr_nonnull(strstr(err, "\"show_fps\" must be true or false"));
+    ck_assert_str_eq(err, "1:27: show_fps: expected true or false, got \"yes\"");
 
     scratch_init(&sc);
     scratch_path(&sc, "settings.json", path, sizeof path);
@@ -222,13 +222,13 @@ START_TEST(text_in_memory_is_read_to_its_length_and_no_further)
     /* cut short inside the value: the end of the given bytes is the end */
     char cut[] = "{\"format\":1, \"mute\": true}";
     ck_assert(!settings_parse(cut, 13, &s, err, sizeof err));
-    ck_assert_ptr_nonnull(strstr(err, "unexpected end of file"));
+    ck_assert_ptr_nonnull(strstr(err, "1:14: unexpected end of file"));
     /* white space after the value is fine, anything else is not */
     char spaced[] = "{\"format\":1, \"mute\": true} \n x";
     ck_assert_msg(settings_parse(spaced, sizeof spaced - 4, &s, err, sizeof err), "%s", err);
     ck_assert(s.mute);
     ck_assert(!settings_parse(spaced, sizeof spaced - 1, &s, err, sizeof err));
-    ck_assert_ptr_nonnull(strstr(err, "JSON syntax error at 'x'"));
+    ck_assert_str_eq(err, "2:2: unexpected 'x' after the end of the JSON value");
 }
 END_TEST
 
@@ -239,45 +239,50 @@ typedef struct BadCase {
     const char *expect;   /* a part of the message */
 } BadCase;
 
+/* Each problem is told with the place of the value at fault, and a field by
+** its JSON path. */
 static const BadCase BAD[] = {
-    {"", "settings.json: the file is empty"},
-    {"  \n\t\n", "the file is empty"},
+    {"", "settings.json:1:1: the file is empty"},
+    {"  \n\t\n", "settings.json:3:1: the file is empty"},
     {"{\"format\": 1, \"master_volume\": 50,", "settings.json:1:35: unexpected end of file"},
-    {"{\n  \"format\": 1,\n  \"vsync\": tru\n}", "settings.json:3:12: JSON syntax error at 't'"},
-    {"{\"format\": 1} trailing", "settings.json:1:15: JSON syntax error at 't'"},
-    {"[1, 2, 3]", "top level must be an object"},
-    {"{\"master_volume\": 50}", "\"format\" is missing"},
-    {"{\"format\": 2}", "\"format\" is 2; this version reads format 1"},
+    {"{\n  \"format\": 1,\n  \"vsync\": tru\n}", "settings.json:3:12: unexpected word 'tru'"},
+    {"{\"format\": 1} trailing", "settings.json:1:15: unexpected 't' after the end of the JSON value"},
+    {"[1, 2, 3]", "settings.json:1:1: the top level must be an object"},
+    {"{\"master_volume\": 50}", "settings.json:1:1: missing \"format\""},
+    {"{\"format\": 2}", "settings.json:1:12: format: this version reads format 1, not 2"},
     {"{\"format\": 1, \"master_volume\": \"loud\"}",
-     "\"master_volume\" must be an integer from 0 to 100, not a string"},
-    {"{\"format\": 1, \"master_volume\": 101}", "from 0 to 100, not 101"},
-    {"{\"format\": 1, \"sfx_volume\": -1}", "\"sfx_volume\" must be an integer from 0 to 100, not -1"},
-    {"{\"format\": 1, \"window_scale\": 1e300}", "\"window_scale\" must be an integer from 0 to 8, not 1e+300"},
-    {"{\"format\": 1, \"window_scale\": 1e999}", "\"window_scale\" must be an integer from 0 to 8, not inf"},
-    {"{\"format\": 1, \"window_scale\": 2.5}", "\"window_scale\" must be a whole number, not 2.5"},
-    {"{\"format\": 1, \"fullscreen\": 1}", "\"fullscreen\" must be true or false, not a number"},
-    {"{\"format\": 1, \"mute\": null}", "\"mute\" must be true or false, not null"},
-    {"{\"format\": 1, \"fullscren\": true}", "unknown key \"fullscren\""},
+     "settings.json:1:32: master_volume: expected an integer from 0 to 100, got \"loud\""},
+    {"{\"format\": 1, \"master_volume\": 101}", "from 0 to 100, got 101"},
+    {"{\"format\": 1, \"sfx_volume\": -1}", "sfx_volume: expected an integer from 0 to 100, got -1"},
+    {"{\"format\": 1, \"window_scale\": 1e300}", "window_scale: expected an integer from 0 to 8, got 1e+300"},
+    {"{\"format\": 1, \"window_scale\": 1e999}", "window_scale: expected an integer from 0 to 8, got inf"},
+    {"{\"format\": 1, \"window_scale\": 2.5}", "window_scale: expected an integer from 0 to 8, got 2.5"},
+    {"{\"format\": 1, \"fullscreen\": 1}", "settings.json:1:29: fullscreen: expected true or false, got 1"},
+    {"{\"format\": 1, \"mute\": null}", "mute: expected true or false, got null"},
+    {"{\"format\": 1, \"fullscren\": true}",
+     "settings.json:1:15: unknown key \"fullscren\" (did you mean \"fullscreen\"?)"},
     {"{\"format\": 1, \"vsync\": true, \"vsync\": false}",
-     "key \"vsync\" appears twice in the top-level object"},
-    {"{\"format\": 1, \"keys\": {\"jump\": [\"Z\"], \"jump\": [\"X\"]}}", "key \"jump\" appears twice in keys"},
-    {"{\"format\": 1, \"keys\": [\"Z\"]}", "\"keys\" must be an object"},
-    {"{\"format\": 1, \"keys\": {\"jmup\": [\"Z\"]}}", "unknown action \"keys.jmup\""},
-    {"{\"format\": 1, \"keys\": {\"jump\": \"Z\"}}", "\"keys.jump\" must be a list of names"},
+     "settings.json:1:30: duplicate key \"vsync\" (first at 1:15)"},
+    {"{\"format\": 1, \"keys\": {\"jump\": [\"Z\"], \"jump\": [\"X\"]}}",
+     "settings.json:1:39: keys: duplicate key \"jump\" (first at 1:24)"},
+    {"{\"format\": 1, \"keys\": [\"Z\"]}", "keys: expected an object, got an array"},
+    {"{\"format\": 1, \"keys\": {\"jmup\": [\"Z\"]}}",
+     "settings.json:1:24: keys: unknown key \"jmup\" (expected \"left\", \"right\""},
+    {"{\"format\": 1, \"keys\": {\"jump\": \"Z\"}}", "keys.jump: expected an array, got \"Z\""},
     {"{\"format\": 1, \"keys\": {\"jump\": [\"A\", \"B\", \"C\", \"D\", \"E\"]}}",
-     "\"keys.jump\" has 5 names; at most 4"},
-    {"{\"format\": 1, \"keys\": {\"jump\": [\"Z\", 5]}}", "\"keys.jump[1]\" must be a string"},
-    {"{\"format\": 1, \"keys\": {\"jump\": [\"Z\\u0001\"]}}", "\"keys.jump[0]\": control character"},
-    {"{\"format\": 1, \"keys\": {\"jump\": [\"\"]}}", "\"keys.jump[0]\": empty text"},
-    {"{\"format\": 1, \"keys\": {\"jump\": [\"\xC3\"]}}", "\"keys.jump[0]\": text is not valid UTF-8"},
+     "keys.jump: at most 4 names, got 5"},
+    {"{\"format\": 1, \"keys\": {\"jump\": [\"Z\", 5]}}", "settings.json:1:38: keys.jump[1]: expected a string, got 5"},
+    {"{\"format\": 1, \"keys\": {\"jump\": [\"Z\\u0001\"]}}", "keys.jump[0]: control character"},
+    {"{\"format\": 1, \"keys\": {\"jump\": [\"\"]}}", "keys.jump[0]: empty text"},
+    {"{\"format\": 1, \"keys\": {\"jump\": [\"\xC3\"]}}", "settings.json:1:34: invalid UTF-8 (byte 0xC3)"},
     {"{\"format\": 1, \"keys\": {\"jump\": [\"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789\"]}}",
-     "\"keys.jump[0]\": key name too long"},
-    {"{\"format\": 1, \"keys\": {\"jump\": [\"Z\", \"Z\"]}}", "\"keys.jump\" lists \"Z\" twice"},
-    {"{\"format\": 1, \"gamepad\": {\"jump\": [\"A\"]}}", "\"gamepad.jump[0]\": a button name may use only"},
-    {"{\"format\": 1, \"gamepad\": {\"jump\": [\"-a\"]}}", "\"gamepad.jump[0]\": a button name may use only"},
-    {NULL, "NUL byte"},            /* case 31: a NUL inside */
-    {NULL, "JSON syntax error"},   /* case 32: random bytes */
-    {NULL, "file too large"},      /* case 33: bigger than SAVE_MAX_FILE */
+     "keys.jump[0]: key name too long"},
+    {"{\"format\": 1, \"keys\": {\"jump\": [\"Z\", \"Z\"]}}", "settings.json:1:38: keys.jump[1]: \"Z\" is listed twice"},
+    {"{\"format\": 1, \"gamepad\": {\"jump\": [\"A\"]}}", "gamepad.jump[0]: a button name may use only"},
+    {"{\"format\": 1, \"gamepad\": {\"jump\": [\"-a\"]}}", "gamepad.jump[0]: a button name may use only"},
+    {NULL, "settings.json:2:14: expected ',' or '}' after a member, got a NUL byte"}, /* case 31: a NUL inside */
+    {NULL, "settings.json:1:"},    /* case 32: random bytes */
+    {NULL, "settings.json: the file is larger than 1 MiB"}, /* case 33: bigger than SAVE_MAX_FILE */
 };
 
 enum { BAD_COUNT = (int)(sizeof BAD / sizeof BAD[0]) };

@@ -10,7 +10,7 @@
 ** every error of a file (up to LEVEL_MAX_ERRORS) and leaves its output
 ** untouched on failure. Lines and columns count from 1; a column counts
 ** characters (UTF-8 code points), a tab being one. levels/README.md describes
-** the formats. This module uses cJSON and never SDL.
+** the formats. This module reads JSON through src/json/ and never uses SDL.
 */
 #ifndef LEVEL_H
 #define LEVEL_H
@@ -32,8 +32,8 @@
 enum {
     LEVEL_MAX_ERRORS = 50,                    /* kept per LevelErrors */
     LEVEL_MAX_FILE_BYTES = 16 * 1024 * 1024,  /* any JSON file */
-    LEVEL_MAX_DEPTH = 64,                     /* nesting of JSON arrays and objects */
-    LEVEL_MAX_JSON_VALUES = 2 * 1024 * 1024,  /* values in one JSON file */
+    LEVEL_MAX_DEPTH = 64,                     /* nesting of JSON arrays and objects (json/) */
+    LEVEL_MAX_JSON_VALUES = 2 * 1024 * 1024,  /* values in one JSON file (json/) */
     LEVEL_MAX_SIDE = 4096,                    /* map width and height, tiles */
     LEVEL_MAX_ENTITIES = 65536,
     LEVEL_ERROR_FILE_MAX = 256,

@@ -4,7 +4,9 @@
 #ifndef LEVEL_INTERNAL_H
 #define LEVEL_INTERNAL_H
 
-#include "json.h"
+#include "json_doc.h"
+#include "json_get.h"
+#include "json_message.h"
 #include "level.h"
 
 #include <stdbool.h>
@@ -15,6 +17,31 @@ enum {
     LEVEL_PLATFORM_SPEED = 60,        /* px/s when a platform names none */
     LEVEL_MAX_SPEED = 2000,           /* px/s */
 };
+
+/* ---- JSON documents ---------------------------------------------------------------
+**
+** Every JsonDoc of this folder reports through a LevelSink, which turns its
+** problems into LevelErrors naming the file: FILE:LINE:COL: error: MESSAGE. */
+
+typedef struct LevelSink {
+    JsonSink sink;
+    const char *path;          /* not owned */
+    LevelErrors *errors;
+} LevelSink;
+
+void level_sink_init(LevelSink *ls, const char *path, LevelErrors *errors);
+/* Reads a whole file of at most LEVEL_MAX_FILE_BYTES; problems name path.
+** *text is malloc'd. */
+bool level_read_file(const char *path, char **text, size_t *len, LevelErrors *errors);
+/* json_doc_parse with the level limits, reporting through ls, which must
+** outlive doc. */
+bool level_doc_parse(JsonDoc *doc, LevelSink *ls, const char *text, size_t len);
+/* The file a document of this folder came from, and where its errors go. */
+const char *level_doc_path(const JsonDoc *doc);
+LevelErrors *level_doc_errors(const JsonDoc *doc);
+/* Errors so far in the document's LevelErrors, kept or dropped, whichever
+** file they came from: compare two readings to learn whether a step added any. */
+int level_doc_error_total(const JsonDoc *doc);
 
 /* What a level file says beyond its LevelDesc: which physics parameters it
 ** sets itself (an export writes those, not values that came from the base). */

@@ -15,7 +15,7 @@ static bool is_tiled(const JsonDoc *doc)
     const cJSON *type = json_get(doc->root, "type");
     if (cJSON_IsString(type) && strcmp(type->valuestring, "map") == 0)
         return true;
-    return level_path_has_ext(doc->path, ".tmj");
+    return level_path_has_ext(level_doc_path(doc), ".tmj");
 }
 
 bool level_parse_ex(const char *path, const char *text, size_t len,
@@ -28,8 +28,10 @@ bool level_parse_ex(const char *path, const char *text, size_t len,
         extras = &scratch;
     memset(extras, 0, sizeof *extras);
     int before = errors->count + errors->dropped;
+    LevelSink sink;
     JsonDoc doc;
-    bool ok = json_doc_parse(&doc, path, text, len, errors);
+    level_sink_init(&sink, path, errors);
+    bool ok = level_doc_parse(&doc, &sink, text, len);
     if (ok) {
         LevelDesc lv;
         memset(&lv, 0, sizeof lv);
@@ -52,7 +54,7 @@ bool level_load_ex(const char *path, const PhysicsParams *base, LevelDesc *out,
 {
     char *text;
     size_t len;
-    if (!json_read_file(path, &text, &len, errors))
+    if (!level_read_file(path, &text, &len, errors))
         return false;
     bool ok = level_parse_ex(path, text, len, base, out, extras, errors);
     free(text);

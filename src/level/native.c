@@ -390,7 +390,7 @@ static void parse_entity(Native *n, const cJSON *obj)
                               "entity type");
     if (type < 0)
         return;
-    int before = json_error_total(n->doc);
+    int before = level_doc_error_total(n->doc);
     check_entity_keys(n, obj, (EntityType)type);
 
     LevelEntity e;
@@ -425,7 +425,7 @@ static void parse_entity(Native *n, const cJSON *obj)
     if (type == ENT_PLATFORM)
         read_path(n, json_need(n->doc, obj, "path"), px, &e);
 
-    if (json_error_total(n->doc) != before || !have_x || !have_y) {
+    if (level_doc_error_total(n->doc) != before || !have_x || !have_y) {
         n->entities_ok = false;
         return;
     }
@@ -482,7 +482,7 @@ static const char *const ROOT_KEYS[] = {"$schema", "format", "name", "background
 
 bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelExtras *extras)
 {
-    int before = json_error_total(doc);
+    int before = level_doc_error_total(doc);
     const cJSON *root = doc->root;
     if (!cJSON_IsObject(root)) {
         json_error(doc, root, "a level file holds a JSON object (see levels/README.md)");
@@ -526,9 +526,10 @@ bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, Level
     if (ok) {
         int line, col;
         json_pos(doc, root, &line, &col);
-        level_validate(doc->path, &n.lv, line, col, n.entities_ok, doc->errors);
+        level_validate(level_doc_path(doc), &n.lv, line, col, n.entities_ok,
+                       level_doc_errors(doc));
     }
-    if (!ok || json_error_total(doc) != before) {
+    if (!ok || level_doc_error_total(doc) != before) {
         level_desc_fini(&n.lv);
         return false;
     }

@@ -50,9 +50,11 @@ void physics_apply_object(JsonDoc *doc, const cJSON *obj, PhysicsParams *params,
 bool physics_parse(const char *path, const char *text, size_t len, PhysicsParams *inout,
                    LevelErrors *errors)
 {
+    LevelSink sink;
     JsonDoc doc;
     int before = errors->count + errors->dropped;
-    bool ok = json_doc_parse(&doc, path, text, len, errors);
+    level_sink_init(&sink, path, errors);
+    bool ok = level_doc_parse(&doc, &sink, text, len);
     if (ok) {
         static const char *const extra[] = {"$schema"};
         PhysicsParams p = *inout;
@@ -60,7 +62,7 @@ bool physics_parse(const char *path, const char *text, size_t len, PhysicsParams
             json_error(&doc, doc.root, "physics.json must hold an object of parameter names to numbers");
         else
             physics_apply_object(&doc, doc.root, &p, NULL, extra, 1);
-        ok = json_error_total(&doc) == before;
+        ok = level_doc_error_total(&doc) == before;
         if (ok)
             *inout = p;
     }
@@ -72,7 +74,7 @@ bool physics_load(const char *path, PhysicsParams *inout, LevelErrors *errors)
 {
     char *text;
     size_t len;
-    if (!json_read_file(path, &text, &len, errors))
+    if (!level_read_file(path, &text, &len, errors))
         return false;
     bool ok = physics_parse(path, text, len, inout, errors);
     free(text);

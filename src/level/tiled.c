@@ -42,6 +42,8 @@ typedef struct Tileset {
 /* An external tileset file, kept open for the class strings it owns. */
 typedef struct TilesetFile {
     char *text;
+    char *path;               /* its errors name it */
+    LevelSink sink;
     JsonDoc doc;
 } TilesetFile;
 
@@ -109,7 +111,7 @@ static bool check_tile_size(JsonDoc *doc, const cJSON *obj, const char *what)
 /* Reads the tileset object ts of document doc into set (not its firstgid). */
 static bool read_tileset(JsonDoc *doc, const cJSON *ts, Tileset *set)
 {
-    int before = json_error_total(doc);
+    int before = level_doc_error_total(doc);
     if (!json_want_object(doc, ts))
         return false;
     const cJSON *type = json_get(ts, "type");
@@ -147,7 +149,7 @@ static bool read_tileset(JsonDoc *doc, const cJSON *ts, Tileset *set)
             }
         }
     }
-    return json_error_total(doc) == before;
+    return level_doc_error_total(doc) == before;
 }
 
 static bool load_tileset_file(Tiled *t, const cJSON *source, Tileset *set)
@@ -161,26 +163,27 @@ static bool load_tileset_file(Tiled *t, const cJSON *source, Tileset *set)
         return false;
     }
     char path[1024];
-    if (!level_path_sibling(t->doc->path, rel, path, sizeof path)) {
+    if (!level_path_sibling(level_doc_path(t->doc), rel, path, sizeof path)) {
         json_error(t->doc, source, "the tileset path is too long");
         return false;
     }
     TilesetFile *f = &t->files[t->file_count];
     memset(f, 0, sizeof *f);
     size_t len;
-    if (!json_read_file(path, &f->text, &len, t->doc->errors)) {
+    if (!level_read_file(path, &f->text, &len, level_doc_errors(t->doc))) {
         json_error(t->doc, source, "cannot read the tileset \"%s\"", path);
         return false;
     }
     t->file_count++;
     /* The file's own errors name the file; its path must outlive the doc. */
-    char *kept = malloc(strlen(path) + 1);
-    if (kept == NULL) {
+    f->path = malloc(strlen(path) + 1);
+    if (f->path == NULL) {
         json_error(t->doc, source, "out of memory");
         return false;
     }
-    strcpy(kept, path);
-    bool ok = json_doc_parse(&f->doc, kept, f->text, len, t->doc->errors);
+    strcpy(f->path, path);
+    level_sink_init(&f->sink, f->path, level_doc_errors(t->doc));
+    bool ok = level_doc_parse(&f->doc, &f->sink, f->text, len);
     if (ok)
         ok = read_tileset(&f->doc, f->doc.root, set);
     if (!ok)
@@ -244,8 +247,8 @@ static void free_tilesets(Tiled *t)
         free(t->sets[i].class_at);
     }
     for (int i = 0; i < t->file_count; i++) {
-        free((char *)t->files[i].doc.path);
         json_doc_fini(&t->files[i].doc);
+        free(t->files[i].path);
         free(t->files[i].text);
     }
     free(t->sets);
@@ -736,7 +739,7 @@ static void read_entity_props(Tiled *t, const cJSON *o, LevelEntity *e)
 static void read_object(Tiled *t, const cJSON *o)
 {
     JsonDoc *doc = t->doc;
-    int before = json_error_total(doc);
+    int before = level_doc_error_total(doc);
     if (json_get(o, "template") != NULL) {
         json_error(doc, json_get(o, "template"),
                    "object templates are not supported: detach the object from its template");
@@ -829,7 +832,7 @@ static void read_object(Tiled *t, const cJSON *o)
         }
         read_entity_props(t, o, &e);
     }
-    if (json_error_total(doc) != before) {
+    if (level_doc_error_total(doc) != before) {
         t->entities_ok = false;
         return;
     }
@@ -916,7 +919,7 @@ static bool check_version(JsonDoc *doc, const cJSON *root)
 static bool read_header(Tiled *t, const cJSON *root)
 {
     JsonDoc *doc = t->doc;
-    int before = json_error_total(doc);
+    int before = level_doc_error_total(doc);
     const cJSON *type = json_need(doc, root, "type");
     const char *s = json_want_string(doc, type);
     if (s != NULL && strcmp(s, "map") != 0) {
@@ -939,19 +942,19 @@ static bool read_header(Tiled *t, const cJSON *root)
     long w, h;
     bool ok = json_want_int(doc, json_need(doc, root, "width"), 1, LEVEL_MAX_SIDE, &w);
     ok &= json_want_int(doc, json_need(doc, root, "height"), 1, LEVEL_MAX_SIDE, &h);
-    if (ok && json_error_total(doc) == before) {
+    if (ok && level_doc_error_total(doc) == before) {
         if (!tilemap_init(&t->lv.map, (int)w, (int)h)) {
             json_error(doc, root, "out of memory for a %ldx%ld map", w, h);
             return false;
         }
         t->map_ok = true;
     }
-    return json_error_total(doc) == before;
+    return level_doc_error_total(doc) == before;
 }
 
 bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelExtras *extras)
 {
-    int before = json_error_total(doc);
+    int before = level_doc_error_total(doc);
     const cJSON *root = doc->root;
     if (!cJSON_IsObject(root)) {
         json_error(doc, root, "a Tiled map holds a JSON object");
@@ -970,12 +973,13 @@ bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelE
         t.entities.items = NULL;
         int line, col;
         json_pos(doc, root, &line, &col);
-        level_validate(doc->path, &t.lv, line, col, t.entities_ok, doc->errors);
+        level_validate(level_doc_path(doc), &t.lv, line, col, t.entities_ok,
+                       level_doc_errors(doc));
     }
     free_tilesets(&t);
     free(t.objects);
     entity_list_fini(&t.entities);
-    if (json_error_total(doc) != before) {
+    if (level_doc_error_total(doc) != before) {
         level_desc_fini(&t.lv);
         return false;
     }
@@ -985,8 +989,8 @@ bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelE
 
 /* ---- Tileset files on their own ---------------------------------------------------------------- */
 
-static bool open_tileset(const char *path, char **text, JsonDoc *doc, Tileset *set,
-                         LevelErrors *errors)
+static bool open_tileset(const char *path, char **text, LevelSink *sink, JsonDoc *doc,
+                         Tileset *set, LevelErrors *errors)
 {
     size_t len;
     memset(set, 0, sizeof *set);
@@ -997,10 +1001,11 @@ static bool open_tileset(const char *path, char **text, JsonDoc *doc, Tileset *s
                          "XML tilesets (.tsx) are not supported: save the tileset as JSON (.tsj)");
         return false;
     }
-    if (!json_read_file(path, text, &len, errors))
+    if (!level_read_file(path, text, &len, errors))
         return false;
     int before = errors->count + errors->dropped;
-    bool ok = json_doc_parse(doc, path, *text, len, errors);
+    level_sink_init(sink, path, errors);
+    bool ok = level_doc_parse(doc, sink, *text, len);
     if (ok)
         ok = read_tileset(doc, doc->root, set);
     return ok && errors->count + errors->dropped == before;
@@ -1009,9 +1014,10 @@ static bool open_tileset(const char *path, char **text, JsonDoc *doc, Tileset *s
 bool tiled_check_tileset(const char *path, LevelErrors *errors)
 {
     char *text;
+    LevelSink sink;
     JsonDoc doc;
     Tileset set;
-    bool ok = open_tileset(path, &text, &doc, &set, errors);
+    bool ok = open_tileset(path, &text, &sink, &doc, &set, errors);
     if (ok) {
         for (long id = 0; id < set.tilecount; id++) {
             const char *cls = set.classes[id];
@@ -1035,11 +1041,12 @@ bool tiled_check_tileset(const char *path, LevelErrors *errors)
 bool tiled_tileset_kind_ids(const char *path, int ids[TILE_KIND_COUNT], LevelErrors *errors)
 {
     char *text;
+    LevelSink sink;
     JsonDoc doc;
     Tileset set;
     for (int k = 0; k < TILE_KIND_COUNT; k++)
         ids[k] = -1;
-    bool ok = open_tileset(path, &text, &doc, &set, errors);
+    bool ok = open_tileset(path, &text, &sink, &doc, &set, errors);
     for (long id = set.tilecount - 1; ok && id >= 0; id--) {
         int kind = set.classes[id] != NULL ? tile_kind_from_name(set.classes[id]) : -1;
         if (kind >= 0)

@@ -1,110 +1,109 @@
 /*
 ** assets.c -- atlas.json: clips, extras, tile themes, font, backgrounds.
 **
-** Every value is type-checked before it is read (cJSON hands out NULL and
-** zero for what is missing), and every cell is checked against the size of
-** the image it points into. The first problem found is the one reported.
+** src/json/ reads the file and checks every value's type and range before
+** it is used (cJSON hands out NULL and zero for what is missing); every cell
+** is then checked against the size of the image it points into. The first
+** problem found is the one reported, with its line and column: a broken
+** atlas stops the game at start with one line.
 */
 #include "assets.h"
 
+#include "json_doc.h"
+#include "json_file.h"
+#include "json_get.h"
+#include "json_message.h"
 #include "tilemap.h"
 
 #include <SDL_image.h>
-#include <cjson/cJSON.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { PATH_CAP = 4096 };
+enum { PATH_CAP = 4096, ATLAS_MAX_BYTES = 16 * 1024 * 1024 };
 
 typedef struct Reader {
     const char *path;       /* the JSON, for messages */
+    JsonSink sink;
+    JsonDoc doc;
     int img_w, img_h;       /* the image cells point into */
     char *err;
     size_t errlen;
-    bool failed;
+    bool failed;            /* a problem is in err */
 } Reader;
 
-static void fail(Reader *r, const char *fmt, ...)
+/* The sink: the first problem is the one worth reading. */
+static void first_problem(void *ctx, int line, int col, const char *message)
 {
+    Reader *r = ctx;
     if (r->failed)
-        return; /* the first problem is the one worth reading */
-    r->failed = true;
-    int n = snprintf(r->err, r->errlen, "%s: ", r->path);
-    if (n < 0 || (size_t)n >= r->errlen)
         return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(r->err + n, r->errlen - (size_t)n, fmt, ap);
-    va_end(ap);
+    r->failed = true;
+    if (line > 0)
+        snprintf(r->err, r->errlen, "%s:%d:%d: %s", r->path, line, col, message);
+    else
+        snprintf(r->err, r->errlen, "%s: %s", r->path, message);
 }
 
-static const cJSON *get(Reader *r, const cJSON *obj, const char *key, const char *where)
+/* The member key of obj, which must be an object. */
+static const cJSON *need_object(Reader *r, const cJSON *obj, const char *key)
 {
-    const cJSON *v = cJSON_IsObject(obj) ? cJSON_GetObjectItemCaseSensitive(obj, key) : NULL;
-    if (!v)
-        fail(r, "%s has no \"%s\"", where, key);
-    return v;
+    const cJSON *v = json_need(&r->doc, obj, key);
+    return json_want_object(&r->doc, v) ? v : NULL;
 }
 
-/* The range is checked first: converting a double outside the integer's
-** range (1e300) is undefined behaviour. NaN fails both comparisons. */
-static bool whole(const cJSON *v, int lo, int hi)
+static bool get_int(Reader *r, const cJSON *obj, const char *key, int lo, int hi, int *out)
 {
-    if (!cJSON_IsNumber(v) || !(v->valuedouble >= lo && v->valuedouble <= hi))
+    long v;
+    if (!json_want_int(&r->doc, json_need(&r->doc, obj, key), lo, hi, &v))
         return false;
-    return v->valuedouble == (double)(int)v->valuedouble;
+    *out = (int)v;
+    return true;
 }
 
-static bool get_int(Reader *r, const cJSON *obj, const char *key, const char *where, int lo,
-                    int hi, int *out)
+/* An array of exactly n values. */
+static bool want_list(Reader *r, const cJSON *v, int n, const char *what)
 {
-    const cJSON *v = get(r, obj, key, where);
-    if (!v)
+    if (!json_want_array(&r->doc, v))
         return false;
-    if (!whole(v, lo, hi)) {
-        fail(r, "%s: \"%s\" must be a whole number from %d to %d", where, key, lo, hi);
+    int got = cJSON_GetArraySize(v);
+    if (got != n) {
+        json_error(&r->doc, v, "expected %d %s, got %d", n, what, got);
         return false;
     }
-    *out = (int)v->valuedouble;
     return true;
 }
 
 /* n whole numbers from an array of exactly n. */
-static bool ints(Reader *r, const cJSON *v, int n, int lo, int hi, int *out, const char *what)
+static bool ints(Reader *r, const cJSON *v, int n, int lo, int hi, int *out)
 {
-    if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != n) {
-        fail(r, "%s must be a list of %d numbers", what, n);
+    if (!want_list(r, v, n, "numbers"))
         return false;
+    int i = 0;
+    bool ok = true;
+    for (const cJSON *e = v->child; e != NULL; e = e->next, i++) {
+        long x;
+        if (json_want_int(&r->doc, e, lo, hi, &x))
+            out[i] = (int)x;
+        else
+            ok = false;
     }
-    for (int i = 0; i < n; i++) {
-        const cJSON *e = cJSON_GetArrayItem(v, i);
-        if (!whole(e, lo, hi)) {
-            fail(r, "%s: item %d must be a whole number from %d to %d", what, i, lo, hi);
-            return false;
-        }
-        out[i] = (int)e->valuedouble;
-    }
-    return true;
+    return ok;
 }
 
-/* A list of [x, y] cells of w x h inside the image. */
-static bool cells(Reader *r, const cJSON *v, int n, int w, int h, SDL_Rect *out, const char *what)
+/* A list of n [x, y] cells of w x h inside the image. */
+static bool cells(Reader *r, const cJSON *v, int n, int w, int h, SDL_Rect *out)
 {
-    if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != n) {
-        fail(r, "%s must list %d cells [x, y]", what, n);
+    if (!want_list(r, v, n, "cells [x, y]"))
         return false;
-    }
-    for (int i = 0; i < n; i++) {
+    int i = 0;
+    for (const cJSON *e = v->child; e != NULL; e = e->next, i++) {
         int xy[2];
-        char item[192];
-        snprintf(item, sizeof item, "%s[%d]", what, i);
-        if (!ints(r, cJSON_GetArrayItem(v, i), 2, 0, 1 << 16, xy, item))
+        if (!ints(r, e, 2, 0, 1 << 16, xy))
             return false;
         if (xy[0] + w > r->img_w || xy[1] + h > r->img_h) {
-            fail(r, "%s: the %dx%d cell at (%d, %d) is outside the %dx%d image", item, w, h, xy[0],
-                 xy[1], r->img_w, r->img_h);
+            json_error(&r->doc, e, "the %dx%d cell at (%d, %d) is outside the %dx%d image", w, h,
+                       xy[0], xy[1], r->img_w, r->img_h);
             return false;
         }
         out[i] = (SDL_Rect){xy[0], xy[1], w, h};
@@ -112,14 +111,18 @@ static bool cells(Reader *r, const cJSON *v, int n, int w, int h, SDL_Rect *out,
     return true;
 }
 
-static bool colour(Reader *r, const cJSON *v, const char *what, SDL_Color *out)
+static bool colour(Reader *r, const cJSON *v, SDL_Color *out)
 {
+    const char *s = json_want_string(&r->doc, v);
+    if (s == NULL)
+        return false;
     unsigned value;
     char tail;
-    size_t len = cJSON_IsString(v) ? strlen(v->valuestring) : 0;
-    if ((len != 7 && len != 9) || v->valuestring[0] != '#' ||
-        sscanf(v->valuestring + 1, "%8x%c", &value, &tail) != 1) {
-        fail(r, "%s must be a colour \"#rrggbb\" or \"#rrggbbaa\"", what);
+    size_t len = strlen(s);
+    if ((len != 7 && len != 9) || s[0] != '#' || sscanf(s + 1, "%8x%c", &value, &tail) != 1) {
+        char got[64];
+        json_describe(v, got, sizeof got);
+        json_error(&r->doc, v, "expected a colour \"#rrggbb\" or \"#rrggbbaa\", got %s", got);
         return false;
     }
     if (len == 7)
@@ -128,58 +131,43 @@ static bool colour(Reader *r, const cJSON *v, const char *what, SDL_Color *out)
     return true;
 }
 
-static void read_sheet(Reader *r, const cJSON *section, const char *section_name, int rclip,
-                       RenderSheet *out)
+static void read_sheet(Reader *r, const cJSON *section, int rclip, RenderSheet *out)
 {
-    const char *name = render_clip_name(rclip);
-    char where[96];
-    snprintf(where, sizeof where, "%s.%s", section_name, name);
-    const cJSON *sh = cJSON_GetObjectItemCaseSensitive(section, name);
-    if (!cJSON_IsObject(sh)) {
-        fail(r, "\"%s\" has no sheet \"%s\"", section_name, name);
+    JsonDoc *doc = &r->doc;
+    const cJSON *sh = need_object(r, section, render_clip_name(rclip));
+    if (sh == NULL)
         return;
-    }
     int w = 0, h = 0, anchor[2] = {0, 0};
-    get_int(r, sh, "frames", where, 1, RENDER_SHEET_CELLS, &out->frames);
-    get_int(r, sh, "variants", where, 1, RENDER_SHEET_CELLS, &out->variants);
-    get_int(r, sh, "w", where, 1, 1024, &w);
-    get_int(r, sh, "h", where, 1, 1024, &h);
-    const cJSON *fps = get(r, sh, "fps", where);
-    const cJSON *loop = get(r, sh, "loop", where);
-    const cJSON *an = get(r, sh, "anchor", where);
+    double fps = 0;
+    bool loop = false;
+    get_int(r, sh, "frames", 1, RENDER_SHEET_CELLS, &out->frames);
+    get_int(r, sh, "variants", 1, RENDER_SHEET_CELLS, &out->variants);
+    get_int(r, sh, "w", 1, 1024, &w);
+    get_int(r, sh, "h", 1, 1024, &h);
+    const cJSON *fps_item = json_need(doc, sh, "fps");
+    if (json_want_number(doc, fps_item, 0.0, 1000.0, &fps) && fps <= 0.0)
+        json_error(doc, fps_item, "expected a number above 0, got 0");
+    json_want_bool(doc, json_need(doc, sh, "loop"), &loop);
+    ints(r, json_need(doc, sh, "anchor"), 2, -1024, 1024, anchor);
     if (r->failed)
         return;
-    if (!cJSON_IsNumber(fps) || fps->valuedouble <= 0.0 || fps->valuedouble > 1000.0) {
-        fail(r, "%s: \"fps\" must be a number above 0", where);
-        return;
-    }
-    if (!cJSON_IsBool(loop)) {
-        fail(r, "%s: \"loop\" must be true or false", where);
-        return;
-    }
-    char what[128];
-    snprintf(what, sizeof what, "%s.anchor", where);
-    if (!ints(r, an, 2, -1024, 1024, anchor, what))
-        return;
     if (out->frames * out->variants > RENDER_SHEET_CELLS) {
-        fail(r, "%s: more than %d cells", where, RENDER_SHEET_CELLS);
+        json_error(doc, sh, "more than %d cells", RENDER_SHEET_CELLS);
         return;
     }
-    snprintf(what, sizeof what, "%s.cells", where);
-    if (!cells(r, get(r, sh, "cells", where), out->frames * out->variants, w, h, out->cells, what))
+    if (!cells(r, json_need(doc, sh, "cells"), out->frames * out->variants, w, h, out->cells))
         return;
-    out->fps = (float)fps->valuedouble;
-    out->loop = cJSON_IsTrue(loop);
+    out->fps = (float)fps;
+    out->loop = loop;
     out->anchor_x = anchor[0];
     out->anchor_y = anchor[1];
-    const cJSON *slice = cJSON_GetObjectItemCaseSensitive(sh, "slice");
-    if (slice) {
+    const cJSON *slice = json_get(sh, "slice");
+    if (slice != NULL) {
         int s[4];
-        snprintf(what, sizeof what, "%s.slice", where);
-        if (!ints(r, slice, 4, 0, 1024, s, what))
+        if (!ints(r, slice, 4, 0, 1024, s))
             return;
         if (s[0] + s[2] >= w) {
-            fail(r, "%s: the slice's ends leave no middle", where);
+            json_error(doc, slice, "the slice's ends leave no middle");
             return;
         }
         out->slice_l = s[0];
@@ -189,55 +177,50 @@ static void read_sheet(Reader *r, const cJSON *section, const char *section_name
 
 static void read_tiles(Reader *r, const cJSON *root, RenderAtlas *atlas)
 {
-    const cJSON *tiles = get(r, root, "tiles", "the atlas");
+    JsonDoc *doc = &r->doc;
+    const cJSON *tiles = need_object(r, root, "tiles");
     int size = 0;
-    if (r->failed || !get_int(r, tiles, "size", "tiles", TILE_SIZE, TILE_SIZE, &size))
+    if (tiles == NULL || !get_int(r, tiles, "size", TILE_SIZE, TILE_SIZE, &size))
         return;
     int blob[256];
-    if (!ints(r, get(r, tiles, "blob", "tiles"), 256, 0, RENDER_BLOB_TILES - 1, blob, "tiles.blob"))
+    if (!ints(r, json_need(doc, tiles, "blob"), 256, 0, RENDER_BLOB_TILES - 1, blob))
         return;
     for (int i = 0; i < 256; i++)
         atlas->blob[i] = (uint8_t)blob[i];
-    const cJSON *themes = get(r, tiles, "themes", "tiles");
-    if (r->failed)
+    const cJSON *themes = need_object(r, tiles, "themes");
+    if (themes == NULL)
         return;
-    if (!cJSON_IsObject(themes) || cJSON_GetArraySize(themes) < 1) {
-        fail(r, "tiles.themes must hold at least one theme");
+    if (themes->child == NULL) {
+        json_error(doc, themes, "expected at least one theme");
         return;
     }
-    const cJSON *th;
-    cJSON_ArrayForEach(th, themes)
-    {
+    for (const cJSON *th = themes->child; th != NULL; th = th->next) {
         if (atlas->theme_count == RENDER_THEMES) {
-            fail(r, "more than %d tile themes", RENDER_THEMES);
+            json_error_key(doc, th, "more than %d tile themes", RENDER_THEMES);
             return;
         }
         RenderTheme *out = &atlas->themes[atlas->theme_count];
         if (strlen(th->string) >= sizeof out->name) {
-            fail(r, "tiles.themes: the name \"%.40s\" is too long", th->string);
+            json_error_key(doc, th, "the name \"%.40s\" is too long", th->string);
             return;
         }
+        if (!json_want_object(doc, th))
+            return;
         strcpy(out->name, th->string);
-        char where[96], what[128];
-        snprintf(where, sizeof where, "tiles.themes.%s", out->name);
-        snprintf(what, sizeof what, "%s.solid", where);
-        if (!cells(r, get(r, th, "solid", where), RENDER_BLOB_TILES, size, size, out->solid, what))
+        if (!cells(r, json_need(doc, th, "solid"), RENDER_BLOB_TILES, size, size, out->solid) ||
+            !cells(r, json_need(doc, th, "oneway"), 4, size, size, out->oneway) ||
+            !cells(r, json_need(doc, th, "spikes"), 4, size, size, out->spikes))
             return;
-        snprintf(what, sizeof what, "%s.oneway", where);
-        if (!cells(r, get(r, th, "oneway", where), 4, size, size, out->oneway, what))
-            return;
-        snprintf(what, sizeof what, "%s.spikes", where);
-        if (!cells(r, get(r, th, "spikes", where), 4, size, size, out->spikes, what))
-            return;
-        const cJSON *decor = cJSON_GetObjectItemCaseSensitive(th, "decor");
-        if (decor) {
-            int n = cJSON_IsArray(decor) ? cJSON_GetArraySize(decor) : -1;
-            snprintf(what, sizeof what, "%s.decor", where);
-            if (n < 0 || n > 4) {
-                fail(r, "%s must list up to 4 cells", what);
+        const cJSON *decor = json_get(th, "decor");
+        if (decor != NULL) {
+            if (!json_want_array(doc, decor))
+                return;
+            int n = cJSON_GetArraySize(decor);
+            if (n > 4) {
+                json_error(doc, decor, "expected up to 4 cells, got %d", n);
                 return;
             }
-            if (!cells(r, decor, n, size, size, out->decor, what))
+            if (!cells(r, decor, n, size, size, out->decor))
                 return;
             out->decor_count = n;
         }
@@ -247,66 +230,45 @@ static void read_tiles(Reader *r, const cJSON *root, RenderAtlas *atlas)
 
 static void read_font(Reader *r, const cJSON *root, RenderAtlas *atlas)
 {
-    const cJSON *font = get(r, root, "font", "the atlas");
+    JsonDoc *doc = &r->doc;
+    const cJSON *font = need_object(r, root, "font");
     RenderFont *f = &atlas->font;
     int w = 0, h = 0;
-    if (r->failed)
+    if (font == NULL)
         return;
-    get_int(r, font, "first", "font", 0, 127, &f->first);
-    get_int(r, font, "count", "font", 1, RENDER_FONT_CHARS, &f->count);
-    get_int(r, font, "w", "font", 1, 64, &w);
-    get_int(r, font, "h", "font", 1, 64, &h);
-    get_int(r, font, "line_height", "font", 1, 128, &f->line_height);
+    get_int(r, font, "first", 0, 127, &f->first);
+    get_int(r, font, "count", 1, RENDER_FONT_CHARS, &f->count);
+    get_int(r, font, "w", 1, 64, &w);
+    get_int(r, font, "h", 1, 64, &h);
+    get_int(r, font, "line_height", 1, 128, &f->line_height);
     if (r->failed)
         return;
     if (f->first > ' ' || f->first + f->count <= 'z') {
-        fail(r, "font: the characters from \"first\" must cover ' ' to 'z'");
+        json_error(doc, font, "the characters from \"first\" must cover ' ' to 'z'");
         return;
     }
     int adv[RENDER_FONT_CHARS];
-    if (!ints(r, get(r, font, "advance", "font"), f->count, 0, 64, adv, "font.advance"))
+    if (!ints(r, json_need(doc, font, "advance"), f->count, 0, 64, adv))
         return;
     for (int i = 0; i < f->count; i++)
         f->advance[i] = (uint8_t)adv[i];
-    cells(r, get(r, font, "cells", "font"), f->count, w, h, f->cells, "font.cells");
-}
-
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *buf = NULL;
-    if (fseek(f, 0, SEEK_END) == 0) {
-        long n = ftell(f);
-        if (n >= 0 && n < (16L << 20) && fseek(f, 0, SEEK_SET) == 0) {
-            buf = malloc((size_t)n + 1);
-            if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-                free(buf);
-                buf = NULL;
-            }
-            if (buf) {
-                buf[n] = '\0';
-                *len = (size_t)n;
-            }
-        }
-    }
-    fclose(f);
-    return buf;
+    cells(r, json_need(doc, font, "cells"), f->count, w, h, f->cells);
 }
 
 /* An image next to atlas.json, named by the JSON: a plain file name only. */
-static SDL_Surface *load_image(Reader *r, const char *dir, const cJSON *name, const char *what)
+static SDL_Surface *load_image(Reader *r, const char *dir, const cJSON *name)
 {
-    if (!cJSON_IsString(name) || !*name->valuestring || strchr(name->valuestring, '/') ||
-        strlen(name->valuestring) > 200) {
-        fail(r, "%s must name a PNG file next to atlas.json", what);
+    const char *file = json_want_string(&r->doc, name);
+    if (file == NULL)
+        return NULL;
+    if (file[0] == '\0' || strchr(file, '/') != NULL || strlen(file) > 200) {
+        json_error(&r->doc, name, "must name a PNG file next to atlas.json");
         return NULL;
     }
     char path[PATH_CAP];
-    snprintf(path, sizeof path, "%s/%s", dir, name->valuestring);
+    snprintf(path, sizeof path, "%s/%s", dir, file);
     SDL_Surface *s = IMG_Load(path);
-    if (!s) {
+    if (!s && !r->failed) {
         /* the image is the file at fault: name it, not the JSON */
         r->failed = true;
         snprintf(r->err, r->errlen, "%s: cannot load the image: %s", path, IMG_GetError());
@@ -314,99 +276,127 @@ static SDL_Surface *load_image(Reader *r, const char *dir, const cJSON *name, co
     return s;
 }
 
+/* Two numbers [x, y] from 0 to 4. */
+static bool parallax(Reader *r, const cJSON *v, double out[2])
+{
+    if (!want_list(r, v, 2, "numbers [x, y]"))
+        return false;
+    bool ok = json_want_number(&r->doc, v->child, 0.0, 4.0, &out[0]);
+    return json_want_number(&r->doc, v->child->next, 0.0, 4.0, &out[1]) && ok;
+}
+
+static void read_layer(Reader *r, const cJSON *layer, const SDL_Surface *image,
+                       RenderBackground *out)
+{
+    JsonDoc *doc = &r->doc;
+    RenderBgLayer *l = &out->layers[out->layer_count];
+    int rect[4];
+    double px[2];
+    if (!json_want_object(doc, layer))
+        return;
+    const cJSON *rect_item = json_need(doc, layer, "rect");
+    if (!ints(r, rect_item, 4, 0, 1 << 16, rect))
+        return;
+    if (rect[2] < 1 || rect[3] < 1 || rect[0] + rect[2] > image->w ||
+        rect[1] + rect[3] > image->h) {
+        json_error(doc, rect_item, "the rectangle is outside the %dx%d image", image->w, image->h);
+        return;
+    }
+    if (!parallax(r, json_need(doc, layer, "parallax"), px) ||
+        !get_int(r, layer, "y", -4096, 4096, &l->y) ||
+        !colour(r, json_need(doc, layer, "fill_above"), &l->above) ||
+        !colour(r, json_need(doc, layer, "fill_below"), &l->below))
+        return;
+    l->src = (SDL_Rect){rect[0], rect[1], rect[2], rect[3]};
+    l->parallax_x = (float)px[0];
+    l->parallax_y = (float)px[1];
+    out->layer_count++;
+}
+
 static void read_backgrounds(Reader *r, const cJSON *root, const char *dir,
                              SDL_Renderer *renderer, RenderAtlas *atlas)
 {
-    const cJSON *bgs = get(r, root, "backgrounds", "the atlas");
-    if (r->failed)
+    JsonDoc *doc = &r->doc;
+    const cJSON *bgs = need_object(r, root, "backgrounds");
+    if (bgs == NULL)
         return;
-    if (!cJSON_IsObject(bgs) || cJSON_GetArraySize(bgs) < 1) {
-        fail(r, "\"backgrounds\" must hold at least one set");
+    if (bgs->child == NULL) {
+        json_error(doc, bgs, "expected at least one set");
         return;
     }
-    const cJSON *bg;
-    cJSON_ArrayForEach(bg, bgs)
-    {
+    for (const cJSON *bg = bgs->child; bg != NULL; bg = bg->next) {
         if (atlas->background_count == RENDER_BACKGROUNDS) {
-            fail(r, "more than %d background sets", RENDER_BACKGROUNDS);
+            json_error_key(doc, bg, "more than %d background sets", RENDER_BACKGROUNDS);
             return;
         }
         RenderBackground *out = &atlas->backgrounds[atlas->background_count];
         if (strlen(bg->string) >= sizeof out->name) {
-            fail(r, "backgrounds: the name \"%.40s\" is too long", bg->string);
+            json_error_key(doc, bg, "the name \"%.40s\" is too long", bg->string);
             return;
         }
-        strcpy(out->name, bg->string);
-        char where[96], what[160];
-        snprintf(where, sizeof where, "backgrounds.%s", out->name);
-        snprintf(what, sizeof what, "%s.image", where);
-        const cJSON *layers = get(r, bg, "layers", where);
-        if (r->failed)
+        if (!json_want_object(doc, bg))
             return;
-        SDL_Surface *image = load_image(r, dir, get(r, bg, "image", where), what);
+        strcpy(out->name, bg->string);
+        const cJSON *layers = json_need(doc, bg, "layers");
+        if (!json_want_array(doc, layers))
+            return;
+        int n = cJSON_GetArraySize(layers);
+        if (n < 1 || n > RENDER_BG_LAYERS) {
+            json_error(doc, layers, "expected 1 to %d layers, got %d", RENDER_BG_LAYERS, n);
+            return;
+        }
+        SDL_Surface *image = load_image(r, dir, json_need(doc, bg, "image"));
         if (!image)
             return;
-        int saved_w = r->img_w, saved_h = r->img_h;
-        r->img_w = image->w;
-        r->img_h = image->h;
-        int n = cJSON_IsArray(layers) ? cJSON_GetArraySize(layers) : -1;
-        if (n < 1 || n > RENDER_BG_LAYERS)
-            fail(r, "%s.layers must list 1 to %d layers", where, RENDER_BG_LAYERS);
-        for (int i = 0; i < n && !r->failed; i++) {
-            const cJSON *layer = cJSON_GetArrayItem(layers, i);
-            RenderBgLayer *l = &out->layers[i];
-            char lw[128];
-            snprintf(lw, sizeof lw, "%s.layers[%d]", where, i);
-            int rect[4];
-            double px = 0, py = 0;
-            snprintf(what, sizeof what, "%s.rect", lw);
-            if (!ints(r, get(r, layer, "rect", lw), 4, 0, 1 << 16, rect, what))
-                break;
-            if (rect[2] < 1 || rect[3] < 1 || rect[0] + rect[2] > image->w ||
-                rect[1] + rect[3] > image->h) {
-                fail(r, "%s is outside the %dx%d image", what, image->w, image->h);
-                break;
-            }
-            const cJSON *par = get(r, layer, "parallax", lw);
-            if (r->failed)
-                break;
-            if (!cJSON_IsArray(par) || cJSON_GetArraySize(par) != 2 ||
-                !cJSON_IsNumber(cJSON_GetArrayItem(par, 0)) ||
-                !cJSON_IsNumber(cJSON_GetArrayItem(par, 1))) {
-                fail(r, "%s.parallax must be two numbers [x, y]", lw);
-                break;
-            }
-            px = cJSON_GetArrayItem(par, 0)->valuedouble;
-            py = cJSON_GetArrayItem(par, 1)->valuedouble;
-            if (px < 0.0 || px > 4.0 || py < 0.0 || py > 4.0) {
-                fail(r, "%s.parallax must be from 0 to 4", lw);
-                break;
-            }
-            if (!get_int(r, layer, "y", lw, -4096, 4096, &l->y))
-                break;
-            snprintf(what, sizeof what, "%s.fill_above", lw);
-            if (!colour(r, get(r, layer, "fill_above", lw), what, &l->above))
-                break;
-            snprintf(what, sizeof what, "%s.fill_below", lw);
-            if (!colour(r, get(r, layer, "fill_below", lw), what, &l->below))
-                break;
-            l->src = (SDL_Rect){rect[0], rect[1], rect[2], rect[3]};
-            l->parallax_x = (float)px;
-            l->parallax_y = (float)py;
-            out->layer_count++;
-        }
+        for (const cJSON *layer = layers->child; layer != NULL && !r->failed; layer = layer->next)
+            read_layer(r, layer, image, out);
         if (!r->failed && renderer) {
             out->texture = render_make_texture(renderer, image, &out->tex_w, &out->tex_h,
                                                &out->white, r->err, r->errlen);
             r->failed = out->texture == NULL;
         }
         SDL_FreeSurface(image);
-        r->img_w = saved_w;
-        r->img_h = saved_h;
         if (r->failed)
             return;
         atlas->background_count++;
     }
+}
+
+/* Everything but the backgrounds, whose images are read on their own. */
+static SDL_Surface *read_atlas(Reader *r, const char *dir, RenderAtlas *atlas)
+{
+    JsonDoc *doc = &r->doc;
+    const cJSON *root = doc->root;
+    int format = 0, w = 0, h = 0;
+    if (!json_want_object(doc, root))
+        return NULL;
+    get_int(r, root, "format", 1, 1, &format);
+    get_int(r, root, "width", 1, 1 << 14, &w);
+    get_int(r, root, "height", 1, 1 << 14, &h);
+    const cJSON *image_item = json_need(doc, root, "image");
+    if (r->failed)
+        return NULL;
+    SDL_Surface *image = load_image(r, dir, image_item);
+    if (!image)
+        return NULL;
+    if (image->w != w || image->h != h) {
+        json_error(doc, image_item, "the image is %dx%d, but \"width\" and \"height\" say %dx%d",
+                   image->w, image->h, w, h);
+        return image;
+    }
+    r->img_w = image->w;
+    r->img_h = image->h;
+    const cJSON *clip_sec = need_object(r, root, "clips");
+    for (int c = 0; c < CLIP_COUNT && !r->failed; c++)
+        read_sheet(r, clip_sec, c, &atlas->sheets[c]);
+    const cJSON *sprite_sec = r->failed ? NULL : need_object(r, root, "sprites");
+    for (int c = CLIP_COUNT; c < RCLIP_COUNT && !r->failed; c++)
+        read_sheet(r, sprite_sec, c, &atlas->sheets[c]);
+    if (!r->failed)
+        read_tiles(r, root, atlas);
+    if (!r->failed)
+        read_font(r, root, atlas);
+    return image;
 }
 
 bool assets_load_atlas(const char *data_dir, SDL_Renderer *renderer, RenderAtlas *atlas,
@@ -419,53 +409,16 @@ bool assets_load_atlas(const char *data_dir, SDL_Renderer *renderer, RenderAtlas
         snprintf(err, errlen, "%s: the path is too long", dir);
         return false;
     }
-    Reader r = {json_path, 0, 0, err, errlen, false};
+    Reader r = {.path = json_path, .err = err, .errlen = errlen};
+    r.sink = (JsonSink){.report = first_problem, .ctx = &r};
+    char *text = NULL;
     size_t len = 0;
-    char *text = read_file(json_path, &len);
-    if (!text) {
-        snprintf(err, errlen, "%s: cannot read the atlas description", json_path);
-        return false;
-    }
-    cJSON *root = cJSON_ParseWithLength(text, len);
     SDL_Surface *image = NULL;
-    if (!root) {
-        /* cJSON points into the text: count the lines up to there */
-        const char *at = cJSON_GetErrorPtr();
-        int line = 1, col = 1;
-        for (const char *p = text; at && p < at && p < text + len; p++) {
-            col++;
-            if (*p == '\n') {
-                line++;
-                col = 1;
-            }
-        }
-        snprintf(err, errlen, "%s:%d:%d: not valid JSON", json_path, line, col);
-        free(text);
-        return false;
-    }
-    int format = 0, w = 0, h = 0;
-    if (!cJSON_IsObject(root))
-        fail(&r, "must be a JSON object");
-    get_int(&r, root, "format", "the atlas", 1, 1, &format);
-    get_int(&r, root, "width", "the atlas", 1, 1 << 14, &w);
-    get_int(&r, root, "height", "the atlas", 1, 1 << 14, &h);
+    if (json_read_file(json_path, ATLAS_MAX_BYTES, &text, &len, &r.sink) == JSON_READ_OK &&
+        json_doc_parse(&r.doc, text, len, ATLAS_MAX_BYTES, &r.sink) && !r.failed)
+        image = read_atlas(&r, dir, atlas);
     if (!r.failed)
-        image = load_image(&r, dir, get(&r, root, "image", "the atlas"), "\"image\"");
-    if (image && (image->w != w || image->h != h))
-        fail(&r, "says the image is %dx%d but it is %dx%d", w, h, image->w, image->h);
-    if (image) {
-        r.img_w = image->w;
-        r.img_h = image->h;
-    }
-    const cJSON *clip_sec = r.failed ? NULL : get(&r, root, "clips", "the atlas");
-    for (int c = 0; c < CLIP_COUNT && !r.failed; c++)
-        read_sheet(&r, clip_sec, "clips", c, &atlas->sheets[c]);
-    const cJSON *sprite_sec = r.failed ? NULL : get(&r, root, "sprites", "the atlas");
-    for (int c = CLIP_COUNT; c < RCLIP_COUNT && !r.failed; c++)
-        read_sheet(&r, sprite_sec, "sprites", c, &atlas->sheets[c]);
-    read_tiles(&r, root, atlas);
-    read_font(&r, root, atlas);
-    read_backgrounds(&r, root, dir, renderer, atlas);
+        read_backgrounds(&r, r.doc.root, dir, renderer, atlas);
     if (!r.failed && renderer) {
         atlas->texture = render_make_texture(renderer, image, &atlas->tex_w, &atlas->tex_h,
                                              &atlas->white, err, errlen);
@@ -476,7 +429,7 @@ bool assets_load_atlas(const char *data_dir, SDL_Renderer *renderer, RenderAtlas
             clips->clips[c] = (ClipInfo){atlas->sheets[c].frames, atlas->sheets[c].fps,
                                          atlas->sheets[c].loop};
     SDL_FreeSurface(image);
-    cJSON_Delete(root);
+    json_doc_fini(&r.doc);
     free(text);
     if (r.failed)
         render_atlas_unload(atlas);

@@ -21,7 +21,9 @@
 /* Loads DATA/assets/atlas.json and the images it names. With a renderer
 ** the atlas owns textures afterwards (render_atlas_unload); with NULL it is
 ** only checked and measured. clips (may be NULL) gets the clip timings. On
-** failure returns false with "FILE: problem" in err. */
+** failure returns false with the first problem in err, naming the file:
+** "FILE:LINE:COL: problem" for a value of atlas.json, "FILE: problem" for a
+** whole file (an image that cannot be loaded names the image). */
 bool assets_load_atlas(const char *data_dir, SDL_Renderer *renderer, RenderAtlas *atlas,
                        ClipTable *clips, char *err, size_t errlen);
 

@@ -11,7 +11,6 @@
 #include "save_internal.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* A campaign's file names are the level ids progress.json keeps. */
@@ -20,100 +19,85 @@ _Static_assert((int)CAMPAIGN_MAX_LEVELS <= (int)PROGRESS_MAX_LEVELS, "progress m
 
 enum { CAMPAIGN_FORMAT = 1 };
 
-static bool read_level(const cJSON *item, int index, CampaignLevel *lv, char *err, size_t errlen)
+static void read_level(JsonDoc *doc, const cJSON *item, CampaignLevel *lv)
 {
-    static const char *const known[] = { "file", "title", NULL };
-    char where[32];
-    snprintf(where, sizeof where, "levels[%d]", index);
-    if (!cJSON_IsObject(item)) {
-        snprintf(err, errlen, "\"%s\" must be an object with \"file\" and \"title\"", where);
-        return false;
-    }
-    return save_only_keys(item, where, known, err, errlen)
-           && save_get_string(item, where, "file", true, save_valid_file_name, lv->file,
-                              sizeof lv->file, err, errlen)
-           && save_get_string(item, where, "title", true, save_valid_text, lv->title,
-                              sizeof lv->title, err, errlen);
+    static const char *const known[] = { "file", "title" };
+    if (!json_want_object(doc, item))
+        return;
+    json_check_keys(doc, item, known, SAVE_COUNT(known));
+    save_want_string(doc, json_need(doc, item, "file"), save_valid_file_name, lv->file,
+                     sizeof lv->file);
+    save_want_string(doc, json_need(doc, item, "title"), save_valid_text, lv->title,
+                     sizeof lv->title);
 }
 
-static bool read_campaign(const cJSON *root, Campaign *c, char *err, size_t errlen)
+/* Reads root into *c; false when anything was reported. */
+static bool read_campaign(JsonDoc *doc, Campaign *c)
 {
-    static const char *const known[] = { "format", "levels", NULL };
-    int64_t format = 0;
-    if (!save_get_int(root, "", "format", true, 1, 1000000, &format, err, errlen))
+    static const char *const known[] = { "format", "levels" };
+    const cJSON *root = doc->root;
+    int before = doc->sink->count;
+    long format;
+    if (!json_want_int(doc, json_need(doc, root, "format"), 1, 1000000, &format))
         return false;
     if (format != CAMPAIGN_FORMAT) {
-        snprintf(err, errlen, "\"format\" is %lld; this version reads format %d",
-                 (long long)format, CAMPAIGN_FORMAT);
+        json_error(doc, json_get(root, "format"), "this version reads format %d, not %ld",
+                   CAMPAIGN_FORMAT, format);
         return false;
     }
-    if (!save_only_keys(root, "", known, err, errlen))
+    json_check_keys(doc, root, known, SAVE_COUNT(known));
+    const cJSON *levels = json_need(doc, root, "levels");
+    if (!json_want_array(doc, levels))
         return false;
-    const cJSON *levels = cJSON_GetObjectItemCaseSensitive(root, "levels");
-    if (!cJSON_IsArray(levels)) {
-        snprintf(err, errlen, levels == NULL ? "\"levels\" is missing"
-                                             : "\"levels\" must be a list of levels");
-        return false;
-    }
     int i = 0;
     for (const cJSON *item = levels->child; item != NULL; item = item->next, i++) {
         if (i >= CAMPAIGN_MAX_LEVELS) {
-            snprintf(err, errlen, "more than %d levels", CAMPAIGN_MAX_LEVELS);
+            json_error(doc, item, "more than %d levels", CAMPAIGN_MAX_LEVELS);
             return false;
         }
-        if (!read_level(item, i, &c->levels[i], err, errlen))
-            return false;
+        int errors = doc->sink->count;
+        read_level(doc, item, &c->levels[i]);
+        if (doc->sink->count != errors)
+            continue;
         int prev = campaign_find(c, c->levels[i].file);
-        if (prev >= 0) {
-            snprintf(err, errlen, "\"levels[%d].file\": \"%s\" is already levels[%d]",
-                     i, c->levels[i].file, prev);
-            return false;
-        }
+        if (prev >= 0)
+            json_error(doc, json_get(item, "file"), "\"%s\" is already levels[%d]",
+                       c->levels[i].file, prev);
         c->count = i + 1;
     }
-    if (c->count == 0) {
-        snprintf(err, errlen, "\"levels\" is empty");
-        return false;
-    }
-    return true;
+    if (i == 0)
+        json_error(doc, levels, "the campaign lists no levels");
+    return doc->sink->count == before;
 }
 
 bool campaign_load(const char *path, Campaign *c, char *err, size_t errlen)
 {
-    char problem[512];
-    char *text = NULL;
-    size_t len = 0;
-    cJSON *root = NULL;
+    SaveReader r;
     bool ok = false;
 
     memset(c, 0, sizeof *c);
+    save_reader_init(&r);
     const char *slash = strrchr(path, '/');
     size_t dirlen = slash != NULL ? (size_t)(slash - path) + 1 : 0;
     if (dirlen >= sizeof c->dir) {
-        snprintf(problem, sizeof problem, "path too long");
+        snprintf(r.problem, sizeof r.problem, "path too long");
         goto done;
     }
-    SaveRead r = save_read_file(path, SAVE_MAX_FILE, &text, &len, problem, sizeof problem);
-    if (r == SAVE_READ_MISSING) {
-        snprintf(problem, sizeof problem, "no such file");
+    JsonRead got = save_reader_load(&r, path);
+    if (got == JSON_READ_MISSING)
+        snprintf(r.problem, sizeof r.problem, "no such file");
+    if (got != JSON_READ_OK)
         goto done;
-    }
-    if (r != SAVE_READ_OK)
-        goto done;
-    root = save_parse_json(text, len, problem, sizeof problem);
-    if (root == NULL)
-        goto done;
-    ok = read_campaign(root, c, problem, sizeof problem);
+    ok = read_campaign(&r.doc, c);
     if (ok)
         memcpy(c->dir, path, dirlen);
 
 done:
-    cJSON_Delete(root);
-    free(text);
+    save_reader_fini(&r);
     if (!ok) {
         memset(c, 0, sizeof *c);
         snprintf(err, errlen, "%s%s%s", path,
-                 (problem[0] >= '0' && problem[0] <= '9') ? ":" : ": ", problem);
+                 (r.problem[0] >= '0' && r.problem[0] <= '9') ? ":" : ": ", r.problem);
     }
     return ok;
 }

@@ -17,6 +17,9 @@
 
 #include "save_internal.h"
 
+#include "json_message.h"
+
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -113,109 +116,104 @@ bool progress_record_completion(Progress *p, const char *level_id, int campaign_
 
 /* ---------------------------------------------------------------- reading */
 
-static bool read_record(const cJSON *item, LevelRecord *rec, char *err, size_t errlen)
+/* Counts in a record: 0 to UINT32_MAX. */
+_Static_assert(LONG_MAX >= UINT32_MAX, "a long holds every count of a record");
+
+static void read_count(JsonDoc *doc, const cJSON *rec, const char *key, uint32_t *out)
 {
-    static const char *const known[] = {
-        "completed", "best_ticks", "fewest_deaths", "most_coins", NULL,
-    };
-    char where[PROGRESS_ID_MAX + 16];
-    snprintf(where, sizeof where, "levels.%s", item->string);
-    if (!cJSON_IsObject(item)) {
-        snprintf(err, errlen, "\"%s\" must be an object", where);
-        return false;
-    }
-    int64_t ticks = 0, deaths = 0, coins = 0;
-    if (!save_only_keys(item, where, known, err, errlen)
-        || !save_get_bool(item, where, "completed", true, &rec->completed, err, errlen)
-        || !save_get_int(item, where, "best_ticks", true, 0, UINT32_MAX, &ticks, err, errlen)
-        || !save_get_int(item, where, "fewest_deaths", true, 0, UINT32_MAX, &deaths, err, errlen)
-        || !save_get_int(item, where, "most_coins", true, 0, UINT32_MAX, &coins, err, errlen))
-        return false;
-    if (rec->completed && ticks == 0) {
-        snprintf(err, errlen, "\"%s.best_ticks\" must be at least 1 for a completed level", where);
-        return false;
-    }
-    if (!rec->completed && (ticks != 0 || deaths != 0 || coins != 0)) {
-        snprintf(err, errlen, "\"%s\" is not completed but has bests", where);
-        return false;
-    }
-    rec->best_ticks = (uint32_t)ticks;
-    rec->fewest_deaths = (uint32_t)deaths;
-    rec->most_coins = (uint32_t)coins;
-    return true;
+    long x;
+    if (json_want_int(doc, json_need(doc, rec, key), 0, (long)UINT32_MAX, &x))
+        *out = (uint32_t)x;
 }
 
-static bool read_progress(const cJSON *root, Progress *p, char *err, size_t errlen)
+static void read_record(JsonDoc *doc, const cJSON *item, LevelRecord *rec)
 {
-    static const char *const known[] = { "format", "unlocked", "last_level", "levels", NULL };
-    int64_t format = 0, unlocked = 1;
-    if (!save_get_int(root, "", "format", true, 1, 1000000, &format, err, errlen))
+    static const char *const known[] = {
+        "completed", "best_ticks", "fewest_deaths", "most_coins",
+    };
+    if (!json_want_object(doc, item))
+        return;
+    int before = doc->sink->count;
+    json_check_keys(doc, item, known, SAVE_COUNT(known));
+    json_want_bool(doc, json_need(doc, item, "completed"), &rec->completed);
+    read_count(doc, item, "best_ticks", &rec->best_ticks);
+    read_count(doc, item, "fewest_deaths", &rec->fewest_deaths);
+    read_count(doc, item, "most_coins", &rec->most_coins);
+    if (doc->sink->count != before)
+        return;
+    if (rec->completed && rec->best_ticks == 0)
+        json_error(doc, json_get(item, "best_ticks"), "must be at least 1 for a completed level");
+    if (!rec->completed && (rec->best_ticks != 0 || rec->fewest_deaths != 0 || rec->most_coins != 0))
+        json_error(doc, item, "not completed but has bests");
+}
+
+/* Reads root into *p; false when anything was reported. */
+static bool read_progress(JsonDoc *doc, Progress *p)
+{
+    static const char *const known[] = { "format", "unlocked", "last_level", "levels" };
+    const cJSON *root = doc->root;
+    int before = doc->sink->count;
+    long format, unlocked;
+    if (!json_want_int(doc, json_need(doc, root, "format"), 1, 1000000, &format))
         return false;
     if (format != PROGRESS_FORMAT) {
-        snprintf(err, errlen, "\"format\" is %lld; this version reads format %d",
-                 (long long)format, PROGRESS_FORMAT);
+        json_error(doc, json_get(root, "format"), "this version reads format %d, not %ld",
+                   PROGRESS_FORMAT, format);
         return false;
     }
-    if (!save_only_keys(root, "", known, err, errlen)
-        || !save_get_int(root, "", "unlocked", true, 1, PROGRESS_MAX_LEVELS, &unlocked, err, errlen)
-        || !save_get_string(root, "", "last_level", false, check_id_or_empty, p->last_level,
-                            PROGRESS_ID_MAX, err, errlen))
-        return false;
-    p->unlocked = (int)unlocked;
-    const cJSON *levels = cJSON_GetObjectItemCaseSensitive(root, "levels");
-    if (levels == NULL)
-        return true;
-    if (!cJSON_IsObject(levels)) {
-        snprintf(err, errlen, "\"levels\" must be an object of level id -> record");
-        return false;
-    }
+    json_check_keys(doc, root, known, SAVE_COUNT(known));
+    if (json_want_int(doc, json_need(doc, root, "unlocked"), 1, PROGRESS_MAX_LEVELS, &unlocked))
+        p->unlocked = (int)unlocked;
+    const cJSON *last = json_get(root, "last_level");
+    if (last != NULL)
+        save_want_string(doc, last, check_id_or_empty, p->last_level, PROGRESS_ID_MAX);
+    const cJSON *levels = json_get(root, "levels");
+    if (levels == NULL || !json_want_object(doc, levels))
+        return doc->sink->count == before;
     for (const cJSON *item = levels->child; item != NULL; item = item->next) {
         const char *why;
         if (!check_id(item->string, PROGRESS_ID_MAX, &why)) {
-            snprintf(err, errlen, "level id \"%.*s\": %s", PROGRESS_ID_MAX, item->string, why);
-            return false;
+            char q[PROGRESS_ID_MAX + 4];
+            json_quote(item->string, q, sizeof q);
+            json_error_key(doc, item, "level id \"%s\": %s", q, why);
+            continue;
         }
         if (p->level_count >= PROGRESS_MAX_LEVELS) {
-            snprintf(err, errlen, "more than %d levels in \"levels\"", PROGRESS_MAX_LEVELS);
-            return false;
+            json_error_key(doc, item, "more than %d levels", PROGRESS_MAX_LEVELS);
+            break;
         }
-        LevelRecord *rec = &p->levels[p->level_count];
+        LevelRecord *rec = &p->levels[p->level_count++];
         memset(rec, 0, sizeof *rec);
         strcpy(rec->id, item->string);
-        if (!read_record(item, rec, err, errlen))
-            return false;
-        p->level_count++;
+        read_record(doc, item, rec);
     }
-    return true;
+    return doc->sink->count == before;
 }
 
 SaveLoad progress_load(const char *path, Progress *p, char *msg, size_t msglen)
 {
-    cJSON *root;
+    SaveReader r;
     progress_defaults(p);
-    SaveLoad r = save_load_json(path, "progress", &root, msg, msglen);
-    if (r != SAVE_LOADED)
-        return r;
-    char problem[512];
-    bool ok = read_progress(root, p, problem, sizeof problem);
-    cJSON_Delete(root);
-    if (!ok) {
+    SaveLoad result = save_load_json(path, "progress", &r, msg, msglen);
+    if (result == SAVE_LOADED && !read_progress(&r.doc, p)) {
         progress_defaults(p);
-        return save_recover(path, "progress", problem, msg, msglen);
+        result = save_recover(path, "progress", r.problem, msg, msglen);
     }
-    return SAVE_LOADED;
+    save_reader_fini(&r);
+    return result;
 }
 
 bool progress_parse(const char *text, size_t len, Progress *p, char *err, size_t errlen)
 {
+    SaveReader r;
     progress_defaults(p);
-    cJSON *root = save_parse_json(text, len, err, errlen);
-    if (root == NULL)
-        return false;
-    bool ok = read_progress(root, p, err, errlen);
-    cJSON_Delete(root);
-    if (!ok)
+    save_reader_init(&r);
+    bool ok = save_reader_parse(&r, text, len) && read_progress(&r.doc, p);
+    if (!ok) {
         progress_defaults(p);
+        snprintf(err, errlen, "%s", r.problem);
+    }
+    save_reader_fini(&r);
     return ok;
 }
 

@@ -1,53 +1,56 @@
 /*
 ** save_internal.h -- what the readers and writers of this folder share:
-** reading a file whole, strict JSON parsing with positions, typed field
-** access that names the field on error, keeping bad files aside, and a
-** small JSON writer.
+** strict reading through src/json/ that keeps the first problem for a
+** one-line message, checks of the strings a file may hold, keeping bad
+** files aside, and a small JSON writer.
 */
 #ifndef SAVE_INTERNAL_H
 #define SAVE_INTERNAL_H
 
 #include "save.h"
 
-#include <cjson/cJSON.h>
+#include "json_doc.h"
+#include "json_file.h"
+#include "json_get.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#define SAVE_COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
 /* ---- reading ---- */
 
-typedef enum SaveRead {
-    SAVE_READ_OK,
-    SAVE_READ_MISSING,  /* no such file */
-    SAVE_READ_FAILED,   /* err says why */
-} SaveRead;
+/* One file being read. Its readers report every problem through the json
+** accessors and go on; the first problem is the one a player is told:
+** "LINE:COL: MESSAGE" (or "MESSAGE" for the whole file), without the file's
+** name; a message about a field starts with its JSON path ("keys.jump[2]: "). The reader must not move once initialised (the document
+** points at its sink). */
+typedef struct SaveReader {
+    JsonSink sink;
+    JsonDoc doc;
+    char *text;                /* the file's bytes when read by save_reader_load */
+    char problem[512];         /* the first problem, "" while there is none */
+} SaveReader;
 
-/* Reads a whole file of at most max bytes into a malloc'd, NUL-terminated
-** buffer. err gets a message without the file name. */
-SaveRead save_read_file(const char *path, size_t max, char **text, size_t *len,
-                        char *err, size_t errlen);
+void save_reader_init(SaveReader *r);
+void save_reader_fini(SaveReader *r);
+/* Parses len bytes of text (not copied: they must outlive r) strictly: any
+** problem fails it, a duplicate key too, as does a top level that is not an
+** object. */
+bool save_reader_parse(SaveReader *r, const char *text, size_t len);
+/* Reads the file at path (at most SAVE_MAX_FILE bytes) and parses it.
+** JSON_READ_MISSING when there is no file; JSON_READ_FAILED with problem
+** set when it cannot be read or parsed. */
+JsonRead save_reader_load(SaveReader *r, const char *path);
+/* Whether anything was reported so far. */
+bool save_reader_failed(const SaveReader *r);
 
-/* Parses JSON strictly: no NUL bytes, nothing after the value, no duplicate
-** keys in any object, an object at the top. On error returns NULL and writes
-** "LINE:COL: problem" or "problem" (no file name) to err. */
-cJSON *save_parse_json(const char *text, size_t len, char *err, size_t errlen);
-
-/* ---- checked access; each names the field in err as "where.key" ---- */
-
-/* Every key of obj must be one of the NULL-terminated list. */
-bool save_only_keys(const cJSON *obj, const char *where, const char *const *keys,
-                    char *err, size_t errlen);
-/* An integer in [min, max]. A missing key is an error when required, else
-** leaves *out unchanged and returns true. */
-bool save_get_int(const cJSON *obj, const char *where, const char *key, bool required,
-                  int64_t min, int64_t max, int64_t *out, char *err, size_t errlen);
-bool save_get_bool(const cJSON *obj, const char *where, const char *key, bool required,
-                   bool *out, char *err, size_t errlen);
-/* A string that passes save_valid_file_name or save_valid_text, copied to out. */
+/* The string at v, when it passes check, copied to out (cap bytes); else
+** reports what is wrong at v and returns false. */
 typedef bool (*SaveStringCheck)(const char *s, size_t cap, const char **why);
-bool save_get_string(const cJSON *obj, const char *where, const char *key, bool required,
-                     SaveStringCheck check, char *out, size_t cap, char *err, size_t errlen);
+bool save_want_string(JsonDoc *doc, const cJSON *v, SaveStringCheck check, char *out,
+                      size_t cap);
 
 /* A plain file name, no folders: [A-Za-z0-9._-], not starting with '.',
 ** shorter than cap. why says what is wrong. */
@@ -58,14 +61,16 @@ bool save_valid_text(const char *s, size_t cap, const char **why);
 
 /* ---- recovering ---- */
 
-/* Loads a user file's JSON. SAVE_LOADED gives *root (the caller deletes it);
-** SAVE_MISSING is silent; SAVE_RECOVERED has already kept the file aside and
-** written the full log line to msg. what names the contents ("settings"). */
-SaveLoad save_load_json(const char *path, const char *what, cJSON **root,
+/* Loads a user file into r (initialised here; the caller finis it either
+** way). SAVE_LOADED gives r->doc.root, an object; SAVE_MISSING is silent;
+** SAVE_RECOVERED has already kept the file aside and written the full log
+** line to msg. what names the contents ("settings"). */
+SaveLoad save_load_json(const char *path, const char *what, SaveReader *r,
                         char *msg, size_t msglen);
 
 /* For a file that parsed but failed validation: keeps it aside as
-** PATH.bad-N and writes "PATH: problem; using default WHAT (...)" to msg. */
+** PATH.bad-N and writes "PATH:LINE:COL: problem; using default WHAT (...)"
+** (or "PATH: problem; ...") to msg. */
 SaveLoad save_recover(const char *path, const char *what, const char *problem,
                       char *msg, size_t msglen);
 

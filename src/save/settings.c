@@ -170,124 +170,119 @@ void settings_defaults(Settings *s)
 
 /* ---------------------------------------------------------------- reading */
 
-/* "keys" or "gamepad": an object of action name -> list of names. */
-static bool read_bindings(const cJSON *root, const char *key, SaveStringCheck check,
-                          SettingsBinding *out, char *err, size_t errlen)
+/* A member that may be missing: then *out keeps its default. */
+static void read_bool(JsonDoc *doc, const cJSON *obj, const char *key, bool *out)
 {
-    const cJSON *obj = cJSON_GetObjectItemCaseSensitive(root, key);
-    if (obj == NULL)
-        return true;
-    if (!cJSON_IsObject(obj)) {
-        snprintf(err, errlen, "\"%s\" must be an object of action -> list of names", key);
-        return false;
-    }
+    const cJSON *v = json_get(obj, key);
+    if (v != NULL)
+        json_want_bool(doc, v, out);
+}
+
+static void read_int(JsonDoc *doc, const cJSON *obj, const char *key, int hi, int *out)
+{
+    long x;
+    const cJSON *v = json_get(obj, key);
+    if (v != NULL && json_want_int(doc, v, 0, hi, &x))
+        *out = (int)x;
+}
+
+/* "keys" or "gamepad": an object of action name -> list of names. */
+static void read_bindings(JsonDoc *doc, const cJSON *root, const char *key,
+                          SaveStringCheck check, SettingsBinding *out)
+{
+    const cJSON *obj = json_get(root, key);
+    if (obj == NULL || !json_want_object(doc, obj))
+        return;
+    json_check_keys(doc, obj, ACTION_NAMES, ACTION_COUNT);
     for (const cJSON *act = obj->child; act != NULL; act = act->next) {
         int a = settings_action_from_name(act->string);
-        if (a < 0) {
-            snprintf(err, errlen, "unknown action \"%s.%s\" (actions: left, right, up, down,"
-                     " jump, pause, restart, fullscreen)", key, act->string);
-            return false;
-        }
-        if (!cJSON_IsArray(act)) {
-            snprintf(err, errlen, "\"%s.%s\" must be a list of names like [\"%s\"]",
-                     key, act->string, check == check_key_name ? "Space" : "a");
-            return false;
-        }
+        if (a < 0 || !json_want_array(doc, act))
+            continue;
         int n = cJSON_GetArraySize(act);
         if (n > SETTINGS_BINDINGS_MAX) {
-            snprintf(err, errlen, "\"%s.%s\" has %d names; at most %d", key, act->string,
-                     n, SETTINGS_BINDINGS_MAX);
-            return false;
+            json_error(doc, act, "at most %d names, got %d", SETTINGS_BINDINGS_MAX, n);
+            continue;
         }
         SettingsBinding b = {0};
         int i = 0;
         for (const cJSON *item = act->child; item != NULL; item = item->next, i++) {
-            const char *why;
-            if (!cJSON_IsString(item) || item->valuestring == NULL) {
-                snprintf(err, errlen, "\"%s.%s[%d]\" must be a string", key, act->string, i);
-                return false;
-            }
-            if (!check(item->valuestring, SETTINGS_NAME_MAX, &why)) {
-                snprintf(err, errlen, "\"%s.%s[%d]\": %s", key, act->string, i, why);
-                return false;
-            }
+            if (!save_want_string(doc, item, check, b.names[i], SETTINGS_NAME_MAX))
+                continue;
             for (int j = 0; j < i; j++) {
-                if (strcmp(b.names[j], item->valuestring) == 0) {
-                    snprintf(err, errlen, "\"%s.%s\" lists \"%s\" twice", key, act->string,
-                             item->valuestring);
-                    return false;
+                if (strcmp(b.names[j], b.names[i]) == 0) {
+                    json_error(doc, item, "\"%s\" is listed twice", b.names[i]);
+                    break;
                 }
             }
-            strcpy(b.names[i], item->valuestring);
         }
         out[a] = b;
     }
-    return true;
 }
 
-static bool read_settings(const cJSON *root, Settings *s, char *err, size_t errlen)
+/* Reads root into *s; false when anything was reported (a part of *s may
+** have been written). */
+static bool read_settings(JsonDoc *doc, Settings *s)
 {
     static const char *const known[] = {
         "format", "window_scale", "fullscreen", "vsync", "master_volume", "sfx_volume",
-        "mute", "show_fps", "debug_overlay", "keys", "gamepad", NULL,
+        "mute", "show_fps", "debug_overlay", "keys", "gamepad",
     };
-    int64_t format = 0, scale = s->window_scale, master = s->master_volume, sfx = s->sfx_volume;
-    bool show_fps = false;
-    if (!save_get_int(root, "", "format", true, 1, 1000000, &format, err, errlen))
+    const cJSON *root = doc->root;
+    int before = doc->sink->count;
+    long format;
+    if (!json_want_int(doc, json_need(doc, root, "format"), 1, 1000000, &format))
         return false;
     if (format != SETTINGS_FORMAT) {
-        snprintf(err, errlen, "\"format\" is %lld; this version reads format %d",
-                 (long long)format, SETTINGS_FORMAT);
+        /* Another format's fields may mean other things: read none. */
+        json_error(doc, json_get(root, "format"), "this version reads format %d, not %ld",
+                   SETTINGS_FORMAT, format);
         return false;
     }
-    if (!save_only_keys(root, "", known, err, errlen)
-        || !save_get_int(root, "", "window_scale", false, 0, SETTINGS_SCALE_MAX, &scale, err, errlen)
-        || !save_get_bool(root, "", "fullscreen", false, &s->fullscreen, err, errlen)
-        || !save_get_bool(root, "", "vsync", false, &s->vsync, err, errlen)
-        || !save_get_int(root, "", "master_volume", false, 0, SETTINGS_VOLUME_MAX, &master, err, errlen)
-        || !save_get_int(root, "", "sfx_volume", false, 0, SETTINGS_VOLUME_MAX, &sfx, err, errlen)
-        || !save_get_bool(root, "", "mute", false, &s->mute, err, errlen)
-        || !save_get_bool(root, "", "show_fps", false, &show_fps, err, errlen)
-        || !save_get_bool(root, "", "debug_overlay", false, &s->debug_overlay, err, errlen)
-        || !read_bindings(root, "keys", check_key_name, s->keys, err, errlen)
-        || !read_bindings(root, "gamepad", check_button_name, s->buttons, err, errlen))
-        return false;
-    s->window_scale = (int)scale;
-    s->master_volume = (int)master;
-    s->sfx_volume = (int)sfx;
+    bool show_fps = false;
+    json_check_keys(doc, root, known, SAVE_COUNT(known));
+    read_int(doc, root, "window_scale", SETTINGS_SCALE_MAX, &s->window_scale);
+    read_bool(doc, root, "fullscreen", &s->fullscreen);
+    read_bool(doc, root, "vsync", &s->vsync);
+    read_int(doc, root, "master_volume", SETTINGS_VOLUME_MAX, &s->master_volume);
+    read_int(doc, root, "sfx_volume", SETTINGS_VOLUME_MAX, &s->sfx_volume);
+    read_bool(doc, root, "mute", &s->mute);
+    read_bool(doc, root, "show_fps", &show_fps);
+    read_bool(doc, root, "debug_overlay", &s->debug_overlay);
+    read_bindings(doc, root, "keys", check_key_name, s->keys);
+    read_bindings(doc, root, "gamepad", check_button_name, s->buttons);
     s->debug_overlay = s->debug_overlay || show_fps;
-    return true;
+    return doc->sink->count == before;
 }
 
 SaveLoad settings_load(const char *path, Settings *s, char *msg, size_t msglen)
 {
-    cJSON *root;
+    SaveReader r;
     settings_defaults(s);
-    SaveLoad r = save_load_json(path, "settings", &root, msg, msglen);
-    if (r != SAVE_LOADED)
-        return r;
-    /* Parse into a scratch copy so a rejected file leaves pure defaults. */
-    Settings tmp = *s;
-    char problem[512];
-    bool ok = read_settings(root, &tmp, problem, sizeof problem);
-    cJSON_Delete(root);
-    if (!ok)
-        return save_recover(path, "settings", problem, msg, msglen);
-    *s = tmp;
-    return SAVE_LOADED;
+    SaveLoad result = save_load_json(path, "settings", &r, msg, msglen);
+    if (result == SAVE_LOADED) {
+        /* Read into a scratch copy so a rejected file leaves pure defaults. */
+        Settings tmp = *s;
+        if (read_settings(&r.doc, &tmp))
+            *s = tmp;
+        else
+            result = save_recover(path, "settings", r.problem, msg, msglen);
+    }
+    save_reader_fini(&r);
+    return result;
 }
 
 bool settings_parse(const char *text, size_t len, Settings *s, char *err, size_t errlen)
 {
+    SaveReader r;
     settings_defaults(s);
-    cJSON *root = save_parse_json(text, len, err, errlen);
-    if (root == NULL)
-        return false;
+    save_reader_init(&r);
     Settings tmp = *s;
-    bool ok = read_settings(root, &tmp, err, errlen);
-    cJSON_Delete(root);
+    bool ok = save_reader_parse(&r, text, len) && read_settings(&r.doc, &tmp);
     if (ok)
         *s = tmp;
+    else
+        snprintf(err, errlen, "%s", r.problem);
+    save_reader_fini(&r);
     return ok;
 }
 

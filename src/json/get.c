@@ -1,0 +1,170 @@
+/* get.c -- typed, checked access to the values of a JsonDoc. */
+#include "json_get.h"
+#include "json_message.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+const cJSON *json_get(const cJSON *obj, const char *key)
+{
+    return cJSON_IsObject(obj) ? cJSON_GetObjectItemCaseSensitive(obj, key) : NULL;
+}
+
+const cJSON *json_need(JsonDoc *doc, const cJSON *obj, const char *key)
+{
+    const cJSON *v = json_get(obj, key);
+    if (v == NULL && cJSON_IsObject(obj))
+        json_error(doc, obj, "missing \"%s\"", key);
+    return v;
+}
+
+bool json_want_object(JsonDoc *doc, const cJSON *v)
+{
+    if (v == NULL)
+        return false;
+    if (cJSON_IsObject(v))
+        return true;
+    char got[64];
+    json_describe(v, got, sizeof got);
+    json_error(doc, v, "expected an object, got %s", got);
+    return false;
+}
+
+bool json_want_array(JsonDoc *doc, const cJSON *v)
+{
+    if (v == NULL)
+        return false;
+    if (cJSON_IsArray(v))
+        return true;
+    char got[64];
+    json_describe(v, got, sizeof got);
+    json_error(doc, v, "expected an array, got %s", got);
+    return false;
+}
+
+bool json_want_int(JsonDoc *doc, const cJSON *v, long lo, long hi, long *out)
+{
+    if (v == NULL)
+        return false;
+    if (cJSON_IsNumber(v)) {
+        double x = v->valuedouble;
+        if (x >= (double)lo && x <= (double)hi && x == floor(x)) {
+            *out = (long)x;
+            return true;
+        }
+    }
+    char got[64];
+    json_describe(v, got, sizeof got);
+    json_error(doc, v, "expected an integer from %ld to %ld, got %s", lo, hi, got);
+    return false;
+}
+
+bool json_want_number(JsonDoc *doc, const cJSON *v, double lo, double hi, double *out)
+{
+    if (v == NULL)
+        return false;
+    if (cJSON_IsNumber(v)) {
+        double x = v->valuedouble;
+        if (x >= lo && x <= hi) {
+            *out = x;
+            return true;
+        }
+    }
+    char got[64];
+    json_describe(v, got, sizeof got);
+    json_error(doc, v, "expected a number from %g to %g, got %s", lo, hi, got);
+    return false;
+}
+
+bool json_want_bool(JsonDoc *doc, const cJSON *v, bool *out)
+{
+    if (v == NULL)
+        return false;
+    if (cJSON_IsBool(v)) {
+        *out = cJSON_IsTrue(v);
+        return true;
+    }
+    char got[64];
+    json_describe(v, got, sizeof got);
+    json_error(doc, v, "expected true or false, got %s", got);
+    return false;
+}
+
+const char *json_want_string(JsonDoc *doc, const cJSON *v)
+{
+    if (v == NULL)
+        return NULL;
+    if (cJSON_IsString(v) && v->valuestring != NULL)
+        return v->valuestring;
+    char got[64];
+    json_describe(v, got, sizeof got);
+    json_error(doc, v, "expected a string, got %s", got);
+    return NULL;
+}
+
+/* "a", "b" or "c" */
+static void list_names(const char *const *names, int count, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < count && len < size; i++) {
+        const char *sep = i == 0 ? "" : i == count - 1 ? " or " : ", ";
+        int w = snprintf(buf + len, size - len, "%s\"%s\"", sep, names[i]);
+        if (w < 0)
+            break;
+        len += (size_t)w;
+    }
+}
+
+int json_want_enum(JsonDoc *doc, const cJSON *v, const char *const *names, int count,
+                   const char *what)
+{
+    if (v == NULL)
+        return -1;
+    char list[160];
+    list_names(names, count, list, sizeof list);
+    if (!cJSON_IsString(v) || v->valuestring == NULL) {
+        char got[64];
+        json_describe(v, got, sizeof got);
+        json_error(doc, v, "expected %s: %s, got %s", what, list, got);
+        return -1;
+    }
+    for (int i = 0; i < count; i++)
+        if (strcmp(v->valuestring, names[i]) == 0)
+            return i;
+    char q[48];
+    json_quote(v->valuestring, q, sizeof q);
+    int s = json_suggest(v->valuestring, names, count);
+    if (s >= 0)
+        json_error(doc, v, "unknown %s \"%s\" (did you mean \"%s\"?)", what, q, names[s]);
+    else
+        json_error(doc, v, "unknown %s \"%s\" (expected %s)", what, q, list);
+    return -1;
+}
+
+bool json_check_keys(JsonDoc *doc, const cJSON *obj, const char *const *allowed, int count)
+{
+    bool ok = true;
+    if (!cJSON_IsObject(obj))
+        return true;
+    for (const cJSON *c = obj->child; c != NULL; c = c->next) {
+        bool known = false;
+        for (int i = 0; i < count && !known; i++)
+            known = strcmp(c->string, allowed[i]) == 0;
+        if (known)
+            continue;
+        ok = false;
+        char q[48];
+        json_quote(c->string, q, sizeof q);
+        int s = json_suggest(c->string, allowed, count);
+        if (s >= 0) {
+            json_error_key(doc, c, "unknown key \"%s\" (did you mean \"%s\"?)", q, allowed[s]);
+        } else {
+            char list[200];
+            list_names(allowed, count, list, sizeof list);
+            json_error_key(doc, c, "unknown key \"%s\" (expected %s)", q, list);
+        }
+    }
+    return ok;
+}
