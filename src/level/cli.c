@@ -27,8 +27,21 @@ static bool check_campaign(const char *path, LevelErrors *errors)
     Campaign *c = malloc(sizeof *c);
     char err[LEVEL_ERROR_MESSAGE_MAX + LEVEL_ERROR_FILE_MAX];
     if (c == NULL || !campaign_load(path, c, err, sizeof err)) {
-        /* campaign_load's message already starts with the file's name */
-        level_errors_add(errors, path, 0, 0, "%s", c == NULL ? "out of memory" : err);
+        /* campaign_load says "PATH:LINE:COL: problem" or "PATH: problem":
+        ** take the place apart so the line reads like every other error. */
+        const char *rest = c == NULL ? "out of memory" : err;
+        int line = 0, col = 0, used = 0;
+        size_t n = strlen(path);
+        if (c != NULL && strncmp(err, path, n) == 0 && err[n] == ':') {
+            rest = err + n + 1;
+            if (sscanf(rest, "%d:%d: %n", &line, &col, &used) == 2 && used > 0)
+                rest += used;
+            else
+                line = col = 0;
+            while (*rest == ' ')
+                rest++;
+        }
+        level_errors_add(errors, path, line, col, "%s", rest);
         free(c);
         return false;
     }
