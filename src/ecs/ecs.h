@@ -96,8 +96,10 @@ uint32_t ecs_slot_count(const EcsWorld *world);
 /* ---- Components of an entity ---------------------------------------------- */
 
 /* Adds (or overwrites) a component and returns a pointer to the stored value,
-** valid until the next structural change of that pool. value may be NULL for
-** a zeroed component. Returns NULL for a stale handle or an unknown type. */
+** valid until the next structural change of that pool or the next
+** ecs_flush (which may sort a changed pool). value may be NULL for a zeroed
+** component, and may point at another entity's component of the same type.
+** Returns NULL for a stale handle or an unknown type. */
 void *ecs_add(EcsWorld *world, EcsEntity entity, EcsComponent type,
               const void *value);
 /* The entity's component, or NULL when it has none or the handle is stale. */
@@ -192,8 +194,9 @@ bool ecs_defer_add(EcsWorld *world, EcsEntity entity, EcsComponent type,
                    const void *value);
 bool ecs_defer_remove(EcsWorld *world, EcsEntity entity, EcsComponent type);
 bool ecs_defer_destroy(EcsWorld *world, EcsEntity entity);
-/* Applies the queued commands. Returns how many were applied (skipped ones
-** are not counted). Must not be called while an iterator is open. */
+/* Applies the queued commands, then puts every pool that changed back in
+** slot order (see pool.c). Returns how many commands were applied (skipped
+** ones are not counted). Must not be called while an iterator is open. */
 uint32_t ecs_flush(EcsWorld *world);
 /* Number of commands waiting. */
 uint32_t ecs_deferred_count(const EcsWorld *world);
