@@ -14,19 +14,6 @@
 */
 #include "sim_internal.h"
 
-static int32_t floor_div(int32_t a, int32_t b)
-{
-    int32_t q = a / b;
-    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
-}
-
-TileRange tiles_under(Box box)
-{
-    return (TileRange){floor_div(box.x, TILE_SIZE), floor_div(box.y, TILE_SIZE),
-                       floor_div(box.x + box.w - 1, TILE_SIZE),
-                       floor_div(box.y + box.h - 1, TILE_SIZE)};
-}
-
 static bool tiles_solid(const Tilemap *map, Box box)
 {
     TileRange r = tiles_under(box);

@@ -59,7 +59,19 @@ typedef struct TileRange {
     int32_t x0, y0, x1, y1;
 } TileRange;
 
-TileRange tiles_under(Box box);
+/* a / b rounded towards minus infinity (b > 0). */
+static inline int32_t floor_div(int32_t a, int32_t b)
+{
+    int32_t q = a / b;
+    return (a % b != 0 && a < 0) ? q - 1 : q;
+}
+
+static inline TileRange tiles_under(Box box)
+{
+    return (TileRange){floor_div(box.x, TILE_SIZE), floor_div(box.y, TILE_SIZE),
+                       floor_div(box.x + box.w - 1, TILE_SIZE),
+                       floor_div(box.y + box.h - 1, TILE_SIZE)};
+}
 
 /* True when `box` overlaps a solid tile or an enabled solid entity other
 ** than `ignore`. */
