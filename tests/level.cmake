@@ -26,3 +26,9 @@ if(TARGET platformer AND LEVEL_MAIN_SOURCE MATCHES "level_cli_check")
             -DLEVELS=${CMAKE_CURRENT_SOURCE_DIR}/levels
             -P ${CMAKE_CURRENT_SOURCE_DIR}/levels/check_cli.cmake)
 endif()
+
+# A broken schema file is refused at its place, like any other file.
+add_test(NAME level_check_schema_refused
+         COMMAND platformer --check ${CMAKE_CURRENT_SOURCE_DIR}/levels/schema/duplicate.schema.json)
+set_tests_properties(level_check_schema_refused PROPERTIES
+  PASS_REGULAR_EXPRESSION "duplicate.schema.json:4:3: error: duplicate key")

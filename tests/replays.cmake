@@ -25,6 +25,11 @@ if(campaign_levels)
   add_test(NAME soak_short
            COMMAND platformer --headless --soak 5000 --seed 7 ${campaign_levels}
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  # Every JSON file of levels/ (levels, the campaign, the schema).
+  file(GLOB level_folder_json CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/levels/*.json)
+  add_test(NAME levels_check
+           COMMAND platformer --check ${level_folder_json}
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   # The campaign as the game reads it: the list and every level it names.
   add_test(NAME campaign_check
            COMMAND platformer --check levels/campaign.json

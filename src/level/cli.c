@@ -59,9 +59,33 @@ static bool check_campaign(const char *path, LevelErrors *errors)
     return ok;
 }
 
+/* The level schema (level.schema.json), kept beside the levels for editors:
+** strict JSON with a "$schema" of its own, nothing more to check here. */
+static bool check_schema(const char *path, LevelErrors *errors)
+{
+    char *text;
+    size_t len;
+    if (!level_read_file(path, &text, &len, errors))
+        return false;
+    LevelSink ls;
+    level_sink_init(&ls, path, errors);
+    JsonDoc doc;
+    bool ok = level_doc_parse(&doc, &ls, text, len) && ls.sink.count == 0;
+    if (ok && (!cJSON_IsObject(doc.root) ||
+               !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(doc.root, "$schema")))) {
+        json_error(&doc, doc.root, "a schema is an object with a \"$schema\" string");
+        ok = false;
+    }
+    json_doc_fini(&doc);
+    free(text);
+    return ok;
+}
+
 static bool check_file(const char *path, LevelErrors *errors)
 {
     const char *base = level_path_basename(path);
+    if (level_path_has_ext(path, ".schema.json"))
+        return check_schema(path, errors);
     if (strcmp(base, "campaign.json") == 0)
         return check_campaign(path, errors);
     if (strcmp(base, "physics.json") == 0) {
@@ -82,8 +106,8 @@ int level_cli_check(int argc, char **argv)
     int first = operands(argc, argv, "--check");
     if (first >= argc) {
         fprintf(stderr, "usage: platformer --check FILE...\n"
-                        "checks levels, Tiled maps and tilesets, physics.json, and campaign.json\n"
-                        "with every level it lists\n");
+                        "checks levels, Tiled maps and tilesets, physics.json, campaign.json\n"
+                        "with every level it lists, and level.schema.json\n");
         return 2;
     }
     LevelErrors *errors = malloc(sizeof *errors);

@@ -106,10 +106,12 @@ bool level_export_tiled(const char *level_path, const char *out_path,
 ** then its operands) and return the process exit status.
 **
 ** platformer --check FILE...
-**   Checks levels, Tiled maps and tilesets, physics.json, and a campaign.json
-**   with every level it lists (told apart by name and content). Prints "FILE: ok" on stdout for each good
-**   file and one error line per problem on stderr. Returns 0 when all are
-**   good, 1 when any is not, 2 on wrong usage.
+**   Checks levels, Tiled maps and tilesets, physics.json, a campaign.json
+**   with every level it lists, and a *.schema.json (valid JSON with a
+**   "$schema"), told apart by name and content, so that every JSON file of
+**   the levels folder can be checked at once. Prints "FILE: ok" on stdout
+**   for each good file and one error line per problem on stderr. Returns 0
+**   when all are good, 1 when any is not, 2 on wrong usage.
 ** platformer --export-tiled LEVEL OUT.tmj [TILESET.tsj]
 **   Exports LEVEL as a Tiled map. TILESET defaults to assets/tiled/tiles.tsj
 **   found from the current folder or from LEVEL's folder (../assets/...).
