@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "level.h"
+#include "level_fixture.h"
 
 #include <check.h>
 #include <cjson/cJSON.h>
@@ -12,43 +13,6 @@
 #include <string.h>
 
 /* ---- helpers ---- */
-
-static void src_path(char *buf, size_t size, const char *rel)
-{
-    snprintf(buf, size, "%s/%s", SOURCE_DIR, rel);
-}
-
-static char *read_text(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    size_t got;
-    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (cap - n - 1 == 0)
-            buf = realloc(buf, cap *= 2);
-    }
-    fclose(f);
-    buf[n] = '\0';
-    *len = n;
-    return buf;
-}
-
-/* All errors as text, for failure messages. */
-static const char *dump(const LevelErrors *e)
-{
-    static char out[8192];
-    size_t used = 0;
-    out[0] = '\0';
-    for (int i = 0; i < e->count && used < sizeof out - 1; i++) {
-        char line[600];
-        level_error_format(&e->list[i], line, sizeof line);
-        used += (size_t)snprintf(out + used, sizeof out - used, "%s\n", line);
-    }
-    return out;
-}
 
 static bool has_error(const LevelErrors *e, const char *file, int line, int col, const char *frag)
 {

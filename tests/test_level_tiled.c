@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "level.h"
+#include "level_fixture.h"
 
 #include <check.h>
 #include <errno.h>
@@ -11,40 +12,6 @@
 #include <sys/stat.h>
 
 /* ---- helpers ---- */
-
-static void src_path(char *buf, size_t size, const char *rel)
-{
-    snprintf(buf, size, "%s/%s", SOURCE_DIR, rel);
-}
-
-static char *read_text(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    size_t cap = 4096, n = 0, got;
-    char *buf = malloc(cap);
-    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (cap - n - 1 == 0)
-            buf = realloc(buf, cap *= 2);
-    }
-    fclose(f);
-    buf[n] = '\0';
-    return buf;
-}
-
-static const char *dump(const LevelErrors *e)
-{
-    static char out[8192];
-    size_t used = 0;
-    out[0] = '\0';
-    for (int i = 0; i < e->count && used < sizeof out - 1; i++) {
-        char line[600];
-        level_error_format(&e->list[i], line, sizeof line);
-        used += (size_t)snprintf(out + used, sizeof out - used, "%s\n", line);
-    }
-    return out;
-}
 
 static bool has_fragment(const LevelErrors *e, const char *frag)
 {
@@ -367,7 +334,7 @@ static void export_and_compare(const char *rel, const char *out_name)
     ck_assert(b.physics.jump_speed == 999.0f);
     level_desc_fini(&a);
     level_desc_fini(&b);
-    char *text = read_text(out);
+    char *text = read_text(out, NULL);
     const char *source = strstr(text, "\"source\":");
     ck_assert_ptr_nonnull(source);
     source = strchr(source + 9, '"');
@@ -421,7 +388,7 @@ static void make_dir(const char *path)
 
 static void copy_file(const char *from, const char *to)
 {
-    char *text = read_text(from);
+    char *text = read_text(from, NULL);
     FILE *f = fopen(to, "wb");
     ck_assert_msg(f != NULL, "cannot write %s", to);
     fputs(text, f);

@@ -3,6 +3,7 @@
 
 #include "app.h"
 #include "watch.h"
+#include "level_fixture.h"
 
 #include <check.h>
 #include <stdio.h>
@@ -17,21 +18,6 @@ static void write_file(const char *path, const char *text)
     ck_assert_int_eq(fclose(f), 0);
 }
 
-static const char *dump(const LevelErrors *e)
-{
-    static char out[4096];
-    size_t used = 0;
-    out[0] = '\0';
-    for (int i = 0; i < e->count && used < sizeof out - 1; i++) {
-        char line[600];
-        level_error_format(&e->list[i], line, sizeof line);
-        used += (size_t)snprintf(out + used, sizeof out - used, "%s\n", line);
-    }
-    return out;
-}
-
-/* A level of `width` columns: a floor, the player at column 1 of row 3, the
-** goal at the far end, and `wall` (when >= 0) a solid column in rows 1-3. */
 static char *level_text(const char *name, int width, int wall, int coins)
 {
     char rows[4][64];
