@@ -93,6 +93,15 @@ static inline Sim *fixture_sim(LevelDesc *d)
     return sim;
 }
 
+/* A Sim straight from rows, when the test needs no changes to the level. */
+static inline Sim *fixture_sim_rows(const char *const *rows, int nrows)
+{
+    LevelDesc d = fixture_level(rows, nrows);
+    Sim *sim = fixture_sim(&d);
+    level_desc_fini(&d);
+    return sim;
+}
+
 static inline Transform *player_t(Sim *sim)
 {
     return ecs_get(sim_world(sim), sim_player(sim), C_TRANSFORM);

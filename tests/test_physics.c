@@ -29,9 +29,7 @@ static const char *const ROOM[] = {
 
 static Sim *room(void)
 {
-    LevelDesc d = fixture_level(ROOM, 10);
-    Sim *sim = fixture_sim(&d);
-    level_desc_fini(&d);
+    Sim *sim = fixture_sim_rows(ROOM, 10);
     return sim;
 }
 
@@ -143,9 +141,7 @@ START_TEST(coyote_jump_works_within_window_and_not_after)
     int window = sim_ticks(pp.coyote_time);
     ck_assert_int_gt(window, 0);
     for (int k = 1; k <= window + 1; k++) {
-        LevelDesc d = fixture_level(LEDGE, 12);
-        Sim *sim = fixture_sim(&d);
-        level_desc_fini(&d);
+        Sim *sim = fixture_sim_rows(LEDGE, 12);
         InputIntent last = NONE;
         walk_off(sim, &last);
         run_ticks(sim, k - 1, RIGHT, &last);
@@ -230,9 +226,7 @@ static const char *const CEILING[] = {
 ** by `overlap` px; returns true when the player rose past the tile. */
 static bool jump_past_corner(int overlap)
 {
-    LevelDesc d = fixture_level(CEILING, 10);
-    Sim *sim = fixture_sim(&d);
-    level_desc_fini(&d);
+    Sim *sim = fixture_sim_rows(CEILING, 10);
     const Collider *c = ecs_get(sim_world(sim), sim_player(sim), C_COLLIDER);
     int32_t tile_left = 8 * TILE_SIZE;
     int32_t x = tile_left + overlap - c->off_x - c->w; /* box right edge = tile_left + overlap */
@@ -273,9 +267,7 @@ START_TEST(fastest_fall_never_passes_through_a_one_tile_floor)
     PhysicsParams pp = physics_defaults();
     /* Every sub-tile starting height, holding down for the fastest fall. */
     for (int offset = 0; offset < TILE_SIZE; offset++) {
-        LevelDesc d = fixture_level(THIN_FLOOR, 24);
-        Sim *sim = fixture_sim(&d);
-        level_desc_fini(&d);
+        Sim *sim = fixture_sim_rows(THIN_FLOOR, 24);
         ck_assert(sim_place_player(sim, player_t(sim)->x, player_t(sim)->y + offset));
         InputIntent last = NONE;
         float fastest = 0;
@@ -426,9 +418,7 @@ static int solid_blocks(Sim *sim, bool when_on)
 
 START_TEST(switch_flips_its_groups_blocks)
 {
-    LevelDesc d = fixture_level(SWITCH_ROOM, 6);
-    Sim *sim = fixture_sim(&d);
-    level_desc_fini(&d);
+    Sim *sim = fixture_sim_rows(SWITCH_ROOM, 6);
     /* Off: the 'B' wall is solid, the 'b' wall is a ghost. */
     ck_assert_int_eq(solid_blocks(sim, false), 2);
     ck_assert_int_eq(solid_blocks(sim, true), 0);
@@ -455,9 +445,7 @@ static const char *const TRAP_ROOM[] = {
 
 START_TEST(block_never_turns_solid_on_an_actor)
 {
-    LevelDesc d = fixture_level(TRAP_ROOM, 6);
-    Sim *sim = fixture_sim(&d);
-    level_desc_fini(&d);
+    Sim *sim = fixture_sim_rows(TRAP_ROOM, 6);
     InputIntent last = NONE;
     bool flipped = false;
     for (int i = 0; i < 60 && !flipped; i++) {
@@ -579,9 +567,7 @@ static const char *const PATROL[] = {
 
 START_TEST(walker_turns_at_walls_and_ledges)
 {
-    LevelDesc d = fixture_level(PATROL, 5);
-    Sim *sim = fixture_sim(&d);
-    level_desc_fini(&d);
+    Sim *sim = fixture_sim_rows(PATROL, 5);
     InputIntent last = NONE;
     int32_t min_x = 10000, max_x = -10000;
     EcsEntity walker = ECS_NULL;
@@ -649,9 +635,7 @@ END_TEST
 
 START_TEST(landing_pose_shows_on_the_landing_tick)
 {
-    LevelDesc d = fixture_level(DROP, 8);
-    Sim *sim = fixture_sim(&d);
-    level_desc_fini(&d);
+    Sim *sim = fixture_sim_rows(DROP, 8);
     InputIntent last = NONE;
     const Sprite *s = ecs_get(sim_world(sim), sim_player(sim), C_SPRITE);
     for (int i = 0; i < 200; i++) {
@@ -675,9 +659,7 @@ START_TEST(goal_completes_level)
         "#.P....G.#",
         "##########",
     };
-    LevelDesc d = fixture_level(rows, 4);
-    Sim *sim = fixture_sim(&d);
-    level_desc_fini(&d);
+    Sim *sim = fixture_sim_rows(rows, 4);
     InputIntent last = NONE;
     for (int i = 0; i < 200 && sim_status(sim)->outcome != OUTCOME_COMPLETED; i++)
         run_ticks(sim, 1, RIGHT, &last);
