@@ -3,6 +3,8 @@
 
 #include <check.h>
 #include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 typedef struct Position { float x, y; } Position;
@@ -20,6 +22,43 @@ static EcsWorld *make_world(void)
     ck_assert_uint_eq(ECS_REGISTER(w, Health), HEALTH);
     return w;
 }
+
+/* ---- registration ---- */
+
+typedef struct Mixed {
+    uint8_t tag;
+    int32_t value;
+    int16_t list[3];
+} Mixed;
+
+START_TEST(registration_keeps_flags_and_fields)
+{
+    EcsWorld *w = make_world();
+    static const EcsField fields[] = {ECS_FIELD(Mixed, tag), ECS_FIELD(Mixed, value),
+                                      ECS_FIELD_ARRAY(Mixed, list)};
+    char name[] = "Mixed";
+    EcsComponent id = ecs_component_register_desc(
+        w, &(EcsComponentDesc){name, sizeof(Mixed), _Alignof(Mixed), 0x5u, fields, 3});
+    ck_assert_uint_eq(id, HEALTH + 1);
+    name[0] = 'X'; /* the world keeps its own copy */
+    const EcsComponentDesc *d = ecs_component_desc(w, id);
+    ck_assert_str_eq(d->name, "Mixed");
+    ck_assert_uint_eq(d->flags, 0x5u);
+    ck_assert_int_eq(d->field_count, 3);
+    ck_assert_uint_eq(d->fields[1].offset, offsetof(Mixed, value));
+    ck_assert_uint_eq(d->fields[1].size, 4);
+    ck_assert_uint_eq(d->fields[2].size, 2);
+    ck_assert_uint_eq(d->fields[2].count, 3);
+    ck_assert_ptr_ne(d->fields, fields);
+    /* Plain registration has no flags and no fields. */
+    const EcsComponentDesc *p = ecs_component_desc(w, POSITION);
+    ck_assert_uint_eq(p->flags, 0);
+    ck_assert_int_eq(p->field_count, 0);
+    ck_assert_uint_eq(p->size, sizeof(Position));
+    ck_assert_ptr_null(ecs_component_desc(w, id + 1));
+    ecs_world_destroy(w);
+}
+END_TEST
 
 /* ---- handles ---- */
 
@@ -522,6 +561,7 @@ static Suite *ecs_suite(void)
 {
     Suite *s = suite_create("ecs");
     TCase *tc = tcase_create("core");
+    tcase_add_test(tc, registration_keeps_flags_and_fields);
     tcase_add_test(tc, destroyed_index_is_recycled_with_next_generation);
     tcase_add_test(tc, stale_handle_never_reaches_new_entity);
     tcase_add_test(tc, null_and_out_of_range_handles_are_rejected);

@@ -71,7 +71,7 @@ bool ecs_defer_add(EcsWorld *world, EcsEntity entity, EcsComponent type,
 {
     if (type >= world->type_count)
         return false;
-    return push(world, CMD_ADD, entity, type, value, world->types[type].size);
+    return push(world, CMD_ADD, entity, type, value, world->types[type].desc.size);
 }
 
 bool ecs_defer_remove(EcsWorld *world, EcsEntity entity, EcsComponent type)

@@ -58,15 +58,48 @@ void ecs_world_destroy(EcsWorld *world);
 
 /* ---- Component types ----------------------------------------------------- */
 
+/* One field of a component, for code that walks components without knowing
+** their C types (the game's state hash): where it is, how wide one element
+** is, and how many elements (1 for a scalar, more for an array). Listing
+** fields rather than whole structs keeps padding bytes, whose values C
+** leaves undefined, out of anything computed from the bytes. */
+typedef struct EcsField {
+    uint32_t offset;         /* bytes from the start of the component */
+    uint16_t size;           /* bytes of one element: 1, 2, 4 or 8 */
+    uint16_t count;          /* elements */
+} EcsField;
+
+/* Everything said about a component type where it is registered. */
+typedef struct EcsComponentDesc {
+    const char *name;        /* copied */
+    size_t size, align;      /* sizeof and _Alignof the type */
+    uint32_t flags;          /* the caller's own bits; the ECS keeps and returns them */
+    const EcsField *fields;  /* copied; may be NULL with field_count 0 */
+    int field_count;
+} EcsComponentDesc;
+
 /* Registers a component type and returns its id: ids are given in order,
-** 0, 1, 2, ... The name is copied. size must be > 0 and align a power of two
-** no larger than _Alignof(max_align_t). Its pool is created on first use.
-** Returns ECS_NO_COMPONENT when out of memory. */
+** 0, 1, 2, ... size must be > 0 and align a power of two no larger than
+** _Alignof(max_align_t); every field must lie inside the component. Its
+** pool is created on first use. Returns ECS_NO_COMPONENT when out of
+** memory. */
+EcsComponent ecs_component_register_desc(EcsWorld *world, const EcsComponentDesc *desc);
+/* The same with a name, size and alignment only (no flags, no fields). */
 EcsComponent ecs_component_register(EcsWorld *world, const char *name,
                                     size_t size, size_t align);
 #define ECS_REGISTER(world, T) \
     ecs_component_register((world), #T, sizeof(T), _Alignof(T))
+/* A field of component type T, for EcsComponentDesc.fields: a scalar, or an
+** array (every element, in order). */
+#define ECS_FIELD(T, member) \
+    {(uint32_t)offsetof(T, member), (uint16_t)sizeof(((T *)0)->member), 1}
+#define ECS_FIELD_ARRAY(T, member)                                                 \
+    {(uint32_t)offsetof(T, member), (uint16_t)sizeof(((T *)0)->member[0]),          \
+     (uint16_t)(sizeof(((T *)0)->member) / sizeof(((T *)0)->member[0]))}
 
+/* What the type was registered with (name and fields owned by the world),
+** or NULL for an unknown id. */
+const EcsComponentDesc *ecs_component_desc(const EcsWorld *world, EcsComponent type);
 /* Number of registered component types. */
 uint32_t ecs_component_count(const EcsWorld *world);
 /* Registered name of a component type, or NULL for an unknown id. */

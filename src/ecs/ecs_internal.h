@@ -46,9 +46,7 @@ typedef struct EcsSlot {
 #define ECS_BIT(type) (UINT32_C(1) << (type))
 
 typedef struct EcsType {
-    char *name;
-    size_t size;
-    size_t align;
+    EcsComponentDesc desc; /* name and fields owned here */
 } EcsType;
 
 typedef struct EcsGroup {

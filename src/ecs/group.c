@@ -72,7 +72,7 @@ bool ecs_group(EcsWorld *world, const EcsComponent *types, int type_count)
     }
     for (int k = 0; k < type_count; k++) {
         if (world->pools[types[k]] == NULL) {
-            world->pools[types[k]] = ecs_pool_create(world->types[types[k]].size);
+            world->pools[types[k]] = ecs_pool_create(world->types[types[k]].desc.size);
             if (world->pools[types[k]] == NULL)
                 return false;
         }

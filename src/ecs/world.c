@@ -29,7 +29,8 @@ void ecs_world_destroy(EcsWorld *world)
         return;
     for (uint32_t t = 0; t < world->type_count; t++) {
         ecs_pool_destroy(world->pools[t]);
-        free(world->types[t].name);
+        free((char *)world->types[t].desc.name);
+        free((EcsField *)world->types[t].desc.fields);
     }
     for (int s = 0; s < world->system_count; s++)
         free(world->systems[s].name);
@@ -41,23 +42,46 @@ void ecs_world_destroy(EcsWorld *world)
 
 /* ---- Component types ---- */
 
+EcsComponent ecs_component_register_desc(EcsWorld *world, const EcsComponentDesc *desc)
+{
+    assert(world != NULL && desc != NULL && desc->name != NULL);
+    assert(desc->size > 0 && desc->size <= UINT32_MAX);
+    assert(desc->align > 0 && (desc->align & (desc->align - 1)) == 0 &&
+           desc->align <= _Alignof(max_align_t));
+    assert(desc->field_count >= 0 && (desc->field_count == 0 || desc->fields != NULL));
+    assert(world->type_count < ECS_MAX_COMPONENTS);
+    for (int f = 0; f < desc->field_count; f++) {
+        const EcsField *field = &desc->fields[f];
+        assert(field->count > 0 && (field->size == 1 || field->size == 2 ||
+                                    field->size == 4 || field->size == 8));
+        assert((size_t)field->offset + (size_t)field->size * field->count <= desc->size);
+        (void)field;
+    }
+    EcsComponent id = world->type_count;
+    size_t len = strlen(desc->name);
+    char *name = malloc(len + 1);
+    EcsField *fields = NULL;
+    if (desc->field_count > 0)
+        fields = malloc((size_t)desc->field_count * sizeof *fields);
+    if (name == NULL || (desc->field_count > 0 && fields == NULL)) {
+        free(name);
+        free(fields);
+        return ECS_NO_COMPONENT;
+    }
+    memcpy(name, desc->name, len + 1);
+    if (fields != NULL)
+        memcpy(fields, desc->fields, (size_t)desc->field_count * sizeof *fields);
+    world->types[id].desc = *desc;
+    world->types[id].desc.name = name;
+    world->types[id].desc.fields = fields;
+    world->type_count++;
+    return id;
+}
+
 EcsComponent ecs_component_register(EcsWorld *world, const char *name,
                                     size_t size, size_t align)
 {
-    assert(world != NULL && name != NULL);
-    assert(size > 0 && size <= UINT32_MAX);
-    assert(align > 0 && (align & (align - 1)) == 0 &&
-           align <= _Alignof(max_align_t));
-    assert(world->type_count < ECS_MAX_COMPONENTS);
-    EcsComponent id = world->type_count;
-    size_t len = strlen(name);
-    char *copy = malloc(len + 1);
-    if (copy == NULL)
-        return ECS_NO_COMPONENT;
-    memcpy(copy, name, len + 1);
-    world->types[id] = (EcsType){copy, size, align};
-    world->type_count++;
-    return id;
+    return ecs_component_register_desc(world, &(EcsComponentDesc){name, size, align, 0, NULL, 0});
 }
 
 uint32_t ecs_component_count(const EcsWorld *world)
@@ -65,14 +89,19 @@ uint32_t ecs_component_count(const EcsWorld *world)
     return world->type_count;
 }
 
+const EcsComponentDesc *ecs_component_desc(const EcsWorld *world, EcsComponent type)
+{
+    return type < world->type_count ? &world->types[type].desc : NULL;
+}
+
 const char *ecs_component_name(const EcsWorld *world, EcsComponent type)
 {
-    return type < world->type_count ? world->types[type].name : NULL;
+    return type < world->type_count ? world->types[type].desc.name : NULL;
 }
 
 size_t ecs_component_size(const EcsWorld *world, EcsComponent type)
 {
-    return type < world->type_count ? world->types[type].size : 0;
+    return type < world->type_count ? world->types[type].desc.size : 0;
 }
 
 /* ---- Entities ---- */
@@ -176,7 +205,7 @@ void *ecs_add(EcsWorld *world, EcsEntity entity, EcsComponent type,
     }
     assert(world->iterating == 0 && "structural change during iteration: use ecs_defer_add");
     if (pool == NULL) {
-        pool = ecs_pool_create(world->types[type].size);
+        pool = ecs_pool_create(world->types[type].desc.size);
         if (pool == NULL)
             return NULL;
         world->pools[type] = pool;
@@ -234,7 +263,7 @@ bool ecs_pool_stats(const EcsWorld *world, EcsComponent type, EcsPoolStats *out)
     if (type >= world->type_count)
         return false;
     const EcsPool *pool = world->pools[type];
-    out->name = world->types[type].name;
+    out->name = world->types[type].desc.name;
     out->count = pool ? pool->count : 0;
     out->bytes = pool ? ecs_pool_bytes(pool) : 0;
     return true;
