@@ -29,7 +29,7 @@ static void bench_level_load(void)
             level_errors_print(errors, stderr);
             break;
         }
-        level_desc_fini(&level);
+        leveldesc_fini(&level);
         best = ms < best ? ms : best;
     }
     if (best < 1e300)
@@ -52,15 +52,22 @@ static void bench_physics(void)
                 tilemap_set(&level.map, x, y, TILE_SOLID);
     level.entities = calloc(WALKERS + 1, sizeof *level.entities);
     level.entity_count = WALKERS + 1;
-    level.entities[0] = (LevelEntity){.type = ENT_PLAYER, .x = 16, .y = 10 * 16 - 24};
+    int player = kind_find("player"), walker = kind_find("walker");
+    int dir = kind_prop_find(kind_get(walker), "dir");
+    leveldesc_entity_init(&level.entities[0], player);
+    level.entities[0].x = 16;
+    level.entities[0].y = 10 * 16 - level.entities[0].h;
     for (int i = 0; i < WALKERS; i++) {
         int row = 1 + i / 125, col = i % 125;       /* 5 walkers on each of 25 ledges */
         int tx = (col / 5) * 40 + 2 + (col % 5) * 7;
-        level.entities[i + 1] = (LevelEntity){.type = ENT_WALKER, .x = tx * 16,
-                                              .y = row * 10 * 16 - 16, .dir = (i % 2) ? 1 : -1};
+        LevelEntity *e = &level.entities[i + 1];
+        leveldesc_entity_init(e, walker);
+        e->x = tx * 16;
+        e->y = row * 10 * 16 - e->h;
+        e->props[dir].i = i % 2; /* "left" or "right" */
     }
     Sim *sim = sim_create(&level, NULL);
-    level_desc_fini(&level);
+    leveldesc_fini(&level);
     if (sim == NULL)
         return;
     InputIntent idle = {0};

@@ -7,7 +7,8 @@
 **   G  goal        S  saw         s  switch (group 0)
 **   b  block solid while group 0 is on      B  ... while it is off
 **
-** Entities taller than a tile stand on the bottom of their tile.
+** Entities taller than a tile stand on the bottom of their tile; walkers
+** start walking right.
 */
 #ifndef GAME_FIXTURE_H
 #define GAME_FIXTURE_H
@@ -18,21 +19,45 @@
 #include <stdlib.h>
 #include <string.h>
 
-static inline LevelEntity *fixture_push(LevelDesc *d, EntityType type, int tx, int ty)
+/* Appends an entity of the kind named `kind` standing on tile (tx, ty),
+** every property at its default; walkers start walking right. */
+static inline LevelEntity *fixture_push(LevelDesc *d, const char *kind, int tx, int ty)
 {
+    int k = kind_find(kind);
+    ck_assert_int_ge(k, 0);
     d->entities = realloc(d->entities, (size_t)(d->entity_count + 1) * sizeof *d->entities);
     ck_assert_ptr_nonnull(d->entities);
     LevelEntity *e = &d->entities[d->entity_count++];
-    memset(e, 0, sizeof *e);
-    int w, h;
-    entity_type_size(type, &w, &h);
-    e->type = type;
+    leveldesc_entity_init(e, k);
     e->x = tx * TILE_SIZE;
-    e->y = ty * TILE_SIZE + TILE_SIZE - h;
-    e->w = w;
-    e->h = h;
-    e->dir = 1;
+    e->y = ty * TILE_SIZE + TILE_SIZE - e->h;
+    int dir = kind_prop_find(kind_get(k), "dir");
+    if (dir >= 0 && strcmp(kind, "walker") == 0)
+        e->props[dir].i = 1; /* "right" */
     return e;
+}
+
+/* Sets a property of e by name. */
+static inline void fixture_set(LevelEntity *e, const char *prop, LevelValue v)
+{
+    int p = kind_prop_find(kind_get(e->kind), prop);
+    ck_assert_int_ge(p, 0);
+    e->props[p] = v;
+}
+
+/* Sets a path property of e (stored in d) to the waypoints. */
+static inline void fixture_set_path(LevelDesc *d, LevelEntity *e, const char *prop,
+                                    const LevelPoint *path, int count)
+{
+    ck_assert_int_le(count, KIND_MAX_WAYPOINTS);
+    d->paths = realloc(d->paths, (size_t)(d->path_count + 1) * sizeof *d->paths);
+    ck_assert_ptr_nonnull(d->paths);
+    LevelPath *wp = &d->paths[d->path_count];
+    memset(wp, 0, sizeof *wp);
+    wp->count = count;
+    for (int i = 0; i < count; i++)
+        wp->points[i] = path[i];
+    fixture_set(e, prop, (LevelValue){.i = d->path_count++});
 }
 
 static inline LevelDesc fixture_level(const char *const *rows, int nrows)
@@ -50,17 +75,17 @@ static inline LevelDesc fixture_level(const char *const *rows, int nrows)
             case '#': tilemap_set(&d.map, x, y, TILE_SOLID); break;
             case '=': tilemap_set(&d.map, x, y, TILE_ONEWAY); break;
             case '^': tilemap_set(&d.map, x, y, TILE_SPIKES); break;
-            case 'P': fixture_push(&d, ENT_PLAYER, x, y); break;
-            case 'W': fixture_push(&d, ENT_WALKER, x, y); break;
-            case 'o': fixture_push(&d, ENT_COIN, x, y); break;
-            case 'C': fixture_push(&d, ENT_CHECKPOINT, x, y); break;
-            case 'G': fixture_push(&d, ENT_GOAL, x, y); break;
-            case 'S': fixture_push(&d, ENT_SAW, x, y); break;
-            case 's': fixture_push(&d, ENT_SWITCH, x, y); break;
+            case 'P': fixture_push(&d, "player", x, y); break;
+            case 'W': fixture_push(&d, "walker", x, y); break;
+            case 'o': fixture_push(&d, "coin", x, y); break;
+            case 'C': fixture_push(&d, "checkpoint", x, y); break;
+            case 'G': fixture_push(&d, "goal", x, y); break;
+            case 'S': fixture_push(&d, "saw", x, y); break;
+            case 's': fixture_push(&d, "switch", x, y); break;
             case 'b':
             case 'B': {
-                LevelEntity *e = fixture_push(&d, ENT_BLOCK, x, y);
-                e->solid_when_on = rows[y][x] == 'b';
+                LevelEntity *e = fixture_push(&d, "block", x, y);
+                fixture_set(e, "solid_when", (LevelValue){.i = rows[y][x] == 'b' ? 0 : 1});
                 break;
             }
             default: break;
@@ -74,16 +99,12 @@ static inline LevelDesc fixture_level(const char *const *rows, int nrows)
 static inline LevelEntity *fixture_platform(LevelDesc *d, int tx, int ty, int tiles, float speed,
                                             const LevelPoint *path, int path_len)
 {
-    LevelEntity *e = fixture_push(d, ENT_PLATFORM, tx, ty);
+    LevelEntity *e = fixture_push(d, "platform", tx, ty);
     e->y = ty * TILE_SIZE;
     e->w = tiles * TILE_SIZE;
-    e->h = 8;
-    e->speed = speed;
-    e->path[0] = (LevelPoint){e->x, e->y};
-    for (int i = 0; i < path_len; i++)
-        e->path[i + 1] = path[i];
-    e->path_len = path_len + 1;
-    return e;
+    fixture_set(e, "speed", (LevelValue){.f = speed});
+    fixture_set_path(d, e, "path", path, path_len);
+    return &d->entities[d->entity_count - 1];
 }
 
 static inline Sim *fixture_sim(LevelDesc *d)
@@ -98,7 +119,7 @@ static inline Sim *fixture_sim_rows(const char *const *rows, int nrows)
 {
     LevelDesc d = fixture_level(rows, nrows);
     Sim *sim = fixture_sim(&d);
-    level_desc_fini(&d);
+    leveldesc_fini(&d);
     return sim;
 }
 

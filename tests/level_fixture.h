@@ -40,6 +40,31 @@ static inline char *read_text(const char *path, size_t *len)
     return buf;
 }
 
+/* Whether e is of the kind named `kind`. */
+static inline bool is_kind(const LevelEntity *e, const char *kind)
+{
+    return e->kind == kind_find(kind);
+}
+
+/* A property of e by name: its int (bool, enum index) or its number. */
+static inline int prop_i(const LevelEntity *e, const char *name)
+{
+    return leveldesc_prop(e, name).i;
+}
+
+static inline float prop_f(const LevelEntity *e, const char *name)
+{
+    return leveldesc_prop(e, name).f;
+}
+
+/* e's "path", which it must have. */
+static inline const LevelPath *path_of(const LevelDesc *lv, const LevelEntity *e)
+{
+    const LevelPath *p = leveldesc_path(lv, e, "path");
+    ck_assert_ptr_nonnull(p);
+    return p;
+}
+
 /* All errors as text, for failure messages. */
 static inline const char *dump(const LevelErrors *e)
 {

@@ -14,7 +14,7 @@ function(save_test name lib)
   add_test(NAME ${name} COMMAND ${name})
 endfunction()
 
-save_test(test_save_atomic save)
+save_test(test_atomic atomic)
 save_test(test_save_settings save)
 save_test(test_save_progress save)
 save_test(test_save_campaign save)

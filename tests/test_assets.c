@@ -142,8 +142,8 @@ START_TEST(every_clip_has_timing_and_visible_frames)
     ck_assert_int_eq(img->h, json_int(root, "height"));
     const cJSON *clips = cJSON_GetObjectItemCaseSensitive(root, "clips");
     ck_assert(cJSON_IsObject(clips));
-    for (int c = 0; c < CLIP_COUNT; c++) {
-        const char *name = clip_name((ClipId)c);
+    for (int c = 0; c < kind_clip_count(); c++) {
+        const char *name = kind_clip_name(c);
         const cJSON *clip = cJSON_GetObjectItemCaseSensitive(clips, name);
         ck_assert_msg(cJSON_IsObject(clip), "atlas.json has no clip '%s'", name);
         int frames = json_int(clip, "frames"), variants = json_int(clip, "variants");
@@ -171,12 +171,12 @@ START_TEST(player_feet_stand_on_the_box_bottom)
     cJSON *root = load_atlas_json();
     SDL_Surface *img = load_rgba(ASSETS_DIR "/atlas.png");
     ck_assert(img != NULL);
-    int box_w, box_h;
-    entity_type_size(ENT_PLAYER, &box_w, &box_h);
+    const EntityKind *player = kind_get(kind_find("player"));
+    int box_w = player->w, box_h = player->h;
     const cJSON *clips = cJSON_GetObjectItemCaseSensitive(root, "clips");
-    static const ClipId grounded[] = {CLIP_PLAYER_IDLE, CLIP_PLAYER_RUN, CLIP_PLAYER_LAND};
+    static const char *const grounded[] = {"player_idle", "player_run", "player_land"};
     for (size_t g = 0; g < sizeof grounded / sizeof grounded[0]; g++) {
-        const cJSON *clip = cJSON_GetObjectItemCaseSensitive(clips, clip_name(grounded[g]));
+        const cJSON *clip = cJSON_GetObjectItemCaseSensitive(clips, grounded[g]);
         const cJSON *anchor = cJSON_GetObjectItemCaseSensitive(clip, "anchor");
         ck_assert(cJSON_IsArray(anchor) && cJSON_GetArraySize(anchor) == 2);
         int ax = cJSON_GetArrayItem(anchor, 0)->valueint, ay = cJSON_GetArrayItem(anchor, 1)->valueint;
@@ -195,7 +195,7 @@ START_TEST(player_feet_stand_on_the_box_bottom)
                     below |= pixel(img, x + i, y + j)[3] != 0;
             }
             ck_assert_msg(on_row && !below, "%s: a frame's feet are not on the box's bottom row",
-                          clip_name(grounded[g]));
+                          grounded[g]);
         }
     }
     SDL_FreeSurface(img);

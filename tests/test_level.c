@@ -51,12 +51,10 @@ static const LevelEntity *entity(const LevelDesc *lv, int i)
     return &lv->entities[i];
 }
 
-/* y of the top of a default-size box standing on the bottom of row ty. */
-static int stand_y(EntityType type, int ty)
+/* y of the top of a default-size box of that kind standing on the bottom of row ty. */
+static int stand_y(const char *kind, int ty)
 {
-    int w, h;
-    entity_type_size(type, &w, &h);
-    return (ty + 1) * TILE_SIZE - h;
+    return (ty + 1) * TILE_SIZE - kind_get(kind_find(kind))->h;
 }
 
 /* ---- native levels ---- */
@@ -83,31 +81,30 @@ START_TEST(native_level_loads_tiles_entities_and_positions)
 
     ck_assert_int_eq(lv.entity_count, 12);
     /* The map's entities first, row by row, then the list in order. */
-    static const EntityType order[] = {ENT_COIN,   ENT_COIN,   ENT_SAW,    ENT_PLAYER,
-                                       ENT_CHECKPOINT, ENT_GOAL, ENT_WALKER, ENT_SWITCH,
-                                       ENT_BLOCK,  ENT_PLATFORM, ENT_WALKER, ENT_COIN};
+    static const char *const order[] = {"coin", "coin", "saw", "player", "checkpoint", "goal",
+                                        "walker", "switch", "block", "platform", "walker", "coin"};
     for (int i = 0; i < 12; i++)
-        ck_assert_int_eq(entity(&lv, i)->type, order[i]);
+        ck_assert_msg(is_kind(entity(&lv, i), order[i]), "entity %d is not a %s", i, order[i]);
 
     const LevelEntity *p = entity(&lv, 3);
     ck_assert_int_eq(p->x, 1 * TILE_SIZE);
-    ck_assert_int_eq(p->y, stand_y(ENT_PLAYER, 5));
+    ck_assert_int_eq(p->y, stand_y("player", 5));
     ck_assert_int_eq(p->y, 72); /* a 24-px player on row 5 stands on row 6 */
     ck_assert_int_eq(p->line, 17);
     ck_assert_int_eq(p->col, 7);
-    ck_assert_int_eq(entity(&lv, 4)->y, stand_y(ENT_CHECKPOINT, 5));
+    ck_assert_int_eq(entity(&lv, 4)->y, stand_y("checkpoint", 5));
     ck_assert_int_eq(entity(&lv, 5)->x, 17 * TILE_SIZE);
-    ck_assert_int_eq(entity(&lv, 5)->y, stand_y(ENT_GOAL, 5));
+    ck_assert_int_eq(entity(&lv, 5)->y, stand_y("goal", 5));
     ck_assert_int_eq(entity(&lv, 0)->x, 10 * TILE_SIZE);
     ck_assert_int_eq(entity(&lv, 0)->y, 2 * TILE_SIZE);
     const LevelEntity *drawn_walker = entity(&lv, 6);
-    ck_assert_int_eq(drawn_walker->y, stand_y(ENT_WALKER, 6));
-    ck_assert_int_eq(drawn_walker->dir, -1);
+    ck_assert_int_eq(drawn_walker->y, stand_y("walker", 6));
+    ck_assert_int_eq(prop_i(drawn_walker, "dir"), 0); /* "left" */
 
     const LevelEntity *sw = entity(&lv, 7);
     ck_assert_int_eq(sw->x, 3 * TILE_SIZE);
     ck_assert_int_eq(sw->y, 5 * TILE_SIZE);
-    ck_assert_int_eq(sw->group, 2);
+    ck_assert_int_eq(prop_i(sw, "group"), 2);
     ck_assert_int_eq(sw->line, 22);
     ck_assert_int_eq(sw->col, 5);
     const LevelEntity *block = entity(&lv, 8);
@@ -115,31 +112,30 @@ START_TEST(native_level_loads_tiles_entities_and_positions)
     ck_assert_int_eq(block->y, 3 * TILE_SIZE);
     ck_assert_int_eq(block->w, 2 * TILE_SIZE);
     ck_assert_int_eq(block->h, TILE_SIZE);
-    ck_assert_int_eq(block->group, 2);
-    ck_assert(!block->solid_when_on);
+    ck_assert_int_eq(prop_i(block, "group"), 2);
+    ck_assert_int_eq(prop_i(block, "solid_when"), 1); /* "off" */
     const LevelEntity *plat = entity(&lv, 9);
     ck_assert_int_eq(plat->x, 2 * TILE_SIZE);
     ck_assert_int_eq(plat->y, 1 * TILE_SIZE);
     ck_assert_int_eq(plat->w, 2 * TILE_SIZE);
     ck_assert_int_eq(plat->h, 8);
-    ck_assert_int_eq(plat->path_len, 3);
-    ck_assert_int_eq(plat->path[0].x, plat->x);
-    ck_assert_int_eq(plat->path[0].y, plat->y);
-    ck_assert_int_eq(plat->path[1].x, 6 * TILE_SIZE);
-    ck_assert_int_eq(plat->path[1].y, 1 * TILE_SIZE);
-    ck_assert_int_eq(plat->path[2].x, 6 * TILE_SIZE);
-    ck_assert_int_eq(plat->path[2].y, 0);
-    ck_assert(plat->speed == 45.0f);
-    ck_assert(plat->loop);
-    ck_assert_int_eq(entity(&lv, 10)->dir, 1);
-    ck_assert_int_eq(entity(&lv, 10)->y, stand_y(ENT_WALKER, 5));
+    const LevelPath *wp = path_of(&lv, plat);
+    ck_assert_int_eq(wp->count, 2);
+    ck_assert_int_eq(wp->points[0].x, 6 * TILE_SIZE);
+    ck_assert_int_eq(wp->points[0].y, 1 * TILE_SIZE);
+    ck_assert_int_eq(wp->points[1].x, 6 * TILE_SIZE);
+    ck_assert_int_eq(wp->points[1].y, 0);
+    ck_assert(prop_f(plat, "speed") == 45.0f);
+    ck_assert_int_eq(prop_i(plat, "mode"), 1); /* "loop" */
+    ck_assert_int_eq(prop_i(entity(&lv, 10), "dir"), 1); /* "right" */
+    ck_assert_int_eq(entity(&lv, 10)->y, stand_y("walker", 5));
     /* "px": true gives the box's top-left corner in pixels. */
     ck_assert_int_eq(entity(&lv, 11)->x, 200);
     ck_assert_int_eq(entity(&lv, 11)->y, 20);
-    /* Types without a size of their own keep w, h at 0. */
-    ck_assert_int_eq(p->w, 0);
-    ck_assert_int_eq(p->h, 0);
-    level_desc_fini(&lv);
+    /* Kinds without a size of their own have the table's box. */
+    ck_assert_int_eq(p->w, kind_get(kind_find("player"))->w);
+    ck_assert_int_eq(p->h, kind_get(kind_find("player"))->h);
+    leveldesc_fini(&lv);
     free(e);
 }
 END_TEST
@@ -162,20 +158,19 @@ START_TEST(entity_properties_have_documented_defaults)
     LevelDesc lv;
     ck_assert_msg(parse_text(text, &lv, e), "%s", dump(e));
     ck_assert_int_eq(lv.entity_count, 8);
-    ck_assert_int_eq(entity(&lv, 2)->dir, -1);
+    ck_assert_int_eq(prop_i(entity(&lv, 2), "dir"), 0); /* "left" */
     const LevelEntity *plat = entity(&lv, 3);
-    int w, h;
-    entity_type_size(ENT_PLATFORM, &w, &h);
-    ck_assert_int_eq(plat->w, w);
-    ck_assert_int_eq(plat->h, h);
-    ck_assert(plat->speed == 60.0f);
-    ck_assert(!plat->loop);
-    ck_assert_int_eq(plat->path_len, 2);
-    ck_assert_int_eq(plat->path[1].x, 5 * TILE_SIZE);
+    const EntityKind *pk = kind_get(kind_find("platform"));
+    ck_assert_int_eq(plat->w, pk->w);
+    ck_assert_int_eq(plat->h, pk->h);
+    ck_assert(prop_f(plat, "speed") == 60.0f);
+    ck_assert_int_eq(prop_i(plat, "mode"), 0); /* "pingpong" */
+    ck_assert_int_eq(path_of(&lv, plat)->count, 1);
+    ck_assert_int_eq(path_of(&lv, plat)->points[0].x, 5 * TILE_SIZE);
     const LevelEntity *block = entity(&lv, 5);
     ck_assert_int_eq(block->w, TILE_SIZE);
     ck_assert_int_eq(block->h, TILE_SIZE);
-    ck_assert(block->solid_when_on);
+    ck_assert_int_eq(prop_i(block, "solid_when"), 0); /* "on" */
     /* In pixels, sizes are pixels too and nothing is anchored. */
     const LevelEntity *pxb = entity(&lv, 6);
     ck_assert_int_eq(pxb->x, 40);
@@ -184,9 +179,9 @@ START_TEST(entity_properties_have_documented_defaults)
     ck_assert_int_eq(pxb->h, 7);
     const LevelEntity *pxp = entity(&lv, 7);
     ck_assert_int_eq(pxp->w, 40);
-    ck_assert_int_eq(pxp->path[1].x, 100);
-    ck_assert_int_eq(pxp->path[1].y, 20);
-    level_desc_fini(&lv);
+    ck_assert_int_eq(path_of(&lv, pxp)->points[0].x, 100);
+    ck_assert_int_eq(path_of(&lv, pxp)->points[0].y, 20);
+    leveldesc_fini(&lv);
     free(e);
 }
 END_TEST
@@ -204,10 +199,10 @@ START_TEST(level_physics_is_base_then_overrides)
     ck_assert(lv.physics.gravity == 1500.0f);
     ck_assert(lv.physics.max_run == 150.5f);
     ck_assert(lv.physics.jump_speed == 999.0f);
-    level_desc_fini(&lv);
+    leveldesc_fini(&lv);
     ck_assert(level_load(path, NULL, &lv, e));
     ck_assert(lv.physics.jump_speed == physics_defaults().jump_speed);
-    level_desc_fini(&lv);
+    leveldesc_fini(&lv);
     free(e);
 }
 END_TEST
@@ -281,6 +276,40 @@ START_TEST(broken_corpus_reports_expected_errors)
     free(text);
     free(e);
     ck_assert_int_ge(checked, 30);
+}
+END_TEST
+
+/* A file of tests/levels/warnings loads, with the warning its manifest names. */
+START_TEST(warnings_corpus_loads_with_expected_warnings)
+{
+    char manifest[1024];
+    src_path(manifest, sizeof manifest, "tests/levels/warnings/EXPECTED");
+    char *text = read_text(manifest, NULL);
+    int checked = 0;
+    LevelErrors *e = new_errors();
+    for (char *line = strtok(text, "\n"); line != NULL; line = strtok(NULL, "\n")) {
+        if (line[0] == '#' || line[0] == '\0')
+            continue;
+        char file[256];
+        int l, c, used;
+        ck_assert_msg(sscanf(line, "%255s %d %d %n", file, &l, &c, &used) == 3, "bad line: %s", line);
+        const char *frag = line + used;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/tests/levels/warnings/%s", SOURCE_DIR, file);
+        level_errors_clear(e);
+        LevelDesc lv;
+        ck_assert_msg(level_load(path, NULL, &lv, e), "%s did not load:\n%s", file, dump(e));
+        leveldesc_fini(&lv);
+        bool found = false;
+        for (int i = 0; i < e->warning_count && !found; i++)
+            found = strcmp(e->warnings[i].file, path) == 0 && e->warnings[i].line == l &&
+                    e->warnings[i].col == c && strstr(e->warnings[i].message, frag) != NULL;
+        ck_assert_msg(found, "%s: no warning at %d:%d containing '%s'", file, l, c, frag);
+        checked++;
+    }
+    free(text);
+    free(e);
+    ck_assert_int_eq(checked, 2);
 }
 END_TEST
 
@@ -540,12 +569,12 @@ START_TEST(generated_1000x1000_level_loads)
     ck_assert_int_eq(tilemap_get(&lv.map, 500, 999), TILE_SOLID);
     int players = 0, coins = 0;
     for (int i = 0; i < lv.entity_count; i++) {
-        players += lv.entities[i].type == ENT_PLAYER;
-        coins += lv.entities[i].type == ENT_COIN;
+        players += is_kind(&lv.entities[i], "player");
+        coins += is_kind(&lv.entities[i], "coin");
     }
     ck_assert_int_eq(players, 1);
     ck_assert_int_gt(coins, 100);
-    level_desc_fini(&lv);
+    leveldesc_fini(&lv);
     free(text);
     free(e);
 }
@@ -564,7 +593,7 @@ START_TEST(generated_levels_of_any_size_load)
         ck_assert_msg(level_parse("generated.json", text, len, NULL, &lv, e), "%dx%d:\n%s",
                       sizes[i][0], sizes[i][1], dump(e));
         ck_assert_int_eq(lv.map.width, sizes[i][0]);
-        level_desc_fini(&lv);
+        leveldesc_fini(&lv);
         free(text);
     }
     size_t len;
@@ -594,7 +623,7 @@ START_TEST(truncated_and_mutated_files_never_crash)
         /* Every prefix fails, except those missing only trailing white space. */
         bool ok = level_parse("cut.json", text, cut, NULL, &lv, e);
         if (ok)
-            level_desc_fini(&lv);
+            leveldesc_fini(&lv);
         bool only_space = strspn(text + cut, " \n") == len - cut;
         if (ok != only_space || (!ok && e->count == 0))
             ck_abort_msg("prefix of %zu bytes: ok=%d errors=%d", cut, ok, e->count);
@@ -608,7 +637,7 @@ START_TEST(truncated_and_mutated_files_never_crash)
             copy[next_random(&seed) % len] = (char)(next_random(&seed) & 0xFF);
         level_errors_clear(e);
         if (level_parse("mutated.json", copy, len, NULL, &lv, e))
-            level_desc_fini(&lv);
+            leveldesc_fini(&lv);
         else if (e->count == 0)
             ck_abort_msg("round %d failed without an error", round);
     }
@@ -688,7 +717,7 @@ START_TEST(readme_example_is_a_valid_level)
     LevelDesc lv;
     ck_assert_msg(level_parse("README.md", start, (size_t)(end - start), NULL, &lv, e), "%s", dump(e));
     ck_assert_str_eq(lv.name, "First Steps");
-    level_desc_fini(&lv);
+    leveldesc_fini(&lv);
     free(e);
     free(text);
 }
@@ -734,6 +763,7 @@ static Suite *level_suite(void)
     tcase_add_test(tc, physics_errors_leave_parameters_untouched);
     tcase_add_test(tc, broken_corpus_reports_expected_errors);
     tcase_add_test(tc, every_broken_file_is_in_the_manifest);
+    tcase_add_test(tc, warnings_corpus_loads_with_expected_warnings);
     tcase_add_test(tc, every_error_of_a_file_is_reported_at_once);
     tcase_add_test(tc, errors_past_the_cap_are_counted);
     tcase_add_test(tc, failed_load_leaves_output_untouched);

@@ -58,15 +58,9 @@ static const char *difference(const LevelDesc *a, const LevelDesc *b)
         return "entity count";
     for (int i = 0; i < a->entity_count; i++) {
         const LevelEntity *p = &a->entities[i], *q = &b->entities[i];
-        bool same = p->type == q->type && p->x == q->x && p->y == q->y && p->w == q->w &&
-                    p->h == q->h && p->group == q->group && p->solid_when_on == q->solid_when_on &&
-                    p->dir == q->dir && p->speed == q->speed && p->loop == q->loop &&
-                    p->path_len == q->path_len;
-        for (int k = 0; same && k < p->path_len; k++)
-            same = p->path[k].x == q->path[k].x && p->path[k].y == q->path[k].y;
-        if (!same) {
+        if (!leveldesc_entity_equal(a, p, b, q)) {
             snprintf(why, sizeof why, "entity %d (%s at %d, %d vs %s at %d, %d)", i,
-                     entity_type_name(p->type), p->x, p->y, entity_type_name(q->type), q->x, q->y);
+                     kind_get(p->kind)->name, p->x, p->y, kind_get(q->kind)->name, q->x, q->y);
             return why;
         }
     }
@@ -167,8 +161,8 @@ START_TEST(tiled_map_loads_as_the_same_level_as_its_native_twin)
     /* Each entity knows the line of its object in the map. */
     for (int i = 0; i < tiled.entity_count; i++)
         ck_assert_int_gt(tiled.entities[i].line, 100);
-    level_desc_fini(&tiled);
-    level_desc_fini(&native);
+    leveldesc_fini(&tiled);
+    leveldesc_fini(&native);
 }
 END_TEST
 
@@ -192,7 +186,7 @@ START_TEST(base64_layers_decode_with_every_padding)
         for (int y = 0; y < 2; y++)
             for (int x = 0; x < w; x++)
                 ck_assert_int_eq(tilemap_get(&lv.map, x, y), TILE_ONEWAY);
-        level_desc_fini(&lv);
+        leveldesc_fini(&lv);
         free(e);
     }
 }
@@ -205,7 +199,7 @@ START_TEST(a_version_number_from_tiled_1_x_is_accepted)
     LevelErrors *e = new_errors();
     LevelDesc lv;
     ck_assert_msg(parse_map(&m, &lv, e), "%s", dump(e));
-    level_desc_fini(&lv);
+    leveldesc_fini(&lv);
     free(e);
 }
 END_TEST
@@ -287,7 +281,7 @@ START_TEST(classes_and_properties_are_checked)
     ck_assert_msg(parse_map(&m, &lv, e), "%s", dump(e));
     ck_assert_int_eq(tilemap_get(&lv.map, 0, 0), TILE_ONEWAY);
     ck_assert_int_eq(tilemap_get(&lv.map, 0, 1), TILE_ONEWAY);
-    level_desc_fini(&lv);
+    leveldesc_fini(&lv);
     free(e);
 }
 END_TEST
@@ -332,8 +326,8 @@ static void export_and_compare(const char *rel, const char *out_name)
     const char *diff = difference(&a, &b);
     ck_assert_msg(diff == NULL, "%s: the exported map differs in %s", rel, diff);
     ck_assert(b.physics.jump_speed == 999.0f);
-    level_desc_fini(&a);
-    level_desc_fini(&b);
+    leveldesc_fini(&a);
+    leveldesc_fini(&b);
     char *text = read_text(out, NULL);
     const char *source = strstr(text, "\"source\":");
     ck_assert_ptr_nonnull(source);
@@ -374,8 +368,8 @@ START_TEST(a_generated_level_survives_the_round_trip)
     const char *diff = difference(&a, &b);
     ck_assert_msg(diff == NULL, "differs in %s", diff);
     ck_assert_int_gt(a.entity_count, 20);
-    level_desc_fini(&a);
-    level_desc_fini(&b);
+    leveldesc_fini(&a);
+    leveldesc_fini(&b);
     free(e);
 }
 END_TEST

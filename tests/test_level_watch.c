@@ -107,11 +107,11 @@ START_TEST(reload_with_errors_keeps_the_running_level)
 
     level_errors_clear(e);
     write_level(path, "Second", 12, -1, 3);
-    level_desc_fini(&level);
+    leveldesc_fini(&level);
     ck_assert_msg(level_load(path, NULL, &level, e), "%s", dump(e));
     ck_assert_str_eq(level.name, "Second");
     ck_assert_int_eq(level.entity_count, 2 + 3);
-    level_desc_fini(&level);
+    leveldesc_fini(&level);
     free(e);
 }
 END_TEST
@@ -163,9 +163,9 @@ START_TEST(rebuilt_sim_keeps_the_player_where_it_stood)
     ck_assert_int_eq(player_transform(next)->x, 1 * TILE_SIZE);
     sim_destroy(next);
 
-    level_desc_fini(&a);
-    level_desc_fini(&b);
-    level_desc_fini(&c);
+    leveldesc_fini(&a);
+    leveldesc_fini(&b);
+    leveldesc_fini(&c);
     free(a_text);
     free(b_text);
     free(c_text);

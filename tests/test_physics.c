@@ -204,7 +204,7 @@ START_TEST(buffered_jump_fires_on_landing)
             ck_assert_msg(!fired, "a press %d ticks before landing fired", k);
         sim_destroy(sim);
     }
-    level_desc_fini(&d);
+    leveldesc_fini(&d);
 }
 END_TEST
 
@@ -321,7 +321,7 @@ START_TEST(one_way_holds_from_above_passes_from_below_drops_on_down_jump)
     ck_assert_int_eq(player_t(sim)->y + 24, 6 * TILE_SIZE);
     ck_assert_uint_eq(sim_status(sim)->deaths, 0);
     sim_destroy(sim);
-    level_desc_fini(&d);
+    leveldesc_fini(&d);
 }
 END_TEST
 
@@ -346,7 +346,7 @@ START_TEST(moving_platform_carries_a_standing_player)
     fixture_platform(&d, 9, 8, 3, 60.0f, &to, 1);
     d.entities[0].y = 8 * TILE_SIZE - 24; /* player on the platform's top */
     Sim *sim = fixture_sim(&d);
-    level_desc_fini(&d);
+    leveldesc_fini(&d);
     InputIntent last = NONE;
     run_ticks(sim, 2, NONE, &last);
     ck_assert(player_p(sim)->grounded);
@@ -377,9 +377,8 @@ START_TEST(moving_platform_pushes_and_crushes)
     LevelPoint to = {1 * TILE_SIZE, 7 * TILE_SIZE + 8};
     LevelEntity *pl = fixture_platform(&d, 14, 7, 2, 120.0f, &to, 1);
     pl->y = 7 * TILE_SIZE + 8;
-    pl->path[0].y = pl->y;
     Sim *sim = fixture_sim(&d);
-    level_desc_fini(&d);
+    leveldesc_fini(&d);
     InputIntent last = NONE;
     int32_t start_x = player_t(sim)->x;
     bool pushed = false;
@@ -467,10 +466,10 @@ START_TEST(switch_groups_flip_blocks_both_ways)
     LevelDesc d = fixture_level(SWITCH_ROOM, 6);
     /* Move the switch before the walls so the player reaches it first. */
     for (int i = 0; i < d.entity_count; i++)
-        if (d.entities[i].type == ENT_SWITCH)
+        if (d.entities[i].kind == kind_find("switch"))
             d.entities[i].x = 5 * TILE_SIZE;
     Sim *sim = fixture_sim(&d);
-    level_desc_fini(&d);
+    leveldesc_fini(&d);
     InputIntent last = NONE;
     run_ticks(sim, 30, RIGHT, &last);
     ck_assert(ecs_count(sim_world(sim), C_SWITCH) == 1);
@@ -513,7 +512,7 @@ START_TEST(stomp_kills_walker_and_bounces)
     LevelDesc d = fixture_level(STOMP_ROOM, 7);
     d.physics.walker_speed = 0; /* stands still under the player */
     Sim *sim = fixture_sim(&d);
-    level_desc_fini(&d);
+    leveldesc_fini(&d);
     InputIntent last = NONE;
     bool stomped = false;
     for (int i = 0; i < 60 && !stomped; i++) {
@@ -541,9 +540,9 @@ static const char *const WALK_INTO[] = {
 START_TEST(walker_side_contact_kills_player)
 {
     LevelDesc d = fixture_level(WALK_INTO, 4);
-    d.entities[1].dir = -1;
+    fixture_set(&d.entities[1], "dir", (LevelValue){.i = 0}); /* "left" */
     Sim *sim = fixture_sim(&d);
-    level_desc_fini(&d);
+    leveldesc_fini(&d);
     InputIntent last = NONE;
     bool died = false;
     for (int i = 0; i < 600 && !died; i++) {
@@ -603,13 +602,13 @@ START_TEST(death_respawns_at_last_checkpoint)
     LevelDesc d = fixture_level(CHECKPOINTS, 5);
     int32_t cp_x = 0, cp_bottom = 0;
     for (int i = 0; i < d.entity_count; i++)
-        if (d.entities[i].type == ENT_CHECKPOINT) {
+        if (d.entities[i].kind == kind_find("checkpoint")) {
             cp_x = d.entities[i].x;
             cp_bottom = d.entities[i].y + d.entities[i].h;
         }
     Sim *sim = fixture_sim(&d);
     const PhysicsParams *pp = sim_params(sim);
-    level_desc_fini(&d);
+    leveldesc_fini(&d);
     InputIntent last = NONE;
     bool died = false, checkpoint = false;
     for (int i = 0; i < 300 && !died; i++) {
@@ -641,11 +640,11 @@ START_TEST(landing_pose_shows_on_the_landing_tick)
     for (int i = 0; i < 200; i++) {
         run_ticks(sim, 1, NONE, &last);
         if (had_event(sim, EV_LANDED)) {
-            ck_assert_int_eq(s->clip, CLIP_PLAYER_LAND);
+            ck_assert_int_eq(s->clip, kind_clip_find("player_land"));
             sim_destroy(sim);
             return;
         }
-        ck_assert_int_eq(s->clip, CLIP_PLAYER_FALL);
+        ck_assert_int_eq(s->clip, kind_clip_find("player_fall"));
     }
     ck_abort_msg("never landed");
 }

@@ -6,6 +6,14 @@
 #include <check.h>
 #include <stdlib.h>
 
+/* A clip's global id by its name (the kind table numbers the clips). */
+static uint16_t clip(const char *name)
+{
+    int c = kind_clip_find(name);
+    ck_assert_msg(c >= 0, "no clip %s", name);
+    return (uint16_t)c;
+}
+
 typedef struct Canvas {
     SDL_Surface *target;
     SDL_Renderer *renderer;
@@ -85,7 +93,7 @@ START_TEST(sprite_is_drawn_at_its_interpolated_position)
     canvas_open(&c);
     EcsWorld *w = sprite_world();
     add_sprite(w, (Transform){120, 60, 100, 70},
-               (Sprite){.clip = CLIP_PLAYER_RUN, .frame = 1, .w = 16, .h = 24});
+               (Sprite){.clip = clip("player_run"), .frame = 1, .w = 16, .h = 24});
     SpriteList list;
     sprite_list_init(&list);
     RenderView view = {40, 20, LOGICAL_W, LOGICAL_H};
@@ -93,7 +101,7 @@ START_TEST(sprite_is_drawn_at_its_interpolated_position)
     canvas_present(&c);
     /* a quarter of the way from (100, 70) to (120, 60), minus the view,
     ** minus the anchor that puts the 16x24 box inside the 32x32 cell */
-    const RenderSheet *sh = &c.atlas.sheets[CLIP_PLAYER_RUN];
+    const RenderSheet *sh = &c.atlas.sheets[clip("player_run")];
     int x = 105 - 40 - sh->anchor_x, y = 68 - 20 - sh->anchor_y;
     ck_assert(block_matches(&c, x, y, sh->cells[1], false));
     ck_assert(!block_matches(&c, x + 1, y, sh->cells[1], false));
@@ -124,13 +132,13 @@ START_TEST(teleport_is_judged_on_the_whole_move)
     canvas_open(&c);
     EcsWorld *w = sprite_world();
     add_sprite(w, (Transform){100 + far, 110, 100, 100},
-               (Sprite){.clip = CLIP_PLAYER_RUN, .frame = 1, .w = 16, .h = 24});
+               (Sprite){.clip = clip("player_run"), .frame = 1, .w = 16, .h = 24});
     SpriteList list;
     sprite_list_init(&list);
     RenderView view = {40, 20, LOGICAL_W, LOGICAL_H};
     ck_assert_int_eq(render_sprites(&c.batch, &c.atlas, w, 0.5f, &view, &list), 1);
     canvas_present(&c);
-    const RenderSheet *sh = &c.atlas.sheets[CLIP_PLAYER_RUN];
+    const RenderSheet *sh = &c.atlas.sheets[clip("player_run")];
     int sx = 100 + far - 40 - sh->anchor_x, sy = 110 - 20 - sh->anchor_y;
     ck_assert(block_matches(&c, sx, sy, sh->cells[1], false));
     sprite_list_fini(&list);
@@ -145,13 +153,13 @@ START_TEST(sprite_facing_left_is_mirrored)
     canvas_open(&c);
     EcsWorld *w = sprite_world();
     add_sprite(w, (Transform){30, 40, 30, 40},
-               (Sprite){.clip = CLIP_PLAYER_IDLE, .frame = 0, .w = 16, .h = 24, .flip_x = true});
+               (Sprite){.clip = clip("player_idle"), .frame = 0, .w = 16, .h = 24, .flip_x = true});
     SpriteList list;
     sprite_list_init(&list);
     RenderView view = {0, 0, LOGICAL_W, LOGICAL_H};
     render_sprites(&c.batch, &c.atlas, w, 1.0f, &view, &list);
     canvas_present(&c);
-    SDL_Rect cell = c.atlas.sheets[CLIP_PLAYER_IDLE].cells[0];
+    SDL_Rect cell = c.atlas.sheets[clip("player_idle")].cells[0];
     ck_assert(block_matches(&c, 30 - 8, 40 - 8, cell, true));
     ck_assert(!block_matches(&c, 30 - 8, 40 - 8, cell, false));
     sprite_list_fini(&list);
@@ -166,13 +174,13 @@ START_TEST(variant_picks_the_group_cell)
     canvas_open(&c);
     EcsWorld *w = sprite_world();
     add_sprite(w, (Transform){64, 64, 64, 64},
-               (Sprite){.clip = CLIP_SWITCH_OFF, .w = 16, .h = 16, .variant = 2});
+               (Sprite){.clip = clip("switch_off"), .w = 16, .h = 16, .variant = 2});
     SpriteList list;
     sprite_list_init(&list);
     RenderView view = {0, 0, LOGICAL_W, LOGICAL_H};
     render_sprites(&c.batch, &c.atlas, w, 1.0f, &view, &list);
     canvas_present(&c);
-    ck_assert(block_matches(&c, 64, 64, c.atlas.sheets[CLIP_SWITCH_OFF].cells[2], false));
+    ck_assert(block_matches(&c, 64, 64, c.atlas.sheets[clip("switch_off")].cells[2], false));
     sprite_list_fini(&list);
     ecs_world_destroy(w);
     canvas_close(&c);
@@ -184,14 +192,14 @@ START_TEST(higher_layer_draws_on_top_whatever_the_order)
     Canvas c;
     canvas_open(&c);
     EcsWorld *w = sprite_world();
-    add_sprite(w, (Transform){50, 50, 50, 50}, (Sprite){.clip = CLIP_COIN, .layer = 5});
-    add_sprite(w, (Transform){50, 50, 50, 50}, (Sprite){.clip = CLIP_SAW, .layer = -3});
+    add_sprite(w, (Transform){50, 50, 50, 50}, (Sprite){.clip = clip("coin"), .layer = 5});
+    add_sprite(w, (Transform){50, 50, 50, 50}, (Sprite){.clip = clip("saw"), .layer = -3});
     SpriteList list;
     sprite_list_init(&list);
     RenderView view = {0, 0, LOGICAL_W, LOGICAL_H};
     render_sprites(&c.batch, &c.atlas, w, 1.0f, &view, &list);
     canvas_present(&c);
-    ck_assert(block_matches(&c, 50, 50, c.atlas.sheets[CLIP_COIN].cells[0], false));
+    ck_assert(block_matches(&c, 50, 50, c.atlas.sheets[clip("coin")].cells[0], false));
     sprite_list_fini(&list);
     ecs_world_destroy(w);
     canvas_close(&c);
@@ -204,8 +212,8 @@ START_TEST(wide_block_repeats_its_cell_and_platform_keeps_its_caps)
     canvas_open(&c);
     EcsWorld *w = sprite_world();
     add_sprite(w, (Transform){16, 100, 16, 100},
-               (Sprite){.clip = CLIP_BLOCK_SOLID, .w = 40, .h = 16, .variant = 1});
-    add_sprite(w, (Transform){100, 150, 100, 150}, (Sprite){.clip = CLIP_PLATFORM, .w = 64, .h = 8});
+               (Sprite){.clip = clip("block_solid"), .w = 40, .h = 16, .variant = 1});
+    add_sprite(w, (Transform){100, 150, 100, 150}, (Sprite){.clip = clip("platform"), .w = 64, .h = 8});
     SpriteList list;
     sprite_list_init(&list);
     RenderView view = {0, 0, LOGICAL_W, LOGICAL_H};
@@ -213,10 +221,10 @@ START_TEST(wide_block_repeats_its_cell_and_platform_keeps_its_caps)
     /* 16 + 16 + 8; cap, 36 + 16 of the middle, cap */
     ck_assert_int_eq(c.batch.quad_count, 3 + 4);
     canvas_present(&c);
-    SDL_Rect block = c.atlas.sheets[CLIP_BLOCK_SOLID].cells[1];
+    SDL_Rect block = c.atlas.sheets[clip("block_solid")].cells[1];
     ck_assert(block_matches(&c, 16, 100, block, false));
     ck_assert(block_matches(&c, 32, 100, block, false));
-    SDL_Rect plat = c.atlas.sheets[CLIP_PLATFORM].cells[0];
+    SDL_Rect plat = c.atlas.sheets[clip("platform")].cells[0];
     SDL_Rect cap_l = {plat.x, plat.y, 6, 8}, cap_r = {plat.x + 42, plat.y, 6, 8};
     SDL_Rect mid = {plat.x + 6, plat.y, 36, 8};
     ck_assert(block_matches(&c, 100, 150, cap_l, false));
@@ -233,10 +241,10 @@ START_TEST(sprites_outside_the_view_add_no_quads)
     Canvas c;
     canvas_open(&c);
     EcsWorld *w = sprite_world();
-    add_sprite(w, (Transform){-40, 10, -40, 10}, (Sprite){.clip = CLIP_COIN});
-    add_sprite(w, (Transform){LOGICAL_W + 1, 10, LOGICAL_W + 1, 10}, (Sprite){.clip = CLIP_COIN});
-    add_sprite(w, (Transform){10, LOGICAL_H, 10, LOGICAL_H}, (Sprite){.clip = CLIP_COIN});
-    add_sprite(w, (Transform){-15, 10, -15, 10}, (Sprite){.clip = CLIP_COIN}); /* 1 px shows */
+    add_sprite(w, (Transform){-40, 10, -40, 10}, (Sprite){.clip = clip("coin")});
+    add_sprite(w, (Transform){LOGICAL_W + 1, 10, LOGICAL_W + 1, 10}, (Sprite){.clip = clip("coin")});
+    add_sprite(w, (Transform){10, LOGICAL_H, 10, LOGICAL_H}, (Sprite){.clip = clip("coin")});
+    add_sprite(w, (Transform){-15, 10, -15, 10}, (Sprite){.clip = clip("coin")}); /* 1 px shows */
     SpriteList list;
     sprite_list_init(&list);
     RenderView view = {0, 0, LOGICAL_W, LOGICAL_H};
@@ -371,7 +379,7 @@ START_TEST(ten_thousand_sprites_cost_a_handful_of_draw_calls)
     for (int i = 0; i < 10000; i++) {
         int32_t x = (i * 37) % LOGICAL_W, y = (i * 91) % LOGICAL_H;
         add_sprite(w, (Transform){x, y, x, y},
-                   (Sprite){.clip = (uint16_t)(i % CLIP_COUNT), .layer = (int8_t)(i % 5)});
+                   (Sprite){.clip = (uint16_t)(i % kind_clip_count()), .layer = (int8_t)(i % 5)});
     }
     SpriteList list;
     sprite_list_init(&list);

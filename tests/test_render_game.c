@@ -266,15 +266,14 @@ START_TEST(a_recorded_run_replays_the_same_headless)
     SDL_DestroyRenderer(renderer);
     SDL_FreeSurface(target);
 
-    ReplayExpect expect;
-    ck_assert_msg(app_replay_expect(path, &expect, err, sizeof err), "%s", err);
+    ReplayHeader expect;
+    Replay replay;
+    replay_init(&replay);
+    ck_assert_msg(replay_load(path, &replay, &expect, err, sizeof err), "%s", err);
     ck_assert_uint_eq(expect.ticks, live_ticks);
     char hash[17];
     snprintf(hash, sizeof hash, "%016" PRIx64, live_hash);
     ck_assert_str_eq(expect.hash, hash);
-    Replay replay;
-    replay_init(&replay);
-    ck_assert_msg(replay_load(path, &replay, err, sizeof err), "%s", err);
     LevelDesc level;
     LevelErrors *errors = calloc(1, sizeof *errors);
     ck_assert(app_load_level(".", LEVEL, &level, errors));
@@ -283,7 +282,7 @@ START_TEST(a_recorded_run_replays_the_same_headless)
     ck_assert_uint_eq(app_run(again, &run), live_ticks);
     ck_assert_uint_eq(sim_hash(again), live_hash);
     sim_destroy(again);
-    level_desc_fini(&level);
+    leveldesc_fini(&level);
     free(errors);
     replay_fini(&replay);
 }
@@ -502,7 +501,7 @@ START_TEST(a_recording_across_a_hot_reload_replays_from_the_level_start)
 
     Replay replay;
     replay_init(&replay);
-    ck_assert_msg(replay_load(path, &replay, err, sizeof err), "%s", err);
+    ck_assert_msg(replay_load(path, &replay, NULL, err, sizeof err), "%s", err);
     LevelDesc desc;
     LevelErrors *errors = calloc(1, sizeof *errors);
     ck_assert(app_load_level(".", level, &desc, errors));
@@ -511,7 +510,7 @@ START_TEST(a_recording_across_a_hot_reload_replays_from_the_level_start)
     ck_assert_uint_eq(app_run(again, &run), live_ticks);
     ck_assert_uint_eq(sim_hash(again), live_hash);
     sim_destroy(again);
-    level_desc_fini(&desc);
+    leveldesc_fini(&desc);
     free(errors);
     replay_fini(&replay);
 }

@@ -8,6 +8,7 @@
 #include "sim_internal.h" /* Box */
 
 #include <math.h>
+#include <stdio.h>
 
 /* ---- fixed step ---- */
 
@@ -69,7 +70,7 @@ START_TEST(replay_parses_runs_and_derives_presses)
     const char *text = "# a comment\n30,R\n12,R,J\n\n  2 , L ,J # trailing\n1\n3,J\r\n";
     Replay r;
     char err[128];
-    ck_assert_msg(replay_parse(text, strlen(text), &r, err, sizeof err), "%s", err);
+    ck_assert_msg(replay_parse(text, strlen(text), &r, NULL, err, sizeof err), "%s", err);
     ck_assert_uint_eq(r.count, 30 + 12 + 2 + 1 + 3);
     InputIntent in = replay_intent(&r, 29);
     ck_assert(in.right && !in.jump_held && !in.jump_pressed);
@@ -98,7 +99,7 @@ START_TEST(replay_errors_name_line_and_column)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         Replay r;
         char err[128];
-        ck_assert(!replay_parse(bad[i].text, strlen(bad[i].text), &r, err, sizeof err));
+        ck_assert(!replay_parse(bad[i].text, strlen(bad[i].text), &r, NULL, err, sizeof err));
         ck_assert_msg(strncmp(err, bad[i].where, strlen(bad[i].where)) == 0,
                       "'%s' gave '%s'", bad[i].text, err);
         ck_assert_ptr_null(r.keys);
@@ -122,12 +123,125 @@ START_TEST(replay_format_round_trips)
     char *text = replay_format(&r, &len);
     Replay back;
     char err[128];
-    ck_assert_msg(replay_parse(text, len, &back, err, sizeof err), "%s", err);
+    ck_assert_msg(replay_parse(text, len, &back, NULL, err, sizeof err), "%s", err);
     ck_assert_uint_eq(back.count, r.count);
     ck_assert_int_eq(memcmp(back.keys, r.keys, r.count), 0);
     free(text);
     replay_fini(&r);
     replay_fini(&back);
+}
+END_TEST
+
+START_TEST(replay_directives_are_read)
+{
+    const char *text = "#! level: ../levels/a.json\n#! outcome: completed\n"
+                       "#! ticks: 812\n#!hash:0123456789abcdef  \n# a comment\n10,R\n";
+    Replay r;
+    ReplayHeader h;
+    char err[256];
+    ck_assert_msg(replay_parse(text, strlen(text), &r, &h, err, sizeof err), "%s", err);
+    ck_assert_str_eq(h.level, "../levels/a.json");
+    ck_assert_str_eq(h.outcome, "completed");
+    ck_assert_uint_eq(h.ticks, 812);
+    ck_assert_str_eq(h.hash, "0123456789abcdef");
+    ck_assert_uint_eq(r.count, 10);
+    char level[256];
+    ck_assert(replay_level_path(&h, "tests/replays/x.replay", level, sizeof level));
+    ck_assert_str_eq(level, "tests/replays/../levels/a.json");
+    ck_assert(replay_level_path(&h, "x.replay", level, sizeof level));
+    ck_assert_str_eq(level, "../levels/a.json");
+    replay_fini(&r);
+}
+END_TEST
+
+START_TEST(replay_malformed_directives_are_refused_with_their_line)
+{
+    static const struct { const char *text; const char *want; } bad[] = {
+        {"#! ticks: 8l2\n", "1:11: ticks must be"},
+        {"#! ticks: 0\n", "1:11: ticks must be"},
+        {"5,R\n#! hash: 0123\n", "2:10: hash must be"},
+        {"#! outcome: finished\n", "1:13: outcome must be"},
+        {"#! level: a.json\n#! speed: 3\n", "2:3: unknown directive"},
+        {"#! level a.json\n", "1:1: a '#!' line needs"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        Replay r;
+        ReplayHeader h;
+        char err[256] = "";
+        ck_assert_msg(!replay_parse(bad[i].text, strlen(bad[i].text), &r, &h, err, sizeof err),
+                      "accepted: %s", bad[i].text);
+        ck_assert_msg(strncmp(err, bad[i].want, strlen(bad[i].want)) == 0, "'%s' gave '%s'",
+                      bad[i].text, err);
+    }
+}
+END_TEST
+
+START_TEST(replay_lines_end_at_lf_cr_or_crlf)
+{
+    /* The same replay with Unix, old Mac and Windows line ends, and mixed:
+    ** the same inputs, and an error on the same line. */
+    static const char *const texts[] = {
+        "# c\n10,R\n\n5,J\nbad\n", "# c\r10,R\r\r5,J\rbad\r",
+        "# c\r\n10,R\r\n\r\n5,J\r\nbad\r\n", "# c\r\n10,R\r\r\n5,J\nbad\n"};
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        Replay r;
+        char err[128];
+        ck_assert(!replay_parse(texts[i], strlen(texts[i]), &r, NULL, err, sizeof err));
+        ck_assert_msg(strncmp(err, "5:1:", 4) == 0, "text %zu: %s", i, err);
+        size_t len = strlen(texts[i]) - 4 - (i == 2); /* without the bad line */
+        ck_assert_msg(replay_parse(texts[i], len, &r, NULL, err, sizeof err), "%s", err);
+        ck_assert_uint_eq(r.count, 15);
+        replay_fini(&r);
+    }
+}
+END_TEST
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    static char buf[4096];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+START_TEST(replay_header_update_keeps_every_other_line)
+{
+    const char *path = "test_sim_update.replay";
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    fputs("# first\n#! level: a.json\n#! outcome: died\n#! hash: 0000000000000000\n"
+          "# why it goes right\n10,R\n3", f);
+    fclose(f);
+    ReplayHeader h = {.outcome = "completed", .ticks = 13, .hash = "0123456789abcdef"};
+    char err[256];
+    ck_assert_msg(replay_update_header(path, &h, err, sizeof err), "%s", err);
+    ck_assert_str_eq(slurp(path), "# first\n#! level: a.json\n#! outcome: completed\n"
+                                  "#! ticks: 13\n#! hash: 0123456789abcdef\n"
+                                  "# why it goes right\n10,R\n3\n");
+    Replay r;
+    ReplayHeader back;
+    ck_assert_msg(replay_load(path, &r, &back, err, sizeof err), "%s", err);
+    ck_assert_str_eq(back.level, "a.json");
+    ck_assert_uint_eq(back.ticks, 13);
+    replay_fini(&r);
+    /* A new file has the directives then the inputs. */
+    replay_init(&r);
+    InputIntent right = {.right = true};
+    for (int i = 0; i < 4; i++)
+        ck_assert(replay_push(&r, &right));
+    ReplayHeader nh = {.level = "lv.json", .outcome = "running", .ticks = 4};
+    ck_assert_msg(replay_save(path, &r, &nh, err, sizeof err), "%s", err);
+    replay_fini(&r);
+    ck_assert_msg(replay_load(path, &r, &back, err, sizeof err), "%s", err);
+    ck_assert_str_eq(back.level, "lv.json");
+    ck_assert_str_eq(back.outcome, "running");
+    ck_assert_str_eq(back.hash, "");
+    ck_assert_uint_eq(r.count, 4);
+    replay_fini(&r);
+    remove(path);
 }
 END_TEST
 
@@ -157,7 +271,7 @@ static LevelDesc busy_level(void)
     fixture_platform(&d, 6, 4, 3, 70.0f, across, 1);
     LevelPoint lift[] = {{23 * TILE_SIZE, 2 * TILE_SIZE}, {27 * TILE_SIZE, 2 * TILE_SIZE}};
     LevelEntity *e = fixture_platform(&d, 23, 8, 2, 50.0f, lift, 2);
-    e->loop = true;
+    fixture_set(e, "mode", (LevelValue){.i = 1}); /* "loop" */
     return d;
 }
 
@@ -189,7 +303,7 @@ static uint64_t run_random(uint64_t seed, int ticks)
 {
     LevelDesc d = busy_level();
     Sim *sim = fixture_sim(&d);
-    level_desc_fini(&d);
+    leveldesc_fini(&d);
     InputIntent in = {0};
     int hold = 0;
     for (int i = 0; i < ticks; i++) {
@@ -213,7 +327,7 @@ START_TEST(hash_ignores_presentation_but_not_play)
 {
     LevelDesc d = busy_level();
     Sim *sim = fixture_sim(&d);
-    level_desc_fini(&d);
+    leveldesc_fini(&d);
     uint64_t before = sim_hash(sim);
     Sprite *s = ecs_get(sim_world(sim), sim_player(sim), C_SPRITE);
     s->frame = 7;
@@ -250,7 +364,7 @@ START_TEST(random_play_never_enters_a_solid_nor_makes_nan)
 {
     LevelDesc d = busy_level();
     Sim *sim = fixture_sim(&d);
-    level_desc_fini(&d);
+    leveldesc_fini(&d);
     uint64_t seed = 0x5eed;
     InputIntent in = {0};
     int hold = 0, airborne = 0, moved = 0;
@@ -287,6 +401,10 @@ int main(void)
     tcase_add_test(tc, replay_parses_runs_and_derives_presses);
     tcase_add_test(tc, replay_errors_name_line_and_column);
     tcase_add_test(tc, replay_format_round_trips);
+    tcase_add_test(tc, replay_directives_are_read);
+    tcase_add_test(tc, replay_malformed_directives_are_refused_with_their_line);
+    tcase_add_test(tc, replay_lines_end_at_lf_cr_or_crlf);
+    tcase_add_test(tc, replay_header_update_keeps_every_other_line);
     tcase_add_test(tc, same_inputs_give_the_same_hash);
     tcase_add_test(tc, hash_ignores_presentation_but_not_play);
     tcase_add_test(tc, random_play_never_enters_a_solid_nor_makes_nan);

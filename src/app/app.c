@@ -121,8 +121,6 @@ unsigned long app_run(Sim *sim, const AppRun *run)
     return tick;
 }
 
-/* ---- replay directives ---- */
-
 static bool parse_count(const char *text, unsigned long *out)
 {
     char *end;
@@ -132,83 +130,6 @@ static bool parse_count(const char *text, unsigned long *out)
         return false;
     *out = v;
     return true;
-}
-
-
-static void trim(char *s)
-{
-    size_t n = strlen(s);
-    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n'))
-        s[--n] = '\0';
-    size_t start = 0;
-    while (s[start] == ' ' || s[start] == '\t')
-        start++;
-    memmove(s, s + start, n - start + 1);
-}
-
-bool app_replay_expect(const char *replay_path, ReplayExpect *out, char *err, size_t errlen)
-{
-    memset(out, 0, sizeof *out);
-    FILE *f = fopen(replay_path, "r");
-    if (f == NULL) {
-        snprintf(err, errlen, "%s: %s", replay_path, strerror(errno));
-        return false;
-    }
-    char line[APP_PATH_MAX + 64];
-    int number = 0;
-    bool ok = true;
-    while (ok && fgets(line, sizeof line, f) != NULL) {
-        number++;
-        if (strncmp(line, "#!", 2) != 0)
-            continue;
-        char *key = line + 2;
-        char *colon = strchr(key, ':');
-        if (colon == NULL) {
-            snprintf(err, errlen, "%s:%d: a '#!' line needs 'key: value'", replay_path, number);
-            ok = false;
-            break;
-        }
-        *colon = '\0';
-        char *value = colon + 1;
-        trim(key);
-        trim(value);
-        if (strcmp(key, "level") == 0) {
-            /* Relative to the replay's folder. */
-            const char *slash = strrchr(replay_path, '/');
-            int dir_len = slash != NULL ? (int)(slash - replay_path) : 0;
-            if (value[0] == '/' || slash == NULL)
-                snprintf(out->level, sizeof out->level, "%s", value);
-            else
-                snprintf(out->level, sizeof out->level, "%.*s/%s", dir_len, replay_path, value);
-        } else if (strcmp(key, "outcome") == 0) {
-            if (strcmp(value, "completed") != 0 && strcmp(value, "died") != 0 &&
-                strcmp(value, "running") != 0) {
-                snprintf(err, errlen, "%s:%d: outcome must be completed, died or running, not '%s'",
-                         replay_path, number, value);
-                ok = false;
-            }
-            snprintf(out->outcome, sizeof out->outcome, "%s", value);
-        } else if (strcmp(key, "ticks") == 0) {
-            if (!parse_count(value, &out->ticks) || out->ticks == 0) {
-                snprintf(err, errlen, "%s:%d: ticks must be a positive number, not '%s'",
-                         replay_path, number, value);
-                ok = false;
-            }
-        } else if (strcmp(key, "hash") == 0) {
-            if (strlen(value) != 16 || strspn(value, "0123456789abcdef") != 16) {
-                snprintf(err, errlen, "%s:%d: hash must be 16 lowercase hex digits, not '%s'",
-                         replay_path, number, value);
-                ok = false;
-            }
-            snprintf(out->hash, sizeof out->hash, "%s", value);
-        } else {
-            snprintf(err, errlen, "%s:%d: unknown directive '%s' (level, outcome, ticks, hash)",
-                     replay_path, number, key);
-            ok = false;
-        }
-    }
-    fclose(f);
-    return ok;
 }
 
 /* ---- the command line ---- */
@@ -254,7 +175,7 @@ static bool soak_level(const char *data, const char *path, unsigned long ticks, 
     Sim *sim = sim_create(&level, NULL);
     if (sim == NULL) {
         fprintf(stderr, "%s: could not build the level\n", path);
-        level_desc_fini(&level);
+        leveldesc_fini(&level);
         return false;
     }
     uint32_t max_entities = ecs_alive_count(sim_world(sim));
@@ -284,7 +205,7 @@ static bool soak_level(const char *data, const char *path, unsigned long ticks, 
             sim = sim_create(&level, NULL);
             if (sim == NULL) {
                 fprintf(stderr, "%s: could not rebuild the level\n", path);
-                level_desc_fini(&level);
+                leveldesc_fini(&level);
                 return false;
             }
         }
@@ -301,7 +222,7 @@ static bool soak_level(const char *data, const char *path, unsigned long ticks, 
            "world %zu..%zu bytes\n", path, ok ? "ok" : "FAILED", ticks, deaths, completions,
            max_entities, bytes_first, bytes_max);
     sim_destroy(sim);
-    level_desc_fini(&level);
+    leveldesc_fini(&level);
     return ok;
 }
 
@@ -309,13 +230,15 @@ static int usage(void)
 {
     fputs("usage: platformer --headless --level FILE [--replay FILE] [--frames N]\n"
           "                             [--hash-every K] [--trace] [--data DIR]\n"
-          "       platformer --headless --verify REPLAY...\n"
+          "       platformer --headless --verify [--update [--allow-outcome-change]] REPLAY...\n"
           "       platformer --headless --soak TICKS [--seed N] LEVEL...\n"
           "Runs a level with no window until the replay ends, N ticks pass or the\n"
           "level completes, and prints ticks, outcome, deaths and the state hash.\n"
           "--trace prints the player's state after every tick.\n"
           "--verify runs replays whose '#!' lines name their level and expected\n"
-          "outcome, ticks and hash, and fails on any difference.\n",
+          "outcome, ticks and hash, and fails on any difference. With --update it\n"
+          "rewrites those lines to what the run gives instead, printing old and new,\n"
+          "but refuses a replay whose outcome changed unless --allow-outcome-change.\n",
           stderr);
     return 2;
 }
@@ -341,15 +264,15 @@ static bool run_level(const char *data, const char *level_path, const char *repl
     Replay replay;
     replay_init(&replay);
     if (replay_path != NULL) {
-        char err[512];
-        if (!replay_load(replay_path, &replay, err, sizeof err)) {
+        char err[REPLAY_PATH_MAX + 256];
+        if (!replay_load(replay_path, &replay, NULL, err, sizeof err)) {
             fprintf(stderr, "%s\n", err);
-            level_desc_fini(&level);
+            leveldesc_fini(&level);
             return false;
         }
     }
     Sim *sim = sim_create(&level, NULL);
-    level_desc_fini(&level);
+    leveldesc_fini(&level);
     if (sim == NULL) {
         fprintf(stderr, "%s: could not build the level (out of memory)\n", level_path);
         replay_fini(&replay);
@@ -367,46 +290,75 @@ static bool run_level(const char *data, const char *level_path, const char *repl
     return true;
 }
 
-static int verify(const char *data, int count, char **replays)
+/* How --verify treats a replay whose run differs from its directives. */
+typedef enum VerifyMode {
+    VERIFY_CHECK,          /* report it and fail */
+    VERIFY_UPDATE,         /* rewrite outcome, ticks and hash; refuse a changed outcome */
+    VERIFY_UPDATE_ANY,     /* rewrite them whatever changed */
+} VerifyMode;
+
+static int verify(const char *data, int count, char **replays, VerifyMode mode)
 {
     int failures = 0;
     for (int i = 0; i < count; i++) {
-        ReplayExpect expect;
-        char err[512];
-        if (!app_replay_expect(replays[i], &expect, err, sizeof err)) {
+        ReplayHeader expect;
+        Replay unused;
+        char err[REPLAY_PATH_MAX + 256];
+        if (!replay_load(replays[i], &unused, &expect, err, sizeof err)) {
             fprintf(stderr, "%s\n", err);
             failures++;
             continue;
         }
-        if (expect.level[0] == '\0') {
+        replay_fini(&unused);
+        char level[REPLAY_PATH_MAX];
+        if (!replay_level_path(&expect, replays[i], level, sizeof level)) {
             fprintf(stderr, "%s: no '#! level:' line\n", replays[i]);
             failures++;
             continue;
         }
         RunResult r;
-        if (!run_level(data, expect.level, replays[i], 0, 0, false, &r)) {
+        if (!run_level(data, level, replays[i], 0, 0, false, &r)) {
             failures++;
             continue;
         }
-        char hash[17];
-        snprintf(hash, sizeof hash, "%016" PRIx64, r.hash);
-        bool ok = true;
-        if (expect.outcome[0] != '\0' && strcmp(expect.outcome, app_outcome_name(r.outcome)) != 0) {
-            fprintf(stderr, "%s: outcome %s, expected %s\n", replays[i],
-                    app_outcome_name(r.outcome), expect.outcome);
-            ok = false;
+        ReplayHeader got = expect;
+        snprintf(got.hash, sizeof got.hash, "%016" PRIx64, r.hash);
+        snprintf(got.outcome, sizeof got.outcome, "%s", app_outcome_name(r.outcome));
+        got.ticks = r.ticks;
+        bool same_outcome = expect.outcome[0] == '\0' || strcmp(expect.outcome, got.outcome) == 0;
+        bool same = same_outcome && (expect.ticks == 0 || expect.ticks == got.ticks) &&
+                    (expect.hash[0] == '\0' || strcmp(expect.hash, got.hash) == 0);
+        if (mode != VERIFY_CHECK) {
+            printf("%s: outcome %s -> %s, ticks %lu -> %lu, hash %s -> %s, deaths %u\n",
+                   replays[i], expect.outcome[0] ? expect.outcome : "-", got.outcome,
+                   expect.ticks, got.ticks, expect.hash[0] ? expect.hash : "-", got.hash, r.deaths);
+            bool complete = expect.outcome[0] != '\0' && expect.ticks != 0 && expect.hash[0] != '\0';
+            if (same && complete)
+                continue;
+            if (!same_outcome && mode != VERIFY_UPDATE_ANY) {
+                fprintf(stderr, "%s: not rewritten: the run ends %s, not %s (a replay that no "
+                                "longer does what it did is a broken level; "
+                                "--allow-outcome-change rewrites it anyway)\n",
+                        replays[i], got.outcome, expect.outcome);
+                failures++;
+                continue;
+            }
+            if (!replay_update_header(replays[i], &got, err, sizeof err)) {
+                fprintf(stderr, "%s\n", err);
+                failures++;
+            }
+            continue;
         }
-        if (expect.ticks != 0 && expect.ticks != r.ticks) {
-            fprintf(stderr, "%s: %lu ticks, expected %lu\n", replays[i], r.ticks, expect.ticks);
-            ok = false;
-        }
-        if (expect.hash[0] != '\0' && strcmp(expect.hash, hash) != 0) {
-            fprintf(stderr, "%s: hash %s, expected %s\n", replays[i], hash, expect.hash);
-            ok = false;
-        }
+        if (!same_outcome)
+            fprintf(stderr, "%s: outcome %s, expected %s\n", replays[i], got.outcome,
+                    expect.outcome);
+        if (expect.ticks != 0 && expect.ticks != got.ticks)
+            fprintf(stderr, "%s: %lu ticks, expected %lu\n", replays[i], got.ticks, expect.ticks);
+        if (expect.hash[0] != '\0' && strcmp(expect.hash, got.hash) != 0)
+            fprintf(stderr, "%s: hash %s, expected %s\n", replays[i], got.hash, expect.hash);
         printf("%s: %s (ticks %lu, outcome %s, deaths %u, hash %s)\n", replays[i],
-               ok ? "ok" : "MISMATCH", r.ticks, app_outcome_name(r.outcome), r.deaths, hash);
-        failures += !ok;
+               same ? "ok" : "MISMATCH", got.ticks, got.outcome, r.deaths, got.hash);
+        failures += !same;
     }
     return failures == 0 ? 0 : 1;
 }
@@ -417,6 +369,7 @@ int app_headless(int argc, char **argv)
     unsigned long frames = 0, hash_every = 0;
     bool trace = false;
     int verify_from = 0, soak_from = 0;
+    VerifyMode mode = VERIFY_CHECK;
     unsigned long soak_ticks = 0, seed = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -425,6 +378,16 @@ int app_headless(int argc, char **argv)
             continue;
         } else if (strcmp(a, "--verify") == 0) {
             verify_from = i + 1;
+            while (verify_from < argc && strncmp(argv[verify_from], "--", 2) == 0) {
+                if (strcmp(argv[verify_from], "--update") == 0 && mode == VERIFY_CHECK)
+                    mode = VERIFY_UPDATE;
+                else if (strcmp(argv[verify_from], "--allow-outcome-change") == 0 &&
+                         mode == VERIFY_UPDATE)
+                    mode = VERIFY_UPDATE_ANY;
+                else
+                    return usage();
+                verify_from++;
+            }
             break;
         } else if (strcmp(a, "--soak") == 0 && has_value) {
             if (!parse_count(argv[++i], &soak_ticks) || soak_ticks == 0) {
@@ -485,7 +448,7 @@ int app_headless(int argc, char **argv)
     if (verify_from > 0) {
         if (verify_from >= argc)
             return usage();
-        return verify(data, argc - verify_from, argv + verify_from);
+        return verify(data, argc - verify_from, argv + verify_from, mode);
     }
     if (level == NULL)
         return usage();

@@ -32,22 +32,6 @@ bool app_load_level(const char *data_dir, const char *path, LevelDesc *out,
 ** destroyed. Returns NULL when sim_create does. */
 Sim *app_rebuild_sim(Sim *old, const LevelDesc *level, const ClipTable *clips);
 
-/* A replay's expectations, written in its comments as directives:
-**   #! level: ../../levels/01-first-steps.json   (relative to the replay)
-**   #! outcome: completed
-**   #! ticks: 812
-**   #! hash: 0123456789abcdef
-** Missing ones are empty/zero. */
-typedef struct ReplayExpect {
-    char level[APP_PATH_MAX];
-    char outcome[16];
-    unsigned long ticks;
-    char hash[17];
-} ReplayExpect;
-
-/* Reads the directives of a replay file. Returns false when unreadable. */
-bool app_replay_expect(const char *replay_path, ReplayExpect *out, char *err, size_t errlen);
-
 /* How app_run runs a level. */
 typedef struct AppRun {
     const Replay *replay;       /* input, tick by tick; NULL: no input */
@@ -65,7 +49,7 @@ const char *app_outcome_name(SimOutcome outcome);
 
 /* platformer --headless --level FILE [--replay FILE] [--frames N]
 **                       [--hash-every K] [--data DIR]
-** platformer --headless --verify REPLAY...
+** platformer --headless --verify [--update [--allow-outcome-change]] REPLAY...
 ** Returns the process exit status: 0, 1 on failure or mismatch, 2 on
 ** wrong usage. */
 int app_headless(int argc, char **argv);

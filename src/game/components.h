@@ -4,8 +4,12 @@
 ** A player is an entity with Transform, Velocity, Collider, Sprite,
 ** Animation and Player; a moving platform has Transform, Collider (solid)
 ** and MovingPlatform; a coin has Transform, Collider (trigger) and
-** Collectible; and so on (see sim.c, spawn). The systems in this folder give
-** them behaviour.
+** Collectible; and so on: the kind table (kinds.c) says which kind spawns
+** with which. The systems in this folder give them behaviour.
+**
+** Each component is registered (kinds.c, game_register_components) as
+** gameplay state, which the state hash covers field by field, or as
+** presentation, which it leaves out.
 **
 ** Positions are whole pixels; the sub-pixel part of a motion lives in
 ** Velocity's remainders, so collisions are exact and runs are reproducible.
@@ -21,7 +25,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Component ids, in registration order (game_register_components). */
+/* Component ids, in registration order (game_register_components), which is
+** also the order the state hash walks an entity's components in. */
 enum {
     C_TRANSFORM,
     C_VELOCITY,
@@ -152,7 +157,15 @@ typedef struct Enemy {
     uint16_t squashed;       /* ticks since stomped */
 } Enemy;
 
-/* Registers every component above, in the order of the C_ ids. */
-void game_register_components(EcsWorld *world);
+/* EcsComponentDesc.flags of a component that is gameplay state: the state
+** hash covers its listed fields. Components without it are presentation. */
+enum { GAME_COMPONENT_STATE = 1u << 0 };
+
+/* Registers every component above, in the order of the C_ ids. Returns
+** false when out of memory. */
+bool game_register_components(EcsWorld *world);
+/* What component c is registered with (its name, size, flags and fields),
+** or NULL for an unknown id; the same for every world. */
+const EcsComponentDesc *game_component_desc(EcsComponent c);
 
 #endif

@@ -2,11 +2,15 @@
 ** hash.c -- a fingerprint of the gameplay state.
 **
 ** Two runs that agree on this agree on everything that affects play. It is
-** FNV-1a over a canonical stream: entities in slot order, and for each, its
-** gameplay components field by field (never whole structs, whose padding
-** bytes are undefined). Left out: the previous positions kept for render
-** interpolation, and animation (presentation, whose timings come from the
-** art): changing a sprite never changes a replay's hash.
+** FNV-1a over a canonical stream: the level's status, then the entities in
+** slot order, and for each, every component it has that is registered as
+** gameplay state (GAME_COMPONENT_STATE), in component id order, field by
+** field as the registration lists them (kinds.c), each element as its
+** little-endian bytes. Whole structs are never hashed: their padding bytes
+** are undefined. Nothing here names a component: one registered with its
+** fields is covered, one registered as presentation (Sprite, Animation, or
+** the previous positions Transform keeps for interpolation, which it does
+** not list) is not, so changing a sprite never changes a replay's hash.
 */
 #include "sim_internal.h"
 
@@ -34,72 +38,42 @@ static void put_u32(Hasher *hs, uint32_t v)
 
 static void put_i32(Hasher *hs, int32_t v) { put_u32(hs, (uint32_t)v); }
 
-static void put_f32(Hasher *hs, float f)
+/* One field element: its size in bytes (1, 2, 4 or 8), as a little-endian
+** unsigned number of that width. */
+static void put_element(Hasher *hs, const unsigned char *p, size_t size)
 {
-    uint32_t bits;
-    memcpy(&bits, &f, sizeof bits);
-    put_u32(hs, bits);
-}
-
-static void put_entity(Hasher *hs, EcsEntity e)
-{
-    put_u32(hs, e.index);
-    put_u32(hs, e.generation);
+    uint64_t v = 0;
+    switch (size) {
+    case 1: { uint8_t x; memcpy(&x, p, 1); v = x; break; }
+    case 2: { uint16_t x; memcpy(&x, p, 2); v = x; break; }
+    case 4: { uint32_t x; memcpy(&x, p, 4); v = x; break; }
+    default: { uint64_t x; memcpy(&x, p, 8); v = x; break; }
+    }
+    unsigned char b[8];
+    for (size_t i = 0; i < size; i++)
+        b[i] = (unsigned char)(v >> (8 * i));
+    put_bytes(hs, b, size);
 }
 
 static void hash_entity(Hasher *hs, const EcsWorld *w, EcsEntity e)
 {
-    put_entity(hs, e);
-    const Transform *t = ecs_get(w, e, C_TRANSFORM);
-    if (t) { put_u32(hs, C_TRANSFORM); put_i32(hs, t->x); put_i32(hs, t->y); }
-    const Velocity *v = ecs_get(w, e, C_VELOCITY);
-    if (v) {
-        put_u32(hs, C_VELOCITY);
-        put_f32(hs, v->x); put_f32(hs, v->y); put_f32(hs, v->rem_x); put_f32(hs, v->rem_y);
-    }
-    const Collider *c = ecs_get(w, e, C_COLLIDER);
-    if (c) {
-        put_u32(hs, C_COLLIDER);
-        put_i32(hs, c->off_x); put_i32(hs, c->off_y); put_i32(hs, c->w); put_i32(hs, c->h);
-        put_u32(hs, c->kind); put_u32(hs, c->enabled);
-    }
-    const Player *p = ecs_get(w, e, C_PLAYER);
-    if (p) {
-        put_u32(hs, C_PLAYER);
-        put_u32(hs, p->state); put_u32(hs, p->grounded); put_u32(hs, p->was_grounded);
-        put_u32(hs, p->on_ceiling); put_u32(hs, p->jump_held); put_i32(hs, p->facing);
-        put_u32(hs, p->coyote); put_u32(hs, p->buffer); put_u32(hs, p->var_jump);
-        put_u32(hs, p->land); put_u32(hs, p->dead); put_u32(hs, p->drop);
-        put_f32(hs, p->fall_cap); put_i32(hs, p->spawn_x); put_i32(hs, p->spawn_y);
-        put_entity(hs, p->riding);
-    }
-    const MovingPlatform *mp = ecs_get(w, e, C_MOVING_PLATFORM);
-    if (mp) {
-        put_u32(hs, C_MOVING_PLATFORM);
-        put_u32(hs, mp->target); put_i32(hs, mp->step); put_u32(hs, mp->loop);
-        put_f32(hs, mp->speed); put_f32(hs, mp->rem_x); put_f32(hs, mp->rem_y);
-        put_i32(hs, mp->moved_x); put_i32(hs, mp->moved_y);
-        put_u32(hs, mp->path_len);
-        for (int i = 0; i < mp->path_len; i++) {
-            put_i32(hs, mp->path[i].x);
-            put_i32(hs, mp->path[i].y);
+    put_u32(hs, e.index);
+    put_u32(hs, e.generation);
+    uint32_t types = ecs_component_count(w);
+    for (EcsComponent c = 0; c < types; c++) {
+        const EcsComponentDesc *d = ecs_component_desc(w, c);
+        if (!(d->flags & GAME_COMPONENT_STATE))
+            continue;
+        const unsigned char *data = ecs_get(w, e, c);
+        if (data == NULL)
+            continue;
+        put_u32(hs, c);
+        for (int f = 0; f < d->field_count; f++) {
+            const EcsField *field = &d->fields[f];
+            for (uint16_t k = 0; k < field->count; k++)
+                put_element(hs, data + field->offset + (size_t)k * field->size, field->size);
         }
     }
-    const Switch *s = ecs_get(w, e, C_SWITCH);
-    if (s) { put_u32(hs, C_SWITCH); put_u32(hs, s->group); put_u32(hs, s->on); put_u32(hs, s->touched); }
-    const ToggleBlock *b = ecs_get(w, e, C_TOGGLE_BLOCK);
-    if (b) {
-        put_u32(hs, C_TOGGLE_BLOCK);
-        put_u32(hs, b->group); put_u32(hs, b->solid_when_on); put_u32(hs, b->want_solid);
-    }
-    if (ecs_has(w, e, C_HAZARD)) put_u32(hs, C_HAZARD);
-    const Collectible *co = ecs_get(w, e, C_COLLECTIBLE);
-    if (co) { put_u32(hs, C_COLLECTIBLE); put_u32(hs, co->value); }
-    const Checkpoint *cp = ecs_get(w, e, C_CHECKPOINT);
-    if (cp) { put_u32(hs, C_CHECKPOINT); put_u32(hs, cp->active); }
-    if (ecs_has(w, e, C_GOAL)) put_u32(hs, C_GOAL);
-    const Enemy *en = ecs_get(w, e, C_ENEMY);
-    if (en) { put_u32(hs, C_ENEMY); put_u32(hs, en->state); put_i32(hs, en->dir); put_u32(hs, en->squashed); }
 }
 
 uint64_t sim_hash(const Sim *sim)

@@ -11,6 +11,11 @@
 
 enum { STOMP_TOLERANCE = 4 };
 
+/* Clips, in the order of each kind's row in kinds.c. */
+enum { CHECKPOINT_IDLE, CHECKPOINT_ACTIVE };
+enum { SWITCH_OFF, SWITCH_ON };
+enum { BLOCK_SOLID, BLOCK_GHOST };
+
 /* The lethal part of a spike tile: the half at its base, inset at the sides. */
 static Box spike_box(const Tilemap *map, int tx, int ty)
 {
@@ -243,5 +248,83 @@ void system_blocks(EcsWorld *world, float dt, void *ctx)
             else if (!c[i].enabled && !actor_inside(sim, box_of(&t[i], &c[i])))
                 c[i].enabled = true;
         }
+    }
+}
+
+/* ---- the kinds of this file: spawning and clips ---- */
+
+bool coin_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le)
+{
+    (void)level;
+    (void)le;
+    *(Collectible *)ecs_get(sim->world, e, C_COLLECTIBLE) = (Collectible){1};
+    sim->status.collectibles++;
+    return true;
+}
+
+/* A switch group's index from an entity's "group" (0 .. LEVEL_MAX_GROUPS-1). */
+static uint8_t group_of(const LevelEntity *le)
+{
+    int32_t g = leveldesc_prop(le, "group").i;
+    return (uint8_t)(g >= 0 && g < LEVEL_MAX_GROUPS ? g : 0);
+}
+
+bool switch_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le)
+{
+    (void)level;
+    uint8_t group = group_of(le);
+    *(Switch *)ecs_get(sim->world, e, C_SWITCH) = (Switch){.group = group};
+    ((Sprite *)ecs_get(sim->world, e, C_SPRITE))->variant = group;
+    return true;
+}
+
+bool block_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le)
+{
+    (void)level;
+    uint8_t group = group_of(le);
+    bool solid_when_on = leveldesc_prop(le, "solid_when").i == 0;
+    bool solid = !solid_when_on; /* every group starts off */
+    *(ToggleBlock *)ecs_get(sim->world, e, C_TOGGLE_BLOCK) =
+        (ToggleBlock){group, solid_when_on, solid};
+    ((Collider *)ecs_get(sim->world, e, C_COLLIDER))->enabled = solid;
+    Sprite *s = ecs_get(sim->world, e, C_SPRITE);
+    s->variant = group;
+    s->clip = (uint16_t)(s->clip + (solid ? BLOCK_SOLID : BLOCK_GHOST));
+    Animation *a = ecs_get(sim->world, e, C_ANIMATION);
+    a->clip = s->clip;
+    return true;
+}
+
+void checkpoint_animate(Sim *sim, uint16_t first_clip)
+{
+    EcsIter it = ecs_view(sim->world, C_CHECKPOINT, C_ANIMATION);
+    while (ecs_iter_next(&it)) {
+        const Checkpoint *cp = ecs_field(&it, Checkpoint, 0);
+        Animation *a = ecs_field(&it, Animation, 1);
+        for (int i = 0; i < it.count; i++)
+            anim_play(&a[i], (uint16_t)(first_clip + (cp[i].active ? CHECKPOINT_ACTIVE
+                                                                   : CHECKPOINT_IDLE)));
+    }
+}
+
+void switch_animate(Sim *sim, uint16_t first_clip)
+{
+    EcsIter it = ecs_view(sim->world, C_SWITCH, C_ANIMATION);
+    while (ecs_iter_next(&it)) {
+        const Switch *sw = ecs_field(&it, Switch, 0);
+        Animation *a = ecs_field(&it, Animation, 1);
+        for (int i = 0; i < it.count; i++)
+            anim_play(&a[i], (uint16_t)(first_clip + (sw[i].on ? SWITCH_ON : SWITCH_OFF)));
+    }
+}
+
+void block_animate(Sim *sim, uint16_t first_clip)
+{
+    EcsIter it = ecs_view(sim->world, C_TOGGLE_BLOCK, C_COLLIDER, C_ANIMATION);
+    while (ecs_iter_next(&it)) {
+        const Collider *c = ecs_field(&it, Collider, 1);
+        Animation *a = ecs_field(&it, Animation, 2);
+        for (int i = 0; i < it.count; i++)
+            anim_play(&a[i], (uint16_t)(first_clip + (c[i].enabled ? BLOCK_SOLID : BLOCK_GHOST)));
     }
 }

@@ -1,48 +1,113 @@
-/* leveldesc.c -- names and sizes of entity types; freeing a LevelDesc. */
+/* leveldesc.c -- a level's plain data: defaults, property access, equality. */
 #include "leveldesc.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
-void level_desc_fini(LevelDesc *level)
+void leveldesc_fini(LevelDesc *level)
 {
     tilemap_fini(&level->map);
     free(level->entities);
+    free(level->paths);
+    free(level->texts);
     memset(level, 0, sizeof *level);
 }
 
-static const char *const type_names[ENT_TYPE_COUNT] = {
-    [ENT_PLAYER] = "player",
-    [ENT_COIN] = "coin",
-    [ENT_CHECKPOINT] = "checkpoint",
-    [ENT_GOAL] = "goal",
-    [ENT_SWITCH] = "switch",
-    [ENT_BLOCK] = "block",
-    [ENT_PLATFORM] = "platform",
-    [ENT_WALKER] = "walker",
-    [ENT_SAW] = "saw",
-};
-
-const char *entity_type_name(EntityType type)
+void leveldesc_entity_init(LevelEntity *e, int kind)
 {
-    return (unsigned)type < ENT_TYPE_COUNT ? type_names[type] : NULL;
-}
-
-int entity_type_from_name(const char *name)
-{
-    for (int t = 0; t < ENT_TYPE_COUNT; t++)
-        if (strcmp(name, type_names[t]) == 0)
-            return t;
-    return -1;
-}
-
-void entity_type_size(EntityType type, int *w, int *h)
-{
-    switch (type) {
-    case ENT_PLAYER: *w = 16; *h = 24; break;
-    case ENT_CHECKPOINT: *w = 16; *h = 32; break;
-    case ENT_GOAL: *w = 16; *h = 32; break;
-    case ENT_PLATFORM: *w = 48; *h = 8; break;
-    default: *w = 16; *h = 16; break;
+    memset(e, 0, sizeof *e);
+    e->kind = kind;
+    const EntityKind *k = kind_get(kind);
+    if (k == NULL)
+        return;
+    e->w = k->w;
+    e->h = k->h;
+    for (int p = 0; p < k->prop_count; p++) {
+        const KindProp *prop = &k->props[p];
+        switch (prop->type) {
+        case KPROP_NUMBER: e->props[p].f = (float)prop->def; break;
+        case KPROP_PATH:
+        case KPROP_TEXT: e->props[p].i = -1; break;
+        case KPROP_SIZE:
+            if (prop->name[0] == 'w')
+                e->w = (int)prop->def * TILE_SIZE;
+            else
+                e->h = (int)prop->def * TILE_SIZE;
+            break;
+        default: e->props[p].i = (int32_t)prop->def; break;
+        }
     }
+}
+
+static int prop_index(const LevelEntity *e, const char *name)
+{
+    const EntityKind *k = kind_get(e->kind);
+    int p = k != NULL ? kind_prop_find(k, name) : -1;
+    assert(p >= 0 && "no such property for this kind");
+    return p;
+}
+
+LevelValue leveldesc_prop(const LevelEntity *e, const char *name)
+{
+    int p = prop_index(e, name);
+    return p >= 0 ? e->props[p] : (LevelValue){0};
+}
+
+const LevelPath *leveldesc_path(const LevelDesc *level, const LevelEntity *e, const char *name)
+{
+    int p = prop_index(e, name);
+    int i = p >= 0 ? e->props[p].i : -1;
+    return i >= 0 && i < level->path_count ? &level->paths[i] : NULL;
+}
+
+const char *leveldesc_text(const LevelDesc *level, const LevelEntity *e, const char *name)
+{
+    int p = prop_index(e, name);
+    int i = p >= 0 ? e->props[p].i : -1;
+    return i >= 0 && i < level->text_count ? level->texts[i].s : "";
+}
+
+static bool same_path(const LevelPath *a, const LevelPath *b)
+{
+    if (a == NULL || b == NULL)
+        return a == b;
+    if (a->count != b->count)
+        return false;
+    for (int i = 0; i < a->count; i++)
+        if (a->points[i].x != b->points[i].x || a->points[i].y != b->points[i].y)
+            return false;
+    return true;
+}
+
+bool leveldesc_entity_equal(const LevelDesc *la, const LevelEntity *a, const LevelDesc *lb,
+                            const LevelEntity *b)
+{
+    if (a->kind != b->kind || a->x != b->x || a->y != b->y || a->w != b->w || a->h != b->h)
+        return false;
+    const EntityKind *k = kind_get(a->kind);
+    for (int p = 0; k != NULL && p < k->prop_count; p++) {
+        const KindProp *prop = &k->props[p];
+        switch (prop->type) {
+        case KPROP_SIZE:
+            break; /* w and h, compared above */
+        case KPROP_NUMBER:
+            if (a->props[p].f != b->props[p].f)
+                return false;
+            break;
+        case KPROP_PATH:
+            if (!same_path(leveldesc_path(la, a, prop->name), leveldesc_path(lb, b, prop->name)))
+                return false;
+            break;
+        case KPROP_TEXT:
+            if (strcmp(leveldesc_text(la, a, prop->name), leveldesc_text(lb, b, prop->name)) != 0)
+                return false;
+            break;
+        default:
+            if (a->props[p].i != b->props[p].i)
+                return false;
+            break;
+        }
+    }
+    return true;
 }

@@ -2,53 +2,56 @@
 ** leveldesc.h -- a level as plain data: what the loaders produce (level/,
 ** from native JSON or Tiled maps) and what the simulation is built from.
 **
-** Positions and sizes are in pixels; the loaders convert from tiles.
+** Positions and sizes are in pixels; the loaders convert from tiles. An
+** entity is its kind (an index in the kind table, kinds.h), its box, and the
+** values of its kind's properties in the kind's order. Paths and texts are
+** kept beside the entities, so an entity stays small however many there are.
 */
 #ifndef LEVELDESC_H
 #define LEVELDESC_H
 
+#include "kinds.h"
 #include "params.h"
 #include "tilemap.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 
 enum {
     LEVEL_NAME_MAX = 64,
     LEVEL_BACKGROUND_MAX = 32,
-    LEVEL_MAX_WAYPOINTS = 16,
+    LEVEL_MAX_WAYPOINTS = KIND_MAX_WAYPOINTS + 1, /* a path with its start */
     LEVEL_MAX_GROUPS = 8,     /* switch groups 0..7 */
 };
-
-typedef enum EntityType {
-    ENT_PLAYER,     /* where the player starts; exactly one */
-    ENT_COIN,       /* a collectible */
-    ENT_CHECKPOINT, /* touching it moves the respawn point here */
-    ENT_GOAL,       /* touching it completes the level */
-    ENT_SWITCH,     /* touching it flips its group */
-    ENT_BLOCK,      /* toggle block: solid or ghost with its group's state */
-    ENT_PLATFORM,   /* moving platform along waypoints */
-    ENT_WALKER,     /* enemy that patrols; stomp it */
-    ENT_SAW,        /* a hazard entity */
-    ENT_TYPE_COUNT
-} EntityType;
 
 typedef struct LevelPoint {
     int x, y;
 } LevelPoint;
 
+/* A property's value: int, bool and an enum's index in i, a number in f; a
+** path or a text is its index in LevelDesc.paths or .texts (-1: none). A
+** size property is the entity's w or h. */
+typedef union LevelValue {
+    int32_t i;
+    float f;
+} LevelValue;
+
 typedef struct LevelEntity {
-    EntityType type;
-    int x, y;                /* px, top-left of the entity's box */
-    int w, h;                /* px; blocks and platforms only, else 0 */
-    int group;               /* switch and block: 0 .. LEVEL_MAX_GROUPS-1 */
-    bool solid_when_on;      /* block: solid while its group is on (else while off) */
-    int dir;                 /* walker: -1 starts left, +1 right */
-    float speed;             /* platform, px/s */
-    bool loop;               /* platform: loop the waypoints, else ping-pong */
-    LevelPoint path[LEVEL_MAX_WAYPOINTS]; /* platform: path[0] is its start (x, y) */
-    int path_len;
+    int kind;                /* index in the kind table */
+    int x, y, w, h;          /* px: the box's top-left corner and size */
     int line, col;           /* where it was defined in its file, for messages */
+    LevelValue props[KIND_MAX_PROPS];
 } LevelEntity;
+
+/* Waypoints of a top-left corner, after the entity's own position. */
+typedef struct LevelPath {
+    int count;
+    LevelPoint points[KIND_MAX_WAYPOINTS];
+} LevelPath;
+
+typedef struct LevelText {
+    char s[KIND_TEXT_MAX];
+} LevelText;
 
 typedef struct LevelDesc {
     char name[LEVEL_NAME_MAX];
@@ -56,19 +59,31 @@ typedef struct LevelDesc {
     Tilemap map;
     LevelEntity *entities;   /* owned */
     int entity_count;
+    LevelPath *paths;        /* owned */
+    int path_count;
+    LevelText *texts;        /* owned */
+    int text_count;
     PhysicsParams physics;   /* defaults, physics.json, then the level's overrides */
 } LevelDesc;
 
 /* Frees what a LevelDesc owns and zeroes it. */
-void level_desc_fini(LevelDesc *level);
+void leveldesc_fini(LevelDesc *level);
 
-/* Canonical entity type names as written in level files ("player", "coin",
-** "checkpoint", "goal", "switch", "block", "platform", "walker", "saw").
-** entity_type_from_name returns -1 for an unknown name. */
-const char *entity_type_name(EntityType type);
-int entity_type_from_name(const char *name);
+/* An entity of that kind with every property at its default and the kind's
+** box, at (0, 0). */
+void leveldesc_entity_init(LevelEntity *e, int kind);
 
-/* Default box size of a type in pixels (blocks and platforms have their own). */
-void entity_type_size(EntityType type, int *w, int *h);
+/* The value of the property named `name` of the entity's kind. The name must
+** be one of the kind's (a programming error otherwise). */
+LevelValue leveldesc_prop(const LevelEntity *e, const char *name);
+/* A path property's waypoints, or NULL when the entity has none. */
+const LevelPath *leveldesc_path(const LevelDesc *level, const LevelEntity *e, const char *name);
+/* A text property's text, or "" when it has none. */
+const char *leveldesc_text(const LevelDesc *level, const LevelEntity *e, const char *name);
+
+/* True when two entities (each of its own level, for paths and texts) are
+** the same kind with the same box and property values. */
+bool leveldesc_entity_equal(const LevelDesc *la, const LevelEntity *a, const LevelDesc *lb,
+                            const LevelEntity *b);
 
 #endif

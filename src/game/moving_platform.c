@@ -168,3 +168,19 @@ void system_platforms(EcsWorld *world, float dt, void *ctx)
         }
     }
 }
+
+bool platform_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le)
+{
+    const LevelPath *path = leveldesc_path(level, le, "path");
+    MovingPlatform *mp = ecs_get(sim->world, e, C_MOVING_PLATFORM);
+    *mp = (MovingPlatform){.step = 1, .loop = leveldesc_prop(le, "mode").i == 1,
+                           .speed = leveldesc_prop(le, "speed").f};
+    /* The path starts where the platform stands. */
+    mp->path[0] = (LevelPoint){le->x, le->y};
+    int count = path != NULL ? path->count : 0;
+    for (int k = 0; k < count && k + 1 < LEVEL_MAX_WAYPOINTS; k++)
+        mp->path[k + 1] = path->points[k];
+    mp->path_len = (uint8_t)(count + 1 < LEVEL_MAX_WAYPOINTS ? count + 1 : LEVEL_MAX_WAYPOINTS);
+    mp->target = mp->path_len > 1 ? 1 : 0;
+    return true;
+}

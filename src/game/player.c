@@ -35,6 +35,9 @@
 
 enum { DROP_TICKS = 8, LAND_TICKS = 6 };
 
+/* The player's clips, in the order of its row in kinds.c. */
+enum { CLIP_IDLE, CLIP_RUN, CLIP_JUMP, CLIP_FALL, CLIP_LAND, CLIP_DEATH };
+
 static float approach(float value, float target, float step)
 {
     return value < target ? fminf(value + step, target) : fmaxf(value - step, target);
@@ -239,4 +242,41 @@ void system_respawn(EcsWorld *world, float dt, void *ctx)
     p->fall_cap = sim->params.max_fall;
     emit_at_center(sim, EV_RESPAWNED,
                    box_of(t, ecs_get(world, sim->player, C_COLLIDER)));
+}
+
+bool player_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le)
+{
+    (void)level;
+    *(Player *)ecs_get(sim->world, e, C_PLAYER) =
+        (Player){.facing = 1, .spawn_x = le->x, .spawn_y = le->y,
+                 .fall_cap = sim->params.max_fall, .riding = ECS_NULL};
+    if (ecs_entity_is_null(sim->player))
+        sim->player = e;
+    return true;
+}
+
+static uint16_t player_clip(const Player *p, const Velocity *v)
+{
+    if (p->state == PLAYER_DEAD)
+        return CLIP_DEATH;
+    if (!p->grounded)
+        return v->y < 0.0f ? CLIP_JUMP : CLIP_FALL;
+    if (p->land > 0)
+        return CLIP_LAND;
+    return fabsf(v->x) > 10.0f ? CLIP_RUN : CLIP_IDLE;
+}
+
+void player_animate(Sim *sim, uint16_t first_clip)
+{
+    EcsIter it = ecs_view(sim->world, C_PLAYER, C_VELOCITY, C_ANIMATION, C_SPRITE);
+    while (ecs_iter_next(&it)) {
+        const Player *p = ecs_field(&it, Player, 0);
+        const Velocity *v = ecs_field(&it, Velocity, 1);
+        Animation *a = ecs_field(&it, Animation, 2);
+        Sprite *s = ecs_field(&it, Sprite, 3);
+        for (int i = 0; i < it.count; i++) {
+            anim_play(&a[i], (uint16_t)(first_clip + player_clip(&p[i], &v[i])));
+            s[i].flip_x = p[i].facing < 0;
+        }
+    }
 }

@@ -1,5 +1,7 @@
-/* replay.c -- parsing and formatting text input recordings (see replay.h). */
+/* replay.c -- reading and writing replay files (see replay.h). */
 #include "replay.h"
+
+#include "atomic.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -73,24 +75,123 @@ static void fail(char *err, size_t errlen, int line, int col, const char *msg)
         snprintf(err, errlen, "%d:%d: %s", line, col, msg);
 }
 
-bool replay_parse(const char *text, size_t len, Replay *out, char *err, size_t errlen)
+static bool parse_count(const char *text, unsigned long *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(text, &end, 10);
+    if (errno != 0 || end == text || *end != '\0' || text[0] == '-' || text[0] == '+')
+        return false;
+    *out = v;
+    return true;
+}
+
+/* A "#! key: value" line, [start, end) of text, the `#!` at start. */
+static bool parse_directive(const char *text, size_t start, size_t end, int line,
+                            ReplayHeader *h, char *err, size_t errlen)
+{
+    char buf[REPLAY_PATH_MAX + 64];
+    size_t n = end - start - 2;
+    if (n >= sizeof buf) {
+        fail(err, errlen, line, 1, "directive too long");
+        return false;
+    }
+    memcpy(buf, text + start + 2, n);
+    buf[n] = '\0';
+    char *colon = strchr(buf, ':');
+    if (colon == NULL) {
+        fail(err, errlen, line, 1, "a '#!' line needs 'key: value'");
+        return false;
+    }
+    *colon = '\0';
+    char *key = buf, *value = colon + 1;
+    while (*key == ' ' || *key == '\t')
+        key++;
+    for (char *k = key + strlen(key); k > key && (k[-1] == ' ' || k[-1] == '\t'); k--)
+        k[-1] = '\0';
+    while (*value == ' ' || *value == '\t')
+        value++;
+    for (char *v = value + strlen(value); v > value && (v[-1] == ' ' || v[-1] == '\t'); v--)
+        v[-1] = '\0';
+    int col = (int)(value - buf) + 3;
+    char msg[REPLAY_PATH_MAX + 96];
+    if (strcmp(key, "level") == 0) {
+        if (value[0] == '\0') {
+            fail(err, errlen, line, col, "level needs a path");
+            return false;
+        }
+        snprintf(h->level, sizeof h->level, "%s", value);
+    } else if (strcmp(key, "outcome") == 0) {
+        if (strcmp(value, "completed") != 0 && strcmp(value, "died") != 0 &&
+            strcmp(value, "running") != 0) {
+            snprintf(msg, sizeof msg, "outcome must be completed, died or running, not '%.40s'",
+                     value);
+            fail(err, errlen, line, col, msg);
+            return false;
+        }
+        snprintf(h->outcome, sizeof h->outcome, "%s", value);
+    } else if (strcmp(key, "ticks") == 0) {
+        if (!parse_count(value, &h->ticks) || h->ticks == 0) {
+            snprintf(msg, sizeof msg, "ticks must be a positive number, not '%.40s'", value);
+            fail(err, errlen, line, col, msg);
+            return false;
+        }
+    } else if (strcmp(key, "hash") == 0) {
+        if (strlen(value) != 16 || strspn(value, "0123456789abcdef") != 16) {
+            snprintf(msg, sizeof msg, "hash must be 16 lowercase hex digits, not '%.40s'", value);
+            fail(err, errlen, line, col, msg);
+            return false;
+        }
+        snprintf(h->hash, sizeof h->hash, "%s", value);
+    } else {
+        snprintf(msg, sizeof msg, "unknown directive '%.40s' (level, outcome, ticks, hash)", key);
+        fail(err, errlen, line, 3, msg);
+        return false;
+    }
+    return true;
+}
+
+/* The end of the line starting at pos: the next CR, LF or end of text. A
+** line ends at LF, CR or CR LF, as editors take them. */
+static size_t line_end(const char *text, size_t len, size_t pos)
+{
+    while (pos < len && text[pos] != '\n' && text[pos] != '\r')
+        pos++;
+    return pos;
+}
+
+/* Where the next line starts after a line ending at end. */
+static size_t next_line(const char *text, size_t len, size_t end)
+{
+    if (end < len && text[end] == '\r')
+        return end + 1 < len && text[end + 1] == '\n' ? end + 2 : end + 1;
+    return end < len ? end + 1 : end; /* past the LF */
+}
+
+bool replay_parse(const char *text, size_t len, Replay *out, ReplayHeader *header, char *err,
+                  size_t errlen)
 {
     replay_init(out);
+    ReplayHeader scratch;
+    ReplayHeader *h = header != NULL ? header : &scratch;
+    memset(h, 0, sizeof *h);
     int line = 1;
     size_t pos = 0;
     while (pos < len) {
         size_t start = pos;
-        while (pos < len && text[pos] != '\n')
-            pos++;
-        size_t end = pos;
-        pos++; /* past the newline */
-        if (end > start && text[end - 1] == '\r')
-            end--;
+        size_t end = line_end(text, len, pos);
+        pos = next_line(text, len, end);
 
-        /* Skip leading blanks; a comment or an empty line is nothing. */
+        /* Skip leading blanks; a comment or an empty line is no input. */
         size_t i = start;
         while (i < end && (text[i] == ' ' || text[i] == '\t'))
             i++;
+        if (i + 1 < end && i == start && text[i] == '#' && text[i + 1] == '!') {
+            if (!parse_directive(text, start, end, line, h, err, errlen))
+                goto bad;
+            line++;
+            continue;
+        }
         if (i == end || text[i] == '#') {
             line++;
             continue;
@@ -155,13 +256,13 @@ bad:
     return false;
 }
 
-bool replay_load(const char *path, Replay *out, char *err, size_t errlen)
+/* The whole file, NUL-terminated; NULL with a message in err. */
+static char *read_all(const char *path, size_t *out_len, char *err, size_t errlen)
 {
-    replay_init(out);
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return false;
+        return NULL;
     }
     char *text = NULL;
     size_t len = 0, cap = 0;
@@ -172,16 +273,16 @@ bool replay_load(const char *path, Replay *out, char *err, size_t errlen)
             fclose(f);
             free(text);
             snprintf(err, errlen, "%s: file too large for a replay", path);
-            return false;
+            return NULL;
         }
-        if (len + n > cap) {
-            cap = (len + n) * 2;
+        if (len + n + 1 > cap) {
+            cap = (len + n + 1) * 2;
             char *grown = realloc(text, cap);
             if (grown == NULL) {
                 fclose(f);
                 free(text);
                 snprintf(err, errlen, "%s: out of memory", path);
-                return false;
+                return NULL;
             }
             text = grown;
         }
@@ -193,14 +294,44 @@ bool replay_load(const char *path, Replay *out, char *err, size_t errlen)
     if (read_error) {
         free(text);
         snprintf(err, errlen, "%s: read error", path);
-        return false;
+        return NULL;
     }
-    char inner[256];
-    bool ok = replay_parse(text != NULL ? text : "", len, out, inner, sizeof inner);
+    if (text == NULL && (text = malloc(1)) == NULL) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return NULL;
+    }
+    text[len] = '\0';
+    *out_len = len;
+    return text;
+}
+
+bool replay_load(const char *path, Replay *out, ReplayHeader *header, char *err, size_t errlen)
+{
+    replay_init(out);
+    size_t len;
+    char *text = read_all(path, &len, err, errlen);
+    if (text == NULL)
+        return false;
+    char inner[REPLAY_PATH_MAX + 128];
+    bool ok = replay_parse(text, len, out, header, inner, sizeof inner);
     free(text);
     if (!ok)
         snprintf(err, errlen, "%s:%s", path, inner);
     return ok;
+}
+
+bool replay_level_path(const ReplayHeader *header, const char *replay_path, char *buf,
+                       size_t size)
+{
+    if (header->level[0] == '\0')
+        return false;
+    const char *slash = strrchr(replay_path, '/');
+    int n;
+    if (header->level[0] == '/' || slash == NULL)
+        n = snprintf(buf, size, "%s", header->level);
+    else
+        n = snprintf(buf, size, "%.*s/%s", (int)(slash - replay_path), replay_path, header->level);
+    return n >= 0 && (size_t)n < size;
 }
 
 char *replay_format(const Replay *r, size_t *len)
@@ -233,4 +364,111 @@ char *replay_format(const Replay *r, size_t *len)
     text[n] = '\0';
     *len = n;
     return text;
+}
+
+/* "#! key: value\n" lines for the header's non-empty directives. */
+static int format_directives(char *buf, size_t size, const ReplayHeader *h, bool level)
+{
+    int n = 0, w;
+    if (level && h->level[0] != '\0' && (w = snprintf(buf + n, size - (size_t)n, "#! level: %s\n", h->level)) > 0)
+        n += w;
+    if (h->outcome[0] != '\0' && (size_t)n < size &&
+        (w = snprintf(buf + n, size - (size_t)n, "#! outcome: %s\n", h->outcome)) > 0)
+        n += w;
+    if (h->ticks != 0 && (size_t)n < size &&
+        (w = snprintf(buf + n, size - (size_t)n, "#! ticks: %lu\n", h->ticks)) > 0)
+        n += w;
+    if (h->hash[0] != '\0' && (size_t)n < size &&
+        (w = snprintf(buf + n, size - (size_t)n, "#! hash: %s\n", h->hash)) > 0)
+        n += w;
+    return (size_t)n < size ? n : -1;
+}
+
+bool replay_save(const char *path, const Replay *r, const ReplayHeader *header, char *err,
+                 size_t errlen)
+{
+    size_t body_len;
+    char *body = replay_format(r, &body_len);
+    size_t cap = body_len + REPLAY_PATH_MAX + 256;
+    char *text = body != NULL ? malloc(cap) : NULL;
+    bool ok = false;
+    if (text == NULL) {
+        snprintf(err, errlen, "%s: out of memory formatting the replay", path);
+    } else {
+        int head = snprintf(text, cap, "# Pip's Peak replay; play it with: platformer --replay FILE\n");
+        int dir = head > 0 ? format_directives(text + head, cap - (size_t)head, header, true) : -1;
+        if (dir < 0) {
+            snprintf(err, errlen, "%s: the level's path is too long", path);
+        } else {
+            memcpy(text + head + dir, body, body_len);
+            ok = atomic_write(path, text, (size_t)(head + dir) + body_len, err, errlen);
+        }
+    }
+    free(text);
+    free(body);
+    return ok;
+}
+
+/* Whether the line [start, end) is the directive `key`. */
+static bool is_directive(const char *text, size_t start, size_t end, const char *key)
+{
+    size_t i = start;
+    if (end - start < 2 || text[i] != '#' || text[i + 1] != '!')
+        return false;
+    i += 2;
+    while (i < end && (text[i] == ' ' || text[i] == '\t'))
+        i++;
+    size_t n = strlen(key);
+    if (end - i < n || memcmp(text + i, key, n) != 0)
+        return false;
+    i += n;
+    while (i < end && (text[i] == ' ' || text[i] == '\t'))
+        i++;
+    return i < end && text[i] == ':';
+}
+
+bool replay_update_header(const char *path, const ReplayHeader *header, char *err,
+                          size_t errlen)
+{
+    size_t len;
+    char *text = read_all(path, &len, err, errlen);
+    if (text == NULL)
+        return false;
+    char directives[256];
+    int dlen = format_directives(directives, sizeof directives, header, false);
+    size_t cap = len + (size_t)(dlen > 0 ? dlen : 0) + 2;
+    char *out = malloc(cap);
+    if (out == NULL || dlen < 0) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        free(out);
+        free(text);
+        return false;
+    }
+    /* Drop the old outcome, ticks and hash lines; put the new ones after the
+    ** last remaining directive (or at the top when there is none). */
+    size_t n = 0, after_last = 0;
+    bool any = false;
+    for (size_t pos = 0; pos < len;) {
+        size_t start = pos, end = line_end(text, len, pos);
+        pos = next_line(text, len, end);
+        if (is_directive(text, start, end, "outcome") || is_directive(text, start, end, "ticks") ||
+            is_directive(text, start, end, "hash"))
+            continue;
+        memcpy(out + n, text + start, pos - start);
+        n += pos - start;
+        if (pos == len && end == len) /* a last line without its newline */
+            out[n++] = '\n';
+        if (end - start >= 2 && text[start] == '#' && text[start + 1] == '!') {
+            after_last = n;
+            any = true;
+        }
+    }
+    size_t at = any ? after_last : 0;
+    memmove(out + at + (size_t)dlen, out + at, n - at);
+    memcpy(out + at, directives, (size_t)dlen);
+    n += (size_t)dlen;
+    bool ok = atomic_write(path, out, n, err, errlen);
+    free(out);
+    free(text);
+    return ok;
 }

@@ -2,7 +2,8 @@
 ** sim.c -- building a level's world and running its ticks.
 **
 ** sim_create turns each entity of a LevelDesc into an ECS entity with the
-** components of its type (spawn, below) and registers the systems. The
+** components of its kind (the kind table, kinds.c; spawn, below) and
+** registers the systems. The
 ** order of registration is the order of a tick, and part of the
 ** determinism contract:
 **
@@ -52,98 +53,38 @@ void system_history(EcsWorld *world, float dt, void *ctx)
 
 /* ---- spawning ---- */
 
-static bool add_sprite(EcsWorld *w, EcsEntity e, ClipId clip, int16_t width, int16_t height,
-                       int8_t layer, uint8_t variant)
+/* Makes the entity a level describes, as its kind's row says: every
+** component the row lists (zeroed), the position, the hit box, the first
+** clip, then the kind's own spawn function for the rest. Returns false when
+** out of memory. */
+static bool spawn(Sim *sim, const LevelDesc *level, const LevelEntity *le, uint16_t first_clip)
 {
-    return ecs_add(w, e, C_SPRITE, &(Sprite){.clip = (uint16_t)clip, .w = width, .h = height,
-                                             .layer = layer, .variant = variant}) != NULL &&
-           ecs_add(w, e, C_ANIMATION, &(Animation){.clip = (uint16_t)clip}) != NULL;
-}
-
-static bool add_box(EcsWorld *w, EcsEntity e, int off_x, int off_y, int width, int height,
-                    ColliderKind kind, bool enabled)
-{
-    return ecs_add(w, e, C_COLLIDER, &(Collider){(int16_t)off_x, (int16_t)off_y, (int16_t)width,
-                                                 (int16_t)height, (uint8_t)kind, enabled}) != NULL;
-}
-
-/* Makes the entity a level describes: its kind is the set of components it
-** gets. Returns false when out of memory. */
-static bool spawn(Sim *sim, const LevelEntity *le)
-{
+    const EntityKind *k = kind_get(le->kind);
+    if (k == NULL)
+        return true; /* unknown kinds are the loader's to refuse */
     EcsWorld *w = sim->world;
     EcsEntity e = ecs_create(w);
-    if (ecs_entity_is_null(e) ||
-        ecs_add(w, e, C_TRANSFORM, &(Transform){le->x, le->y, le->x, le->y}) == NULL)
+    if (ecs_entity_is_null(e))
         return false;
-    uint8_t group = (uint8_t)(le->group >= 0 && le->group < LEVEL_MAX_GROUPS ? le->group : 0);
-    bool ok;
-
-    switch (le->type) {
-    case ENT_PLAYER:
-        ok = ecs_add(w, e, C_VELOCITY, NULL) != NULL &&
-             add_box(w, e, 2, 2, 12, 22, COLLIDER_ACTOR, true) &&
-             add_sprite(w, e, CLIP_PLAYER_IDLE, 16, 24, 6, 0) &&
-             ecs_add(w, e, C_PLAYER, &(Player){.facing = 1, .spawn_x = le->x, .spawn_y = le->y,
-                                              .fall_cap = sim->params.max_fall,
-                                              .riding = ECS_NULL}) != NULL;
-        if (ecs_entity_is_null(sim->player))
-            sim->player = e;
-        break;
-    case ENT_COIN:
-        ok = add_box(w, e, 3, 3, 10, 10, COLLIDER_TRIGGER, true) &&
-             add_sprite(w, e, CLIP_COIN, 16, 16, 3, 0) &&
-             ecs_add(w, e, C_COLLECTIBLE, &(Collectible){1}) != NULL;
-        sim->status.collectibles++;
-        break;
-    case ENT_CHECKPOINT:
-        ok = add_box(w, e, 2, 0, 12, 32, COLLIDER_TRIGGER, true) &&
-             add_sprite(w, e, CLIP_CHECKPOINT_IDLE, 16, 32, 2, 0) &&
-             ecs_add(w, e, C_CHECKPOINT, &(Checkpoint){false}) != NULL;
-        break;
-    case ENT_GOAL:
-        ok = add_box(w, e, 2, 0, 12, 32, COLLIDER_TRIGGER, true) &&
-             add_sprite(w, e, CLIP_GOAL, 16, 32, 2, 0) &&
-             ecs_add(w, e, C_GOAL, NULL) != NULL;
-        break;
-    case ENT_SWITCH:
-        ok = add_box(w, e, 2, 6, 12, 10, COLLIDER_TRIGGER, true) &&
-             add_sprite(w, e, CLIP_SWITCH_OFF, 16, 16, 2, group) &&
-             ecs_add(w, e, C_SWITCH, &(Switch){.group = group}) != NULL;
-        break;
-    case ENT_BLOCK: {
-        bool solid = !le->solid_when_on; /* every group starts off */
-        ok = add_box(w, e, 0, 0, le->w, le->h, COLLIDER_SOLID, solid) &&
-             add_sprite(w, e, solid ? CLIP_BLOCK_SOLID : CLIP_BLOCK_GHOST, (int16_t)le->w,
-                        (int16_t)le->h, 1, group) &&
-             ecs_add(w, e, C_TOGGLE_BLOCK, &(ToggleBlock){group, le->solid_when_on, solid}) != NULL;
-        break;
+    for (EcsComponent c = 0; c < C_COMPONENT_COUNT; c++)
+        if ((k->components & (1u << c)) && ecs_add(w, e, c, NULL) == NULL)
+            return false;
+    *(Transform *)ecs_get(w, e, C_TRANSFORM) = (Transform){le->x, le->y, le->x, le->y};
+    Collider *col = ecs_get(w, e, C_COLLIDER);
+    if (col != NULL) {
+        bool whole = k->hit.w == 0;
+        *col = (Collider){whole ? 0 : k->hit.x, whole ? 0 : k->hit.y,
+                          (int16_t)(whole ? le->w : k->hit.w), (int16_t)(whole ? le->h : k->hit.h),
+                          k->collider, true};
     }
-    case ENT_PLATFORM: {
-        MovingPlatform mp = {.path_len = (uint8_t)le->path_len, .target = le->path_len > 1 ? 1 : 0,
-                             .step = 1, .loop = le->loop, .speed = le->speed};
-        memcpy(mp.path, le->path, sizeof mp.path);
-        ok = add_box(w, e, 0, 0, le->w, le->h, COLLIDER_SOLID, true) &&
-             add_sprite(w, e, CLIP_PLATFORM, (int16_t)le->w, (int16_t)le->h, 1, 0) &&
-             ecs_add(w, e, C_MOVING_PLATFORM, &mp) != NULL;
-        break;
-    }
-    case ENT_WALKER:
-        ok = ecs_add(w, e, C_VELOCITY, NULL) != NULL &&
-             add_box(w, e, 2, 4, 12, 12, COLLIDER_ACTOR, true) &&
-             add_sprite(w, e, CLIP_WALKER_WALK, 16, 16, 4, 0) &&
-             ecs_add(w, e, C_ENEMY, &(Enemy){ENEMY_WALKING, (int8_t)(le->dir < 0 ? -1 : 1), 0}) != NULL;
-        break;
-    case ENT_SAW:
-        ok = add_box(w, e, 2, 2, 12, 12, COLLIDER_TRIGGER, true) &&
-             add_sprite(w, e, CLIP_SAW, 16, 16, 3, 0) &&
-             ecs_add(w, e, C_HAZARD, NULL) != NULL;
-        break;
-    default:
-        ecs_destroy(w, e);
-        return true; /* unknown types are the loader's to refuse */
-    }
-    return ok;
+    Sprite *s = ecs_get(w, e, C_SPRITE);
+    if (s != NULL)
+        *s = (Sprite){.clip = first_clip, .w = (int16_t)le->w, .h = (int16_t)le->h,
+                      .layer = k->layer};
+    Animation *a = ecs_get(w, e, C_ANIMATION);
+    if (a != NULL)
+        *a = (Animation){.clip = first_clip};
+    return k->spawn == NULL || k->spawn(sim, e, level, le);
 }
 
 Sim *sim_create(const LevelDesc *level, const ClipTable *clips)
@@ -160,10 +101,18 @@ Sim *sim_create(const LevelDesc *level, const ClipTable *clips)
     memcpy(sim->map.tiles, level->map.tiles, (size_t)level->map.width * (size_t)level->map.height);
     sim->kill_y = level->map.height * TILE_SIZE + 2 * TILE_SIZE;
 
-    game_register_components(sim->world);
-    for (int i = 0; i < level->entity_count; i++)
-        if (!spawn(sim, &level->entities[i]))
+    if (!game_register_components(sim->world))
+        goto fail;
+    uint16_t first_clip[KIND_MAX_KINDS];
+    for (int k = 0; k < kind_count() && k < KIND_MAX_KINDS; k++)
+        first_clip[k] = (uint16_t)kind_first_clip(k);
+    for (int i = 0; i < level->entity_count; i++) {
+        const LevelEntity *le = &level->entities[i];
+        if (le->kind < 0 || le->kind >= kind_count() || le->kind >= KIND_MAX_KINDS)
+            continue; /* unknown kinds are the loader's to refuse */
+        if (!spawn(sim, level, le, first_clip[le->kind]))
             goto fail;
+    }
     if (ecs_entity_is_null(sim->player))
         goto fail;
     ecs_flush(sim->world);

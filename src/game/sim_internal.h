@@ -109,4 +109,32 @@ void system_animation(EcsWorld *world, float dt, void *ctx);
 /* Kills the player (once): used by hazards, enemies, squeezes and falls. */
 void player_kill(Sim *sim);
 
+/* ---- the kinds' own spawn and animate functions (kinds.h), by file ---- */
+
+/* player.c */
+bool player_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
+void player_animate(Sim *sim, uint16_t first_clip);
+/* walker.c */
+bool walker_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
+void walker_animate(Sim *sim, uint16_t first_clip);
+/* moving_platform.c */
+bool platform_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
+/* interact.c */
+bool coin_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
+void checkpoint_animate(Sim *sim, uint16_t first_clip);
+bool switch_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
+void switch_animate(Sim *sim, uint16_t first_clip);
+bool block_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
+void block_animate(Sim *sim, uint16_t first_clip);
+
+/* Starts clip `clip` on a, unless it is already playing. */
+static inline void anim_play(Animation *a, uint16_t clip)
+{
+    if (a->clip != clip) {
+        a->clip = clip;
+        a->frame = 0;
+        a->ticks = 0;
+    }
+}
+
 #endif

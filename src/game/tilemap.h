@@ -11,7 +11,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { TILE_SIZE = 16 };
+enum {
+    TILE_SIZE = 16,
+    TILEMAP_MAX_SIDE = 4096, /* tiles on a side, at most */
+};
 
 typedef enum TileKind {
     TILE_EMPTY,

@@ -12,6 +12,9 @@
 
 enum { SQUASH_TICKS = 30 };
 
+/* The walker's clips, in the order of its row in kinds.c. */
+enum { CLIP_WALK, CLIP_SQUASHED };
+
 /* Is there floor under the first pixel column ahead of the box? */
 static bool floor_ahead(const Sim *sim, EcsEntity self, Box box, int dir)
 {
@@ -53,6 +56,30 @@ void system_walkers(EcsWorld *world, float dt, void *ctx)
             walker_step(sim, self, &e[i], &t[i], &v[i], &c[i], dt);
             if (t[i].y > sim->kill_y)
                 ecs_defer_destroy(world, self);
+        }
+    }
+}
+
+bool walker_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le)
+{
+    (void)level;
+    bool left = leveldesc_prop(le, "dir").i == 0;
+    *(Enemy *)ecs_get(sim->world, e, C_ENEMY) =
+        (Enemy){.state = ENEMY_WALKING, .dir = (int8_t)(left ? -1 : 1)};
+    return true;
+}
+
+void walker_animate(Sim *sim, uint16_t first_clip)
+{
+    EcsIter it = ecs_view(sim->world, C_ENEMY, C_ANIMATION, C_SPRITE);
+    while (ecs_iter_next(&it)) {
+        const Enemy *e = ecs_field(&it, Enemy, 0);
+        Animation *a = ecs_field(&it, Animation, 1);
+        Sprite *s = ecs_field(&it, Sprite, 2);
+        for (int i = 0; i < it.count; i++) {
+            anim_play(&a[i], (uint16_t)(first_clip + (e[i].state == ENEMY_SQUASHED ? CLIP_SQUASHED
+                                                                                     : CLIP_WALK)));
+            s[i].flip_x = e[i].dir < 0;
         }
     }
 }

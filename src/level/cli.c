@@ -97,7 +97,7 @@ static bool check_file(const char *path, LevelErrors *errors)
     LevelDesc level;
     bool ok = level_load(path, NULL, &level, errors);
     if (ok)
-        level_desc_fini(&level);
+        leveldesc_fini(&level);
     return ok;
 }
 
@@ -119,6 +119,7 @@ int level_cli_check(int argc, char **argv)
     for (int i = first; i < argc; i++) {
         level_errors_clear(errors);
         if (check_file(argv[i], errors)) {
+            level_errors_print(errors, stderr); /* its warnings, if any */
             printf("%s: ok\n", argv[i]);
         } else {
             level_errors_print(errors, stderr);

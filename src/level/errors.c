@@ -10,6 +10,7 @@ void level_errors_clear(LevelErrors *errors)
     assert(errors != NULL);
     errors->count = 0;
     errors->dropped = 0;
+    errors->warning_count = 0;
 }
 
 /* Keeps the end of a path too long to store: the file name matters most. */
@@ -26,6 +27,17 @@ static void copy_path(char *dst, size_t size, const char *src)
     dst[size - 1] = '\0';
 }
 
+static void fill(LevelError *e, const char *file, int line, int col, const char *fmt,
+                 va_list ap)
+{
+    copy_path(e->file, sizeof e->file, file != NULL ? file : "(input)");
+    e->line = line > 0 ? line : 0;
+    e->col = line > 0 && col > 0 ? col : 0;
+    int n = vsnprintf(e->message, sizeof e->message, fmt, ap);
+    if (n < 0)
+        snprintf(e->message, sizeof e->message, "(unprintable message)");
+}
+
 void level_errors_add(LevelErrors *errors, const char *file, int line, int col,
                       const char *fmt, ...)
 {
@@ -34,27 +46,42 @@ void level_errors_add(LevelErrors *errors, const char *file, int line, int col,
         errors->dropped++;
         return;
     }
-    LevelError *e = &errors->list[errors->count++];
-    copy_path(e->file, sizeof e->file, file != NULL ? file : "(input)");
-    e->line = line > 0 ? line : 0;
-    e->col = line > 0 && col > 0 ? col : 0;
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(e->message, sizeof e->message, fmt, ap);
+    fill(&errors->list[errors->count++], file, line, col, fmt, ap);
     va_end(ap);
-    if (n < 0)
-        snprintf(e->message, sizeof e->message, "(unprintable message)");
+}
+
+void level_warnings_add(LevelErrors *errors, const char *file, int line, int col,
+                        const char *fmt, ...)
+{
+    assert(errors != NULL);
+    if (errors->warning_count >= LEVEL_MAX_WARNINGS)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    fill(&errors->warnings[errors->warning_count++], file, line, col, fmt, ap);
+    va_end(ap);
+}
+
+static size_t format(const LevelError *e, const char *what, char *buf, size_t size)
+{
+    int n;
+    if (e->line > 0)
+        n = snprintf(buf, size, "%s:%d:%d: %s: %s", e->file, e->line, e->col, what, e->message);
+    else
+        n = snprintf(buf, size, "%s: %s: %s", e->file, what, e->message);
+    return n < 0 ? 0 : (size_t)n;
 }
 
 size_t level_error_format(const LevelError *error, char *buf, size_t size)
 {
-    int n;
-    if (error->line > 0)
-        n = snprintf(buf, size, "%s:%d:%d: error: %s", error->file, error->line,
-                     error->col, error->message);
-    else
-        n = snprintf(buf, size, "%s: error: %s", error->file, error->message);
-    return n < 0 ? 0 : (size_t)n;
+    return format(error, "error", buf, size);
+}
+
+size_t level_warning_format(const LevelError *warning, char *buf, size_t size)
+{
+    return format(warning, "warning", buf, size);
 }
 
 void level_errors_print(const LevelErrors *errors, FILE *out)
@@ -68,4 +95,8 @@ void level_errors_print(const LevelErrors *errors, FILE *out)
         fprintf(out, "%s: error: %d more error%s not shown\n",
                 errors->list[errors->count - 1].file, errors->dropped,
                 errors->dropped == 1 ? "" : "s");
+    for (int i = 0; i < errors->warning_count; i++) {
+        level_warning_format(&errors->warnings[i], line, sizeof line);
+        fprintf(out, "%s\n", line);
+    }
 }

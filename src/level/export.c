@@ -4,14 +4,15 @@
 ** The map has one tile layer ("tiles") and one object layer ("entities"),
 ** the level's name, background and own physics overrides as map properties,
 ** and refers to the game's tileset file by a relative path, so Tiled opens
-** it with its art. Each entity becomes a rectangle of its box with its type
-** as class; a platform's path becomes a polyline drawn from the platform,
-** which the importer reads back point for point. After writing, the map is
+** it with its art. Each entity becomes a rectangle of its box with its kind
+** as class and its kind's properties (the kind table) as custom properties;
+** a path becomes a polyline drawn from the entity, which the importer reads
+** back point for point. After writing, the map is
 ** loaded back and compared with the level: an export that would not give
 ** the same LevelDesc is reported rather than left for a designer to find.
 */
 #include "level_internal.h"
-#include "save.h"
+#include "atomic.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -80,51 +81,70 @@ static cJSON *new_object(Out *o, int id, const char *name, const char *cls, int 
     return obj;
 }
 
-static void add_entity(Out *o, cJSON *objects, const LevelEntity *e, int *next_id)
+/* A property's value as Tiled writes it. */
+static cJSON *prop_value(const LevelDesc *lv, const LevelEntity *e, const KindProp *p, int index)
 {
-    int x, y, w, h;
-    level_entity_box(e, &x, &y, &w, &h);
-    const char *type = entity_type_name(e->type);
-    cJSON *obj = new_object(o, (*next_id)++, type, type, x, y, w, h);
-    cJSON *props = check(o, cJSON_CreateArray());
-    cJSON *line = NULL;
-    switch (e->type) {
-    case ENT_SWITCH:
-        add_prop(o, props, "group", "int", cJSON_CreateNumber(e->group));
-        break;
-    case ENT_BLOCK:
-        add_prop(o, props, "group", "int", cJSON_CreateNumber(e->group));
-        add_prop(o, props, "solid_when", "string", cJSON_CreateString(e->solid_when_on ? "on" : "off"));
-        break;
-    case ENT_WALKER:
-        add_prop(o, props, "dir", "string", cJSON_CreateString(e->dir < 0 ? "left" : "right"));
-        break;
-    case ENT_PLATFORM: {
-        int line_id = (*next_id)++;
-        add_prop(o, props, "mode", "string", cJSON_CreateString(e->loop ? "loop" : "pingpong"));
-        add_prop(o, props, "path", "object", cJSON_CreateNumber(line_id));
-        add_prop(o, props, "speed", "float", cJSON_CreateNumber((double)e->speed));
-        line = new_object(o, line_id, "path", "", e->x, e->y, 0, 0);
-        cJSON *points = check(o, cJSON_CreateArray());
-        for (int k = 0; k < e->path_len; k++) {
-            cJSON *p = check(o, cJSON_CreateObject());
-            add_num(o, p, "x", e->path[k].x - e->x);
-            add_num(o, p, "y", e->path[k].y - e->y);
-            add(o, points, NULL, p);
-        }
-        add(o, line, "polyline", points);
-        break;
+    const LevelValue v = e->props[index];
+    switch (p->type) {
+    case KPROP_INT: return cJSON_CreateNumber(v.i);
+    case KPROP_NUMBER: return cJSON_CreateNumber((double)v.f);
+    case KPROP_BOOL: return cJSON_CreateBool(v.i != 0);
+    case KPROP_ENUM: return cJSON_CreateString(p->values[v.i]);
+    case KPROP_TEXT: return cJSON_CreateString(leveldesc_text(lv, e, p->name));
+    default: return NULL;
     }
-    default:
-        break;
+}
+
+static void add_entity(Out *o, cJSON *objects, const LevelDesc *lv, const LevelEntity *e,
+                       int *next_id)
+{
+    const EntityKind *k = kind_get(e->kind);
+    cJSON *obj = new_object(o, (*next_id)++, k->name, k->name, e->x, e->y, e->w, e->h);
+    cJSON *props = check(o, cJSON_CreateArray());
+    cJSON *lines[KIND_MAX_PROPS];
+    int line_count = 0;
+    /* Every property the kind writes to Tiled, in the row's order (a size
+    ** is the rectangle already). Values at their default are written too, so
+    ** a designer sees in Tiled what there is to set. */
+    for (int p = 0; p < k->prop_count; p++) {
+        const KindProp *prop = &k->props[p];
+        const char *type = kind_prop_tiled_type(prop);
+        if (type == NULL)
+            continue;
+        if (prop->type == KPROP_PATH) {
+            const LevelPath *path = leveldesc_path(lv, e, prop->name);
+            if (path == NULL)
+                continue;
+            int line_id = (*next_id)++;
+            add_prop(o, props, prop->name, "object", cJSON_CreateNumber(line_id));
+            cJSON *line = new_object(o, line_id, prop->name, "", e->x, e->y, 0, 0);
+            cJSON *points = check(o, cJSON_CreateArray());
+            /* Drawn from the entity: its own position, then the waypoints. */
+            cJSON *start = check(o, cJSON_CreateObject());
+            add_num(o, start, "x", 0);
+            add_num(o, start, "y", 0);
+            add(o, points, NULL, start);
+            for (int i = 0; i < path->count; i++) {
+                cJSON *pt = check(o, cJSON_CreateObject());
+                add_num(o, pt, "x", path->points[i].x - e->x);
+                add_num(o, pt, "y", path->points[i].y - e->y);
+                add(o, points, NULL, pt);
+            }
+            add(o, line, "polyline", points);
+            lines[line_count++] = line;
+            continue;
+        }
+        if (prop->type == KPROP_TEXT && leveldesc_text(lv, e, prop->name)[0] == '\0')
+            continue;
+        add_prop(o, props, prop->name, type, prop_value(lv, e, prop, p));
     }
     if (cJSON_GetArraySize(props) > 0)
         add(o, obj, "properties", props);
     else
         cJSON_Delete(props);
     add(o, objects, NULL, obj);
-    if (line != NULL)
-        add(o, objects, NULL, line);
+    for (int i = 0; i < line_count; i++)
+        add(o, objects, NULL, lines[i]);
 }
 
 static cJSON *build_map(Out *o, const LevelDesc *lv, const LevelExtras *ex, const int *gids,
@@ -157,7 +177,7 @@ static cJSON *build_map(Out *o, const LevelDesc *lv, const LevelExtras *ex, cons
     cJSON *objects = check(o, cJSON_CreateArray());
     int next_id = 1;
     for (int i = 0; i < lv->entity_count && !o->oom; i++)
-        add_entity(o, objects, &lv->entities[i], &next_id);
+        add_entity(o, objects, lv, &lv->entities[i], &next_id);
     add_str(o, group, "draworder", "topdown");
     add_num(o, group, "id", 2);
     add_str(o, group, "name", "entities");
@@ -200,18 +220,6 @@ static cJSON *build_map(Out *o, const LevelDesc *lv, const LevelExtras *ex, cons
     return map;
 }
 
-static bool same_entity(const LevelEntity *a, const LevelEntity *b)
-{
-    if (a->type != b->type || a->x != b->x || a->y != b->y || a->w != b->w || a->h != b->h ||
-        a->group != b->group || a->solid_when_on != b->solid_when_on || a->dir != b->dir ||
-        a->speed != b->speed || a->loop != b->loop || a->path_len != b->path_len)
-        return false;
-    for (int k = 0; k < a->path_len; k++)
-        if (a->path[k].x != b->path[k].x || a->path[k].y != b->path[k].y)
-            return false;
-    return true;
-}
-
 static bool same_level(const LevelDesc *a, const LevelDesc *b)
 {
     if (strcmp(a->name, b->name) != 0 || strcmp(a->background, b->background) != 0 ||
@@ -221,7 +229,7 @@ static bool same_level(const LevelDesc *a, const LevelDesc *b)
         memcmp(a->map.tiles, b->map.tiles, (size_t)a->map.width * (size_t)a->map.height) != 0)
         return false;
     for (int i = 0; i < a->entity_count; i++)
-        if (!same_entity(&a->entities[i], &b->entities[i]))
+        if (!leveldesc_entity_equal(a, &a->entities[i], b, &b->entities[i]))
             return false;
     return true;
 }
@@ -274,7 +282,7 @@ bool level_export_tiled(const char *level_path, const char *out_path, const char
                                  "internal error: the exported map does not load back as the same level");
                 ok = false;
             }
-            level_desc_fini(&back);
+            leveldesc_fini(&back);
         }
     }
     if (ok) {
@@ -286,13 +294,13 @@ bool level_export_tiled(const char *level_path, const char *out_path, const char
         if (ok) {
             memcpy(file, text, len);
             file[len] = '\n';
-            ok = save_write_atomic(out_path, file, len + 1, err, sizeof err);
+            ok = atomic_write(out_path, file, len + 1, err, sizeof err);
         }
         if (!ok)
             level_errors_add(errors, out_path, 0, 0, "%s", err);
         free(file);
     }
     cJSON_free(text);
-    level_desc_fini(&lv);
+    leveldesc_fini(&lv);
     return ok;
 }

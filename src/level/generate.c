@@ -1,7 +1,10 @@
 /*
 ** generate.c -- large valid levels made on demand, for the load benchmark and
 ** the stress test. The layout repeats every few dozen columns so any size
-** from 8x6 up has ground, ledges, hazards and every kind of entity.
+** from 8x6 up has ground, ledges and hazards; where each kind goes follows
+** from the kind table's flags (the start, a goal, respawn points, kinds that
+** stand on the floor, the rest in the air; kinds that need properties in a
+** row of their own), so every kind is in it without this file naming one.
 */
 #include "level_internal.h"
 
@@ -57,76 +60,142 @@ static bool spike_column(int x, int w)
     return x >= 12 && x < w - 4 && x % 16 == 12;
 }
 
-static char cell(int x, int y, int w, int h, int checkpoint_x)
+/* The drawable kinds by the part they play in the layout, read from the
+** kind table's flags, so a new kind shows up here with no change. */
+typedef struct Cast {
+    char start, end, middle;  /* the unique start, a needed kind, a respawn point */
+    char floor[KIND_MAX_KINDS];/* kinds that stand clear of solids: on the floor */
+    int floor_count;
+    char air[KIND_MAX_KINDS];  /* the others: in the air */
+    int air_count;
+} Cast;
+
+/* A drawable kind's character in the generated legend. */
+static char kind_char(int k)
+{
+    return (char)('A' + k);
+}
+
+static Cast cast_kinds(void)
+{
+    Cast c = {0};
+    for (int k = 0; k < kind_count() && k < KIND_MAX_KINDS; k++) {
+        uint32_t f = kind_get(k)->flags;
+        if (!(f & KIND_DRAWABLE))
+            continue;
+        if (f & KIND_UNIQUE)
+            c.start = kind_char(k);
+        else if ((f & KIND_NEEDED) && c.end == 0)
+            c.end = kind_char(k);
+        else if ((f & KIND_RESPAWN) && c.middle == 0)
+            c.middle = kind_char(k);
+        else if (f & KIND_CLEAR)
+            c.floor[c.floor_count++] = kind_char(k);
+        else
+            c.air[c.air_count++] = kind_char(k);
+    }
+    return c;
+}
+
+static char cell(const Cast *c, int x, int y, int w, int h, int middle_x)
 {
     int floor = h - 1;
     if (y == floor)
         return '#';
     if (y == h - 2) {
         if (x == 1)
-            return 'P';
+            return c->start;
         if (x == w - 2)
-            return 'G';
-        if (x == checkpoint_x)
-            return 'C';
+            return c->end;
+        if (x == middle_x && c->middle)
+            return c->middle;
         if (spike_column(x, w))
             return '^';
-        if (x % 40 == 25 && x < w - 4)
-            return 'w';
+        if (x % 40 == 25 && x < w - 4 && c->floor_count > 0)
+            return c->floor[(x / 40) % c->floor_count];
     }
     /* Upper floors every 12 rows, with gaps to climb through. */
     if (y < floor - 2 && (floor - y) % 12 == 0 && y >= 2)
         return x % 20 < 3 ? '.' : '#';
     if (y == h - 5 && x >= 6 && x % 12 >= 6 && x % 12 <= 9)
         return '=';
-    if (y == h - 6 && x >= 6 && (x % 12 == 7 || x % 12 == 8))
-        return 'o';
-    if (h >= 10 && y == h - 8 && x % 30 == 20)
-        return '*';
+    if (c->air_count > 0 && y == h - 6 && x >= 6 && (x % 12 == 7 || x % 12 == 8))
+        return c->air[0];
+    if (c->air_count > 0 && h >= 10 && y == h - 8 && x % 30 == 20)
+        return c->air[1 % c->air_count];
     return '.';
+}
+
+/* One valid entry of "entities" for a kind that cannot be drawn: every
+** required property at the low end of its range, a path one step to the
+** right, at tile (x, y) of a map of width w. */
+static void put_listed(Text *t, const EntityKind *k, int x, int y, int w, bool first)
+{
+    put(t, "%s\n    {\"type\": \"%s\", \"x\": %d, \"y\": %d", first ? "" : ",", k->name, x, y);
+    for (int p = 0; p < k->prop_count; p++) {
+        const KindProp *prop = &k->props[p];
+        if (!prop->required)
+            continue;
+        switch (prop->type) {
+        case KPROP_INT: put(t, ", \"%s\": %.0f", prop->name, prop->min); break;
+        case KPROP_NUMBER: put(t, ", \"%s\": %g", prop->name, prop->min); break;
+        case KPROP_BOOL: put(t, ", \"%s\": false", prop->name); break;
+        case KPROP_ENUM: put(t, ", \"%s\": \"%s\"", prop->name, prop->values[0]); break;
+        case KPROP_SIZE: put(t, ", \"%s\": 1", prop->name); break;
+        case KPROP_PATH:
+            put(t, ", \"%s\": [[%d, %d]]", prop->name, x + 3 < w - 3 ? x + 3 : x, y);
+            break;
+        default: put(t, ", \"%s\": \"%s\"", prop->name, k->name); break;
+        }
+    }
+    put(t, "}");
 }
 
 char *level_generate(int width, int height, size_t *len)
 {
     if (width < 8 || height < 6 || width > LEVEL_MAX_SIDE || height > LEVEL_MAX_SIDE)
         return NULL;
+    Cast cast = cast_kinds();
     Text t = {0};
-    int checkpoint_x = width >= 12 ? width / 2 : -1;
-    if (checkpoint_x >= 0 && (spike_column(checkpoint_x, width) || checkpoint_x % 40 == 25))
-        checkpoint_x += 2;
+    int middle_x = width >= 12 ? width / 2 : -1;
+    if (middle_x >= 0 && (spike_column(middle_x, width) || middle_x % 40 == 25))
+        middle_x += 2;
     put(&t, "{\n  \"$schema\": \"level.schema.json\",\n  \"format\": 1,\n"
             "  \"name\": \"Generated %dx%d\",\n  \"background\": \"cave\",\n"
             "  \"physics\": {\"gravity\": 1800},\n"
-            "  \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"=\": \"oneway\", \"^\": \"spikes\", "
-            "\"P\": \"player\", \"G\": \"goal\", \"o\": \"coin\", \"C\": \"checkpoint\", "
-            "\"w\": \"walker\", \"*\": \"saw\"},\n  \"tiles\": [\n",
+            "  \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"=\": \"oneway\", \"^\": \"spikes\"",
         width, height);
+    for (int k = 0; k < kind_count() && k < KIND_MAX_KINDS; k++)
+        if (kind_get(k)->flags & KIND_DRAWABLE)
+            put(&t, ", \"%c\": \"%s\"", kind_char(k), kind_get(k)->name);
+    put(&t, "},\n  \"tiles\": [\n");
     for (int y = 0; y < height && !t.oom; y++) {
         grow(&t, (size_t)width + 8);
         if (t.oom)
             break;
-        t.p[t.len++] = ' ';
-        t.p[t.len++] = ' ';
-        t.p[t.len++] = ' ';
-        t.p[t.len++] = ' ';
-        t.p[t.len++] = '"';
+        memcpy(t.p + t.len, "    \"", 5);
+        t.len += 5;
         for (int x = 0; x < width; x++)
-            t.p[t.len++] = cell(x, y, width, height, checkpoint_x);
+            t.p[t.len++] = cell(&cast, x, y, width, height, middle_x);
         t.p[t.len++] = '"';
         if (y + 1 < height)
             t.p[t.len++] = ',';
         t.p[t.len++] = '\n';
     }
     put(&t, "  ],\n  \"entities\": [");
+    /* The kinds that need properties, in a row above the floor's left end. */
     if (width >= 16 && height >= 10) {
-        int h = height;
-        put(&t, "\n    {\"type\": \"switch\", \"x\": 3, \"y\": %d, \"group\": 0},", h - 2);
-        put(&t, "\n    {\"type\": \"block\", \"x\": 4, \"y\": %d, \"group\": 0, \"solid_when\": \"on\", \"w\": 2, \"h\": 1},", h - 4);
-        put(&t, "\n    {\"type\": \"block\", \"x\": 2, \"y\": %d, \"group\": 0, \"solid_when\": \"off\"},", h - 7);
-        put(&t, "\n    {\"type\": \"platform\", \"x\": 2, \"y\": %d, \"w\": 3, \"path\": [[12, %d], [12, %d]], \"speed\": 60, \"mode\": \"loop\"},",
-            h - 9, h - 9, h - 10);
-        put(&t, "\n    {\"type\": \"walker\", \"x\": 6, \"y\": %d, \"dir\": \"right\"},", h - 2);
-        put(&t, "\n    {\"type\": \"coin\", \"x\": 40, \"y\": 8, \"px\": true}\n  ");
+        bool first = true;
+        int x = 2;
+        for (int k = 0; k < kind_count() && x < width - 6; k++) {
+            const EntityKind *kind = kind_get(k);
+            if (kind->flags & KIND_DRAWABLE)
+                continue;
+            put_listed(&t, kind, x, height - 4 - (k % 3) * 2, width, first);
+            first = false;
+            x += 2;
+        }
+        put(&t, "\n  ");
     }
     put(&t, "]\n}\n");
     if (t.oom) {

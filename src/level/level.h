@@ -31,10 +31,11 @@
 /* Limits. Past them a file is refused with an error naming the limit. */
 enum {
     LEVEL_MAX_ERRORS = 50,                    /* kept per LevelErrors */
+    LEVEL_MAX_WARNINGS = 16,                  /* kept per LevelErrors */
     LEVEL_MAX_FILE_BYTES = 16 * 1024 * 1024,  /* any JSON file */
     LEVEL_MAX_DEPTH = 64,                     /* nesting of JSON arrays and objects (json/) */
     LEVEL_MAX_JSON_VALUES = 2 * 1024 * 1024,  /* values in one JSON file (json/) */
-    LEVEL_MAX_SIDE = 4096,                    /* map width and height, tiles */
+    LEVEL_MAX_SIDE = TILEMAP_MAX_SIDE,        /* map width and height, tiles */
     LEVEL_MAX_ENTITIES = 65536,
     LEVEL_ERROR_FILE_MAX = 256,
     LEVEL_ERROR_MESSAGE_MAX = 256,
@@ -48,22 +49,32 @@ typedef struct LevelError {
     char message[LEVEL_ERROR_MESSAGE_MAX];
 } LevelError;
 
-/* The errors of one or more loads, in the order found. Plain data owned by
+/* The errors of one or more loads, in the order found, and the warnings:
+** things that load and play but are most likely a mistake (a switch group
+** with no blocks). A warning never makes a load fail. Plain data owned by
 ** the caller; zero-initialise it or call level_errors_clear. */
 typedef struct LevelErrors {
     int count;                        /* entries used in list */
     int dropped;                      /* found past LEVEL_MAX_ERRORS */
     LevelError list[LEVEL_MAX_ERRORS];
+    int warning_count;                /* entries used in warnings */
+    LevelError warnings[LEVEL_MAX_WARNINGS];
 } LevelErrors;
 
 void level_errors_clear(LevelErrors *errors);
 /* Appends an error; past LEVEL_MAX_ERRORS it is only counted in dropped. */
 void level_errors_add(LevelErrors *errors, const char *file, int line, int col,
                       const char *fmt, ...) LEVEL_PRINTF(5, 6);
+/* Appends a warning; past LEVEL_MAX_WARNINGS it is dropped. */
+void level_warnings_add(LevelErrors *errors, const char *file, int line, int col,
+                        const char *fmt, ...) LEVEL_PRINTF(5, 6);
+/* Writes "FILE:LINE:COL: warning: MESSAGE" (see level_error_format). */
+size_t level_warning_format(const LevelError *warning, char *buf, size_t size);
 /* Writes "FILE:LINE:COL: error: MESSAGE" (or "FILE: error: MESSAGE" when
 ** line is 0) into buf, always terminated; returns the length it needed. */
 size_t level_error_format(const LevelError *error, char *buf, size_t size);
-/* Prints every error, one line each, then how many were not kept. */
+/* Prints every error, one line each, then how many were not kept, then the
+** warnings. */
 void level_errors_print(const LevelErrors *errors, FILE *out);
 
 /* ---- Levels ---------------------------------------------------------------
@@ -72,7 +83,7 @@ void level_errors_print(const LevelErrors *errors, FILE *out);
 ** root has "type": "map"). The level's physics is base (physics_defaults()
 ** when NULL; usually what physics_load read from assets/physics.json) with
 ** the level's own overrides on top. Errors are appended to errors. On success
-** *out is filled (the caller frees it with level_desc_fini); on failure it is
+** *out is filled (the caller frees it with leveldesc_fini); on failure it is
 ** not touched. */
 bool level_load(const char *path, const PhysicsParams *base, LevelDesc *out,
                 LevelErrors *errors);

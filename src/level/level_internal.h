@@ -81,41 +81,47 @@ enum { LEVEL_BACKGROUND_COUNT = 3 };
 /* "hills", "cave", "peak". */
 const char *const *level_background_names(void);
 
-/* ---- Entities ---------------------------------------------------------------------
+/* ---- Entities (entity.c) ----------------------------------------------------------
 **
-** Placement rule, the same in every format: an entity named by a tile has
-** its box's left edge on the tile's left edge; entities of the default size
-** (entity_type_size) sit with the box's bottom on the tile's bottom, so a
-** player named at row 10 stands on row 11; blocks and platforms, whose size
-** is their own, start at the tile's top-left corner. */
+** Placement rule, the same in every format, from the kind's anchor
+** (kinds.h): an entity named by a tile has its box's left edge on the tile's
+** left edge; a fixed-size kind stands with the box's bottom on the tile's
+** bottom, so a player named at row 10 stands on row 11; a kind sized by "w"
+** and "h" (blocks, platforms) starts at the tile's top-left corner. */
 
-typedef struct EntityList {
-    LevelEntity *items;
+/* What a loader builds: the entities in file order, and the paths and texts
+** they refer to. */
+typedef struct LevelBuild {
+    LevelEntity *entities;
     int count, cap;
-} EntityList;
+    LevelPath *paths;
+    int path_count, path_cap;
+    LevelText *texts;
+    int text_count, text_cap;
+} LevelBuild;
 
 /* Appends a zeroed entity; NULL when out of memory or at LEVEL_MAX_ENTITIES. */
-LevelEntity *entity_list_push(EntityList *list);
-void entity_list_fini(EntityList *list);
+LevelEntity *level_build_entity(LevelBuild *b);
+/* Stores a path or a text; its index, or -1 when out of memory. */
+int level_build_path(LevelBuild *b, const LevelPath *path);
+int level_build_text(LevelBuild *b, const char *text);
+/* Moves the lists into out (which owns them afterwards). */
+void level_build_take(LevelBuild *b, LevelDesc *out);
+void level_build_fini(LevelBuild *b);
 
-/* Sets a type's defaults: sizes of blocks (1x1 tile) and platforms (3
-** tiles by 8 px), a walker heading left, a block solid while its group is
-** on, a platform's speed. */
-void level_entity_init(LevelEntity *e, EntityType type);
-
-/* props.c: one property of an entity, from a native key or a Tiled custom
-** property, checked and stored; a bad value is reported at its place. */
-void level_prop_group(JsonDoc *doc, const cJSON *v, LevelEntity *e);
-void level_prop_solid_when(JsonDoc *doc, const cJSON *v, LevelEntity *e);
-void level_prop_dir(JsonDoc *doc, const cJSON *v, LevelEntity *e);
-void level_prop_speed(JsonDoc *doc, const cJSON *v, LevelEntity *e);
-void level_prop_mode(JsonDoc *doc, const cJSON *v, LevelEntity *e);
-/* Places by the rule above at tile (tx, ty). */
+/* Places by the rule above at tile (tx, ty); e's kind and size are set. */
 void level_entity_at_tile(LevelEntity *e, int tx, int ty);
 /* Places the box's top-left corner at (x, y) px. */
 void level_entity_at_px(LevelEntity *e, int x, int y);
-/* The entity's box in pixels. */
-void level_entity_box(const LevelEntity *e, int *x, int *y, int *w, int *h);
+
+/* Reads v as the value of property p, the index-th of e's kind: checks it
+** against the row (type, range, values) and stores it in e (a size in tiles,
+** or in pixels when px, into e->w or e->h; a text into b). Paths are each
+** format's own. Returns false after reporting at v. */
+bool level_prop_read(JsonDoc *doc, LevelBuild *b, const KindProp *p, int index, const cJSON *v,
+                     bool px, LevelEntity *e);
+/* What p accepts, for messages: "an int from 0 to 7", "\"on\" or \"off\"". */
+void level_prop_describe(const KindProp *p, char *buf, size_t size);
 
 /* Checks what every format shares: entities inside the map, actors and
 ** respawn points clear of solid tiles and spikes, platform paths inside the

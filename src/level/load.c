@@ -39,7 +39,7 @@ bool level_parse_ex(const char *path, const char *text, size_t len,
                             : native_parse(&doc, base, &lv, extras);
         /* Duplicate keys found while parsing count too. */
         if (ok && errors->count + errors->dropped != before) {
-            level_desc_fini(&lv);
+            leveldesc_fini(&lv);
             ok = false;
         }
         if (ok)

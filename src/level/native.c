@@ -25,15 +25,14 @@ typedef struct Legend {
     bool usable;               /* the legend object itself was read */
     bool defined[128];
     signed char kind[128];     /* TileKind, or -1 when it is an entity */
-    signed char entity[128];   /* EntityType, or -1 */
+    signed char entity[128];   /* entity kind, or -1 */
 } Legend;
 
 typedef struct Native {
     JsonDoc *doc;
     LevelDesc lv;
     LevelExtras *extras;
-    EntityList drawn;          /* from the map */
-    EntityList listed;         /* from "entities" */
+    LevelBuild build;          /* the map's entities, then the list's */
     bool map_ok;
     bool entities_ok;
 } Native;
@@ -44,10 +43,13 @@ const char *const *level_background_names(void)
     return names;
 }
 
-/* Types that can be drawn in the map: their properties all have defaults. */
-static bool drawable(EntityType type)
+/* Every kind's name, for messages and enums. */
+static int kind_names(const char **names, int cap)
 {
-    return type != ENT_SWITCH && type != ENT_BLOCK && type != ENT_PLATFORM;
+    int n = 0;
+    for (int k = 0; k < kind_count() && n < cap; k++)
+        names[n++] = kind_get(k)->name;
+    return n;
 }
 
 static void parse_name(Native *n, const cJSON *v)
@@ -73,12 +75,11 @@ static void parse_legend(Native *n, const cJSON *legend, Legend *lg)
     if (!json_want_object(n->doc, legend))
         return;
     lg->usable = true;
-    const char *names[TILE_KIND_COUNT + ENT_TYPE_COUNT];
+    const char *names[TILE_KIND_COUNT + KIND_MAX_KINDS];
     int count = 0;
     for (int k = 0; k < TILE_KIND_COUNT; k++)
         names[count++] = tile_kind_name((TileKind)k);
-    for (int t = 0; t < ENT_TYPE_COUNT; t++)
-        names[count++] = entity_type_name((EntityType)t);
+    count += kind_names(names + count, KIND_MAX_KINDS);
     for (const cJSON *m = legend->child; m != NULL; m = m->next) {
         const unsigned char *key = (const unsigned char *)m->string;
         if (key[0] < 0x20 || key[0] > 0x7E || key[1] != '\0') {
@@ -96,15 +97,15 @@ static void parse_legend(Native *n, const cJSON *legend, Legend *lg)
             lg->kind[c] = (signed char)i;
             lg->entity[c] = -1;
         } else {
-            EntityType t = (EntityType)(i - TILE_KIND_COUNT);
-            if (!drawable(t)) {
+            int kind = i - TILE_KIND_COUNT;
+            if (!(kind_get(kind)->flags & KIND_DRAWABLE)) {
                 json_error(n->doc, m,
                            "a %s cannot be drawn in the map, it needs properties: list it in \"entities\"",
-                           entity_type_name(t));
+                           kind_get(kind)->name);
                 continue;
             }
             lg->kind[c] = -1;
-            lg->entity[c] = (signed char)t;
+            lg->entity[c] = (signed char)kind;
         }
         lg->defined[c] = true;
     }
@@ -173,7 +174,7 @@ static void fill_map(Native *n, const cJSON *tiles, const Legend *lg)
                     tilemap_set(&n->lv.map, x, y, (TileKind)lg->kind[cp]);
                     continue;
                 }
-                LevelEntity *e = entity_list_push(&n->drawn);
+                LevelEntity *e = level_build_entity(&n->build);
                 if (e == NULL) {
                     if (!full)
                         json_error_at(n->doc, line, col, "more than %d entities (or out of memory)",
@@ -182,7 +183,7 @@ static void fill_map(Native *n, const cJSON *tiles, const Legend *lg)
                     n->entities_ok = false;
                     continue;
                 }
-                level_entity_init(e, (EntityType)lg->entity[cp]);
+                leveldesc_entity_init(e, lg->entity[cp]);
                 level_entity_at_tile(e, x, y);
                 e->line = line;
                 e->col = col;
@@ -273,26 +274,29 @@ static void parse_tiles(Native *n, const cJSON *tiles, const Legend *lg)
 
 /* ---- Entities ----------------------------------------------------------------- */
 
-static const char *const KEYS_PLAIN[] = {"type", "x", "y", "px"};
-static const char *const KEYS_SWITCH[] = {"type", "x", "y", "px", "group"};
-static const char *const KEYS_BLOCK[] = {"type", "x", "y", "px", "group", "solid_when", "w", "h"};
-static const char *const KEYS_PLATFORM[] = {"type", "x", "y", "px", "w", "path", "speed", "mode"};
-static const char *const KEYS_WALKER[] = {"type", "x", "y", "px", "dir"};
-static const char *const PROPERTIES[] = {"group", "solid_when", "w", "h", "path", "speed", "mode", "dir"};
+/* Keys every entity may have; the rest are its kind's properties. */
+static const char *const COMMON_KEYS[] = {"type", "x", "y", "px"};
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
-static bool check_entity_keys(Native *n, const cJSON *obj, EntityType type)
+/* True when some other kind has a property of that name. */
+static bool property_of_another(const char *key, int kind)
 {
-    const char *const *keys = KEYS_PLAIN;
-    int count = COUNT(KEYS_PLAIN);
-    switch (type) {
-    case ENT_SWITCH: keys = KEYS_SWITCH; count = COUNT(KEYS_SWITCH); break;
-    case ENT_BLOCK: keys = KEYS_BLOCK; count = COUNT(KEYS_BLOCK); break;
-    case ENT_PLATFORM: keys = KEYS_PLATFORM; count = COUNT(KEYS_PLATFORM); break;
-    case ENT_WALKER: keys = KEYS_WALKER; count = COUNT(KEYS_WALKER); break;
-    default: break;
-    }
+    for (int k = 0; k < kind_count(); k++)
+        if (k != kind && kind_prop_find(kind_get(k), key) >= 0)
+            return true;
+    return false;
+}
+
+static bool check_entity_keys(Native *n, const cJSON *obj, int kind)
+{
+    const EntityKind *k = kind_get(kind);
+    const char *keys[COUNT(COMMON_KEYS) + KIND_MAX_PROPS];
+    int count = 0;
+    for (int i = 0; i < COUNT(COMMON_KEYS); i++)
+        keys[count++] = COMMON_KEYS[i];
+    for (int p = 0; p < k->prop_count; p++)
+        keys[count++] = k->props[p].name;
     bool ok = true;
     for (const cJSON *m = obj->child; m != NULL; m = m->next) {
         bool known = false;
@@ -300,23 +304,18 @@ static bool check_entity_keys(Native *n, const cJSON *obj, EntityType type)
             known = strcmp(m->string, keys[i]) == 0;
         if (known)
             continue;
-        bool other = false;
-        for (int i = 0; i < COUNT(PROPERTIES) && !other; i++)
-            other = strcmp(m->string, PROPERTIES[i]) == 0;
-        if (other) {
-            json_error_key(n->doc, m, "\"%s\" does not apply to a %s", m->string,
-                           entity_type_name(type));
-            ok = false;
-        } else {
-            ok = false;
-            char q[48];
-            json_quote(m->string, q, sizeof q);
-            int s = json_suggest(m->string, keys, count);
-            if (s >= 0)
-                json_error_key(n->doc, m, "unknown key \"%s\" (did you mean \"%s\"?)", q, keys[s]);
-            else
-                json_error_key(n->doc, m, "unknown key \"%s\" for a %s", q, entity_type_name(type));
+        ok = false;
+        if (property_of_another(m->string, kind)) {
+            json_error_key(n->doc, m, "\"%s\" does not apply to a %s", m->string, k->name);
+            continue;
         }
+        char q[48];
+        json_quote(m->string, q, sizeof q);
+        int s = json_suggest(m->string, keys, count);
+        if (s >= 0)
+            json_error_key(n->doc, m, "unknown key \"%s\" (did you mean \"%s\"?)", q, keys[s]);
+        else
+            json_error_key(n->doc, m, "unknown key \"%s\" for a %s", q, k->name);
     }
     return ok;
 }
@@ -340,61 +339,61 @@ static bool read_coord(Native *n, const cJSON *v, bool px, bool is_x, long *out)
     return true;
 }
 
-static bool read_size(Native *n, const cJSON *v, bool px, int *out)
-{
-    long max = px ? (long)LEVEL_MAX_SIDE * TILE_SIZE : LEVEL_MAX_SIDE;
-    long value;
-    if (!json_want_int(n->doc, v, 1, max, &value))
-        return false;
-    *out = (int)(px ? value : value * TILE_SIZE);
-    return true;
-}
-
-static void read_path(Native *n, const cJSON *path, bool px, LevelEntity *e)
+/* A path: waypoints [x, y] in tiles (pixels when px) of the top-left corner. */
+static void read_path(Native *n, const KindProp *p, int index, const cJSON *path, bool px,
+                      LevelEntity *e)
 {
     if (!json_want_array(n->doc, path))
         return;
     int count = cJSON_GetArraySize(path);
-    if (count < 1 || count > LEVEL_MAX_WAYPOINTS - 1) {
-        json_error(n->doc, path, "a path has 1 to %d waypoints, this one has %d",
-                   LEVEL_MAX_WAYPOINTS - 1, count);
+    if (count < (int)p->min || count > (int)p->max) {
+        json_error(n->doc, path, "a path has %.0f to %.0f waypoints, this one has %d", p->min,
+                   p->max, count);
         return;
     }
-    int k = 1;
-    for (const cJSON *p = path->child; p != NULL; p = p->next, k++) {
-        if (!cJSON_IsArray(p) || cJSON_GetArraySize(p) != 2) {
+    LevelPath wp = {.count = count};
+    int k = 0;
+    bool ok = true;
+    for (const cJSON *pt = path->child; pt != NULL; pt = pt->next, k++) {
+        if (!cJSON_IsArray(pt) || cJSON_GetArraySize(pt) != 2) {
             char got[64];
-            json_describe(p, got, sizeof got);
-            json_error(n->doc, p, "expected a waypoint [x, y], got %s", got);
+            json_describe(pt, got, sizeof got);
+            json_error(n->doc, pt, "expected a waypoint [x, y], got %s", got);
+            ok = false;
             continue;
         }
         long x, y;
-        bool ok = read_coord(n, p->child, px, true, &x);
-        ok &= read_coord(n, p->child->next, px, false, &y);
-        if (!ok)
-            continue;
-        e->path[k] = px ? (LevelPoint){(int)x, (int)y}
-                        : (LevelPoint){(int)x * TILE_SIZE, (int)y * TILE_SIZE};
+        bool good = read_coord(n, pt->child, px, true, &x);
+        good &= read_coord(n, pt->child->next, px, false, &y);
+        ok &= good;
+        if (good)
+            wp.points[k] = px ? (LevelPoint){(int)x, (int)y}
+                              : (LevelPoint){(int)x * TILE_SIZE, (int)y * TILE_SIZE};
     }
-    e->path_len = count + 1;
+    if (!ok)
+        return;
+    int i = level_build_path(&n->build, &wp);
+    if (i < 0)
+        json_error(n->doc, path, "out of memory");
+    else
+        e->props[index].i = i;
 }
 
 static void parse_entity(Native *n, const cJSON *obj)
 {
     if (!json_want_object(n->doc, obj))
         return;
-    const char *names[ENT_TYPE_COUNT];
-    for (int t = 0; t < ENT_TYPE_COUNT; t++)
-        names[t] = entity_type_name((EntityType)t);
-    int type = json_want_enum(n->doc, json_need(n->doc, obj, "type"), names, ENT_TYPE_COUNT,
-                              "entity type");
-    if (type < 0)
+    const char *names[KIND_MAX_KINDS];
+    int count = kind_names(names, KIND_MAX_KINDS);
+    int kind = json_want_enum(n->doc, json_need(n->doc, obj, "type"), names, count, "entity type");
+    if (kind < 0)
         return;
+    const EntityKind *k = kind_get(kind);
     int before = level_doc_error_total(n->doc);
-    check_entity_keys(n, obj, (EntityType)type);
+    check_entity_keys(n, obj, kind);
 
     LevelEntity e;
-    level_entity_init(&e, (EntityType)type);
+    leveldesc_entity_init(&e, kind);
     json_pos(n->doc, obj, &e.line, &e.col);
     bool px = false;
     const cJSON *v = json_get(obj, "px");
@@ -404,37 +403,26 @@ static void parse_entity(Native *n, const cJSON *obj)
     long x = 0, y = 0;
     bool have_x = read_coord(n, json_need(n->doc, obj, "x"), px, true, &x);
     bool have_y = read_coord(n, json_need(n->doc, obj, "y"), px, false, &y);
-
-    if ((v = json_get(obj, "w")) != NULL)
-        read_size(n, v, px, &e.w);
-    if ((v = json_get(obj, "h")) != NULL)
-        read_size(n, v, px, &e.h);
-    if (type == ENT_SWITCH || type == ENT_BLOCK) {
-        v = json_need(n->doc, obj, "group");
-        if (v != NULL)
-            level_prop_group(n->doc, v, &e);
+    for (int p = 0; p < k->prop_count; p++) {
+        const KindProp *prop = &k->props[p];
+        v = prop->required ? json_need(n->doc, obj, prop->name) : json_get(obj, prop->name);
+        if (v == NULL)
+            continue;
+        if (prop->type == KPROP_PATH)
+            read_path(n, prop, p, v, px, &e);
+        else
+            level_prop_read(n->doc, &n->build, prop, p, v, px, &e);
     }
-    if ((v = json_get(obj, "solid_when")) != NULL)
-        level_prop_solid_when(n->doc, v, &e);
-    if ((v = json_get(obj, "dir")) != NULL)
-        level_prop_dir(n->doc, v, &e);
-    if ((v = json_get(obj, "speed")) != NULL)
-        level_prop_speed(n->doc, v, &e);
-    if ((v = json_get(obj, "mode")) != NULL)
-        level_prop_mode(n->doc, v, &e);
-    if (type == ENT_PLATFORM)
-        read_path(n, json_need(n->doc, obj, "path"), px, &e);
 
     if (level_doc_error_total(n->doc) != before || !have_x || !have_y) {
         n->entities_ok = false;
         return;
     }
-    /* Keep the waypoints the path set: placing resets only path[0]. */
     if (px)
         level_entity_at_px(&e, (int)x, (int)y);
     else
         level_entity_at_tile(&e, (int)x, (int)y);
-    LevelEntity *slot = entity_list_push(&n->listed);
+    LevelEntity *slot = level_build_entity(&n->build);
     if (slot == NULL) {
         json_error(n->doc, obj, "more than %d entities (or out of memory)", LEVEL_MAX_ENTITIES);
         n->entities_ok = false;
@@ -451,30 +439,6 @@ static void parse_entities(Native *n, const cJSON *list)
     }
     for (const cJSON *e = list->child; e != NULL; e = e->next)
         parse_entity(n, e);
-}
-
-/* Moves the two lists into the LevelDesc, map entities first. */
-static bool gather_entities(Native *n)
-{
-    int total = n->drawn.count + n->listed.count;
-    if (total > LEVEL_MAX_ENTITIES) {
-        json_error_at(n->doc, 1, 1, "more than %d entities", LEVEL_MAX_ENTITIES);
-        return false;
-    }
-    if (total == 0)
-        return true;
-    n->lv.entities = malloc((size_t)total * sizeof *n->lv.entities);
-    if (n->lv.entities == NULL) {
-        json_error_at(n->doc, 1, 1, "out of memory");
-        return false;
-    }
-    if (n->drawn.count > 0)
-        memcpy(n->lv.entities, n->drawn.items, (size_t)n->drawn.count * sizeof *n->lv.entities);
-    if (n->listed.count > 0)
-        memcpy(n->lv.entities + n->drawn.count, n->listed.items,
-               (size_t)n->listed.count * sizeof *n->lv.entities);
-    n->lv.entity_count = total;
-    return true;
 }
 
 static const char *const ROOT_KEYS[] = {"$schema", "format", "name", "background",
@@ -520,9 +484,8 @@ bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, Level
     if ((v = json_get(root, "entities")) != NULL)
         parse_entities(&n, v);
 
-    bool ok = n.map_ok && gather_entities(&n);
-    entity_list_fini(&n.drawn);
-    entity_list_fini(&n.listed);
+    bool ok = n.map_ok;
+    level_build_take(&n.build, &n.lv);
     if (ok) {
         int line, col;
         json_pos(doc, root, &line, &col);
@@ -530,7 +493,7 @@ bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, Level
                        level_doc_errors(doc));
     }
     if (!ok || level_doc_error_total(doc) != before) {
-        level_desc_fini(&n.lv);
+        leveldesc_fini(&n.lv);
         return false;
     }
     *out = n.lv;

@@ -56,7 +56,7 @@ typedef struct Tiled {
     int file_count;
     const cJSON **objects;    /* every object of every object layer, in order */
     int object_count, object_cap;
-    EntityList entities;
+    LevelBuild build;
     bool sets_failed;         /* a tileset could not be read: gids may not resolve */
     bool map_ok;
     bool entities_ok;
@@ -377,7 +377,7 @@ static void put_gid(Tiled *t, uint32_t raw, int x, int y, const cJSON *at, bool 
         json_error(t->doc, at,
                    "%sgid %u: the tile has no class; give it one of \"solid\", \"oneway\", \"spikes\" or \"empty\"",
                    where, (unsigned)gid);
-    } else if (entity_type_from_name(cls) >= 0) {
+    } else if (kind_find(cls) >= 0) {
         json_error(t->doc, at,
                    "%sgid %u: a tile of class \"%s\" is an entity: place it as a tile object on an object layer",
                    where, (unsigned)gid, q);
@@ -541,7 +541,7 @@ static void read_layers(Tiled *t, const cJSON *layers)
 
 /* ---- Custom properties ------------------------------------------------------------------- */
 
-enum { P_STRING = 1, P_INT = 2, P_FLOAT = 4, P_OBJECT = 8 };
+enum { P_STRING = 1, P_INT = 2, P_FLOAT = 4, P_OBJECT = 8, P_BOOL = 16 };
 
 typedef struct PropSpec {
     const char *name;
@@ -555,6 +555,7 @@ static const char *type_list(unsigned types)
     case P_INT: return "int";
     case P_INT | P_FLOAT: return "float or int";
     case P_OBJECT: return "object";
+    case P_BOOL: return "bool";
     default: return "float";
     }
 }
@@ -570,7 +571,7 @@ static void read_props(Tiled *t, const cJSON *owner, const PropSpec *specs, int 
     const cJSON *props = json_get(owner, "properties");
     if (props == NULL || !json_want_array(doc, props))
         return;
-    const char *names[LEVEL_PARAM_MAX + 4];
+    const char *names[LEVEL_PARAM_MAX + KIND_MAX_PROPS + 4];
     for (int i = 0; i < count; i++)
         names[i] = specs[i].name;
     for (const cJSON *p = props->child; p != NULL; p = p->next) {
@@ -607,7 +608,8 @@ static void read_props(Tiled *t, const cJSON *owner, const PropSpec *specs, int 
         unsigned got = strcmp(type, "string") == 0 ? P_STRING
                        : strcmp(type, "int") == 0 ? P_INT
                        : strcmp(type, "float") == 0 ? P_FLOAT
-                       : strcmp(type, "object") == 0 ? P_OBJECT : 0;
+                       : strcmp(type, "object") == 0 ? P_OBJECT
+                       : strcmp(type, "bool") == 0 ? P_BOOL : 0;
         if ((got & specs[which].types) == 0) {
             char tq[32];
             json_quote(type, tq, sizeof tq);
@@ -645,7 +647,10 @@ static const cJSON *find_object(const Tiled *t, long id)
     return NULL;
 }
 
-static void read_platform_path(Tiled *t, const cJSON *ref, LevelEntity *e)
+/* A path property: the id of a polyline object whose points are the
+** waypoints of the entity's top-left corner. */
+static void read_path(Tiled *t, const KindProp *prop, int index, const cJSON *ref,
+                      LevelEntity *e)
 {
     JsonDoc *doc = t->doc;
     long id;
@@ -661,7 +666,7 @@ static void read_platform_path(Tiled *t, const cJSON *ref, LevelEntity *e)
     double ox, oy;
     if (!read_px(doc, line, "x", true, &ox) || !read_px(doc, line, "y", true, &oy))
         return;
-    int k = 1;
+    LevelPath wp = {0};
     bool first = true;
     for (const cJSON *p = points->child; p != NULL; p = p->next) {
         double x, y;
@@ -669,70 +674,84 @@ static void read_platform_path(Tiled *t, const cJSON *ref, LevelEntity *e)
             !read_px(doc, p, "y", true, &y))
             return;
         LevelPoint w = {px(ox + x), px(oy + y)};
-        /* A line drawn from the platform starts where it stands. */
+        /* A line drawn from the entity starts where it stands. */
         if (first && w.x == e->x && w.y == e->y) {
             first = false;
             continue;
         }
         first = false;
-        if (k >= LEVEL_MAX_WAYPOINTS) {
-            json_error(doc, points, "a path has at most %d waypoints after the platform's own position",
-                       LEVEL_MAX_WAYPOINTS - 1);
+        if (wp.count >= (int)prop->max) {
+            json_error(doc, points, "a path has at most %.0f waypoints after the %s's own position",
+                       prop->max, kind_get(e->kind)->name);
             return;
         }
-        e->path[k++] = w;
+        wp.points[wp.count++] = w;
     }
-    e->path_len = k;
+    if (wp.count < (int)prop->min) {
+        json_error(doc, ref, "the polyline of \"%s\" needs at least %.0f point%s besides the %s's own position",
+                   prop->name, prop->min, prop->min == 1 ? "" : "s", kind_get(e->kind)->name);
+        return;
+    }
+    int i = level_build_path(&t->build, &wp);
+    if (i < 0)
+        json_error(doc, ref, "out of memory");
+    else
+        e->props[index].i = i;
+}
+
+/* Which Tiled property types a kind's property accepts. */
+static unsigned tiled_types(const KindProp *p)
+{
+    switch (p->type) {
+    case KPROP_INT: return P_INT;
+    case KPROP_NUMBER: return P_INT | P_FLOAT;
+    case KPROP_BOOL: return P_BOOL;
+    case KPROP_PATH: return P_OBJECT;
+    default: return P_STRING;
+    }
 }
 
 static void read_entity_props(Tiled *t, const cJSON *o, LevelEntity *e)
 {
-    static const PropSpec switch_props[] = {{"group", P_INT}};
-    static const PropSpec block_props[] = {{"group", P_INT}, {"solid_when", P_STRING}};
-    static const PropSpec platform_props[] = {
-        {"speed", P_INT | P_FLOAT}, {"mode", P_STRING}, {"path", P_OBJECT}};
-    static const PropSpec walker_props[] = {{"dir", P_STRING}};
-    const PropSpec *specs = NULL;
+    const EntityKind *k = kind_get(e->kind);
+    PropSpec specs[KIND_MAX_PROPS];
+    int index[KIND_MAX_PROPS];
     int count = 0;
-    switch (e->type) {
-    case ENT_SWITCH: specs = switch_props; count = COUNT(switch_props); break;
-    case ENT_BLOCK: specs = block_props; count = COUNT(block_props); break;
-    case ENT_PLATFORM: specs = platform_props; count = COUNT(platform_props); break;
-    case ENT_WALKER: specs = walker_props; count = COUNT(walker_props); break;
-    default: break;
+    for (int p = 0; p < k->prop_count; p++) {
+        if (kind_prop_tiled_type(&k->props[p]) == NULL)
+            continue; /* a size: the object's rectangle */
+        specs[count] = (PropSpec){k->props[p].name, tiled_types(&k->props[p])};
+        index[count++] = p;
     }
-    const cJSON *found[4];
-    char what[32];
-    snprintf(what, sizeof what, "a %s", entity_type_name(e->type));
+    const cJSON *found[KIND_MAX_PROPS];
+    char what[40];
+    snprintf(what, sizeof what, "a %s", k->name);
     read_props(t, o, specs, count, found, what);
     JsonDoc *doc = t->doc;
-    switch (e->type) {
-    case ENT_SWITCH:
-    case ENT_BLOCK:
-        if (found[0] == NULL)
-            json_error(doc, o, "a %s needs an int property \"group\" (0 to %d)",
-                       entity_type_name(e->type), LEVEL_MAX_GROUPS - 1);
+    for (int i = 0; i < count; i++) {
+        const KindProp *prop = &k->props[index[i]];
+        if (found[i] == NULL) {
+            if (prop->required) {
+                const char *type = kind_prop_tiled_type(prop);
+                char detail[128] = "";
+                if (prop->type == KPROP_PATH)
+                    snprintf(detail, sizeof detail, " naming a polyline");
+                else if (prop->type == KPROP_INT || prop->type == KPROP_NUMBER)
+                    snprintf(detail, sizeof detail, " (%g to %g)", prop->min, prop->max);
+                else if (prop->type == KPROP_ENUM) {
+                    char values[96];
+                    level_prop_describe(prop, values, sizeof values);
+                    snprintf(detail, sizeof detail, " (%s)", values);
+                }
+                json_error(doc, o, "a %s needs a%s %s property \"%s\"%s", k->name,
+                           type[0] == 'i' || type[0] == 'o' ? "n" : "", type, prop->name, detail);
+            }
+            continue;
+        }
+        if (prop->type == KPROP_PATH)
+            read_path(t, prop, index[i], found[i], e);
         else
-            level_prop_group(doc, found[0], e);
-        if (e->type == ENT_BLOCK && found[1] != NULL)
-            level_prop_solid_when(doc, found[1], e);
-        break;
-    case ENT_PLATFORM:
-        if (found[0] != NULL)
-            level_prop_speed(doc, found[0], e);
-        if (found[1] != NULL)
-            level_prop_mode(doc, found[1], e);
-        if (found[2] == NULL)
-            json_error(doc, o, "a platform needs an object property \"path\" naming a polyline");
-        else
-            read_platform_path(t, found[2], e);
-        break;
-    case ENT_WALKER:
-        if (found[0] != NULL)
-            level_prop_dir(doc, found[0], e);
-        break;
-    default:
-        break;
+            level_prop_read(doc, &t->build, prop, index[i], found[i], false, e);
     }
 }
 
@@ -771,21 +790,31 @@ static void read_object(Tiled *t, const cJSON *o)
     if (cls[0] == '\0')
         return; /* a note, or a path */
 
-    const char *names[ENT_TYPE_COUNT];
-    for (int i = 0; i < ENT_TYPE_COUNT; i++)
-        names[i] = entity_type_name((EntityType)i);
-    int type = entity_type_from_name(cls);
+    const char *names[KIND_MAX_KINDS];
+    int count = 0;
+    for (; count < kind_count() && count < KIND_MAX_KINDS; count++)
+        names[count] = kind_get(count)->name;
+    int type = kind_find(cls);
     if (type < 0) {
         char q[40];
         json_quote(cls, q, sizeof q);
-        int s = json_suggest(cls, names, ENT_TYPE_COUNT);
-        if (s >= 0)
+        int s = json_suggest(cls, names, count);
+        if (s >= 0) {
             json_error(doc, class_at, "unknown entity class \"%s\" (did you mean \"%s\"?)", q, names[s]);
-        else
-            json_error(doc, class_at, "unknown entity class \"%s\" (expected one of player, coin, checkpoint, goal, switch, block, platform, walker, saw)", q);
+        } else {
+            char list[400];
+            size_t len = 0;
+            list[0] = '\0';
+            for (int i = 0; i < count && len < sizeof list; i++) {
+                int w = snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", names[i]);
+                len += w > 0 ? (size_t)w : 0;
+            }
+            json_error(doc, class_at, "unknown entity class \"%s\" (expected one of %s)", q, list);
+        }
         t->entities_ok = false;
         return;
     }
+    const EntityKind *k = kind_get(type);
     if (json_get(o, "polygon") != NULL || json_get(o, "polyline") != NULL) {
         json_error(doc, o, "a %s cannot be a polygon or polyline: use a rectangle, point or tile object",
                    cls);
@@ -807,28 +836,26 @@ static void read_object(Tiled *t, const cJSON *o)
         ok = false;
     }
     LevelEntity e;
-    level_entity_init(&e, (EntityType)type);
+    leveldesc_entity_init(&e, type);
     json_pos(doc, o, &e.line, &e.col);
     if (ok) {
         /* The rectangle in whole pixels; a tile object's y is its bottom. */
         int left = px(x), right = px(x + w);
         int top = gid != 0 ? px(y - h) : px(y);
         int bottom = gid != 0 ? px(y) : px(y + h);
-        if (type == ENT_BLOCK) {
-            if (right - left <= 0 || bottom - top <= 0)
-                json_error(doc, o, "a block needs a width and a height: draw it as a rectangle");
-            e.w = right - left;
-            e.h = bottom - top;
-            level_entity_at_px(&e, left, top);
-        } else if (type == ENT_PLATFORM) {
-            if (right - left <= 0)
-                json_error(doc, o, "a platform needs a width: draw it as a rectangle");
-            e.w = right - left;
+        bool sized_w = kind_sized(k, 'w'), sized_h = kind_sized(k, 'h');
+        if (sized_w || sized_h) {
+            /* A sized kind is its rectangle, on the axes it is sized on. */
+            if ((sized_w && right - left <= 0) || (sized_h && bottom - top <= 0))
+                json_error(doc, o, "a %s needs a %s: draw it as a rectangle", k->name,
+                           sized_w && sized_h ? "width and a height" : sized_w ? "width" : "height");
+            if (sized_w)
+                e.w = right - left;
+            if (sized_h)
+                e.h = bottom - top;
             level_entity_at_px(&e, left, top);
         } else {
-            int bw, bh;
-            entity_type_size((EntityType)type, &bw, &bh);
-            level_entity_at_px(&e, left, bottom - bh);
+            level_entity_at_px(&e, left, bottom - e.h);
         }
         read_entity_props(t, o, &e);
     }
@@ -836,7 +863,7 @@ static void read_object(Tiled *t, const cJSON *o)
         t->entities_ok = false;
         return;
     }
-    LevelEntity *slot = entity_list_push(&t->entities);
+    LevelEntity *slot = level_build_entity(&t->build);
     if (slot == NULL) {
         json_error(doc, o, "more than %d entities (or out of memory)", LEVEL_MAX_ENTITIES);
         t->entities_ok = false;
@@ -968,9 +995,7 @@ bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelE
         read_layers(&t, json_need(doc, root, "layers"));
         for (int i = 0; i < t.object_count; i++)
             read_object(&t, t.objects[i]);
-        t.lv.entities = t.entities.items;
-        t.lv.entity_count = t.entities.count;
-        t.entities.items = NULL;
+        level_build_take(&t.build, &t.lv);
         int line, col;
         json_pos(doc, root, &line, &col);
         level_validate(level_doc_path(doc), &t.lv, line, col, t.entities_ok,
@@ -978,9 +1003,9 @@ bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelE
     }
     free_tilesets(&t);
     free(t.objects);
-    entity_list_fini(&t.entities);
+    level_build_fini(&t.build);
     if (level_doc_error_total(doc) != before) {
-        level_desc_fini(&t.lv);
+        leveldesc_fini(&t.lv);
         return false;
     }
     *out = t.lv;
@@ -1021,7 +1046,7 @@ bool tiled_check_tileset(const char *path, LevelErrors *errors)
     if (ok) {
         for (long id = 0; id < set.tilecount; id++) {
             const char *cls = set.classes[id];
-            if (cls != NULL && tile_kind_from_name(cls) < 0 && entity_type_from_name(cls) < 0) {
+            if (cls != NULL && tile_kind_from_name(cls) < 0 && kind_find(cls) < 0) {
                 char q[40];
                 json_quote(cls, q, sizeof q);
                 json_error(&doc, set.class_at[id],

@@ -7,84 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-LevelEntity *entity_list_push(EntityList *list)
-{
-    if (list->count >= LEVEL_MAX_ENTITIES)
-        return NULL;
-    if (list->count == list->cap) {
-        int cap = list->cap ? list->cap * 2 : 64;
-        LevelEntity *items = realloc(list->items, (size_t)cap * sizeof *items);
-        if (items == NULL)
-            return NULL;
-        list->items = items;
-        list->cap = cap;
-    }
-    LevelEntity *e = &list->items[list->count++];
-    memset(e, 0, sizeof *e);
-    return e;
-}
-
-void entity_list_fini(EntityList *list)
-{
-    free(list->items);
-    list->items = NULL;
-    list->count = list->cap = 0;
-}
-
-void level_entity_init(LevelEntity *e, EntityType type)
-{
-    memset(e, 0, sizeof *e);
-    e->type = type;
-    switch (type) {
-    case ENT_BLOCK:
-        e->w = TILE_SIZE;
-        e->h = TILE_SIZE;
-        e->solid_when_on = true;
-        break;
-    case ENT_PLATFORM:
-        entity_type_size(ENT_PLATFORM, &e->w, &e->h);
-        e->speed = (float)LEVEL_PLATFORM_SPEED;
-        e->path_len = 1;
-        break;
-    case ENT_WALKER:
-        e->dir = -1;
-        break;
-    default:
-        break;
-    }
-}
-
-void level_entity_at_px(LevelEntity *e, int x, int y)
-{
-    e->x = x;
-    e->y = y;
-    if (e->type == ENT_PLATFORM)
-        e->path[0] = (LevelPoint){x, y};
-}
-
-void level_entity_at_tile(LevelEntity *e, int tx, int ty)
-{
-    int x = tx * TILE_SIZE, y = ty * TILE_SIZE;
-    if (e->type != ENT_BLOCK && e->type != ENT_PLATFORM) {
-        int w, h;
-        entity_type_size(e->type, &w, &h);
-        y = (ty + 1) * TILE_SIZE - h;
-    }
-    level_entity_at_px(e, x, y);
-}
-
-void level_entity_box(const LevelEntity *e, int *x, int *y, int *w, int *h)
-{
-    *x = e->x;
-    *y = e->y;
-    if (e->type == ENT_BLOCK || e->type == ENT_PLATFORM) {
-        *w = e->w;
-        *h = e->h;
-    } else {
-        entity_type_size(e->type, w, h);
-    }
-}
-
 static bool box_inside(const Tilemap *map, long x, long y, long w, long h)
 {
     return x >= 0 && y >= 0 && x + w <= (long)map->width * TILE_SIZE &&
@@ -105,6 +27,16 @@ static bool box_touches(const Tilemap *map, int x, int y, int w, int h, TileKind
     return false;
 }
 
+/* The kind the player comes back to life as: the one that is unique and
+** respawns (the player's start). */
+static const EntityKind *player_kind(void)
+{
+    for (int k = 0; k < kind_count(); k++)
+        if ((kind_get(k)->flags & (KIND_UNIQUE | KIND_RESPAWN)) == (KIND_UNIQUE | KIND_RESPAWN))
+            return kind_get(k);
+    return kind_get(0);
+}
+
 static bool boxes_overlap(int ax, int ay, int aw, int ah, int bx, int by, int bw, int bh)
 {
     return ax < bx + bw && bx < ax + aw && ay < by + bh && by < ay + ah;
@@ -113,9 +45,9 @@ static bool boxes_overlap(int ax, int ay, int aw, int ah, int bx, int by, int bw
 static void check_entity(const char *path, const LevelDesc *lv, const LevelEntity *e,
                          LevelErrors *errors)
 {
-    const char *name = entity_type_name(e->type);
-    int x, y, w, h, tx, ty;
-    level_entity_box(e, &x, &y, &w, &h);
+    const EntityKind *k = kind_get(e->kind);
+    const char *name = k->name;
+    int x = e->x, y = e->y, w = e->w, h = e->h, tx, ty;
     if (!box_inside(&lv->map, x, y, w, h)) {
         level_errors_add(errors, path, e->line, e->col,
                          "the %s is outside the map: its %dx%d px box at (%d, %d) px must fit in %dx%d px",
@@ -127,23 +59,21 @@ static void check_entity(const char *path, const LevelDesc *lv, const LevelEntit
     if (w > INT16_MAX || h > INT16_MAX)
         level_errors_add(errors, path, e->line, e->col,
                          "the %s is %dx%d px: at most %d px on a side", name, w, h, INT16_MAX);
-    bool actor = e->type == ENT_PLAYER || e->type == ENT_CHECKPOINT || e->type == ENT_WALKER;
-    if (actor && box_touches(&lv->map, x, y, w, h, TILE_SOLID, &tx, &ty))
+    if ((k->flags & KIND_CLEAR) && box_touches(&lv->map, x, y, w, h, TILE_SOLID, &tx, &ty))
         level_errors_add(errors, path, e->line, e->col,
                          "the %s overlaps the solid tile at column %d, row %d", name, tx, ty);
-    else if ((e->type == ENT_PLAYER || e->type == ENT_CHECKPOINT) &&
-             box_touches(&lv->map, x, y, w, h, TILE_SPIKES, &tx, &ty))
+    else if ((k->flags & KIND_RESPAWN) && box_touches(&lv->map, x, y, w, h, TILE_SPIKES, &tx, &ty))
         level_errors_add(errors, path, e->line, e->col,
                          "the %s overlaps the spikes at column %d, row %d", name, tx, ty);
-    if (e->type == ENT_PLATFORM) {
-        if (e->path_len < 2)
-            level_errors_add(errors, path, e->line, e->col,
-                             "the platform has no path: give it at least one waypoint");
-        for (int k = 1; k < e->path_len; k++)
-            if (!box_inside(&lv->map, e->path[k].x, e->path[k].y, w, h))
+    for (int p = 0; p < k->prop_count; p++) {
+        if (k->props[p].type != KPROP_PATH)
+            continue;
+        const LevelPath *wp = leveldesc_path(lv, e, k->props[p].name);
+        for (int i = 0; wp != NULL && i < wp->count; i++)
+            if (!box_inside(&lv->map, wp->points[i].x, wp->points[i].y, w, h))
                 level_errors_add(errors, path, e->line, e->col,
-                                 "waypoint %d of the platform, at (%d, %d) px, takes it outside the map",
-                                 k, e->path[k].x, e->path[k].y);
+                                 "waypoint %d of the %s, at (%d, %d) px, takes it outside the map",
+                                 i + 1, name, wp->points[i].x, wp->points[i].y);
     }
 }
 
@@ -155,45 +85,48 @@ void level_validate(const char *path, const LevelDesc *lv, int line, int col, bo
     if (!whole)
         return;
 
-    const LevelEntity *player = NULL;
-    bool goal = false;
+    /* Kinds that must appear once (the player) or at least once (the goal). */
+    int first_of[KIND_MAX_KINDS];
+    for (int k = 0; k < KIND_MAX_KINDS; k++)
+        first_of[k] = -1;
     int switch_of[LEVEL_MAX_GROUPS], block_of[LEVEL_MAX_GROUPS];
     for (int g = 0; g < LEVEL_MAX_GROUPS; g++)
         switch_of[g] = block_of[g] = -1;
     for (int i = 0; i < lv->entity_count; i++) {
         const LevelEntity *e = &lv->entities[i];
-        if (e->type == ENT_PLAYER) {
-            if (player != NULL)
-                level_errors_add(errors, path, e->line, e->col,
-                                 "a second player start (the first is at %d:%d)", player->line,
-                                 player->col);
-            else
-                player = e;
+        const EntityKind *k = kind_get(e->kind);
+        if (e->kind >= KIND_MAX_KINDS)
+            continue;
+        if ((k->flags & KIND_UNIQUE) && first_of[e->kind] >= 0) {
+            const LevelEntity *first = &lv->entities[first_of[e->kind]];
+            level_errors_add(errors, path, e->line, e->col, "a second %s (the first is at %d:%d)",
+                             kind_label(k), first->line, first->col);
         }
-        goal |= e->type == ENT_GOAL;
-        if ((e->type == ENT_SWITCH || e->type == ENT_BLOCK) && e->group >= 0 &&
-            e->group < LEVEL_MAX_GROUPS) {
-            int *first = e->type == ENT_SWITCH ? &switch_of[e->group] : &block_of[e->group];
-            if (*first < 0)
+        if (first_of[e->kind] < 0)
+            first_of[e->kind] = i;
+        if (k->flags & (KIND_FLIPS | KIND_FLIPPED)) {
+            int g = leveldesc_prop(e, "group").i;
+            int *first = (k->flags & KIND_FLIPS) ? &switch_of[g] : &block_of[g];
+            if (g >= 0 && g < LEVEL_MAX_GROUPS && *first < 0)
                 *first = i;
         }
     }
-    if (player == NULL)
-        level_errors_add(errors, path, line, col,
-                         "the level has no player start (an entity of type \"player\")");
-    if (!goal)
-        level_errors_add(errors, path, line, col,
-                         "the level has no goal (an entity of type \"goal\")");
+    for (int k = 0; k < kind_count() && k < KIND_MAX_KINDS; k++)
+        if ((kind_get(k)->flags & (KIND_UNIQUE | KIND_NEEDED)) && first_of[k] < 0)
+            level_errors_add(errors, path, line, col, "the level has no %s (an entity of type \"%s\")",
+                             kind_label(kind_get(k)), kind_get(k)->name);
+    /* A switch without blocks, or blocks without a switch, harm nobody, but
+    ** are most likely a typo in a group number: said, not refused. */
     for (int g = 0; g < LEVEL_MAX_GROUPS; g++) {
         if (switch_of[g] >= 0 && block_of[g] < 0) {
             const LevelEntity *s = &lv->entities[switch_of[g]];
-            level_errors_add(errors, path, s->line, s->col,
-                             "switch group %d has no blocks: add a block with \"group\": %d", g, g);
+            level_warnings_add(errors, path, s->line, s->col,
+                               "switch group %d has no blocks: touching it changes nothing", g);
         }
         if (block_of[g] >= 0 && switch_of[g] < 0) {
             const LevelEntity *b = &lv->entities[block_of[g]];
-            level_errors_add(errors, path, b->line, b->col,
-                             "block group %d has no switch: add a switch with \"group\": %d", g, g);
+            level_warnings_add(errors, path, b->line, b->col,
+                               "block group %d has no switch: the block never changes", g);
         }
     }
     /* Where the player comes back to life (the start, each checkpoint) must
@@ -201,26 +134,21 @@ void level_validate(const char *path, const LevelDesc *lv, int line, int col, bo
     ** closes there while the player is dead would trap it. */
     for (int i = 0; i < lv->entity_count; i++) {
         const LevelEntity *r = &lv->entities[i];
-        if (r->type != ENT_PLAYER && r->type != ENT_CHECKPOINT)
+        const EntityKind *rk = kind_get(r->kind);
+        if (!(rk->flags & KIND_RESPAWN))
             continue;
-        int rx, ry, rw, rh;
-        level_entity_box(r, &rx, &ry, &rw, &rh);
-        if (r->type == ENT_CHECKPOINT) { /* the player stands where the flag stands */
-            int pw, ph;
-            entity_type_size(ENT_PLAYER, &pw, &ph);
-            ry += rh - ph;
-            rw = pw;
-            rh = ph;
-        }
+        /* The player stands where the flag stands: its box, on the bottom of r's. */
+        const EntityKind *pk = player_kind();
+        int rw = pk->w, rh = pk->h, rx = r->x, ry = r->y + r->h - rh;
         for (int k = 0; k < lv->entity_count; k++) {
             const LevelEntity *b = &lv->entities[k];
-            if (b->type != ENT_BLOCK || !boxes_overlap(rx, ry, rw, rh, b->x, b->y, b->w, b->h))
+            if (!(kind_get(b->kind)->flags & KIND_FLIPPED) ||
+                !boxes_overlap(rx, ry, rw, rh, b->x, b->y, b->w, b->h))
                 continue;
             level_errors_add(errors, path, r->line, r->col,
-                             "the block at %d:%d covers the %s's place: a player coming back "
+                             "the %s at %d:%d covers the %s's place: a player coming back "
                              "to life there could be shut inside it",
-                             b->line, b->col,
-                             r->type == ENT_PLAYER ? "player start" : "checkpoint");
+                             kind_get(b->kind)->name, b->line, b->col, kind_label(rk));
         }
     }
 }

@@ -387,10 +387,10 @@ static SDL_Surface *read_atlas(Reader *r, const char *dir, RenderAtlas *atlas)
     r->img_w = image->w;
     r->img_h = image->h;
     const cJSON *clip_sec = need_object(r, root, "clips");
-    for (int c = 0; c < CLIP_COUNT && !r->failed; c++)
+    for (int c = 0; c < kind_clip_count() && !r->failed; c++)
         read_sheet(r, clip_sec, c, &atlas->sheets[c]);
     const cJSON *sprite_sec = r->failed ? NULL : need_object(r, root, "sprites");
-    for (int c = CLIP_COUNT; c < RCLIP_COUNT && !r->failed; c++)
+    for (int c = RCLIP_FX_DUST; c < RCLIP_COUNT && !r->failed; c++)
         read_sheet(r, sprite_sec, c, &atlas->sheets[c]);
     if (!r->failed)
         read_tiles(r, root, atlas);
@@ -425,7 +425,7 @@ bool assets_load_atlas(const char *data_dir, SDL_Renderer *renderer, RenderAtlas
         r.failed = atlas->texture == NULL;
     }
     if (!r.failed && clips)
-        for (int c = 0; c < CLIP_COUNT; c++)
+        for (int c = 0; c < kind_clip_count(); c++)
             clips->clips[c] = (ClipInfo){atlas->sheets[c].frames, atlas->sheets[c].fps,
                                          atlas->sheets[c].loop};
     SDL_FreeSurface(image);

@@ -19,9 +19,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The game's clips, then the extras the front end draws ("sprites"). */
+/* The game's clips (numbered by the kind table, below KIND_CLIP_MAX), then
+** the extras the front end draws ("sprites"). */
 enum {
-    RCLIP_FX_DUST = CLIP_COUNT,
+    RCLIP_FX_DUST = KIND_CLIP_MAX,
     RCLIP_FX_SPARKLE,
     RCLIP_HUD_COIN,
     RCLIP_HUD_SKULL,

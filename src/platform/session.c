@@ -34,63 +34,41 @@ void session_write_recording(Game *g)
 {
     if (!g->recording || g->record_saved || !g->sim)
         return;
-    size_t body_len = 0;
-    char *body = replay_format(&g->record, &body_len);
-    if (!body) {
-        fprintf(stderr, "platformer: %s: out of memory formatting the replay\n",
-                g->opt.record_path);
-        return;
-    }
-    char rel[APP_PATH_MAX];
+    ReplayHeader h = {0};
     /* The replay names its level relative to itself, to survive a move. */
-    if (!level_path_relative(g->opt.record_path, g->level_path, rel, sizeof rel))
-        snprintf(rel, sizeof rel, "%s", g->level_path);
+    if (!level_path_relative(g->opt.record_path, g->level_path, h.level, sizeof h.level))
+        snprintf(h.level, sizeof h.level, "%s", g->level_path);
     const SimStatus *st = sim_status(g->sim);
-    size_t cap = body_len + APP_PATH_MAX + 256;
-    char *text = malloc(cap);
-    if (text) {
-        int head = snprintf(text, cap,
-                            "# Pip's Peak replay; play it with: platformer --replay FILE\n"
-                            "#! level: %s\n#! outcome: %s\n#! ticks: %zu\n#! hash: %016" PRIx64
-                            "\n",
-                            rel, app_outcome_name(st->outcome), g->record.count, sim_hash(g->sim));
-        if (head > 0 && (size_t)head < cap) {
-            memcpy(text + head, body, body_len);
-            char err[512];
-            if (!save_write_atomic(g->opt.record_path, text, (size_t)head + body_len, err,
-                                   sizeof err))
-                fprintf(stderr, "platformer: %s\n", err);
-            else
-                g->record_saved = true;
-        }
-        free(text);
-    }
-    free(body);
+    snprintf(h.outcome, sizeof h.outcome, "%s", app_outcome_name(st->outcome));
+    h.ticks = g->record.count;
+    snprintf(h.hash, sizeof h.hash, "%016" PRIx64, sim_hash(g->sim));
+    char err[REPLAY_PATH_MAX + 256];
+    if (replay_save(g->opt.record_path, &g->record, &h, err, sizeof err))
+        g->record_saved = true;
+    else
+        fprintf(stderr, "platformer: %s\n", err);
 }
 
 bool session_setup_replays(Game *g, char *err, size_t errlen)
 {
     if (g->opt.replay_path) {
-        ReplayExpect expect;
-        if (!app_replay_expect(g->opt.replay_path, &expect, err, errlen))
+        ReplayHeader expect;
+        replay_init(&g->playback);
+        if (!replay_load(g->opt.replay_path, &g->playback, &expect, err, errlen))
             return false;
+        g->playing_back = true;
         if (!g->opt.level_path) {
             if (!expect.level[0]) {
                 snprintf(err, errlen, "%s: names no level (\"#! level: FILE\"); add --level FILE",
                          g->opt.replay_path);
                 return false;
             }
-            /* app_replay_expect has already made it relative to here */
-            if (strlen(expect.level) >= sizeof g->level_path) {
+            if (!replay_level_path(&expect, g->opt.replay_path, g->level_path,
+                                   sizeof g->level_path)) {
                 snprintf(err, errlen, "%s: the level's path is too long", g->opt.replay_path);
                 return false;
             }
-            strcpy(g->level_path, expect.level);
         }
-        replay_init(&g->playback);
-        if (!replay_load(g->opt.replay_path, &g->playback, err, errlen))
-            return false;
-        g->playing_back = true;
     }
     if (g->opt.record_path) {
         replay_init(&g->record);
@@ -224,7 +202,7 @@ static bool load_level_file(Game *g, const char *path)
     }
     free(errors);
     if (g->have_level)
-        level_desc_fini(&g->level);
+        leveldesc_fini(&g->level);
     g->level = desc;
     g->have_level = true;
     g->error_text[0] = '\0';
@@ -316,7 +294,7 @@ void session_fini(Game *g)
         sim_destroy(g->sim);
     g->sim = NULL;
     if (g->have_level)
-        level_desc_fini(&g->level);
+        leveldesc_fini(&g->level);
     g->have_level = false;
     replay_fini(&g->playback);
     replay_fini(&g->record);

@@ -293,5 +293,5 @@ bool save_buf_commit(SaveBuf *b, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "cannot save %s: out of memory", path);
         return false;
     }
-    return save_write_atomic(path, b->data, b->len, err, errlen);
+    return atomic_write(path, b->data, b->len, err, errlen);
 }

@@ -21,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         InputIntent in = {.left = true};
         sim_tick(sim, &in);
         sim_destroy(sim);
-        level_desc_fini(&level);
+        leveldesc_fini(&level);
     } else if (errors.count == 0) {
         abort();
     }

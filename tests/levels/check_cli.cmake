@@ -48,6 +48,28 @@ foreach(file IN LISTS good)
   endif()
 endforeach()
 
+# Warnings: the file is ok (exit 0) and the warning is said at its place.
+file(STRINGS ${LEVELS}/warnings/EXPECTED lines)
+foreach(line IN LISTS lines)
+  if(line MATCHES "^#" OR line STREQUAL "")
+    continue()
+  endif()
+  if(NOT line MATCHES "^([^ ]+) +([0-9]+) +([0-9]+) ")
+    message(FATAL_ERROR "bad warnings/EXPECTED line: ${line}")
+  endif()
+  set(file ${LEVELS}/warnings/${CMAKE_MATCH_1})
+  set(place "${file}:${CMAKE_MATCH_2}:${CMAKE_MATCH_3}: warning: ")
+  execute_process(COMMAND ${PLATFORMER} --check ${file}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0 OR NOT out STREQUAL "${file}: ok\n")
+    message(FATAL_ERROR "--check ${file} exited with ${rc}, expected 0 and ok:\n${out}${err}")
+  endif()
+  string(FIND "${err}" "${place}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "no warning line starting with '${place}' in:\n${err}")
+  endif()
+endforeach()
+
 execute_process(COMMAND ${PLATFORMER} --check
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 2)

@@ -60,16 +60,18 @@ void synth_atlas_build(SynthAtlas *s, SDL_Renderer *renderer)
     Packer p = {s->image, 0, 0, 0};
     for (int c = 0; c < RCLIP_COUNT; c++) {
         RenderSheet *sh = &atlas->sheets[c];
-        if (c <= CLIP_PLAYER_DEATH) {
+        if (c >= kind_clip_count() && c < RCLIP_FX_DUST)
+            continue; /* numbers no kind uses */
+        if (c < kind_first_clip(kind_find("player")) + 6 && c >= kind_first_clip(kind_find("player"))) {
             sheet(&p, sh, 2, 1, 32, 32); /* Pip: a 16x24 box centred at the bottom */
             sh->anchor_x = 8;
             sh->anchor_y = 8;
-        } else if (c == CLIP_SWITCH_OFF || c == CLIP_BLOCK_SOLID) {
+        } else if (c == kind_clip_find("switch_off") || c == kind_clip_find("block_solid")) {
             sheet(&p, sh, 1, 3, 16, 16);
-        } else if (c == CLIP_PLATFORM) {
+        } else if (c == kind_clip_find("platform")) {
             sheet(&p, sh, 1, 1, 48, 8);
             sh->slice_l = sh->slice_r = 6;
-        } else if (c == CLIP_GOAL) {
+        } else if (c == kind_clip_find("goal")) {
             sheet(&p, sh, 2, 1, 32, 32);
         } else if (c >= RCLIP_HUD_COIN) {
             sheet(&p, sh, 1, 1, 11, 11);

@@ -1,7 +1,7 @@
-/* test_save_atomic.c -- whole-or-nothing writes, with the disk failing on cue. */
+/* test_atomic.c -- whole-or-nothing writes, with the disk failing on cue. */
 #include "save/fixture.h"
 
-#include "save.h"
+#include "atomic.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -86,9 +86,9 @@ static int fake_unlink(void *ctx, const char *path)
     return unlink(path);
 }
 
-static SaveIo fake_io(FakeIo *f)
+static AtomicIo fake_io(FakeIo *f)
 {
-    return (SaveIo){f, fake_open, fake_write, fake_fsync, fake_close, fake_rename, fake_unlink};
+    return (AtomicIo){f, fake_open, fake_write, fake_fsync, fake_close, fake_rename, fake_unlink};
 }
 
 static const char OLD[] = "{\"format\": 1, \"unlocked\": 5}\n";
@@ -119,11 +119,11 @@ START_TEST(write_creates_then_replaces_the_file)
     scratch_init(&s);
     scratch_path(&s, "progress.json", path, sizeof path);
 
-    ck_assert(save_write_atomic(path, "first", 5, err, sizeof err));
+    ck_assert(atomic_write(path, "first", 5, err, sizeof err));
     assert_file_is(path, "first", 5);
-    ck_assert(save_write_atomic(path, "second!", 7, err, sizeof err));
+    ck_assert(atomic_write(path, "second!", 7, err, sizeof err));
     assert_file_is(path, "second!", 7);
-    ck_assert(save_write_atomic(path, "", 0, err, sizeof err));
+    ck_assert(atomic_write(path, "", 0, err, sizeof err));
     assert_file_is(path, "", 0);
     scratch_list(&s, list, sizeof list);
     ck_assert_str_eq(list, "progress.json");
@@ -142,8 +142,8 @@ START_TEST(full_disk_mid_write_keeps_old_file_and_no_temporary)
     size_t len = 100000;
     char *data = payload(len);
     FakeIo f = {.write_budget = 4096 + 17};
-    SaveIo io = fake_io(&f);
-    ck_assert(!save_write_atomic_io(&io, path, data, len, err, sizeof err));
+    AtomicIo io = fake_io(&f);
+    ck_assert(!atomic_write_io(&io, path, data, len, err, sizeof err));
     ck_assert_int_ge(f.writes, 2); /* it did fail part-way, not at the start */
     ck_assert_ptr_nonnull(strstr(err, path));
     ck_assert_ptr_nonnull(strstr(err, strerror(ENOSPC)));
@@ -154,7 +154,7 @@ START_TEST(full_disk_mid_write_keeps_old_file_and_no_temporary)
     ck_assert_str_eq(list, "progress.json");
 
     /* Space is freed: the caller simply saves again. */
-    ck_assert(save_write_atomic(path, data, len, err, sizeof err));
+    ck_assert(atomic_write(path, data, len, err, sizeof err));
     assert_file_is(path, data, len);
     free(data);
     scratch_fini(&s);
@@ -170,8 +170,8 @@ START_TEST(failed_rename_keeps_old_file_and_no_temporary)
     write_text(path, OLD);
 
     FakeIo f = {.write_budget = SIZE_MAX, .rename_errno = EACCES};
-    SaveIo io = fake_io(&f);
-    ck_assert(!save_write_atomic_io(&io, path, "new", 3, err, sizeof err));
+    AtomicIo io = fake_io(&f);
+    ck_assert(!atomic_write_io(&io, path, "new", 3, err, sizeof err));
     ck_assert_int_eq(f.renames, 1);
     ck_assert_int_eq(f.unlinks, 1);
     ck_assert_ptr_nonnull(strstr(err, "replace the old file"));
@@ -192,14 +192,14 @@ START_TEST(failed_fsync_or_close_never_renames)
     write_text(path, OLD);
 
     FakeIo f = {.write_budget = SIZE_MAX, .fsync_errno = EIO};
-    SaveIo io = fake_io(&f);
-    ck_assert(!save_write_atomic_io(&io, path, "new", 3, err, sizeof err));
+    AtomicIo io = fake_io(&f);
+    ck_assert(!atomic_write_io(&io, path, "new", 3, err, sizeof err));
     ck_assert_ptr_nonnull(strstr(err, "flush to disk"));
     ck_assert_int_eq(f.renames, 0);
 
     FakeIo g = {.write_budget = SIZE_MAX, .close_errno = EIO};
     io = fake_io(&g);
-    ck_assert(!save_write_atomic_io(&io, path, "new", 3, err, sizeof err));
+    ck_assert(!atomic_write_io(&io, path, "new", 3, err, sizeof err));
     ck_assert_ptr_nonnull(strstr(err, "close"));
     ck_assert_int_eq(g.renames, 0);
 
@@ -220,8 +220,8 @@ START_TEST(short_and_interrupted_writes_are_resumed)
     size_t len = 1000;
     char *data = payload(len);
     FakeIo f = {.write_budget = SIZE_MAX, .max_chunk = 3, .eintr_left = 2};
-    SaveIo io = fake_io(&f);
-    ck_assert(save_write_atomic_io(&io, path, data, len, err, sizeof err));
+    AtomicIo io = fake_io(&f);
+    ck_assert(atomic_write_io(&io, path, data, len, err, sizeof err));
     ck_assert_int_eq(f.writes, 2 + (int)((len + 2) / 3));
     assert_file_is(path, data, len);
     free(data);
@@ -237,8 +237,8 @@ START_TEST(write_without_progress_is_a_full_disk)
     scratch_path(&s, "settings.json", path, sizeof path);
     write_text(path, OLD);
     FakeIo f = {.write_zero = true};
-    SaveIo io = fake_io(&f);
-    ck_assert(!save_write_atomic_io(&io, path, "data", 4, err, sizeof err));
+    AtomicIo io = fake_io(&f);
+    ck_assert(!atomic_write_io(&io, path, "data", 4, err, sizeof err));
     ck_assert_int_eq(f.writes, 1);
     ck_assert_ptr_nonnull(strstr(err, strerror(ENOSPC)));
     assert_file_is(path, OLD, strlen(OLD));
@@ -254,7 +254,7 @@ START_TEST(missing_folder_is_reported)
     char path[1100], err[512];
     scratch_init(&s);
     scratch_path(&s, "no-such-folder/settings.json", path, sizeof path);
-    ck_assert(!save_write_atomic(path, "x", 1, err, sizeof err));
+    ck_assert(!atomic_write(path, "x", 1, err, sizeof err));
     ck_assert_ptr_nonnull(strstr(err, path));
     ck_assert_ptr_nonnull(strstr(err, strerror(ENOENT)));
     scratch_fini(&s);
@@ -270,7 +270,7 @@ START_TEST(stale_temporary_from_a_crash_is_not_reused)
     snprintf(stale, sizeof stale, "%s.tmp-%ld-0", path, (long)getpid());
     write_text(stale, "left by a crash");
 
-    ck_assert(save_write_atomic(path, "fresh", 5, err, sizeof err));
+    ck_assert(atomic_write(path, "fresh", 5, err, sizeof err));
     assert_file_is(path, "fresh", 5);
     assert_file_is(stale, "left by a crash", 15);
     scratch_list(&s, list, sizeof list);

@@ -10,7 +10,7 @@
 */
 #define _POSIX_C_SOURCE 200809L
 
-#include "save.h"
+#include "atomic.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -54,19 +54,13 @@ static int posix_unlink(void *ctx, const char *path)
     return unlink(path);
 }
 
-static const SaveIo POSIX_IO = {
+static const AtomicIo POSIX_IO = {
     NULL, posix_open, posix_write, posix_fsync, posix_close, posix_rename, posix_unlink,
 };
 
-const SaveIo *save_io_posix(void)
+bool atomic_write(const char *path, const void *data, size_t len, char *err, size_t errlen)
 {
-    return &POSIX_IO;
-}
-
-bool save_write_atomic(const char *path, const void *data, size_t len,
-                       char *err, size_t errlen)
-{
-    return save_write_atomic_io(&POSIX_IO, path, data, len, err, errlen);
+    return atomic_write_io(&POSIX_IO, path, data, len, err, errlen);
 }
 
 /* Makes the rename itself durable. Failing here loses nothing that is not
@@ -93,8 +87,8 @@ static void sync_parent_folder(const char *path)
     }
 }
 
-bool save_write_atomic_io(const SaveIo *io, const char *path, const void *data,
-                          size_t len, char *err, size_t errlen)
+bool atomic_write_io(const AtomicIo *io, const char *path, const void *data, size_t len,
+                     char *err, size_t errlen)
 {
     char tmp[4096];
     int fd = -1;

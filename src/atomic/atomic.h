@@ -1,0 +1,41 @@
+/*
+** atomic.h -- files written whole or not at all.
+**
+** A write goes to a temporary file next to the target (PATH.tmp-PID-N), is
+** flushed to disk, and is then renamed over the old file. A crash, a full
+** disk or a failed rename at any point leaves either the old file or the
+** new one at PATH, never half of one. A write that fails removes its
+** temporary; a crash between creating the temporary and the rename leaves
+** it behind (later writes never reuse it). Saves, exported maps and
+** recorded replays all go through here. The system calls go through an
+** AtomicIo so that tests can make them fail at a chosen moment. POSIX only;
+** no other module of the game is needed.
+*/
+#ifndef ATOMIC_H
+#define ATOMIC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+/* The system calls an atomic write makes; each behaves like its POSIX
+** namesake (returning -1 and setting errno on failure). ctx is passed back. */
+typedef struct AtomicIo {
+    void *ctx;
+    int (*open)(void *ctx, const char *path, int flags, mode_t mode);
+    ssize_t (*write)(void *ctx, int fd, const void *buf, size_t len);
+    int (*fsync)(void *ctx, int fd);
+    int (*close)(void *ctx, int fd);
+    int (*rename)(void *ctx, const char *from, const char *to);
+    int (*unlink)(void *ctx, const char *path);
+} AtomicIo;
+
+/* Replaces the file at path with len bytes of data, atomically (see above).
+** On failure returns false, leaves the old file as it was, removes the
+** temporary and writes a message naming the file to err. */
+bool atomic_write(const char *path, const void *data, size_t len, char *err, size_t errlen);
+/* The same through the given system calls. */
+bool atomic_write_io(const AtomicIo *io, const char *path, const void *data, size_t len,
+                     char *err, size_t errlen);
+
+#endif

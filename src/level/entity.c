@@ -1,0 +1,224 @@
+/*
+** entity.c -- entities as every format reads them: where a kind's box sits,
+** what each property accepts, and the list a loader builds.
+**
+** A native entity writes "group": 2 as a key, a Tiled object as a custom
+** property; either way the value lands in level_prop_read, is checked
+** against the kind table's row (type, range, values) and goes into the
+** LevelEntity, or is reported at its own line and column. Paths are the one
+** property whose form differs by format (waypoints in a native file, a
+** polyline in Tiled); each loader reads its own and stores it here.
+*/
+#include "level_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- The list ------------------------------------------------------------------- */
+
+/* Room for one more item of `size` bytes in *items (count used, *cap held). */
+static bool reserve(void **items, int count, int *cap, size_t size, int limit)
+{
+    if (count >= limit)
+        return false;
+    if (count < *cap)
+        return true;
+    int grown = *cap ? *cap * 2 : 64;
+    if (grown > limit)
+        grown = limit;
+    void *p = realloc(*items, (size_t)grown * size);
+    if (p == NULL)
+        return false;
+    *items = p;
+    *cap = grown;
+    return true;
+}
+
+LevelEntity *level_build_entity(LevelBuild *b)
+{
+    if (!reserve((void **)&b->entities, b->count, &b->cap, sizeof *b->entities,
+                 LEVEL_MAX_ENTITIES))
+        return NULL;
+    LevelEntity *e = &b->entities[b->count++];
+    memset(e, 0, sizeof *e);
+    return e;
+}
+
+int level_build_path(LevelBuild *b, const LevelPath *path)
+{
+    if (!reserve((void **)&b->paths, b->path_count, &b->path_cap, sizeof *b->paths,
+                 LEVEL_MAX_ENTITIES))
+        return -1;
+    b->paths[b->path_count] = *path;
+    return b->path_count++;
+}
+
+int level_build_text(LevelBuild *b, const char *text)
+{
+    if (!reserve((void **)&b->texts, b->text_count, &b->text_cap, sizeof *b->texts,
+                 LEVEL_MAX_ENTITIES))
+        return -1;
+    LevelText *t = &b->texts[b->text_count];
+    memset(t, 0, sizeof *t);
+    snprintf(t->s, sizeof t->s, "%s", text);
+    return b->text_count++;
+}
+
+void level_build_take(LevelBuild *b, LevelDesc *out)
+{
+    out->entities = b->entities;
+    out->entity_count = b->count;
+    out->paths = b->paths;
+    out->path_count = b->path_count;
+    out->texts = b->texts;
+    out->text_count = b->text_count;
+    memset(b, 0, sizeof *b);
+}
+
+void level_build_fini(LevelBuild *b)
+{
+    free(b->entities);
+    free(b->paths);
+    free(b->texts);
+    memset(b, 0, sizeof *b);
+}
+
+/* ---- Placement ------------------------------------------------------------------- */
+
+void level_entity_at_px(LevelEntity *e, int x, int y)
+{
+    e->x = x;
+    e->y = y;
+}
+
+void level_entity_at_tile(LevelEntity *e, int tx, int ty)
+{
+    const EntityKind *k = kind_get(e->kind);
+    int y = ty * TILE_SIZE;
+    if (k != NULL && k->anchor == KIND_ANCHOR_BOTTOM)
+        y = (ty + 1) * TILE_SIZE - e->h;
+    level_entity_at_px(e, tx * TILE_SIZE, y);
+}
+
+/* ---- Properties ------------------------------------------------------------------ */
+
+void level_prop_describe(const KindProp *p, char *buf, size_t size)
+{
+    switch (p->type) {
+    case KPROP_INT:
+        snprintf(buf, size, "an int from %.0f to %.0f", p->min, p->max);
+        break;
+    case KPROP_NUMBER:
+        snprintf(buf, size, "a number from %g to %g", p->min, p->max);
+        break;
+    case KPROP_BOOL:
+        snprintf(buf, size, "true or false");
+        break;
+    case KPROP_ENUM: {
+        size_t len = 0;
+        buf[0] = '\0';
+        for (int i = 0; i < p->value_count && len < size; i++) {
+            const char *sep = i == 0 ? "" : i == p->value_count - 1 ? " or " : ", ";
+            int w = snprintf(buf + len, size - len, "%s\"%s\"", sep, p->values[i]);
+            if (w < 0)
+                break;
+            len += (size_t)w;
+        }
+        break;
+    }
+    case KPROP_SIZE:
+        snprintf(buf, size, "a size in tiles from %.0f to %.0f", p->min, p->max);
+        break;
+    case KPROP_PATH:
+        snprintf(buf, size, "a path of %.0f to %.0f waypoints", p->min, p->max);
+        break;
+    default:
+        snprintf(buf, size, "a text of at most %d bytes and %d lines", KIND_TEXT_MAX - 1,
+                 KIND_TEXT_LINES);
+        break;
+    }
+}
+
+/* A text property: printable, at most KIND_TEXT_LINES lines. */
+static bool read_text(JsonDoc *doc, LevelBuild *b, const cJSON *v, int32_t *out)
+{
+    const char *s = json_want_string(doc, v);
+    if (s == NULL)
+        return false;
+    size_t len = strlen(s);
+    if (len == 0 || len >= KIND_TEXT_MAX) {
+        json_error(doc, v, "a text has 1 to %d bytes, this one has %zu", KIND_TEXT_MAX - 1, len);
+        return false;
+    }
+    int lines = 1;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '\n') {
+            lines++;
+        } else if (c < 0x20 || c == 0x7F) {
+            json_error(doc, v, "a text must not contain control characters other than \"\\n\"");
+            return false;
+        }
+    }
+    if (lines > KIND_TEXT_LINES) {
+        json_error(doc, v, "a text has at most %d lines, this one has %d", KIND_TEXT_LINES, lines);
+        return false;
+    }
+    int i = level_build_text(b, s);
+    if (i < 0) {
+        json_error(doc, v, "out of memory");
+        return false;
+    }
+    *out = i;
+    return true;
+}
+
+bool level_prop_read(JsonDoc *doc, LevelBuild *b, const KindProp *p, int index, const cJSON *v,
+                     bool px, LevelEntity *e)
+{
+    LevelValue *out = &e->props[index];
+    switch (p->type) {
+    case KPROP_INT: {
+        long value;
+        if (!json_want_int(doc, v, (long)p->min, (long)p->max, &value))
+            return false;
+        out->i = (int32_t)value;
+        return true;
+    }
+    case KPROP_NUMBER: {
+        double value;
+        if (!json_want_number(doc, v, p->min, p->max, &value))
+            return false;
+        out->f = (float)value;
+        return true;
+    }
+    case KPROP_BOOL: {
+        bool value;
+        if (!json_want_bool(doc, v, &value))
+            return false;
+        out->i = value;
+        return true;
+    }
+    case KPROP_ENUM: {
+        int value = json_want_enum(doc, v, p->values, p->value_count, p->name);
+        if (value < 0)
+            return false;
+        out->i = value;
+        return true;
+    }
+    case KPROP_SIZE: {
+        long scale = px ? 1 : TILE_SIZE, value;
+        if (!json_want_int(doc, v, (long)p->min, (long)p->max * (px ? TILE_SIZE : 1), &value))
+            return false;
+        if (p->name[0] == 'w')
+            e->w = (int)(value * scale);
+        else
+            e->h = (int)(value * scale);
+        return true;
+    }
+    case KPROP_TEXT:
+        return read_text(doc, b, v, &out->i);
+    default:
+        return false; /* paths: each format reads its own (level_build_path) */
+    }
+}
