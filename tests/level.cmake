@@ -4,7 +4,7 @@
 set(LEVEL_TEST_TMP ${CMAKE_CURRENT_BINARY_DIR}/level-tmp)
 file(MAKE_DIRECTORY ${LEVEL_TEST_TMP})
 
-foreach(name test_level test_level_tiled test_level_watch)
+foreach(name test_level test_level_tiled test_level_watch test_kinds)
   platformer_test(${name} ${name}.c)
   target_link_libraries(${name} PRIVATE level)
   target_compile_definitions(${name} PRIVATE
@@ -12,6 +12,7 @@ foreach(name test_level test_level_tiled test_level_watch)
 endforeach()
 # test_level reads levels/level.schema.json to hold it to the parameter table.
 target_link_libraries(test_level PRIVATE cjson)
+target_link_libraries(test_kinds PRIVATE cjson)
 # The rebuilt Sim after a reload comes from app/ (app_rebuild_sim).
 target_link_libraries(test_level_watch PRIVATE app)
 

@@ -8,6 +8,7 @@
 #include "sim_internal.h" /* Box */
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 
 /* ---- fixed step ---- */
@@ -340,6 +341,50 @@ START_TEST(hash_ignores_presentation_but_not_play)
 }
 END_TEST
 
+/* A component the game does not have, registered the way the game
+** registers its own: the hash must cover it without being told. */
+typedef struct Charge {
+    uint8_t level;
+    int32_t amount;      /* padding before it differs from run to run */
+    int16_t cells[3];
+} Charge;
+
+START_TEST(hash_covers_any_gameplay_component_registered_with_its_fields)
+{
+    LevelDesc d = busy_level();
+    Sim *sim = fixture_sim(&d);
+    leveldesc_fini(&d);
+    EcsWorld *w = sim_world(sim);
+    static const EcsField fields[] = {ECS_FIELD(Charge, level), ECS_FIELD(Charge, amount),
+                                      ECS_FIELD_ARRAY(Charge, cells)};
+    EcsComponent charge = ecs_component_register_desc(
+        w, &(EcsComponentDesc){"Charge", sizeof(Charge), _Alignof(Charge), GAME_COMPONENT_STATE,
+                               fields, 3});
+    EcsComponent look = ECS_REGISTER(w, Charge); /* the same data, as presentation */
+    ck_assert_uint_ne(charge, ECS_NO_COMPONENT);
+    uint64_t h0 = sim_hash(sim);
+    Charge c;
+    memset(&c, 0xAB, sizeof c); /* padding bytes set to junk */
+    c.level = 1;
+    c.amount = 10;
+    c.cells[0] = c.cells[1] = c.cells[2] = 0;
+    ck_assert_ptr_nonnull(ecs_add(w, sim_player(sim), charge, &c));
+    uint64_t h1 = sim_hash(sim);
+    ck_assert_uint_ne(h1, h0); /* a new component counts */
+    Charge *stored = ecs_get(w, sim_player(sim), charge);
+    memset((unsigned char *)stored + offsetof(Charge, level) + 1, 0x11,
+           offsetof(Charge, amount) - offsetof(Charge, level) - 1);
+    ck_assert_uint_eq(sim_hash(sim), h1); /* its padding does not */
+    stored->cells[2] = 5;
+    ck_assert_uint_ne(sim_hash(sim), h1); /* each listed field does */
+    uint64_t h2 = sim_hash(sim);
+    ck_assert_ptr_nonnull(ecs_add(w, sim_player(sim), look, &c));
+    ((Charge *)ecs_get(w, sim_player(sim), look))->amount = 99;
+    ck_assert_uint_eq(sim_hash(sim), h2); /* presentation does not */
+    sim_destroy(sim);
+}
+END_TEST
+
 static bool overlaps_solid(Sim *sim, Box box)
 {
     const Tilemap *map = sim_map(sim);
@@ -407,6 +452,7 @@ int main(void)
     tcase_add_test(tc, replay_header_update_keeps_every_other_line);
     tcase_add_test(tc, same_inputs_give_the_same_hash);
     tcase_add_test(tc, hash_ignores_presentation_but_not_play);
+    tcase_add_test(tc, hash_covers_any_gameplay_component_registered_with_its_fields);
     tcase_add_test(tc, random_play_never_enters_a_solid_nor_makes_nan);
     tcase_set_timeout(tc, 300);
     suite_add_tcase(s, tc);

@@ -130,6 +130,18 @@ bool level_export_tiled(const char *level_path, const char *out_path,
 int level_cli_check(int argc, char **argv);
 int level_cli_export_tiled(int argc, char **argv);
 
+/* platformer --kinds
+**   Prints the kind table as JSON: {"kinds": [{"name", "doc", "char", "box",
+**   "anchor", "hit", "rules", "properties": [{"name", "type", "required",
+**   "default", ...}], "components", "clips", "example"}]}.
+** platformer --schema
+**   Prints levels/level.schema.json as the game's tables make it. */
+int level_cli_kinds(int argc, char **argv);
+int level_cli_schema(int argc, char **argv);
+/* The same texts, malloc'd (the caller frees them); NULL when out of memory. */
+char *level_kinds_text(void);
+char *level_schema_text(void);
+
 /* ---- Paths ------------------------------------------------------------------
 **
 ** A path to the existing file `to`, relative to the folder that holds (or

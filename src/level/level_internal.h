@@ -131,6 +131,13 @@ void level_prop_describe(const KindProp *p, char *buf, size_t size);
 void level_validate(const char *path, const LevelDesc *level, int line, int col,
                     bool whole, LevelErrors *errors);
 
+/* ---- describe.c ------------------------------------------------------------------- */
+
+/* The kind table as a cJSON tree (the caller deletes it), or NULL. */
+cJSON *level_kinds_json(void);
+/* v printed with two-space indents and a final newline; malloc'd, or NULL. */
+char *level_json_print(const cJSON *v);
+
 /* ---- Paths ---------------------------------------------------------------------------- */
 
 /* rel resolved against the folder of base (rel itself when absolute). */

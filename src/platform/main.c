@@ -26,6 +26,8 @@ static void usage(FILE *out)
           "       platformer --check FILE...      check levels, Tiled maps and tilesets,\n"
           "                                       physics.json\n"
           "       platformer --export-tiled LEVEL OUT.tmj [TILESET.tsj]\n"
+          "       platformer --kinds              the entity kinds and their properties, as JSON\n"
+          "       platformer --schema             the level format as a JSON Schema\n"
           "       platformer --headless --level FILE [--replay FILE] [--frames N] ...\n"
           "       platformer --help\n",
           out);
@@ -57,6 +59,10 @@ int main(int argc, char **argv)
             return level_cli_check(argc, argv);
         if (strcmp(argv[1], "--export-tiled") == 0)
             return level_cli_export_tiled(argc, argv);
+        if (strcmp(argv[1], "--kinds") == 0)
+            return level_cli_kinds(argc, argv);
+        if (strcmp(argv[1], "--schema") == 0)
+            return level_cli_schema(argc, argv);
         if (strcmp(argv[1], "--headless") == 0)
             return app_headless(argc, argv);
     }

@@ -1,0 +1,528 @@
+/*
+** describe.c -- the level format described for tools, from the tables the
+** loaders use: `--kinds` (the kind table as JSON, for editors' palettes and
+** schema generators) and `--schema` (levels/level.schema.json, for editors
+** that check JSON as you type). Both are made from the kind table, the tile
+** kinds, the backgrounds and the physics table, so they cannot drift from
+** what the game reads; a test holds the schema file to `--schema`.
+*/
+#include "components.h"
+#include "level_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Building JSON (out of memory makes the whole thing NULL) --------------------- */
+
+typedef struct Build {
+    bool oom;
+} Build;
+
+static cJSON *add(Build *b, cJSON *parent, const char *key, cJSON *item)
+{
+    if (item == NULL || parent == NULL) {
+        b->oom = true;
+        cJSON_Delete(item);
+        return NULL;
+    }
+    if (key != NULL)
+        cJSON_AddItemToObject(parent, key, item);
+    else
+        cJSON_AddItemToArray(parent, item);
+    return item;
+}
+
+static cJSON *add_str(Build *b, cJSON *parent, const char *key, const char *s)
+{
+    return add(b, parent, key, cJSON_CreateString(s));
+}
+
+static cJSON *add_num(Build *b, cJSON *parent, const char *key, double v)
+{
+    return add(b, parent, key, cJSON_CreateNumber(v));
+}
+
+static cJSON *add_bool(Build *b, cJSON *parent, const char *key, bool v)
+{
+    return add(b, parent, key, cJSON_CreateBool(v));
+}
+
+static cJSON *add_obj(Build *b, cJSON *parent, const char *key)
+{
+    return add(b, parent, key, cJSON_CreateObject());
+}
+
+static cJSON *add_arr(Build *b, cJSON *parent, const char *key)
+{
+    return add(b, parent, key, cJSON_CreateArray());
+}
+
+/* A property's default as JSON (null when it has none: required ones). */
+static cJSON *default_of(const KindProp *p)
+{
+    if (p->required)
+        return cJSON_CreateNull();
+    switch (p->type) {
+    case KPROP_BOOL: return cJSON_CreateBool(p->def != 0);
+    case KPROP_ENUM: return cJSON_CreateString(p->values[(int)p->def]);
+    case KPROP_PATH: return cJSON_CreateArray();
+    case KPROP_TEXT: return cJSON_CreateString("");
+    default: return cJSON_CreateNumber(p->def);
+    }
+}
+
+/* ---- --kinds ------------------------------------------------------------------------- */
+
+static void describe_prop(Build *b, cJSON *list, const KindProp *p)
+{
+    cJSON *o = add_obj(b, list, NULL);
+    add_str(b, o, "name", p->name);
+    add_str(b, o, "type", kind_prop_type_name(p->type));
+    add_bool(b, o, "required", p->required);
+    add(b, o, "default", default_of(p));
+    if (p->type == KPROP_INT || p->type == KPROP_NUMBER || p->type == KPROP_SIZE) {
+        add_num(b, o, "min", p->min);
+        add_num(b, o, "max", p->max);
+    } else if (p->type == KPROP_PATH) {
+        add_num(b, o, "min_waypoints", p->min);
+        add_num(b, o, "max_waypoints", p->max);
+    } else if (p->type == KPROP_TEXT) {
+        add_num(b, o, "max_bytes", KIND_TEXT_MAX - 1);
+        add_num(b, o, "max_lines", KIND_TEXT_LINES);
+    }
+    if (p->type == KPROP_ENUM) {
+        cJSON *values = add_arr(b, o, "values");
+        for (int v = 0; v < p->value_count; v++)
+            add_str(b, values, NULL, p->values[v]);
+    }
+    const char *tiled = kind_prop_tiled_type(p);
+    add_str(b, o, "tiled", tiled != NULL ? tiled : p->name[0] == 'w' ? "width" : "height");
+    add_str(b, o, "doc", p->doc);
+}
+
+cJSON *level_kinds_json(void)
+{
+    Build b = {false};
+    cJSON *root = cJSON_CreateObject();
+    cJSON *kinds = add_arr(&b, root, "kinds");
+    for (int k = 0; k < kind_count(); k++) {
+        const EntityKind *kind = kind_get(k);
+        cJSON *o = add_obj(&b, kinds, NULL);
+        add_str(&b, o, "name", kind->name);
+        add_str(&b, o, "doc", kind->doc);
+        add_bool(&b, o, "char", (kind->flags & KIND_DRAWABLE) != 0);
+        cJSON *box = add_arr(&b, o, "box");
+        add_num(&b, box, NULL, kind->w);
+        add_num(&b, box, NULL, kind->h);
+        add_str(&b, o, "anchor", kind->anchor == KIND_ANCHOR_TOP ? "top-left" : "bottom-left");
+        cJSON *hit = add_arr(&b, o, "hit");
+        bool whole = kind->hit.w == 0;
+        add_num(&b, hit, NULL, whole ? 0 : kind->hit.x);
+        add_num(&b, hit, NULL, whole ? 0 : kind->hit.y);
+        add_num(&b, hit, NULL, whole ? kind->w : kind->hit.w);
+        add_num(&b, hit, NULL, whole ? kind->h : kind->hit.h);
+        cJSON *rules = add_arr(&b, o, "rules");
+        static const struct { uint32_t flag; const char *name; } RULES[] = {
+            {KIND_UNIQUE, "exactly one per level"},
+            {KIND_NEEDED, "at least one per level"},
+            {KIND_CLEAR, "clear of solid tiles"},
+            {KIND_RESPAWN, "a respawn point: clear of spikes and blocks"},
+            {KIND_FLIPS, "flips its switch group"},
+            {KIND_FLIPPED, "follows its switch group"},
+        };
+        for (size_t r = 0; r < sizeof RULES / sizeof RULES[0]; r++)
+            if (kind->flags & RULES[r].flag)
+                add_str(&b, rules, NULL, RULES[r].name);
+        cJSON *props = add_arr(&b, o, "properties");
+        for (int p = 0; p < kind->prop_count; p++)
+            describe_prop(&b, props, &kind->props[p]);
+        cJSON *comps = add_arr(&b, o, "components");
+        for (EcsComponent c = 0; c < C_COMPONENT_COUNT; c++)
+            if (kind->components & (1u << c))
+                add_str(&b, comps, NULL, game_component_desc(c)->name);
+        cJSON *clips = add_arr(&b, o, "clips");
+        for (int c = 0; c < KIND_MAX_CLIPS && kind->clips[c] != NULL; c++)
+            add_str(&b, clips, NULL, kind->clips[c]);
+        add(&b, o, "example", cJSON_Parse(kind->example));
+    }
+    if (root == NULL || b.oom) {
+        cJSON_Delete(root);
+        return NULL;
+    }
+    return root;
+}
+
+/* ---- the schema ----------------------------------------------------------------------- */
+
+static cJSON *coord_ref(Build *b, cJSON *parent, const char *key, const char *doc)
+{
+    cJSON *o = add_obj(b, parent, key);
+    add_str(b, o, "$ref", "#/definitions/coord");
+    if (doc != NULL)
+        add_str(b, o, "description", doc);
+    return o;
+}
+
+/* The schema of one property's value in a native entity. */
+static void schema_prop(Build *b, cJSON *props, const KindProp *p)
+{
+    cJSON *o = add_obj(b, props, p->name);
+    switch (p->type) {
+    case KPROP_INT:
+        add_str(b, o, "type", "integer");
+        add_num(b, o, "minimum", p->min);
+        add_num(b, o, "maximum", p->max);
+        break;
+    case KPROP_NUMBER:
+        add_str(b, o, "type", "number");
+        add_num(b, o, "minimum", p->min);
+        add_num(b, o, "maximum", p->max);
+        break;
+    case KPROP_BOOL:
+        add_str(b, o, "type", "boolean");
+        break;
+    case KPROP_ENUM: {
+        cJSON *values = add_arr(b, o, "enum");
+        for (int v = 0; v < p->value_count; v++)
+            add_str(b, values, NULL, p->values[v]);
+        break;
+    }
+    case KPROP_SIZE:
+        /* Tiles, or pixels with "px": the schema takes the pixel range. */
+        add_str(b, o, "type", "integer");
+        add_num(b, o, "minimum", p->min);
+        add_num(b, o, "maximum", p->max * TILE_SIZE);
+        break;
+    case KPROP_PATH: {
+        add_str(b, o, "type", "array");
+        add_num(b, o, "minItems", p->min);
+        add_num(b, o, "maxItems", p->max);
+        cJSON *items = add_obj(b, o, "items");
+        add_str(b, items, "type", "array");
+        add_num(b, items, "minItems", 2);
+        add_num(b, items, "maxItems", 2);
+        coord_ref(b, items, "items", NULL);
+        break;
+    }
+    default:
+        add_str(b, o, "type", "string");
+        add_num(b, o, "minLength", 1);
+        add_num(b, o, "maxLength", KIND_TEXT_MAX - 1);
+        break;
+    }
+    if (!p->required)
+        add(b, o, "default", default_of(p));
+    char doc[256];
+    if (p->type == KPROP_SIZE || p->type == KPROP_PATH)
+        snprintf(doc, sizeof doc, "%s; in tiles (pixels with \"px\": true).", p->doc);
+    else
+        snprintf(doc, sizeof doc, "%s.", p->doc);
+    doc[0] = (char)(doc[0] >= 'a' && doc[0] <= 'z' ? doc[0] - 'a' + 'A' : doc[0]);
+    add_str(b, o, "description", doc);
+}
+
+/* "if": {"type": KIND}, "then": its keys and nothing else. */
+static void schema_kind(Build *b, cJSON *all_of, const EntityKind *k)
+{
+    cJSON *rule = add_obj(b, all_of, NULL);
+    cJSON *cond = add_obj(b, rule, "if");
+    add_str(b, add_arr(b, cond, "required"), NULL, "type");
+    add_str(b, add_obj(b, add_obj(b, cond, "properties"), "type"), "const", k->name);
+    cJSON *then = add_obj(b, rule, "then");
+    cJSON *required = add_arr(b, then, "required");
+    cJSON *props = add_obj(b, then, "properties");
+    static const char *const COMMON[] = {"type", "x", "y", "px"};
+    for (size_t i = 0; i < sizeof COMMON / sizeof COMMON[0]; i++)
+        add_obj(b, props, COMMON[i]);
+    for (int p = 0; p < k->prop_count; p++) {
+        if (k->props[p].required)
+            add_str(b, required, NULL, k->props[p].name);
+        schema_prop(b, props, &k->props[p]);
+    }
+    add_bool(b, then, "additionalProperties", false);
+}
+
+static cJSON *schema_json(void)
+{
+    Build b = {false};
+    cJSON *root = cJSON_CreateObject();
+    add_str(&b, root, "$schema", "http://json-schema.org/draft-07/schema#");
+    add_str(&b, root, "$id", "level.schema.json");
+    add_str(&b, root, "title", "Pip's Peak level");
+    add_str(&b, root, "description",
+            "A level of Pip's Peak (format 1). The map is drawn in \"tiles\" with the characters "
+            "of \"legend\"; other entities go in \"entities\". See levels/README.md. Made by "
+            "`platformer --schema` from the game's tables: regenerate it, do not edit it.");
+    add_str(&b, root, "type", "object");
+    add_bool(&b, root, "additionalProperties", false);
+    cJSON *req = add_arr(&b, root, "required");
+    static const char *const REQUIRED[] = {"format", "name", "background", "legend", "tiles"};
+    for (size_t i = 0; i < sizeof REQUIRED / sizeof REQUIRED[0]; i++)
+        add_str(&b, req, NULL, REQUIRED[i]);
+
+    cJSON *props = add_obj(&b, root, "properties");
+    cJSON *o = add_obj(&b, props, "$schema");
+    add_str(&b, o, "type", "string");
+    add_str(&b, o, "description", "Path to this schema, so editors check and complete the file.");
+    o = add_obj(&b, props, "format");
+    add_num(&b, o, "const", 1);
+    add_str(&b, o, "description", "Version of the level format: 1.");
+    o = add_obj(&b, props, "name");
+    add_str(&b, o, "type", "string");
+    add_num(&b, o, "minLength", 1);
+    add_num(&b, o, "maxLength", LEVEL_NAME_MAX - 1);
+    add_str(&b, o, "description", "The level's title (at most 63 bytes).");
+    o = add_obj(&b, props, "background");
+    cJSON *bgs = add_arr(&b, o, "enum");
+    for (int i = 0; i < LEVEL_BACKGROUND_COUNT; i++)
+        add_str(&b, bgs, NULL, level_background_names()[i]);
+    add_str(&b, o, "description", "The background set drawn behind the level.");
+    o = add_obj(&b, props, "physics");
+    add_str(&b, o, "$ref", "#/definitions/physics");
+    o = add_obj(&b, props, "legend");
+    add_str(&b, o, "type", "object");
+    add_str(&b, o, "description",
+            "What each character of \"tiles\" stands for: a tile kind, or an entity that needs "
+            "no properties (the tile under it is empty).");
+    add_str(&b, add_obj(&b, o, "propertyNames"), "pattern", "^[ -~]$");
+    cJSON *legend = add_arr(&b, add_obj(&b, o, "additionalProperties"), "enum");
+    for (int t = 0; t < TILE_KIND_COUNT; t++)
+        add_str(&b, legend, NULL, tile_kind_name((TileKind)t));
+    for (int k = 0; k < kind_count(); k++)
+        if (kind_get(k)->flags & KIND_DRAWABLE)
+            add_str(&b, legend, NULL, kind_get(k)->name);
+    o = add_obj(&b, props, "tiles");
+    add_str(&b, o, "type", "array");
+    add_num(&b, o, "minItems", 1);
+    add_num(&b, o, "maxItems", LEVEL_MAX_SIDE);
+    add_str(&b, o, "description",
+            "The map, one string per row from the top, all of the same length (at most 4096). "
+            "Each character must be in \"legend\".");
+    cJSON *items = add_obj(&b, o, "items");
+    add_str(&b, items, "type", "string");
+    add_num(&b, items, "minLength", 1);
+    add_num(&b, items, "maxLength", LEVEL_MAX_SIDE);
+    o = add_obj(&b, props, "entities");
+    add_str(&b, o, "type", "array");
+    add_num(&b, o, "maxItems", LEVEL_MAX_ENTITIES);
+    add_str(&b, o, "description", "Entities placed by position, after those drawn in the map.");
+    add_str(&b, add_obj(&b, o, "items"), "$ref", "#/definitions/entity");
+
+    cJSON *defs = add_obj(&b, root, "definitions");
+    o = add_obj(&b, defs, "coord");
+    add_str(&b, o, "type", "integer");
+    add_num(&b, o, "minimum", -(double)LEVEL_MAX_SIDE * TILE_SIZE);
+    add_num(&b, o, "maximum", (double)LEVEL_MAX_SIDE * TILE_SIZE);
+    cJSON *phys = add_obj(&b, defs, "physics");
+    add_str(&b, phys, "type", "object");
+    add_bool(&b, phys, "additionalProperties", false);
+    add_str(&b, phys, "description",
+            "Physics parameters this level changes; the others come from assets/physics.json.");
+    cJSON *pprops = add_obj(&b, phys, "properties");
+    int count;
+    const ParamInfo *table = physics_param_table(&count);
+    PhysicsParams def = physics_defaults();
+    for (int i = 0; i < count; i++) {
+        cJSON *p = add_obj(&b, pprops, table[i].name);
+        add_str(&b, p, "type", "number");
+        add_num(&b, p, "minimum", (double)table[i].min);
+        add_num(&b, p, "maximum", (double)table[i].max);
+        add_num(&b, p, "default", (double)*physics_param_ptr(&def, &table[i]));
+        char doc[300];
+        snprintf(doc, sizeof doc, "%s (%s)", table[i].doc, table[i].unit);
+        add_str(&b, p, "description", doc);
+    }
+    cJSON *ent = add_obj(&b, defs, "entity");
+    add_str(&b, ent, "type", "object");
+    cJSON *ereq = add_arr(&b, ent, "required");
+    add_str(&b, ereq, NULL, "type");
+    add_str(&b, ereq, NULL, "x");
+    add_str(&b, ereq, NULL, "y");
+    cJSON *eprops = add_obj(&b, ent, "properties");
+    o = add_obj(&b, eprops, "type");
+    cJSON *names = add_arr(&b, o, "enum");
+    for (int k = 0; k < kind_count(); k++)
+        add_str(&b, names, NULL, kind_get(k)->name);
+    add_str(&b, o, "description", "What the entity is.");
+    coord_ref(&b, eprops, "x",
+              "Column of the entity's tile (from 0 at the left), or the left edge in pixels with "
+              "\"px\": true.");
+    coord_ref(&b, eprops, "y",
+              "Row of the entity's tile (from 0 at the top), or the top edge in pixels with "
+              "\"px\": true. Kinds of a fixed size stand on the bottom of their tile; kinds "
+              "sized by w and h start at its top-left corner.");
+    o = add_obj(&b, eprops, "px");
+    add_str(&b, o, "type", "boolean");
+    add_bool(&b, o, "default", false);
+    add_str(&b, o, "description",
+            "Give x, y, w, h and path in pixels instead of tiles; x, y are then the top-left "
+            "corner of the box.");
+    cJSON *all_of = add_arr(&b, ent, "allOf");
+    for (int k = 0; k < kind_count(); k++)
+        schema_kind(&b, all_of, kind_get(k));
+    if (root == NULL || b.oom) {
+        cJSON_Delete(root);
+        return NULL;
+    }
+    return root;
+}
+
+/* ---- Printing: two-space indents, one value a line, as editors write JSON ---------- */
+
+typedef struct Text {
+    char *p;
+    size_t len, cap;
+    bool oom;
+} Text;
+
+static void put(Text *t, const char *s, size_t n)
+{
+    if (t->oom)
+        return;
+    if (t->len + n + 1 > t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 4096;
+        while (cap < t->len + n + 1)
+            cap *= 2;
+        char *p = realloc(t->p, cap);
+        if (p == NULL) {
+            t->oom = true;
+            return;
+        }
+        t->p = p;
+        t->cap = cap;
+    }
+    memcpy(t->p + t->len, s, n);
+    t->len += n;
+    t->p[t->len] = '\0';
+}
+
+static void put_s(Text *t, const char *s)
+{
+    put(t, s, strlen(s));
+}
+
+static void put_leaf(Text *t, const cJSON *item)
+{
+    char *s = cJSON_PrintUnformatted(item);
+    if (s == NULL) {
+        t->oom = true;
+        return;
+    }
+    put_s(t, s);
+    cJSON_free(s);
+}
+
+static void put_indent(Text *t, int depth)
+{
+    put_s(t, "\n");
+    for (int i = 0; i < depth; i++)
+        put_s(t, "  ");
+}
+
+static void print_value(Text *t, const cJSON *v, int depth)
+{
+    bool object = cJSON_IsObject(v);
+    if (!object && !cJSON_IsArray(v)) {
+        put_leaf(t, v);
+        return;
+    }
+    if (v->child == NULL) {
+        put_s(t, object ? "{}" : "[]");
+        return;
+    }
+    /* An array of plain values stays on one line: [16, 24]. */
+    bool flat = !object;
+    for (const cJSON *c = v->child; c != NULL && flat; c = c->next)
+        flat = !cJSON_IsObject(c) && !cJSON_IsArray(c);
+    if (flat) {
+        put_s(t, "[");
+        for (const cJSON *c = v->child; c != NULL; c = c->next) {
+            put_leaf(t, c);
+            if (c->next != NULL)
+                put_s(t, ", ");
+        }
+        put_s(t, "]");
+        return;
+    }
+    put_s(t, object ? "{" : "[");
+    for (const cJSON *c = v->child; c != NULL; c = c->next) {
+        put_indent(t, depth + 1);
+        if (object) {
+            cJSON *key = cJSON_CreateString(c->string);
+            if (key == NULL)
+                t->oom = true;
+            else
+                put_leaf(t, key);
+            cJSON_Delete(key);
+            put_s(t, ": ");
+        }
+        print_value(t, c, depth + 1);
+        if (c->next != NULL)
+            put_s(t, ",");
+    }
+    put_indent(t, depth);
+    put_s(t, object ? "}" : "]");
+}
+
+char *level_json_print(const cJSON *v)
+{
+    Text t = {0};
+    print_value(&t, v, 0);
+    put_s(&t, "\n");
+    if (t.oom) {
+        free(t.p);
+        return NULL;
+    }
+    return t.p;
+}
+
+char *level_schema_text(void)
+{
+    cJSON *schema = schema_json();
+    char *text = schema != NULL ? level_json_print(schema) : NULL;
+    cJSON_Delete(schema);
+    return text;
+}
+
+/* ---- The command line ------------------------------------------------------------------ */
+
+static int print_and_free(char *text)
+{
+    if (text == NULL) {
+        fprintf(stderr, "platformer: out of memory\n");
+        return 1;
+    }
+    fputs(text, stdout);
+    free(text);
+    return fflush(stdout) == 0 ? 0 : 1;
+}
+
+char *level_kinds_text(void)
+{
+    cJSON *kinds = level_kinds_json();
+    char *text = kinds != NULL ? level_json_print(kinds) : NULL;
+    cJSON_Delete(kinds);
+    return text;
+}
+
+int level_cli_kinds(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 2) {
+        fprintf(stderr, "usage: platformer --kinds\n"
+                        "prints the table of entity kinds as JSON\n");
+        return 2;
+    }
+    return print_and_free(level_kinds_text());
+}
+
+int level_cli_schema(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 2) {
+        fprintf(stderr, "usage: platformer --schema\n"
+                        "prints levels/level.schema.json as the game's tables make it\n");
+        return 2;
+    }
+    return print_and_free(level_schema_text());
+}
