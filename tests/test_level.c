@@ -217,7 +217,7 @@ START_TEST(physics_json_sets_every_parameter_to_its_default)
     for (int i = 0; i < count; i++)
         *physics_param_ptr(&p, &table[i]) = -12345.0f;
     LevelErrors *e = new_errors();
-    ck_assert_msg(physics_load(path, &p, e), "%s", dump(e));
+    ck_assert_msg(level_physics_load(path, &p, e), "%s", dump(e));
     for (int i = 0; i < count; i++)
         ck_assert_msg(*physics_param_ptr(&p, &table[i]) == *physics_param_ptr(&defaults, &table[i]),
                       "%s differs from its default", table[i].name);
@@ -230,7 +230,7 @@ START_TEST(physics_errors_leave_parameters_untouched)
     const char *text = "{\n  \"gravity\": 20000,\n  \"max_rn\": 3,\n  \"coyote_time\": 0.2\n}\n";
     PhysicsParams p = physics_defaults(), before = p;
     LevelErrors *e = new_errors();
-    ck_assert(!physics_parse("physics.json", text, strlen(text), &p, e));
+    ck_assert(!level_physics_parse("physics.json", text, strlen(text), &p, e));
     ck_assert_msg(has_error(e, "physics.json", 2, 14, "gravity: expected a number from 0 to 10000"),
                   "%s", dump(e));
     ck_assert_msg(has_error(e, "physics.json", 3, 3, "did you mean \"max_run\""), "%s", dump(e));
@@ -238,7 +238,7 @@ START_TEST(physics_errors_leave_parameters_untouched)
     ck_assert(memcmp(&p, &before, sizeof p) == 0);
     const char *good = "{\"$schema\": \"x\", \"coyote_time\": 0.25}";
     level_errors_clear(e);
-    ck_assert_msg(physics_parse("physics.json", good, strlen(good), &p, e), "%s", dump(e));
+    ck_assert_msg(level_physics_parse("physics.json", good, strlen(good), &p, e), "%s", dump(e));
     ck_assert(p.coyote_time == 0.25f);
     ck_assert(p.gravity == before.gravity);
     free(e);

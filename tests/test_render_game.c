@@ -4,8 +4,8 @@
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include "app.h"
 #include "components.h"
-#include "game.h"
-#include "game_internal.h"
+#include "frontend.h"
+#include "frontend_internal.h"
 #include "render.h"
 #include "settings.h"
 
@@ -24,10 +24,10 @@ typedef struct Rig {
     SDL_Surface *target;
     SDL_Renderer *renderer;
     SDL_Surface *atlas_image;
-    Game *game;
+    Frontend *game;
 } Rig;
 
-static void rig_open_with(Rig *r, const GameOptions *opt)
+static void rig_open_with(Rig *r, const FrontendOptions *opt)
 {
     r->target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
     ck_assert_ptr_nonnull(r->target);
@@ -38,19 +38,19 @@ static void rig_open_with(Rig *r, const GameOptions *opt)
     r->atlas_image = SDL_ConvertSurfaceFormat(png, SDL_PIXELFORMAT_RGBA32, 0);
     SDL_FreeSurface(png);
     char err[1024];
-    r->game = game_create(r->renderer, opt, NULL, err, sizeof err);
+    r->game = frontend_create(r->renderer, opt, NULL, err, sizeof err);
     ck_assert_msg(r->game != NULL, "%s", err);
 }
 
 static void rig_open(Rig *r, const char *level)
 {
-    GameOptions opt = {.argv0 = "platformer", .level_path = level, .transient = true};
+    FrontendOptions opt = {.argv0 = "platformer", .level_path = level, .transient = true};
     rig_open_with(r, &opt);
 }
 
 static void rig_close(Rig *r)
 {
-    game_destroy(r->game);
+    frontend_destroy(r->game);
     SDL_DestroyRenderer(r->renderer);
     SDL_FreeSurface(r->atlas_image);
     SDL_FreeSurface(r->target);
@@ -60,7 +60,7 @@ static void rig_draw(Rig *r)
 {
     SDL_SetRenderDrawColor(r->renderer, 0, 0, 0, 255);
     SDL_RenderClear(r->renderer);
-    game_draw(r->game);
+    frontend_draw(r->game);
     SDL_RenderPresent(r->renderer);
 }
 
@@ -93,16 +93,16 @@ static void compare_cell(const Rig *r, SDL_Rect cell, bool flip, int x, int y, i
 /* Where the player is drawn for a given alpha, and what. */
 static void player_cell(Rig *r, float alpha, int *x, int *y, SDL_Rect *cell, bool *flip)
 {
-    Sim *sim = game_sim(r->game);
+    Sim *sim = frontend_sim(r->game);
     ck_assert_ptr_nonnull(sim);
     EcsWorld *w = sim_world(sim);
     const Transform *t = ecs_get(w, sim_player(sim), C_TRANSFORM);
     const Sprite *sp = ecs_get(w, sim_player(sim), C_SPRITE);
     ck_assert(t && sp);
-    const RenderAtlas *atlas = game_atlas(r->game);
+    const RenderAtlas *atlas = frontend_atlas(r->game);
     const RenderSheet *sh = &atlas->sheets[sp->clip];
     int vx, vy;
-    game_last_view(r->game, &vx, &vy);
+    frontend_last_view(r->game, &vx, &vy);
     float fx = (float)t->prev_x + (float)(t->x - t->prev_x) * alpha;
     float fy = (float)t->prev_y + (float)(t->y - t->prev_y) * alpha;
     *x = (int)SDL_floorf(fx + 0.5f) - vx - sh->anchor_x;
@@ -115,8 +115,8 @@ START_TEST(player_is_drawn_where_the_simulation_puts_it)
 {
     Rig r;
     rig_open(&r, LEVEL);
-    ck_assert(game_in_level(r.game));
-    ck_assert_int_eq(game_run_ticks(r.game, 90), 90); /* the landing dust has gone */
+    ck_assert(frontend_in_level(r.game));
+    ck_assert_int_eq(frontend_run_ticks(r.game, 90), 90); /* the landing dust has gone */
     rig_draw(&r);
     int x, y, same, total;
     SDL_Rect cell;
@@ -132,12 +132,12 @@ START_TEST(player_is_drawn_where_the_simulation_puts_it)
 }
 END_TEST
 
-static void key(Game *g, SDL_Scancode code, bool down)
+static void key(Frontend *g, SDL_Scancode code, bool down)
 {
     SDL_Event ev = {0};
     ev.type = down ? SDL_KEYDOWN : SDL_KEYUP;
     ev.key.keysym.scancode = code;
-    game_event(g, &ev);
+    frontend_event(g, &ev);
 }
 
 START_TEST(moving_player_is_drawn_between_its_last_two_ticks)
@@ -145,13 +145,13 @@ START_TEST(moving_player_is_drawn_between_its_last_two_ticks)
     Rig r;
     rig_open(&r, LEVEL);
     /* settle on the ground, run until it moves fast, stop half-way into a tick */
-    game_run_ticks(r.game, 60);
+    frontend_run_ticks(r.game, 60);
     key(r.game, SDL_SCANCODE_RIGHT, true);
     for (int i = 0; i < 14; i++)
-        game_update(r.game, 1.0 / 60.0);
-    game_update(r.game, 0.5 / 60.0);
+        frontend_update(r.game, 1.0 / 60.0);
+    frontend_update(r.game, 0.5 / 60.0);
     rig_draw(&r);
-    Sim *sim = game_sim(r.game);
+    Sim *sim = frontend_sim(r.game);
     const Transform *t = ecs_get(sim_world(sim), sim_player(sim), C_TRANSFORM);
     ck_assert_int_gt(t->x - t->prev_x, 1); /* it moved more than a pixel in the last tick */
     int x, y, same, total;
@@ -178,9 +178,9 @@ START_TEST(hud_shows_its_icons_and_counters)
 {
     Rig r;
     rig_open(&r, LEVEL);
-    game_run_ticks(r.game, 1);
+    frontend_run_ticks(r.game, 1);
     rig_draw(&r);
-    const RenderAtlas *atlas = game_atlas(r.game);
+    const RenderAtlas *atlas = frontend_atlas(r.game);
     /* the coin icon at the top-left corner, pixel for pixel */
     int same, total;
     compare_cell(&r, render_cell(atlas, RCLIP_HUD_COIN, 0, 0), false, 6, 4, &same, &total);
@@ -204,11 +204,11 @@ START_TEST(a_frame_costs_a_few_draw_calls)
 {
     Rig r;
     rig_open(&r, LEVEL);
-    game_run_ticks(r.game, 5);
+    frontend_run_ticks(r.game, 5);
     rig_draw(&r);
     /* background set, then everything else from the atlas */
-    ck_assert_int_le(game_last_draw_calls(r.game), 3);
-    ck_assert_int_ge(game_last_draw_calls(r.game), 1);
+    ck_assert_int_le(frontend_last_draw_calls(r.game), 3);
+    ck_assert_int_ge(frontend_last_draw_calls(r.game), 1);
     rig_close(&r);
 }
 END_TEST
@@ -217,8 +217,8 @@ START_TEST(a_broken_level_shows_its_errors)
 {
     Rig r;
     rig_open(&r, "tests/platform/missing-level.json");
-    ck_assert(!game_in_level(r.game));
-    ck_assert_ptr_nonnull(strstr(game_error_text(r.game), "missing-level.json"));
+    ck_assert(!frontend_in_level(r.game));
+    ck_assert_ptr_nonnull(strstr(frontend_error_text(r.game), "missing-level.json"));
     rig_draw(&r); /* the error screen draws without a level */
     rig_close(&r);
 }
@@ -241,10 +241,10 @@ START_TEST(a_recorded_run_replays_the_same_headless)
     SDL_Surface *target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32,
                                                          SDL_PIXELFORMAT_RGBA32);
     SDL_Renderer *renderer = SDL_CreateSoftwareRenderer(target);
-    GameOptions opt = {.argv0 = "platformer", .level_path = LEVEL, .record_path = path,
+    FrontendOptions opt = {.argv0 = "platformer", .level_path = LEVEL, .record_path = path,
                        .transient = true};
     char err[1024];
-    Game *g = game_create(renderer, &opt, NULL, err, sizeof err);
+    Frontend *g = frontend_create(renderer, &opt, NULL, err, sizeof err);
     ck_assert_msg(g != NULL, "%s", err);
     /* uneven frames, taps shorter than a tick, holds across many */
     static const struct { SDL_Scancode key; bool down; double after; } script[] = {
@@ -256,13 +256,13 @@ START_TEST(a_recorded_run_replays_the_same_headless)
     for (size_t i = 0; i < sizeof script / sizeof script[0]; i++) {
         key(g, script[i].key, script[i].down);
         for (double t = 0; t < script[i].after; t += 0.007)
-            game_update(g, 0.007);
+            frontend_update(g, 0.007);
     }
-    Sim *sim = game_sim(g);
+    Sim *sim = frontend_sim(g);
     uint64_t live_hash = sim_hash(sim);
     uint32_t live_ticks = sim_status(sim)->ticks;
     ck_assert_uint_gt(live_ticks, 60);
-    game_destroy(g); /* writes the recording */
+    frontend_destroy(g); /* writes the recording */
     SDL_DestroyRenderer(renderer);
     SDL_FreeSurface(target);
 
@@ -308,8 +308,8 @@ START_TEST(saving_the_level_reloads_it_and_errors_show_until_fixed)
     write_file(path, TINY);
     Rig r;
     rig_open(&r, path);
-    ck_assert(game_in_level(r.game));
-    ck_assert_int_eq(tilemap_get(sim_map(game_sim(r.game)), 4, 1), TILE_EMPTY);
+    ck_assert(frontend_in_level(r.game));
+    ck_assert_int_eq(tilemap_get(sim_map(frontend_sim(r.game)), 4, 1), TILE_EMPTY);
 
     /* a pillar appears where there was air; a second later, so the time differs */
     SDL_Delay(1100);
@@ -320,27 +320,27 @@ START_TEST(saving_the_level_reloads_it_and_errors_show_until_fixed)
     row[4] = '#';
     write_file(path, edited);
     /* The watcher waits for the file to settle: reloaded within a second. */
-    game_update(r.game, 0.5);
-    game_update(r.game, 0.5);
-    ck_assert_str_eq(game_error_text(r.game), "");
-    ck_assert_int_eq(tilemap_get(sim_map(game_sim(r.game)), 4, 1), TILE_SOLID);
+    frontend_update(r.game, 0.5);
+    frontend_update(r.game, 0.5);
+    ck_assert_str_eq(frontend_error_text(r.game), "");
+    ck_assert_int_eq(tilemap_get(sim_map(frontend_sim(r.game)), 4, 1), TILE_SOLID);
 
     /* a broken save keeps the level and shows where the file is wrong */
     SDL_Delay(1100);
     write_file(path, "{\"format\": 1, \"name\": ");
-    game_update(r.game, 0.5);
-    game_update(r.game, 0.5);
-    ck_assert(game_sim(r.game) != NULL);
-    ck_assert_ptr_nonnull(strstr(game_error_text(r.game), "hot.json"));
+    frontend_update(r.game, 0.5);
+    frontend_update(r.game, 0.5);
+    ck_assert(frontend_sim(r.game) != NULL);
+    ck_assert_ptr_nonnull(strstr(frontend_error_text(r.game), "hot.json"));
     rig_draw(&r);
 
     /* fixed again: the errors go */
     SDL_Delay(1100);
     write_file(path, TINY);
-    game_update(r.game, 0.5);
-    game_update(r.game, 0.5);
-    ck_assert_str_eq(game_error_text(r.game), "");
-    ck_assert_int_eq(tilemap_get(sim_map(game_sim(r.game)), 4, 1), TILE_EMPTY);
+    frontend_update(r.game, 0.5);
+    frontend_update(r.game, 0.5);
+    ck_assert_str_eq(frontend_error_text(r.game), "");
+    ck_assert_int_eq(tilemap_get(sim_map(frontend_sim(r.game)), 4, 1), TILE_EMPTY);
     rig_close(&r);
 }
 END_TEST
@@ -381,7 +381,7 @@ static void spoiled_data(const char *dir, const char *file, const char *content)
         ck_assert_int_eq(remove(path), 0);
 }
 
-/* game_create must refuse the spoiled data with one message naming the file. */
+/* frontend_create must refuse the spoiled data with one message naming the file. */
 static void expect_refusal(const char *case_name, const char *file, const char *content)
 {
     char dir[1024];
@@ -390,9 +390,9 @@ static void expect_refusal(const char *case_name, const char *file, const char *
     setenv("PLATFORMER_DATA", dir, 1);
     SDL_Surface *target = SDL_CreateRGBSurfaceWithFormat(0, 64, 64, 32, SDL_PIXELFORMAT_RGBA32);
     SDL_Renderer *renderer = SDL_CreateSoftwareRenderer(target);
-    GameOptions opt = {.argv0 = "platformer", .level_path = LEVEL, .transient = true};
+    FrontendOptions opt = {.argv0 = "platformer", .level_path = LEVEL, .transient = true};
     char err[1024] = "";
-    Game *g = game_create(renderer, &opt, NULL, err, sizeof err);
+    Frontend *g = frontend_create(renderer, &opt, NULL, err, sizeof err);
     unsetenv("PLATFORMER_DATA");
     ck_assert_ptr_null(g);
     ck_assert_msg(strstr(err, file) != NULL, "the message names %s: %s", file, err);
@@ -443,15 +443,15 @@ START_TEST(bad_assets_stop_the_game_with_a_message_naming_the_file)
 END_TEST
 
 /* Runs the game for `seconds` of real time in uneven frames. */
-static void play_for(Game *g, double seconds)
+static void play_for(Frontend *g, double seconds)
 {
     for (double t = 0; t < seconds; t += 0.007)
-        game_update(g, 0.007);
+        frontend_update(g, 0.007);
 }
 
-static int32_t player_x(Game *g)
+static int32_t player_x(Frontend *g)
 {
-    Sim *sim = game_sim(g);
+    Sim *sim = frontend_sim(g);
     ck_assert_ptr_nonnull(sim);
     const Transform *t = ecs_get(sim_world(sim), sim_player(sim), C_TRANSFORM);
     ck_assert_ptr_nonnull(t);
@@ -468,7 +468,7 @@ START_TEST(a_recording_across_a_hot_reload_replays_from_the_level_start)
     write_file(level, TINY);
     remove(path);
     Rig r;
-    GameOptions opt = {.argv0 = "platformer", .level_path = level, .record_path = path,
+    FrontendOptions opt = {.argv0 = "platformer", .level_path = level, .record_path = path,
                        .transient = true};
     rig_open_with(&r, &opt);
     int32_t start = player_x(r.game);
@@ -482,9 +482,9 @@ START_TEST(a_recording_across_a_hot_reload_replays_from_the_level_start)
     char edited[1024];
     snprintf(edited, sizeof edited, "%s ", TINY);
     write_file(level, edited);
-    game_update(r.game, 0.3);
-    game_update(r.game, 0.3);
-    ck_assert_str_eq(game_error_text(r.game), "");
+    frontend_update(r.game, 0.3);
+    frontend_update(r.game, 0.3);
+    ck_assert_str_eq(frontend_error_text(r.game), "");
     ck_assert_int_eq(player_x(r.game), start);
 
     key(r.game, SDL_SCANCODE_RIGHT, true);
@@ -494,7 +494,7 @@ START_TEST(a_recording_across_a_hot_reload_replays_from_the_level_start)
     key(r.game, SDL_SCANCODE_SPACE, false);
     key(r.game, SDL_SCANCODE_RIGHT, false);
     play_for(r.game, 0.2);
-    Sim *sim = game_sim(r.game);
+    Sim *sim = frontend_sim(r.game);
     uint64_t live_hash = sim_hash(sim);
     uint32_t live_ticks = sim_status(sim)->ticks;
     rig_close(&r); /* writes the recording */
@@ -529,7 +529,7 @@ static void private_user_folder(const char *name, char *pref, size_t cap)
     SDL_free(p);
 }
 
-static void tap(Game *g, SDL_Scancode code)
+static void tap(Frontend *g, SDL_Scancode code)
 {
     key(g, code, true);
     key(g, code, false);
@@ -578,10 +578,10 @@ START_TEST(level_select_reaches_every_level_of_a_long_campaign)
     setenv("PLATFORMER_DATA", data, 1);
 
     Rig r;
-    GameOptions opt = {.argv0 = "platformer", .transient = true};
+    FrontendOptions opt = {.argv0 = "platformer", .transient = true};
     rig_open_with(&r, &opt);
     unsetenv("PLATFORMER_DATA");
-    ck_assert(!game_in_level(r.game));
+    ck_assert(!frontend_in_level(r.game));
     tap(r.game, SDL_SCANCODE_DOWN);   /* Level select */
     tap(r.game, SDL_SCANCODE_RETURN);
     for (int i = 0; i < LEVELS - 1; i++) {
@@ -589,8 +589,8 @@ START_TEST(level_select_reaches_every_level_of_a_long_campaign)
         rig_draw(&r);
     }
     tap(r.game, SDL_SCANCODE_RETURN);
-    ck_assert(game_in_level(r.game));
-    ck_assert_int_eq(sim_map(game_sim(r.game))->width, 10 + LEVELS - 1);
+    ck_assert(frontend_in_level(r.game));
+    ck_assert_int_eq(sim_map(frontend_sim(r.game))->width, 10 + LEVELS - 1);
     rig_close(&r);
 }
 END_TEST
@@ -628,15 +628,15 @@ START_TEST(the_debug_overlay_starts_as_saved_and_f3_saves_it)
     snprintf(path, sizeof path, "%ssettings.json", pref);
     write_file(path, "{\"format\": 1, \"debug_overlay\": true}");
     Rig r;
-    GameOptions opt = {.argv0 = "platformer", .level_path = LEVEL};
+    FrontendOptions opt = {.argv0 = "platformer", .level_path = LEVEL};
     rig_open_with(&r, &opt);
-    ck_assert(game_settings(r.game)->debug_overlay);
-    game_run_ticks(r.game, 1);
+    ck_assert(frontend_settings(r.game)->debug_overlay);
+    frontend_run_ticks(r.game, 1);
     rig_draw(&r);
     ck_assert_int_gt(overlay_pixels(&r), 20);
 
     tap(r.game, SDL_SCANCODE_F3);
-    ck_assert(!game_settings(r.game)->debug_overlay);
+    ck_assert(!frontend_settings(r.game)->debug_overlay);
     rig_draw(&r);
     ck_assert_int_eq(overlay_pixels(&r), 0);
     Settings saved;
@@ -646,7 +646,7 @@ START_TEST(the_debug_overlay_starts_as_saved_and_f3_saves_it)
 
     /* the next start remembers it */
     rig_open_with(&r, &opt);
-    ck_assert(!game_settings(r.game)->debug_overlay);
+    ck_assert(!frontend_settings(r.game)->debug_overlay);
     tap(r.game, SDL_SCANCODE_F3);
     ck_assert_int_eq(settings_load(path, &saved, msg, sizeof msg), SAVE_LOADED);
     ck_assert(saved.debug_overlay);

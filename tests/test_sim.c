@@ -276,39 +276,16 @@ static LevelDesc busy_level(void)
     return d;
 }
 
-static uint64_t rng_next(uint64_t *s)
-{
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * 2685821657736338717ull;
-}
-
-/* Random input held for random stretches, like a player mashing. */
-static InputIntent random_intent(uint64_t *seed, InputIntent prev, int *hold)
-{
-    if (*hold > 0) {
-        (*hold)--;
-        prev.jump_pressed = false;
-        return prev;
-    }
-    uint64_t r = rng_next(seed);
-    InputIntent in = {.left = (r & 3) == 1, .right = (r & 3) == 2, .down = (r >> 2) % 6 == 0,
-                      .up = (r >> 5) % 9 == 0, .jump_held = (r >> 8) % 3 == 0};
-    in.jump_pressed = in.jump_held && !prev.jump_held;
-    *hold = (int)((r >> 16) % 20);
-    return in;
-}
 
 static uint64_t run_random(uint64_t seed, int ticks)
 {
     LevelDesc d = busy_level();
     Sim *sim = fixture_sim(&d);
     leveldesc_fini(&d);
-    InputIntent in = {0};
-    int hold = 0;
+    InputMash mash;
+    input_mash_init(&mash, seed);
     for (int i = 0; i < ticks; i++) {
-        in = random_intent(&seed, in, &hold);
+        InputIntent in = input_mash_next(&mash);
         sim_tick(sim, &in);
     }
     uint64_t h = sim_hash(sim);
@@ -410,12 +387,12 @@ START_TEST(random_play_never_enters_a_solid_nor_makes_nan)
     LevelDesc d = busy_level();
     Sim *sim = fixture_sim(&d);
     leveldesc_fini(&d);
-    uint64_t seed = 0x5eed;
-    InputIntent in = {0};
-    int hold = 0, airborne = 0, moved = 0;
+    InputMash mash;
+    input_mash_init(&mash, 0x5eed);
+    int airborne = 0, moved = 0;
     int32_t last_x = player_t(sim)->x;
     for (int tick = 0; tick < 10000; tick++) {
-        in = random_intent(&seed, in, &hold);
+        InputIntent in = input_mash_next(&mash);
         sim_tick(sim, &in);
         const Transform *t = player_t(sim);
         const Velocity *v = player_v(sim);

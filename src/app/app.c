@@ -59,7 +59,7 @@ bool app_load_level(const char *data_dir, const char *path, LevelDesc *out,
     PhysicsParams base = physics_defaults();
     char physics[APP_PATH_MAX];
     snprintf(physics, sizeof physics, "%s/assets/physics.json", data_dir);
-    if (!physics_load(physics, &base, errors))
+    if (!level_physics_load(physics, &base, errors))
         return false;
     return level_load(path, &base, out, errors);
 }
@@ -136,30 +136,6 @@ static bool parse_count(const char *text, unsigned long *out)
 
 /* ---- soak ---- */
 
-static uint64_t soak_rand(uint64_t *s)
-{
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * 2685821657736338717ull;
-}
-
-/* Random input held for random stretches, like a player mashing keys. */
-static InputIntent soak_intent(uint64_t *seed, InputIntent prev, int *hold)
-{
-    if (*hold > 0) {
-        (*hold)--;
-        prev.jump_pressed = false;
-        return prev;
-    }
-    uint64_t r = soak_rand(seed);
-    InputIntent in = {.left = (r & 3) == 1, .right = (r & 3) >= 2, .down = (r >> 2) % 7 == 0,
-                      .up = (r >> 5) % 9 == 0, .jump_held = (r >> 8) % 3 == 0};
-    in.jump_pressed = in.jump_held && !prev.jump_held;
-    *hold = (int)((r >> 16) % 24);
-    return in;
-}
-
 /* Plays a level for `ticks` ticks of seeded random input, restarting it
 ** whenever it completes, and checks after every tick that no actor is in a
 ** solid, nothing is NaN, the entity count stays within the level's, and the
@@ -181,12 +157,12 @@ static bool soak_level(const char *data, const char *path, unsigned long ticks, 
     uint32_t max_entities = ecs_alive_count(sim_world(sim));
     size_t bytes_first = ecs_world_bytes(sim_world(sim)), bytes_max = bytes_first;
     uint32_t deaths = 0, completions = 0;
-    InputIntent in = {0};
-    int hold = 0;
+    InputMash mash;
+    input_mash_init(&mash, seed);
     bool ok = true;
     char msg[256];
     for (unsigned long tick = 1; tick <= ticks && ok; tick++) {
-        in = soak_intent(&seed, in, &hold);
+        InputIntent in = input_mash_next(&mash);
         sim_tick(sim, &in);
         if (!sim_check_invariants(sim, msg, sizeof msg)) {
             fprintf(stderr, "%s: tick %lu: %s\n", path, tick, msg);

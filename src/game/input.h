@@ -8,6 +8,7 @@
 #define INPUT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 /* jump_pressed is true exactly when jump_held is true and was false the tick
 ** before. The platform layer keeps it so (a tap shorter than a tick is held
@@ -19,5 +20,18 @@ typedef struct InputIntent {
     bool jump_held;     /* jump is down now */
     bool jump_pressed;  /* jump went down since the last tick */
 } InputIntent;
+
+/* Random input held for random stretches, like a player mashing keys: the
+** soak test's player and the tests' property runs. The same seed gives the
+** same inputs on every run. */
+typedef struct InputMash {
+    uint64_t state;
+    InputIntent last;
+    int hold;            /* ticks the last input is still held */
+} InputMash;
+
+void input_mash_init(InputMash *m, uint64_t seed);
+/* This tick's input (jump_pressed kept consistent with the last tick's). */
+InputIntent input_mash_next(InputMash *m);
 
 #endif

@@ -208,7 +208,7 @@ static const EntityKind KINDS[] = {
         .clips = {"platform"},
         .props = PLATFORM_PROPS, .prop_count = COUNT(PLATFORM_PROPS),
         .example = "{\"type\": \"platform\", \"x\": 20, \"y\": 16, \"path\": [[30, 16]]}",
-        .spawn = platform_spawn,
+        .spawn = moving_platform_spawn,
     },
     {
         .name = "walker",

@@ -169,7 +169,7 @@ void system_platforms(EcsWorld *world, float dt, void *ctx)
     }
 }
 
-bool platform_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le)
+bool moving_platform_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le)
 {
     const LevelPath *path = leveldesc_path(level, le, "path");
     MovingPlatform *mp = ecs_get(sim->world, e, C_MOVING_PLATFORM);

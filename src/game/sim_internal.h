@@ -118,7 +118,7 @@ void player_animate(Sim *sim, uint16_t first_clip);
 bool walker_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 void walker_animate(Sim *sim, uint16_t first_clip);
 /* moving_platform.c */
-bool platform_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
+bool moving_platform_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 /* interact.c */
 bool coin_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 void checkpoint_animate(Sim *sim, uint16_t first_clip);

@@ -90,7 +90,7 @@ static bool check_file(const char *path, LevelErrors *errors)
         return check_campaign(path, errors);
     if (strcmp(base, "physics.json") == 0) {
         PhysicsParams p = physics_defaults();
-        return physics_load(path, &p, errors);
+        return level_physics_load(path, &p, errors);
     }
     if (level_path_has_ext(path, ".tsj") || level_path_has_ext(path, ".tsx"))
         return tiled_check_tileset(path, errors);

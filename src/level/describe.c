@@ -369,39 +369,12 @@ static cJSON *schema_json(void)
 
 /* ---- Printing: two-space indents, one value a line, as editors write JSON ---------- */
 
-typedef struct Text {
-    char *p;
-    size_t len, cap;
-    bool oom;
-} Text;
-
-static void put(Text *t, const char *s, size_t n)
+static void put_s(TextBuf *t, const char *s)
 {
-    if (t->oom)
-        return;
-    if (t->len + n + 1 > t->cap) {
-        size_t cap = t->cap ? t->cap * 2 : 4096;
-        while (cap < t->len + n + 1)
-            cap *= 2;
-        char *p = realloc(t->p, cap);
-        if (p == NULL) {
-            t->oom = true;
-            return;
-        }
-        t->p = p;
-        t->cap = cap;
-    }
-    memcpy(t->p + t->len, s, n);
-    t->len += n;
-    t->p[t->len] = '\0';
+    level_buf_put(t, s, strlen(s));
 }
 
-static void put_s(Text *t, const char *s)
-{
-    put(t, s, strlen(s));
-}
-
-static void put_leaf(Text *t, const cJSON *item)
+static void put_leaf(TextBuf *t, const cJSON *item)
 {
     char *s = cJSON_PrintUnformatted(item);
     if (s == NULL) {
@@ -412,14 +385,14 @@ static void put_leaf(Text *t, const cJSON *item)
     cJSON_free(s);
 }
 
-static void put_indent(Text *t, int depth)
+static void put_indent(TextBuf *t, int depth)
 {
     put_s(t, "\n");
     for (int i = 0; i < depth; i++)
         put_s(t, "  ");
 }
 
-static void print_value(Text *t, const cJSON *v, int depth)
+static void print_value(TextBuf *t, const cJSON *v, int depth)
 {
     bool object = cJSON_IsObject(v);
     if (!object && !cJSON_IsArray(v)) {
@@ -466,14 +439,10 @@ static void print_value(Text *t, const cJSON *v, int depth)
 
 char *level_json_print(const cJSON *v)
 {
-    Text t = {0};
+    TextBuf t = {0};
     print_value(&t, v, 0);
     put_s(&t, "\n");
-    if (t.oom) {
-        free(t.p);
-        return NULL;
-    }
-    return t.p;
+    return level_buf_take(&t, NULL);
 }
 
 char *level_schema_text(void)

@@ -8,52 +8,8 @@
 */
 #include "level_internal.h"
 
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct Text {
-    char *p;
-    size_t len, cap;
-    bool oom;
-} Text;
-
-static void grow(Text *t, size_t more)
-{
-    if (t->oom || t->len + more + 1 <= t->cap)
-        return;
-    size_t cap = t->cap ? t->cap : 4096;
-    while (cap < t->len + more + 1)
-        cap *= 2;
-    char *p = realloc(t->p, cap);
-    if (p == NULL) {
-        t->oom = true;
-        return;
-    }
-    t->p = p;
-    t->cap = cap;
-}
-
-static void put(Text *t, const char *fmt, ...) LEVEL_PRINTF(2, 3);
-
-static void put(Text *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n < 0) {
-        t->oom = true;
-        return;
-    }
-    grow(t, (size_t)n);
-    if (t->oom)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(t->p + t->len, t->cap - t->len, fmt, ap);
-    va_end(ap);
-    t->len += (size_t)n;
-}
 
 static bool spike_column(int x, int w)
 {
@@ -129,26 +85,26 @@ static char cell(const Cast *c, int x, int y, int w, int h, int middle_x)
 /* One valid entry of "entities" for a kind that cannot be drawn: every
 ** required property at the low end of its range, a path one step to the
 ** right, at tile (x, y) of a map of width w. */
-static void put_listed(Text *t, const EntityKind *k, int x, int y, int w, bool first)
+static void put_listed(TextBuf *t, const EntityKind *k, int x, int y, int w, bool first)
 {
-    put(t, "%s\n    {\"type\": \"%s\", \"x\": %d, \"y\": %d", first ? "" : ",", k->name, x, y);
+    level_buf_printf(t, "%s\n    {\"type\": \"%s\", \"x\": %d, \"y\": %d", first ? "" : ",", k->name, x, y);
     for (int p = 0; p < k->prop_count; p++) {
         const KindProp *prop = &k->props[p];
         if (!prop->required)
             continue;
         switch (prop->type) {
-        case KPROP_INT: put(t, ", \"%s\": %.0f", prop->name, prop->min); break;
-        case KPROP_NUMBER: put(t, ", \"%s\": %g", prop->name, prop->min); break;
-        case KPROP_BOOL: put(t, ", \"%s\": false", prop->name); break;
-        case KPROP_ENUM: put(t, ", \"%s\": \"%s\"", prop->name, prop->values[0]); break;
-        case KPROP_SIZE: put(t, ", \"%s\": 1", prop->name); break;
+        case KPROP_INT: level_buf_printf(t, ", \"%s\": %.0f", prop->name, prop->min); break;
+        case KPROP_NUMBER: level_buf_printf(t, ", \"%s\": %g", prop->name, prop->min); break;
+        case KPROP_BOOL: level_buf_printf(t, ", \"%s\": false", prop->name); break;
+        case KPROP_ENUM: level_buf_printf(t, ", \"%s\": \"%s\"", prop->name, prop->values[0]); break;
+        case KPROP_SIZE: level_buf_printf(t, ", \"%s\": 1", prop->name); break;
         case KPROP_PATH:
-            put(t, ", \"%s\": [[%d, %d]]", prop->name, x + 3 < w - 3 ? x + 3 : x, y);
+            level_buf_printf(t, ", \"%s\": [[%d, %d]]", prop->name, x + 3 < w - 3 ? x + 3 : x, y);
             break;
-        default: put(t, ", \"%s\": \"%s\"", prop->name, k->name); break;
+        default: level_buf_printf(t, ", \"%s\": \"%s\"", prop->name, k->name); break;
         }
     }
-    put(t, "}");
+    level_buf_printf(t, "}");
 }
 
 char *level_generate(int width, int height, size_t *len)
@@ -156,21 +112,21 @@ char *level_generate(int width, int height, size_t *len)
     if (width < 8 || height < 6 || width > LEVEL_MAX_SIDE || height > LEVEL_MAX_SIDE)
         return NULL;
     Cast cast = cast_kinds();
-    Text t = {0};
+    TextBuf t = {0};
     int middle_x = width >= 12 ? width / 2 : -1;
     if (middle_x >= 0 && (spike_column(middle_x, width) || middle_x % 40 == 25))
         middle_x += 2;
-    put(&t, "{\n  \"$schema\": \"level.schema.json\",\n  \"format\": 1,\n"
+    level_buf_printf(&t, "{\n  \"$schema\": \"level.schema.json\",\n  \"format\": 1,\n"
             "  \"name\": \"Generated %dx%d\",\n  \"background\": \"cave\",\n"
             "  \"physics\": {\"gravity\": 1800},\n"
             "  \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"=\": \"oneway\", \"^\": \"spikes\"",
         width, height);
     for (int k = 0; k < kind_count() && k < KIND_MAX_KINDS; k++)
         if (kind_get(k)->flags & KIND_DRAWABLE)
-            put(&t, ", \"%c\": \"%s\"", kind_char(k), kind_get(k)->name);
-    put(&t, "},\n  \"tiles\": [\n");
+            level_buf_printf(&t, ", \"%c\": \"%s\"", kind_char(k), kind_get(k)->name);
+    level_buf_printf(&t, "},\n  \"tiles\": [\n");
     for (int y = 0; y < height && !t.oom; y++) {
-        grow(&t, (size_t)width + 8);
+        level_buf_reserve(&t, (size_t)width + 8);
         if (t.oom)
             break;
         memcpy(t.p + t.len, "    \"", 5);
@@ -182,7 +138,7 @@ char *level_generate(int width, int height, size_t *len)
             t.p[t.len++] = ',';
         t.p[t.len++] = '\n';
     }
-    put(&t, "  ],\n  \"entities\": [");
+    level_buf_printf(&t, "  ],\n  \"entities\": [");
     /* The kinds that need properties, in a row above the floor's left end. */
     if (width >= 16 && height >= 10) {
         bool first = true;
@@ -195,13 +151,8 @@ char *level_generate(int width, int height, size_t *len)
             first = false;
             x += 2;
         }
-        put(&t, "\n  ");
+        level_buf_printf(&t, "\n  ");
     }
-    put(&t, "]\n}\n");
-    if (t.oom) {
-        free(t.p);
-        return NULL;
-    }
-    *len = t.len;
-    return t.p;
+    level_buf_printf(&t, "]\n}\n");
+    return level_buf_take(&t, len);
 }

@@ -81,7 +81,7 @@ void level_errors_print(const LevelErrors *errors, FILE *out);
 **
 ** A native level (a .json file under levels/) or a Tiled map (.tmj, or a .json whose
 ** root has "type": "map"). The level's physics is base (physics_defaults()
-** when NULL; usually what physics_load read from assets/physics.json) with
+** when NULL; usually what level_physics_load read from assets/physics.json) with
 ** the level's own overrides on top. Errors are appended to errors. On success
 ** *out is filled (the caller frees it with leveldesc_fini); on failure it is
 ** not touched. */
@@ -98,8 +98,8 @@ bool level_parse(const char *path, const char *text, size_t len,
 ** values are numbers within the table's ranges ("$schema" is allowed too).
 ** Parameters present replace those of *inout; on any error *inout is not
 ** touched. */
-bool physics_load(const char *path, PhysicsParams *inout, LevelErrors *errors);
-bool physics_parse(const char *path, const char *text, size_t len,
+bool level_physics_load(const char *path, PhysicsParams *inout, LevelErrors *errors);
+bool level_physics_parse(const char *path, const char *text, size_t len,
                    PhysicsParams *inout, LevelErrors *errors);
 
 /* ---- Tiled export ------------------------------------------------------------
@@ -149,6 +149,9 @@ char *level_schema_text(void);
 ** names its level so that the pair can move together. Returns false when a
 ** path cannot be resolved or buf is too small. */
 bool level_path_relative(const char *from_file, const char *to, char *buf, size_t size);
+/* The part of path after its last '/': the file's name, which progress
+** and the campaign know a level by. */
+const char *level_path_basename(const char *path);
 
 /* ---- Benchmark and stress input ---------------------------------------------------
 **

@@ -73,7 +73,7 @@ bool tiled_tileset_kind_ids(const char *path, int ids[TILE_KIND_COUNT],
 
 /* Applies the members of obj (parameter name: number) to params, marking
 ** them in set (may be NULL). Keys in extra[0..extra_count) are skipped. */
-void physics_apply_object(JsonDoc *doc, const cJSON *obj, PhysicsParams *params,
+void level_physics_apply(JsonDoc *doc, const cJSON *obj, PhysicsParams *params,
                           bool *set, const char *const *extra, int extra_count);
 
 /* ---- Level backgrounds ----------------------------------------------------------- */
@@ -131,6 +131,21 @@ void level_prop_describe(const KindProp *p, char *buf, size_t size);
 void level_validate(const char *path, const LevelDesc *level, int line, int col,
                     bool whole, LevelErrors *errors);
 
+/* ---- textbuf.c: text written piece by piece ------------------------------------- */
+
+typedef struct TextBuf {
+    char *p;                   /* NUL-terminated once anything is in it */
+    size_t len, cap;
+    bool oom;                  /* a piece did not fit in memory: the text is lost */
+} TextBuf;
+
+void level_buf_reserve(TextBuf *t, size_t more);
+void level_buf_put(TextBuf *t, const char *s, size_t n);
+void level_buf_printf(TextBuf *t, const char *fmt, ...) LEVEL_PRINTF(2, 3);
+/* The text (the caller frees it) and its length, or NULL after an oom; t is
+** emptied either way. */
+char *level_buf_take(TextBuf *t, size_t *len);
+
 /* ---- describe.c ------------------------------------------------------------------- */
 
 /* The kind table as a cJSON tree (the caller deletes it), or NULL. */
@@ -142,8 +157,6 @@ char *level_json_print(const cJSON *v);
 
 /* rel resolved against the folder of base (rel itself when absolute). */
 bool level_path_sibling(const char *base, const char *rel, char *buf, size_t size);
-/* The part after the last '/'. */
-const char *level_path_basename(const char *path);
 /* Whether path ends in ext (".tmj"), ignoring case. */
 bool level_path_has_ext(const char *path, const char *ext);
 

@@ -474,7 +474,7 @@ bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, Level
     if (bg >= 0)
         snprintf(n.lv.background, sizeof n.lv.background, "%s", level_background_names()[bg]);
     if ((v = json_get(root, "physics")) != NULL)
-        physics_apply_object(doc, v, &n.lv.physics, extras != NULL ? extras->physics_set : NULL,
+        level_physics_apply(doc, v, &n.lv.physics, extras != NULL ? extras->physics_set : NULL,
                              NULL, 0);
 
     Legend legend;

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void physics_apply_object(JsonDoc *doc, const cJSON *obj, PhysicsParams *params,
+void level_physics_apply(JsonDoc *doc, const cJSON *obj, PhysicsParams *params,
                           bool *set, const char *const *extra, int extra_count)
 {
     if (!json_want_object(doc, obj))
@@ -47,7 +47,7 @@ void physics_apply_object(JsonDoc *doc, const cJSON *obj, PhysicsParams *params,
     }
 }
 
-bool physics_parse(const char *path, const char *text, size_t len, PhysicsParams *inout,
+bool level_physics_parse(const char *path, const char *text, size_t len, PhysicsParams *inout,
                    LevelErrors *errors)
 {
     LevelSink sink;
@@ -61,7 +61,7 @@ bool physics_parse(const char *path, const char *text, size_t len, PhysicsParams
         if (!cJSON_IsObject(doc.root))
             json_error(&doc, doc.root, "physics.json must hold an object of parameter names to numbers");
         else
-            physics_apply_object(&doc, doc.root, &p, NULL, extra, 1);
+            level_physics_apply(&doc, doc.root, &p, NULL, extra, 1);
         ok = level_doc_error_total(&doc) == before;
         if (ok)
             *inout = p;
@@ -70,13 +70,13 @@ bool physics_parse(const char *path, const char *text, size_t len, PhysicsParams
     return ok;
 }
 
-bool physics_load(const char *path, PhysicsParams *inout, LevelErrors *errors)
+bool level_physics_load(const char *path, PhysicsParams *inout, LevelErrors *errors)
 {
     char *text;
     size_t len;
     if (!level_read_file(path, &text, &len, errors))
         return false;
-    bool ok = physics_parse(path, text, len, inout, errors);
+    bool ok = level_physics_parse(path, text, len, inout, errors);
     free(text);
     return ok;
 }

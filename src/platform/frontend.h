@@ -1,19 +1,96 @@
 /*
-** frontend.h -- the two ways the game is shown: in a window (window.c) and
-** as a PNG rendered without a display (screenshot.c). main.c picks one.
+** frontend.h -- the front end as one object: screens, the level being played,
+** its camera and effects, saves, recording and playback.
+**
+** It draws through an SDL_Renderer it is given and never opens a window, so
+** the game, the screenshot mode and the tests share it. Whatever touches
+** the window (full screen, scale) or the sound device goes through hooks.
 */
 #ifndef FRONTEND_H
 #define FRONTEND_H
 
-#include "game.h"
+#include "hud.h"
 
-/* Opens the window and runs the main loop until the player quits.
-** Returns the process exit status. */
-int window_run(const GameOptions *opt);
+#include <SDL.h>
+#include <stdbool.h>
+#include <stddef.h>
 
-/* Renders the frame after `ticks` ticks of the level with the software
-** renderer at scale x 480x270 and writes it to out_png. Returns the exit
-** status. */
-int screenshot_run(const GameOptions *opt, const char *out_png, int ticks, int scale);
+struct Settings;
+
+typedef enum FrontendSound {
+    SOUND_JUMP,
+    SOUND_LAND,
+    SOUND_COIN,
+    SOUND_DEATH,
+    SOUND_CHECKPOINT,
+    SOUND_SWITCH,
+    SOUND_STOMP,
+    SOUND_COMPLETE,
+    SOUND_MENU_MOVE,
+    SOUND_MENU_OK,
+    SOUND_MENU_BACK,
+    SOUND_COUNT
+} FrontendSound;
+
+/* What the game asks of the window and the sound device. Any may be NULL. */
+typedef struct FrontendHooks {
+    void *ctx;
+    void (*set_fullscreen)(void *ctx, bool on);
+    void (*set_scale)(void *ctx, int scale);     /* 0: fit the screen */
+    void (*play)(void *ctx, FrontendSound sound);
+    void (*set_volume)(void *ctx, int master, int sfx, bool mute);
+} FrontendHooks;
+
+typedef struct FrontendOptions {
+    const char *argv0;         /* to find the data folder */
+    const char *level_path;    /* --level: play this file, with hot reload */
+    const char *replay_path;   /* --replay: play these inputs back */
+    const char *record_path;   /* --record: write the inputs played */
+    bool transient;            /* screenshots: read saves, never write them */
+    const struct Settings *settings; /* read already (the window needs vsync before the
+                                        renderer); NULL: frontend_create reads them */
+} FrontendOptions;
+
+typedef struct Frontend Frontend;
+
+/* Reads settings.json from the player's data folder: the defaults when there
+** is none; a corrupt one is kept aside and reported on stderr. */
+void frontend_read_settings(struct Settings *s);
+
+/* Loads the atlas, settings (unless given), progress and campaign (or the
+** level of --level / --replay). Returns NULL with one message naming the file on a
+** fatal problem (missing or broken atlas, campaign, replay). */
+Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, const FrontendHooks *hooks,
+                  char *err, size_t errlen);
+/* Writes what must be written (settings, a recording) and frees everything. */
+void frontend_destroy(Frontend *game);
+
+/* The settings read at start, for the window (scale, full screen, vsync). */
+const struct Settings *frontend_settings(const Frontend *game);
+
+/* Feeds one SDL event (keys, buttons, axes, controller hot-plug). */
+void frontend_event(Frontend *game, const SDL_Event *ev);
+/* Advances by a frame of real time: menus, fixed ticks, camera, effects. */
+void frontend_update(Frontend *game, double frame_seconds);
+/* Runs exactly n ticks of the level (screenshots); returns the ticks run. */
+int frontend_run_ticks(Frontend *game, int n);
+/* Draws the current frame into the renderer's 480x270 logical area. */
+void frontend_draw(Frontend *game);
+/* True once the player chose Quit. */
+bool frontend_wants_quit(const Frontend *game);
+/* The frame rate the window measured, for the F3 overlay. */
+void frontend_set_fps(Frontend *game, float fps);
+
+/* For tests and the screenshot: the draw calls and quads of the last frame. */
+int frontend_last_draw_calls(const Frontend *game);
+/* True while a level is being played (not a menu, not an error). */
+bool frontend_in_level(const Frontend *game);
+/* The errors of the level that failed to load or reload, or "". */
+const char *frontend_error_text(const Frontend *game);
+/* For tests: the level's simulation (NULL when none), the atlas, and the
+** view (top-left in level pixels) of the last frontend_draw. */
+Sim *frontend_sim(Frontend *game);
+const RenderAtlas *frontend_atlas(const Frontend *game);
+void frontend_last_view(const Frontend *game, int *x, int *y);
 
 #endif

@@ -6,7 +6,7 @@
 ** window, or render one frame to a PNG.
 */
 #include "app.h"
-#include "frontend.h"
+#include "run.h"
 #include "level.h"
 
 #include <stdio.h>
@@ -66,7 +66,7 @@ int main(int argc, char **argv)
         if (strcmp(argv[1], "--headless") == 0)
             return app_headless(argc, argv);
     }
-    GameOptions opt = {0};
+    FrontendOptions opt = {0};
     opt.argv0 = argv[0];
     const char *screenshot = NULL;
     int frames = 1, scale = 1;

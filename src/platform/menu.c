@@ -76,14 +76,6 @@ int menu_add(Menu *m, int id, const char *label, const char *value, bool enabled
     return m->count - 1;
 }
 
-MenuItem *menu_item(Menu *m, int id)
-{
-    for (int i = 0; i < m->count; i++)
-        if (m->items[i].id == id)
-            return &m->items[i];
-    return NULL;
-}
-
 void menu_select(Menu *m, int id)
 {
     for (int i = 0; i < m->count; i++)

@@ -49,8 +49,6 @@ typedef enum MenuEvent {
 void menu_init(Menu *m, const char *title);
 /* Appends an item; returns its index or -1 when full. */
 int menu_add(Menu *m, int id, const char *label, const char *value, bool enabled);
-/* Finds an item by id; NULL when absent. */
-MenuItem *menu_item(Menu *m, int id);
 /* Puts the cursor on the item with this id (if enabled), scrolling to it. */
 void menu_select(Menu *m, int id);
 /* Scrolls so that item `top` is the first shown, as far as the cursor (which

@@ -6,7 +6,7 @@
 ** Nothing here changes the game but the figures of the last frame (draw
 ** calls, quads, the view), kept for the overlay and the tests.
 */
-#include "game_internal.h"
+#include "frontend_internal.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -29,50 +29,50 @@ void screens_tagline(int levels, char *out, size_t cap)
         snprintf(out, cap, "A CLIMB IN %d %s", levels, noun);
 }
 
-static void draw_centered(Game *g, const char *text, int y, SDL_Color c)
+static void draw_centered(Frontend *g, const char *text, int y, SDL_Color c)
 {
     render_text(&g->batch, &g->atlas, text, (LOGICAL_W - render_text_width(&g->atlas, text)) / 2,
                 y, c);
 }
 
-static void dim(Game *g, Uint8 a)
+static void dim(Frontend *g, Uint8 a)
 {
     render_fill(&g->batch, &g->atlas, (SDL_Rect){0, 0, LOGICAL_W, LOGICAL_H}, (SDL_Color){8, 8, 20, a});
 }
 
-static void draw_level(Game *g, float alpha)
+static void draw_level(Frontend *g, float alpha)
 {
     int sx, sy;
-    effects_shake_offset(&g->fx, &sx, &sy);
-    RenderView view = {(int)floorf(g->camera.x + 0.5f) + sx, (int)floorf(g->camera.y + 0.5f) + sy,
+    effects_shake_offset(&g->session.fx, &sx, &sy);
+    RenderView view = {(int)floorf(g->session.camera.x + 0.5f) + sx, (int)floorf(g->session.camera.y + 0.5f) + sy,
                        LOGICAL_W, LOGICAL_H};
-    g->view_x = view.x;
-    g->view_y = view.y;
-    const RenderBackground *bg = render_atlas_background(&g->atlas, g->level.background);
+    g->frame.view_x = view.x;
+    g->frame.view_y = view.y;
+    const RenderBackground *bg = render_atlas_background(&g->atlas, g->session.level.background);
     render_background(&g->batch, &g->atlas, bg, &view);
-    render_tiles(&g->batch, &g->atlas, render_atlas_theme(&g->atlas, g->level.background),
-                 &g->level.map, &view);
-    render_sprites(&g->batch, &g->atlas, sim_world(g->sim), alpha, &view, &g->sprites);
-    effects_draw(&g->fx, &g->batch, &g->atlas, &view);
-    effects_draw_flash(&g->fx, &g->batch, &g->atlas, &view);
-    hud_draw(&g->batch, &g->atlas, sim_status(g->sim));
-    hud_draw_title_card(&g->batch, &g->atlas, g->level_title, g->level_age);
+    render_tiles(&g->batch, &g->atlas, render_atlas_theme(&g->atlas, g->session.level.background),
+                 &g->session.level.map, &view);
+    render_sprites(&g->batch, &g->atlas, sim_world(g->session.sim), alpha, &view, &g->sprites);
+    effects_draw(&g->session.fx, &g->batch, &g->atlas, &view);
+    effects_draw_flash(&g->session.fx, &g->batch, &g->atlas, &view);
+    hud_draw(&g->batch, &g->atlas, sim_status(g->session.sim));
+    hud_draw_title_card(&g->batch, &g->atlas, g->session.level_title, g->session.level_age);
     const float fade = 0.35f; /* levels open from black */
-    if (g->level_age < fade && !g->exact)
+    if (g->session.level_age < fade && !g->session.exact)
         render_fill(&g->batch, &g->atlas, (SDL_Rect){0, 0, LOGICAL_W, LOGICAL_H},
-                    (SDL_Color){0, 0, 0, (Uint8)(255.0f * (1.0f - g->level_age / fade))});
-    if (g->playing_back) {
-        const char *label = g->playback_pos < g->playback.count ? "REPLAY" : "REPLAY ENDED - ESC";
+                    (SDL_Color){0, 0, 0, (Uint8)(255.0f * (1.0f - g->session.level_age / fade))});
+    if (g->session.playing_back) {
+        const char *label = g->session.playback_pos < g->session.playback.count ? "REPLAY" : "REPLAY ENDED - ESC";
         render_text(&g->batch, &g->atlas, label,
                     LOGICAL_W - render_text_width(&g->atlas, label) - 6, LOGICAL_H - 14, GOLD);
-    } else if (g->recording) {
+    } else if (g->session.recording) {
         render_fill(&g->batch, &g->atlas, (SDL_Rect){LOGICAL_W - 44, LOGICAL_H - 13, 6, 6},
                     (SDL_Color){230, 40, 40, 255});
         render_text(&g->batch, &g->atlas, "REC", LOGICAL_W - 34, LOGICAL_H - 14, WHITE);
     }
 }
 
-static void draw_backdrop(Game *g)
+static void draw_backdrop(Frontend *g)
 {
     /* the menus' background drifts slowly: the title screen is alive */
     RenderView view = {(int)(g->screen_time * 12.0f) + 4000, 0, LOGICAL_W, LOGICAL_H};
@@ -81,7 +81,7 @@ static void draw_backdrop(Game *g)
 
 /* The title in the atlas font at four times its size, with a drop shadow
 ** and a slow bob: the game's name needs no separate logo art. */
-static void draw_logo(Game *g, int y)
+static void draw_logo(Frontend *g, int y)
 {
     const char *name = "PIP'S PEAK";
     const int scale = 4;
@@ -98,46 +98,46 @@ static void draw_logo(Game *g, int y)
     }
 }
 
-static void draw_complete(Game *g)
+static void draw_complete(Frontend *g)
 {
     dim(g, 120);
     SDL_Rect box = {LOGICAL_W / 2 - 110, 54, 220, 150};
     render_panel(&g->batch, &g->atlas, box);
     draw_centered(g, "LEVEL COMPLETE!", box.y + 12, GOLD);
-    draw_centered(g, g->level_title, box.y + 28, WHITE);
+    draw_centered(g, g->session.level_title, box.y + 28, WHITE);
     char line[64], t[32];
     int x = box.x + 24, y = box.y + 50;
-    hud_format_time(g->run.ticks, t, sizeof t);
+    hud_format_time(g->session.run.ticks, t, sizeof t);
     render_region(&g->batch, render_cell(&g->atlas, RCLIP_HUD_CLOCK, 0, 0), x, y - 1, WHITE);
-    snprintf(line, sizeof line, "TIME    %s%s", t, g->improved & PROGRESS_BEST_TIME ? "  NEW!" : "");
+    snprintf(line, sizeof line, "TIME    %s%s", t, g->session.improved & PROGRESS_BEST_TIME ? "  NEW!" : "");
     render_text(&g->batch, &g->atlas, line, x + 14, y, WHITE);
     y += 16;
     render_region(&g->batch, render_cell(&g->atlas, RCLIP_HUD_SKULL, 0, 0), x, y - 1, WHITE);
-    snprintf(line, sizeof line, "DEATHS  %u", g->run.deaths);
+    snprintf(line, sizeof line, "DEATHS  %u", g->session.run.deaths);
     render_text(&g->batch, &g->atlas, line, x + 14, y, WHITE);
     y += 16;
     render_region(&g->batch, render_cell(&g->atlas, RCLIP_HUD_COIN, 0, 0), x, y - 1, WHITE);
-    const SimStatus *st = sim_status(g->sim);
-    snprintf(line, sizeof line, "COINS   %u/%d", g->run.coins, st->collectibles);
+    const SimStatus *st = sim_status(g->session.sim);
+    snprintf(line, sizeof line, "COINS   %u/%d", g->session.run.coins, st->collectibles);
     render_text(&g->batch, &g->atlas, line, x + 14, y, WHITE);
     y += 16;
-    hud_format_time(g->best_ticks, t, sizeof t);
+    hud_format_time(g->session.best_ticks, t, sizeof t);
     snprintf(line, sizeof line, "BEST    %s", t);
     render_text(&g->batch, &g->atlas, line, x + 14, y, GOLD);
     if (g->screen_time > 0.4f)
-        draw_centered(g, g->campaign_index >= 0 ? "OK: NEXT LEVEL   ESC: TITLE"
+        draw_centered(g, g->session.campaign_index >= 0 ? "OK: NEXT LEVEL   ESC: TITLE"
                                                 : "OK: PLAY AGAIN   ESC: QUIT",
                       box.y + box.h - 18, GREY);
 }
 
-static void draw_end(Game *g)
+static void draw_end(Frontend *g)
 {
     draw_backdrop(g);
     draw_logo(g, 30);
     uint32_t ticks = 0, deaths = 0, coins = 0;
     int done = 0;
     for (int i = 0; g->campaign && i < g->campaign->count; i++) {
-        const LevelRecord *rec = progress_find(&g->progress, g->campaign->levels[i].file);
+        const LevelRecord *rec = progress_find(&g->saves.progress, g->campaign->levels[i].file);
         if (rec && rec->completed) {
             ticks += rec->best_ticks;
             deaths += rec->fewest_deaths;
@@ -161,9 +161,9 @@ static void draw_end(Game *g)
     draw_centered(g, "THANKS FOR PLAYING", box.y + box.h - 14, GREY);
 }
 
-static void draw_error(Game *g)
+static void draw_error(Frontend *g)
 {
-    if (!g->sim) {
+    if (!g->session.sim) {
         draw_backdrop(g);
         dim(g, 150);
     } else {
@@ -172,30 +172,30 @@ static void draw_error(Game *g)
     SDL_Rect box = {8, 8, LOGICAL_W - 16, LOGICAL_H - 16};
     render_panel(&g->batch, &g->atlas, box);
     draw_centered(g, "THE LEVEL HAS ERRORS", box.y + 10, (SDL_Color){255, 120, 110, 255});
-    render_text(&g->batch, &g->atlas, g->error_text, box.x + 10, box.y + 28, WHITE);
+    render_text(&g->batch, &g->atlas, g->session.error_text, box.x + 10, box.y + 28, WHITE);
     draw_centered(g,
                   g->campaign ? "ESC: BACK" : "FIX THE FILE AND SAVE: IT RELOADS. ESC: QUIT",
                   box.y + box.h - 16, GREY);
 }
 
-void game_draw(Game *g)
+void frontend_draw(Frontend *g)
 {
     Uint64 t0 = SDL_GetPerformanceCounter();
     batch_begin(&g->batch);
     render_use_atlas(&g->batch, &g->atlas);
     bool over_pause = (g->screen == SCREEN_OPTIONS || g->screen == SCREEN_BINDINGS) &&
-                      g->options_return == SCREEN_PAUSE;
-    bool level_visible = g->sim && (g->screen == SCREEN_PLAY || g->screen == SCREEN_PAUSE ||
+                      g->menus.options_return == SCREEN_PAUSE;
+    bool level_visible = g->session.sim && (g->screen == SCREEN_PLAY || g->screen == SCREEN_PAUSE ||
                                     g->screen == SCREEN_COMPLETE || g->screen == SCREEN_ERROR ||
                                     over_pause);
-    float alpha = g->screen == SCREEN_PLAY && !g->exact ? fixed_step_alpha(&g->step) : 1.0f;
+    float alpha = g->screen == SCREEN_PLAY && !g->session.exact ? fixed_step_alpha(&g->session.step) : 1.0f;
     if (level_visible)
         draw_level(g, alpha);
     switch (g->screen) {
     case SCREEN_TITLE:
         draw_backdrop(g);
         draw_logo(g, 34);
-        menu_draw(&g->menu, &g->batch, &g->atlas, 130);
+        menu_draw(&g->menus.menu, &g->batch, &g->atlas, 130);
         render_text(&g->batch, &g->atlas, "ARROWS/WASD MOVE  SPACE/Z JUMP  ESC PAUSE", 6,
                     LOGICAL_H - 12, (SDL_Color){220, 226, 255, 200});
         break;
@@ -206,30 +206,30 @@ void game_draw(Game *g)
             dim(g, 150);
         else
             draw_backdrop(g);
-        menu_draw(&g->menu, &g->batch, &g->atlas, -1);
+        menu_draw(&g->menus.menu, &g->batch, &g->atlas, -1);
         break;
     case SCREEN_PAUSE:
         dim(g, 130);
-        menu_draw(&g->menu, &g->batch, &g->atlas, -1);
+        menu_draw(&g->menus.menu, &g->batch, &g->atlas, -1);
         break;
     case SCREEN_COMPLETE: draw_complete(g); break;
     case SCREEN_END: draw_end(g); break;
     case SCREEN_ERROR: draw_error(g); break;
     case SCREEN_PLAY:
-        if (g->error_text[0]) /* a hot reload failed: the old level plays on */
+        if (g->session.error_text[0]) /* a hot reload failed: the old level plays on */
             draw_error(g);
         break;
     }
-    if (g->settings.debug_overlay) {
-        g->stats.entities = g->sim ? ecs_alive_count(sim_world(g->sim)) : 0;
-        g->stats.world = g->sim ? sim_world(g->sim) : NULL;
-        g->stats.draw_calls = g->last_draw_calls;
-        g->stats.quads = g->last_quads;
-        hud_draw_debug(&g->batch, &g->atlas, &g->stats);
+    if (g->saves.settings.debug_overlay) {
+        g->frame.stats.entities = g->session.sim ? ecs_alive_count(sim_world(g->session.sim)) : 0;
+        g->frame.stats.world = g->session.sim ? sim_world(g->session.sim) : NULL;
+        g->frame.stats.draw_calls = g->frame.draw_calls;
+        g->frame.stats.quads = g->frame.quads;
+        hud_draw_debug(&g->batch, &g->atlas, &g->frame.stats);
     }
     batch_flush(&g->batch);
-    g->last_draw_calls = g->batch.draw_calls;
-    g->last_quads = g->batch.quads_drawn;
-    g->stats.frame_ms = (float)((double)(SDL_GetPerformanceCounter() - t0) * 1000.0 /
+    g->frame.draw_calls = g->batch.draw_calls;
+    g->frame.quads = g->batch.quads_drawn;
+    g->frame.stats.frame_ms = (float)((double)(SDL_GetPerformanceCounter() - t0) * 1000.0 /
                                 (double)SDL_GetPerformanceFrequency());
 }

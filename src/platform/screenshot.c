@@ -1,17 +1,17 @@
 /* screenshot.c -- one frame to a PNG with the software renderer, no display. */
-#include "frontend.h"
+#include "run.h"
 
 #include "render.h"
 
 #include <SDL_image.h>
 #include <stdio.h>
 
-int screenshot_run(const GameOptions *opt, const char *out_png, int ticks, int scale)
+int screenshot_run(const FrontendOptions *opt, const char *out_png, int ticks, int scale)
 {
     int status = 1;
     SDL_Surface *target = NULL;
     SDL_Renderer *renderer = NULL;
-    Game *game = NULL;
+    Frontend *game = NULL;
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "0");
     if (SDL_Init(0) != 0) {
         fprintf(stderr, "platformer: cannot start SDL: %s\n", SDL_GetError());
@@ -27,20 +27,20 @@ int screenshot_run(const GameOptions *opt, const char *out_png, int ticks, int s
     SDL_RenderSetLogicalSize(renderer, LOGICAL_W, LOGICAL_H);
     SDL_RenderSetIntegerScale(renderer, SDL_TRUE);
 
-    GameOptions o = *opt;
+    FrontendOptions o = *opt;
     o.transient = true;
     char err[1024];
-    game = game_create(renderer, &o, NULL, err, sizeof err);
+    game = frontend_create(renderer, &o, NULL, err, sizeof err);
     if (!game) {
         fprintf(stderr, "platformer: %s\n", err);
         goto done;
     }
-    if (!game_in_level(game))
+    if (!frontend_in_level(game))
         goto done; /* the level's errors are printed already */
-    game_run_ticks(game, ticks);
+    frontend_run_ticks(game, ticks);
     SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255);
     SDL_RenderClear(renderer);
-    game_draw(game);
+    frontend_draw(game);
     SDL_RenderPresent(renderer);
     if (IMG_SavePNG(target, out_png) != 0) {
         fprintf(stderr, "platformer: %s: cannot write the PNG: %s\n", out_png, IMG_GetError());
@@ -48,7 +48,7 @@ int screenshot_run(const GameOptions *opt, const char *out_png, int ticks, int s
     }
     status = 0;
 done:
-    game_destroy(game);
+    frontend_destroy(game);
     if (renderer)
         SDL_DestroyRenderer(renderer);
     SDL_FreeSurface(target);

@@ -13,7 +13,7 @@
 ** is where --verify and --replay begin: restarting or hot reloading while
 ** recording starts the recording over.
 */
-#include "game_internal.h"
+#include "frontend_internal.h"
 
 #include "save.h"
 
@@ -22,68 +22,62 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *base_name(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return slash ? slash + 1 : path;
-}
-
 /* ---- recording --------------------------------------------------------------- */
 
-void session_write_recording(Game *g)
+void session_write_recording(Frontend *g)
 {
-    if (!g->recording || g->record_saved || !g->sim)
+    if (!g->session.recording || g->session.record_saved || !g->session.sim)
         return;
     ReplayHeader h = {0};
     /* The replay names its level relative to itself, to survive a move. */
-    if (!level_path_relative(g->opt.record_path, g->level_path, h.level, sizeof h.level))
-        snprintf(h.level, sizeof h.level, "%s", g->level_path);
-    const SimStatus *st = sim_status(g->sim);
+    if (!level_path_relative(g->opt.record_path, g->session.level_path, h.level, sizeof h.level))
+        snprintf(h.level, sizeof h.level, "%s", g->session.level_path);
+    const SimStatus *st = sim_status(g->session.sim);
     snprintf(h.outcome, sizeof h.outcome, "%s", app_outcome_name(st->outcome));
-    h.ticks = g->record.count;
-    snprintf(h.hash, sizeof h.hash, "%016" PRIx64, sim_hash(g->sim));
+    h.ticks = g->session.record.count;
+    snprintf(h.hash, sizeof h.hash, "%016" PRIx64, sim_hash(g->session.sim));
     char err[REPLAY_PATH_MAX + 256];
-    if (replay_save(g->opt.record_path, &g->record, &h, err, sizeof err))
-        g->record_saved = true;
+    if (replay_save(g->opt.record_path, &g->session.record, &h, err, sizeof err))
+        g->session.record_saved = true;
     else
         fprintf(stderr, "platformer: %s\n", err);
 }
 
-bool session_setup_replays(Game *g, char *err, size_t errlen)
+bool session_setup_replays(Frontend *g, char *err, size_t errlen)
 {
     if (g->opt.replay_path) {
         ReplayHeader expect;
-        replay_init(&g->playback);
-        if (!replay_load(g->opt.replay_path, &g->playback, &expect, err, errlen))
+        replay_init(&g->session.playback);
+        if (!replay_load(g->opt.replay_path, &g->session.playback, &expect, err, errlen))
             return false;
-        g->playing_back = true;
+        g->session.playing_back = true;
         if (!g->opt.level_path) {
             if (!expect.level[0]) {
                 snprintf(err, errlen, "%s: names no level (\"#! level: FILE\"); add --level FILE",
                          g->opt.replay_path);
                 return false;
             }
-            if (!replay_level_path(&expect, g->opt.replay_path, g->level_path,
-                                   sizeof g->level_path)) {
+            if (!replay_level_path(&expect, g->opt.replay_path, g->session.level_path,
+                                   sizeof g->session.level_path)) {
                 snprintf(err, errlen, "%s: the level's path is too long", g->opt.replay_path);
                 return false;
             }
         }
     }
     if (g->opt.record_path) {
-        replay_init(&g->record);
-        g->recording = true;
+        replay_init(&g->session.record);
+        g->session.recording = true;
     }
     return true;
 }
 
 /* ---- the run ------------------------------------------------------------------- */
 
-static CameraTarget player_target(Game *g, float alpha)
+static CameraTarget player_target(Frontend *g, float alpha)
 {
     CameraTarget t = {0, 0, 16, 24, 1, true};
-    EcsWorld *w = sim_world(g->sim);
-    EcsEntity p = sim_player(g->sim);
+    EcsWorld *w = sim_world(g->session.sim);
+    EcsEntity p = sim_player(g->session.sim);
     const Transform *tr = ecs_get(w, p, C_TRANSFORM);
     const Player *pl = ecs_get(w, p, C_PLAYER);
     const Collider *col = ecs_get(w, p, C_COLLIDER);
@@ -102,56 +96,56 @@ static CameraTarget player_target(Game *g, float alpha)
     return t;
 }
 
-static float level_w(const Game *g)
+static float level_w(const Frontend *g)
 {
-    return (float)(g->level.map.width * TILE_SIZE);
+    return (float)(g->session.level.map.width * TILE_SIZE);
 }
 
-static float level_h(const Game *g)
+static float level_h(const Frontend *g)
 {
-    return (float)(g->level.map.height * TILE_SIZE);
+    return (float)(g->session.level.map.height * TILE_SIZE);
 }
 
-static void reset_camera(Game *g)
+static void reset_camera(Frontend *g)
 {
     CameraConfig cfg = camera_default_config();
     CameraTarget t = player_target(g, 1.0f);
-    camera_reset(&g->camera, &cfg, &t, level_w(g), level_h(g));
+    camera_reset(&g->session.camera, &cfg, &t, level_w(g), level_h(g));
 }
 
 /* A fresh start for everything the front end keeps about a run. */
-static void begin_run(Game *g)
+static void begin_run(Frontend *g)
 {
-    fixed_step_init(&g->step, 1.0 / SIM_TICK_RATE, 0.25);
-    g->celebrate = 0.0f;
-    effects_init(&g->fx);
+    fixed_step_init(&g->session.step, 1.0 / SIM_TICK_RATE, 0.25);
+    g->session.celebrate = 0.0f;
+    effects_init(&g->session.fx);
     reset_camera(g);
-    g->playback_pos = 0;
-    if (g->recording) {
-        g->record.count = 0;
-        g->record_saved = false;
+    g->session.playback_pos = 0;
+    if (g->session.recording) {
+        g->session.record.count = 0;
+        g->session.record_saved = false;
     }
 }
 
 /* Replaces the Sim with next (NULL: it could not be built). */
-static bool use_sim(Game *g, Sim *next)
+static bool use_sim(Frontend *g, Sim *next)
 {
-    if (g->sim)
-        sim_destroy(g->sim);
-    g->sim = next;
-    if (!g->sim) {
-        snprintf(g->error_text, sizeof g->error_text,
+    if (g->session.sim)
+        sim_destroy(g->session.sim);
+    g->session.sim = next;
+    if (!g->session.sim) {
+        snprintf(g->session.error_text, sizeof g->session.error_text,
                  "%.1024s: the level cannot be built (no player, or out of memory)",
-                 g->level_path);
+                 g->session.level_path);
         return false;
     }
     begin_run(g);
     return true;
 }
 
-static bool make_sim(Game *g)
+static bool make_sim(Frontend *g)
 {
-    return use_sim(g, sim_create(&g->level, &g->clips));
+    return use_sim(g, sim_create(&g->session.level, &g->clips));
 }
 
 /* ---- loading ------------------------------------------------------------------- */
@@ -183,59 +177,59 @@ static void format_errors(const LevelErrors *errors, char *out, size_t cap)
         snprintf(out + used, cap - used, "... and %d more\n", errors->dropped);
 }
 
-/* Loads the level file into g->level; on failure the error text is set and
+/* Loads the level file into g->session.level; on failure the error text is set and
 ** the old level (if any) is kept. */
-static bool load_level_file(Game *g, const char *path)
+static bool load_level_file(Frontend *g, const char *path)
 {
     LevelErrors *errors = calloc(1, sizeof *errors);
     LevelDesc desc = {0};
     if (!errors) {
-        snprintf(g->error_text, sizeof g->error_text, "out of memory");
+        snprintf(g->session.error_text, sizeof g->session.error_text, "out of memory");
         return false;
     }
     bool ok = app_load_level(g->data_dir, path, &desc, errors);
     if (!ok) {
         level_errors_print(errors, stderr);
-        format_errors(errors, g->error_text, sizeof g->error_text);
+        format_errors(errors, g->session.error_text, sizeof g->session.error_text);
         free(errors);
         return false;
     }
     free(errors);
-    if (g->have_level)
-        leveldesc_fini(&g->level);
-    g->level = desc;
-    g->have_level = true;
-    g->error_text[0] = '\0';
+    if (g->session.have_level)
+        leveldesc_fini(&g->session.level);
+    g->session.level = desc;
+    g->session.have_level = true;
+    g->session.error_text[0] = '\0';
     return true;
 }
 
-void session_start_level(Game *g, const char *path, const char *title, int campaign_index)
+void session_start_level(Frontend *g, const char *path, const char *title, int campaign_index)
 {
-    snprintf(g->level_path, sizeof g->level_path, "%s", path);
-    snprintf(g->level_title, sizeof g->level_title, "%s", title);
-    g->campaign_index = campaign_index;
-    level_watch_init(&g->watch, path);
-    g->reload_now = false;
-    g->level_age = 0.0f;
+    snprintf(g->session.level_path, sizeof g->session.level_path, "%s", path);
+    snprintf(g->session.level_title, sizeof g->session.level_title, "%s", title);
+    g->session.campaign_index = campaign_index;
+    level_watch_init(&g->session.watch, path);
+    g->session.reload_now = false;
+    g->session.level_age = 0.0f;
     if (!load_level_file(g, path) || !make_sim(g)) {
-        if (g->sim) {
-            sim_destroy(g->sim);
-            g->sim = NULL;
+        if (g->session.sim) {
+            sim_destroy(g->session.sim);
+            g->session.sim = NULL;
         }
-        game_show(g, SCREEN_ERROR);
+        frontend_show(g, SCREEN_ERROR);
         return;
     }
-    if (!g->level_title[0])
-        snprintf(g->level_title, sizeof g->level_title, "%s", g->level.name);
-    for (char *c = g->level_title; *c; c++)
+    if (!g->session.level_title[0])
+        snprintf(g->session.level_title, sizeof g->session.level_title, "%s", g->session.level.name);
+    for (char *c = g->session.level_title; *c; c++)
         if (*c >= 'a' && *c <= 'z')
             *c = (char)(*c - 'a' + 'A');
-    if (campaign_index >= 0 && progress_set_last_level(&g->progress, base_name(path)))
-        game_save_progress(g);
-    game_show(g, SCREEN_PLAY);
+    if (campaign_index >= 0 && progress_set_last_level(&g->saves.progress, level_path_basename(path)))
+        frontend_save_progress(g);
+    frontend_show(g, SCREEN_PLAY);
 }
 
-void session_start_campaign_level(Game *g, int index)
+void session_start_campaign_level(Frontend *g, int index)
 {
     char path[APP_PATH_MAX];
     if (!g->campaign || !campaign_level_path(g->campaign, index, path, sizeof path))
@@ -245,110 +239,110 @@ void session_start_campaign_level(Game *g, int index)
     session_start_level(g, path, title, index);
 }
 
-void session_restart(Game *g)
+void session_restart(Frontend *g)
 {
-    if (!g->have_level)
+    if (!g->session.have_level)
         return;
-    g->level_age = 0.0f;
+    g->session.level_age = 0.0f;
     if (make_sim(g))
-        game_show(g, SCREEN_PLAY);
+        frontend_show(g, SCREEN_PLAY);
 }
 
-void session_poll_reload(Game *g, float dt)
+void session_poll_reload(Frontend *g, float dt)
 {
-    if (g->campaign || !g->level_path[0] || g->playing_back)
+    if (g->campaign || !g->session.level_path[0] || g->session.playing_back)
         return;
-    g->reload_poll -= dt;
-    if (g->reload_poll > 0.0f && !g->reload_now)
+    g->session.reload_poll -= dt;
+    if (g->session.reload_poll > 0.0f && !g->session.reload_now)
         return;
-    g->reload_poll = 0.25f; /* a save shows within two looks: half a second */
-    if (!level_watch_poll(&g->watch) && !g->reload_now)
+    g->session.reload_poll = 0.25f; /* a save shows within two looks: half a second */
+    if (!level_watch_poll(&g->session.watch) && !g->session.reload_now)
         return;
-    g->reload_now = false;
-    bool had = g->sim != NULL;
-    if (!load_level_file(g, g->level_path)) {
+    g->session.reload_now = false;
+    bool had = g->session.sim != NULL;
+    if (!load_level_file(g, g->session.level_path)) {
         if (!had)
-            game_show(g, SCREEN_ERROR);
+            frontend_show(g, SCREEN_ERROR);
         return; /* the old level plays on under the error text */
     }
-    fprintf(stderr, "platformer: reloaded %s\n", g->level_path);
+    fprintf(stderr, "platformer: reloaded %s\n", g->session.level_path);
     /* The player stays where it stood when the new map has room there; but
     ** a recording has to start where --verify starts, at the level's start,
     ** so while recording the run restarts from there (no position carried
     ** over) and the recording starts over (begin_run empties it). */
-    Sim *next = g->recording ? sim_create(&g->level, &g->clips)
-                             : app_rebuild_sim(g->sim, &g->level, &g->clips);
+    Sim *next = g->session.recording ? sim_create(&g->session.level, &g->clips)
+                             : app_rebuild_sim(g->session.sim, &g->session.level, &g->clips);
     if (!use_sim(g, next)) {
-        game_show(g, SCREEN_ERROR);
+        frontend_show(g, SCREEN_ERROR);
         return;
     }
-    if (g->recording)
-        g->level_age = 0.0f;
+    if (g->session.recording)
+        g->session.level_age = 0.0f;
     if (g->screen == SCREEN_ERROR || g->screen == SCREEN_COMPLETE)
-        game_show(g, SCREEN_PLAY);
+        frontend_show(g, SCREEN_PLAY);
 }
 
-void session_fini(Game *g)
+void session_fini(Frontend *g)
 {
-    if (g->sim)
-        sim_destroy(g->sim);
-    g->sim = NULL;
-    if (g->have_level)
-        leveldesc_fini(&g->level);
-    g->have_level = false;
-    replay_fini(&g->playback);
-    replay_fini(&g->record);
+    if (g->session.sim)
+        sim_destroy(g->session.sim);
+    g->session.sim = NULL;
+    if (g->session.have_level)
+        leveldesc_fini(&g->session.level);
+    g->session.have_level = false;
+    replay_fini(&g->session.playback);
+    replay_fini(&g->session.record);
 }
 
 /* ---- ticks --------------------------------------------------------------------- */
 
-static void complete_level(Game *g)
+static void complete_level(Frontend *g)
 {
-    const SimStatus *st = sim_status(g->sim);
-    g->run = (LevelRun){st->ticks > 0 ? st->ticks : 1, st->deaths, (uint32_t)st->collected};
-    g->improved = 0;
-    g->best_ticks = g->run.ticks;
-    if (g->campaign_index >= 0) {
-        const char *id = base_name(g->level_path);
-        if (progress_record_completion(&g->progress, id, g->campaign_index, g->run, &g->improved))
-            game_save_progress(g);
-        const LevelRecord *rec = progress_find(&g->progress, id);
+    const SimStatus *st = sim_status(g->session.sim);
+    g->session.run = (LevelRun){st->ticks > 0 ? st->ticks : 1, st->deaths, (uint32_t)st->collected};
+    g->session.improved = 0;
+    g->session.best_ticks = g->session.run.ticks;
+    if (g->session.campaign_index >= 0) {
+        const char *id = level_path_basename(g->session.level_path);
+        if (progress_record_completion(&g->saves.progress, id, g->session.campaign_index, g->session.run, &g->session.improved))
+            frontend_save_progress(g);
+        const LevelRecord *rec = progress_find(&g->saves.progress, id);
         if (rec)
-            g->best_ticks = rec->best_ticks;
+            g->session.best_ticks = rec->best_ticks;
     }
     session_write_recording(g);
-    g->recording = false; /* the file keeps the finished run; later tries are not recorded */
-    game_sound(g, SOUND_COMPLETE);
+    g->session.recording = false; /* the file keeps the finished run; later tries are not recorded */
+    frontend_sound(g, SOUND_COMPLETE);
     /* a moment at the flag before the card: the finish should feel earned */
-    g->celebrate = 0.9f;
+    g->session.celebrate = 0.9f;
 }
 
-static void handle_events(Game *g)
+static void handle_events(Frontend *g)
 {
     int n = 0;
-    const SimEvent *ev = sim_events(g->sim, &n);
+    const SimEvent *ev = sim_events(g->session.sim, &n);
     for (int i = 0; i < n; i++) {
-        effects_event(&g->fx, &ev[i]);
+        effects_event(&g->session.fx, &ev[i]);
         switch (ev[i].type) {
-        case EV_JUMPED: game_sound(g, SOUND_JUMP); break;
-        case EV_LANDED: game_sound(g, SOUND_LAND); break;
-        case EV_COLLECTED: game_sound(g, SOUND_COIN); break;
-        case EV_DIED: game_sound(g, SOUND_DEATH); break;
-        case EV_CHECKPOINT: game_sound(g, SOUND_CHECKPOINT); break;
-        case EV_SWITCH: game_sound(g, SOUND_SWITCH); break;
-        case EV_STOMPED: game_sound(g, SOUND_STOMP); break;
+        case EV_JUMPED: frontend_sound(g, SOUND_JUMP); break;
+        case EV_LANDED: frontend_sound(g, SOUND_LAND); break;
+        case EV_COLLECTED: frontend_sound(g, SOUND_COIN); break;
+        case EV_DIED: frontend_sound(g, SOUND_DEATH); break;
+        case EV_CHECKPOINT: frontend_sound(g, SOUND_CHECKPOINT); break;
+        case EV_SWITCH: frontend_sound(g, SOUND_SWITCH); break;
+        case EV_STOMPED: frontend_sound(g, SOUND_STOMP); break;
         default: break;
         }
     }
 }
 
-static InputIntent next_intent(Game *g)
+static InputIntent next_intent(Frontend *g)
 {
-    if (g->playing_back) {
+    if (g->session.playing_back) {
         InputIntent in = {0};
-        if (g->playback_pos < g->playback.count)
-            in = replay_intent(&g->playback, g->playback_pos);
-        g->playback_pos++;
+        if (g->session.playback_pos < g->session.playback.count)
+            in = replay_intent(&g->session.playback, g->session.playback_pos);
+        g->session.playback_pos++;
         controls_tick(&g->controls); /* keep the latch from piling up */
         return in;
     }
@@ -356,61 +350,61 @@ static InputIntent next_intent(Game *g)
 }
 
 /* One simulation tick with its input, recording and events. */
-static void tick(Game *g)
+static void tick(Frontend *g)
 {
     InputIntent in = next_intent(g);
-    if (g->recording && !replay_push(&g->record, &in))
+    if (g->session.recording && !replay_push(&g->session.record, &in))
         fprintf(stderr, "platformer: the recording is full\n");
     Uint64 t0 = SDL_GetPerformanceCounter();
-    sim_tick(g->sim, &in);
-    g->tick_seconds += (double)(SDL_GetPerformanceCounter() - t0) /
+    sim_tick(g->session.sim, &in);
+    g->session.tick_seconds += (double)(SDL_GetPerformanceCounter() - t0) /
                        (double)SDL_GetPerformanceFrequency();
-    g->tick_count++;
+    g->session.tick_count++;
     handle_events(g);
 }
 
-int game_run_ticks(Game *g, int n)
+int frontend_run_ticks(Frontend *g, int n)
 {
-    if (!g->sim)
+    if (!g->session.sim)
         return 0;
     int done = 0;
-    for (; done < n && sim_status(g->sim)->outcome != OUTCOME_COMPLETED; done++) {
+    for (; done < n && sim_status(g->session.sim)->outcome != OUTCOME_COMPLETED; done++) {
         tick(g);
-        effects_update(&g->fx, (float)SIM_DT);
-        g->level_age += (float)SIM_DT;
+        effects_update(&g->session.fx, (float)SIM_DT);
+        g->session.level_age += (float)SIM_DT;
         CameraTarget t = player_target(g, 1.0f);
-        camera_update(&g->camera, &t, level_w(g), level_h(g), (float)SIM_DT);
+        camera_update(&g->session.camera, &t, level_w(g), level_h(g), (float)SIM_DT);
     }
-    g->step.acc = 0.0;
-    g->exact = true;
+    g->session.step.acc = 0.0;
+    g->session.exact = true;
     return done;
 }
 
-void session_update(Game *g, double frame_seconds)
+void session_update(Frontend *g, double frame_seconds)
 {
     float dt = (float)frame_seconds;
     /* a failed hot reload holds the level under its error text */
-    if (g->screen == SCREEN_PLAY && g->sim && !g->error_text[0]) {
-        if (g->celebrate > 0.0f) {
-            g->celebrate -= dt;
-            if (g->celebrate <= 0.0f)
-                game_show(g, SCREEN_COMPLETE);
+    if (g->screen == SCREEN_PLAY && g->session.sim && !g->session.error_text[0]) {
+        if (g->session.celebrate > 0.0f) {
+            g->session.celebrate -= dt;
+            if (g->session.celebrate <= 0.0f)
+                frontend_show(g, SCREEN_COMPLETE);
         } else {
-            int n = fixed_step_advance(&g->step, frame_seconds);
+            int n = fixed_step_advance(&g->session.step, frame_seconds);
             for (int i = 0; i < n; i++) {
                 tick(g);
-                if (sim_status(g->sim)->outcome == OUTCOME_COMPLETED) {
+                if (sim_status(g->session.sim)->outcome == OUTCOME_COMPLETED) {
                     complete_level(g);
                     break;
                 }
             }
         }
-        g->level_age += dt;
+        g->session.level_age += dt;
     }
-    if (g->sim && g->screen != SCREEN_PAUSE) {
-        effects_update(&g->fx, dt);
-        float alpha = g->screen == SCREEN_PLAY ? fixed_step_alpha(&g->step) : 1.0f;
+    if (g->session.sim && g->screen != SCREEN_PAUSE) {
+        effects_update(&g->session.fx, dt);
+        float alpha = g->screen == SCREEN_PLAY ? fixed_step_alpha(&g->session.step) : 1.0f;
         CameraTarget t = player_target(g, alpha);
-        camera_update(&g->camera, &t, level_w(g), level_h(g), dt);
+        camera_update(&g->session.camera, &t, level_w(g), level_h(g), dt);
     }
 }

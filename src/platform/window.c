@@ -8,7 +8,7 @@
 ** paces the loop; without it (or when the driver claims vsync and returns
 ** at once) a limiter sleeps to about 60 frames a second.
 */
-#include "frontend.h"
+#include "run.h"
 
 #include "audio.h"
 #include "render.h"
@@ -65,7 +65,7 @@ static void hook_scale(void *ctx, int scale)
     apply_size(win);
 }
 
-static void hook_play(void *ctx, GameSound sound)
+static void hook_play(void *ctx, FrontendSound sound)
 {
     (void)ctx;
     static const SfxId sfx[SOUND_COUNT] = {
@@ -107,11 +107,11 @@ static void close_pad(Window *win, SDL_JoystickID id)
         }
 }
 
-int window_run(const GameOptions *opt)
+int window_run(const FrontendOptions *opt)
 {
     int status = 1;
     Window win = {0};
-    Game *game = NULL;
+    Frontend *game = NULL;
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "0");
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) != 0) {
         fprintf(stderr, "platformer: cannot start SDL: %s\n", SDL_GetError());
@@ -127,7 +127,7 @@ int window_run(const GameOptions *opt)
     SDL_SetWindowMinimumSize(win.window, LOGICAL_W, LOGICAL_H);
     /* the settings first: vsync is chosen when the renderer is made */
     Settings loaded;
-    game_read_settings(&loaded);
+    frontend_read_settings(&loaded);
     /* SDL tries the accelerated drivers first (SDL_RENDER_DRIVER may name one) */
     Uint32 flags = loaded.vsync ? SDL_RENDERER_PRESENTVSYNC : 0;
     win.renderer = SDL_CreateRenderer(win.window, -1, flags);
@@ -140,16 +140,16 @@ int window_run(const GameOptions *opt)
     SDL_RenderSetLogicalSize(win.renderer, LOGICAL_W, LOGICAL_H);
     SDL_RenderSetIntegerScale(win.renderer, SDL_TRUE);
 
-    GameHooks hooks = {&win, hook_fullscreen, hook_scale, hook_play, hook_volume};
-    GameOptions with_settings = *opt;
+    FrontendHooks hooks = {&win, hook_fullscreen, hook_scale, hook_play, hook_volume};
+    FrontendOptions with_settings = *opt;
     with_settings.settings = &loaded;
     char err[1024];
-    game = game_create(win.renderer, &with_settings, &hooks, err, sizeof err);
+    game = frontend_create(win.renderer, &with_settings, &hooks, err, sizeof err);
     if (!game) {
         fprintf(stderr, "platformer: %s\n", err);
         goto done;
     }
-    const Settings *settings = game_settings(game);
+    const Settings *settings = frontend_settings(game);
     audio_open(settings); /* silent when there is no device */
     win.scale = settings->window_scale;
     apply_size(&win);
@@ -174,24 +174,24 @@ int window_run(const GameOptions *opt)
                 open_pad(&win, ev.cdevice.which);
             else if (ev.type == SDL_CONTROLLERDEVICEREMOVED)
                 close_pad(&win, ev.cdevice.which);
-            game_event(game, &ev);
+            frontend_event(game, &ev);
         }
         Uint64 now = SDL_GetPerformanceCounter();
         double dt = (double)(now - last) / (double)freq;
         last = now;
-        game_update(game, dt);
-        if (game_wants_quit(game))
+        frontend_update(game, dt);
+        if (frontend_wants_quit(game))
             running = false;
 
         SDL_SetRenderDrawColor(win.renderer, 0, 0, 0, 255);
         SDL_RenderClear(win.renderer);
-        game_draw(game);
+        frontend_draw(game);
         SDL_RenderPresent(win.renderer);
 
         fps_time += dt;
         fps_frames++;
         if (fps_time >= 0.5) {
-            game_set_fps(game, (float)(fps_frames / fps_time));
+            frontend_set_fps(game, (float)(fps_frames / fps_time));
             fps_time = 0.0;
             fps_frames = 0;
         }
@@ -209,7 +209,7 @@ int window_run(const GameOptions *opt)
     }
     status = 0;
 done:
-    game_destroy(game);
+    frontend_destroy(game);
     audio_close();
     for (int i = 0; i < MAX_PADS; i++)
         if (win.pads[i])

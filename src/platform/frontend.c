@@ -1,5 +1,5 @@
 /*
-** game.c -- the flow between screens: the title, level select, options and
+** frontend.c -- the flow between screens: the title, level select, options and
 ** controls menus, pause, the level-complete card and the end; the player's
 ** settings and progress; start-up and shut-down.
 **
@@ -8,7 +8,7 @@
 ** level being played is session.c's, the drawing screens.c's.
 */
 #define _XOPEN_SOURCE 700 /* realpath */
-#include "game_internal.h"
+#include "frontend_internal.h"
 
 #include "assets.h"
 #include "bindings.h"
@@ -34,43 +34,43 @@ _Static_assert(MENU_ITEMS >= 2 * ACT_COUNT + 2, "the controls menu lists every b
 
 /* ---- small helpers --------------------------------------------------------- */
 
-void game_sound(Game *g, GameSound s)
+void frontend_sound(Frontend *g, FrontendSound s)
 {
     if (g->hooks.play)
         g->hooks.play(g->hooks.ctx, s);
 }
 
-static void apply_volume(Game *g)
+static void apply_volume(Frontend *g)
 {
     if (g->hooks.set_volume)
-        g->hooks.set_volume(g->hooks.ctx, g->settings.master_volume, g->settings.sfx_volume,
-                            g->settings.mute);
+        g->hooks.set_volume(g->hooks.ctx, g->saves.settings.master_volume, g->saves.settings.sfx_volume,
+                            g->saves.settings.mute);
 }
 
-static void save_settings(Game *g)
+static void save_settings(Frontend *g)
 {
-    if (g->opt.transient || !g->settings_dirty || !g->settings_path[0])
+    if (g->opt.transient || !g->saves.settings_dirty || !g->saves.settings_path[0])
         return;
     char err[512];
-    if (!settings_save(g->settings_path, &g->settings, err, sizeof err))
+    if (!settings_save(g->saves.settings_path, &g->saves.settings, err, sizeof err))
         fprintf(stderr, "platformer: %s\n", err);
-    g->settings_dirty = false;
+    g->saves.settings_dirty = false;
 }
 
-void game_save_progress(Game *g)
+void frontend_save_progress(Frontend *g)
 {
-    if (g->opt.transient || !g->progress_path[0])
+    if (g->opt.transient || !g->saves.progress_path[0])
         return;
     char err[512];
-    if (!progress_save(g->progress_path, &g->progress, err, sizeof err))
+    if (!progress_save(g->saves.progress_path, &g->saves.progress, err, sizeof err))
         fprintf(stderr, "platformer: %s\n", err);
 }
 
 /* The controls changed: the settings follow, and are written at once. */
-static void bindings_changed(Game *g)
+static void bindings_changed(Frontend *g)
 {
-    bindings_to_settings(&g->controls.bind, &g->settings);
-    g->settings_dirty = true;
+    bindings_to_settings(&g->controls.bind, &g->saves.settings);
+    g->saves.settings_dirty = true;
     save_settings(g);
 }
 
@@ -100,30 +100,30 @@ static void button_label(const ControlBindings *bind, int action, char *out, siz
     upcase(out);
 }
 
-static bool campaign_started(const Game *g)
+static bool campaign_started(const Frontend *g)
 {
-    return g->progress.last_level[0] != '\0' || g->progress.unlocked > 1;
+    return g->saves.progress.last_level[0] != '\0' || g->saves.progress.unlocked > 1;
 }
 
-static void build_menu(Game *g)
+static void build_menu(Frontend *g)
 {
     /* a rebuilt menu keeps its cursor and its scroll */
-    int keep = g->menu.count > 0 ? g->menu.items[g->menu.cursor].id : -1;
-    int top = g->menu.count > 0 ? g->menu.top : 0;
+    int keep = g->menus.menu.count > 0 ? g->menus.menu.items[g->menus.menu.cursor].id : -1;
+    int top = g->menus.menu.count > 0 ? g->menus.menu.top : 0;
     char value[MENU_TEXT];
     switch (g->screen) {
     case SCREEN_TITLE:
-        menu_init(&g->menu, "");
-        menu_add(&g->menu, ITEM_CONTINUE, campaign_started(g) ? "Continue" : "Start", NULL, true);
-        menu_add(&g->menu, ITEM_LEVELS, "Level select", NULL, true);
-        menu_add(&g->menu, ITEM_OPTIONS, "Options", NULL, true);
-        menu_add(&g->menu, ITEM_QUIT, "Quit", NULL, true);
+        menu_init(&g->menus.menu, "");
+        menu_add(&g->menus.menu, ITEM_CONTINUE, campaign_started(g) ? "Continue" : "Start", NULL, true);
+        menu_add(&g->menus.menu, ITEM_LEVELS, "Level select", NULL, true);
+        menu_add(&g->menus.menu, ITEM_OPTIONS, "Options", NULL, true);
+        menu_add(&g->menus.menu, ITEM_QUIT, "Quit", NULL, true);
         break;
     case SCREEN_LEVELS:
-        menu_init(&g->menu, "Level select");
+        menu_init(&g->menus.menu, "Level select");
         for (int i = 0; g->campaign && i < g->campaign->count; i++) {
-            bool open = progress_is_unlocked(&g->progress, i);
-            const LevelRecord *rec = progress_find(&g->progress, g->campaign->levels[i].file);
+            bool open = progress_is_unlocked(&g->saves.progress, i);
+            const LevelRecord *rec = progress_find(&g->saves.progress, g->campaign->levels[i].file);
             char label[MENU_TEXT + 16]; /* menu_add keeps what fits */
             snprintf(label, sizeof label, "%2d %.40s", i + 1,
                      open ? g->campaign->levels[i].title : "???");
@@ -133,127 +133,127 @@ static void build_menu(Game *g)
                 hud_format_time(rec->best_ticks, value, sizeof value);
             else
                 value[0] = '\0';
-            menu_add(&g->menu, ITEM_LEVEL_FIRST + i, label, value, open);
+            menu_add(&g->menus.menu, ITEM_LEVEL_FIRST + i, label, value, open);
         }
-        menu_add(&g->menu, ITEM_BACK, "Back", NULL, true);
+        menu_add(&g->menus.menu, ITEM_BACK, "Back", NULL, true);
         break;
     case SCREEN_OPTIONS:
-        menu_init(&g->menu, "Options");
-        if (g->settings.window_scale == 0)
+        menu_init(&g->menus.menu, "Options");
+        if (g->saves.settings.window_scale == 0)
             snprintf(value, sizeof value, "< fit >");
         else
-            snprintf(value, sizeof value, "< %dx >", g->settings.window_scale);
-        menu_add(&g->menu, ITEM_SCALE, "Window scale", value, true);
-        menu_add(&g->menu, ITEM_FULLSCREEN, "Full screen", g->settings.fullscreen ? "on" : "off",
+            snprintf(value, sizeof value, "< %dx >", g->saves.settings.window_scale);
+        menu_add(&g->menus.menu, ITEM_SCALE, "Window scale", value, true);
+        menu_add(&g->menus.menu, ITEM_FULLSCREEN, "Full screen", g->saves.settings.fullscreen ? "on" : "off",
                  true);
-        snprintf(value, sizeof value, "< %d%% >", g->settings.master_volume);
-        menu_add(&g->menu, ITEM_VOLUME, "Volume", value, true);
-        menu_add(&g->menu, ITEM_MUTE, "Mute", g->settings.mute ? "on" : "off", true);
-        menu_add(&g->menu, ITEM_BINDINGS, "Controls", NULL, true);
-        menu_add(&g->menu, ITEM_BACK, "Back", NULL, true);
+        snprintf(value, sizeof value, "< %d%% >", g->saves.settings.master_volume);
+        menu_add(&g->menus.menu, ITEM_VOLUME, "Volume", value, true);
+        menu_add(&g->menus.menu, ITEM_MUTE, "Mute", g->saves.settings.mute ? "on" : "off", true);
+        menu_add(&g->menus.menu, ITEM_BINDINGS, "Controls", NULL, true);
+        menu_add(&g->menus.menu, ITEM_BACK, "Back", NULL, true);
         break;
     case SCREEN_BINDINGS:
-        menu_init(&g->menu, "Controls");
+        menu_init(&g->menus.menu, "Controls");
         for (int pad = 0; pad <= 1; pad++)
             for (int a = 0; a < ACT_COUNT; a++) {
                 char label[MENU_TEXT];
                 snprintf(label, sizeof label, "%s  %s", pad ? "Pad" : "Key",
                          controls_action_name((ControlAction)a));
-                if (g->capture == a && g->capture_pad == (pad != 0))
+                if (g->menus.capture == a && g->menus.capture_pad == (pad != 0))
                     snprintf(value, sizeof value, pad ? "press a button..." : "press a key...");
                 else if (pad)
                     button_label(&g->controls.bind, a, value, sizeof value);
                 else
                     key_label(&g->controls.bind, a, value, sizeof value);
-                menu_add(&g->menu, (pad ? ITEM_PAD_FIRST : ITEM_KEY_FIRST) + a, label, value, true);
+                menu_add(&g->menus.menu, (pad ? ITEM_PAD_FIRST : ITEM_KEY_FIRST) + a, label, value, true);
             }
-        menu_add(&g->menu, ITEM_DEFAULTS, "Reset to defaults", NULL, true);
-        menu_add(&g->menu, ITEM_BACK, "Back", NULL, true);
+        menu_add(&g->menus.menu, ITEM_DEFAULTS, "Reset to defaults", NULL, true);
+        menu_add(&g->menus.menu, ITEM_BACK, "Back", NULL, true);
         break;
     case SCREEN_PAUSE:
-        menu_init(&g->menu, "Paused");
-        menu_add(&g->menu, ITEM_RESUME, "Resume", NULL, true);
-        menu_add(&g->menu, ITEM_RESTART, "Restart", NULL, true);
-        menu_add(&g->menu, ITEM_OPTIONS, "Options", NULL, true);
-        menu_add(&g->menu, ITEM_TO_TITLE, g->campaign ? "Quit to title" : "Quit", NULL, true);
+        menu_init(&g->menus.menu, "Paused");
+        menu_add(&g->menus.menu, ITEM_RESUME, "Resume", NULL, true);
+        menu_add(&g->menus.menu, ITEM_RESTART, "Restart", NULL, true);
+        menu_add(&g->menus.menu, ITEM_OPTIONS, "Options", NULL, true);
+        menu_add(&g->menus.menu, ITEM_TO_TITLE, g->campaign ? "Quit to title" : "Quit", NULL, true);
         break;
     default:
-        menu_init(&g->menu, "");
+        menu_init(&g->menus.menu, "");
         break;
     }
     if (keep >= 0) {
-        menu_select(&g->menu, keep);
-        menu_scroll(&g->menu, top);
+        menu_select(&g->menus.menu, keep);
+        menu_scroll(&g->menus.menu, top);
     }
 }
 
-void game_show(Game *g, Screen s)
+void frontend_show(Frontend *g, Screen s)
 {
     g->screen = s;
     g->screen_time = 0.0f;
-    g->menu.count = 0;
-    g->capture = -1;
+    g->menus.menu.count = 0;
+    g->menus.capture = -1;
     controls_release_all(&g->controls);
     build_menu(g);
 }
 
 /* ---- menus' actions ---------------------------------------------------------- */
 
-static void set_scale(Game *g, int delta)
+static void set_scale(Frontend *g, int delta)
 {
-    int s = g->settings.window_scale + delta;
+    int s = g->saves.settings.window_scale + delta;
     if (s < 0)
         s = SETTINGS_SCALE_MAX;
     if (s > SETTINGS_SCALE_MAX)
         s = 0;
-    g->settings.window_scale = s;
-    g->settings_dirty = true;
+    g->saves.settings.window_scale = s;
+    g->saves.settings_dirty = true;
     if (g->hooks.set_scale)
         g->hooks.set_scale(g->hooks.ctx, s);
 }
 
-static void toggle_fullscreen(Game *g)
+static void toggle_fullscreen(Frontend *g)
 {
-    g->settings.fullscreen = !g->settings.fullscreen;
-    g->settings_dirty = true;
+    g->saves.settings.fullscreen = !g->saves.settings.fullscreen;
+    g->saves.settings_dirty = true;
     if (g->hooks.set_fullscreen)
-        g->hooks.set_fullscreen(g->hooks.ctx, g->settings.fullscreen);
+        g->hooks.set_fullscreen(g->hooks.ctx, g->saves.settings.fullscreen);
     save_settings(g);
 }
 
-static void toggle_debug_overlay(Game *g)
+static void toggle_debug_overlay(Frontend *g)
 {
-    g->settings.debug_overlay = !g->settings.debug_overlay;
-    g->settings_dirty = true;
+    g->saves.settings.debug_overlay = !g->saves.settings.debug_overlay;
+    g->saves.settings_dirty = true;
     save_settings(g);
 }
 
-static void open_options(Game *g, Screen back)
+static void open_options(Frontend *g, Screen back)
 {
-    g->options_return = back;
-    game_show(g, SCREEN_OPTIONS);
+    g->menus.options_return = back;
+    frontend_show(g, SCREEN_OPTIONS);
 }
 
-static void leave_level(Game *g)
+static void leave_level(Frontend *g)
 {
     session_write_recording(g);
     if (!g->campaign) {
         g->quit = true;
         return;
     }
-    game_show(g, SCREEN_TITLE);
+    frontend_show(g, SCREEN_TITLE);
 }
 
-static void continue_campaign(Game *g)
+static void continue_campaign(Frontend *g)
 {
     if (!g->campaign)
         return;
-    int index = g->progress.last_level[0] ? campaign_find(g->campaign, g->progress.last_level) : -1;
+    int index = g->saves.progress.last_level[0] ? campaign_find(g->campaign, g->saves.progress.last_level) : -1;
     if (index >= 0) {
         /* the level after the last one played, once that one is done */
-        const LevelRecord *rec = progress_find(&g->progress, g->progress.last_level);
+        const LevelRecord *rec = progress_find(&g->saves.progress, g->saves.progress.last_level);
         if (rec && rec->completed && index + 1 < g->campaign->count &&
-            progress_is_unlocked(&g->progress, index + 1))
+            progress_is_unlocked(&g->saves.progress, index + 1))
             index++;
     } else {
         index = 0;
@@ -261,30 +261,30 @@ static void continue_campaign(Game *g)
     session_start_campaign_level(g, index);
 }
 
-static void menu_action(Game *g, MenuEvent ev, int id)
+static void menu_action(Frontend *g, MenuEvent ev, int id)
 {
     if (ev == MENU_EV_MOVED) {
-        game_sound(g, SOUND_MENU_MOVE);
+        frontend_sound(g, SOUND_MENU_MOVE);
         return;
     }
     if (ev == MENU_EV_BACK) {
-        game_sound(g, SOUND_MENU_BACK);
+        frontend_sound(g, SOUND_MENU_BACK);
         /* back where the player came from, the cursor on the way in */
         switch (g->screen) {
         case SCREEN_LEVELS:
-            game_show(g, SCREEN_TITLE);
-            menu_select(&g->menu, ITEM_LEVELS);
+            frontend_show(g, SCREEN_TITLE);
+            menu_select(&g->menus.menu, ITEM_LEVELS);
             break;
         case SCREEN_OPTIONS:
             save_settings(g);
-            game_show(g, g->options_return);
-            menu_select(&g->menu, ITEM_OPTIONS);
+            frontend_show(g, g->menus.options_return);
+            menu_select(&g->menus.menu, ITEM_OPTIONS);
             break;
         case SCREEN_BINDINGS:
-            game_show(g, SCREEN_OPTIONS);
-            menu_select(&g->menu, ITEM_BINDINGS);
+            frontend_show(g, SCREEN_OPTIONS);
+            menu_select(&g->menus.menu, ITEM_BINDINGS);
             break;
-        case SCREEN_PAUSE: game_show(g, SCREEN_PLAY); break;
+        case SCREEN_PAUSE: frontend_show(g, SCREEN_PLAY); break;
         default: break;
         }
         return;
@@ -296,23 +296,23 @@ static void menu_action(Game *g, MenuEvent ev, int id)
     if (change && id != ITEM_SCALE && id != ITEM_VOLUME && id != ITEM_FULLSCREEN &&
         id != ITEM_MUTE)
         return;
-    game_sound(g, ev == MENU_EV_ACTIVATE ? SOUND_MENU_OK : SOUND_MENU_MOVE);
+    frontend_sound(g, ev == MENU_EV_ACTIVATE ? SOUND_MENU_OK : SOUND_MENU_MOVE);
     if (id >= ITEM_LEVEL_FIRST) {
         session_start_campaign_level(g, id - ITEM_LEVEL_FIRST);
         return;
     }
     if (id >= ITEM_KEY_FIRST) {
-        g->capture = id >= ITEM_PAD_FIRST ? id - ITEM_PAD_FIRST : id - ITEM_KEY_FIRST;
-        g->capture_pad = id >= ITEM_PAD_FIRST;
+        g->menus.capture = id >= ITEM_PAD_FIRST ? id - ITEM_PAD_FIRST : id - ITEM_KEY_FIRST;
+        g->menus.capture_pad = id >= ITEM_PAD_FIRST;
         build_menu(g);
         return;
     }
     switch (id) {
     case ITEM_CONTINUE: continue_campaign(g); break;
-    case ITEM_LEVELS: game_show(g, SCREEN_LEVELS); break;
+    case ITEM_LEVELS: frontend_show(g, SCREEN_LEVELS); break;
     case ITEM_OPTIONS: open_options(g, g->screen); break;
     case ITEM_QUIT: g->quit = true; break;
-    case ITEM_RESUME: game_show(g, SCREEN_PLAY); break;
+    case ITEM_RESUME: frontend_show(g, SCREEN_PLAY); break;
     case ITEM_RESTART: session_restart(g); break;
     case ITEM_TO_TITLE: leave_level(g); break;
     case ITEM_SCALE:
@@ -324,24 +324,24 @@ static void menu_action(Game *g, MenuEvent ev, int id)
         build_menu(g);
         break;
     case ITEM_VOLUME: {
-        int v = g->settings.master_volume + (change ? dir : 1) * 10;
+        int v = g->saves.settings.master_volume + (change ? dir : 1) * 10;
         if (v > SETTINGS_VOLUME_MAX)
             v = change ? SETTINGS_VOLUME_MAX : 0;
         if (v < 0)
             v = 0;
-        g->settings.master_volume = v;
-        g->settings_dirty = true;
+        g->saves.settings.master_volume = v;
+        g->saves.settings_dirty = true;
         apply_volume(g);
         build_menu(g);
         break;
     }
     case ITEM_MUTE:
-        g->settings.mute = !g->settings.mute;
-        g->settings_dirty = true;
+        g->saves.settings.mute = !g->saves.settings.mute;
+        g->saves.settings_dirty = true;
         apply_volume(g);
         build_menu(g);
         break;
-    case ITEM_BINDINGS: game_show(g, SCREEN_BINDINGS); break;
+    case ITEM_BINDINGS: frontend_show(g, SCREEN_BINDINGS); break;
     case ITEM_DEFAULTS:
         controls_default_bindings(&g->controls.bind);
         bindings_changed(g);
@@ -353,32 +353,32 @@ static void menu_action(Game *g, MenuEvent ev, int id)
 }
 
 /* The controls menu's "press a key..." takes the next key or button. */
-static bool capture_event(Game *g, const SDL_Event *ev)
+static bool capture_event(Frontend *g, const SDL_Event *ev)
 {
-    if (g->capture < 0)
+    if (g->menus.capture < 0)
         return false;
     if (ev->type == SDL_KEYDOWN && !ev->key.repeat) {
         SDL_Scancode code = ev->key.keysym.scancode;
-        if (!g->capture_pad && code != SDL_SCANCODE_ESCAPE) {
-            controls_bind_key(&g->controls.bind, (ControlAction)g->capture, code);
+        if (!g->menus.capture_pad && code != SDL_SCANCODE_ESCAPE) {
+            controls_bind_key(&g->controls.bind, (ControlAction)g->menus.capture, code);
             bindings_changed(g);
-            game_sound(g, SOUND_MENU_OK);
+            frontend_sound(g, SOUND_MENU_OK);
         } else {
-            game_sound(g, SOUND_MENU_BACK);
+            frontend_sound(g, SOUND_MENU_BACK);
         }
-        g->capture = -1;
+        g->menus.capture = -1;
         controls_release_all(&g->controls);
         build_menu(g);
         return true;
     }
     if (ev->type == SDL_CONTROLLERBUTTONDOWN) {
-        if (g->capture_pad) {
-            controls_bind_button(&g->controls.bind, (ControlAction)g->capture,
+        if (g->menus.capture_pad) {
+            controls_bind_button(&g->controls.bind, (ControlAction)g->menus.capture,
                                  (SDL_GameControllerButton)ev->cbutton.button);
             bindings_changed(g);
-            game_sound(g, SOUND_MENU_OK);
+            frontend_sound(g, SOUND_MENU_OK);
         }
-        g->capture = -1;
+        g->menus.capture = -1;
         controls_release_all(&g->controls);
         build_menu(g);
         return true;
@@ -388,7 +388,7 @@ static bool capture_event(Game *g, const SDL_Event *ev)
 
 /* ---- events and time ----------------------------------------------------------- */
 
-void game_event(Game *g, const SDL_Event *ev)
+void frontend_event(Frontend *g, const SDL_Event *ev)
 {
     if (capture_event(g, ev))
         return;
@@ -409,8 +409,8 @@ void game_event(Game *g, const SDL_Event *ev)
         if (ev->type == SDL_CONTROLLERDEVICEREMOVED ||
             ev->window.event == SDL_WINDOWEVENT_FOCUS_LOST) {
             controls_release_all(&g->controls);
-            if (g->screen == SCREEN_PLAY && !g->playing_back)
-                game_show(g, SCREEN_PAUSE);
+            if (g->screen == SCREEN_PLAY && !g->session.playing_back)
+                frontend_show(g, SCREEN_PAUSE);
         }
         return;
     }
@@ -422,20 +422,20 @@ void game_event(Game *g, const SDL_Event *ev)
     switch (g->screen) {
     case SCREEN_PLAY:
         if (r.pressed & (1u << ACT_PAUSE)) {
-            game_sound(g, SOUND_MENU_OK);
-            game_show(g, SCREEN_PAUSE);
+            frontend_sound(g, SOUND_MENU_OK);
+            frontend_show(g, SCREEN_PAUSE);
         } else if (r.pressed & (1u << ACT_RESTART)) {
             session_restart(g);
         }
         break;
     case SCREEN_COMPLETE:
         if (r.menu == MENU_OK && g->screen_time > 0.4f) {
-            game_sound(g, SOUND_MENU_OK);
-            if (g->campaign_index >= 0 && g->campaign &&
-                g->campaign_index + 1 < g->campaign->count)
-                session_start_campaign_level(g, g->campaign_index + 1);
-            else if (g->campaign_index >= 0)
-                game_show(g, SCREEN_END);
+            frontend_sound(g, SOUND_MENU_OK);
+            if (g->session.campaign_index >= 0 && g->campaign &&
+                g->session.campaign_index + 1 < g->campaign->count)
+                session_start_campaign_level(g, g->session.campaign_index + 1);
+            else if (g->session.campaign_index >= 0)
+                frontend_show(g, SCREEN_END);
             else
                 session_restart(g);
         } else if (r.menu == MENU_BACK) {
@@ -444,41 +444,41 @@ void game_event(Game *g, const SDL_Event *ev)
         break;
     case SCREEN_END:
         if ((r.menu == MENU_OK || r.menu == MENU_BACK) && g->screen_time > 0.8f)
-            game_show(g, SCREEN_TITLE);
+            frontend_show(g, SCREEN_TITLE);
         break;
     case SCREEN_ERROR:
         if (r.menu == MENU_BACK)
             leave_level(g);
         else if (r.pressed & (1u << ACT_RESTART))
-            g->reload_now = true; /* try loading again */
+            g->session.reload_now = true; /* try loading again */
         break;
     default:
         if (r.menu != MENU_NONE) {
             int id;
-            MenuEvent mev = menu_input(&g->menu, r.menu, &id);
+            MenuEvent mev = menu_input(&g->menus.menu, r.menu, &id);
             menu_action(g, mev, id);
         }
         break;
     }
 }
 
-void game_update(Game *g, double frame_seconds)
+void frontend_update(Frontend *g, double frame_seconds)
 {
     float dt = (float)frame_seconds;
     g->screen_time += dt;
-    g->exact = false;
+    g->session.exact = false;
     session_poll_reload(g, dt);
     session_update(g, frame_seconds);
-    if (g->tick_count >= 30) {
-        g->stats.tick_ms = (float)(g->tick_seconds * 1000.0 / g->tick_count);
-        g->tick_seconds = 0.0;
-        g->tick_count = 0;
+    if (g->session.tick_count >= 30) {
+        g->frame.stats.tick_ms = (float)(g->session.tick_seconds * 1000.0 / g->session.tick_count);
+        g->session.tick_seconds = 0.0;
+        g->session.tick_count = 0;
     }
 }
 
-void game_set_fps(Game *g, float fps)
+void frontend_set_fps(Frontend *g, float fps)
 {
-    g->stats.fps = fps;
+    g->frame.stats.fps = fps;
 }
 
 /* ---- life cycle -------------------------------------------------------------- */
@@ -503,17 +503,17 @@ static void read_settings(const char *path, Settings *s)
         fprintf(stderr, "platformer: %s\n", msg);
 }
 
-void game_read_settings(Settings *s)
+void frontend_read_settings(Settings *s)
 {
     char settings[APP_PATH_MAX], progress[APP_PATH_MAX];
     pref_paths(settings, progress, sizeof settings);
     read_settings(settings, s);
 }
 
-Game *game_create(SDL_Renderer *renderer, const GameOptions *opt, const GameHooks *hooks,
+Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, const FrontendHooks *hooks,
                   char *err, size_t errlen)
 {
-    Game *g = calloc(1, sizeof *g);
+    Frontend *g = calloc(1, sizeof *g);
     if (!g) {
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -523,12 +523,12 @@ Game *game_create(SDL_Renderer *renderer, const GameOptions *opt, const GameHook
     g->opt.settings = NULL; /* copied below; the caller's may not outlive the game */
     if (hooks)
         g->hooks = *hooks;
-    g->capture = -1;
-    g->campaign_index = -1;
+    g->menus.capture = -1;
+    g->session.campaign_index = -1;
     batch_init(&g->batch, renderer);
     sprite_list_init(&g->sprites);
-    replay_init(&g->playback);
-    replay_init(&g->record);
+    replay_init(&g->session.playback);
+    replay_init(&g->session.record);
 
     if (!app_find_data(opt->argv0, g->data_dir, sizeof g->data_dir)) {
         snprintf(err, errlen,
@@ -542,29 +542,29 @@ Game *game_create(SDL_Renderer *renderer, const GameOptions *opt, const GameHook
     if (!assets_load_atlas(g->data_dir, renderer, &g->atlas, &g->clips, err, errlen))
         goto fail;
 
-    pref_paths(g->settings_path, g->progress_path, sizeof g->settings_path);
+    pref_paths(g->saves.settings_path, g->saves.progress_path, sizeof g->saves.settings_path);
     if (opt->settings)
-        g->settings = *opt->settings;
+        g->saves.settings = *opt->settings;
     else
-        read_settings(g->settings_path, &g->settings);
-    progress_defaults(&g->progress);
+        read_settings(g->saves.settings_path, &g->saves.settings);
+    progress_defaults(&g->saves.progress);
     char msg[512] = "";
-    if (g->progress_path[0] &&
-        progress_load(g->progress_path, &g->progress, msg, sizeof msg) == SAVE_RECOVERED)
+    if (g->saves.progress_path[0] &&
+        progress_load(g->saves.progress_path, &g->saves.progress, msg, sizeof msg) == SAVE_RECOVERED)
         fprintf(stderr, "platformer: %s\n", msg);
     ControlBindings bind;
-    bindings_from_settings(&g->settings, &bind);
+    bindings_from_settings(&g->saves.settings, &bind);
     controls_init(&g->controls, &bind);
     apply_volume(g);
 
     if (opt->level_path)
-        snprintf(g->level_path, sizeof g->level_path, "%s", opt->level_path);
+        snprintf(g->session.level_path, sizeof g->session.level_path, "%s", opt->level_path);
     if (!session_setup_replays(g, err, errlen))
         goto fail;
 
-    if (g->level_path[0]) {
+    if (g->session.level_path[0]) {
         char path[APP_PATH_MAX];
-        snprintf(path, sizeof path, "%s", g->level_path);
+        snprintf(path, sizeof path, "%s", g->session.level_path);
         session_start_level(g, path, "", -1);
     } else {
         g->campaign = malloc(sizeof *g->campaign);
@@ -572,17 +572,17 @@ Game *game_create(SDL_Renderer *renderer, const GameOptions *opt, const GameHook
         int n = snprintf(path, sizeof path, "%s/levels/campaign.json", g->data_dir);
         if (n < 0 || (size_t)n >= sizeof path || !g->campaign || !campaign_load(path, g->campaign, err, errlen))
             goto fail;
-        if (g->progress.unlocked > g->campaign->count)
-            g->progress.unlocked = g->campaign->count;
-        game_show(g, SCREEN_TITLE);
+        if (g->saves.progress.unlocked > g->campaign->count)
+            g->saves.progress.unlocked = g->campaign->count;
+        frontend_show(g, SCREEN_TITLE);
     }
     return g;
 fail:
-    game_destroy(g);
+    frontend_destroy(g);
     return NULL;
 }
 
-void game_destroy(Game *g)
+void frontend_destroy(Frontend *g)
 {
     if (!g)
         return;
@@ -596,43 +596,43 @@ void game_destroy(Game *g)
     free(g);
 }
 
-const Settings *game_settings(const Game *g)
+const Settings *frontend_settings(const Frontend *g)
 {
-    return &g->settings;
+    return &g->saves.settings;
 }
 
-bool game_wants_quit(const Game *g)
+bool frontend_wants_quit(const Frontend *g)
 {
     return g->quit;
 }
 
-int game_last_draw_calls(const Game *g)
+int frontend_last_draw_calls(const Frontend *g)
 {
-    return g->last_draw_calls;
+    return g->frame.draw_calls;
 }
 
-bool game_in_level(const Game *g)
+bool frontend_in_level(const Frontend *g)
 {
-    return g->screen == SCREEN_PLAY && g->sim != NULL;
+    return g->screen == SCREEN_PLAY && g->session.sim != NULL;
 }
 
-const char *game_error_text(const Game *g)
+const char *frontend_error_text(const Frontend *g)
 {
-    return g->error_text;
+    return g->session.error_text;
 }
 
-Sim *game_sim(Game *g)
+Sim *frontend_sim(Frontend *g)
 {
-    return g->sim;
+    return g->session.sim;
 }
 
-const RenderAtlas *game_atlas(const Game *g)
+const RenderAtlas *frontend_atlas(const Frontend *g)
 {
     return &g->atlas;
 }
 
-void game_last_view(const Game *g, int *x, int *y)
+void frontend_last_view(const Frontend *g, int *x, int *y)
 {
-    *x = g->view_x;
-    *y = g->view_y;
+    *x = g->frame.view_x;
+    *y = g->frame.view_y;
 }

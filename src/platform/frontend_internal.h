@@ -1,15 +1,18 @@
 /*
-** game_internal.h -- the Game as game.c, session.c and screens.c share it.
+** frontend_internal.h -- the Frontend as frontend.c, session.c and screens.c
+** share it, each part of it owned by one of them.
 **
-** game.c runs the flow between screens (menus, options, events, start and
-** shut down); session.c the level being played (loading, ticks, hot reload,
-** recording and playback); screens.c draws every screen. Nothing outside
-** those files includes this header, except the tests, for screens_tagline.
+** frontend.c runs the flow between screens (menus, options, events, start
+** and shut down) and owns the menus' state and the saves; session.c owns
+** the level being played (loading, ticks, hot reload, recording and
+** playback, the last completion); screens.c draws every screen and keeps
+** the figures of the last frame for the F3 overlay. Nothing outside those
+** files includes this header, except the tests, for screens_tagline.
 */
-#ifndef GAME_INTERNAL_H
-#define GAME_INTERNAL_H
+#ifndef FRONTEND_INTERNAL_H
+#define FRONTEND_INTERNAL_H
 
-#include "game.h"
+#include "frontend.h"
 
 #include "app.h"
 #include "camera.h"
@@ -37,33 +40,25 @@ typedef enum Screen {
 
 enum { ERROR_TEXT_MAX = 4096, TITLE_MAX = 96 };
 
-struct Game {
-    SDL_Renderer *renderer;
-    GameOptions opt;
-    GameHooks hooks;
-    char data_dir[APP_PATH_MAX];
-
-    RenderAtlas atlas;
-    ClipTable clips;
-    Batch batch;
-    SpriteList sprites;
-    Controls controls;
-
+/* The player's files (frontend.c). */
+typedef struct Saves {
     Settings settings;
     char settings_path[APP_PATH_MAX];
     bool settings_dirty;
     Progress progress;
     char progress_path[APP_PATH_MAX];
-    Campaign *campaign;         /* NULL when playing one file */
+} Saves;
 
-    Screen screen;
-    Screen options_return;      /* where Back leads from the options */
+/* The menu screens: title, level select, options, controls, pause (frontend.c). */
+typedef struct Menus {
     Menu menu;
+    Screen options_return;      /* where Back leads from the options */
     int capture;                /* action waiting for a key or button, or -1 */
     bool capture_pad;
-    float screen_time;          /* s since the screen was shown */
+} Menus;
 
-    /* the level */
+/* The level being played, from loading to its completion card (session.c). */
+typedef struct Session {
     bool have_level;
     LevelDesc level;
     Sim *sim;
@@ -75,6 +70,7 @@ struct Game {
     Effects fx;
     float level_age;
     char error_text[ERROR_TEXT_MAX];
+    bool exact;                 /* ticks were run without a frame: draw them at alpha 1 */
 
     /* hot reload */
     LevelWatch watch;
@@ -95,45 +91,70 @@ struct Game {
     unsigned improved;
     uint32_t best_ticks;
 
-    /* the F3 overlay (shown while settings.debug_overlay) */
-    DebugStats stats;
+    /* time spent in ticks, for the overlay */
     double tick_seconds;
     int tick_count;
-    int last_draw_calls, last_quads;
-    int view_x, view_y;         /* of the last frame drawn */
-    bool exact;                 /* ticks were run without a frame: draw them at alpha 1 */
+} Session;
+
+/* What the last frame drew (screens.c), for the F3 overlay and the tests. */
+typedef struct FrameStats {
+    DebugStats stats;
+    int draw_calls, quads;
+    int view_x, view_y;         /* top-left of the view, level pixels */
+} FrameStats;
+
+struct Frontend {
+    SDL_Renderer *renderer;
+    FrontendOptions opt;
+    FrontendHooks hooks;
+    char data_dir[APP_PATH_MAX];
+
+    RenderAtlas atlas;
+    ClipTable clips;
+    Batch batch;
+    SpriteList sprites;
+    Controls controls;
+    Campaign *campaign;         /* NULL when playing one file */
+
+    Screen screen;
+    float screen_time;          /* s since the screen was shown */
     bool quit;
+
+    Saves saves;
+    Menus menus;
+    Session session;
+    FrameStats frame;
 };
 
-/* ---- game.c: the flow between screens ---- */
+/* ---- frontend.c: the flow between screens ---- */
 
 /* Shows screen s: its menu rebuilt, nothing held, its clock at 0. */
-void game_show(Game *g, Screen s);
-void game_sound(Game *g, GameSound s);
+void frontend_show(Frontend *g, Screen s);
+void frontend_sound(Frontend *g, FrontendSound s);
 /* Writes progress.json (never for a transient game); a failure is logged. */
-void game_save_progress(Game *g);
+void frontend_save_progress(Frontend *g);
 
 /* ---- session.c: the level being played ---- */
 
 /* Loads path and plays it from its start (title "" takes the level's name),
 ** or shows its errors. campaign_index is -1 outside the campaign. */
-void session_start_level(Game *g, const char *path, const char *title, int campaign_index);
+void session_start_level(Frontend *g, const char *path, const char *title, int campaign_index);
 /* Campaign level `index`, titled "N - TITLE". */
-void session_start_campaign_level(Game *g, int index);
+void session_start_campaign_level(Frontend *g, int index);
 /* The same level again from its start. */
-void session_restart(Game *g);
+void session_restart(Frontend *g);
 /* Hot reload: looks at the level file now and then and swaps a saved
 ** version in (only for --level, never in the campaign or a playback). */
-void session_poll_reload(Game *g, float dt);
+void session_poll_reload(Frontend *g, float dt);
 /* A frame of real time on the level: ticks on the play screen, then
 ** effects and the camera on every screen that shows the level. */
-void session_update(Game *g, double frame_seconds);
+void session_update(Frontend *g, double frame_seconds);
 /* Opens --replay and prepares --record; false with a message on failure. */
-bool session_setup_replays(Game *g, char *err, size_t errlen);
+bool session_setup_replays(Frontend *g, char *err, size_t errlen);
 /* Writes the recording, once, if there is one to write. */
-void session_write_recording(Game *g);
+void session_write_recording(Frontend *g);
 /* Frees the level, its Sim and the replays. */
-void session_fini(Game *g);
+void session_fini(Frontend *g);
 
 /* ---- screens.c: drawing ---- */
 
