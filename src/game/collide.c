@@ -24,35 +24,48 @@ static bool tiles_solid(const Tilemap *map, Box box)
     return false;
 }
 
-/* The enabled solid entity of kind `marker` (platforms or toggle blocks)
-** overlapping box, other than ignore; ECS_NULL when none. */
-static EcsEntity solid_entity_in(const Sim *sim, EcsComponent marker, Box box, EcsEntity ignore)
+/* Whether e is an enabled solid other than ignore whose box overlaps box. */
+static bool solid_hits(const Sim *sim, EcsEntity e, Box box, EcsEntity ignore)
 {
-    if (ecs_count(sim->world, marker) == 0)
-        return ECS_NULL;
-    EcsIter it = ecs_view(sim->world, marker, C_TRANSFORM, C_COLLIDER);
+    if (ecs_entity_eq(e, ignore))
+        return false;
+    const Transform *t = ecs_get(sim->world, e, C_TRANSFORM);
+    const Collider *c = ecs_get(sim->world, e, C_COLLIDER);
+    return t != NULL && c != NULL && c->enabled && box_overlap(box, box_of(t, c));
+}
+
+/* Without the grid (it ran out of memory): every solid entity. */
+static EcsEntity first_solid_slow(const Sim *sim, Box box, EcsEntity ignore, bool movers)
+{
+    EcsEntity best = ECS_NULL;
+    EcsIter it = ecs_view(sim->world, C_COLLIDER);
     while (ecs_iter_next(&it)) {
-        const Transform *t = ecs_field(&it, Transform, 1);
-        const Collider *c = ecs_field(&it, Collider, 2);
+        const Collider *c = ecs_field(&it, Collider, 0);
         for (int i = 0; i < it.count; i++) {
-            if (!c[i].enabled || !box_overlap(box, box_of(&t[i], &c[i])))
-                continue;
             EcsEntity e = ecs_iter_entity(&it, i);
-            if (ecs_entity_eq(e, ignore))
+            if (c[i].kind != COLLIDER_SOLID || !solid_hits(sim, e, box, ignore) ||
+                (movers && !ecs_has(sim->world, e, C_MOVING_PLATFORM)))
                 continue;
-            ecs_iter_fini(&it);
-            return e;
+            if (ecs_entity_is_null(best) || e.index < best.index)
+                best = e;
         }
     }
-    return ECS_NULL;
+    return best;
 }
 
 bool collide_solid(const Sim *sim, Box box, EcsEntity ignore)
 {
     if (tiles_solid(&sim->map, box))
         return true;
-    return !ecs_entity_is_null(solid_entity_in(sim, C_MOVING_PLATFORM, box, ignore)) ||
-           !ecs_entity_is_null(solid_entity_in(sim, C_TOGGLE_BLOCK, box, ignore));
+    if (sim->solids.failed)
+        return !ecs_entity_is_null(first_solid_slow(sim, box, ignore, false));
+    GridQuery q;
+    grid_query_begin(&q, &sim->solids, box);
+    EcsEntity e;
+    while (grid_query_next(&q, &e))
+        if (solid_hits(sim, e, box, ignore))
+            return true;
+    return false;
 }
 
 bool collide_oneway_top(const Sim *sim, Box box)
@@ -70,11 +83,24 @@ bool collide_oneway_top(const Sim *sim, Box box)
 
 EcsEntity collide_solid_below(const Sim *sim, Box box)
 {
+    /* A moving solid first (riding it carries), then any; the lowest slot
+    ** of each, the one a walk of its pool meets first. */
     Box below = {box.x, box.y + 1, box.w, box.h};
-    EcsEntity e = solid_entity_in(sim, C_MOVING_PLATFORM, below, ECS_NULL);
-    if (ecs_entity_is_null(e))
-        e = solid_entity_in(sim, C_TOGGLE_BLOCK, below, ECS_NULL);
-    return e;
+    if (sim->solids.failed) {
+        EcsEntity e = first_solid_slow(sim, below, ECS_NULL, true);
+        return !ecs_entity_is_null(e) ? e : first_solid_slow(sim, below, ECS_NULL, false);
+    }
+    EcsEntity mover = ECS_NULL, other = ECS_NULL, e;
+    GridQuery q;
+    grid_query_begin(&q, &sim->solids, below);
+    while (grid_query_next(&q, &e)) {
+        if (!solid_hits(sim, e, below, ECS_NULL))
+            continue;
+        EcsEntity *best = ecs_has(sim->world, e, C_MOVING_PLATFORM) ? &mover : &other;
+        if (ecs_entity_is_null(*best) || e.index < best->index)
+            *best = e;
+    }
+    return !ecs_entity_is_null(mover) ? mover : other;
 }
 
 bool actor_grounded(const Sim *sim, EcsEntity self, Box box, bool drop_through)
@@ -83,36 +109,43 @@ bool actor_grounded(const Sim *sim, EcsEntity self, Box box, bool drop_through)
     return collide_solid(sim, below, self) || (!drop_through && collide_oneway_top(sim, box));
 }
 
-bool actor_move_x_exact(const Sim *sim, EcsEntity self, Transform *t, const Collider *c, int32_t dx)
+bool actor_move_x_exact(Sim *sim, EcsEntity self, Transform *t, const Collider *c, int32_t dx)
 {
+    Box from = box_of(t, c);
     int32_t step = dx > 0 ? 1 : -1;
-    while (dx != 0) {
+    bool blocked = false;
+    while (dx != 0 && !blocked) {
         Box next = box_of(t, c);
         next.x += step;
-        if (collide_solid(sim, next, self))
-            return true;
-        t->x += step;
-        dx -= step;
+        blocked = collide_solid(sim, next, self);
+        if (!blocked) {
+            t->x += step;
+            dx -= step;
+        }
     }
-    return false;
+    grid_move(&sim->actors, self, from, box_of(t, c));
+    return blocked;
 }
 
-bool actor_move_y_exact(const Sim *sim, EcsEntity self, Transform *t, const Collider *c, int32_t dy,
+bool actor_move_y_exact(Sim *sim, EcsEntity self, Transform *t, const Collider *c, int32_t dy,
                         bool drop_through)
 {
+    Box from = box_of(t, c);
     int32_t step = dy > 0 ? 1 : -1;
-    while (dy != 0) {
+    bool blocked = false;
+    while (dy != 0 && !blocked) {
         Box here = box_of(t, c);
         Box next = here;
         next.y += step;
-        if (collide_solid(sim, next, self))
-            return true;
-        if (step > 0 && !drop_through && collide_oneway_top(sim, here))
-            return true;
-        t->y += step;
-        dy -= step;
+        blocked = collide_solid(sim, next, self) ||
+                  (step > 0 && !drop_through && collide_oneway_top(sim, here));
+        if (!blocked) {
+            t->y += step;
+            dy -= step;
+        }
     }
-    return false;
+    grid_move(&sim->actors, self, from, box_of(t, c));
+    return blocked;
 }
 
 /* Takes the whole pixels out of rem + amount, leaving the fraction. */
@@ -124,7 +157,7 @@ static int32_t take_pixels(float *rem, float amount)
     return (int32_t)whole;
 }
 
-bool actor_move_x(const Sim *sim, EcsEntity self, Transform *t, const Collider *c,
+bool actor_move_x(Sim *sim, EcsEntity self, Transform *t, const Collider *c,
                   float amount, float *rem)
 {
     int32_t dx = take_pixels(rem, amount);
@@ -135,7 +168,7 @@ bool actor_move_x(const Sim *sim, EcsEntity self, Transform *t, const Collider *
     return false;
 }
 
-bool actor_move_y(const Sim *sim, EcsEntity self, Transform *t, const Collider *c,
+bool actor_move_y(Sim *sim, EcsEntity self, Transform *t, const Collider *c,
                   float amount, float *rem, bool drop_through)
 {
     int32_t dy = take_pixels(rem, amount);

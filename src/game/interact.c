@@ -220,16 +220,19 @@ static bool actor_inside(Sim *sim, Box block)
         box_overlap(block, box_of(ecs_get(sim->world, sim->player, C_TRANSFORM),
                                   ecs_get(sim->world, sim->player, C_COLLIDER))))
         return true;
-    bool inside = false;
-    EcsIter it = ecs_view(sim->world, C_ENEMY, C_TRANSFORM, C_COLLIDER);
-    while (ecs_iter_next(&it)) {
-        const Enemy *e = ecs_field(&it, Enemy, 0);
-        const Transform *t = ecs_field(&it, Transform, 1);
-        const Collider *c = ecs_field(&it, Collider, 2);
-        for (int i = 0; i < it.count; i++)
-            inside = inside || (e[i].state == ENEMY_WALKING && box_overlap(block, box_of(&t[i], &c[i])));
+    /* Walkers, from the actor grid (current since the platform system). */
+    GridQuery q;
+    grid_query_begin(&q, &sim->actors, block);
+    EcsEntity e;
+    while (grid_query_next(&q, &e)) {
+        const Enemy *en = ecs_get(sim->world, e, C_ENEMY);
+        const Transform *t = ecs_get(sim->world, e, C_TRANSFORM);
+        const Collider *c = ecs_get(sim->world, e, C_COLLIDER);
+        if (en != NULL && t != NULL && c != NULL && en->state == ENEMY_WALKING &&
+            box_overlap(block, box_of(t, c)))
+            return true;
     }
-    return inside;
+    return false;
 }
 
 void system_blocks(EcsWorld *world, float dt, void *ctx)

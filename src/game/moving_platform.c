@@ -28,7 +28,8 @@ typedef struct Actor {
 } Actor;
 
 /* The live actors the solid may touch as it moves by (dx, dy): the player
-** (unless dead or done) and walking walkers near it. */
+** (unless dead or done), then walking walkers near it in slot order, from
+** the actor grid (broadphase.c). */
 static int gather_actors(Sim *sim, Box solid, int32_t dx, int32_t dy, Actor *out)
 {
     int n = 0;
@@ -40,14 +41,17 @@ static int gather_actors(Sim *sim, Box solid, int32_t dx, int32_t dy, Actor *out
     /* Only actors within reach of this tick's move can be touched. */
     int32_t reach_x = 32 + (dx < 0 ? -dx : dx), reach_y = 32 + (dy < 0 ? -dy : dy);
     Box near = {solid.x - reach_x, solid.y - reach_y, solid.w + 2 * reach_x, solid.h + 2 * reach_y};
-    EcsIter it = ecs_view(sim->world, C_ENEMY, C_TRANSFORM, C_COLLIDER);
-    while (ecs_iter_next(&it)) {
-        const Enemy *e = ecs_field(&it, Enemy, 0);
-        Transform *t = ecs_field(&it, Transform, 1);
-        const Collider *c = ecs_field(&it, Collider, 2);
-        for (int i = 0; i < it.count && n < MAX_ACTORS; i++)
-            if (e[i].state == ENEMY_WALKING && box_overlap(near, box_of(&t[i], &c[i])))
-                out[n++] = (Actor){ecs_iter_entity(&it, i), &t[i], &c[i], false};
+    int count = 0;
+    if (!grid_gather(sim, &sim->actors, near, &count))
+        return n;
+    for (int i = 0; i < count && n < MAX_ACTORS; i++) {
+        EcsEntity e = sim->near[i];
+        const Enemy *en = ecs_get(sim->world, e, C_ENEMY);
+        Transform *t = ecs_get(sim->world, e, C_TRANSFORM);
+        const Collider *c = ecs_get(sim->world, e, C_COLLIDER);
+        if (en != NULL && t != NULL && c != NULL && en->state == ENEMY_WALKING &&
+            box_overlap(near, box_of(t, c)))
+            out[n++] = (Actor){e, t, c, false};
     }
     return n;
 }
@@ -67,8 +71,9 @@ static void crush(Sim *sim, EcsEntity actor)
 }
 
 /* Moves the solid by (dx, dy) whole pixels, carrying riders and pushing. */
-static void move_solid(Sim *sim, Transform *t, Collider *c, int32_t dx, int32_t dy)
+static void move_solid(Sim *sim, EcsEntity self, Transform *t, Collider *c, int32_t dx, int32_t dy)
 {
+    Box from = box_of(t, c);
     Actor actors[MAX_ACTORS];
     int n = gather_actors(sim, box_of(t, c), dx, dy, actors);
     for (int a = 0; a < n; a++) {
@@ -111,6 +116,7 @@ static void move_solid(Sim *sim, Transform *t, Collider *c, int32_t dx, int32_t 
         }
     }
     c->enabled = true;
+    grid_move(&sim->solids, self, from, box_of(t, c));
 }
 
 /* Moves the float position (*fx, *fy) `step` pixels along the path, turning
@@ -146,6 +152,7 @@ static void advance(MovingPlatform *mp, float *fx, float *fy, float step)
 void system_platforms(EcsWorld *world, float dt, void *ctx)
 {
     Sim *sim = ctx;
+    broadphase_actors(sim); /* the player and walkers have moved this tick */
     EcsIter it = ecs_view(world, C_MOVING_PLATFORM, C_TRANSFORM, C_COLLIDER);
     while (ecs_iter_next(&it)) {
         MovingPlatform *mp = ecs_field(&it, MovingPlatform, 0);
@@ -164,7 +171,7 @@ void system_platforms(EcsWorld *world, float dt, void *ctx)
             mp[i].moved_x = (int16_t)dx;
             mp[i].moved_y = (int16_t)dy;
             if (dx != 0 || dy != 0)
-                move_solid(sim, &t[i], &c[i], dx, dy);
+                move_solid(sim, ecs_iter_entity(&it, i), &t[i], &c[i], dx, dy);
         }
     }
 }

@@ -7,6 +7,7 @@
 ** order of registration is the order of a tick, and part of the
 ** determinism contract:
 **
+**   broadphase    list the solids by where they are (broadphase.c)
 **   history       remember last tick's positions (render interpolation)
 **   player        character physics (player.c)
 **   walkers       enemies patrol (walker.c)
@@ -100,6 +101,9 @@ Sim *sim_create(const LevelDesc *level, const ClipTable *clips)
         goto fail;
     memcpy(sim->map.tiles, level->map.tiles, (size_t)level->map.width * (size_t)level->map.height);
     sim->kill_y = level->map.height * TILE_SIZE + 2 * TILE_SIZE;
+    if (!grid_init(&sim->solids, level->map.width * TILE_SIZE, sim->kill_y) ||
+        !grid_init(&sim->actors, level->map.width * TILE_SIZE, sim->kill_y))
+        goto fail;
 
     if (!game_register_components(sim->world))
         goto fail;
@@ -121,6 +125,7 @@ Sim *sim_create(const LevelDesc *level, const ClipTable *clips)
         const char *name;
         EcsSystemFn fn;
     } systems[] = {
+        {"broadphase", system_broadphase},
         {"history", system_history},
         {"player", system_player},
         {"walkers", system_walkers},
@@ -133,8 +138,11 @@ Sim *sim_create(const LevelDesc *level, const ClipTable *clips)
     for (size_t s = 0; s < sizeof systems / sizeof systems[0]; s++)
         if (!ecs_system_add(sim->world, systems[s].name, systems[s].fn, sim))
             goto fail;
-    /* Pose and frame for tick 0, before anything moved. */
+    /* Pose and frame for tick 0, before anything moved; grids for queries
+    ** made before the first tick (hot reload places the player). */
     system_animation(sim->world, 0.0f, sim);
+    broadphase_solids(sim);
+    broadphase_actors(sim);
     return sim;
 
 fail:
@@ -148,6 +156,9 @@ void sim_destroy(Sim *sim)
         return;
     ecs_world_destroy(sim->world);
     tilemap_fini(&sim->map);
+    grid_fini(&sim->solids);
+    grid_fini(&sim->actors);
+    free(sim->near);
     free(sim);
 }
 

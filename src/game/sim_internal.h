@@ -9,6 +9,32 @@
 
 enum { SIM_MAX_EVENTS = 64 };
 
+/* ---- broadphase.c: which entities are near a box (see its essay) ---- */
+
+enum { GRID_CELL = 64 }; /* px: four tiles */
+
+typedef struct GridEntry {
+    uint32_t slot, generation;   /* the entity */
+    uint32_t cell;               /* the cell it is listed in; UINT32_MAX when free */
+    uint32_t next;               /* next entry of that cell, or of the free list */
+} GridEntry;
+
+typedef struct Grid {
+    int32_t cols, rows;
+    int32_t origin_x, origin_y;  /* px of cell (0, 0)'s top-left corner */
+    uint32_t *heads;             /* per cell, its first entry, or UINT32_MAX */
+    GridEntry *entries;
+    uint32_t count, cap;         /* entries used (some on the free list) and held */
+    uint32_t free;               /* first free entry, or UINT32_MAX */
+    bool failed;                 /* out of memory since the rebuild: queries cannot trust it */
+} Grid;
+
+typedef struct GridQuery {
+    const struct Grid *grid;
+    int32_t c0, r0, c1, r1, c, r;
+    uint32_t at;
+} GridQuery;
+
 struct Sim {
     EcsWorld *world;
     Tilemap map;
@@ -21,6 +47,9 @@ struct Sim {
     EcsEntity player;
     bool group_on[LEVEL_MAX_GROUPS];
     int32_t kill_y;                /* an actor whose top passes this dies */
+    Grid solids, actors;           /* broadphase.c */
+    EcsEntity *near;               /* scratch for gathering what a grid lists */
+    int near_cap;
 };
 
 void sim_emit(Sim *sim, SimEventType type, int32_t x, int32_t y);
@@ -73,6 +102,24 @@ static inline TileRange tiles_under(Box box)
                        floor_div(box.y + box.h - 1, TILE_SIZE)};
 }
 
+bool grid_init(Grid *g, int32_t width_px, int32_t height_px);
+void grid_fini(Grid *g);
+void grid_clear(Grid *g);
+/* Lists e in the cells b covers. False (and g->failed) when out of memory. */
+bool grid_insert(Grid *g, EcsEntity e, Box b);
+/* e, listed for box from, is now at box to. */
+void grid_move(Grid *g, EcsEntity e, Box from, Box to);
+/* The entities listed in the cells b covers; one may come more than once. */
+void grid_query_begin(GridQuery *q, const Grid *g, Box b);
+bool grid_query_next(GridQuery *q, EcsEntity *out);
+/* The entities listed near b, each once, in slot order: *n of them in
+** sim->near (grown as needed). False when out of memory. */
+bool grid_gather(Sim *sim, const Grid *g, Box b, int *n);
+/* Rebuild the grids from the world: the solids at the start of a tick, the
+** actors at the start of the platform system. */
+void broadphase_solids(Sim *sim);
+void broadphase_actors(Sim *sim);
+
 /* True when `box` overlaps a solid tile or an enabled solid entity other
 ** than `ignore`. */
 bool collide_solid(const Sim *sim, Box box, EcsEntity ignore);
@@ -84,19 +131,21 @@ EcsEntity collide_solid_below(const Sim *sim, Box box);
 
 /* Moves an actor by `amount` px along x (or y), a pixel at a time, keeping
 ** the sub-pixel remainder in *rem. Returns true when a solid stopped it.
-** Moving down, one-way tiles stop it unless drop_through is set. */
-bool actor_move_x(const Sim *sim, EcsEntity self, Transform *t, const Collider *c,
-                  float amount, float *rem);
-bool actor_move_y(const Sim *sim, EcsEntity self, Transform *t, const Collider *c,
-                  float amount, float *rem, bool drop_through);
+** Moving down, one-way tiles stop it unless drop_through is set.
+** The actor grid (broadphase.c) follows the move. */
+bool actor_move_x(Sim *sim, EcsEntity self, Transform *t, const Collider *c, float amount,
+                  float *rem);
+bool actor_move_y(Sim *sim, EcsEntity self, Transform *t, const Collider *c, float amount,
+                  float *rem, bool drop_through);
 /* Moves by whole pixels (carried by a platform). Returns true when blocked. */
-bool actor_move_x_exact(const Sim *sim, EcsEntity self, Transform *t, const Collider *c, int32_t dx);
-bool actor_move_y_exact(const Sim *sim, EcsEntity self, Transform *t, const Collider *c, int32_t dy,
+bool actor_move_x_exact(Sim *sim, EcsEntity self, Transform *t, const Collider *c, int32_t dx);
+bool actor_move_y_exact(Sim *sim, EcsEntity self, Transform *t, const Collider *c, int32_t dy,
                         bool drop_through);
 /* On the ground: a solid, or a one-way top, one pixel below. */
 bool actor_grounded(const Sim *sim, EcsEntity self, Box box, bool drop_through);
 
 /* ---- the systems, in the order sim.c registers them ---- */
+void system_broadphase(EcsWorld *world, float dt, void *ctx);
 void system_history(EcsWorld *world, float dt, void *ctx);
 void system_player(EcsWorld *world, float dt, void *ctx);
 void system_walkers(EcsWorld *world, float dt, void *ctx);

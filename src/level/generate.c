@@ -156,3 +156,114 @@ char *level_generate(int width, int height, size_t *len)
     level_buf_printf(&t, "]\n}\n");
     return level_buf_take(&t, len);
 }
+
+/* ---- crowds in given proportions ---- */
+
+enum {
+    MIX_WIDTH = 1024,          /* tiles along a floor */
+    MIX_SPACING = 2,           /* tiles between two entities on a row */
+    MIX_LANE = 8,              /* rows a floor and the air over it take */
+};
+
+char *level_generate_mix(const LevelMix *mix, int count, int entities, size_t *len)
+{
+    int kinds[KIND_MAX_KINDS], wanted[KIND_MAX_KINDS];
+    int total = 0;
+    if (count < 1 || count > KIND_MAX_KINDS || entities < 1)
+        return NULL;
+    for (int i = 0; i < count; i++) {
+        kinds[i] = kind_find(mix[i].kind);
+        if (kinds[i] < 0 || mix[i].percent < 0)
+            return NULL;
+        wanted[i] = (int)((long)entities * mix[i].percent / 100);
+        total += wanted[i];
+    }
+    int per_lane = (MIX_WIDTH - 4) / MIX_SPACING;
+    int lanes = (total + per_lane - 1) / per_lane;
+    if (lanes < 1)
+        lanes = 1;
+    int height = lanes * MIX_LANE + 2;
+    if (height > LEVEL_MAX_SIDE || total + 2 > LEVEL_MAX_ENTITIES)
+        return NULL;
+
+    /* Interleave the kinds: entity i is the kind furthest behind its share. */
+    char *order = malloc((size_t)total + 1);
+    int done[KIND_MAX_KINDS] = {0};
+    if (order == NULL)
+        return NULL;
+    for (int i = 0; i < total; i++) {
+        int pick = -1;
+        double lag = -1e300;
+        for (int k = 0; k < count; k++) {
+            if (done[k] >= wanted[k])
+                continue;
+            double behind = (double)(i + 1) * wanted[k] / total - done[k];
+            if (behind > lag) {
+                lag = behind;
+                pick = k;
+            }
+        }
+        order[i] = (char)pick;
+        done[pick]++;
+    }
+
+    int start = 0;
+    for (int k = 0; k < kind_count(); k++)
+        if ((kind_get(k)->flags & (KIND_UNIQUE | KIND_RESPAWN)) == (KIND_UNIQUE | KIND_RESPAWN))
+            start = k;
+    int goal = -1;
+    for (int k = 0; k < kind_count() && goal < 0; k++)
+        if (kind_get(k)->flags & KIND_NEEDED)
+            goal = k;
+    TextBuf t = {0};
+    level_buf_printf(&t, "{\n  \"format\": 1,\n  \"name\": \"Crowd of %d\",\n  \"background\": \"cave\",\n"
+                         "  \"legend\": {\".\": \"empty\", \"#\": \"solid\"", total);
+    for (int k = 0; k < kind_count() && k < KIND_MAX_KINDS; k++)
+        if (kind_get(k)->flags & KIND_DRAWABLE)
+            level_buf_printf(&t, ", \"%c\": \"%s\"", kind_char(k), kind_get(k)->name);
+    level_buf_printf(&t, "},\n  \"tiles\": [\n");
+    char *row = malloc(MIX_WIDTH + 1);
+    if (row == NULL)
+        t.oom = true;
+    for (int y = 0; y < height && !t.oom; y++) {
+        int lane = y / MIX_LANE, r = y % MIX_LANE;
+        bool floor = r == MIX_LANE - 1 || y == height - 1;
+        for (int x = 0; x < MIX_WIDTH; x++)
+            row[x] = floor || y == height - 2 ? '#' : '.';
+        if (!floor && y < height - 2) {
+            for (int s = 0; s < per_lane; s++) {
+                int i = lane * per_lane + s;
+                if (i >= total)
+                    break;
+                const EntityKind *k = kind_get(kinds[(int)order[i]]);
+                if (!(k->flags & KIND_DRAWABLE))
+                    continue;
+                /* Kinds that stand clear of solids on the floor, the rest in the air. */
+                int at = (k->flags & KIND_CLEAR) ? MIX_LANE - 2 : MIX_LANE - 4;
+                if (r == at)
+                    row[2 + s * MIX_SPACING] = kind_char(kinds[(int)order[i]]);
+            }
+            if (lane == 0 && r == MIX_LANE - 2) {
+                row[1] = kind_char(start);
+                if (goal >= 0)
+                    row[MIX_WIDTH - 2] = kind_char(goal);
+            }
+        }
+        row[MIX_WIDTH] = '\0';
+        level_buf_printf(&t, "    \"%s\"%s\n", row, y + 1 < height ? "," : "");
+    }
+    level_buf_printf(&t, "  ],\n  \"entities\": [");
+    bool first = true;
+    for (int i = 0; i < total && !t.oom; i++) {
+        const EntityKind *k = kind_get(kinds[(int)order[i]]);
+        if (k->flags & KIND_DRAWABLE)
+            continue;
+        int lane = i / per_lane, s = i % per_lane;
+        put_listed(&t, k, 2 + s * MIX_SPACING, lane * MIX_LANE + 2, MIX_WIDTH, first);
+        first = false;
+    }
+    level_buf_printf(&t, "\n  ]\n}\n");
+    free(row);
+    free(order);
+    return level_buf_take(&t, len);
+}

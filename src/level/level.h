@@ -161,4 +161,18 @@ const char *level_path_basename(const char *path);
 ** frees it) and its length in *len, or NULL when out of memory or too small. */
 char *level_generate(int width, int height, size_t *len);
 
+/* One kind's share of a generated crowd. */
+typedef struct LevelMix {
+    const char *kind;   /* a kind's name */
+    int percent;
+} LevelMix;
+
+/* A valid native level of about `entities` entities in the proportions of
+** mix (the player and a goal besides), interleaved along long floors: kinds
+** that stand clear of solids on the floors, the others in the air above
+** them, kinds that need properties in rows of their own (a platform goes
+** back and forth over three tiles). Returns malloc'd text and its length, or
+** NULL for a kind the table lacks, too many entities, or out of memory. */
+char *level_generate_mix(const LevelMix *mix, int count, int entities, size_t *len);
+
 #endif

@@ -1,0 +1,256 @@
+/*
+** broadphase.c -- which entities are near a box, without looking at all of them.
+**
+** Collision asks "does this box touch a solid?" for every pixel an actor
+** moves, and a moving platform asks "which actors are near me?" for every
+** step it takes. Walking every solid or every actor for each question makes
+** a tick cost solids x actors. Instead the level is cut into square cells of
+** GRID_CELL pixels and each cell lists the entities whose box touches it:
+** a question about a box looks only at the cells under it.
+**
+** There are two grids, one of solid entities (platforms, blocks) and one of
+** actors (the player, walkers), both kept in the Sim: a cache of where the
+** components say things are, never state of their own (they are not hashed
+** and a snapshot need not hold them). The solid grid is rebuilt at the start
+** of each tick, the actor grid at the start of the platform system (actors
+** have moved by then), and both follow every move made after that:
+** move_solid updates a platform's cells, actor_move_*_exact an actor's. A
+** box beyond the grid's edge is counted in the edge cells, so the far sky
+** above the map is still found.
+**
+** A cell lists entities by slot index and generation; a stale one (destroyed
+** since the rebuild) is skipped. An entity covering several cells is listed
+** in each, so a query may meet it more than once: callers that need a list
+** sort and dedupe by slot, and the order they use is slot order, the order
+** the ECS's views gave before this existed, so results stay bit for bit what
+** they were.
+*/
+#include "sim_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define NONE UINT32_MAX
+
+static int32_t clampi(int32_t v, int32_t lo, int32_t hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* The cells a box covers, clamped to the grid. */
+static void cell_range(const Grid *g, Box b, int32_t *c0, int32_t *r0, int32_t *c1, int32_t *r1)
+{
+    *c0 = clampi(floor_div(b.x - g->origin_x, GRID_CELL), 0, g->cols - 1);
+    *r0 = clampi(floor_div(b.y - g->origin_y, GRID_CELL), 0, g->rows - 1);
+    *c1 = clampi(floor_div(b.x + b.w - 1 - g->origin_x, GRID_CELL), 0, g->cols - 1);
+    *r1 = clampi(floor_div(b.y + b.h - 1 - g->origin_y, GRID_CELL), 0, g->rows - 1);
+}
+
+bool grid_init(Grid *g, int32_t width_px, int32_t height_px)
+{
+    memset(g, 0, sizeof *g);
+    /* A cell of margin on each side, and room above the map to jump into. */
+    g->origin_x = -GRID_CELL;
+    g->origin_y = -4 * GRID_CELL;
+    g->cols = (int32_t)((width_px + 2 * GRID_CELL + GRID_CELL - 1) / GRID_CELL);
+    g->rows = (int32_t)((height_px + 7 * GRID_CELL + GRID_CELL - 1) / GRID_CELL);
+    size_t cells = (size_t)g->cols * (size_t)g->rows;
+    g->heads = malloc(cells * sizeof *g->heads);
+    if (g->heads == NULL)
+        return false;
+    memset(g->heads, 0xff, cells * sizeof *g->heads);
+    g->free = NONE;
+    return true;
+}
+
+void grid_fini(Grid *g)
+{
+    free(g->heads);
+    free(g->entries);
+    memset(g, 0, sizeof *g);
+}
+
+void grid_clear(Grid *g)
+{
+    if (g->heads == NULL)
+        return;
+    /* Only the cells in use are touched: empty the lists, keep the entries' memory. */
+    for (uint32_t i = 0; i < g->count; i++) {
+        GridEntry *e = &g->entries[i];
+        if (e->cell != NONE)
+            g->heads[e->cell] = NONE;
+    }
+    g->count = 0;
+    g->free = NONE;
+}
+
+static uint32_t new_entry(Grid *g)
+{
+    if (g->free != NONE) {
+        uint32_t i = g->free;
+        g->free = g->entries[i].next;
+        return i;
+    }
+    if (g->count == g->cap) {
+        uint32_t cap = g->cap ? g->cap * 2 : 256;
+        GridEntry *grown = realloc(g->entries, (size_t)cap * sizeof *grown);
+        if (grown == NULL)
+            return NONE;
+        g->entries = grown;
+        g->cap = cap;
+    }
+    return g->count++;
+}
+
+static bool link_cell(Grid *g, uint32_t cell, EcsEntity e)
+{
+    uint32_t i = new_entry(g);
+    if (i == NONE)
+        return false;
+    g->entries[i] = (GridEntry){e.index, e.generation, cell, g->heads[cell]};
+    g->heads[cell] = i;
+    return true;
+}
+
+static void unlink_cell(Grid *g, uint32_t cell, EcsEntity e)
+{
+    uint32_t *at = &g->heads[cell];
+    while (*at != NONE) {
+        GridEntry *entry = &g->entries[*at];
+        if (entry->slot == e.index && entry->generation == e.generation) {
+            uint32_t dead = *at;
+            *at = entry->next;
+            entry->cell = NONE;
+            entry->next = g->free;
+            g->free = dead;
+            return;
+        }
+        at = &entry->next;
+    }
+}
+
+bool grid_insert(Grid *g, EcsEntity e, Box b)
+{
+    int32_t c0, r0, c1, r1;
+    cell_range(g, b, &c0, &r0, &c1, &r1);
+    bool ok = true;
+    for (int32_t r = r0; r <= r1; r++)
+        for (int32_t c = c0; c <= c1; c++)
+            ok &= link_cell(g, (uint32_t)(r * g->cols + c), e);
+    g->failed |= !ok;
+    return ok;
+}
+
+void grid_move(Grid *g, EcsEntity e, Box from, Box to)
+{
+    int32_t a0, b0, a1, b1, c0, r0, c1, r1;
+    cell_range(g, from, &a0, &b0, &a1, &b1);
+    cell_range(g, to, &c0, &r0, &c1, &r1);
+    if (a0 == c0 && b0 == r0 && a1 == c1 && b1 == r1)
+        return; /* the usual case: still in the same cells */
+    for (int32_t r = b0; r <= b1; r++)
+        for (int32_t c = a0; c <= a1; c++)
+            if (r < r0 || r > r1 || c < c0 || c > c1)
+                unlink_cell(g, (uint32_t)(r * g->cols + c), e);
+    for (int32_t r = r0; r <= r1; r++)
+        for (int32_t c = c0; c <= c1; c++)
+            if (r < b0 || r > b1 || c < a0 || c > a1)
+                g->failed |= !link_cell(g, (uint32_t)(r * g->cols + c), e);
+}
+
+void grid_query_begin(GridQuery *q, const Grid *g, Box b)
+{
+    q->grid = g;
+    cell_range(g, b, &q->c0, &q->r0, &q->c1, &q->r1);
+    q->c = q->c0;
+    q->r = q->r0;
+    q->at = g->heads != NULL ? g->heads[q->r * g->cols + q->c] : NONE;
+}
+
+bool grid_query_next(GridQuery *q, EcsEntity *out)
+{
+    const Grid *g = q->grid;
+    if (g->heads == NULL)
+        return false;
+    for (;;) {
+        if (q->at != NONE) {
+            const GridEntry *e = &g->entries[q->at];
+            q->at = e->next;
+            *out = (EcsEntity){e->slot, e->generation};
+            return true;
+        }
+        if (++q->c > q->c1) {
+            q->c = q->c0;
+            if (++q->r > q->r1)
+                return false;
+        }
+        q->at = g->heads[q->r * g->cols + q->c];
+    }
+}
+
+/* Rebuilds a grid from every live entity whose collider is of that kind. */
+static void rebuild(Sim *sim, Grid *g, ColliderKind kind)
+{
+    grid_clear(g);
+    g->failed = false;
+    EcsIter it = ecs_view(sim->world, C_COLLIDER, C_TRANSFORM);
+    while (ecs_iter_next(&it)) {
+        const Collider *c = ecs_field(&it, Collider, 0);
+        const Transform *t = ecs_field(&it, Transform, 1);
+        for (int i = 0; i < it.count; i++)
+            if (c[i].kind == kind)
+                grid_insert(g, ecs_iter_entity(&it, i), box_of(&t[i], &c[i]));
+    }
+}
+
+void broadphase_solids(Sim *sim)
+{
+    rebuild(sim, &sim->solids, COLLIDER_SOLID);
+}
+
+void broadphase_actors(Sim *sim)
+{
+    rebuild(sim, &sim->actors, COLLIDER_ACTOR);
+}
+
+void system_broadphase(EcsWorld *world, float dt, void *ctx)
+{
+    (void)world;
+    (void)dt;
+    broadphase_solids(ctx);
+}
+
+static int compare_slots(const void *a, const void *b)
+{
+    const EcsEntity *x = a, *y = b;
+    return (x->index > y->index) - (x->index < y->index);
+}
+
+bool grid_gather(Sim *sim, const Grid *g, Box b, int *n)
+{
+    GridQuery q;
+    grid_query_begin(&q, g, b);
+    int count = 0;
+    EcsEntity e;
+    while (grid_query_next(&q, &e)) {
+        if (count == sim->near_cap) {
+            int cap = sim->near_cap ? sim->near_cap * 2 : 64;
+            EcsEntity *grown = realloc(sim->near, (size_t)cap * sizeof *grown);
+            if (grown == NULL) {
+                *n = 0;
+                return false;
+            }
+            sim->near = grown;
+            sim->near_cap = cap;
+        }
+        sim->near[count++] = e;
+    }
+    /* Slot order without repeats: the order views walk entities in. */
+    qsort(sim->near, (size_t)count, sizeof *sim->near, compare_slots);
+    int kept = 0;
+    for (int i = 0; i < count; i++)
+        if (kept == 0 || sim->near[kept - 1].index != sim->near[i].index)
+            sim->near[kept++] = sim->near[i];
+    *n = kept;
+    return true;
+}
