@@ -155,6 +155,48 @@ START_TEST(columns_count_characters_and_a_byte_order_mark_is_skipped)
 }
 END_TEST
 
+/* Editors end a line at LF, CRLF or a lone CR (old Mac files): so does
+** every place reported, the line of each value and of a syntax error. */
+START_TEST(lines_end_at_lf_crlf_or_a_lone_cr)
+{
+    static const struct {
+        const char *text;
+        int line, col;      /* of "v"'s value */
+    } files[] = {
+        {"{\n\"a\": 1,\n\n  \"v\": 2}", 4, 8},
+        {"{\r\n\"a\": 1,\r\n\r\n  \"v\": 2}", 4, 8},
+        {"{\r\"a\": 1,\r\r  \"v\": 2}", 4, 8},
+        {"{\r\n\"a\": 1,\r\r\n\n  \"v\": 2}", 5, 8},  /* CRLF, CR, CRLF, LF */
+        {"{\n\r\"a\": 1,\n\r  \"v\": 2}", 5, 8},      /* LF CR is two line ends */
+    };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        JsonDoc doc;
+        Kept k;
+        char *block;
+        ck_assert_msg(parse(&doc, &k, files[i].text, &block), "file %zu:%s", i, dump(&k));
+        int line, col;
+        json_pos(&doc, json_get(doc.root, "v"), &line, &col);
+        ck_assert_msg(line == files[i].line && col == files[i].col, "file %zu: %d:%d", i, line, col);
+        json_doc_fini(&doc);
+        free(block);
+    }
+    static const char *const broken[] = {
+        "{\r\"a\": 1,\r\"b\": tru\r}",
+        "{\r\n\"a\": 1,\r\n\"b\": tru\r\n}",
+        "{\n\"a\": 1,\r\"b\": tru\n}",
+    };
+    for (size_t i = 0; i < sizeof broken / sizeof broken[0]; i++) {
+        JsonDoc doc;
+        Kept k;
+        char *block;
+        ck_assert(!parse(&doc, &k, broken[i], &block));
+        ck_assert_msg(has(&k, 3, 6, "unexpected word 'tru'"), "file %zu:%s", i, dump(&k));
+        json_doc_fini(&doc);
+        free(block);
+    }
+}
+END_TEST
+
 START_TEST(paths_name_members_and_elements)
 {
     static const char text[] = "{\"entities\": [{}, {\"group\": 2}], \"levels\": {\"a.json\": {\"x\": 1}}}";
@@ -602,6 +644,7 @@ static Suite *json_suite(void)
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, every_value_and_key_knows_its_line_and_column);
     tcase_add_test(tc, columns_count_characters_and_a_byte_order_mark_is_skipped);
+    tcase_add_test(tc, lines_end_at_lf_crlf_or_a_lone_cr);
     tcase_add_test(tc, paths_name_members_and_elements);
     tcase_add_test(tc, syntax_errors_stop_at_their_place);
     tcase_add_test(tc, duplicate_keys_are_reported_and_the_first_counts);

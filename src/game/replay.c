@@ -79,13 +79,14 @@ bool replay_parse(const char *text, size_t len, Replay *out, char *err, size_t e
     int line = 1;
     size_t pos = 0;
     while (pos < len) {
+        /* A line ends at LF, CRLF or a lone CR, as in editors. */
         size_t start = pos;
-        while (pos < len && text[pos] != '\n')
+        while (pos < len && text[pos] != '\n' && text[pos] != '\r')
             pos++;
         size_t end = pos;
-        pos++; /* past the newline */
-        if (end > start && text[end - 1] == '\r')
-            end--;
+        if (pos + 1 < len && text[pos] == '\r' && text[pos + 1] == '\n')
+            pos++;
+        pos++; /* past the line end */
 
         /* Skip leading blanks; a comment or an empty line is nothing. */
         size_t i = start;

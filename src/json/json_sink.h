@@ -9,8 +9,9 @@
 ** tells whether a step found any.
 **
 ** Lines and columns count from 1; a column counts characters (UTF-8 code
-** points), a tab being one. Both are 0 for a problem of the whole file, such
-** as one that cannot be opened.
+** points), a tab being one. A line ends at LF, CRLF or a CR alone, as in
+** editors. Both are 0 for a problem of the whole file, such as one that
+** cannot be opened.
 */
 #ifndef JSON_SINK_H
 #define JSON_SINK_H
