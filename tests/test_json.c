@@ -442,6 +442,36 @@ START_TEST(typed_access_checks_type_and_range)
 }
 END_TEST
 
+/* A field whose values are a short list (a format version) says which. */
+START_TEST(an_integer_from_a_set_names_the_set)
+{
+    static const char text[] = "{\"one\": 1, \"s\": \"1\", \"two\": 2, \"half\": 1.5, \"four\": 4.0}";
+    static const long only_one[] = {1};
+    static const long some[] = {1, 2, 4};
+    JsonDoc doc;
+    Kept k;
+    char *block;
+    ck_assert(parse(&doc, &k, text, &block));
+    long v = 0;
+    ck_assert(json_want_int_in(&doc, json_get(doc.root, "one"), only_one, 1, &v));
+    ck_assert_int_eq(v, 1);
+    ck_assert(json_want_int_in(&doc, json_get(doc.root, "four"), some, 3, &v));
+    ck_assert_int_eq(v, 4);
+    ck_assert_int_eq(k.sink.count, 0);
+    ck_assert(!json_want_int_in(&doc, json_get(doc.root, "s"), only_one, 1, &v));
+    ck_assert(!json_want_int_in(&doc, json_get(doc.root, "two"), only_one, 1, &v));
+    ck_assert(!json_want_int_in(&doc, json_get(doc.root, "half"), some, 3, &v));
+    ck_assert(!json_want_int_in(&doc, json_get(doc.root, "missing"), some, 3, &v));
+    ck_assert_int_eq(v, 4);
+    ck_assert_int_eq(k.sink.count, 3);
+    ck_assert_msg(has(&k, 1, 17, "s: expected 1, got \"1\""), "%s", dump(&k));
+    ck_assert_msg(has(&k, 1, 29, "two: expected 1, got 2"), "%s", dump(&k));
+    ck_assert_msg(has(&k, 1, 40, "half: expected 1, 2 or 4, got 1.5"), "%s", dump(&k));
+    json_doc_fini(&doc);
+    free(block);
+}
+END_TEST
+
 START_TEST(a_missing_member_is_reported_once)
 {
     JsonDoc doc;
@@ -653,6 +683,7 @@ static Suite *json_suite(void)
     tcase_add_test(tc, value_count_is_limited);
     tcase_add_test(tc, text_without_a_terminator_is_read_to_its_length);
     tcase_add_test(tc, typed_access_checks_type_and_range);
+    tcase_add_test(tc, an_integer_from_a_set_names_the_set);
     tcase_add_test(tc, a_missing_member_is_reported_once);
     tcase_add_test(tc, enums_and_unknown_keys_suggest_the_near_miss);
     tcase_add_test(tc, messages_describe_quote_and_suggest);

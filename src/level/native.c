@@ -496,7 +496,7 @@ bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, Level
     if (v != NULL)
         json_want_string(doc, v);
     long format;
-    if (json_want_int(doc, json_need(doc, root, "format"), 0, 1000000, &format) &&
+    if (json_want_int_in(doc, json_need(doc, root, "format"), (const long[]){FORMAT_VERSION}, 1, &format) &&
         format != FORMAT_VERSION) {
         json_error(doc, json_get(root, "format"),
                    format > FORMAT_VERSION ? "format %ld is newer than this game reads (format %d)"
