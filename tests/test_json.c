@@ -537,6 +537,13 @@ START_TEST(messages_describe_quote_and_suggest)
     static const char *const names[] = {"gravity", "jump_speed"};
     ck_assert_int_eq(json_suggest("Gravty", names, 2), 0);
     ck_assert_int_eq(json_suggest("x", names, 2), -1);
+    /* Two letters swapped are one slip, even in a short word. */
+    static const char *const actions[] = {"left", "jump", "pause"};
+    ck_assert_int_eq(json_suggest("jmup", actions, 3), 1);
+    ck_assert_int_eq(json_suggest("lfet", actions, 3), 0);
+    ck_assert_int_eq(json_suggest("upmj", actions, 3), -1);
+    static const char *const keys[] = {"Escape", "Space", "Return"};
+    ck_assert_int_eq(json_suggest("Spcae", keys, 3), 1);
 }
 END_TEST
 

@@ -267,7 +267,7 @@ static const BadCase BAD[] = {
      "settings.json:1:39: keys: duplicate key \"jump\" (first at 1:24)"},
     {"{\"format\": 1, \"keys\": [\"Z\"]}", "keys: expected an object, got an array"},
     {"{\"format\": 1, \"keys\": {\"jmup\": [\"Z\"]}}",
-     "settings.json:1:24: keys: unknown key \"jmup\" (expected \"left\", \"right\""},
+     "settings.json:1:24: keys: unknown key \"jmup\" (did you mean \"jump\"?)"},
     {"{\"format\": 1, \"keys\": {\"jump\": \"Z\"}}", "keys.jump: expected an array, got \"Z\""},
     {"{\"format\": 1, \"keys\": {\"jump\": [\"A\", \"B\", \"C\", \"D\", \"E\"]}}",
      "keys.jump: at most 4 names, got 5"},
