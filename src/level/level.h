@@ -48,8 +48,11 @@ typedef struct LevelError {
     char message[LEVEL_ERROR_MESSAGE_MAX];
 } LevelError;
 
-/* The errors of one or more loads, in the order found. Plain data owned by
-** the caller; zero-initialise it or call level_errors_clear. */
+/* The errors of one or more loads, in place order: by file (the files in
+** the order their first error was found), then line, then column, equal
+** places in the order found; so printed or shown, they read top to bottom.
+** Plain data owned by the caller; zero-initialise it or call
+** level_errors_clear. */
 typedef struct LevelErrors {
     int count;                        /* entries used in list */
     int dropped;                      /* found past LEVEL_MAX_ERRORS */
@@ -57,7 +60,8 @@ typedef struct LevelErrors {
 } LevelErrors;
 
 void level_errors_clear(LevelErrors *errors);
-/* Appends an error; past LEVEL_MAX_ERRORS it is only counted in dropped. */
+/* Adds an error at its place in the list. Past LEVEL_MAX_ERRORS the list
+** keeps those that come first and counts the others in dropped. */
 void level_errors_add(LevelErrors *errors, const char *file, int line, int col,
                       const char *fmt, ...) LEVEL_PRINTF(5, 6);
 /* Writes "FILE:LINE:COL: error: MESSAGE" (or "FILE: error: MESSAGE" when
