@@ -3,7 +3,7 @@
 **
 ** The reader knows where a problem is and what is wrong; only its caller
 ** knows how to show it. A level lists every problem as FILE:LINE:COL: error:
-** ..., a save file keeps the first one for a one-line log message, the atlas
+** ..., settings.json turns each into a notice for the player, the atlas
 ** stops the game with the first. So the reader hands each problem to the
 ** caller's callback, and counts them: comparing two readings of the count
 ** tells whether a step found any.

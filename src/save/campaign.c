@@ -80,12 +80,14 @@ bool campaign_load(const char *path, Campaign *c, char *err, size_t errlen)
     const char *slash = strrchr(path, '/');
     size_t dirlen = slash != NULL ? (size_t)(slash - path) + 1 : 0;
     if (dirlen >= sizeof c->dir) {
-        snprintf(r.problem, sizeof r.problem, "path too long");
+        json_report(&r.sink, 0, 0, "path too long");
         goto done;
     }
     JsonRead got = save_reader_load(&r, path);
-    if (got == JSON_READ_MISSING)
-        snprintf(r.problem, sizeof r.problem, "no such file");
+    if (got == JSON_READ_MISSING) {
+        save_reader_forget(&r);
+        json_report(&r.sink, 0, 0, "no such file");
+    }
     if (got != JSON_READ_OK)
         goto done;
     ok = read_campaign(&r.doc, c);
@@ -95,9 +97,10 @@ bool campaign_load(const char *path, Campaign *c, char *err, size_t errlen)
 done:
     save_reader_fini(&r);
     if (!ok) {
+        char problem[JSON_MESSAGE_MAX + 32];
+        save_reader_problem(&r, problem, sizeof problem);
         memset(c, 0, sizeof *c);
-        snprintf(err, errlen, "%s%s%s", path,
-                 (r.problem[0] >= '0' && r.problem[0] <= '9') ? ":" : ": ", r.problem);
+        snprintf(err, errlen, "%s%s%s", path, r.line > 0 ? ":" : ": ", problem);
     }
     return ok;
 }
