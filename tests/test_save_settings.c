@@ -552,6 +552,23 @@ START_TEST(a_misspelt_key_name_is_told_and_the_other_names_kept)
 }
 END_TEST
 
+/* cJSON keeps both members of a repeated key; the reader takes the first,
+** as its notice says, for values and bindings alike. */
+START_TEST(a_repeated_key_keeps_the_first)
+{
+    Settings s;
+    char got[2048];
+    const char *text = "{\"format\": 1, \"sfx_volume\": 10, \"sfx_volume\": 20,\n"
+                       " \"keys\": {\"jump\": [\"Z\"], \"jump\": [\"X\"]}}";
+    ck_assert(parse(text, strlen(text), &s, got, sizeof got));
+    ck_assert_str_eq(got, "1:33: duplicate key \"sfx_volume\" (first at 1:15); the first one counts\n"
+                          "2:26: keys: duplicate key \"jump\" (first at 2:11); the first one counts\n");
+    ck_assert_int_eq(s.sfx_volume, 10);
+    ck_assert_int_eq(settings_binding_count(&s.keys[ACTION_JUMP]), 1);
+    ck_assert_str_eq(s.keys[ACTION_JUMP].names[0], "Z");
+}
+END_TEST
+
 /* A CR alone ends a line (old Mac files), as do LF and CRLF, in any mix. */
 START_TEST(notices_count_lines_ended_by_cr_lf_or_crlf)
 {
@@ -746,6 +763,7 @@ static Suite *settings_suite(void)
     tcase_add_loop_test(tc, a_field_at_fault_falls_back_alone_with_a_notice, 0, FIELD_COUNT);
     tcase_add_test(tc, one_bad_value_keeps_every_other_value_and_the_custom_bindings);
     tcase_add_test(tc, a_misspelt_key_name_is_told_and_the_other_names_kept);
+    tcase_add_test(tc, a_repeated_key_keeps_the_first);
     tcase_add_test(tc, notices_count_lines_ended_by_cr_lf_or_crlf);
     tcase_add_test(tc, notices_past_the_list_are_counted);
     tcase_add_test(tc, later_saves_and_bad_files_never_overwrite_a_kept_file);

@@ -317,6 +317,10 @@ static void read_bindings(SaveReader *r, const char *key, const BindingKind *kin
     if (!ok)
         return;
     for (const cJSON *act = obj->child; act != NULL; act = act->next) {
+        /* A repeated action was told when the file was parsed: the first
+        ** one counts, as it does for every other key. */
+        if (json_get(obj, act->string) != act)
+            continue;
         int a = settings_action_from_name(act->string);
         if (a >= 0) {
             read_action(r, act, kind, &out[a]);
