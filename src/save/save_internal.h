@@ -52,8 +52,6 @@ bool save_reader_parse(SaveReader *r, const char *text, size_t len);
 ** JSON_READ_MISSING when there is no file; JSON_READ_FAILED with the
 ** problem kept when it cannot be read or parsed. */
 JsonRead save_reader_load(SaveReader *r, const char *path);
-/* Whether anything was reported so far. */
-bool save_reader_failed(const SaveReader *r);
 /* Sets what the reader does about the problems reported from now on, to be
 ** appended to them ("using %d"); NULL for nothing. */
 void save_reader_fallback(SaveReader *r, const char *fmt, ...)

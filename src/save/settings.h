@@ -5,7 +5,8 @@
 ** "Space"); gamepad bindings are SDL game controller button names ("a",
 ** "start", "dpup") or halves of an axis: the axis name and a sign,
 ** "leftx-" for the left stick pushed left. The platform layer turns names
-** into codes; this module only keeps well-formed strings. An action with no
+** into codes; this module keeps well-formed strings, and when it is told
+** which names exist (SettingsKnownNames) those only. An action with no
 ** names is unbound.
 */
 #ifndef SETTINGS_H

@@ -62,11 +62,6 @@ void save_reader_fini(SaveReader *r)
     r->text = NULL;
 }
 
-bool save_reader_failed(const SaveReader *r)
-{
-    return r->sink.count > 0;
-}
-
 void save_reader_fallback(SaveReader *r, const char *fmt, ...)
 {
     r->fallback[0] = '\0';
