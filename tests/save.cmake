@@ -10,7 +10,8 @@ function(save_test name lib)
   target_compile_definitions(${name} PRIVATE
     SAVE_TEST_DATA="${SAVE_TEST_DATA}"
     SAVE_SCRATCH="${SAVE_SCRATCH}"
-    CAMPAIGN_FILE="${PROJECT_SOURCE_DIR}/levels/campaign.json")
+    CAMPAIGN_FILE="${PROJECT_SOURCE_DIR}/levels/campaign.json"
+    CAMPAIGN_CORPUS="${CMAKE_CURRENT_SOURCE_DIR}/levels/campaigns")
   add_test(NAME ${name} COMMAND ${name})
 endfunction()
 

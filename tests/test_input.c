@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -314,12 +315,16 @@ START_TEST(an_action_left_unbound_stays_unbound_after_a_save_and_a_load)
     bindings_to_settings(&bind, &s);
     ck_assert_int_eq(settings_binding_count(&s.keys[ACTION_RESTART]), 0);
 
-    char path[1024], err[512], msg[512];
+    char path[1024], err[512];
     ck_assert(mkdir(INPUT_SCRATCH, 0755) == 0 || errno == EEXIST);
     snprintf(path, sizeof path, "%s/settings-%ld.json", INPUT_SCRATCH, (long)getpid());
     ck_assert_msg(settings_save(path, &s, err, sizeof err), "%s", err);
     Settings loaded;
-    ck_assert_int_eq(settings_load(path, &loaded, msg, sizeof msg), SAVE_LOADED);
+    BindingNames names;
+    bindings_known_names(&names);
+    SaveNotices notices = {0};
+    ck_assert_int_eq(settings_load(path, &names.known, &loaded, &notices), SAVE_LOADED);
+    ck_assert_int_eq(notices.count, 0); /* every name written is one SDL knows */
     ck_assert_int_eq(unlink(path), 0);
 
     /* the next start: R jumps and nothing restarts */
@@ -335,6 +340,36 @@ START_TEST(an_action_left_unbound_stays_unbound_after_a_save_and_a_load)
     ck_assert(!(r.pressed & (1u << ACT_RESTART)));
     /* the pad's restart button was not touched */
     ck_assert_int_eq(again.buttons[ACT_RESTART][0], SDL_CONTROLLER_BUTTON_BACK);
+}
+END_TEST
+
+/* The names settings_load is given are SDL's own, so a misspelt one is
+** told with the name it was probably meant to be, and the rest is kept. */
+START_TEST(names_sdl_does_not_know_are_told_with_a_hint)
+{
+    BindingNames names;
+    bindings_known_names(&names);
+    ck_assert_int_gt(names.known.key_count, 100);
+    ck_assert_int_gt(names.known.button_count, 20);
+    const char *text = "{\"format\": 1,\n"
+                       " \"keys\": {\"jump\": [\"Spcae\", \"Left Shift\", \"keypad 1\"]},\n"
+                       " \"gamepad\": {\"jump\": [\"b\", \"leftz+\", \"righttrigger+\"]}}";
+    Settings s;
+    SaveNotices notices = {0};
+    ck_assert(settings_parse(text, strlen(text), &names.known, &s, &notices));
+    ck_assert_int_eq(notices.count, 2);
+    ck_assert_str_eq(notices.list[0].message,
+                     "keys.jump[0]: unknown key \"Spcae\" (did you mean \"Space\"?); ignored");
+    ck_assert_int_eq(notices.list[0].line, 2);
+    ck_assert_int_eq(notices.list[0].col, 20);
+    ck_assert_str_eq(notices.list[1].message,
+                     "gamepad.jump[1]: unknown button \"leftz+\" (did you mean \"leftx+\"?); ignored");
+    ControlBindings bind;
+    bindings_from_settings(&s, &bind);
+    ck_assert_int_eq(bind.keys[ACT_JUMP][0], SDL_SCANCODE_LSHIFT);
+    ck_assert_int_eq(bind.keys[ACT_JUMP][1], SDL_SCANCODE_KP_1);
+    ck_assert_int_eq(bind.buttons[ACT_JUMP][0], SDL_CONTROLLER_BUTTON_B);
+    ck_assert_int_eq(bind.axes[ACT_JUMP][0].axis, SDL_CONTROLLER_AXIS_TRIGGERRIGHT);
 }
 END_TEST
 
@@ -397,6 +432,7 @@ static Suite *input_suite(void)
     tcase_add_test(tc, release_all_forgets_held_keys);
     tcase_add_test(tc, default_settings_are_the_default_bindings);
     tcase_add_test(tc, an_action_left_unbound_stays_unbound_after_a_save_and_a_load);
+    tcase_add_test(tc, names_sdl_does_not_know_are_told_with_a_hint);
     tcase_add_test(tc, axis_halves_in_the_settings_are_bindings);
     suite_add_tcase(s, tc);
     return s;

@@ -155,6 +155,48 @@ START_TEST(columns_count_characters_and_a_byte_order_mark_is_skipped)
 }
 END_TEST
 
+/* Editors end a line at LF, CRLF or a lone CR (old Mac files): so does
+** every place reported, the line of each value and of a syntax error. */
+START_TEST(lines_end_at_lf_crlf_or_a_lone_cr)
+{
+    static const struct {
+        const char *text;
+        int line, col;      /* of "v"'s value */
+    } files[] = {
+        {"{\n\"a\": 1,\n\n  \"v\": 2}", 4, 8},
+        {"{\r\n\"a\": 1,\r\n\r\n  \"v\": 2}", 4, 8},
+        {"{\r\"a\": 1,\r\r  \"v\": 2}", 4, 8},
+        {"{\r\n\"a\": 1,\r\r\n\n  \"v\": 2}", 5, 8},  /* CRLF, CR, CRLF, LF */
+        {"{\n\r\"a\": 1,\n\r  \"v\": 2}", 5, 8},      /* LF CR is two line ends */
+    };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        JsonDoc doc;
+        Kept k;
+        char *block;
+        ck_assert_msg(parse(&doc, &k, files[i].text, &block), "file %zu:%s", i, dump(&k));
+        int line, col;
+        json_pos(&doc, json_get(doc.root, "v"), &line, &col);
+        ck_assert_msg(line == files[i].line && col == files[i].col, "file %zu: %d:%d", i, line, col);
+        json_doc_fini(&doc);
+        free(block);
+    }
+    static const char *const broken[] = {
+        "{\r\"a\": 1,\r\"b\": tru\r}",
+        "{\r\n\"a\": 1,\r\n\"b\": tru\r\n}",
+        "{\n\"a\": 1,\r\"b\": tru\n}",
+    };
+    for (size_t i = 0; i < sizeof broken / sizeof broken[0]; i++) {
+        JsonDoc doc;
+        Kept k;
+        char *block;
+        ck_assert(!parse(&doc, &k, broken[i], &block));
+        ck_assert_msg(has(&k, 3, 6, "unexpected word 'tru'"), "file %zu:%s", i, dump(&k));
+        json_doc_fini(&doc);
+        free(block);
+    }
+}
+END_TEST
+
 START_TEST(paths_name_members_and_elements)
 {
     static const char text[] = "{\"entities\": [{}, {\"group\": 2}], \"levels\": {\"a.json\": {\"x\": 1}}}";
@@ -400,6 +442,36 @@ START_TEST(typed_access_checks_type_and_range)
 }
 END_TEST
 
+/* A field whose values are a short list (a format version) says which. */
+START_TEST(an_integer_from_a_set_names_the_set)
+{
+    static const char text[] = "{\"one\": 1, \"s\": \"1\", \"two\": 2, \"half\": 1.5, \"four\": 4.0}";
+    static const long only_one[] = {1};
+    static const long some[] = {1, 2, 4};
+    JsonDoc doc;
+    Kept k;
+    char *block;
+    ck_assert(parse(&doc, &k, text, &block));
+    long v = 0;
+    ck_assert(json_want_int_in(&doc, json_get(doc.root, "one"), only_one, 1, &v));
+    ck_assert_int_eq(v, 1);
+    ck_assert(json_want_int_in(&doc, json_get(doc.root, "four"), some, 3, &v));
+    ck_assert_int_eq(v, 4);
+    ck_assert_int_eq(k.sink.count, 0);
+    ck_assert(!json_want_int_in(&doc, json_get(doc.root, "s"), only_one, 1, &v));
+    ck_assert(!json_want_int_in(&doc, json_get(doc.root, "two"), only_one, 1, &v));
+    ck_assert(!json_want_int_in(&doc, json_get(doc.root, "half"), some, 3, &v));
+    ck_assert(!json_want_int_in(&doc, json_get(doc.root, "missing"), some, 3, &v));
+    ck_assert_int_eq(v, 4);
+    ck_assert_int_eq(k.sink.count, 3);
+    ck_assert_msg(has(&k, 1, 17, "s: expected 1, got \"1\""), "%s", dump(&k));
+    ck_assert_msg(has(&k, 1, 29, "two: expected 1, got 2"), "%s", dump(&k));
+    ck_assert_msg(has(&k, 1, 40, "half: expected 1, 2 or 4, got 1.5"), "%s", dump(&k));
+    json_doc_fini(&doc);
+    free(block);
+}
+END_TEST
+
 START_TEST(a_missing_member_is_reported_once)
 {
     JsonDoc doc;
@@ -465,6 +537,13 @@ START_TEST(messages_describe_quote_and_suggest)
     static const char *const names[] = {"gravity", "jump_speed"};
     ck_assert_int_eq(json_suggest("Gravty", names, 2), 0);
     ck_assert_int_eq(json_suggest("x", names, 2), -1);
+    /* Two letters swapped are one slip, even in a short word. */
+    static const char *const actions[] = {"left", "jump", "pause"};
+    ck_assert_int_eq(json_suggest("jmup", actions, 3), 1);
+    ck_assert_int_eq(json_suggest("lfet", actions, 3), 0);
+    ck_assert_int_eq(json_suggest("upmj", actions, 3), -1);
+    static const char *const keys[] = {"Escape", "Space", "Return"};
+    ck_assert_int_eq(json_suggest("Spcae", keys, 3), 1);
 }
 END_TEST
 
@@ -602,6 +681,7 @@ static Suite *json_suite(void)
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, every_value_and_key_knows_its_line_and_column);
     tcase_add_test(tc, columns_count_characters_and_a_byte_order_mark_is_skipped);
+    tcase_add_test(tc, lines_end_at_lf_crlf_or_a_lone_cr);
     tcase_add_test(tc, paths_name_members_and_elements);
     tcase_add_test(tc, syntax_errors_stop_at_their_place);
     tcase_add_test(tc, duplicate_keys_are_reported_and_the_first_counts);
@@ -610,6 +690,7 @@ static Suite *json_suite(void)
     tcase_add_test(tc, value_count_is_limited);
     tcase_add_test(tc, text_without_a_terminator_is_read_to_its_length);
     tcase_add_test(tc, typed_access_checks_type_and_range);
+    tcase_add_test(tc, an_integer_from_a_set_names_the_set);
     tcase_add_test(tc, a_missing_member_is_reported_once);
     tcase_add_test(tc, enums_and_unknown_keys_suggest_the_near_miss);
     tcase_add_test(tc, messages_describe_quote_and_suggest);

@@ -434,6 +434,68 @@ START_TEST(error_lines_name_file_line_and_column)
 }
 END_TEST
 
+/* Errors are found in the order the loader reads the file (keys, then the
+** background, ...; the level-wide checks last) but listed in the order a
+** reader reads it: by file, line and column. */
+START_TEST(errors_are_listed_in_line_order)
+{
+    const char *text =
+        "{\"format\": 1, \"name\": \"E\", \"background\": \"forrest\", \"colour\": 3,\n"
+        " \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"G\": \"goal\"},\n"
+        " \"tiles\": [\n"
+        "  \"........\",\n"
+        "  \".P..x.G.\",\n"
+        "  \"########\"],\n"
+        " \"entities\": [{\"type\": \"switch\", \"x\": 2, \"y\": 0, \"group\": 8},\n"
+        "              {\"type\": \"saw\", \"x\": 2, \"y\": 9}]}\n";
+    LevelErrors *e = new_errors();
+    LevelDesc lv;
+    ck_assert(!parse_text(text, &lv, e));
+    static const int places[][2] = {{1, 42}, {1, 53}, {5, 8}, {7, 59}, {8, 44}};
+    ck_assert_int_eq(e->count, 5);
+    for (int i = 0; i < 5; i++)
+        ck_assert_msg(e->list[i].line == places[i][0] && e->list[i].col == places[i][1],
+                      "error %d is at %d:%d:%s", i, e->list[i].line, e->list[i].col, dump(e));
+
+    /* Files in the order they first appear; a whole-file error first in its
+    ** file; equal places in the order found. */
+    level_errors_clear(e);
+    level_errors_add(e, "b.json", 9, 1, "b9");
+    level_errors_add(e, "a.tsj", 3, 2, "t3");
+    level_errors_add(e, "b.json", 2, 7, "b2 first");
+    level_errors_add(e, "b.json", 2, 7, "b2 second");
+    level_errors_add(e, "b.json", 2, 3, "b2:3");
+    level_errors_add(e, "a.tsj", 0, 0, "t whole");
+    level_errors_add(e, "b.json", 0, 0, "b whole");
+    static const char *const order[] = {"b whole", "b2:3", "b2 first", "b2 second", "b9",
+                                        "t whole", "t3"};
+    ck_assert_int_eq(e->count, 7);
+    for (int i = 0; i < 7; i++)
+        ck_assert_str_eq(e->list[i].message, order[i]);
+    FILE *f = tmpfile();
+    ck_assert_ptr_nonnull(f);
+    level_errors_print(e, f);
+    rewind(f);
+    char line[512];
+    ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+    ck_assert_str_eq(line, "b.json: error: b whole\n");
+    ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+    ck_assert_str_eq(line, "b.json:2:3: error: b2:3\n");
+    fclose(f);
+
+    /* Past the cap the list keeps those that come first in the file. */
+    level_errors_clear(e);
+    for (int i = 0; i < LEVEL_MAX_ERRORS + 10; i++)
+        level_errors_add(e, "c.json", 100 + i, 1, "late %d", i);
+    level_errors_add(e, "c.json", 1, 1, "early");
+    ck_assert_int_eq(e->count, LEVEL_MAX_ERRORS);
+    ck_assert_int_eq(e->dropped, 11);
+    ck_assert_str_eq(e->list[0].message, "early");
+    ck_assert_int_eq(e->list[LEVEL_MAX_ERRORS - 1].line, 100 + LEVEL_MAX_ERRORS - 2);
+    free(e);
+}
+END_TEST
+
 START_TEST(byte_order_mark_and_crlf_keep_positions)
 {
     const char *text = "\xEF\xBB\xBF{\r\n  \"format\": 1,\r\n  \"nme\": \"x\"\r\n}\r\n";
@@ -768,6 +830,7 @@ static Suite *level_suite(void)
     tcase_add_test(tc, errors_past_the_cap_are_counted);
     tcase_add_test(tc, failed_load_leaves_output_untouched);
     tcase_add_test(tc, error_lines_name_file_line_and_column);
+    tcase_add_test(tc, errors_are_listed_in_line_order);
     tcase_add_test(tc, byte_order_mark_and_crlf_keep_positions);
     tcase_add_test(tc, columns_count_characters_not_bytes);
     tcase_add_test(tc, duplicate_keys_are_found_in_large_objects);

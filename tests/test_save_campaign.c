@@ -1,4 +1,5 @@
-/* test_save_campaign.c -- levels/campaign.json and the strict campaign reader. */
+/* test_save_campaign.c -- levels/campaign.json and the strict campaign reader:
+** every file listed must be there and be a level. */
 #include "save/fixture.h"
 
 #include "campaign.h"
@@ -44,6 +45,19 @@ START_TEST(shipped_campaign_lists_the_twelve_levels_in_order)
 }
 END_TEST
 
+/* What a campaign may list: a level. Its content need not be a good level
+** (the level loader tells what is wrong with it), only one. */
+static const char LEVEL_TEXT[] =
+    "{\"format\": 1, \"name\": \"A\", \"background\": \"hills\",\n"
+    " \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"G\": \"goal\"},\n"
+    " \"tiles\": [\"P..G\", \"####\"]}\n";
+
+static void write_level_in(const Scratch *sc, const char *name)
+{
+    char path[1200];
+    write_text(scratch_path(sc, name, path, sizeof path), LEVEL_TEXT);
+}
+
 START_TEST(campaign_in_the_current_folder_gives_bare_paths)
 {
     Scratch sc;
@@ -51,11 +65,13 @@ START_TEST(campaign_in_the_current_folder_gives_bare_paths)
     char err[512], path[256];
     scratch_init(&sc);
     ck_assert_int_eq(chdir(sc.dir), 0);
+    write_text("a.json", LEVEL_TEXT);
     write_text("campaign.json", "{\"format\": 1, \"levels\": [{\"file\": \"a.json\", \"title\": \"A\"}]}");
     ck_assert_msg(campaign_load("campaign.json", &c, err, sizeof err), "%s", err);
     ck_assert(campaign_level_path(&c, 0, path, sizeof path));
     ck_assert_str_eq(path, "a.json");
     ck_assert_int_eq(unlink("campaign.json"), 0);
+    ck_assert_int_eq(unlink("a.json"), 0);
     scratch_fini(&sc);
 }
 END_TEST
@@ -73,7 +89,8 @@ static const BadCase BAD[] = {
     {"{\"format\": 1, \"levels\": [" LEVEL("a.json", "A"), "campaign.json:1:58: unexpected end of file"},
     {"{\n\"format\": 1,\n\"levels\": [\n" LEVEL("a.json", "A") ",,\n]}", "campaign.json:4:34: expected a value, got ','"},
     {"{\"levels\": []}", "campaign.json:1:1: missing \"format\""},
-    {"{\"format\": \"1\", \"levels\": []}", "campaign.json:1:12: format: expected an integer"},
+    {"{\"format\": \"1\", \"levels\": []}", "campaign.json:1:12: format: expected 1, got \"1\""},
+    {"{\"format\": 0.5, \"levels\": []}", "campaign.json:1:12: format: expected 1, got 0.5"},
     {"{\"format\": 2, \"levels\": []}", "format: this version reads format 1, not 2"},
     {"{\"format\": 1}", "campaign.json:1:1: missing \"levels\""},
     {"{\"format\": 1, \"levels\": {}}", "campaign.json:1:25: levels: expected an array, got an object"},
@@ -105,6 +122,7 @@ START_TEST(bad_campaign_is_an_error_naming_file_and_place)
     scratch_init(&sc);
     scratch_path(&sc, "campaign.json", path, sizeof path);
     write_text(path, BAD[_i].text);
+    write_level_in(&sc, "a.json");
     memset(&c, 0x55, sizeof c);
     ck_assert(!campaign_load(path, &c, err, sizeof err));
     ck_assert_msg(strstr(err, BAD[_i].expect) != NULL, "\"%s\" lacks \"%s\"", err, BAD[_i].expect);
@@ -125,7 +143,7 @@ START_TEST(missing_campaign_is_an_error)
     scratch_init(&sc);
     scratch_path(&sc, "campaign.json", path, sizeof path);
     ck_assert(!campaign_load(path, &c, err, sizeof err));
-    ck_assert_ptr_nonnull(strstr(err, "campaign.json: no such file"));
+    ck_assert_ptr_nonnull(strstr(err, "campaign.json: cannot open: No such file or directory"));
     ck_assert_int_eq(c.count, 0);
     scratch_fini(&sc);
 }
@@ -146,6 +164,9 @@ START_TEST(too_many_levels_is_an_error)
         snprintf(entry, sizeof entry, "%s{\"file\": \"l%03d.json\", \"title\": \"L%d\"}",
                  i > 0 ? ", " : "", i, i);
         strcat(text, entry);
+        char name[32];
+        snprintf(name, sizeof name, "l%03d.json", i);
+        write_level_in(&sc, name);
     }
     strcat(text, "]}");
     write_text(path, text);
@@ -165,6 +186,94 @@ START_TEST(too_many_levels_is_an_error)
 }
 END_TEST
 
+/* ---- what a campaign lists must be a level ---- */
+
+typedef struct Found {
+    int count;
+    char text[8192];   /* "LINE:COL: MESSAGE\n" each */
+} Found;
+
+static void collect(void *ctx, int line, int col, const char *message)
+{
+    Found *f = ctx;
+    size_t len = strlen(f->text);
+    snprintf(f->text + len, sizeof f->text - len, "%d:%d: %s\n", line, col, message);
+    f->count++;
+}
+
+/* The game reads campaigns with campaign_read (campaign_load): each entry of
+** tests/levels/campaigns/EXPECTED that names a campaign.json is reported at
+** its place, and a campaign whose folder has none there is accepted (its
+** level's own errors are the loader's). */
+START_TEST(listed_files_that_are_not_levels_are_errors_at_their_entry)
+{
+    char manifest[1024], *text;
+    snprintf(manifest, sizeof manifest, "%s/EXPECTED", CAMPAIGN_CORPUS);
+    text = read_all(manifest, NULL);
+    static const char *const folders[] = {
+        "self", "self_link", "cycle", "missing", "schema", "tileset", "physics", "broken_level",
+    };
+    int checked = 0;
+    for (size_t d = 0; d < sizeof folders / sizeof folders[0]; d++) {
+        char path[1200], prefix[64];
+        snprintf(path, sizeof path, "%s/%s/campaign.json", CAMPAIGN_CORPUS, folders[d]);
+        snprintf(prefix, sizeof prefix, "\n%s/campaign.json ", folders[d]);
+        Campaign c;
+        Found found = {0, ""};
+        bool ok = campaign_read(path, &c, collect, &found);
+        bool listed = false;
+        for (const char *at = strstr(text, prefix); at != NULL; at = strstr(at + 1, prefix)) {
+            int line, col, used;
+            ck_assert(sscanf(at + strlen(prefix), "%d %d %n", &line, &col, &used) == 2);
+            const char *frag = at + strlen(prefix) + used;
+            const char *end = strchr(frag, '\n');
+            char want[512];
+            snprintf(want, sizeof want, "%d:%d: %.*s", line, col,
+                     (int)(end != NULL ? end - frag : (ptrdiff_t)strlen(frag)), frag);
+            ck_assert_msg(strstr(found.text, want) != NULL, "%s: no \"%s\" in:\n%s", folders[d], want,
+                          found.text);
+            listed = true;
+            checked++;
+        }
+        ck_assert_msg(ok == !listed, "%s: campaign_read gave %d:\n%s", folders[d], ok, found.text);
+        /* The good level listed first is kept for a checker to go on with. */
+        ck_assert_int_ge(c.count, 1);
+        ck_assert_str_eq(c.levels[0].file, "a.json");
+
+        char err[1400];
+        ck_assert_int_eq(campaign_load(path, &c, err, sizeof err), ok);
+        if (!ok) {
+            ck_assert_int_eq(c.count, 0);
+            ck_assert_msg(strncmp(err, path, strlen(path)) == 0 && err[strlen(path)] == ':', "%s", err);
+        }
+    }
+    free(text);
+    ck_assert_int_eq(checked, 11);
+}
+END_TEST
+
+/* Through a chain of campaigns and links, reading one campaign never
+** reads another: nothing a file says can make the reader go round. */
+START_TEST(a_campaign_is_never_read_as_a_level_of_another)
+{
+    Scratch sc;
+    Campaign c;
+    char path[1100], other[1100], err[1400];
+    scratch_init(&sc);
+    scratch_path(&sc, "campaign.json", path, sizeof path);
+    scratch_path(&sc, "b.json", other, sizeof other);
+    write_text(path, "{\"format\": 1, \"levels\": [{\"file\": \"b.json\", \"title\": \"B\"}]}");
+    write_text(other, "{\"format\": 1, \"levels\": [{\"file\": \"campaign.json\", \"title\": \"C\"}]}");
+    ck_assert(!campaign_load(path, &c, err, sizeof err));
+    ck_assert_msg(strstr(err, ":1:35: levels[0].file: \"b.json\" is a campaign, not a level") != NULL,
+                  "%s", err);
+    ck_assert(!campaign_load(other, &c, err, sizeof err));
+    ck_assert_msg(strstr(err, ":1:35: levels[0].file: \"campaign.json\" is a campaign, not a level") != NULL,
+                  "%s", err);
+    scratch_fini(&sc);
+}
+END_TEST
+
 static Suite *campaign_suite(void)
 {
     Suite *s = suite_create("save_campaign");
@@ -174,6 +283,8 @@ static Suite *campaign_suite(void)
     tcase_add_loop_test(tc, bad_campaign_is_an_error_naming_file_and_place, 0, BAD_COUNT);
     tcase_add_test(tc, missing_campaign_is_an_error);
     tcase_add_test(tc, too_many_levels_is_an_error);
+    tcase_add_test(tc, listed_files_that_are_not_levels_are_errors_at_their_entry);
+    tcase_add_test(tc, a_campaign_is_never_read_as_a_level_of_another);
     tcase_set_timeout(tc, 0); /* no time limit: sanitizer builds on a busy machine are slow */
     suite_add_tcase(s, tc);
     return s;

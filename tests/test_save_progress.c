@@ -24,6 +24,19 @@ static void assert_defaults(const Progress *p)
     ck_assert_int_eq(p->level_count, 0);
 }
 
+/* progress_load, with what the player is told in msg: "" when nothing, else
+** the one notice of a file set aside. */
+static SaveLoad load(const char *path, Progress *p, char *msg, size_t cap)
+{
+    SaveNotices notices = {0};
+    SaveLoad got = progress_load(path, p, &notices);
+    ck_assert_int_eq(notices.count, got == SAVE_RECOVERED);
+    msg[0] = '\0';
+    if (notices.count > 0)
+        save_notice_format(&notices.list[0], msg, cap);
+    return got;
+}
+
 START_TEST(missing_file_gives_a_fresh_start)
 {
     Scratch sc;
@@ -31,7 +44,7 @@ START_TEST(missing_file_gives_a_fresh_start)
     Progress p;
     scratch_init(&sc);
     scratch_path(&sc, "progress.json", path, sizeof path);
-    ck_assert_int_eq(progress_load(path, &p, msg, sizeof msg), SAVE_MISSING);
+    ck_assert_int_eq(load(path, &p, msg, sizeof msg), SAVE_MISSING);
     ck_assert_str_eq(msg, "");
     assert_defaults(&p);
     ck_assert(progress_is_unlocked(&p, 0));
@@ -133,14 +146,14 @@ START_TEST(saved_progress_loads_back_identical)
 
     progress_defaults(&p);
     ck_assert(progress_save(path, &p, err, sizeof err));
-    ck_assert_int_eq(progress_load(path, &back, msg, sizeof msg), SAVE_LOADED);
+    ck_assert_int_eq(load(path, &back, msg, sizeof msg), SAVE_LOADED);
     assert_progress_equal(&back, &p);
 
     ck_assert(progress_record_completion(&p, "01-first-steps.json", 0, (LevelRun){1520, 0, 5}, NULL));
     ck_assert(progress_record_completion(&p, "02-mind-the-gap.json", 1, (LevelRun){UINT32_MAX, UINT32_MAX, UINT32_MAX}, NULL));
     ck_assert(progress_set_last_level(&p, "03-high-and-low.json"));
     ck_assert_msg(progress_save(path, &p, err, sizeof err), "%s", err);
-    ck_assert_int_eq(progress_load(path, &back, msg, sizeof msg), SAVE_LOADED);
+    ck_assert_int_eq(load(path, &back, msg, sizeof msg), SAVE_LOADED);
     ck_assert_str_eq(msg, "");
     assert_progress_equal(&back, &p);
     scratch_list(&sc, list, sizeof list);
@@ -153,7 +166,7 @@ START_TEST(hand_written_file_is_read)
 {
     Progress p;
     char msg[512];
-    ck_assert_int_eq(progress_load(SAVE_TEST_DATA "/progress-custom.json", &p, msg, sizeof msg),
+    ck_assert_int_eq(load(SAVE_TEST_DATA "/progress-custom.json", &p, msg, sizeof msg),
                      SAVE_LOADED);
     ck_assert_int_eq(p.unlocked, 4);
     ck_assert_str_eq(p.last_level, "03-high-and-low.json");
@@ -241,7 +254,7 @@ static void expect_recovered(const char *path, const void *bytes, size_t len, co
     char aside[1200], msg[1024];
     Progress p;
     write_bytes(path, bytes, len);
-    ck_assert_int_eq(progress_load(path, &p, msg, sizeof msg), SAVE_RECOVERED);
+    ck_assert_int_eq(load(path, &p, msg, sizeof msg), SAVE_RECOVERED);
     assert_defaults(&p);
     if (expect != NULL)
         ck_assert_msg(strstr(msg, expect) != NULL, "\"%s\" lacks \"%s\"", msg, expect);
@@ -284,7 +297,7 @@ START_TEST(every_truncation_of_a_good_file_is_recovered)
     for (size_t cut = 0; cut + 1 < len; cut++)
         expect_recovered(path, good, cut, NULL);
     write_bytes(path, good, len);
-    ck_assert_int_eq(progress_load(path, &p, msg, sizeof msg), SAVE_LOADED);
+    ck_assert_int_eq(load(path, &p, msg, sizeof msg), SAVE_LOADED);
     free(good);
     scratch_fini(&sc);
 }
@@ -298,7 +311,7 @@ START_TEST(good_save_after_bad_load_keeps_the_bad_file)
     scratch_init(&sc);
     scratch_path(&sc, "progress.json", path, sizeof path);
     write_text(path, "{\"format\": 1, \"unlocked\": 99999}");
-    ck_assert_int_eq(progress_load(path, &p, msg, sizeof msg), SAVE_RECOVERED);
+    ck_assert_int_eq(load(path, &p, msg, sizeof msg), SAVE_RECOVERED);
     ck_assert(progress_record_completion(&p, "01-first-steps.json", 0, (LevelRun){100, 0, 0}, NULL));
     ck_assert(progress_save(path, &p, err, sizeof err));
     scratch_list(&sc, list, sizeof list);
@@ -308,9 +321,71 @@ START_TEST(good_save_after_bad_load_keeps_the_bad_file)
     char *kept = read_all(aside, NULL);
     ck_assert_str_eq(kept, "{\"format\": 1, \"unlocked\": 99999}");
     free(kept);
-    ck_assert_int_eq(progress_load(path, &p, msg, sizeof msg), SAVE_LOADED);
+    ck_assert_int_eq(load(path, &p, msg, sizeof msg), SAVE_LOADED);
     ck_assert_int_eq(p.unlocked, 2);
     scratch_fini(&sc);
+}
+END_TEST
+
+/* The game shows the notice: it names the file, the place, the problem and
+** the copy kept, and goes on the caller's list after what is there. */
+START_TEST(corrupt_progress_is_a_notice_naming_the_backup)
+{
+    Scratch sc;
+    char path[1100], aside[1200], want[1400], line[1600];
+    Progress p;
+    SaveNotices notices = {0};
+    scratch_init(&sc);
+    scratch_path(&sc, "progress.json", path, sizeof path);
+    snprintf(aside, sizeof aside, "%s.bad-1", path);
+    save_notices_add(&notices, "settings.json", 2, 3, "an earlier notice");
+    write_text(path, "{\n  \"format\": 1,\n  \"unlocked\": \"three\"\n}\n");
+    ck_assert_int_eq(progress_load(path, &p, &notices), SAVE_RECOVERED);
+    assert_defaults(&p);
+    ck_assert_int_eq(notices.count, 2);
+    ck_assert_str_eq(notices.list[0].message, "an earlier notice");
+    const SaveNotice *n = &notices.list[1];
+    ck_assert_str_eq(n->file, path);
+    ck_assert_int_eq(n->line, 3);
+    ck_assert_int_eq(n->col, 15);
+    snprintf(want, sizeof want, "unlocked: expected an integer from 1 to 128, got \"three\"; "
+             "using default progress (the file was kept as %s)", aside);
+    ck_assert_str_eq(n->message, want);
+    save_notice_format(n, line, sizeof line);
+    snprintf(want, sizeof want, "%s:3:15: unlocked: expected", path);
+    ck_assert_msg(strncmp(line, want, strlen(want)) == 0, "%s", line);
+    ck_assert(file_exists(aside));
+    ck_assert(!file_exists(path));
+
+    /* And on the terminal, one line each. */
+    FILE *f = tmpfile();
+    ck_assert_ptr_nonnull(f);
+    save_notices_print(&notices, f, "platformer");
+    rewind(f);
+    ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+    ck_assert_str_eq(line, "platformer: settings.json:2:3: an earlier notice\n");
+    ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+    ck_assert_ptr_nonnull(strstr(line, "(the file was kept as "));
+    ck_assert_ptr_null(fgets(line, sizeof line, f));
+    fclose(f);
+    scratch_fini(&sc);
+}
+END_TEST
+
+/* A format another version wrote is named, and so is the one this reads. */
+START_TEST(format_fields_name_the_format_read)
+{
+    Progress p;
+    char err[512];
+    static const char text[] = "{\"format\": \"1\", \"unlocked\": 1}";
+    ck_assert(!progress_parse(text, sizeof text - 1, &p, err, sizeof err));
+    ck_assert_str_eq(err, "1:12: format: expected 1, got \"1\"");
+    static const char newer[] = "{\"format\": 2, \"unlocked\": 1}";
+    ck_assert(!progress_parse(newer, sizeof newer - 1, &p, err, sizeof err));
+    ck_assert_str_eq(err, "1:12: format: this version reads format 1, not 2");
+    static const char half[] = "{\"format\": 1.5, \"unlocked\": 1}";
+    ck_assert(!progress_parse(half, sizeof half - 1, &p, err, sizeof err));
+    ck_assert_str_eq(err, "1:12: format: expected 1, got 1.5");
 }
 END_TEST
 
@@ -346,6 +421,8 @@ static Suite *progress_suite(void)
     tcase_add_loop_test(tc, bad_file_gives_defaults_and_is_kept_aside, 0, BAD_COUNT);
     tcase_add_test(tc, every_truncation_of_a_good_file_is_recovered);
     tcase_add_test(tc, good_save_after_bad_load_keeps_the_bad_file);
+    tcase_add_test(tc, corrupt_progress_is_a_notice_naming_the_backup);
+    tcase_add_test(tc, format_fields_name_the_format_read);
     tcase_add_test(tc, save_refuses_a_malformed_progress);
     tcase_set_timeout(tc, 0); /* no time limit: sanitizer builds on a busy machine are slow */
     suite_add_tcase(s, tc);

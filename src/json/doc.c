@@ -138,16 +138,17 @@ static void report_duplicates(JsonDoc *doc)
             check_duplicates(doc, doc->nodes[i].item);
 }
 
-/* Line and column of a byte offset, counting from the start. */
+/* Line and column of a byte offset, counting from the start; lines end as
+** the scanner's do (CR, LF or CRLF). */
 static void offset_pos(const char *text, size_t off, int *line, int *col)
 {
     int l = 1, c = 1;
     for (size_t i = 0; i < off; i++) {
         unsigned char b = (unsigned char)text[i];
-        if (b == '\n') {
+        if (b == '\r' || (b == '\n' && (i == 0 || text[i - 1] != '\r'))) {
             l++;
             c = 1;
-        } else if ((b & 0xC0) != 0x80) {
+        } else if (b != '\n' && (b & 0xC0) != 0x80) {
             c++;
         }
     }

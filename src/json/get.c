@@ -2,6 +2,7 @@
 #include "json_get.h"
 #include "json_message.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -57,6 +58,35 @@ bool json_want_int(JsonDoc *doc, const cJSON *v, long lo, long hi, long *out)
     char got[64];
     json_describe(v, got, sizeof got);
     json_error(doc, v, "expected an integer from %ld to %ld, got %s", lo, hi, got);
+    return false;
+}
+
+bool json_want_int_in(JsonDoc *doc, const cJSON *v, const long *allowed, int count, long *out)
+{
+    assert(allowed != NULL && count >= 1);
+    if (v == NULL)
+        return false;
+    if (cJSON_IsNumber(v)) {
+        double x = v->valuedouble;
+        for (int i = 0; i < count; i++) {
+            if (x == (double)allowed[i]) {
+                *out = allowed[i];
+                return true;
+            }
+        }
+    }
+    char list[160], got[64];
+    size_t len = 0;
+    list[0] = '\0';
+    for (int i = 0; i < count && len < sizeof list; i++) {
+        const char *sep = i == 0 ? "" : i == count - 1 ? " or " : ", ";
+        int w = snprintf(list + len, sizeof list - len, "%s%ld", sep, allowed[i]);
+        if (w < 0)
+            break;
+        len += (size_t)w;
+    }
+    json_describe(v, got, sizeof got);
+    json_error(doc, v, "expected %s, got %s", list, got);
     return false;
 }
 

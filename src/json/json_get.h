@@ -26,6 +26,10 @@ bool json_want_array(JsonDoc *doc, const cJSON *v);
 /* An integer from lo to hi (the range is checked before any conversion, so
 ** 1e300 is refused, never converted). */
 bool json_want_int(JsonDoc *doc, const cJSON *v, long lo, long hi, long *out);
+/* An integer among allowed[0..count) (count >= 1), for a field whose values
+** are a short list, such as a format version; the message names them:
+** "expected 1, got \"1\"", "expected 1, 2 or 4, got 3". */
+bool json_want_int_in(JsonDoc *doc, const cJSON *v, const long *allowed, int count, long *out);
 /* A number from lo to hi. */
 bool json_want_number(JsonDoc *doc, const cJSON *v, double lo, double hi, double *out);
 bool json_want_bool(JsonDoc *doc, const cJSON *v, bool *out);

@@ -3,14 +3,15 @@
 **
 ** The reader knows where a problem is and what is wrong; only its caller
 ** knows how to show it. A level lists every problem as FILE:LINE:COL: error:
-** ..., a save file keeps the first one for a one-line log message, the atlas
+** ..., settings.json turns each into a notice for the player, the atlas
 ** stops the game with the first. So the reader hands each problem to the
 ** caller's callback, and counts them: comparing two readings of the count
 ** tells whether a step found any.
 **
 ** Lines and columns count from 1; a column counts characters (UTF-8 code
-** points), a tab being one. Both are 0 for a problem of the whole file, such
-** as one that cannot be opened.
+** points), a tab being one. A line ends at LF, CRLF or a CR alone, as in
+** editors. Both are 0 for a problem of the whole file, such as one that
+** cannot be opened.
 */
 #ifndef JSON_SINK_H
 #define JSON_SINK_H

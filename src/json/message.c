@@ -60,27 +60,33 @@ static int lower(int c)
     return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
 }
 
-/* Levenshtein distance, ignoring case; long words are not compared. */
+/* Edits from a to b, ignoring case: insertions, deletions, substitutions
+** and swaps of two neighbours ("jmup" is one edit from "jump", the commonest
+** slip of a typist). Long words are not compared. */
 static int edit_distance(const char *a, const char *b)
 {
     enum { MAX = 64 };
     size_t n = strlen(a), m = strlen(b);
     if (n > MAX || m > MAX)
         return MAX;
-    int prev[MAX + 1], cur[MAX + 1];
+    int before[MAX + 1], prev[MAX + 1], cur[MAX + 1];
     for (size_t j = 0; j <= m; j++)
         prev[j] = (int)j;
     for (size_t i = 1; i <= n; i++) {
         cur[0] = (int)i;
         for (size_t j = 1; j <= m; j++) {
-            int cost = lower((unsigned char)a[i - 1]) != lower((unsigned char)b[j - 1]);
-            int best = prev[j - 1] + cost;
+            int ai = lower((unsigned char)a[i - 1]), bj = lower((unsigned char)b[j - 1]);
+            int best = prev[j - 1] + (ai != bj);
             if (prev[j] + 1 < best)
                 best = prev[j] + 1;
             if (cur[j - 1] + 1 < best)
                 best = cur[j - 1] + 1;
+            if (i > 1 && j > 1 && ai == lower((unsigned char)b[j - 2]) &&
+                lower((unsigned char)a[i - 2]) == bj && before[j - 2] + 1 < best)
+                best = before[j - 2] + 1;
             cur[j] = best;
         }
+        memcpy(before, prev, (m + 1) * sizeof prev[0]);
         memcpy(prev, cur, (m + 1) * sizeof prev[0]);
     }
     return prev[m];

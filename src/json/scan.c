@@ -80,13 +80,16 @@ static int sc_peek(const Scanner *sc)
     return sc->pos < sc->len ? sc->s[sc->pos] : -1;
 }
 
-/* Moves past one ASCII character. */
+/* Moves past one ASCII character. A line ends at CR, LF or CRLF, as in
+** editors: CR alone (old Mac files) ends one too, and the LF of a CRLF
+** does not end a second. */
 static void sc_step(Scanner *sc)
 {
-    if (sc->s[sc->pos] == '\n') {
+    unsigned char c = sc->s[sc->pos];
+    if (c == '\r' || (c == '\n' && (sc->pos == 0 || sc->s[sc->pos - 1] != '\r'))) {
         sc->line++;
         sc->col = 1;
-    } else {
+    } else if (c != '\n') {
         sc->col++;
     }
     sc->pos++;

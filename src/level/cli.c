@@ -19,41 +19,51 @@ static int operands(int argc, char **argv, const char *option)
     return 1;
 }
 
-static bool check_file(const char *path, LevelErrors *errors);
+_Static_assert((int)CAMPAIGN_LEVEL_MAX_BYTES == (int)LEVEL_MAX_FILE_BYTES,
+               "a campaign refuses the levels the loader refuses");
 
-/* A campaign: the list itself, then every level it names. */
+static bool check_level(const char *path, LevelErrors *errors)
+{
+    LevelDesc level;
+    bool ok = level_load(path, NULL, &level, errors);
+    if (ok)
+        leveldesc_fini(&level);
+    return ok;
+}
+
+/* A campaign's problems, as errors of the campaign file. */
+typedef struct CampaignErrors {
+    const char *path;
+    LevelErrors *errors;
+} CampaignErrors;
+
+static void campaign_error(void *ctx, int line, int col, const char *message)
+{
+    const CampaignErrors *ce = ctx;
+    level_errors_add(ce->errors, ce->path, line, col, "%s", message);
+}
+
+/* A campaign: the list itself, then every level it names that is there
+** and is a level. campaign_read has refused any entry that is not (another
+** campaign, this one, a schema, a tileset...), so what is checked here is
+** a level and nothing a file says can lead back to a campaign. */
 static bool check_campaign(const char *path, LevelErrors *errors)
 {
     Campaign *c = malloc(sizeof *c);
-    char err[LEVEL_ERROR_MESSAGE_MAX + LEVEL_ERROR_FILE_MAX];
-    if (c == NULL || !campaign_load(path, c, err, sizeof err)) {
-        /* campaign_load says "PATH:LINE:COL: problem" or "PATH: problem":
-        ** take the place apart so the line reads like every other error. */
-        const char *rest = c == NULL ? "out of memory" : err;
-        int line = 0, col = 0, used = 0;
-        size_t n = strlen(path);
-        if (c != NULL && strncmp(err, path, n) == 0 && err[n] == ':') {
-            rest = err + n + 1;
-            if (sscanf(rest, "%d:%d: %n", &line, &col, &used) == 2 && used > 0)
-                rest += used;
-            else
-                line = col = 0;
-            while (*rest == ' ')
-                rest++;
-        }
-        level_errors_add(errors, path, line, col, "%s", rest);
-        free(c);
+    if (c == NULL) {
+        level_errors_add(errors, path, 0, 0, "out of memory");
         return false;
     }
-    bool ok = true;
+    CampaignErrors ce = {path, errors};
+    bool ok = campaign_read(path, c, campaign_error, &ce);
     for (int i = 0; i < c->count; i++) {
         char level[LEVEL_ERROR_FILE_MAX];
         if (!campaign_level_path(c, i, level, sizeof level)) {
-            level_errors_add(errors, path, 0, 0, "level %d: path too long", i + 1);
+            level_errors_add(errors, path, 0, 0, "%s: path too long", c->levels[i].file);
             ok = false;
             continue;
         }
-        ok = check_file(level, errors) && ok;
+        ok = check_level(level, errors) && ok;
     }
     free(c);
     return ok;
@@ -94,11 +104,7 @@ static bool check_file(const char *path, LevelErrors *errors)
     }
     if (level_path_has_ext(path, ".tsj") || level_path_has_ext(path, ".tsx"))
         return tiled_check_tileset(path, errors);
-    LevelDesc level;
-    bool ok = level_load(path, NULL, &level, errors);
-    if (ok)
-        leveldesc_fini(&level);
-    return ok;
+    return check_level(path, errors);
 }
 
 int level_cli_check(int argc, char **argv)

@@ -1,4 +1,5 @@
-/* errors.c -- the list of problems found in level files, and its printing. */
+/* errors.c -- the list of problems found in level files, kept in place order,
+** and its printing. */
 #include "level.h"
 
 #include <assert.h>
@@ -38,18 +39,46 @@ static void fill(LevelError *e, const char *file, int line, int col, const char 
         snprintf(e->message, sizeof e->message, "(unprintable message)");
 }
 
+/* Where an error of file at line:col goes to keep the list in place order:
+** the files in the order they first appear (a level before the tileset it
+** names, a campaign before its levels), within a file by line and column
+** (a whole-file error, line 0, first), equal places in the order found. */
+static int insert_at(const LevelErrors *errors, const char *file, int line, int col)
+{
+    int i = 0;
+    while (i < errors->count && strcmp(errors->list[i].file, file) != 0)
+        i++;
+    if (i == errors->count)
+        return i;
+    while (i < errors->count && strcmp(errors->list[i].file, file) == 0) {
+        const LevelError *e = &errors->list[i];
+        if (e->line > line || (e->line == line && e->col > col))
+            break;
+        i++;
+    }
+    return i;
+}
+
 void level_errors_add(LevelErrors *errors, const char *file, int line, int col,
                       const char *fmt, ...)
 {
     assert(errors != NULL);
-    if (errors->count >= LEVEL_MAX_ERRORS) {
-        errors->dropped++;
-        return;
-    }
+    LevelError e;
     va_list ap;
     va_start(ap, fmt);
-    fill(&errors->list[errors->count++], file, line, col, fmt, ap);
+    fill(&e, file, line, col, fmt, ap);
     va_end(ap);
+
+    /* A full list keeps the errors that come first in place order: the one
+    ** that falls off the end is the one counted as dropped. */
+    int at = insert_at(errors, e.file, e.line, e.col);
+    errors->dropped += errors->count >= LEVEL_MAX_ERRORS;
+    if (at >= LEVEL_MAX_ERRORS)
+        return;
+    int keep = errors->count < LEVEL_MAX_ERRORS ? errors->count : LEVEL_MAX_ERRORS - 1;
+    memmove(&errors->list[at + 1], &errors->list[at], (size_t)(keep - at) * sizeof e);
+    errors->list[at] = e;
+    errors->count = keep + 1;
 }
 
 void level_warnings_add(LevelErrors *errors, const char *file, int line, int col,

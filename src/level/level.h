@@ -49,10 +49,13 @@ typedef struct LevelError {
     char message[LEVEL_ERROR_MESSAGE_MAX];
 } LevelError;
 
-/* The errors of one or more loads, in the order found, and the warnings:
-** things that load and play but are most likely a mistake (a switch group
-** with no blocks). A warning never makes a load fail. Plain data owned by
-** the caller; zero-initialise it or call level_errors_clear. */
+/* The errors of one or more loads, in place order: by file (the files in
+** the order their first error was found), then line, then column, equal
+** places in the order found; so printed or shown, they read top to bottom.
+** And the warnings: things that load and play but are most likely a
+** mistake (a switch group with no blocks); a warning never makes a load
+** fail. Plain data owned by the caller; zero-initialise it or call
+** level_errors_clear. */
 typedef struct LevelErrors {
     int count;                        /* entries used in list */
     int dropped;                      /* found past LEVEL_MAX_ERRORS */
@@ -62,7 +65,8 @@ typedef struct LevelErrors {
 } LevelErrors;
 
 void level_errors_clear(LevelErrors *errors);
-/* Appends an error; past LEVEL_MAX_ERRORS it is only counted in dropped. */
+/* Adds an error at its place in the list. Past LEVEL_MAX_ERRORS the list
+** keeps those that come first and counts the others in dropped. */
 void level_errors_add(LevelErrors *errors, const char *file, int line, int col,
                       const char *fmt, ...) LEVEL_PRINTF(5, 6);
 /* Appends a warning; past LEVEL_MAX_WARNINGS it is dropped. */

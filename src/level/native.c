@@ -459,15 +459,18 @@ bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, Level
     const cJSON *v = json_get(root, "$schema");
     if (v != NULL)
         json_want_string(doc, v);
+    /* A whole number past the one this game reads is a file from a newer
+    ** game, and says so; anything else is told what is allowed. */
+    const cJSON *fv = json_need(doc, root, "format");
     long format;
-    if (json_want_int(doc, json_need(doc, root, "format"), 0, 1000000, &format) &&
-        format != FORMAT_VERSION) {
-        json_error(doc, json_get(root, "format"),
-                   format > FORMAT_VERSION ? "format %ld is newer than this game reads (format %d)"
-                                           : "unknown format %ld (this game reads format %d)",
-                   format, FORMAT_VERSION);
+    if (cJSON_IsNumber(fv) && fv->valuedouble > FORMAT_VERSION && fv->valuedouble < 1e6 &&
+        fv->valuedouble == (double)(long)fv->valuedouble) {
+        json_error(doc, fv, "format %ld is newer than this game reads (format %d)",
+                   (long)fv->valuedouble, FORMAT_VERSION);
         return false;
     }
+    if (!json_want_int_in(doc, fv, (const long[]){FORMAT_VERSION}, 1, &format) && fv != NULL)
+        return false;
     parse_name(&n, json_need(doc, root, "name"));
     int bg = json_want_enum(doc, json_need(doc, root, "background"), level_background_names(),
                             LEVEL_BACKGROUND_COUNT, "background");

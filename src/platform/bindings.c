@@ -115,3 +115,29 @@ void bindings_to_settings(const ControlBindings *bind, Settings *s)
         settings_bind_buttons(s, (SettingsAction)a, list, n);
     }
 }
+
+void bindings_known_names(BindingNames *out)
+{
+    int k = 0, b = 0;
+    for (int sc = 0; sc < SDL_NUM_SCANCODES; sc++) {
+        const char *name = SDL_GetScancodeName((SDL_Scancode)sc);
+        if (name != NULL && name[0] != '\0')
+            out->keys[k++] = name;
+    }
+    for (int i = 0; i < SDL_CONTROLLER_BUTTON_MAX; i++) {
+        const char *name = SDL_GameControllerGetStringForButton((SDL_GameControllerButton)i);
+        if (name != NULL && name[0] != '\0')
+            out->buttons[b++] = name;
+    }
+    int h = 0;
+    for (int i = 0; i < SDL_CONTROLLER_AXIS_MAX; i++) {
+        const char *axis = SDL_GameControllerGetStringForAxis((SDL_GameControllerAxis)i);
+        if (axis == NULL || axis[0] == '\0')
+            continue;
+        for (int sign = 0; sign < 2; sign++) {
+            snprintf(out->halves[h], sizeof out->halves[h], "%s%c", axis, sign ? '+' : '-');
+            out->buttons[b++] = out->halves[h++];
+        }
+    }
+    out->known = (SettingsKnownNames){out->keys, k, out->buttons, b};
+}

@@ -497,10 +497,14 @@ static void pref_paths(char *settings, char *progress, size_t cap)
 
 static void read_settings(const char *path, Settings *s)
 {
-    char msg[512] = "";
+    SaveNotices notices = {0};
+    BindingNames names;
     settings_defaults(s);
-    if (path[0] && settings_load(path, s, msg, sizeof msg) == SAVE_RECOVERED)
-        fprintf(stderr, "platformer: %s\n", msg);
+    if (!path[0])
+        return;
+    bindings_known_names(&names);
+    settings_load(path, &names.known, s, &notices);
+    save_notices_print(&notices, stderr, "platformer");
 }
 
 void frontend_read_settings(Settings *s)
@@ -548,10 +552,11 @@ Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, co
     else
         read_settings(g->saves.settings_path, &g->saves.settings);
     progress_defaults(&g->saves.progress);
-    char msg[512] = "";
-    if (g->saves.progress_path[0] &&
-        progress_load(g->saves.progress_path, &g->saves.progress, msg, sizeof msg) == SAVE_RECOVERED)
-        fprintf(stderr, "platformer: %s\n", msg);
+    if (g->saves.progress_path[0]) {
+        SaveNotices notices = {0};
+        progress_load(g->saves.progress_path, &g->saves.progress, &notices);
+        save_notices_print(&notices, stderr, "platformer");
+    }
     ControlBindings bind;
     bindings_from_settings(&g->saves.settings, &bind);
     controls_init(&g->controls, &bind);

@@ -4,20 +4,159 @@
 ** The campaign ships with the game, so unlike the user's files a bad one is
 ** an error to report, not something to recover from: there are no default
 ** levels to fall back on.
+**
+** Every file the campaign lists must be there and be a level, or the game
+** would find out only when the player reached it. What a file is comes
+** first from its name (campaign.json, physics.json, *.schema.json, a
+** tileset's .tsj or .tsx, anything but .json and .tmj), then from its
+** content: the levels folder holds other JSON files, and a Tiled tileset
+** may be saved as .json. A file that does not parse, or has some of a
+** level's fields but not all, is taken for a level: what is wrong with it
+** is the level loader's to say, at its own lines. Since a campaign may list
+** no campaign (and not itself), following a campaign's entries can never
+** lead back to a campaign: no list of files can make a reader go round.
 */
 #include "campaign.h"
 
 #include "progress.h"
 #include "save_internal.h"
 
+#include "json_message.h"
+
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* A campaign's file names are the level ids progress.json keeps. */
 _Static_assert((int)CAMPAIGN_FILE_MAX == (int)PROGRESS_ID_MAX, "level ids and file names must agree");
 _Static_assert((int)CAMPAIGN_MAX_LEVELS <= (int)PROGRESS_MAX_LEVELS, "progress must cover the campaign");
 
 enum { CAMPAIGN_FORMAT = 1 };
+
+/* ---- what a listed file is -------------------------------------------------- */
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    if (m > n)
+        return false;
+    for (size_t i = 0; i < m; i++) {
+        char a = s[n - m + i], b = suffix[i];
+        if (a >= 'A' && a <= 'Z')
+            a = (char)(a - 'A' + 'a');
+        if (a != b)
+            return false;
+    }
+    return true;
+}
+
+/* Why a file named name is not a level, judged by the name alone; NULL
+** when it may be one. */
+static const char *not_a_level_by_name(const char *name)
+{
+    if (strcmp(name, "campaign.json") == 0)
+        return "is a campaign, not a level: a campaign lists levels, never campaigns";
+    if (strcmp(name, "physics.json") == 0)
+        return "holds physics parameters, not a level";
+    if (ends_with(name, ".schema.json"))
+        return "is a JSON schema, not a level";
+    if (ends_with(name, ".tsj") || ends_with(name, ".tsx"))
+        return "is a Tiled tileset, not a level";
+    if (!ends_with(name, ".json") && !ends_with(name, ".tmj"))
+        return "is not a level: a level file ends in .json (or .tmj, a Tiled map)";
+    return NULL;
+}
+
+static bool has(const cJSON *root, const char *key)
+{
+    return json_get(root, key) != NULL;
+}
+
+static bool string_is(const cJSON *root, const char *key, const char *value)
+{
+    const cJSON *v = json_get(root, key);
+    return cJSON_IsString(v) && strcmp(v->valuestring, value) == 0;
+}
+
+/* Why a JSON object is not a level, judged by its members; NULL when it
+** may be one (a native level has "format", "legend" and "tiles", a Tiled
+** map "type": "map" and "layers"). */
+static const char *not_a_level_by_content(const cJSON *root)
+{
+    if (string_is(root, "type", "map") || has(root, "layers"))
+        return NULL;
+    if (string_is(root, "type", "tileset"))
+        return "is a Tiled tileset, not a level";
+    if (has(root, "levels"))
+        return "is a campaign, not a level: a campaign lists levels, never campaigns";
+    const cJSON *schema = json_get(root, "$schema");
+    if (has(root, "properties") ||
+        (cJSON_IsString(schema) && strstr(schema->valuestring, "json-schema.org") != NULL))
+        return "is a JSON schema, not a level";
+    if (has(root, "format") || has(root, "legend") || has(root, "tiles"))
+        return NULL;
+    return "is not a level: a level has \"format\", \"legend\" and \"tiles\""
+           " (a Tiled map has \"type\": \"map\")";
+}
+
+/* The first problem json_read_file reports, for a message of our own. */
+typedef struct FirstProblem {
+    char message[JSON_MESSAGE_MAX];
+} FirstProblem;
+
+static void keep_first(void *ctx, int line, int col, const char *message)
+{
+    (void)line;
+    (void)col;
+    FirstProblem *f = ctx;
+    if (f->message[0] == '\0')
+        snprintf(f->message, sizeof f->message, "%s", message);
+}
+
+/* Checks that the file the entry's "file" value names (at dir) is there and
+** is a level; self is the campaign file's own identity. Reports at the
+** value; false when it did. */
+static bool check_listed_file(JsonDoc *doc, const cJSON *file, const char *dir,
+                              const struct stat *self)
+{
+    const char *name = file->valuestring;
+    const char *why = not_a_level_by_name(name);
+    char path[CAMPAIGN_DIR_MAX + CAMPAIGN_FILE_MAX];
+    snprintf(path, sizeof path, "%s%s", dir, name);
+    struct stat st;
+    if (stat(path, &st) == 0 && self != NULL && st.st_dev == self->st_dev &&
+        st.st_ino == self->st_ino)
+        why = "is this campaign itself: a campaign lists levels, never campaigns";
+    if (why != NULL) {
+        json_error(doc, file, "\"%s\" %s", name, why);
+        return false;
+    }
+
+    FirstProblem first = {{0}};
+    JsonSink sink = {.report = keep_first, .ctx = &first};
+    char *text;
+    size_t len;
+    if (json_read_file(path, CAMPAIGN_LEVEL_MAX_BYTES, &text, &len, &sink) != JSON_READ_OK) {
+        json_error(doc, file, "\"%s\": %s", name, first.message);
+        return false;
+    }
+    /* Problems of the file itself are the level loader's: counted, not told. */
+    JsonSink quiet = {0};
+    JsonDoc level;
+    if (json_doc_parse(&level, text, len, CAMPAIGN_LEVEL_MAX_BYTES, &quiet) &&
+        cJSON_IsObject(level.root))
+        why = not_a_level_by_content(level.root);
+    json_doc_fini(&level);
+    free(text);
+    if (why != NULL) {
+        json_error(doc, file, "\"%s\" %s", name, why);
+        return false;
+    }
+    return true;
+}
+
+/* ---- the list ------------------------------------------------------------------- */
 
 static void read_level(JsonDoc *doc, const cJSON *item, CampaignLevel *lv)
 {
@@ -31,20 +170,36 @@ static void read_level(JsonDoc *doc, const cJSON *item, CampaignLevel *lv)
                      sizeof lv->title);
 }
 
-/* Reads root into *c; false when anything was reported. */
-static bool read_campaign(JsonDoc *doc, Campaign *c)
+/* The index of an element of levels before item whose "file" is file, or -1. */
+static int listed_before(const cJSON *levels, const cJSON *item, const char *file)
+{
+    int i = 0;
+    for (const cJSON *p = levels->child; p != NULL && p != item; p = p->next, i++) {
+        const cJSON *f = json_get(p, "file");
+        if (cJSON_IsString(f) && strcmp(f->valuestring, file) == 0)
+            return i;
+    }
+    return -1;
+}
+
+/* Reads root into *c, the entries without a problem; false when anything
+** was reported. */
+static bool read_campaign(JsonDoc *doc, Campaign *c, const struct stat *self)
 {
     static const char *const known[] = { "format", "levels" };
+    static const long formats[] = { CAMPAIGN_FORMAT };
     const cJSON *root = doc->root;
     int before = doc->sink->count;
     long format;
-    if (!json_want_int(doc, json_need(doc, root, "format"), 1, 1000000, &format))
-        return false;
-    if (format != CAMPAIGN_FORMAT) {
-        json_error(doc, json_get(root, "format"), "this version reads format %d, not %ld",
-                   CAMPAIGN_FORMAT, format);
+    const cJSON *v = json_need(doc, root, "format");
+    if (save_format_is_newer(v, CAMPAIGN_FORMAT)) {
+        char got[64];
+        json_describe(v, got, sizeof got);
+        json_error(doc, v, "this version reads format %d, not %s", CAMPAIGN_FORMAT, got);
         return false;
     }
+    if (!json_want_int_in(doc, v, formats, SAVE_COUNT(formats), &format))
+        return false;
     json_check_keys(doc, root, known, SAVE_COUNT(known));
     const cJSON *levels = json_need(doc, root, "levels");
     if (!json_want_array(doc, levels))
@@ -56,50 +211,93 @@ static bool read_campaign(JsonDoc *doc, Campaign *c)
             return false;
         }
         int errors = doc->sink->count;
-        read_level(doc, item, &c->levels[i]);
+        CampaignLevel *lv = &c->levels[c->count];
+        memset(lv, 0, sizeof *lv);
+        read_level(doc, item, lv);
         if (doc->sink->count != errors)
             continue;
-        int prev = campaign_find(c, c->levels[i].file);
-        if (prev >= 0)
-            json_error(doc, json_get(item, "file"), "\"%s\" is already levels[%d]",
-                       c->levels[i].file, prev);
-        c->count = i + 1;
+        const cJSON *file = json_get(item, "file");
+        int prev = listed_before(levels, item, lv->file);
+        if (prev >= 0) {
+            json_error(doc, file, "\"%s\" is already levels[%d]", lv->file, prev);
+            continue;
+        }
+        if (check_listed_file(doc, file, c->dir, self))
+            c->count++;
     }
     if (i == 0)
         json_error(doc, levels, "the campaign lists no levels");
     return doc->sink->count == before;
 }
 
-bool campaign_load(const char *path, Campaign *c, char *err, size_t errlen)
+/* Hands each problem of the campaign file on to the caller's report. */
+typedef struct Forward {
+    CampaignReport report;
+    void *ctx;
+} Forward;
+
+static void forward(void *ctx, int line, int col, const char *message)
+{
+    const Forward *f = ctx;
+    if (f->report != NULL)
+        f->report(f->ctx, line, col, message);
+}
+
+bool campaign_read(const char *path, Campaign *c, CampaignReport report, void *ctx)
 {
     SaveReader r;
+    Forward fw = {report, ctx};
     bool ok = false;
 
     memset(c, 0, sizeof *c);
     save_reader_init(&r);
+    r.report = forward;
+    r.report_ctx = &fw;
     const char *slash = strrchr(path, '/');
     size_t dirlen = slash != NULL ? (size_t)(slash - path) + 1 : 0;
     if (dirlen >= sizeof c->dir) {
-        snprintf(r.problem, sizeof r.problem, "path too long");
+        json_report(&r.sink, 0, 0, "path too long");
         goto done;
     }
+    memcpy(c->dir, path, dirlen);
     JsonRead got = save_reader_load(&r, path);
-    if (got == JSON_READ_MISSING)
-        snprintf(r.problem, sizeof r.problem, "no such file");
     if (got != JSON_READ_OK)
         goto done;
-    ok = read_campaign(&r.doc, c);
-    if (ok)
-        memcpy(c->dir, path, dirlen);
+    struct stat self;
+    ok = read_campaign(&r.doc, c, stat(path, &self) == 0 ? &self : NULL);
 
 done:
     save_reader_fini(&r);
-    if (!ok) {
-        memset(c, 0, sizeof *c);
-        snprintf(err, errlen, "%s%s%s", path,
-                 (r.problem[0] >= '0' && r.problem[0] <= '9') ? ":" : ": ", r.problem);
-    }
     return ok;
+}
+
+/* The first problem, as "LINE:COL: MESSAGE" or "MESSAGE". */
+typedef struct FirstPlaced {
+    int line, col;
+    char message[JSON_MESSAGE_MAX];
+} FirstPlaced;
+
+static void keep_first_placed(void *ctx, int line, int col, const char *message)
+{
+    FirstPlaced *f = ctx;
+    if (f->message[0] != '\0')
+        return;
+    f->line = line;
+    f->col = col;
+    snprintf(f->message, sizeof f->message, "%s", message[0] != '\0' ? message : "unreadable");
+}
+
+bool campaign_load(const char *path, Campaign *c, char *err, size_t errlen)
+{
+    FirstPlaced first = {0, 0, ""};
+    if (campaign_read(path, c, keep_first_placed, &first))
+        return true;
+    memset(c, 0, sizeof *c);
+    if (first.line > 0)
+        snprintf(err, errlen, "%s:%d:%d: %s", path, first.line, first.col, first.message);
+    else
+        snprintf(err, errlen, "%s: %s", path, first.message);
+    return false;
 }
 
 bool campaign_level_path(const Campaign *c, int index, char *out, size_t cap)

@@ -12,6 +12,8 @@
 ** }
 **
 ** A level that is not completed has no bests: its best fields are 0.
+** The game writes this file and nobody need edit it, so it is read all or
+** nothing: a file with any problem is set aside whole (store.c).
 */
 #include "progress.h"
 
@@ -153,14 +155,17 @@ static bool read_progress(JsonDoc *doc, Progress *p)
     static const char *const known[] = { "format", "unlocked", "last_level", "levels" };
     const cJSON *root = doc->root;
     int before = doc->sink->count;
+    static const long formats[] = {PROGRESS_FORMAT};
     long format, unlocked;
-    if (!json_want_int(doc, json_need(doc, root, "format"), 1, 1000000, &format))
-        return false;
-    if (format != PROGRESS_FORMAT) {
-        json_error(doc, json_get(root, "format"), "this version reads format %d, not %ld",
-                   PROGRESS_FORMAT, format);
+    const cJSON *v = json_need(doc, root, "format");
+    if (save_format_is_newer(v, PROGRESS_FORMAT)) {
+        char got[64];
+        json_describe(v, got, sizeof got);
+        json_error(doc, v, "this version reads format %d, not %s", PROGRESS_FORMAT, got);
         return false;
     }
+    if (!json_want_int_in(doc, v, formats, SAVE_COUNT(formats), &format))
+        return false;
     json_check_keys(doc, root, known, SAVE_COUNT(known));
     if (json_want_int(doc, json_need(doc, root, "unlocked"), 1, PROGRESS_MAX_LEVELS, &unlocked))
         p->unlocked = (int)unlocked;
@@ -190,14 +195,15 @@ static bool read_progress(JsonDoc *doc, Progress *p)
     return doc->sink->count == before;
 }
 
-SaveLoad progress_load(const char *path, Progress *p, char *msg, size_t msglen)
+SaveLoad progress_load(const char *path, Progress *p, SaveNotices *notices)
 {
     SaveReader r;
     progress_defaults(p);
-    SaveLoad result = save_load_json(path, "progress", &r, msg, msglen);
+    save_reader_init(&r);
+    SaveLoad result = save_load_json(&r, path, "progress", notices);
     if (result == SAVE_LOADED && !read_progress(&r.doc, p)) {
         progress_defaults(p);
-        result = save_recover(path, "progress", r.problem, msg, msglen);
+        result = save_recover(&r, path, "progress", notices);
     }
     save_reader_fini(&r);
     return result;
@@ -211,7 +217,7 @@ bool progress_parse(const char *text, size_t len, Progress *p, char *err, size_t
     bool ok = save_reader_parse(&r, text, len) && read_progress(&r.doc, p);
     if (!ok) {
         progress_defaults(p);
-        snprintf(err, errlen, "%s", r.problem);
+        save_reader_problem(&r, err, errlen);
     }
     save_reader_fini(&r);
     return ok;

@@ -52,10 +52,12 @@ enum {
 /* Nothing played: the first level open. */
 void progress_defaults(Progress *p);
 
-/* Reads progress.json with the rules of settings_load: missing gives
-** defaults silently; unreadable or invalid gives defaults, the file is
-** renamed to PATH.bad-N and msg gets one line to log. All or nothing. */
-SaveLoad progress_load(const char *path, Progress *p, char *msg, size_t msglen);
+/* Reads progress.json, all or nothing: missing gives defaults silently;
+** unreadable or invalid in any way gives defaults, the file is renamed to
+** PATH.bad-N, and one notice added to notices (may be NULL) says what was
+** wrong and names the copy kept: "PATH:3:15: unlocked: expected ...; using
+** default progress (the file was kept as PATH.bad-1)". */
+SaveLoad progress_load(const char *path, Progress *p, SaveNotices *notices);
 
 /* The same rules on text in memory, with no file touched: for tests and
 ** fuzzing. On failure *p holds the defaults and err says why. */

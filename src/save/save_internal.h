@@ -1,8 +1,8 @@
 /*
 ** save_internal.h -- what the readers and writers of this folder share:
-** strict reading through src/json/ that keeps the first problem for a
-** one-line message, checks of the strings a file may hold, keeping bad
-** files aside, and a small JSON writer.
+** reading through src/json/ that keeps the first problem for a one-line
+** message or hands every problem on as a notice, checks of the strings a
+** file may hold, keeping bad files aside, and a small JSON writer.
 */
 #ifndef SAVE_INTERNAL_H
 #define SAVE_INTERNAL_H
@@ -22,29 +22,52 @@
 /* ---- reading ---- */
 
 /* One file being read. Its readers report every problem through the json
-** accessors and go on; the first problem is the one a player is told:
-** "LINE:COL: MESSAGE" (or "MESSAGE" for the whole file), without the file's
-** name; a message about a field starts with its JSON path ("keys.jump[2]: "). The reader must not move once initialised (the document
-** points at its sink). */
+** accessors and go on. The first problem is kept for a one-line message
+** ("LINE:COL: MESSAGE", or "MESSAGE" for the whole file, without the file's
+** name; a message about a field starts with its JSON path: "keys.jump[2]: ").
+** A reader that forgives (settings) also has every problem handed on, with
+** what it does instead appended ("...; using 80"). The reader must not move
+** once initialised (the document points at its sink). */
 typedef struct SaveReader {
     JsonSink sink;
     JsonDoc doc;
     char *text;                /* the file's bytes when read by save_reader_load */
-    char problem[512];         /* the first problem, "" while there is none */
+    bool lenient;              /* duplicate keys do not fail the parse: set before it */
+    int line, col;             /* of the first problem */
+    char message[JSON_MESSAGE_MAX]; /* the first problem, "" while there is none */
+    char fallback[200];        /* appended to each problem handed on, while not "" */
+    void (*report)(void *ctx, int line, int col, const char *message); /* NULL: keep the first only */
+    void *report_ctx;
+    const char *path;          /* of the file, for notices; not owned */
+    SaveNotices *notices;      /* where save_load_json has problems go; not owned */
 } SaveReader;
 
 void save_reader_init(SaveReader *r);
 void save_reader_fini(SaveReader *r);
-/* Parses len bytes of text (not copied: they must outlive r) strictly: any
-** problem fails it, a duplicate key too, as does a top level that is not an
-** object. */
+/* Parses len bytes of text (not copied: they must outlive r) strictly: a
+** syntax error fails it, as does a top level that is not an object, and
+** unless r->lenient a duplicate key. */
 bool save_reader_parse(SaveReader *r, const char *text, size_t len);
 /* Reads the file at path (at most SAVE_MAX_FILE bytes) and parses it.
-** JSON_READ_MISSING when there is no file; JSON_READ_FAILED with problem
-** set when it cannot be read or parsed. */
+** JSON_READ_MISSING when there is no file; JSON_READ_FAILED with the
+** problem kept when it cannot be read or parsed. */
 JsonRead save_reader_load(SaveReader *r, const char *path);
-/* Whether anything was reported so far. */
-bool save_reader_failed(const SaveReader *r);
+/* Sets what the reader does about the problems reported from now on, to be
+** appended to them ("using %d"); NULL for nothing. */
+void save_reader_fallback(SaveReader *r, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Forgets the first problem, so that the next one is kept. */
+void save_reader_forget(SaveReader *r);
+/* The first problem as "LINE:COL: MESSAGE" or "MESSAGE". */
+void save_reader_problem(const SaveReader *r, char *buf, size_t size);
+
+/* Whether a "format" value is a whole number above current: a file written
+** by a newer version, whose fields may mean other things, told apart from a
+** malformed format ("format": "1"). */
+bool save_format_is_newer(const cJSON *v, int current);
 
 /* The string at v, when it passes check, copied to out (cap bytes); else
 ** reports what is wrong at v and returns false. */
@@ -61,18 +84,31 @@ bool save_valid_text(const char *s, size_t cap, const char **why);
 
 /* ---- recovering ---- */
 
-/* Loads a user file into r (initialised here; the caller finis it either
-** way). SAVE_LOADED gives r->doc.root, an object; SAVE_MISSING is silent;
-** SAVE_RECOVERED has already kept the file aside and written the full log
-** line to msg. what names the contents ("settings"). */
-SaveLoad save_load_json(const char *path, const char *what, SaveReader *r,
-                        char *msg, size_t msglen);
+/* From now on every problem of r also becomes a notice naming path. */
+void save_reader_collect(SaveReader *r, const char *path, SaveNotices *notices);
 
-/* For a file that parsed but failed validation: keeps it aside as
-** PATH.bad-N and writes "PATH:LINE:COL: problem; using default WHAT (...)"
-** (or "PATH: problem; ...") to msg. */
-SaveLoad save_recover(const char *path, const char *what, const char *problem,
-                      char *msg, size_t msglen);
+/* How long a list of notices is (NULL: none), to take back what was added
+** after: a file refused as a whole after all is told in one notice. */
+typedef struct SaveMark {
+    int count, dropped;
+} SaveMark;
+SaveMark save_notices_mark(const SaveNotices *n);
+void save_notices_rewind(SaveNotices *n, SaveMark mark);
+
+/* Loads a user file into r, which the caller has initialised (and set
+** lenient, for a reader that forgives) and finis either way. SAVE_LOADED
+** gives r->doc.root, an object; for a lenient reader, duplicate keys have
+** become notices ("the first one counts"), and any problem reported from
+** now on becomes one too. SAVE_MISSING is silent. SAVE_RECOVERED has kept
+** the file aside and added the notice (save_recover). what names the
+** contents ("settings"). notices may be NULL. */
+SaveLoad save_load_json(SaveReader *r, const char *path, const char *what, SaveNotices *notices);
+
+/* For a file that is not usable: keeps it aside as PATH.bad-N and adds the
+** notice "PATH:LINE:COL: PROBLEM; using default WHAT (the file was kept as
+** PATH.bad-N)", the problem being r's first. */
+SaveLoad save_recover(const SaveReader *r, const char *path, const char *what,
+                      SaveNotices *notices);
 
 /* ---- writing ---- */
 

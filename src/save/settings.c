@@ -4,7 +4,7 @@
 ** {
 **   "format": 1,
 **   "window_scale": 0, "fullscreen": false, "vsync": true,
-**   "master_volume": 80, "sfx_volume": 100, "mute": false,
+**   "master_volume": 80, "sfx_volume": 100, "music_volume": 70, "mute": false,
 **   "debug_overlay": false,
 **   "keys":    { "left": ["Left", "A"], ... },
 **   "gamepad": { "left": ["dpleft", "leftx-"], ... }
@@ -12,12 +12,16 @@
 **
 ** An action missing from "keys" or "gamepad" keeps its default bindings;
 ** an empty list leaves it unbound, and is written back as an empty list.
+** The file is edited by hand, so reading forgives: each field that is wrong
+** takes its default alone and says so in a notice (settings.h).
 ** Older versions also wrote "show_fps"; it is still read, and true turns
 ** the debug overlay on, where the frame rate is shown.
 */
 #include "settings.h"
 
 #include "save_internal.h"
+
+#include "json_message.h"
 
 #include <assert.h>
 #include <stdio.h>
@@ -155,6 +159,7 @@ void settings_defaults(Settings *s)
         .vsync = true,
         .master_volume = 80,
         .sfx_volume = 100,
+        .music_volume = 70,
         .mute = false,
         .debug_overlay = false,
     };
@@ -170,118 +175,271 @@ void settings_defaults(Settings *s)
 
 /* ---------------------------------------------------------------- reading */
 
-/* A member that may be missing: then *out keeps its default. */
-static void read_bool(JsonDoc *doc, const cJSON *obj, const char *key, bool *out)
+/* A member that may be missing: then *out keeps its default, as it does
+** when the value is wrong. */
+static void read_bool(SaveReader *r, const char *key, bool *out)
 {
-    const cJSON *v = json_get(obj, key);
-    if (v != NULL)
-        json_want_bool(doc, v, out);
+    const cJSON *v = json_get(r->doc.root, key);
+    if (v == NULL)
+        return;
+    save_reader_fallback(r, "using %s", *out ? "true" : "false");
+    json_want_bool(&r->doc, v, out);
+    save_reader_fallback(r, NULL);
 }
 
-static void read_int(JsonDoc *doc, const cJSON *obj, const char *key, int hi, int *out)
+static void read_int(SaveReader *r, const char *key, int hi, int *out)
 {
     long x;
-    const cJSON *v = json_get(obj, key);
-    if (v != NULL && json_want_int(doc, v, 0, hi, &x))
-        *out = (int)x;
-}
-
-/* "keys" or "gamepad": an object of action name -> list of names. */
-static void read_bindings(JsonDoc *doc, const cJSON *root, const char *key,
-                          SaveStringCheck check, SettingsBinding *out)
-{
-    const cJSON *obj = json_get(root, key);
-    if (obj == NULL || !json_want_object(doc, obj))
+    const cJSON *v = json_get(r->doc.root, key);
+    if (v == NULL)
         return;
-    json_check_keys(doc, obj, ACTION_NAMES, ACTION_COUNT);
-    for (const cJSON *act = obj->child; act != NULL; act = act->next) {
-        int a = settings_action_from_name(act->string);
-        if (a < 0 || !json_want_array(doc, act))
-            continue;
-        int n = cJSON_GetArraySize(act);
-        if (n > SETTINGS_BINDINGS_MAX) {
-            json_error(doc, act, "at most %d names, got %d", SETTINGS_BINDINGS_MAX, n);
-            continue;
-        }
-        SettingsBinding b = {0};
-        int i = 0;
-        for (const cJSON *item = act->child; item != NULL; item = item->next, i++) {
-            if (!save_want_string(doc, item, check, b.names[i], SETTINGS_NAME_MAX))
-                continue;
-            for (int j = 0; j < i; j++) {
-                if (strcmp(b.names[j], b.names[i]) == 0) {
-                    json_error(doc, item, "\"%s\" is listed twice", b.names[i]);
-                    break;
-                }
-            }
-        }
-        out[a] = b;
-    }
+    save_reader_fallback(r, "using %d", *out);
+    if (json_want_int(&r->doc, v, 0, hi, &x))
+        *out = (int)x;
+    save_reader_fallback(r, NULL);
 }
 
-/* Reads root into *s; false when anything was reported (a part of *s may
-** have been written). */
-static bool read_settings(JsonDoc *doc, Settings *s)
+/* ASCII case is ignored, as SDL ignores it when it looks a name up. */
+static bool same_name(const char *a, const char *b)
 {
-    static const char *const known[] = {
-        "format", "window_scale", "fullscreen", "vsync", "master_volume", "sfx_volume",
-        "mute", "show_fps", "debug_overlay", "keys", "gamepad",
-    };
-    const cJSON *root = doc->root;
-    int before = doc->sink->count;
-    long format;
-    if (!json_want_int(doc, json_need(doc, root, "format"), 1, 1000000, &format))
-        return false;
-    if (format != SETTINGS_FORMAT) {
-        /* Another format's fields may mean other things: read none. */
-        json_error(doc, json_get(root, "format"), "this version reads format %d, not %ld",
-                   SETTINGS_FORMAT, format);
-        return false;
+    for (;; a++, b++) {
+        int x = *a >= 'A' && *a <= 'Z' ? *a - 'A' + 'a' : *a;
+        int y = *b >= 'A' && *b <= 'Z' ? *b - 'A' + 'a' : *b;
+        if (x != y)
+            return false;
+        if (x == '\0')
+            return true;
     }
-    bool show_fps = false;
-    json_check_keys(doc, root, known, SAVE_COUNT(known));
-    read_int(doc, root, "window_scale", SETTINGS_SCALE_MAX, &s->window_scale);
-    read_bool(doc, root, "fullscreen", &s->fullscreen);
-    read_bool(doc, root, "vsync", &s->vsync);
-    read_int(doc, root, "master_volume", SETTINGS_VOLUME_MAX, &s->master_volume);
-    read_int(doc, root, "sfx_volume", SETTINGS_VOLUME_MAX, &s->sfx_volume);
-    read_bool(doc, root, "mute", &s->mute);
-    read_bool(doc, root, "show_fps", &show_fps);
-    read_bool(doc, root, "debug_overlay", &s->debug_overlay);
-    read_bindings(doc, root, "keys", check_key_name, s->keys);
-    read_bindings(doc, root, "gamepad", check_button_name, s->buttons);
-    s->debug_overlay = s->debug_overlay || show_fps;
-    return doc->sink->count == before;
 }
 
-SaveLoad settings_load(const char *path, Settings *s, char *msg, size_t msglen)
+/* What a list of bindings reads: the kind of name, how a name is checked,
+** and the names the controls know (NULL: any well-formed one). */
+typedef struct BindingKind {
+    const char *noun;            /* "key", "button" */
+    SaveStringCheck check;
+    const char *const *known;
+    int known_count;
+} BindingKind;
+
+/* Whether name is one the controls know; else reports it, with a hint. */
+static bool known_name(JsonDoc *doc, const cJSON *item, const BindingKind *kind, const char *name)
+{
+    if (kind->known == NULL)
+        return true;
+    for (int i = 0; i < kind->known_count; i++)
+        if (same_name(kind->known[i], name))
+            return true;
+    char q[48];
+    json_quote(name, q, sizeof q);
+    int s = json_suggest(name, kind->known, kind->known_count);
+    if (s >= 0)
+        json_error(doc, item, "unknown %s \"%s\" (did you mean \"%s\"?)", kind->noun, q,
+                   kind->known[s]);
+    else
+        json_error(doc, item, "unknown %s \"%s\"", kind->noun, q);
+    return false;
+}
+
+/* What an action falls back to, for a notice: its default names. */
+static void describe_defaults(const SettingsBinding *b, char *buf, size_t size)
+{
+    int n = settings_binding_count(b);
+    if (n == 0) {
+        snprintf(buf, size, "leaving it unbound (its default)");
+        return;
+    }
+    size_t len = (size_t)snprintf(buf, size, "using the default%s ", n > 1 ? "s" : "");
+    for (int i = 0; i < n && len < size; i++) {
+        int w = snprintf(buf + len, size - len, "%s\"%s\"", i > 0 ? ", " : "", b->names[i]);
+        if (w < 0)
+            break;
+        len += (size_t)w;
+    }
+}
+
+/* One action's list. A name that cannot be used is left out and the others
+** kept; a list that had names but keeps none keeps the defaults in *b. */
+static void read_action(SaveReader *r, const cJSON *list, const BindingKind *kind,
+                        SettingsBinding *b)
+{
+    JsonDoc *doc = &r->doc;
+    char defaults[SETTINGS_BINDINGS_MAX * (SETTINGS_NAME_MAX + 4) + 40];
+    describe_defaults(b, defaults, sizeof defaults);
+    save_reader_fallback(r, "%s", defaults);
+    if (!json_want_array(doc, list)) {
+        save_reader_fallback(r, NULL);
+        return;
+    }
+    int n = cJSON_GetArraySize(list);
+    if (n > SETTINGS_BINDINGS_MAX) {
+        save_reader_fallback(r, "keeping the first %d that can be used", SETTINGS_BINDINGS_MAX);
+        json_error(doc, list, "at most %d names, got %d", SETTINGS_BINDINGS_MAX, n);
+    }
+    save_reader_fallback(r, "ignored");
+    SettingsBinding got = {0};
+    int kept = 0;
+    for (const cJSON *item = list->child; item != NULL && kept < SETTINGS_BINDINGS_MAX;
+         item = item->next) {
+        char name[SETTINGS_NAME_MAX];
+        if (!save_want_string(doc, item, kind->check, name, sizeof name) ||
+            !known_name(doc, item, kind, name))
+            continue;
+        bool twice = false;
+        for (int j = 0; j < kept && !twice; j++)
+            twice = strcmp(got.names[j], name) == 0;
+        if (twice) {
+            json_error(doc, item, "\"%s\" is listed twice", name);
+            continue;
+        }
+        strcpy(got.names[kept++], name);
+    }
+    if (n > 0 && kept == 0) {
+        save_reader_fallback(r, "%s", defaults);
+        json_error(doc, list, "none of its %ss can be used", kind->noun);
+    } else {
+        *b = got;
+    }
+    save_reader_fallback(r, NULL);
+}
+
+/* "keys" or "gamepad": an object of action name -> list of names. An
+** action the object leaves out keeps its defaults in out. */
+static void read_bindings(SaveReader *r, const char *key, const BindingKind *kind,
+                          SettingsBinding *out)
+{
+    JsonDoc *doc = &r->doc;
+    const cJSON *obj = json_get(doc->root, key);
+    if (obj == NULL)
+        return;
+    save_reader_fallback(r, "using the default %ss", kind->noun);
+    bool ok = json_want_object(doc, obj);
+    save_reader_fallback(r, NULL);
+    if (!ok)
+        return;
+    for (const cJSON *act = obj->child; act != NULL; act = act->next) {
+        /* A repeated action was told when the file was parsed: the first
+        ** one counts, as it does for every other key. */
+        if (json_get(obj, act->string) != act)
+            continue;
+        int a = settings_action_from_name(act->string);
+        if (a >= 0) {
+            read_action(r, act, kind, &out[a]);
+            continue;
+        }
+        char q[48];
+        json_quote(act->string, q, sizeof q);
+        int s = json_suggest(act->string, ACTION_NAMES, ACTION_COUNT);
+        save_reader_fallback(r, "ignored");
+        if (s >= 0)
+            json_error_key(doc, act, "unknown action \"%s\" (did you mean \"%s\"?)", q,
+                           ACTION_NAMES[s]);
+        else
+            json_error_key(doc, act, "unknown action \"%s\" (the actions are left, right, up,"
+                           " down, jump, pause, restart and fullscreen)", q);
+        save_reader_fallback(r, NULL);
+    }
+}
+
+/* Whether the file is of a format this version reads. Another format's
+** fields may mean other things, so a newer one is refused whole (false,
+** the problem kept in r); a format that is missing or malformed is taken
+** for this one, with a notice. */
+static bool read_format(SaveReader *r)
+{
+    static const long known[] = {SETTINGS_FORMAT};
+    JsonDoc *doc = &r->doc;
+    const cJSON *v = json_get(doc->root, "format");
+    if (save_format_is_newer(v, SETTINGS_FORMAT)) {
+        char got[64];
+        json_describe(v, got, sizeof got);
+        save_reader_forget(r);
+        json_error(doc, v, "this version reads format %d, not %s", SETTINGS_FORMAT, got);
+        return false;
+    }
+    long format;
+    save_reader_fallback(r, "reading it as format %d", SETTINGS_FORMAT);
+    if (v == NULL)
+        json_error(doc, doc->root, "missing \"format\"");
+    else
+        json_want_int_in(doc, v, known, SAVE_COUNT(known), &format);
+    save_reader_fallback(r, NULL);
+    return true;
+}
+
+/* Reads r's document into *s, which holds the defaults; false when the file
+** is refused as a whole (r keeps why). */
+static bool read_settings(SaveReader *r, const SettingsKnownNames *known, Settings *s)
+{
+    static const char *const keys[] = {
+        "format", "window_scale", "fullscreen", "vsync", "master_volume", "sfx_volume",
+        "music_volume", "mute", "show_fps", "debug_overlay", "keys", "gamepad",
+    };
+    if (!read_format(r))
+        return false;
+    save_reader_fallback(r, "ignored");
+    json_check_keys(&r->doc, r->doc.root, keys, SAVE_COUNT(keys));
+    save_reader_fallback(r, NULL);
+    bool show_fps = false;
+    read_int(r, "window_scale", SETTINGS_SCALE_MAX, &s->window_scale);
+    read_bool(r, "fullscreen", &s->fullscreen);
+    read_bool(r, "vsync", &s->vsync);
+    read_int(r, "master_volume", SETTINGS_VOLUME_MAX, &s->master_volume);
+    read_int(r, "sfx_volume", SETTINGS_VOLUME_MAX, &s->sfx_volume);
+    read_int(r, "music_volume", SETTINGS_VOLUME_MAX, &s->music_volume);
+    read_bool(r, "mute", &s->mute);
+    read_bool(r, "show_fps", &show_fps);
+    read_bool(r, "debug_overlay", &s->debug_overlay);
+    const BindingKind key_kind = {
+        "key", check_key_name, known != NULL ? known->keys : NULL,
+        known != NULL ? known->key_count : 0,
+    };
+    const BindingKind button_kind = {
+        "button", check_button_name, known != NULL ? known->buttons : NULL,
+        known != NULL ? known->button_count : 0,
+    };
+    read_bindings(r, "keys", &key_kind, s->keys);
+    read_bindings(r, "gamepad", &button_kind, s->buttons);
+    s->debug_overlay = s->debug_overlay || show_fps;
+    return true;
+}
+
+SaveLoad settings_load(const char *path, const SettingsKnownNames *known, Settings *s,
+                       SaveNotices *notices)
 {
     SaveReader r;
     settings_defaults(s);
-    SaveLoad result = save_load_json(path, "settings", &r, msg, msglen);
-    if (result == SAVE_LOADED) {
-        /* Read into a scratch copy so a rejected file leaves pure defaults. */
-        Settings tmp = *s;
-        if (read_settings(&r.doc, &tmp))
-            *s = tmp;
-        else
-            result = save_recover(path, "settings", r.problem, msg, msglen);
+    save_reader_init(&r);
+    r.lenient = true;
+    SaveMark mark = save_notices_mark(notices);
+    SaveLoad result = save_load_json(&r, path, "settings", notices);
+    if (result == SAVE_LOADED && !read_settings(&r, known, s)) {
+        save_notices_rewind(notices, mark);
+        settings_defaults(s);
+        result = save_recover(&r, path, "settings", notices);
     }
     save_reader_fini(&r);
     return result;
 }
 
-bool settings_parse(const char *text, size_t len, Settings *s, char *err, size_t errlen)
+bool settings_parse(const char *text, size_t len, const SettingsKnownNames *known, Settings *s,
+                    SaveNotices *notices)
 {
     SaveReader r;
     settings_defaults(s);
     save_reader_init(&r);
-    Settings tmp = *s;
-    bool ok = save_reader_parse(&r, text, len) && read_settings(&r.doc, &tmp);
-    if (ok)
-        *s = tmp;
-    else
-        snprintf(err, errlen, "%s", r.problem);
+    r.lenient = true;
+    save_reader_collect(&r, "", notices);
+    SaveMark mark = save_notices_mark(notices);
+    save_reader_fallback(&r, "the first one counts");
+    bool ok = save_reader_parse(&r, text, len);
+    save_reader_fallback(&r, NULL);
+    ok = ok && read_settings(&r, known, s);
+    if (!ok) {
+        save_notices_rewind(notices, mark);
+        settings_defaults(s);
+        if (notices != NULL)
+            save_notices_add(notices, "", r.line, r.col, "%s; using default settings", r.message);
+    }
     save_reader_fini(&r);
     return ok;
 }
@@ -323,7 +481,8 @@ bool settings_save(const char *path, const Settings *s, char *err, size_t errlen
 {
     if (s->window_scale < 0 || s->window_scale > SETTINGS_SCALE_MAX
         || s->master_volume < 0 || s->master_volume > SETTINGS_VOLUME_MAX
-        || s->sfx_volume < 0 || s->sfx_volume > SETTINGS_VOLUME_MAX) {
+        || s->sfx_volume < 0 || s->sfx_volume > SETTINGS_VOLUME_MAX
+        || s->music_volume < 0 || s->music_volume > SETTINGS_VOLUME_MAX) {
         snprintf(err, errlen, "cannot save %s: a value is out of range", path);
         return false;
     }
@@ -342,6 +501,7 @@ bool settings_save(const char *path, const Settings *s, char *err, size_t errlen
     save_buf_printf(&b, "  \"vsync\": %s,\n", s->vsync ? "true" : "false");
     save_buf_printf(&b, "  \"master_volume\": %d,\n", s->master_volume);
     save_buf_printf(&b, "  \"sfx_volume\": %d,\n", s->sfx_volume);
+    save_buf_printf(&b, "  \"music_volume\": %d,\n", s->music_volume);
     save_buf_printf(&b, "  \"mute\": %s,\n", s->mute ? "true" : "false");
     save_buf_printf(&b, "  \"debug_overlay\": %s,\n", s->debug_overlay ? "true" : "false");
     write_bindings(&b, "keys", s->keys, false);

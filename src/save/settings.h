@@ -5,7 +5,8 @@
 ** "Space"); gamepad bindings are SDL game controller button names ("a",
 ** "start", "dpup") or halves of an axis: the axis name and a sign,
 ** "leftx-" for the left stick pushed left. The platform layer turns names
-** into codes; this module only keeps well-formed strings. An action with no
+** into codes; this module keeps well-formed strings, and when it is told
+** which names exist (SettingsKnownNames) those only. An action with no
 ** names is unbound.
 */
 #ifndef SETTINGS_H
@@ -46,6 +47,7 @@ typedef struct Settings {
     bool vsync;              /* present in step with the display; read when the window opens */
     int master_volume;       /* 0..100 */
     int sfx_volume;          /* 0..100 */
+    int music_volume;        /* 0..100 */
     bool mute;
     bool debug_overlay;      /* the F3 overlay: frame rate, tick time, entities, draw calls */
     SettingsBinding keys[ACTION_COUNT];
@@ -57,17 +59,40 @@ typedef struct Settings {
 ** A jumps, Start pauses, Back restarts. */
 void settings_defaults(Settings *s);
 
-/* Reads settings.json. Always leaves *s usable: a missing file gives the
-** defaults silently; an unreadable or invalid one gives the defaults, is
-** renamed to PATH.bad-N, and msg gets one line to log (else msg is "").
-** All or nothing: one bad field rejects the file. A field that is absent
-** takes its default, so older files keep working when options are added;
-** an action the file leaves out keeps its default bindings. */
-SaveLoad settings_load(const char *path, Settings *s, char *msg, size_t msglen);
+/* The names the controls can bind, to tell a misspelt key or button name
+** from a real one (the platform layer fills it from SDL, whose names these
+** are; matching ignores case, as SDL's does). A NULL list lets every
+** well-formed name through. Neither the lists nor their strings (none
+** NULL) are owned. */
+typedef struct SettingsKnownNames {
+    const char *const *keys;     /* key names: "Space", "Left", "Keypad 1" */
+    int key_count;
+    const char *const *buttons;  /* button names and axis halves: "a", "leftx-" */
+    int button_count;
+} SettingsKnownNames;
+
+/* Reads settings.json. Always leaves *s usable, and adds to notices (may be
+** NULL) a line for each thing it did not take as written:
+** - a missing file gives the defaults silently;
+** - an unreadable one, one that is not JSON, or one of a newer format gives
+**   the defaults, is renamed to PATH.bad-N, and one notice says why;
+** - otherwise each field stands alone: one that is wrong takes its default
+**   ("PATH:4:19: master_volume: expected an integer from 0 to 100, got 250;
+**   using 80") and every other value is kept. In the bindings a name that is
+**   malformed, repeated, or unknown to known (with a "did you mean" hint) is
+**   left out and the action keeps its other names; an action left with none
+**   of the names it listed keeps its defaults. An unknown key is ignored.
+** A field that is absent takes its default, so older files keep working
+** when options are added; an action the file leaves out keeps its default
+** bindings. The file is not changed: the game's next save rewrites it. */
+SaveLoad settings_load(const char *path, const SettingsKnownNames *known, Settings *s,
+                       SaveNotices *notices);
 
 /* The same rules on text in memory, with no file touched: for tests and
-** fuzzing. On failure *s holds the defaults and err says why. */
-bool settings_parse(const char *text, size_t len, Settings *s, char *err, size_t errlen);
+** fuzzing; notices name no file. Returns false when the text is refused as
+** a whole (then *s holds the defaults and one notice says why). */
+bool settings_parse(const char *text, size_t len, const SettingsKnownNames *known, Settings *s,
+                    SaveNotices *notices);
 
 /* Writes settings.json atomically. Returns false with a message if a name is
 ** malformed or the write fails; the old file is then unchanged. */

@@ -1,12 +1,15 @@
 /*
-** store.c -- the strict half of every reader in this folder, and the writer.
+** store.c -- the reading half of every reader in this folder, and the writer.
 **
-** Policy for user files (settings, progress): all or nothing per file. A file
-** that cannot be read, is not JSON, or has one field of the wrong type or out
-** of range is not half-applied: the game takes defaults, the file is renamed
-** to PATH.bad-N (the lowest free N, never overwriting an earlier one) so
-** nothing the player had is destroyed, and one line says what was wrong,
-** with the LINE:COL of the value at fault.
+** Policy for user files. A file that cannot be read or is not JSON is of no
+** use: the game takes defaults, the file is renamed to PATH.bad-N (the
+** lowest free N, never overwriting an earlier one) so nothing the player had
+** is destroyed, and a notice says what was wrong, with the LINE:COL of the
+** problem, and names the copy. Past that, progress.json is all or nothing
+** (one bad field and it is set aside like a corrupt file: half a record of
+** bests is worse than a clean start the player is told about), while
+** settings.json forgives: a field at fault takes its default alone, with a
+** notice, and the file stays where it is until the game next saves it.
 */
 #define _POSIX_C_SOURCE 200809L
 
@@ -15,6 +18,7 @@
 #include "json_utf8.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,24 +28,31 @@
 
 /* ---------------------------------------------------------------- reading */
 
-/* The sink of a SaveReader: the first problem is kept, the rest counted. */
-static void keep_first(void *ctx, int line, int col, const char *message)
+/* The sink of a SaveReader: the first problem is kept, every one handed on. */
+static void on_problem(void *ctx, int line, int col, const char *message)
 {
     SaveReader *r = ctx;
-    if (r->problem[0] != '\0')
+    if (message[0] == '\0')
+        message = "unreadable";
+    if (r->message[0] == '\0') {
+        r->line = line;
+        r->col = col;
+        snprintf(r->message, sizeof r->message, "%s", message);
+    }
+    if (r->report == NULL)
         return;
-    if (line > 0)
-        snprintf(r->problem, sizeof r->problem, "%d:%d: %s", line, col, message);
+    char full[sizeof r->message + sizeof r->fallback];
+    if (r->fallback[0] != '\0')
+        snprintf(full, sizeof full, "%s; %s", message, r->fallback);
     else
-        snprintf(r->problem, sizeof r->problem, "%s", message);
-    if (r->problem[0] == '\0')
-        snprintf(r->problem, sizeof r->problem, "unreadable");
+        snprintf(full, sizeof full, "%s", message);
+    r->report(r->report_ctx, line, col, full);
 }
 
 void save_reader_init(SaveReader *r)
 {
     memset(r, 0, sizeof *r);
-    r->sink = (JsonSink){.report = keep_first, .ctx = r};
+    r->sink = (JsonSink){.report = on_problem, .ctx = r};
 }
 
 void save_reader_fini(SaveReader *r)
@@ -51,19 +62,43 @@ void save_reader_fini(SaveReader *r)
     r->text = NULL;
 }
 
-bool save_reader_failed(const SaveReader *r)
+void save_reader_fallback(SaveReader *r, const char *fmt, ...)
 {
-    return r->sink.count > 0;
+    r->fallback[0] = '\0';
+    if (fmt == NULL)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    if (vsnprintf(r->fallback, sizeof r->fallback, fmt, ap) < 0)
+        r->fallback[0] = '\0';
+    va_end(ap);
+}
+
+void save_reader_forget(SaveReader *r)
+{
+    r->message[0] = '\0';
+    r->line = r->col = 0;
+}
+
+void save_reader_problem(const SaveReader *r, char *buf, size_t size)
+{
+    if (r->line > 0)
+        snprintf(buf, size, "%d:%d: %s", r->line, r->col, r->message);
+    else
+        snprintf(buf, size, "%s", r->message);
 }
 
 bool save_reader_parse(SaveReader *r, const char *text, size_t len)
 {
+    int before = r->sink.count;
     if (!json_doc_parse(&r->doc, text, len, SAVE_MAX_FILE, &r->sink))
         return false;
-    if (!cJSON_IsObject(r->doc.root))
+    if (!cJSON_IsObject(r->doc.root)) {
         json_error(&r->doc, r->doc.root, "the top level must be an object { ... }");
+        return false;
+    }
     /* Duplicate keys were reported: cJSON would silently keep the first. */
-    return !save_reader_failed(r);
+    return r->lenient || r->sink.count == before;
 }
 
 JsonRead save_reader_load(SaveReader *r, const char *path)
@@ -73,6 +108,12 @@ JsonRead save_reader_load(SaveReader *r, const char *path)
     if (got != JSON_READ_OK)
         return got;
     return save_reader_parse(r, r->text, len) ? JSON_READ_OK : JSON_READ_FAILED;
+}
+
+bool save_format_is_newer(const cJSON *v, int current)
+{
+    return cJSON_IsNumber(v) && v->valuedouble > current &&
+           v->valuedouble == floor(v->valuedouble);
 }
 
 bool save_want_string(JsonDoc *doc, const cJSON *v, SaveStringCheck check, char *out,
@@ -187,33 +228,73 @@ static bool keep_aside(const char *path, char *aside, size_t cap, int *errnum)
     return false;
 }
 
-SaveLoad save_recover(const char *path, const char *what, const char *problem,
-                      char *msg, size_t msglen)
+SaveLoad save_recover(const SaveReader *r, const char *path, const char *what,
+                      SaveNotices *notices)
 {
     char aside[4096];
     int errnum = 0;
-    /* A problem with a position starts with LINE:COL, which joins the path. */
-    const char *sep = (problem[0] >= '0' && problem[0] <= '9') ? ":" : ": ";
-    if (keep_aside(path, aside, sizeof aside, &errnum))
-        snprintf(msg, msglen, "%s%s%s; using default %s (the file was kept as %s)",
-                 path, sep, problem, what, aside);
+    bool kept = keep_aside(path, aside, sizeof aside, &errnum);
+    if (notices == NULL)
+        return SAVE_RECOVERED;
+    if (kept)
+        save_notices_add(notices, path, r->line, r->col,
+                         "%s; using default %s (the file was kept as %s)", r->message, what, aside);
     else
-        snprintf(msg, msglen, "%s%s%s; using default %s (could not keep the file aside: %s;"
-                 " the next save replaces it)", path, sep, problem, what, strerror(errnum));
+        save_notices_add(notices, path, r->line, r->col,
+                         "%s; using default %s (could not keep the file aside: %s; the next save"
+                         " replaces it)", r->message, what, strerror(errnum));
     return SAVE_RECOVERED;
 }
 
-SaveLoad save_load_json(const char *path, const char *what, SaveReader *r,
-                        char *msg, size_t msglen)
+/* The notices of a lenient reader: each problem, naming the file. */
+static void add_notice(void *ctx, int line, int col, const char *message)
 {
-    save_reader_init(r);
-    if (msg != NULL && msglen > 0)
-        msg[0] = '\0';
+    SaveReader *r = ctx;
+    if (r->notices != NULL)
+        save_notices_add(r->notices, r->path, line, col, "%s", message);
+}
+
+void save_reader_collect(SaveReader *r, const char *path, SaveNotices *notices)
+{
+    r->path = path;
+    r->notices = notices;
+    r->report = add_notice;
+    r->report_ctx = r;
+}
+
+SaveMark save_notices_mark(const SaveNotices *n)
+{
+    return n != NULL ? (SaveMark){n->count, n->dropped} : (SaveMark){0, 0};
+}
+
+void save_notices_rewind(SaveNotices *n, SaveMark mark)
+{
+    if (n != NULL && mark.count <= n->count) {
+        n->count = mark.count;
+        n->dropped = mark.dropped;
+    }
+}
+
+SaveLoad save_load_json(SaveReader *r, const char *path, const char *what, SaveNotices *notices)
+{
+    /* Duplicate keys of a lenient reader are notices; anything else the
+    ** parse reports (a syntax error) refuses the file, told in the one
+    ** notice of save_recover: the notices of a failed parse are taken back. */
+    SaveMark mark = save_notices_mark(notices);
+    r->path = path;
+    r->notices = notices;
+    if (r->lenient) {
+        save_reader_collect(r, path, notices);
+        save_reader_fallback(r, "the first one counts");
+    }
     JsonRead got = save_reader_load(r, path);
+    save_reader_fallback(r, NULL);
+    if (got != JSON_READ_OK)
+        save_notices_rewind(notices, mark);
     if (got == JSON_READ_MISSING)
         return SAVE_MISSING;
     if (got == JSON_READ_FAILED)
-        return save_recover(path, what, r->problem, msg, msglen);
+        return save_recover(r, path, what, notices);
     return SAVE_LOADED;
 }
 

@@ -10,12 +10,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char err[512] = "";
+    static const char *const keys[] = {"Space", "Left", "Right", "Z", "Keypad 1"};
+    static const char *const buttons[] = {"a", "start", "dpleft", "leftx-", "righttrigger+"};
+    const SettingsKnownNames known = {keys, 5, buttons, 5};
+    SaveNotices notices = {0};
     Settings s;
-    if (!settings_parse((const char *)data, size, &s, err, sizeof err) && err[0] == '\0')
-        abort(); /* a refusal always says why */
+    if (!settings_parse((const char *)data, size, &known, &s, &notices) && notices.count != 1)
+        abort(); /* a refusal always says why, once */
+    for (int i = 0; i < notices.count; i++)
+        if (notices.list[i].message[0] == '\0')
+            abort(); /* and so does every field that took its default */
+    char err[512] = "";
     Progress p;
-    err[0] = '\0';
     if (!progress_parse((const char *)data, size, &p, err, sizeof err) && err[0] == '\0')
         abort();
     return 0;

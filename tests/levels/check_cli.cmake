@@ -1,6 +1,8 @@
 # Runs `platformer --check` the way a designer would:
 #   - on every file of broken/EXPECTED at once: exit status 1, and for each
 #     file a "FILE:LINE:COL: error: " line at the place EXPECTED names;
+#   - on every campaign of campaigns/EXPECTED: exit status 1, and each
+#     error there at its FILE:LINE:COL with its text;
 #   - on the good levels and Tiled maps: exit status 0 and "FILE: ok" each;
 #   - with no file: exit status 2.
 # Usage: cmake -DPLATFORMER=... -DLEVELS=.../tests/levels -P check_cli.cmake
@@ -26,6 +28,37 @@ if(NOT rc EQUAL 1)
 endif()
 if(NOT out STREQUAL "")
   message(FATAL_ERROR "--check printed ok for a broken file:\n${out}")
+endif()
+foreach(place IN LISTS places)
+  string(FIND "${err}" "${place}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "no error line starting with '${place}' in:\n${err}")
+  endif()
+endforeach()
+
+# Campaigns listing what is not a level: each error at its entry in the
+# campaign, and a level the campaign lists checked as a level.
+file(STRINGS ${LEVELS}/campaigns/EXPECTED lines)
+set(campaigns "")
+set(places "")
+foreach(line IN LISTS lines)
+  if(line MATCHES "^#" OR line STREQUAL "")
+    continue()
+  endif()
+  if(NOT line MATCHES "^(([^ /]+)/[^ ]+) +([0-9]+) +([0-9]+) +(.*)$")
+    message(FATAL_ERROR "bad campaigns/EXPECTED line: ${line}")
+  endif()
+  list(APPEND campaigns ${LEVELS}/campaigns/${CMAKE_MATCH_2}/campaign.json)
+  list(APPEND places "${LEVELS}/campaigns/${CMAKE_MATCH_1}:${CMAKE_MATCH_3}:${CMAKE_MATCH_4}: error: ${CMAKE_MATCH_5}")
+endforeach()
+list(REMOVE_DUPLICATES campaigns)
+execute_process(COMMAND ${PLATFORMER} --check ${campaigns}
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 1)
+  message(FATAL_ERROR "--check on the broken campaigns exited with ${rc}, expected 1\n${out}${err}")
+endif()
+if(NOT out STREQUAL "")
+  message(FATAL_ERROR "--check printed ok for a broken campaign:\n${out}")
 endif()
 foreach(place IN LISTS places)
   string(FIND "${err}" "${place}" at)
