@@ -572,27 +572,62 @@ START_TEST(maps_wider_than_the_limit_are_refused)
 }
 END_TEST
 
-START_TEST(entity_count_is_limited)
+/* A level of W x H coins drawn in the map, a player and a goal in place of
+** the last row's first two. */
+static char *coin_field(int w, int h)
 {
-    /* 257 x 256 coins drawn in the map: more than LEVEL_MAX_ENTITIES. */
-    enum { W = 257, H = 256 };
-    size_t cap = (size_t)(W + 8) * (H + 4) + 512, n = 0;
+    size_t cap = (size_t)(w + 8) * (size_t)(h + 4) + 512, n = 0;
     char *text = malloc(cap);
+    ck_assert_ptr_nonnull(text);
     n += (size_t)snprintf(text + n, cap - n,
                           "{\"format\": 1, \"name\": \"C\", \"background\": \"cave\",\n"
-                          " \"legend\": {\"o\": \"coin\"},\n \"tiles\": [\n");
-    for (int y = 0; y < H; y++) {
+                          " \"legend\": {\"o\": \"coin\", \"P\": \"player\", \"G\": \"goal\"},\n"
+                          " \"tiles\": [\n");
+    for (int y = 0; y < h; y++) {
         text[n++] = '"';
-        memset(text + n, 'o', W);
-        n += W;
-        n += (size_t)snprintf(text + n, cap - n, "\"%s\n", y + 1 < H ? "," : "");
+        memset(text + n, 'o', (size_t)w);
+        if (y == h - 1) {
+            text[n] = 'P';
+            text[n + 1] = 'G';
+        }
+        n += (size_t)w;
+        n += (size_t)snprintf(text + n, cap - n, "\"%s\n", y + 1 < h ? "," : "");
     }
     snprintf(text + n, cap - n, "]}\n");
-    ck_assert_int_gt(W * H, LEVEL_MAX_ENTITIES);
+    return text;
+}
+
+START_TEST(a_million_entities_load)
+{
+    /* 1000 x 1000 coins and more: the whole cap drawn in one map. */
+    char *text = coin_field(1024, LEVEL_MAX_ENTITIES / 1024);
+    LevelErrors *e = new_errors();
+    LevelDesc lv;
+    ck_assert_msg(parse_text(text, &lv, e), "%s", dump(e));
+    ck_assert_int_eq(lv.entity_count, LEVEL_MAX_ENTITIES);
+    ck_assert_int_ge(LEVEL_MAX_ENTITIES, 1000000);
+    leveldesc_fini(&lv);
+    free(text);
+    free(e);
+}
+END_TEST
+
+START_TEST(entity_count_is_limited)
+{
+    /* One row more than the cap holds: refused at the first entity past it. */
+    int w = 1024, h = LEVEL_MAX_ENTITIES / 1024 + 1;
+    char *text = coin_field(w, h);
     LevelErrors *e = new_errors();
     LevelDesc lv;
     ck_assert(!parse_text(text, &lv, e));
-    ck_assert_msg(has_fragment(e, "more than 65536 entities"), "%s", dump(e));
+    char want[64];
+    snprintf(want, sizeof want, "more than %d entities", LEVEL_MAX_ENTITIES);
+    ck_assert_msg(has_fragment(e, want), "%s", dump(e));
+    ck_assert_int_eq(e->count, 1);
+    /* The map starts on line 4; row h-1 holds the first entity past the cap,
+    ** at its first character (after the quote). */
+    ck_assert_int_eq(e->list[0].line, 4 + h - 1);
+    ck_assert_int_eq(e->list[0].col, 2);
     free(text);
     free(e);
 }
@@ -836,6 +871,7 @@ static Suite *level_suite(void)
     tcase_add_test(tc, duplicate_keys_are_found_in_large_objects);
     tcase_add_test(tc, oversized_input_is_refused);
     tcase_add_test(tc, maps_wider_than_the_limit_are_refused);
+    tcase_add_test(tc, a_million_entities_load);
     tcase_add_test(tc, entity_count_is_limited);
     tcase_add_test(tc, value_count_is_limited);
     tcase_add_test(tc, generated_1000x1000_level_loads);

@@ -12,9 +12,11 @@
 ** actors (the player, walkers), both kept in the Sim: a cache of where the
 ** components say things are, never state of their own (they are not hashed
 ** and a snapshot need not hold them). The solid grid is rebuilt at the start
-** of each tick, the actor grid at the start of the platform system (actors
-** have moved by then), and both follow every move made after that:
-** move_solid updates a platform's cells, actor_move_*_exact an actor's. A
+** of each tick. The actor grid goes stale when the platform system starts
+** (the player and walkers have moved by then) and is rebuilt when first
+** asked for, which a level with no moving solids or blocks never does. Both
+** follow every move made after their rebuild: move_solid updates a
+** platform's cells, actor_move_*_exact an actor's. A
 ** box beyond the grid's edge is counted in the edge cells, so the far sky
 ** above the map is still found.
 **
@@ -32,18 +34,22 @@
 
 #define NONE UINT32_MAX
 
-static int32_t clampi(int32_t v, int32_t lo, int32_t hi)
+/* The cell holding offset v from the origin, clamped to [0, n). */
+static int32_t cell_of(int32_t v, int32_t n)
 {
-    return v < lo ? lo : v > hi ? hi : v;
+    if (v < 0)
+        return 0;
+    int32_t c = v / GRID_CELL; /* a power of two: a shift */
+    return c < n ? c : n - 1;
 }
 
 /* The cells a box covers, clamped to the grid. */
 static void cell_range(const Grid *g, Box b, int32_t *c0, int32_t *r0, int32_t *c1, int32_t *r1)
 {
-    *c0 = clampi(floor_div(b.x - g->origin_x, GRID_CELL), 0, g->cols - 1);
-    *r0 = clampi(floor_div(b.y - g->origin_y, GRID_CELL), 0, g->rows - 1);
-    *c1 = clampi(floor_div(b.x + b.w - 1 - g->origin_x, GRID_CELL), 0, g->cols - 1);
-    *r1 = clampi(floor_div(b.y + b.h - 1 - g->origin_y, GRID_CELL), 0, g->rows - 1);
+    *c0 = cell_of(b.x - g->origin_x, g->cols);
+    *r0 = cell_of(b.y - g->origin_y, g->rows);
+    *c1 = cell_of(b.x + b.w - 1 - g->origin_x, g->cols);
+    *r1 = cell_of(b.y + b.h - 1 - g->origin_y, g->rows);
 }
 
 bool grid_init(Grid *g, int32_t width_px, int32_t height_px)
@@ -81,6 +87,7 @@ void grid_clear(Grid *g)
             g->heads[e->cell] = NONE;
     }
     g->count = 0;
+    g->used = 0;
     g->free = NONE;
 }
 
@@ -131,6 +138,7 @@ static void unlink_cell(Grid *g, uint32_t cell, EcsEntity e)
 
 bool grid_insert(Grid *g, EcsEntity e, Box b)
 {
+    g->used++;
     int32_t c0, r0, c1, r1;
     cell_range(g, b, &c0, &r0, &c1, &r1);
     bool ok = true;
@@ -143,6 +151,8 @@ bool grid_insert(Grid *g, EcsEntity e, Box b)
 
 void grid_move(Grid *g, EcsEntity e, Box from, Box to)
 {
+    if (g->stale)
+        return; /* the rebuild will see where it is */
     int32_t a0, b0, a1, b1, c0, r0, c1, r1;
     cell_range(g, from, &a0, &b0, &a1, &b1);
     cell_range(g, to, &c0, &r0, &c1, &r1);
@@ -193,6 +203,7 @@ static void rebuild(Sim *sim, Grid *g, ColliderKind kind)
 {
     grid_clear(g);
     g->failed = false;
+    g->stale = false;
     EcsIter it = ecs_view(sim->world, C_COLLIDER, C_TRANSFORM);
     while (ecs_iter_next(&it)) {
         const Collider *c = ecs_field(&it, Collider, 0);
@@ -208,9 +219,11 @@ void broadphase_solids(Sim *sim)
     rebuild(sim, &sim->solids, COLLIDER_SOLID);
 }
 
-void broadphase_actors(Sim *sim)
+const Grid *broadphase_actors(Sim *sim)
 {
-    rebuild(sim, &sim->actors, COLLIDER_ACTOR);
+    if (sim->actors.stale)
+        rebuild(sim, &sim->actors, COLLIDER_ACTOR);
+    return &sim->actors;
 }
 
 void system_broadphase(EcsWorld *world, float dt, void *ctx)

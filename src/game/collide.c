@@ -17,10 +17,16 @@
 static bool tiles_solid(const Tilemap *map, Box box)
 {
     TileRange r = tiles_under(box);
-    for (int32_t ty = r.y0; ty <= r.y1; ty++)
+    /* Past the left or right edge is wall; above and below the map is air. */
+    if (r.x0 < 0 || r.x1 >= map->width)
+        return true;
+    int32_t y0 = r.y0 < 0 ? 0 : r.y0, y1 = r.y1 >= map->height ? map->height - 1 : r.y1;
+    for (int32_t ty = y0; ty <= y1; ty++) {
+        const uint8_t *row = map->tiles + (size_t)ty * (size_t)map->width;
         for (int32_t tx = r.x0; tx <= r.x1; tx++)
-            if (tilemap_get(map, tx, ty) == TILE_SOLID)
+            if (row[tx] == TILE_SOLID)
                 return true;
+    }
     return false;
 }
 
@@ -57,6 +63,8 @@ bool collide_solid(const Sim *sim, Box box, EcsEntity ignore)
 {
     if (tiles_solid(&sim->map, box))
         return true;
+    if (sim->solids.used == 0)
+        return false; /* no solid entity at all */
     if (sim->solids.failed)
         return !ecs_entity_is_null(first_solid_slow(sim, box, ignore, false));
     GridQuery q;

@@ -222,7 +222,7 @@ static bool actor_inside(Sim *sim, Box block)
         return true;
     /* Walkers, from the actor grid (current since the platform system). */
     GridQuery q;
-    grid_query_begin(&q, &sim->actors, block);
+    grid_query_begin(&q, broadphase_actors(sim), block);
     EcsEntity e;
     while (grid_query_next(&q, &e)) {
         const Enemy *en = ecs_get(sim->world, e, C_ENEMY);

@@ -42,7 +42,7 @@ static int gather_actors(Sim *sim, Box solid, int32_t dx, int32_t dy, Actor *out
     int32_t reach_x = 32 + (dx < 0 ? -dx : dx), reach_y = 32 + (dy < 0 ? -dy : dy);
     Box near = {solid.x - reach_x, solid.y - reach_y, solid.w + 2 * reach_x, solid.h + 2 * reach_y};
     int count = 0;
-    if (!grid_gather(sim, &sim->actors, near, &count))
+    if (!grid_gather(sim, broadphase_actors(sim), near, &count))
         return n;
     for (int i = 0; i < count && n < MAX_ACTORS; i++) {
         EcsEntity e = sim->near[i];
@@ -152,7 +152,7 @@ static void advance(MovingPlatform *mp, float *fx, float *fy, float step)
 void system_platforms(EcsWorld *world, float dt, void *ctx)
 {
     Sim *sim = ctx;
-    broadphase_actors(sim); /* the player and walkers have moved this tick */
+    sim->actors.stale = true; /* the player and walkers have moved this tick */
     EcsIter it = ecs_view(world, C_MOVING_PLATFORM, C_TRANSFORM, C_COLLIDER);
     while (ecs_iter_next(&it)) {
         MovingPlatform *mp = ecs_field(&it, MovingPlatform, 0);

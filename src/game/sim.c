@@ -142,7 +142,7 @@ Sim *sim_create(const LevelDesc *level, const ClipTable *clips)
     ** made before the first tick (hot reload places the player). */
     system_animation(sim->world, 0.0f, sim);
     broadphase_solids(sim);
-    broadphase_actors(sim);
+    sim->actors.stale = true;
     return sim;
 
 fail:

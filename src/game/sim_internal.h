@@ -26,7 +26,9 @@ typedef struct Grid {
     GridEntry *entries;
     uint32_t count, cap;         /* entries used (some on the free list) and held */
     uint32_t free;               /* first free entry, or UINT32_MAX */
+    uint32_t used;               /* entities listed since the rebuild */
     bool failed;                 /* out of memory since the rebuild: queries cannot trust it */
+    bool stale;                  /* to be rebuilt before the next query; moves are not followed */
 } Grid;
 
 typedef struct GridQuery {
@@ -115,10 +117,12 @@ bool grid_query_next(GridQuery *q, EcsEntity *out);
 /* The entities listed near b, each once, in slot order: *n of them in
 ** sim->near (grown as needed). False when out of memory. */
 bool grid_gather(Sim *sim, const Grid *g, Box b, int *n);
-/* Rebuild the grids from the world: the solids at the start of a tick, the
-** actors at the start of the platform system. */
+/* Rebuild the grids from the world: the solids at the start of a tick; the
+** actors when first asked for after the platform system began (the player
+** and walkers have moved by then), which a level without moving solids or
+** blocks never does. */
 void broadphase_solids(Sim *sim);
-void broadphase_actors(Sim *sim);
+const Grid *broadphase_actors(Sim *sim);
 
 /* True when `box` overlaps a solid tile or an enabled solid entity other
 ** than `ignore`. */

@@ -36,7 +36,7 @@ enum {
     LEVEL_MAX_DEPTH = 64,                     /* nesting of JSON arrays and objects (json/) */
     LEVEL_MAX_JSON_VALUES = 2 * 1024 * 1024,  /* values in one JSON file (json/) */
     LEVEL_MAX_SIDE = TILEMAP_MAX_SIDE,        /* map width and height, tiles */
-    LEVEL_MAX_ENTITIES = 65536,
+    LEVEL_MAX_ENTITIES = 1 << 20,             /* 1,048,576 */
     LEVEL_ERROR_FILE_MAX = 256,
     LEVEL_ERROR_MESSAGE_MAX = 256,
 };
