@@ -102,6 +102,15 @@ typedef struct Player {
     uint16_t land;           /* ticks left of the landing pose */
     uint16_t dead;           /* ticks since death */
     uint16_t drop;           /* ticks left of dropping through one-ways */
+    uint16_t down_held;      /* ticks down has been held standing on a plank */
+    uint16_t auto_jump;      /* ticks the variable jump holds even with jump released */
+    int8_t force_x;          /* a wall jump's or a spring's direction, while force_timer runs */
+    uint16_t force_timer;    /* ticks the horizontal input is replaced by force_x */
+    int8_t wall_dir;         /* the wall last within reach: -1 left, +1 right, 0 none */
+    uint16_t wall_coyote;    /* ticks in which a wall jump off it still works */
+    uint16_t wall_slide;     /* ticks left before the slide's cap is back to max_fall */
+    bool sliding;            /* sliding down a wall this tick */
+    float var_speed;         /* px/s the variable jump holds (a jump's, a bounce's, a spring's) */
     float fall_cap;          /* current terminal speed, px/s (rises while down is held) */
     int32_t spawn_x, spawn_y;/* respawn point */
     EcsEntity riding;        /* platform stood on, or ECS_NULL */

@@ -52,11 +52,13 @@ static bool touches_hazard(Sim *sim, Box box)
     return hit;
 }
 
-/* Stomps or is hurt by walkers. Returns true when the player was killed. */
-static bool meet_enemies(Sim *sim, Box box, Player *p, const Transform *pt, Velocity *v,
+/* Stomps or is hurt by walkers: a walker the player's box lands on from
+** above is stomped; one the hurt box touches otherwise kills. Returns true
+** when the player was killed. */
+static bool meet_enemies(Sim *sim, Box box, Box hurt, Player *p, const Transform *pt, Velocity *v,
                          const Collider *pc)
 {
-    bool stomped = false, hurt = false;
+    bool stomped = false, hurt_by = false;
     int32_t prev_bottom = pt->prev_y + pc->off_y + pc->h;
     EcsIter it = ecs_view(sim->world, C_ENEMY, C_TRANSFORM, C_COLLIDER);
     while (ecs_iter_next(&it)) {
@@ -72,19 +74,21 @@ static bool meet_enemies(Sim *sim, Box box, Player *p, const Transform *pt, Velo
                 e[i].squashed = 0;
                 stomped = true;
                 emit_at_center(sim, EV_STOMPED, eb);
-            } else {
-                hurt = true;
+            } else if (box_overlap(hurt, eb)) {
+                hurt_by = true;
             }
         }
     }
     if (stomped) {
-        /* Bounce; holding jump makes it a full jump's height. */
-        v->y = -sim->params.bounce_speed;
-        v->rem_y = 0.0f;
-        p->var_jump = p->jump_held ? (uint16_t)sim_ticks(sim->params.var_jump_time) : 0;
+        /* Celeste's bounce: held for you at first, so a jump pressed just
+        ** after the stomp still gets the whole of it; holding jump on
+        ** rises higher than a jump. */
+        const PhysicsParams *pp = &sim->params;
+        player_launch(sim, p, v, -pp->bounce_speed, pp->var_jump_time, pp->bounce_auto_time, 0,
+                      0.0f);
         return false;
     }
-    return hurt;
+    return hurt_by;
 }
 
 static void collect_coins(Sim *sim, Box box)
@@ -194,9 +198,14 @@ void system_interactions(EcsWorld *world, float dt, void *ctx)
     Velocity *v = ecs_get(world, sim->player, C_VELOCITY);
     const Collider *c = ecs_get(world, sim->player, C_COLLIDER);
     Box box = box_of(t, c);
+    /* What hurts touches a smaller box: grazing a spike with the hair is no death. */
+    int32_t top = (int32_t)sim->params.hurtbox_top, side = (int32_t)sim->params.hurtbox_side;
+    Box hurt = {box.x + side, box.y + top, box.w - 2 * side, box.h - top};
+    if (hurt.w < 1 || hurt.h < 1)
+        hurt = box;
 
-    if (touches_spikes(sim, box) || touches_hazard(sim, box) ||
-        meet_enemies(sim, box, p, t, v, c)) {
+    if (touches_spikes(sim, hurt) || touches_hazard(sim, hurt) ||
+        meet_enemies(sim, box, hurt, p, t, v, c)) {
         player_kill(sim);
         touch_switches(sim, NULL);
         return;

@@ -44,7 +44,9 @@ static const EcsField PLAYER_FIELDS[] = {
     F(Player, state), F(Player, grounded), F(Player, was_grounded), F(Player, on_ceiling),
     F(Player, jump_held), F(Player, facing), F(Player, coyote), F(Player, buffer),
     F(Player, var_jump), F(Player, land), F(Player, dead), F(Player, drop),
-    F(Player, fall_cap), F(Player, spawn_x), F(Player, spawn_y), F(Player, riding.index),
+    F(Player, down_held), F(Player, auto_jump), F(Player, force_x), F(Player, force_timer),
+    F(Player, wall_dir), F(Player, wall_coyote), F(Player, wall_slide), F(Player, sliding),
+    F(Player, var_speed), F(Player, fall_cap), F(Player, spawn_x), F(Player, spawn_y), F(Player, riding.index),
     F(Player, riding.generation)};
 static const EcsField PLATFORM_FIELDS[] = {
     /* The waypoints as the int pairs they are. */

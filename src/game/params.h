@@ -15,6 +15,7 @@
 typedef struct PhysicsParams {
     /* gravity and falling */
     float gravity;           /* px/s^2 */
+    float fall_gravity_mult; /* gravity scale while falling (vy > 0) */
     float max_fall;          /* px/s, terminal fall speed */
     float fast_max_fall;     /* px/s, terminal fall speed while holding down */
     float fast_fall_accel;   /* px/s^2, how fast the fall cap rises while down is held */
@@ -27,6 +28,18 @@ typedef struct PhysicsParams {
     float coyote_time;       /* s: a jump still works this long after leaving the ground */
     float jump_buffer;       /* s: a jump pressed this long before landing fires on landing */
     float bounce_speed;      /* px/s, upward speed after stomping an enemy */
+    float bounce_auto_time;  /* s: a bounce rises as if jump were held this long */
+    /* walls */
+    float wall_jump_check;   /* px: how near a wall a wall jump still works */
+    float wall_jump_h_speed; /* px/s away from the wall */
+    float wall_jump_force_time; /* s the wall jump carries you away whatever is held */
+    float wall_slide_start_max; /* px/s: the fall cap when a slide starts */
+    float wall_slide_time;   /* s for the slide's cap to rise back to max_fall */
+    /* springs */
+    float spring_speed;      /* px/s up from a spring pointing up */
+    float side_spring_h_speed; /* px/s away from a spring on a wall */
+    float side_spring_v_speed; /* px/s up from it */
+    float side_spring_force_time; /* s it carries you whatever is held */
     /* running */
     float max_run;           /* px/s */
     float ground_accel;      /* px/s^2 towards max_run, on the ground */
@@ -37,6 +50,9 @@ typedef struct PhysicsParams {
     float run_reduce;        /* px/s^2 back down to max_run when faster */
     /* forgiveness */
     float corner_correction; /* px: a jump that clips a ceiling corner by this much slides past */
+    float hurtbox_top;       /* px: what hurts touches a box this much shorter at the top */
+    float hurtbox_side;      /* px: ... and this much narrower on each side */
+    float drop_hold_time;    /* s of holding down on a plank before dropping through it */
     /* world */
     float walker_speed;      /* px/s */
     float respawn_time;      /* s between death and respawn */

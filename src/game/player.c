@@ -6,20 +6,32 @@
 **
 **   1. ground probe: is a solid or a one-way top one pixel below? Probed
 **      again here, not taken from last tick, because a platform may have
-**      moved away since.
-**   2. intent: which way the stick points, whether jump is held.
+**      moved away since. Which wall is within wall_jump_check pixels.
+**   2. intent: which way the stick points, whether jump is held. After a
+**      wall jump or a spring on a wall, force_x replaces the stick for a
+**      moment (Celeste's forceMoveX): the move carries you away whatever
+**      you hold, then control comes back.
 **   3. horizontal speed: accelerate towards max_run in the held direction
 **      (ground and air rates differ, pushing against the motion is faster:
 **      the turn-around boost); with no input, decelerate to a stop; above
 **      max_run after a boost, bleed back down gently.
-**   4. gravity: in the air, approach the fall cap. Near the apex (|vy| small)
-**      with jump held, gravity is scaled down: the floaty top of a jump.
-**      Holding down while falling raises the cap (a faster fall).
+**   4. gravity: in the air, approach the fall cap (falling, gravity is
+**      scaled by fall_gravity_mult). Near the apex (|vy| small) with jump
+**      held, gravity is scaled down: the floaty top of a jump. Holding down
+**      while falling raises the cap (a faster fall). Holding towards a wall
+**      while falling is a wall slide: the cap starts at
+**      wall_slide_start_max and rises back to max_fall over wall_slide_time
+**      of sliding (the slide's clock winds back on the ground).
 **   5. jump: a press is remembered for jump_buffer (buffering) and the
 **      ground for coyote_time after leaving it (coyote time); when both
-**      meet, take off. While jump stays held for var_jump_time the take-off
-**      speed is held; releasing it ends that, so a tap is a hop and a hold
-**      is a full jump. Down + jump on a one-way platform drops through it.
+**      meet, take off. Off the ground, a buffered press near a wall (or
+**      within coyote_time of leaving one) is a wall jump: away from the
+**      wall at wall_jump_h_speed, up as a normal jump. While jump stays held
+**      for var_jump_time the take-off speed is held; releasing it ends that,
+**      so a tap is a hop and a hold is a full jump (a bounce or a spring
+**      holds it for you at first: auto_jump). Down + jump on a one-way
+**      plank drops through it, and so does holding down on it for
+**      drop_hold_time.
 **   6. move x, then y, a pixel at a time (collide.c): nothing tunnels.
 **      A head bump near a ceiling's corner slides around it by up to
 **      corner_correction pixels instead of stopping the jump.
@@ -27,7 +39,8 @@
 **      the animation system later in this same tick.
 **
 ** Moving platforms carry and push the player in their own system
-** (moving_platform.c), which runs after this one.
+** (moving_platform.c), which runs after this one; stomps and springs
+** (interact.c) start their launches with player_launch.
 */
 #include "sim_internal.h"
 
@@ -36,11 +49,17 @@
 enum { DROP_TICKS = 8, LAND_TICKS = 6 };
 
 /* The player's clips, in the order of its row in kinds.c. */
-enum { CLIP_IDLE, CLIP_RUN, CLIP_JUMP, CLIP_FALL, CLIP_LAND, CLIP_DEATH };
+enum { CLIP_IDLE, CLIP_RUN, CLIP_JUMP, CLIP_FALL, CLIP_LAND, CLIP_DEATH, CLIP_SLIDE };
 
 static float approach(float value, float target, float step)
 {
     return value < target ? fminf(value + step, target) : fmaxf(value - step, target);
+}
+
+static uint16_t ticks_of(float seconds)
+{
+    int t = sim_ticks(seconds);
+    return (uint16_t)(t < 0 ? 0 : t > UINT16_MAX ? UINT16_MAX : t);
 }
 
 /* The box nudged around a ceiling corner, if it fits within the limit. */
@@ -66,22 +85,62 @@ static bool corner_correct(const Sim *sim, EcsEntity self, Transform *t, const C
     return false;
 }
 
+void player_launch(const Sim *sim, Player *p, Velocity *v, float vy, float hold_seconds,
+                   float auto_seconds, int force_x, float force_seconds)
+{
+    v->y = vy;
+    v->rem_y = 0.0f;
+    p->var_speed = -vy;
+    p->var_jump = ticks_of(hold_seconds);
+    p->auto_jump = ticks_of(auto_seconds);
+    p->force_x = (int8_t)force_x;
+    p->force_timer = force_x != 0 ? ticks_of(force_seconds) : 0;
+    p->buffer = 0;
+    p->coyote = 0;
+    p->wall_coyote = 0;
+    p->fall_cap = sim->params.max_fall;
+}
+
 static void take_off(Sim *sim, Player *p, Box box, Velocity *v, int move)
 {
     const PhysicsParams *pp = &sim->params;
-    v->y = -pp->jump_speed;
-    v->x += (float)move * pp->jump_h_boost;
+    float vx = v->x + (float)move * pp->jump_h_boost, vy = -pp->jump_speed;
     /* Jumping off a moving platform keeps its motion. */
     const MovingPlatform *ride = ecs_entity_is_null(p->riding)
         ? NULL : ecs_get(sim->world, p->riding, C_MOVING_PLATFORM);
     if (ride != NULL) {
-        v->x += (float)ride->moved_x * (float)SIM_TICK_RATE;
-        v->y += fminf(0.0f, (float)ride->moved_y * (float)SIM_TICK_RATE);
+        vx += (float)ride->moved_x * (float)SIM_TICK_RATE;
+        vy += fminf(0.0f, (float)ride->moved_y * (float)SIM_TICK_RATE);
     }
-    p->var_jump = (uint16_t)sim_ticks(pp->var_jump_time);
-    p->buffer = 0;
-    p->coyote = 0;
+    v->x = vx;
+    player_launch(sim, p, v, vy, pp->var_jump_time, 0.0f, 0, 0.0f);
+    p->var_speed = pp->jump_speed;
     emit_at_feet(sim, EV_JUMPED, box);
+}
+
+/* Off the wall on the side `wall` (-1 left, +1 right): away and up. */
+static void wall_jump(Sim *sim, Player *p, Box box, Velocity *v, int wall)
+{
+    const PhysicsParams *pp = &sim->params;
+    int away = -wall;
+    v->x = (float)away * pp->wall_jump_h_speed;
+    player_launch(sim, p, v, -pp->jump_speed, pp->var_jump_time, 0.0f, away,
+                  pp->wall_jump_force_time);
+    p->facing = (int8_t)away;
+    p->wall_slide = ticks_of(pp->wall_slide_time);
+    emit_at_center(sim, EV_WALL_JUMPED, box);
+}
+
+/* The wall within reach on that side (dir -1 or +1): a solid no further
+** than wall_jump_check pixels from the box's side. */
+static bool wall_near(const Sim *sim, EcsEntity self, Box box, int dir)
+{
+    int32_t reach = (int32_t)sim->params.wall_jump_check;
+    if (reach < 1)
+        return false;
+    Box probe = dir > 0 ? (Box){box.x + box.w, box.y, reach, box.h}
+                        : (Box){box.x - reach, box.y, reach, box.h};
+    return collide_solid(sim, probe, self);
 }
 
 static void player_step(Sim *sim, EcsEntity self, Player *p, Transform *t, Velocity *v,
@@ -90,14 +149,25 @@ static void player_step(Sim *sim, EcsEntity self, Player *p, Transform *t, Veloc
     const PhysicsParams *pp = &sim->params;
     const InputIntent *in = &sim->input;
 
-    /* 1. ground probe */
+    /* 1. ground probe, walls */
     bool dropping = p->drop > 0;
-    bool grounded = v->y >= 0.0f && actor_grounded(sim, self, box_of(t, c), dropping);
+    Box here = box_of(t, c);
+    bool grounded = v->y >= 0.0f && actor_grounded(sim, self, here, dropping);
     p->was_grounded = p->grounded;
     p->on_ceiling = false;
+    int wall = wall_near(sim, self, here, 1) ? 1 : wall_near(sim, self, here, -1) ? -1 : 0;
+    if (grounded) {
+        p->wall_slide = ticks_of(pp->wall_slide_time);
+        p->wall_coyote = 0;
+    } else if (wall != 0) {
+        p->wall_dir = (int8_t)wall;
+        p->wall_coyote = ticks_of(pp->coyote_time);
+    }
 
     /* 2. intent */
     int move = (in->right ? 1 : 0) - (in->left ? 1 : 0);
+    if (p->force_timer > 0)
+        move = p->force_x;
     if (move != 0)
         p->facing = (int8_t)move;
     p->jump_held = in->jump_held;
@@ -115,12 +185,27 @@ static void player_step(Sim *sim, EcsEntity self, Player *p, Transform *t, Veloc
         v->x = approach(v->x, 0.0f, (grounded ? pp->ground_decel : pp->air_decel) * dt);
     }
 
-    /* 4. gravity */
+    /* 4. gravity, and the wall slide's cap */
+    p->sliding = false;
     if (!grounded) {
-        bool fast = in->down && v->y >= pp->max_fall;
-        p->fall_cap = approach(p->fall_cap, fast ? pp->fast_max_fall : pp->max_fall,
-                               pp->fast_fall_accel * dt);
-        float mult = (fabsf(v->y) < pp->apex_threshold && in->jump_held) ? pp->apex_gravity_mult : 1.0f;
+        bool slide = v->y >= 0.0f && move != 0 && !in->down &&
+                     collide_solid(sim, (Box){here.x + move, here.y, here.w, here.h}, self);
+        float cap = pp->max_fall;
+        if (slide) {
+            float left = pp->wall_slide_time > 0.0f
+                             ? (float)p->wall_slide / (float)ticks_of(pp->wall_slide_time) : 0.0f;
+            cap = pp->max_fall + (pp->wall_slide_start_max - pp->max_fall) * fminf(left, 1.0f);
+            if (p->wall_slide > 0)
+                p->wall_slide--;
+            p->sliding = true;
+            p->fall_cap = cap;
+        } else {
+            bool fast = in->down && v->y >= pp->max_fall;
+            p->fall_cap = approach(p->fall_cap, fast ? pp->fast_max_fall : cap,
+                                   pp->fast_fall_accel * dt);
+        }
+        bool apex = fabsf(v->y) < pp->apex_threshold && (in->jump_held || p->auto_jump > 0);
+        float mult = apex ? pp->apex_gravity_mult : v->y > 0.0f ? pp->fall_gravity_mult : 1.0f;
         v->y = approach(v->y, p->fall_cap, pp->gravity * mult * dt);
     } else {
         p->fall_cap = pp->max_fall;
@@ -128,26 +213,36 @@ static void player_step(Sim *sim, EcsEntity self, Player *p, Transform *t, Veloc
 
     /* 5. jump */
     if (p->var_jump > 0) {
-        if (in->jump_held)
-            v->y = fminf(v->y, -pp->jump_speed);
+        if (in->jump_held || p->auto_jump > 0)
+            v->y = fminf(v->y, -p->var_speed);
         else
             p->var_jump = 0;
     }
     if (grounded)
-        p->coyote = (uint16_t)sim_ticks(pp->coyote_time);
+        p->coyote = ticks_of(pp->coyote_time);
     if (in->jump_pressed) /* +1: the tick of the press counts */
-        p->buffer = (uint16_t)(sim_ticks(pp->jump_buffer) + 1);
+        p->buffer = (uint16_t)(ticks_of(pp->jump_buffer) + 1);
+    Box box = box_of(t, c);
+    Box below = {box.x, box.y + 1, box.w, box.h};
+    bool on_oneway_only = grounded && !collide_solid(sim, below, self) &&
+                          collide_oneway_top(sim, box);
+    p->down_held = on_oneway_only && in->down ? (uint16_t)(p->down_held + 1) : 0;
+    if (p->down_held > 0 && p->down_held >= ticks_of(pp->drop_hold_time)) {
+        p->drop = DROP_TICKS;
+        p->down_held = 0;
+        p->coyote = 0;
+    }
     if (p->buffer > 0) {
-        Box box = box_of(t, c);
-        Box below = {box.x, box.y + 1, box.w, box.h};
-        bool on_oneway_only = grounded && in->down && !collide_solid(sim, below, self) &&
-                              collide_oneway_top(sim, box);
-        if (on_oneway_only) {
+        if (on_oneway_only && in->down) {
             p->drop = DROP_TICKS;
             p->buffer = 0;
             p->coyote = 0;
         } else if (grounded || p->coyote > 0) {
             take_off(sim, p, box, v, move);
+        } else if (wall != 0) {
+            wall_jump(sim, p, box, v, wall);
+        } else if (p->wall_coyote > 0 && p->wall_dir != 0) {
+            wall_jump(sim, p, box, v, p->wall_dir);
         }
     }
 
@@ -160,13 +255,14 @@ static void player_step(Sim *sim, EcsEntity self, Player *p, Transform *t, Veloc
             if (v->y < 0.0f) {
                 p->on_ceiling = true;
                 p->var_jump = 0;
+                p->auto_jump = 0;
             }
             v->y = 0.0f;
         }
     }
 
     /* 7. flags */
-    Box box = box_of(t, c);
+    box = box_of(t, c);
     p->grounded = v->y >= 0.0f && actor_grounded(sim, self, box, dropping);
     p->riding = p->grounded ? collide_solid_below(sim, box) : ECS_NULL;
     if (p->grounded && !p->was_grounded) {
@@ -176,6 +272,8 @@ static void player_step(Sim *sim, EcsEntity self, Player *p, Transform *t, Veloc
 
     if (!grounded && p->coyote > 0)
         p->coyote--;
+    if (wall == 0 && p->wall_coyote > 0)
+        p->wall_coyote--;
     if (p->buffer > 0)
         p->buffer--;
     if (p->drop > 0)
@@ -184,6 +282,10 @@ static void player_step(Sim *sim, EcsEntity self, Player *p, Transform *t, Veloc
         p->land--;
     if (p->var_jump > 0)
         p->var_jump--;
+    if (p->auto_jump > 0)
+        p->auto_jump--;
+    if (p->force_timer > 0)
+        p->force_timer--;
 }
 
 void system_player(EcsWorld *world, float dt, void *ctx)
@@ -217,7 +319,9 @@ void player_kill(Sim *sim)
         return;
     p->state = PLAYER_DEAD;
     p->dead = 0;
-    p->var_jump = p->buffer = p->coyote = p->drop = 0;
+    p->var_jump = p->buffer = p->coyote = p->drop = p->auto_jump = p->force_timer = 0;
+    p->wall_coyote = p->down_held = 0;
+    p->sliding = false;
     p->riding = ECS_NULL;
     *v = (Velocity){0};
     sim->status.deaths++;
@@ -249,7 +353,8 @@ bool player_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEnti
     (void)level;
     *(Player *)ecs_get(sim->world, e, C_PLAYER) =
         (Player){.facing = 1, .spawn_x = le->x, .spawn_y = le->y,
-                 .fall_cap = sim->params.max_fall, .riding = ECS_NULL};
+                 .fall_cap = sim->params.max_fall, .riding = ECS_NULL,
+                 .wall_slide = ticks_of(sim->params.wall_slide_time)};
     if (ecs_entity_is_null(sim->player))
         sim->player = e;
     return true;
@@ -259,6 +364,8 @@ static uint16_t player_clip(const Player *p, const Velocity *v)
 {
     if (p->state == PLAYER_DEAD)
         return CLIP_DEATH;
+    if (!p->grounded && p->sliding)
+        return CLIP_SLIDE;
     if (!p->grounded)
         return v->y < 0.0f ? CLIP_JUMP : CLIP_FALL;
     if (p->land > 0)

@@ -32,10 +32,21 @@ int sim_ticks(float seconds)
     return (int)lroundf(seconds * (float)SIM_TICK_RATE);
 }
 
-void sim_emit(Sim *sim, SimEventType type, int32_t x, int32_t y)
+void sim_emit_sound(Sim *sim, SimEventType type, const char *sound, int32_t x, int32_t y)
 {
     if (sim->event_count < SIM_MAX_EVENTS)
-        sim->events[sim->event_count++] = (SimEvent){type, x, y};
+        sim->events[sim->event_count++] = (SimEvent){type, x, y, sound};
+}
+
+void sim_emit(Sim *sim, SimEventType type, int32_t x, int32_t y)
+{
+    /* The sound each event makes unless its emitter names another. */
+    static const char *const SOUNDS[EV_TYPE_COUNT] = {
+        [EV_JUMPED] = "jump",       [EV_LANDED] = "land",     [EV_COLLECTED] = "collect",
+        [EV_DIED] = "death",        [EV_CHECKPOINT] = "checkpoint", [EV_SWITCH] = "switch",
+        [EV_STOMPED] = "stomp",     [EV_COMPLETED] = "complete", [EV_WALL_JUMPED] = "wall_jump",
+    };
+    sim_emit_sound(sim, type, (unsigned)type < EV_TYPE_COUNT ? SOUNDS[type] : NULL, x, y);
 }
 
 void system_history(EcsWorld *world, float dt, void *ctx)

@@ -25,18 +25,22 @@ enum { SIM_TICK_RATE = 60 };
 typedef enum SimEventType {
     EV_JUMPED,
     EV_LANDED,
-    EV_COLLECTED,
+    EV_COLLECTED,            /* a coin (or a gem: its sound says which) */
     EV_DIED,
     EV_RESPAWNED,
     EV_CHECKPOINT,
     EV_SWITCH,
     EV_STOMPED,
     EV_COMPLETED,
+    EV_WALL_JUMPED,
+    EV_CUE,                  /* a kind's own moment (a spring launching, ...): its sound */
+    EV_TYPE_COUNT
 } SimEventType;
 
 typedef struct SimEvent {
     SimEventType type;
     int32_t x, y;            /* where it happened, px */
+    const char *sound;       /* the sound it makes, by its name in assets/sounds.txt; NULL: none */
 } SimEvent;
 
 typedef enum SimOutcome {

@@ -54,7 +54,9 @@ struct Sim {
     int near_cap;
 };
 
+/* Records an event of this tick with its type's own sound, or with `sound`. */
 void sim_emit(Sim *sim, SimEventType type, int32_t x, int32_t y);
+void sim_emit_sound(Sim *sim, SimEventType type, const char *sound, int32_t x, int32_t y);
 
 /* ---- collide.c: boxes, queries, movement ---- */
 
@@ -161,6 +163,12 @@ void system_animation(EcsWorld *world, float dt, void *ctx);
 
 /* Kills the player (once): used by hazards, enemies, squeezes and falls. */
 void player_kill(Sim *sim);
+/* Sends the player up at vy (px/s, negative): the variable jump holds that
+** speed for hold_seconds while jump is held, and for auto_seconds whatever
+** is held; with force_x (-1, +1) the stick is replaced by that direction for
+** force_seconds. Stomps, springs and wall jumps start so. */
+void player_launch(const Sim *sim, Player *p, Velocity *v, float vy, float hold_seconds,
+                   float auto_seconds, int force_x, float force_seconds);
 
 /* ---- the kinds' own spawn and animate functions (kinds.h), by file ---- */
 

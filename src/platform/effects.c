@@ -47,6 +47,12 @@ void effects_event(Effects *fx, const SimEvent *ev)
     case EV_JUMPED:
         dust(fx, x, y, 2, 10.0f);
         break;
+    case EV_WALL_JUMPED:
+        dust(fx, x, y + 6.0f, 3, 30.0f);
+        break;
+    case EV_CUE:
+        dust(fx, x, y, 3, 25.0f);
+        break;
     case EV_LANDED:
         dust(fx, x, y, 4, 30.0f);
         break;
@@ -94,6 +100,8 @@ void effects_event(Effects *fx, const SimEvent *ev)
         break;
     case EV_COMPLETED:
         fx->flash = 0.3f;
+        break;
+    default:
         break;
     }
 }
