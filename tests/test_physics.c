@@ -351,13 +351,13 @@ START_TEST(moving_platform_carries_a_standing_player)
     run_ticks(sim, 2, NONE, &last);
     ck_assert(player_p(sim)->grounded);
     int32_t px = player_t(sim)->x;
-    EcsIter it = ecs_view(sim_world(sim), C_MOVING_PLATFORM, C_TRANSFORM);
+    EcsIter it = ecs_view(sim_world(sim), C_MOVER, C_TRANSFORM);
     ck_assert(ecs_iter_next(&it));
     const Transform *pt = ecs_field(&it, Transform, 1);
     int32_t platform_x = pt->x;
     ecs_iter_fini(&it);
     run_ticks(sim, 60, NONE, &last); /* one second: 60 px */
-    it = ecs_view(sim_world(sim), C_MOVING_PLATFORM, C_TRANSFORM);
+    it = ecs_view(sim_world(sim), C_MOVER, C_TRANSFORM);
     ck_assert(ecs_iter_next(&it));
     pt = ecs_field(&it, Transform, 1);
     int32_t moved = pt->x - platform_x;

@@ -198,7 +198,8 @@ bool grid_query_next(GridQuery *q, EcsEntity *out)
     }
 }
 
-/* Rebuilds a grid from every live entity whose collider is of that kind. */
+/* Rebuilds a grid from every live entity whose collider is of that kind
+** (solids: both kinds of solid). */
 static void rebuild(Sim *sim, Grid *g, ColliderKind kind)
 {
     grid_clear(g);
@@ -209,7 +210,7 @@ static void rebuild(Sim *sim, Grid *g, ColliderKind kind)
         const Collider *c = ecs_field(&it, Collider, 0);
         const Transform *t = ecs_field(&it, Transform, 1);
         for (int i = 0; i < it.count; i++)
-            if (c[i].kind == kind)
+            if (c[i].kind == kind || (kind == COLLIDER_SOLID && c[i].kind == COLLIDER_ONEWAY))
                 grid_insert(g, ecs_iter_entity(&it, i), box_of(&t[i], &c[i]));
     }
 }

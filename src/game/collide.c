@@ -30,33 +30,63 @@ static bool tiles_solid(const Tilemap *map, Box box)
     return false;
 }
 
-/* Whether e is an enabled solid other than ignore whose box overlaps box. */
-static bool solid_hits(const Sim *sim, EcsEntity e, Box box, EcsEntity ignore)
+/* What a search of the solid entities looks for. */
+typedef enum Touch {
+    TOUCH_SOLID,     /* an enabled solid overlapping the box */
+    TOUCH_UNDER,     /* ... or a one-way solid whose top is the box's bottom: what it stands on */
+    TOUCH_PLANK,     /* only such a one-way solid */
+} Touch;
+
+static bool touches(const Sim *sim, EcsEntity e, Box box, EcsEntity ignore, Touch what)
 {
     if (ecs_entity_eq(e, ignore))
         return false;
     const Transform *t = ecs_get(sim->world, e, C_TRANSFORM);
     const Collider *c = ecs_get(sim->world, e, C_COLLIDER);
-    return t != NULL && c != NULL && c->enabled && box_overlap(box, box_of(t, c));
+    if (t == NULL || c == NULL || !c->enabled)
+        return false;
+    Box b = box_of(t, c);
+    /* Standing on: the box one pixel lower overlaps it. */
+    Box probe = what == TOUCH_SOLID ? box : (Box){box.x, box.y + 1, box.w, box.h};
+    if (c->kind == COLLIDER_SOLID && what != TOUCH_PLANK)
+        return box_overlap(probe, b);
+    if (c->kind == COLLIDER_ONEWAY && what != TOUCH_SOLID)
+        return b.y == box.y + box.h && box.x < b.x + b.w && b.x < box.x + box.w;
+    return false;
 }
 
-/* Without the grid (it ran out of memory): every solid entity. */
-static EcsEntity first_solid_slow(const Sim *sim, Box box, EcsEntity ignore, bool movers)
+/* The solid entity the search finds: any (first), or the lowest slot,
+** movers first (the one a walk of the pools meets first: riding it carries).
+** Through the solid grid, or every collider when the grid ran out of memory. */
+static EcsEntity find_solid(const Sim *sim, Box box, EcsEntity ignore, Touch what, bool any)
 {
-    EcsEntity best = ECS_NULL;
-    EcsIter it = ecs_view(sim->world, C_COLLIDER);
-    while (ecs_iter_next(&it)) {
-        const Collider *c = ecs_field(&it, Collider, 0);
-        for (int i = 0; i < it.count; i++) {
-            EcsEntity e = ecs_iter_entity(&it, i);
-            if (c[i].kind != COLLIDER_SOLID || !solid_hits(sim, e, box, ignore) ||
-                (movers && !ecs_has(sim->world, e, C_MOVING_PLATFORM)))
+    EcsEntity mover = ECS_NULL, other = ECS_NULL, e;
+    Box near = what == TOUCH_SOLID ? box : (Box){box.x, box.y + 1, box.w, box.h};
+    if (sim->solids.failed) {
+        EcsIter it = ecs_view(sim->world, C_COLLIDER);
+        while (ecs_iter_next(&it))
+            for (int i = 0; i < it.count; i++) {
+                e = ecs_iter_entity(&it, i);
+                if (!touches(sim, e, box, ignore, what))
+                    continue;
+                EcsEntity *best = ecs_has(sim->world, e, C_MOVER) ? &mover : &other;
+                if (ecs_entity_is_null(*best) || e.index < best->index)
+                    *best = e;
+            }
+    } else {
+        GridQuery q;
+        grid_query_begin(&q, &sim->solids, near);
+        while (grid_query_next(&q, &e)) {
+            if (!touches(sim, e, box, ignore, what))
                 continue;
-            if (ecs_entity_is_null(best) || e.index < best.index)
-                best = e;
+            if (any)
+                return e;
+            EcsEntity *best = ecs_has(sim->world, e, C_MOVER) ? &mover : &other;
+            if (ecs_entity_is_null(*best) || e.index < best->index)
+                *best = e;
         }
     }
-    return best;
+    return !ecs_entity_is_null(mover) ? mover : other;
 }
 
 bool collide_solid(const Sim *sim, Box box, EcsEntity ignore)
@@ -65,50 +95,28 @@ bool collide_solid(const Sim *sim, Box box, EcsEntity ignore)
         return true;
     if (sim->solids.used == 0)
         return false; /* no solid entity at all */
-    if (sim->solids.failed)
-        return !ecs_entity_is_null(first_solid_slow(sim, box, ignore, false));
-    GridQuery q;
-    grid_query_begin(&q, &sim->solids, box);
-    EcsEntity e;
-    while (grid_query_next(&q, &e))
-        if (solid_hits(sim, e, box, ignore))
-            return true;
-    return false;
+    return !ecs_entity_is_null(find_solid(sim, box, ignore, TOUCH_SOLID, true));
 }
 
 bool collide_oneway_top(const Sim *sim, Box box)
 {
     int32_t bottom = box.y + box.h;
-    if (bottom % TILE_SIZE != 0)
-        return false;
-    int32_t ty = floor_div(bottom, TILE_SIZE);
-    TileRange r = tiles_under(box);
-    for (int32_t tx = r.x0; tx <= r.x1; tx++)
-        if (tilemap_get(&sim->map, tx, ty) == TILE_ONEWAY)
-            return true;
-    return false;
+    if (bottom % TILE_SIZE == 0) {
+        int32_t ty = floor_div(bottom, TILE_SIZE);
+        TileRange r = tiles_under(box);
+        for (int32_t tx = r.x0; tx <= r.x1; tx++)
+            if (tilemap_get(&sim->map, tx, ty) == TILE_ONEWAY)
+                return true;
+    }
+    return sim->solids.used > 0 &&
+           !ecs_entity_is_null(find_solid(sim, box, ECS_NULL, TOUCH_PLANK, true));
 }
 
 EcsEntity collide_solid_below(const Sim *sim, Box box)
 {
-    /* A moving solid first (riding it carries), then any; the lowest slot
-    ** of each, the one a walk of its pool meets first. */
-    Box below = {box.x, box.y + 1, box.w, box.h};
-    if (sim->solids.failed) {
-        EcsEntity e = first_solid_slow(sim, below, ECS_NULL, true);
-        return !ecs_entity_is_null(e) ? e : first_solid_slow(sim, below, ECS_NULL, false);
-    }
-    EcsEntity mover = ECS_NULL, other = ECS_NULL, e;
-    GridQuery q;
-    grid_query_begin(&q, &sim->solids, below);
-    while (grid_query_next(&q, &e)) {
-        if (!solid_hits(sim, e, below, ECS_NULL))
-            continue;
-        EcsEntity *best = ecs_has(sim->world, e, C_MOVING_PLATFORM) ? &mover : &other;
-        if (ecs_entity_is_null(*best) || e.index < best->index)
-            *best = e;
-    }
-    return !ecs_entity_is_null(mover) ? mover : other;
+    if (sim->solids.used == 0)
+        return ECS_NULL;
+    return find_solid(sim, box, ECS_NULL, TOUCH_UNDER, false);
 }
 
 bool actor_grounded(const Sim *sim, EcsEntity self, Box box, bool drop_through)

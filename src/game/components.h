@@ -3,7 +3,7 @@
 **
 ** A player is an entity with Transform, Velocity, Collider, Sprite,
 ** Animation and Player; a moving platform has Transform, Collider (solid)
-** and MovingPlatform; a coin has Transform, Collider (trigger) and
+** and Mover; a coin has Transform, Collider (trigger) and
 ** Collectible; and so on: the kind table (kinds.c) says which kind spawns
 ** with which. The systems in this folder give them behaviour.
 **
@@ -34,7 +34,7 @@ enum {
     C_SPRITE,
     C_ANIMATION,
     C_PLAYER,
-    C_MOVING_PLATFORM,
+    C_MOVER,
     C_SWITCH,
     C_TOGGLE_BLOCK,
     C_HAZARD,
@@ -59,6 +59,7 @@ typedef enum ColliderKind {
     COLLIDER_SOLID,    /* actors cannot enter it (platforms, solid blocks) */
     COLLIDER_ACTOR,    /* moves and collides (player, walkers) */
     COLLIDER_TRIGGER,  /* overlaps only (coins, checkpoints, hazards) */
+    COLLIDER_ONEWAY,   /* a solid only from above, like a plank (a jump-through platform) */
 } ColliderKind;
 
 typedef struct Collider {
@@ -116,16 +117,20 @@ typedef struct Player {
     EcsEntity riding;        /* platform stood on, or ECS_NULL */
 } Player;
 
-typedef struct MovingPlatform {
+/* Something that follows waypoints: a moving platform (a solid, which
+** carries and pushes), a moving saw (a hazard, which only moves). */
+typedef struct Mover {
     LevelPoint path[LEVEL_MAX_WAYPOINTS];
-    uint8_t path_len;
+    uint8_t path_len;        /* 1: it stays where it is */
     uint8_t target;          /* waypoint heading to */
     int8_t step;             /* +1 or -1 along the path (ping-pong) */
     bool loop;               /* loop, else ping-pong */
     float speed;             /* px/s */
+    uint16_t wait;           /* ticks it rests at each waypoint */
+    uint16_t waiting;        /* ticks of rest left at the waypoint it reached */
     float rem_x, rem_y;      /* sub-pixel motion */
     int16_t moved_x, moved_y;/* px moved this tick (riders inherit it) */
-} MovingPlatform;
+} Mover;
 
 typedef struct Switch {
     uint8_t group;

@@ -50,10 +50,10 @@ static const EcsField PLAYER_FIELDS[] = {
     F(Player, riding.generation)};
 static const EcsField PLATFORM_FIELDS[] = {
     /* The waypoints as the int pairs they are. */
-    {offsetof(MovingPlatform, path), sizeof(int), 2 * LEVEL_MAX_WAYPOINTS},
-    F(MovingPlatform, path_len), F(MovingPlatform, target), F(MovingPlatform, step),
-    F(MovingPlatform, loop), F(MovingPlatform, speed), F(MovingPlatform, rem_x),
-    F(MovingPlatform, rem_y), F(MovingPlatform, moved_x), F(MovingPlatform, moved_y)};
+    {offsetof(Mover, path), sizeof(int), 2 * LEVEL_MAX_WAYPOINTS},
+    F(Mover, path_len), F(Mover, target), F(Mover, step),
+    F(Mover, loop), F(Mover, speed), F(Mover, wait), F(Mover, waiting), F(Mover, rem_x),
+    F(Mover, rem_y), F(Mover, moved_x), F(Mover, moved_y)};
 static const EcsField SWITCH_FIELDS[] = {F(Switch, group), F(Switch, on), F(Switch, touched)};
 static const EcsField BLOCK_FIELDS[] = {F(ToggleBlock, group), F(ToggleBlock, solid_when_on),
                                         F(ToggleBlock, want_solid)};
@@ -68,7 +68,7 @@ static const EcsComponentDesc COMPONENTS[C_COMPONENT_COUNT] = {
     [C_SPRITE] = LOOK(Sprite),
     [C_ANIMATION] = LOOK(Animation),
     [C_PLAYER] = COMPONENT(Player, STATE, PLAYER_FIELDS),
-    [C_MOVING_PLATFORM] = COMPONENT(MovingPlatform, STATE, PLATFORM_FIELDS),
+    [C_MOVER] = COMPONENT(Mover, STATE, PLATFORM_FIELDS),
     [C_SWITCH] = COMPONENT(Switch, STATE, SWITCH_FIELDS),
     [C_TOGGLE_BLOCK] = COMPONENT(ToggleBlock, STATE, BLOCK_FIELDS),
     [C_HAZARD] = MARKER(Hazard),
@@ -121,6 +121,9 @@ static const KindProp PLATFORM_PROPS[] = {
     {"speed", KPROP_NUMBER, false, 1, 2000, NULL, 0, 60, "px/s along the path"},
     {"mode", KPROP_ENUM, false, 0, 0, PATH_MODES, COUNT(PATH_MODES), 0,
      "\"pingpong\": back along the path; \"loop\": back to the start and round again"},
+    {"wait", KPROP_NUMBER, false, 0, 60, NULL, 0, 0, "seconds it rests at each waypoint"},
+    {"oneway", KPROP_BOOL, false, 0, 0, NULL, 0, 0,
+     "a plank: solid from above only, you jump up through it"},
 };
 
 static const KindProp WALKER_PROPS[] = {
@@ -206,7 +209,7 @@ static const EntityKind KINDS[] = {
         .doc = "a moving platform along waypoints; it carries and pushes",
         .anchor = KIND_ANCHOR_TOP, .w = 48, .h = 8,
         .collider = COLLIDER_SOLID, .layer = 1,
-        .components = BASE | BIT(C_COLLIDER) | BIT(C_MOVING_PLATFORM),
+        .components = BASE | BIT(C_COLLIDER) | BIT(C_MOVER),
         .clips = {"platform"},
         .props = PLATFORM_PROPS, .prop_count = COUNT(PLATFORM_PROPS),
         .example = "{\"type\": \"platform\", \"x\": 20, \"y\": 16, \"path\": [[30, 16]]}",

@@ -1,9 +1,11 @@
 /*
-** moving_platform.c -- solids that follow waypoints, carrying and pushing.
+** moving_platform.c -- things that follow waypoints: solids that carry and
+** push, and hazards that just move.
 **
-** Each tick a platform advances along its path at its speed (looping or
-** going back and forth), in whole pixels with a kept remainder like actors.
-** Before it moves, the actors standing on it are its riders. Then, with its
+** Each tick a mover advances along its path at its speed (looping or going
+** back and forth, resting `wait` at each waypoint), in whole pixels with a
+** kept remainder like actors. A moving saw only moves. A platform is a solid:
+** before it moves, the actors standing on it are its riders. Then, with its
 ** own collider switched off so it does not block what it moves, it moves one
 ** axis at a time:
 **   - an actor it now overlaps is pushed out ahead of it; if a solid stops
@@ -11,7 +13,9 @@
 **   - a rider moves along by the same amount (a wall may stop it: it slides
 **     off).
 ** Actors and solids never overlap afterwards, so the next tick's physics
-** starts from a valid state (Celeste's Solid.MoveExact).
+** starts from a valid state (Celeste's Solid.MoveExact). A one-way platform
+** (a moving plank) carries its riders and pushes nobody: from below or the
+** side it is air.
 */
 #include "sim_internal.h"
 
@@ -82,6 +86,7 @@ static void move_solid(Sim *sim, EcsEntity self, Transform *t, Collider *c, int3
         actors[a].rider = !box_overlap(box, box_of(t, c)) && box_overlap(below, box_of(t, c));
     }
 
+    bool oneway = c->kind == COLLIDER_ONEWAY;
     c->enabled = false;
     for (int axis = 0; axis < 2; axis++) {
         int32_t amount = axis == 0 ? dx : dy;
@@ -97,7 +102,13 @@ static void move_solid(Sim *sim, EcsEntity self, Transform *t, Collider *c, int3
             const Collider *ac = actors[a].c;
             Box box = box_of(at, ac);
             bool blocked;
-            if (box_overlap(box, solid)) {
+            if (oneway) {
+                /* A plank only carries what stands on it. */
+                if (actors[a].rider && axis == 0)
+                    actor_move_x_exact(sim, actors[a].entity, at, ac, amount);
+                else if (actors[a].rider)
+                    actor_move_y_exact(sim, actors[a].entity, at, ac, amount, true);
+            } else if (box_overlap(box, solid)) {
                 int32_t push;
                 if (axis == 0)
                     push = amount > 0 ? solid.x + solid.w - box.x : solid.x - (box.x + box.w);
@@ -121,7 +132,7 @@ static void move_solid(Sim *sim, EcsEntity self, Transform *t, Collider *c, int3
 
 /* Moves the float position (*fx, *fy) `step` pixels along the path, turning
 ** at waypoints (around the loop, or back and forth). */
-static void advance(MovingPlatform *mp, float *fx, float *fy, float step)
+static void advance(Mover *mp, float *fx, float *fy, float step)
 {
     for (int guard = 0; guard < LEVEL_MAX_WAYPOINTS * 2 && step > 0.0f; guard++) {
         LevelPoint goal = mp->path[mp->target];
@@ -135,6 +146,11 @@ static void advance(MovingPlatform *mp, float *fx, float *fy, float step)
         *fx = (float)goal.x;
         *fy = (float)goal.y;
         step -= dist;
+        /* A rest at the waypoint takes the rest of this tick's motion. */
+        if (mp->wait > 0) {
+            mp->waiting = mp->wait;
+            step = 0.0f;
+        }
         /* Next waypoint: around the loop, or back and forth. */
         if (mp->loop) {
             mp->target = (uint8_t)((mp->target + 1) % mp->path_len);
@@ -153,15 +169,19 @@ void system_platforms(EcsWorld *world, float dt, void *ctx)
 {
     Sim *sim = ctx;
     sim->actors.stale = true; /* the player and walkers have moved this tick */
-    EcsIter it = ecs_view(world, C_MOVING_PLATFORM, C_TRANSFORM, C_COLLIDER);
+    EcsIter it = ecs_view(world, C_MOVER, C_TRANSFORM, C_COLLIDER);
     while (ecs_iter_next(&it)) {
-        MovingPlatform *mp = ecs_field(&it, MovingPlatform, 0);
+        Mover *mp = ecs_field(&it, Mover, 0);
         Transform *t = ecs_field(&it, Transform, 1);
         Collider *c = ecs_field(&it, Collider, 2);
         for (int i = 0; i < it.count; i++) {
             mp[i].moved_x = mp[i].moved_y = 0;
             if (mp[i].path_len < 2 || mp[i].speed <= 0.0f)
                 continue;
+            if (mp[i].waiting > 0) {
+                mp[i].waiting--;
+                continue;
+            }
             float fx = (float)t[i].x + mp[i].rem_x, fy = (float)t[i].y + mp[i].rem_y;
             advance(&mp[i], &fx, &fy, mp[i].speed * dt);
             int32_t nx = (int32_t)lroundf(fx), ny = (int32_t)lroundf(fy);
@@ -170,24 +190,41 @@ void system_platforms(EcsWorld *world, float dt, void *ctx)
             int32_t dx = nx - t[i].x, dy = ny - t[i].y;
             mp[i].moved_x = (int16_t)dx;
             mp[i].moved_y = (int16_t)dy;
-            if (dx != 0 || dy != 0)
+            if (dx == 0 && dy == 0)
+                continue;
+            if (c[i].kind == COLLIDER_SOLID || c[i].kind == COLLIDER_ONEWAY) {
                 move_solid(sim, ecs_iter_entity(&it, i), &t[i], &c[i], dx, dy);
+            } else {
+                /* A moving hazard carries and pushes nothing: it just moves. */
+                t[i].x = nx;
+                t[i].y = ny;
+            }
         }
     }
 }
 
-bool moving_platform_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le)
+bool mover_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le)
 {
     const LevelPath *path = leveldesc_path(level, le, "path");
-    MovingPlatform *mp = ecs_get(sim->world, e, C_MOVING_PLATFORM);
-    *mp = (MovingPlatform){.step = 1, .loop = leveldesc_prop(le, "mode").i == 1,
-                           .speed = leveldesc_prop(le, "speed").f};
-    /* The path starts where the platform stands. */
+    Mover *mp = ecs_get(sim->world, e, C_MOVER);
+    *mp = (Mover){.step = 1, .loop = leveldesc_prop(le, "mode").i == 1,
+                  .speed = leveldesc_prop(le, "speed").f,
+                  .wait = (uint16_t)sim_ticks(leveldesc_prop(le, "wait").f)};
+    /* The path starts where it stands. */
     mp->path[0] = (LevelPoint){le->x, le->y};
     int count = path != NULL ? path->count : 0;
     for (int k = 0; k < count && k + 1 < LEVEL_MAX_WAYPOINTS; k++)
         mp->path[k + 1] = path->points[k];
     mp->path_len = (uint8_t)(count + 1 < LEVEL_MAX_WAYPOINTS ? count + 1 : LEVEL_MAX_WAYPOINTS);
     mp->target = mp->path_len > 1 ? 1 : 0;
+    return true;
+}
+
+bool moving_platform_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le)
+{
+    if (!mover_spawn(sim, e, level, le))
+        return false;
+    if (leveldesc_prop(le, "oneway").i) /* a plank: solid from above only */
+        ((Collider *)ecs_get(sim->world, e, C_COLLIDER))->kind = COLLIDER_ONEWAY;
     return true;
 }

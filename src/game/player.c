@@ -106,8 +106,8 @@ static void take_off(Sim *sim, Player *p, Box box, Velocity *v, int move)
     const PhysicsParams *pp = &sim->params;
     float vx = v->x + (float)move * pp->jump_h_boost, vy = -pp->jump_speed;
     /* Jumping off a moving platform keeps its motion. */
-    const MovingPlatform *ride = ecs_entity_is_null(p->riding)
-        ? NULL : ecs_get(sim->world, p->riding, C_MOVING_PLATFORM);
+    const Mover *ride = ecs_entity_is_null(p->riding)
+        ? NULL : ecs_get(sim->world, p->riding, C_MOVER);
     if (ride != NULL) {
         vx += (float)ride->moved_x * (float)SIM_TICK_RATE;
         vy += fminf(0.0f, (float)ride->moved_y * (float)SIM_TICK_RATE);

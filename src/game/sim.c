@@ -259,9 +259,9 @@ bool sim_check_invariants(Sim *sim, char *msg, size_t size)
     }
     if (!ok)
         ecs_iter_fini(&it);
-    it = ecs_view(sim->world, C_MOVING_PLATFORM);
+    it = ecs_view(sim->world, C_MOVER);
     while (ok && ecs_iter_next(&it)) {
-        const MovingPlatform *mp = ecs_field(&it, MovingPlatform, 0);
+        const Mover *mp = ecs_field(&it, Mover, 0);
         for (int i = 0; ok && i < it.count; i++)
             if (!isfinite(mp[i].rem_x) || !isfinite(mp[i].rem_y)) {
                 snprintf(msg, size, "platform %u: position not finite", ecs_iter_entity(&it, i).index);

@@ -57,6 +57,19 @@ static cJSON *add_arr(Build *b, cJSON *parent, const char *key)
     return add(b, parent, key, cJSON_CreateArray());
 }
 
+/* A float parameter as the decimal it was written as (0.2, not
+** 0.20000000298023224): the shortest that reads back as the same float. */
+static double decimal(float f)
+{
+    char buf[32];
+    for (int digits = 6; digits < 10; digits++) {
+        snprintf(buf, sizeof buf, "%.*g", digits, (double)f);
+        if ((float)strtod(buf, NULL) == f)
+            break;
+    }
+    return strtod(buf, NULL);
+}
+
 /* A property's default as JSON (null when it has none: required ones). */
 static cJSON *default_of(const KindProp *p)
 {
@@ -325,9 +338,9 @@ static cJSON *schema_json(void)
     for (int i = 0; i < count; i++) {
         cJSON *p = add_obj(&b, pprops, table[i].name);
         add_str(&b, p, "type", "number");
-        add_num(&b, p, "minimum", (double)table[i].min);
-        add_num(&b, p, "maximum", (double)table[i].max);
-        add_num(&b, p, "default", (double)*physics_param_ptr(&def, &table[i]));
+        add_num(&b, p, "minimum", decimal(table[i].min));
+        add_num(&b, p, "maximum", decimal(table[i].max));
+        add_num(&b, p, "default", decimal(*physics_param_ptr(&def, &table[i])));
         char doc[300];
         snprintf(doc, sizeof doc, "%s (%s)", table[i].doc, table[i].unit);
         add_str(&b, p, "description", doc);
