@@ -44,7 +44,7 @@ static void rig_open_with(Rig *r, const GameOptions *opt)
 
 static void rig_open(Rig *r, const char *level)
 {
-    GameOptions opt = {.argv0 = "platformer", .level_path = level, .transient = true};
+    GameOptions opt = {.data_dir = ".", .level_path = level, .transient = true};
     rig_open_with(r, &opt);
 }
 
@@ -241,7 +241,7 @@ START_TEST(a_recorded_run_replays_the_same_headless)
     SDL_Surface *target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32,
                                                          SDL_PIXELFORMAT_RGBA32);
     SDL_Renderer *renderer = SDL_CreateSoftwareRenderer(target);
-    GameOptions opt = {.argv0 = "platformer", .level_path = LEVEL, .record_path = path,
+    GameOptions opt = {.data_dir = ".", .level_path = LEVEL, .record_path = path,
                        .transient = true};
     char err[1024];
     Game *g = game_create(renderer, &opt, NULL, err, sizeof err);
@@ -391,7 +391,7 @@ static void expect_refusal(const char *case_name, const char *file, const char *
     setenv("PLATFORMER_DATA", dir, 1);
     SDL_Surface *target = SDL_CreateRGBSurfaceWithFormat(0, 64, 64, 32, SDL_PIXELFORMAT_RGBA32);
     SDL_Renderer *renderer = SDL_CreateSoftwareRenderer(target);
-    GameOptions opt = {.argv0 = "platformer", .level_path = LEVEL, .transient = true};
+    GameOptions opt = {.level_path = LEVEL, .transient = true};
     char err[1024] = "";
     Game *g = game_create(renderer, &opt, NULL, err, sizeof err);
     unsetenv("PLATFORMER_DATA");
@@ -469,7 +469,7 @@ START_TEST(a_recording_across_a_hot_reload_replays_from_the_level_start)
     write_file(level, TINY);
     remove(path);
     Rig r;
-    GameOptions opt = {.argv0 = "platformer", .level_path = level, .record_path = path,
+    GameOptions opt = {.data_dir = ".", .level_path = level, .record_path = path,
                        .transient = true};
     rig_open_with(&r, &opt);
     int32_t start = player_x(r.game);
@@ -579,7 +579,7 @@ START_TEST(level_select_reaches_every_level_of_a_long_campaign)
     setenv("PLATFORMER_DATA", data, 1);
 
     Rig r;
-    GameOptions opt = {.argv0 = "platformer", .transient = true};
+    GameOptions opt = {.transient = true};
     rig_open_with(&r, &opt);
     unsetenv("PLATFORMER_DATA");
     ck_assert(!game_in_level(r.game));
@@ -629,7 +629,7 @@ START_TEST(the_debug_overlay_starts_as_saved_and_f3_saves_it)
     snprintf(path, sizeof path, "%ssettings.json", pref);
     write_file(path, "{\"format\": 1, \"debug_overlay\": true}");
     Rig r;
-    GameOptions opt = {.argv0 = "platformer", .level_path = LEVEL};
+    GameOptions opt = {.data_dir = ".", .level_path = LEVEL};
     rig_open_with(&r, &opt);
     ck_assert(game_settings(r.game)->debug_overlay);
     game_run_ticks(r.game, 1);

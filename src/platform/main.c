@@ -4,11 +4,16 @@
 ** The tool modes (--check, --export-tiled, --headless) belong to the level
 ** and app modules and never start SDL's video; the rest show the game in a
 ** window, or render one frame to a PNG.
+**
+** Every mode finds the game's data the same way (app_find_data): --data DIR,
+** which main takes off the command line wherever it stands, or the
+** program's own folder from SDL_GetBasePath, which needs no SDL_Init.
 */
 #include "app.h"
 #include "frontend.h"
 #include "level.h"
 
+#include <SDL.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +32,9 @@ static void usage(FILE *out)
           "                                       physics.json\n"
           "       platformer --export-tiled LEVEL OUT.tmj [TILESET.tsj]\n"
           "       platformer --headless --level FILE [--replay FILE] [--frames N] ...\n"
-          "       platformer --help\n",
+          "       platformer --help\n"
+          "Any of these takes --data DIR: the folder holding the game's assets/ and\n"
+          "levels/ (default: $PLATFORMER_DATA, else the program's own).\n",
           out);
 }
 
@@ -50,18 +57,54 @@ static bool parse_int(const char *text, int lo, int hi, int *out)
     return true;
 }
 
-int main(int argc, char **argv)
+/* Takes "--data DIR" out of argv (argc shrinks), into *dir. Returns false
+** when --data has no value or comes twice. */
+static bool take_data_option(int *argc, char **argv, const char **dir)
+{
+    *dir = NULL;
+    int kept = 1;
+    for (int i = 1; i < *argc; i++) {
+        if (strcmp(argv[i], "--data") != 0) {
+            argv[kept++] = argv[i];
+            continue;
+        }
+        if (i + 1 >= *argc || *dir != NULL)
+            return false;
+        *dir = argv[++i];
+    }
+    *argc = kept;
+    argv[kept] = NULL;
+    return true;
+}
+
+/* --export-tiled: the default tileset is the data folder's when there is one. */
+static int export_tiled(int argc, char **argv, const char *data_arg, const char *base)
+{
+    char data[APP_PATH_MAX];
+    if (app_find_data(data_arg, base, data, sizeof data))
+        return level_cli_export_tiled(argc, argv, data);
+    if (data_arg != NULL) {
+        char msg[APP_PATH_MAX + 256];
+        app_data_missing(data_arg, msg, sizeof msg);
+        fprintf(stderr, "platformer: %s\n", msg);
+        return 1;
+    }
+    return level_cli_export_tiled(argc, argv, NULL);
+}
+
+static int run(int argc, char **argv, const char *data_arg, const char *base)
 {
     if (argc >= 2) {
         if (strcmp(argv[1], "--check") == 0)
             return level_cli_check(argc, argv);
         if (strcmp(argv[1], "--export-tiled") == 0)
-            return level_cli_export_tiled(argc, argv);
+            return export_tiled(argc, argv, data_arg, base);
         if (strcmp(argv[1], "--headless") == 0)
-            return app_headless(argc, argv);
+            return app_headless(argc, argv, data_arg, base);
     }
     GameOptions opt = {0};
-    opt.argv0 = argv[0];
+    opt.data_dir = data_arg;
+    opt.base_path = base;
     const char *screenshot = NULL;
     int frames = 1, scale = 1;
     bool frames_given = false, scale_given = false;
@@ -111,4 +154,15 @@ int main(int argc, char **argv)
     if (frames_given || scale_given)
         return bad_usage("%s only go with --screenshot", "--frames and --scale");
     return window_run(&opt);
+}
+
+int main(int argc, char **argv)
+{
+    const char *data_arg;
+    if (!take_data_option(&argc, argv, &data_arg))
+        return bad_usage("%s wants one folder: --data DIR", "--data");
+    char *base = SDL_GetBasePath(); /* NULL when unknown: then only the install's data */
+    int status = run(argc, argv, data_arg, base);
+    SDL_free(base);
+    return status;
 }
