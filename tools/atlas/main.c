@@ -80,8 +80,19 @@ static int write_previews(const Atlas *atlas, const char *dir)
     return status;
 }
 
+/* The output folders need not exist yet (make_atlas --out out --preview out). */
+static bool make_folder(const char *dir)
+{
+    if (mkdir(dir, 0777) == 0 || errno == EEXIST)
+        return true;
+    fprintf(stderr, "make_atlas: %s: cannot make the folder: %s\n", dir, strerror(errno));
+    return false;
+}
+
 static int write_icons(const char *art_dir, const char *dir)
 {
+    if (!make_folder(dir))
+        return 1;
     Image icons[ICON_SIZE_COUNT];
     char err[512];
     if (!icon_build(art_dir, icons, err, sizeof err)) {
@@ -130,9 +141,13 @@ int main(int argc, char **argv)
         atlas_fini(&atlas);
         return 1;
     }
+    if (!check && !make_folder(out_dir)) {
+        atlas_fini(&atlas);
+        return 1;
+    }
     int status = 0;
     if (preview_dir != NULL)
-        status = write_previews(&atlas, preview_dir);
+        status = make_folder(preview_dir) ? write_previews(&atlas, preview_dir) : 1;
     for (int i = 0; i < atlas.file_count; i++) {
         const OutFile *f = &atlas.files[i];
         char path[1024];
