@@ -361,19 +361,28 @@ static bool soak_level(const char *data, const char *path, unsigned long ticks, 
     return ok;
 }
 
-static int usage(void)
+/* The name the program was started as, for messages. */
+static const char *program_name(const char *argv0)
 {
-    fputs("usage: platformer --headless --level FILE [--replay FILE] [--frames N]\n"
-          "                             [--hash-every K] [--trace] [--data DIR]\n"
-          "       platformer --headless --verify REPLAY... [--data DIR]\n"
-          "       platformer --headless --soak TICKS [--seed N] LEVEL... [--data DIR]\n"
-          "Runs a level with no window until the replay ends, N ticks pass or the\n"
-          "level completes, and prints ticks, outcome, deaths and the state hash.\n"
-          "--trace prints the player's state after every tick.\n"
-          "--data DIR reads the game's data (assets/, levels/) from DIR.\n"
-          "--verify runs replays whose '#!' lines name their level and expected\n"
-          "outcome, ticks and hash, and fails on any difference.\n",
-          stderr);
+    const char *slash = argv0 != NULL ? strrchr(argv0, '/') : NULL;
+    return slash != NULL ? slash + 1 : argv0 != NULL ? argv0 : "pips-peak";
+}
+
+static int usage(const char *argv0)
+{
+    const char *p = program_name(argv0);
+    fprintf(stderr,
+            "usage: %s --headless --level FILE [--replay FILE] [--frames N]\n"
+            "                             [--hash-every K] [--trace] [--data DIR]\n"
+            "       %s --headless --verify REPLAY... [--data DIR]\n"
+            "       %s --headless --soak TICKS [--seed N] LEVEL... [--data DIR]\n"
+            "Runs a level with no window until the replay ends, N ticks pass or the\n"
+            "level completes, and prints ticks, outcome, deaths and the state hash.\n"
+            "--trace prints the player's state after every tick.\n"
+            "--data DIR reads the game's data (assets/, levels/) from DIR.\n"
+            "--verify runs replays whose '#!' lines name their level and expected\n"
+            "outcome, ticks and hash, and fails on any difference.\n",
+            p, p, p);
     return 2;
 }
 
@@ -470,6 +479,7 @@ static int verify(const char *data, int count, char **replays)
 
 int app_headless(int argc, char **argv, const char *data_dir, const char *base_path)
 {
+    const char *prog = program_name(argv[0]);
     const char *level = NULL, *replay = NULL;
     unsigned long frames = 0, hash_every = 0;
     bool trace = false;
@@ -485,13 +495,13 @@ int app_headless(int argc, char **argv, const char *data_dir, const char *base_p
             break;
         } else if (strcmp(a, "--soak") == 0 && has_value) {
             if (!parse_count(argv[++i], &soak_ticks) || soak_ticks == 0) {
-                fprintf(stderr, "platformer: --soak needs a positive number of ticks\n");
+                fprintf(stderr, "%s: --soak needs a positive number of ticks\n", prog);
                 return 2;
             }
             soak_from = -1;
         } else if (strcmp(a, "--seed") == 0 && has_value) {
             if (!parse_count(argv[++i], &seed)) {
-                fprintf(stderr, "platformer: --seed needs a number\n");
+                fprintf(stderr, "%s: --seed needs a number\n", prog);
                 return 2;
             }
         } else if (soak_from == -1 && a[0] != '-') {
@@ -505,29 +515,29 @@ int app_headless(int argc, char **argv, const char *data_dir, const char *base_p
             replay = argv[++i];
         } else if (strcmp(a, "--frames") == 0 && has_value) {
             if (!parse_count(argv[++i], &frames) || frames == 0) {
-                fprintf(stderr, "platformer: --frames needs a positive number\n");
+                fprintf(stderr, "%s: --frames needs a positive number\n", prog);
                 return 2;
             }
         } else if (strcmp(a, "--hash-every") == 0 && has_value) {
             if (!parse_count(argv[++i], &hash_every) || hash_every == 0) {
-                fprintf(stderr, "platformer: --hash-every needs a positive number\n");
+                fprintf(stderr, "%s: --hash-every needs a positive number\n", prog);
                 return 2;
             }
         } else {
-            fprintf(stderr, "platformer: unknown or incomplete option '%s'\n", a);
-            return usage();
+            fprintf(stderr, "%s: unknown or incomplete option '%s'\n", prog, a);
+            return usage(argv[0]);
         }
     }
     char data[APP_PATH_MAX];
     if (!app_find_data(data_dir, base_path, data, sizeof data)) {
         char msg[APP_PATH_MAX + 256];
         app_data_missing(data_dir, msg, sizeof msg);
-        fprintf(stderr, "platformer: %s\n", msg);
+        fprintf(stderr, "%s: %s\n", prog, msg);
         return 1;
     }
     if (soak_from != 0) {
         if (soak_from < 0)
-            return usage();
+            return usage(argv[0]);
         int failed = 0;
         for (int i = soak_from; i < argc; i++)
             failed += !soak_level(data, argv[i], soak_ticks, (uint64_t)seed * 0x9e3779b97f4a7c15ull + 1);
@@ -535,11 +545,11 @@ int app_headless(int argc, char **argv, const char *data_dir, const char *base_p
     }
     if (verify_from > 0) {
         if (verify_from >= argc)
-            return usage();
+            return usage(argv[0]);
         return verify(data, argc - verify_from, argv + verify_from);
     }
     if (level == NULL)
-        return usage();
+        return usage(argv[0]);
     RunResult r;
     if (!run_level(data, level, replay, frames, hash_every, trace, &r))
         return 1;

@@ -18,32 +18,42 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void usage(FILE *out)
+/* The name the program was started as: platformer in the build tree,
+** pips-peak installed. */
+static const char *program_name(const char *argv0)
 {
-    fputs("usage: platformer                      title screen and the campaign\n"
-          "       platformer --level FILE         play one level (reloads when saved)\n"
-          "       platformer --level FILE --record OUT.replay\n"
-          "                                       play it and write the inputs\n"
-          "       platformer --replay FILE [--level FILE]\n"
-          "                                       watch a replay\n"
-          "       platformer --screenshot OUT.png --level FILE [--frames N] [--replay FILE]\n"
-          "                  [--scale K]          the frame after N ticks, without a display\n"
-          "       platformer --check FILE...      check levels, Tiled maps and tilesets,\n"
-          "                                       physics.json\n"
-          "       platformer --export-tiled LEVEL OUT.tmj [TILESET.tsj]\n"
-          "       platformer --headless --level FILE [--replay FILE] [--frames N] ...\n"
-          "       platformer --help\n"
-          "Any of these takes --data DIR: the folder holding the game's assets/ and\n"
-          "levels/ (default: $PLATFORMER_DATA, else the program's own).\n",
-          out);
+    const char *slash = argv0 != NULL ? strrchr(argv0, '/') : NULL;
+    return slash != NULL ? slash + 1 : argv0 != NULL ? argv0 : "pips-peak";
 }
 
-static int bad_usage(const char *fmt, const char *arg)
+static void usage(FILE *out, const char *argv0)
 {
-    fputs("platformer: ", stderr);
+    const char *p = program_name(argv0);
+    fprintf(out,
+            "usage: %s                      title screen and the campaign\n"
+            "       %s --level FILE         play one level (reloads when saved)\n"
+            "       %s --level FILE --record OUT.replay\n"
+            "                                       play it and write the inputs\n"
+            "       %s --replay FILE [--level FILE]\n"
+            "                                       watch a replay\n"
+            "       %s --screenshot OUT.png --level FILE [--frames N] [--replay FILE]\n"
+            "                  [--scale K]          the frame after N ticks, without a display\n"
+            "       %s --check FILE...      check levels, Tiled maps and tilesets,\n"
+            "                                       physics.json\n"
+            "       %s --export-tiled LEVEL OUT.tmj [TILESET.tsj]\n"
+            "       %s --headless --level FILE [--replay FILE] [--frames N] ...\n"
+            "       %s --help\n"
+            "Any of these takes --data DIR: the folder holding the game's assets/ and\n"
+            "levels/ (default: $PLATFORMER_DATA, else the program's own).\n",
+            p, p, p, p, p, p, p, p, p);
+}
+
+static int bad_usage(const char *argv0, const char *fmt, const char *arg)
+{
+    fprintf(stderr, "%s: ", program_name(argv0));
     fprintf(stderr, fmt, arg);
     fputc('\n', stderr);
-    usage(stderr);
+    usage(stderr, argv0);
     return 2;
 }
 
@@ -86,7 +96,7 @@ static int export_tiled(int argc, char **argv, const char *data_arg, const char 
     if (data_arg != NULL) {
         char msg[APP_PATH_MAX + 256];
         app_data_missing(data_arg, msg, sizeof msg);
-        fprintf(stderr, "platformer: %s\n", msg);
+        fprintf(stderr, "%s: %s\n", program_name(argv[0]), msg);
         return 1;
     }
     return level_cli_export_tiled(argc, argv, NULL);
@@ -111,16 +121,16 @@ static int run(int argc, char **argv, const char *data_arg, const char *base)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(stdout);
+            usage(stdout, argv[0]);
             return 0;
         }
         bool takes_value = strcmp(a, "--level") == 0 || strcmp(a, "--replay") == 0 ||
                            strcmp(a, "--record") == 0 || strcmp(a, "--screenshot") == 0 ||
                            strcmp(a, "--frames") == 0 || strcmp(a, "--scale") == 0;
         if (!takes_value)
-            return bad_usage("unknown option '%s'", a);
+            return bad_usage(argv[0], "unknown option '%s'", a);
         if (i + 1 >= argc)
-            return bad_usage("'%s' needs a value", a);
+            return bad_usage(argv[0], "'%s' needs a value", a);
         const char *v = argv[++i];
         if (strcmp(a, "--level") == 0)
             opt.level_path = v;
@@ -132,27 +142,27 @@ static int run(int argc, char **argv, const char *data_arg, const char *base)
             screenshot = v;
         else if (strcmp(a, "--frames") == 0) {
             if (!parse_int(v, 0, 60 * 60 * 60, &frames))
-                return bad_usage("--frames wants a number of ticks, not '%s'", v);
+                return bad_usage(argv[0], "--frames wants a number of ticks, not '%s'", v);
             frames_given = true;
         } else {
             if (!parse_int(v, 1, 8, &scale))
-                return bad_usage("--scale wants 1 to 8, not '%s'", v);
+                return bad_usage(argv[0], "--scale wants 1 to 8, not '%s'", v);
             scale_given = true;
         }
     }
     if (opt.record_path && !opt.level_path)
-        return bad_usage("%s needs --level FILE", "--record");
+        return bad_usage(argv[0], "%s needs --level FILE", "--record");
     if (opt.record_path && opt.replay_path)
-        return bad_usage("%s: record or replay, not both", "--record");
+        return bad_usage(argv[0], "%s: record or replay, not both", "--record");
     if (screenshot) {
         if (!opt.level_path && !opt.replay_path)
-            return bad_usage("%s needs --level FILE", "--screenshot");
+            return bad_usage(argv[0], "%s needs --level FILE", "--screenshot");
         if (opt.record_path)
-            return bad_usage("%s cannot record", "--screenshot");
+            return bad_usage(argv[0], "%s cannot record", "--screenshot");
         return screenshot_run(&opt, screenshot, frames, scale);
     }
     if (frames_given || scale_given)
-        return bad_usage("%s only go with --screenshot", "--frames and --scale");
+        return bad_usage(argv[0], "%s only go with --screenshot", "--frames and --scale");
     return window_run(&opt);
 }
 
@@ -160,7 +170,7 @@ int main(int argc, char **argv)
 {
     const char *data_arg;
     if (!take_data_option(&argc, argv, &data_arg))
-        return bad_usage("%s wants one folder: --data DIR", "--data");
+        return bad_usage(argv[0], "%s wants one folder: --data DIR", "--data");
     char *base = SDL_GetBasePath(); /* NULL when unknown: then only the install's data */
     int status = run(argc, argv, data_arg, base);
     SDL_free(base);
