@@ -1,10 +1,15 @@
-/* test_app.c -- --verify and --verify --update on real replays of the campaign. */
+/* test_app.c -- --verify and --verify --update on real replays of the
+** campaign, and where the game finds its data. */
+#define _XOPEN_SOURCE 700 /* setenv, mkdir, realpath */
+
 #include "app.h"
 
 #include <check.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static char *slurp(const char *path)
 {
@@ -62,13 +67,11 @@ static int headless(const char *a, const char *b, const char *c, const char *pat
     int argc = 0;
     argv[argc++] = "platformer";
     argv[argc++] = "--headless";
-    argv[argc++] = "--data";
-    argv[argc++] = SOURCE_DIR;
     for (const char *opt[3] = {a, b, c}, **o = opt; o < opt + 3; o++)
         if (*o != NULL)
             argv[argc++] = (char *)*o;
     argv[argc++] = (char *)path;
-    return app_headless(argc, argv);
+    return app_headless(argc, argv, SOURCE_DIR, NULL);
 }
 
 START_TEST(verify_fails_on_a_wrong_hash_and_update_mends_it)
@@ -131,6 +134,165 @@ START_TEST(update_adds_missing_expectations)
 }
 END_TEST
 
+static void write_file(const char *path, const char *text)
+{
+    spit(path, text);
+}
+
+static void make_dirs(const char *path)
+{
+    char buf[APP_PATH_MAX];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; *p != '\0'; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        ck_assert_msg(mkdir(buf, 0755) == 0 || errno == EEXIST, "mkdir %s", buf);
+        *p = '/';
+    }
+    ck_assert_msg(mkdir(buf, 0755) == 0 || errno == EEXIST, "mkdir %s", buf);
+}
+
+/* APP_SCRATCH/name, made; with the game's data (assets/physics.json) when
+** with_data. */
+static void scratch_folder(char *out, size_t size, const char *name, bool with_data)
+{
+    snprintf(out, size, "%s/%s", APP_SCRATCH, name);
+    make_dirs(out);
+    if (with_data) {
+        char path[APP_PATH_MAX + 64];
+        snprintf(path, sizeof path, "%s/assets", out);
+        make_dirs(path);
+        snprintf(path, sizeof path, "%s/assets/physics.json", out);
+        write_file(path, "{}\n");
+    }
+}
+
+/* A program's folder in a build tree: the file naming its data folder. */
+static void build_tree(char *out, size_t size, const char *name, const char *data)
+{
+    scratch_folder(out, size, name, false);
+    char marker[APP_PATH_MAX + 64], line[APP_PATH_MAX + 2];
+    snprintf(marker, sizeof marker, "%s/" APP_BUILD_DATA_FILE, out);
+    snprintf(line, sizeof line, "%s\n", data);
+    write_file(marker, line);
+}
+
+static bool installed_data_exists(void)
+{
+    FILE *f = fopen(INSTALLED_DATA "/assets/physics.json", "rb");
+    if (f != NULL)
+        fclose(f);
+    return f != NULL;
+}
+
+START_TEST(data_option_wins_and_is_the_only_place_looked)
+{
+    char a[APP_PATH_MAX], b[APP_PATH_MAX], empty[APP_PATH_MAX], base[APP_PATH_MAX];
+    char out[APP_PATH_MAX], msg[APP_PATH_MAX + 256];
+    scratch_folder(a, sizeof a, "option-a", true);
+    scratch_folder(b, sizeof b, "option-b", true);
+    scratch_folder(empty, sizeof empty, "option-empty", false);
+    build_tree(base, sizeof base, "option-build", b);
+    setenv("PLATFORMER_DATA", b, 1);
+    ck_assert(app_find_data(a, base, out, sizeof out));
+    ck_assert_str_eq(out, a);
+    /* a folder without the data fails, though the others have it */
+    ck_assert(!app_find_data(empty, base, out, sizeof out));
+    app_data_missing(empty, msg, sizeof msg);
+    ck_assert_msg(strstr(msg, empty) != NULL && strstr(msg, "--data") != NULL, "%s", msg);
+    /* trailing slashes are dropped */
+    char slashed[APP_PATH_MAX + 2];
+    snprintf(slashed, sizeof slashed, "%s//", a);
+    ck_assert(app_find_data(slashed, NULL, out, sizeof out));
+    ck_assert_str_eq(out, a);
+    ck_assert(!app_find_data("", NULL, out, sizeof out));
+    unsetenv("PLATFORMER_DATA");
+}
+END_TEST
+
+START_TEST(the_environment_comes_next_and_is_the_only_place_looked)
+{
+    char a[APP_PATH_MAX], b[APP_PATH_MAX], empty[APP_PATH_MAX], base[APP_PATH_MAX];
+    char out[APP_PATH_MAX], msg[APP_PATH_MAX + 256];
+    scratch_folder(a, sizeof a, "env-a", true);
+    scratch_folder(b, sizeof b, "env-b", true);
+    scratch_folder(empty, sizeof empty, "env-empty", false);
+    build_tree(base, sizeof base, "env-build", a);
+    setenv("PLATFORMER_DATA", b, 1);
+    ck_assert(app_find_data(NULL, base, out, sizeof out));
+    ck_assert_str_eq(out, b);
+    setenv("PLATFORMER_DATA", empty, 1);
+    ck_assert(!app_find_data(NULL, base, out, sizeof out));
+    app_data_missing(NULL, msg, sizeof msg);
+    ck_assert_msg(strstr(msg, empty) != NULL && strstr(msg, "PLATFORMER_DATA") != NULL, "%s", msg);
+    /* set but empty: as if unset, the build tree is next */
+    setenv("PLATFORMER_DATA", "", 1);
+    ck_assert(app_find_data(NULL, base, out, sizeof out));
+    ck_assert_str_eq(out, a);
+    unsetenv("PLATFORMER_DATA");
+}
+END_TEST
+
+START_TEST(a_build_tree_names_its_data_next_to_the_program)
+{
+    unsetenv("PLATFORMER_DATA");
+    char data[APP_PATH_MAX], base[APP_PATH_MAX], out[APP_PATH_MAX];
+    scratch_folder(data, sizeof data, "tree-source", true);
+    build_tree(base, sizeof base, "tree-build/src/platform", data);
+    ck_assert(app_find_data(NULL, base, out, sizeof out));
+    ck_assert_str_eq(out, data);
+    /* SDL_GetBasePath ends in a slash */
+    char slashed[APP_PATH_MAX + 2];
+    snprintf(slashed, sizeof slashed, "%s/", base);
+    ck_assert(app_find_data(NULL, slashed, out, sizeof out));
+    ck_assert_str_eq(out, data);
+}
+END_TEST
+
+/* An installed tree: PREFIX/bin/program finds PREFIX/bin/DATA_FROM_BIN
+** (bin/../share/pips-peak), named without the "..". A build tree whose
+** source folder has gone falls through to it too. */
+START_TEST(an_install_is_found_relative_to_the_program)
+{
+    unsetenv("PLATFORMER_DATA");
+    char bin[APP_PATH_MAX], data[APP_PATH_MAX + 64], out[APP_PATH_MAX], gone[APP_PATH_MAX];
+    scratch_folder(bin, sizeof bin, "prefix/bin", false);
+    snprintf(data, sizeof data, "%s/" DATA_FROM_BIN, bin);
+    make_dirs(data);
+    char real[APP_PATH_MAX];
+    ck_assert_ptr_nonnull(realpath(data, real));
+    snprintf(data, sizeof data, "%s/assets", real);
+    make_dirs(data);
+    snprintf(data, sizeof data, "%s/assets/physics.json", real);
+    write_file(data, "{}\n");
+    ck_assert(app_find_data(NULL, bin, out, sizeof out));
+    ck_assert_str_eq(out, real);
+    ck_assert_ptr_null(strstr(out, ".."));
+    snprintf(gone, sizeof gone, "%s/no-such-source", APP_SCRATCH);
+    build_tree(bin, sizeof bin, "prefix/bin", gone);
+    ck_assert(app_find_data(NULL, bin, out, sizeof out));
+    ck_assert_str_eq(out, real);
+}
+END_TEST
+
+/* With nothing next to the program, only the absolute install folder
+** compiled in is left: found when this machine has the game installed there. */
+START_TEST(the_compiled_in_install_folder_comes_last)
+{
+    unsetenv("PLATFORMER_DATA");
+    char bin[APP_PATH_MAX], out[APP_PATH_MAX], msg[APP_PATH_MAX + 256];
+    scratch_folder(bin, sizeof bin, "bare/bin", false);
+    bool found = app_find_data(NULL, bin, out, sizeof out);
+    ck_assert_int_eq(found, installed_data_exists());
+    if (found)
+        ck_assert_str_eq(out, INSTALLED_DATA);
+    ck_assert_int_eq(app_find_data(NULL, NULL, out, sizeof out), installed_data_exists());
+    app_data_missing(NULL, msg, sizeof msg);
+    ck_assert_msg(strstr(msg, INSTALLED_DATA) != NULL, "%s", msg);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("app");
@@ -139,6 +301,11 @@ int main(void)
     tcase_add_test(tc, verify_fails_on_a_wrong_hash_and_update_mends_it);
     tcase_add_test(tc, update_refuses_a_changed_outcome_unless_allowed);
     tcase_add_test(tc, update_adds_missing_expectations);
+    tcase_add_test(tc, data_option_wins_and_is_the_only_place_looked);
+    tcase_add_test(tc, the_environment_comes_next_and_is_the_only_place_looked);
+    tcase_add_test(tc, a_build_tree_names_its_data_next_to_the_program);
+    tcase_add_test(tc, an_install_is_found_relative_to_the_program);
+    tcase_add_test(tc, the_compiled_in_install_folder_comes_last);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -1,6 +1,8 @@
-/* test_assets.c -- the art: sources, the PNG encoder, atlas.json and the images. */
+/* test_assets.c -- the art: sources, the PNG encoder, atlas.json, the
+** images and the program's icon. */
 #include "anim.h"
 #include "atlas.h"
+#include "icon.h"
 #include "leveldesc.h"
 #include "png.h"
 
@@ -397,6 +399,82 @@ START_TEST(missing_art_file_is_named)
 }
 END_TEST
 
+/* ---- the icon ---- */
+
+static bool same_rgba(Rgba a, Rgba b)
+{
+    return a.r == b.r && a.g == b.g && a.b == b.b && a.a == b.a;
+}
+
+static int count_colour(const Image *img, Rgba c)
+{
+    int n = 0;
+    for (int i = 0; i < img->w * img->h; i++)
+        n += same_rgba(img->px[i], c);
+    return n;
+}
+
+/* Every size from 16 to 256 px, each a 16 or 32 px painting with its
+** pixels made k x k blocks; a rounded plate (clear corners, an opaque
+** middle); at 16 px Pip's hood, face, eye and scarf are all there. */
+START_TEST(icon_is_pixel_art_at_every_size)
+{
+    Image icons[ICON_SIZE_COUNT];
+    char err[512] = "";
+    ck_assert_msg(icon_build(ART_DIR, icons, err, sizeof err), "%s", err);
+    ck_assert_int_eq(icon_sizes[0], 16);
+    ck_assert_int_eq(icon_sizes[ICON_SIZE_COUNT - 1], 256);
+    const Image *base16 = NULL, *base32 = NULL;
+    for (int i = 0; i < ICON_SIZE_COUNT; i++) {
+        const Image *img = &icons[i];
+        int size = icon_sizes[i];
+        ck_assert_int_eq(img->w, size);
+        ck_assert_int_eq(img->h, size);
+        if (size == 16)
+            base16 = img;
+        if (size == 32)
+            base32 = img;
+        ck_assert_msg(image_get(img, 0, 0).a == 0 && image_get(img, size - 1, size - 1).a == 0,
+                      "%d px: the plate's corners are clear", size);
+        ck_assert_msg(image_get(img, size / 2, size / 2).a == 255, "%d px: opaque middle", size);
+    }
+    ck_assert_ptr_nonnull(base16);
+    ck_assert_ptr_nonnull(base32);
+    for (int i = 0; i < ICON_SIZE_COUNT; i++) {
+        const Image *img = &icons[i];
+        const Image *base = icon_sizes[i] % 32 == 0 ? base32 : base16;
+        int k = icon_sizes[i] / base->w;
+        ck_assert_int_eq(k * base->w, icon_sizes[i]);
+        for (int y = 0; y < img->h; y++)
+            for (int x = 0; x < img->w; x++)
+                ck_assert_msg(same_rgba(image_get(img, x, y), image_get(base, x / k, y / k)),
+                              "%d px: (%d, %d) is not its %dx%d block of the %d px painting",
+                              icon_sizes[i], x, y, k, k, base->w);
+    }
+    ArtSet art;
+    art_init(&art);
+    ck_assert_msg(art_load_file(&art, ART_DIR "/palette.txt", err, sizeof err), "%s", err);
+    ck_assert_msg(count_colour(base16, art_color(&art, 'b')) >= 20, "the hood");
+    ck_assert_msg(count_colour(base16, art_color(&art, 's')) >= 6, "the face");
+    ck_assert_msg(count_colour(base16, art_color(&art, 'r')) >= 6, "the scarf");
+    ck_assert_msg(count_colour(base16, art_color(&art, 'e')) >= 2, "the eye");
+    /* at 32 px, Pip standing: his boots */
+    ck_assert_msg(count_colour(base32, art_color(&art, 'N')) >= 4, "the soles");
+    art_fini(&art);
+    for (int i = 0; i < ICON_SIZE_COUNT; i++)
+        image_fini(&icons[i]);
+}
+END_TEST
+
+START_TEST(icon_sources_missing_are_named)
+{
+    Image icons[ICON_SIZE_COUNT];
+    char err[512] = "";
+    ck_assert(!icon_build(ART_DIR "/no-such-folder", icons, err, sizeof err));
+    ck_assert_msg(strstr(err, "no-such-folder/palette.txt: cannot open") != NULL, "%s", err);
+}
+END_TEST
+
 static Suite *assets_suite(void)
 {
     Suite *s = suite_create("assets");
@@ -416,6 +494,8 @@ static Suite *assets_suite(void)
     tcase_add_test(tools, art_errors_name_file_and_line);
     tcase_add_test(tools, art_grid_reads_palette_colours);
     tcase_add_test(tools, missing_art_file_is_named);
+    tcase_add_test(tools, icon_is_pixel_art_at_every_size);
+    tcase_add_test(tools, icon_sources_missing_are_named);
     suite_add_tcase(s, tools);
     return s;
 }

@@ -390,11 +390,16 @@ static void copy_file(const char *from, const char *to)
     free(text);
 }
 
-static int run_export(int argc, char **argv)
+static int run_export_with_data(int argc, char **argv, const char *data_dir)
 {
     if (freopen("/dev/null", "w", stdout) == NULL || freopen("/dev/null", "w", stderr) == NULL)
         ck_abort_msg("cannot silence output");
-    return level_cli_export_tiled(argc, argv);
+    return level_cli_export_tiled(argc, argv, data_dir);
+}
+
+static int run_export(int argc, char **argv)
+{
+    return run_export_with_data(argc, argv, NULL);
 }
 
 START_TEST(export_command_reports_usage_and_failures)
@@ -433,6 +438,35 @@ START_TEST(export_command_reports_usage_and_failures)
 }
 END_TEST
 
+/* Without a tileset argument, the game's data folder (found by main) gives
+** it, wherever the level is; a data folder without one falls back to the
+** level's tree, and then fails. */
+START_TEST(export_takes_the_tileset_from_the_data_folder)
+{
+    char level[1024], out[1024], tileset[1024];
+    src_path(level, sizeof level, "tests/levels/good/basic.json");
+    src_path(tileset, sizeof tileset, "assets/tiled/tiles.tsj");
+    snprintf(out, sizeof out, "%s/data-default.tmj", TMP_DIR);
+    remove(out);
+    char *args[] = {"platformer", "--export-tiled", level, out};
+    ck_assert_int_eq(run_export_with_data(4, args, SOURCE_DIR), 0);
+    LevelErrors *e = new_errors();
+    LevelDesc from_map, native;
+    ck_assert_msg(level_load(out, NULL, &from_map, e), "%s", dump(e));
+    ck_assert_msg(level_load(level, NULL, &native, e), "%s", dump(e));
+    const char *diff = difference(&native, &from_map);
+    ck_assert_msg(diff == NULL, "the exported map differs in %s", diff);
+    leveldesc_fini(&from_map);
+    leveldesc_fini(&native);
+    free(e);
+    char *text = read_text(out, NULL);
+    ck_assert_msg(strstr(text, "assets/tiled/tiles.tsj\"") != NULL, "the map names the data's tileset");
+    free(text);
+    /* a data folder with no tileset, a level with none beside it */
+    ck_assert_int_eq(run_export_with_data(4, args, TMP_DIR), 1);
+}
+END_TEST
+
 static Suite *tiled_suite(void)
 {
     Suite *s = suite_create("level_tiled");
@@ -446,6 +480,7 @@ static Suite *tiled_suite(void)
     tcase_add_test(tc, export_loads_back_as_the_same_level);
     tcase_add_test(tc, a_generated_level_survives_the_round_trip);
     tcase_add_test(tc, export_command_reports_usage_and_failures);
+    tcase_add_test(tc, export_takes_the_tileset_from_the_data_folder);
     tcase_set_timeout(tc, 0);
     suite_add_tcase(s, tc);
     return s;

@@ -44,7 +44,7 @@ static void rig_open_with(Rig *r, const FrontendOptions *opt)
 
 static void rig_open(Rig *r, const char *level)
 {
-    FrontendOptions opt = {.argv0 = "platformer", .level_path = level, .transient = true};
+    FrontendOptions opt = {.data_dir = ".", .level_path = level, .transient = true};
     rig_open_with(r, &opt);
 }
 
@@ -241,7 +241,7 @@ START_TEST(a_recorded_run_replays_the_same_headless)
     SDL_Surface *target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32,
                                                          SDL_PIXELFORMAT_RGBA32);
     SDL_Renderer *renderer = SDL_CreateSoftwareRenderer(target);
-    FrontendOptions opt = {.argv0 = "platformer", .level_path = LEVEL, .record_path = path,
+    FrontendOptions opt = {.data_dir = ".", .level_path = LEVEL, .record_path = path,
                        .transient = true};
     char err[1024];
     Frontend *g = frontend_create(renderer, &opt, NULL, err, sizeof err);
@@ -390,7 +390,7 @@ static void expect_refusal(const char *case_name, const char *file, const char *
     setenv("PLATFORMER_DATA", dir, 1);
     SDL_Surface *target = SDL_CreateRGBSurfaceWithFormat(0, 64, 64, 32, SDL_PIXELFORMAT_RGBA32);
     SDL_Renderer *renderer = SDL_CreateSoftwareRenderer(target);
-    FrontendOptions opt = {.argv0 = "platformer", .level_path = LEVEL, .transient = true};
+    FrontendOptions opt = {.level_path = LEVEL, .transient = true};
     char err[1024] = "";
     Frontend *g = frontend_create(renderer, &opt, NULL, err, sizeof err);
     unsetenv("PLATFORMER_DATA");
@@ -468,7 +468,7 @@ START_TEST(a_recording_across_a_hot_reload_replays_from_the_level_start)
     write_file(level, TINY);
     remove(path);
     Rig r;
-    FrontendOptions opt = {.argv0 = "platformer", .level_path = level, .record_path = path,
+    FrontendOptions opt = {.data_dir = ".", .level_path = level, .record_path = path,
                        .transient = true};
     rig_open_with(&r, &opt);
     int32_t start = player_x(r.game);
@@ -578,7 +578,7 @@ START_TEST(level_select_reaches_every_level_of_a_long_campaign)
     setenv("PLATFORMER_DATA", data, 1);
 
     Rig r;
-    FrontendOptions opt = {.argv0 = "platformer", .transient = true};
+    FrontendOptions opt = {.transient = true};
     rig_open_with(&r, &opt);
     unsetenv("PLATFORMER_DATA");
     ck_assert(!frontend_in_level(r.game));
@@ -628,7 +628,7 @@ START_TEST(the_debug_overlay_starts_as_saved_and_f3_saves_it)
     snprintf(path, sizeof path, "%ssettings.json", pref);
     write_file(path, "{\"format\": 1, \"debug_overlay\": true}");
     Rig r;
-    FrontendOptions opt = {.argv0 = "platformer", .level_path = LEVEL};
+    FrontendOptions opt = {.data_dir = ".", .level_path = LEVEL};
     rig_open_with(&r, &opt);
     ck_assert(frontend_settings(r.game)->debug_overlay);
     frontend_run_ticks(r.game, 1);

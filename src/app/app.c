@@ -1,16 +1,39 @@
 /* app.c -- data folder, level loading, the headless runner (see app.h). */
+#define _XOPEN_SOURCE 700 /* realpath */
+
 #include "app.h"
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* The build compiles these in (src/app/CMakeLists.txt). */
+#ifndef APP_DATA_DIR
+#error "APP_DATA_DIR: the absolute data folder of an install"
+#endif
+#ifndef APP_DATA_FROM_BIN
+#error "APP_DATA_FROM_BIN: the data folder of an install, relative to its program's folder"
+#endif
+
+/* dir/rel, with dir's trailing slashes dropped (SDL_GetBasePath ends in one). */
+static bool join(char *out, size_t size, const char *dir, const char *rel)
+{
+    size_t n = strlen(dir);
+    while (n > 1 && dir[n - 1] == '/')
+        n--;
+    if (n == 0 || n > APP_PATH_MAX)
+        return false;
+    int w = snprintf(out, size, "%.*s/%s", (int)n, dir, rel);
+    return w >= 0 && (size_t)w < size;
+}
+
 static bool has_data(const char *dir)
 {
     char probe[APP_PATH_MAX];
-    if (snprintf(probe, sizeof probe, "%s/assets/physics.json", dir) >= (int)sizeof probe)
+    if (!join(probe, sizeof probe, dir, "assets/physics.json"))
         return false;
     FILE *f = fopen(probe, "rb");
     if (f == NULL)
@@ -21,44 +44,77 @@ static bool has_data(const char *dir)
 
 static bool copy_path(char *out, size_t size, const char *path)
 {
-    if (strlen(path) >= size)
+    size_t n = strlen(path);
+    while (n > 1 && path[n - 1] == '/')
+        n--;
+    if (n >= size)
         return false;
-    memcpy(out, path, strlen(path) + 1);
+    memcpy(out, path, n);
+    out[n] = '\0';
     return true;
 }
 
-bool app_find_data(const char *argv0, char *out, size_t size)
+/* The folder named by the build tree's APP_BUILD_DATA_FILE next to the
+** program, into out. False when there is none (an installed program). */
+static bool build_tree_data(const char *base_path, char *out, size_t size)
+{
+    char marker[APP_PATH_MAX];
+    if (!join(marker, sizeof marker, base_path, APP_BUILD_DATA_FILE))
+        return false;
+    FILE *f = fopen(marker, "r");
+    if (f == NULL)
+        return false;
+    bool ok = fgets(out, (int)size, f) != NULL;
+    fclose(f);
+    if (!ok)
+        return false;
+    out[strcspn(out, "\r\n")] = '\0';
+    return out[0] != '\0';
+}
+
+bool app_find_data(const char *dir, const char *base_path, char *out, size_t size)
 {
     const char *env = getenv("PLATFORMER_DATA");
-    if (env != NULL && *env != '\0')
-        return has_data(env) && copy_path(out, size, env);
-    if (has_data("."))
-        return copy_path(out, size, ".");
-    /* Up from the executable: build/src/platformer finds the source tree. */
-    if (argv0 == NULL || strrchr(argv0, '/') == NULL)
-        return false;
-    char dir[APP_PATH_MAX];
-    size_t len = (size_t)(strrchr(argv0, '/') - argv0);
-    if (len >= sizeof dir)
-        return false;
-    memcpy(dir, argv0, len);
-    dir[len] = '\0';
-    for (int up = 0; up <= 3; up++) {
-        if (has_data(dir))
-            return copy_path(out, size, dir);
-        if (strlen(dir) + 4 >= sizeof dir)
-            return false;
-        strcat(dir, "/..");
+    if (dir == NULL && env != NULL && *env != '\0')
+        dir = env;
+    if (dir != NULL)
+        return has_data(dir) && copy_path(out, size, dir);
+    char found[APP_PATH_MAX];
+    if (base_path != NULL && build_tree_data(base_path, found, sizeof found) && has_data(found))
+        return copy_path(out, size, found);
+    if (base_path != NULL && join(found, sizeof found, base_path, APP_DATA_FROM_BIN) &&
+        has_data(found)) {
+        char real[PATH_MAX];
+        /* bin/../share/...: named plainly in messages */
+        return copy_path(out, size, realpath(found, real) != NULL ? real : found);
     }
-    return false;
+    return has_data(APP_DATA_DIR) && copy_path(out, size, APP_DATA_DIR);
+}
+
+void app_data_missing(const char *dir, char *msg, size_t size)
+{
+    const char *env = getenv("PLATFORMER_DATA");
+    if (dir != NULL)
+        snprintf(msg, size, "%s: no assets/physics.json there (--data names the folder "
+                 "holding the game's assets/ and levels/)", dir);
+    else if (env != NULL && *env != '\0')
+        snprintf(msg, size, "%s: no assets/physics.json there (PLATFORMER_DATA names the "
+                 "folder holding the game's assets/ and levels/)", env);
+    else
+        snprintf(msg, size, "cannot find the game's data (assets/physics.json) next to the "
+                 "program or in %s: give the folder with --data DIR or PLATFORMER_DATA",
+                 APP_DATA_DIR);
 }
 
 bool app_load_level(const char *data_dir, const char *path, LevelDesc *out,
                     LevelErrors *errors)
 {
     PhysicsParams base = physics_defaults();
-    char physics[APP_PATH_MAX];
-    snprintf(physics, sizeof physics, "%s/assets/physics.json", data_dir);
+    char physics[APP_PATH_MAX + 32];
+    if (!join(physics, sizeof physics, data_dir, "assets/physics.json")) {
+        level_errors_add(errors, data_dir, 0, 0, "the data folder's path is too long");
+        return false;
+    }
     if (!level_physics_load(physics, &base, errors))
         return false;
     return level_load(path, &base, out, errors);
@@ -202,20 +258,30 @@ static bool soak_level(const char *data, const char *path, unsigned long ticks, 
     return ok;
 }
 
-static int usage(void)
+/* The name the program was started as, for messages. */
+static const char *program_name(const char *argv0)
 {
-    fputs("usage: platformer --headless --level FILE [--replay FILE] [--frames N]\n"
-          "                             [--hash-every K] [--trace] [--data DIR]\n"
-          "       platformer --headless --verify [--update [--allow-outcome-change]] REPLAY...\n"
-          "       platformer --headless --soak TICKS [--seed N] LEVEL...\n"
-          "Runs a level with no window until the replay ends, N ticks pass or the\n"
-          "level completes, and prints ticks, outcome, deaths and the state hash.\n"
-          "--trace prints the player's state after every tick.\n"
-          "--verify runs replays whose '#!' lines name their level and expected\n"
-          "outcome, ticks and hash, and fails on any difference. With --update it\n"
-          "rewrites those lines to what the run gives instead, printing old and new,\n"
-          "but refuses a replay whose outcome changed unless --allow-outcome-change.\n",
-          stderr);
+    const char *slash = argv0 != NULL ? strrchr(argv0, '/') : NULL;
+    return slash != NULL ? slash + 1 : argv0 != NULL ? argv0 : "pips-peak";
+}
+
+static int usage(const char *argv0)
+{
+    const char *p = program_name(argv0);
+    fprintf(stderr,
+            "usage: %s --headless --level FILE [--replay FILE] [--frames N]\n"
+            "                             [--hash-every K] [--trace] [--data DIR]\n"
+            "       %s --headless --verify [--update [--allow-outcome-change]] REPLAY...\n"
+            "       %s --headless --soak TICKS [--seed N] LEVEL... [--data DIR]\n"
+            "Runs a level with no window until the replay ends, N ticks pass or the\n"
+            "level completes, and prints ticks, outcome, deaths and the state hash.\n"
+            "--trace prints the player's state after every tick.\n"
+            "--data DIR reads the game's data (assets/, levels/) from DIR.\n"
+            "--verify runs replays whose '#!' lines name their level and expected\n"
+            "outcome, ticks and hash, and fails on any difference. With --update it\n"
+            "rewrites those lines to what the run gives instead, printing old and new,\n"
+            "but refuses a replay whose outcome changed unless --allow-outcome-change.\n",
+            p, p, p);
     return 2;
 }
 
@@ -339,9 +405,10 @@ static int verify(const char *data, int count, char **replays, VerifyMode mode)
     return failures == 0 ? 0 : 1;
 }
 
-int app_headless(int argc, char **argv)
+int app_headless(int argc, char **argv, const char *data_dir, const char *base_path)
 {
-    const char *level = NULL, *replay = NULL, *data_arg = NULL;
+    const char *prog = program_name(argv[0]);
+    const char *level = NULL, *replay = NULL;
     unsigned long frames = 0, hash_every = 0;
     bool trace = false;
     int verify_from = 0, soak_from = 0;
@@ -361,19 +428,19 @@ int app_headless(int argc, char **argv)
                          mode == VERIFY_UPDATE)
                     mode = VERIFY_UPDATE_ANY;
                 else
-                    return usage();
+                    return usage(argv[0]);
                 verify_from++;
             }
             break;
         } else if (strcmp(a, "--soak") == 0 && has_value) {
             if (!parse_count(argv[++i], &soak_ticks) || soak_ticks == 0) {
-                fprintf(stderr, "platformer: --soak needs a positive number of ticks\n");
+                fprintf(stderr, "%s: --soak needs a positive number of ticks\n", prog);
                 return 2;
             }
             soak_from = -1;
         } else if (strcmp(a, "--seed") == 0 && has_value) {
             if (!parse_count(argv[++i], &seed)) {
-                fprintf(stderr, "platformer: --seed needs a number\n");
+                fprintf(stderr, "%s: --seed needs a number\n", prog);
                 return 2;
             }
         } else if (soak_from == -1 && a[0] != '-') {
@@ -385,37 +452,31 @@ int app_headless(int argc, char **argv)
             level = argv[++i];
         } else if (strcmp(a, "--replay") == 0 && has_value) {
             replay = argv[++i];
-        } else if (strcmp(a, "--data") == 0 && has_value) {
-            data_arg = argv[++i];
         } else if (strcmp(a, "--frames") == 0 && has_value) {
             if (!parse_count(argv[++i], &frames) || frames == 0) {
-                fprintf(stderr, "platformer: --frames needs a positive number\n");
+                fprintf(stderr, "%s: --frames needs a positive number\n", prog);
                 return 2;
             }
         } else if (strcmp(a, "--hash-every") == 0 && has_value) {
             if (!parse_count(argv[++i], &hash_every) || hash_every == 0) {
-                fprintf(stderr, "platformer: --hash-every needs a positive number\n");
+                fprintf(stderr, "%s: --hash-every needs a positive number\n", prog);
                 return 2;
             }
         } else {
-            fprintf(stderr, "platformer: unknown or incomplete option '%s'\n", a);
-            return usage();
+            fprintf(stderr, "%s: unknown or incomplete option '%s'\n", prog, a);
+            return usage(argv[0]);
         }
     }
     char data[APP_PATH_MAX];
-    if (data_arg != NULL) {
-        if (!copy_path(data, sizeof data, data_arg)) {
-            fprintf(stderr, "platformer: --data path too long\n");
-            return 2;
-        }
-    } else if (!app_find_data(argv[0], data, sizeof data)) {
-        fprintf(stderr, "platformer: cannot find the game's data (assets/physics.json); "
-                        "run from the project folder or set PLATFORMER_DATA\n");
+    if (!app_find_data(data_dir, base_path, data, sizeof data)) {
+        char msg[APP_PATH_MAX + 256];
+        app_data_missing(data_dir, msg, sizeof msg);
+        fprintf(stderr, "%s: %s\n", prog, msg);
         return 1;
     }
     if (soak_from != 0) {
         if (soak_from < 0)
-            return usage();
+            return usage(argv[0]);
         int failed = 0;
         for (int i = soak_from; i < argc; i++)
             failed += !soak_level(data, argv[i], soak_ticks, (uint64_t)seed * 0x9e3779b97f4a7c15ull + 1);
@@ -423,11 +484,11 @@ int app_headless(int argc, char **argv)
     }
     if (verify_from > 0) {
         if (verify_from >= argc)
-            return usage();
+            return usage(argv[0]);
         return verify(data, argc - verify_from, argv + verify_from, mode);
     }
     if (level == NULL)
-        return usage();
+        return usage(argv[0]);
     RunResult r;
     if (!run_level(data, level, replay, frames, hash_every, trace, &r))
         return 1;

@@ -16,10 +16,26 @@
 
 enum { APP_PATH_MAX = 4096 };
 
-/* Finds the folder holding assets/ and levels/: $PLATFORMER_DATA if set,
-** else the current folder, else up from the executable's folder (argv0).
-** Returns false when none has assets/physics.json. */
-bool app_find_data(const char *argv0, char *out, size_t size);
+/* Finds the game's data: the folder holding assets/ and levels/. In order:
+**   1. dir (--data DIR) when not NULL, else $PLATFORMER_DATA when set and
+**      not empty: that folder and no other;
+**   2. a build tree: base_path is the program's folder (SDL_GetBasePath,
+**      from the front end; NULL when unknown), where the build leaves
+**      APP_BUILD_DATA_FILE, one line naming the source folder;
+**   3. an install: the data folder at the place the build put it relative
+**      to the program (bin/../share/pips-peak, so an installed tree still
+**      runs after it is moved), then at the absolute place compiled in
+**      (from CMAKE_INSTALL_FULL_DATADIR).
+** A folder counts when it has assets/physics.json. Returns false when none
+** does; app_data_missing then says what was tried. */
+bool app_find_data(const char *dir, const char *base_path, char *out, size_t size);
+
+/* The file next to a program in its build tree that names its data folder. */
+#define APP_BUILD_DATA_FILE "data-folder.txt"
+
+/* One line for the player after app_find_data(dir, ...) failed: the folder
+** that was asked for, or where the data was looked for, and what to do. */
+void app_data_missing(const char *dir, char *msg, size_t size);
 
 /* Loads assets/physics.json of data_dir, then the level at path on top of
 ** it. Errors are appended to errors. */
@@ -48,10 +64,12 @@ unsigned long app_run(Sim *sim, const AppRun *run);
 const char *app_outcome_name(SimOutcome outcome);
 
 /* platformer --headless --level FILE [--replay FILE] [--frames N]
-**                       [--hash-every K] [--data DIR]
+**                       [--hash-every K] [--trace]
 ** platformer --headless --verify [--update [--allow-outcome-change]] REPLAY...
-** Returns the process exit status: 0, 1 on failure or mismatch, 2 on
-** wrong usage. */
-int app_headless(int argc, char **argv);
+** platformer --headless --soak TICKS [--seed N] LEVEL...
+** main() has taken --data DIR off the command line: data_dir and base_path
+** are app_find_data's. Returns the process exit status: 0, 1 on failure or
+** mismatch, 2 on wrong usage. */
+int app_headless(int argc, char **argv, const char *data_dir, const char *base_path);
 
 #endif

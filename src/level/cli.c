@@ -145,25 +145,32 @@ static bool readable(const char *path)
     return f != NULL;
 }
 
-int level_cli_export_tiled(int argc, char **argv)
+int level_cli_export_tiled(int argc, char **argv, const char *data_dir)
 {
     int first = operands(argc, argv, "--export-tiled");
     int n = argc - first;
     if (n < 2 || n > 3) {
         fprintf(stderr, "usage: platformer --export-tiled LEVEL OUT.tmj [TILESET.tsj]\n"
-                        "TILESET defaults to assets/tiled/tiles.tsj\n");
+                        "TILESET defaults to assets/tiled/tiles.tsj of the game's data\n");
         return 2;
     }
     const char *level = argv[first], *out = argv[first + 1];
-    char tileset[1024] = "assets/tiled/tiles.tsj";
+    char tileset[1024] = "";
     if (n == 3) {
         snprintf(tileset, sizeof tileset, "%s", argv[first + 2]);
-    } else if (!readable(tileset)) {
-        if (!level_path_sibling(level, "../assets/tiled/tiles.tsj", tileset, sizeof tileset) ||
-            !readable(tileset)) {
-            fprintf(stderr, "%s: error: cannot find assets/tiled/tiles.tsj from here or from the "
-                            "level's folder: give the tileset as a third argument\n", level);
-            return 1;
+    } else {
+        /* The game's own tileset, else one beside the level's folder (a
+        ** copy of the game's tree). */
+        int w = data_dir != NULL ? snprintf(tileset, sizeof tileset, "%s/assets/tiled/tiles.tsj",
+                                            data_dir) : -1;
+        if (w < 0 || (size_t)w >= sizeof tileset || !readable(tileset)) {
+            if (!level_path_sibling(level, "../assets/tiled/tiles.tsj", tileset, sizeof tileset) ||
+                !readable(tileset)) {
+                fprintf(stderr, "%s: error: cannot find assets/tiled/tiles.tsj in the game's data "
+                                "or beside the level's folder: give the tileset as a third "
+                                "argument\n", level);
+                return 1;
+            }
         }
     }
     LevelErrors *errors = malloc(sizeof *errors);

@@ -129,10 +129,11 @@ bool level_export_tiled(const char *level_path, const char *out_path,
 **   when all are good, 1 when any is not, 2 on wrong usage.
 ** platformer --export-tiled LEVEL OUT.tmj [TILESET.tsj]
 **   Exports LEVEL as a Tiled map. TILESET defaults to assets/tiled/tiles.tsj
-**   found from the current folder or from LEVEL's folder (../assets/...).
-**   Returns 0, 1 on error, 2 on wrong usage. */
+**   of data_dir (the game's data, found by the caller; may be NULL), else
+**   the one beside LEVEL's folder (../assets/...). Returns 0, 1 on error,
+**   2 on wrong usage. */
 int level_cli_check(int argc, char **argv);
-int level_cli_export_tiled(int argc, char **argv);
+int level_cli_export_tiled(int argc, char **argv, const char *data_dir);
 
 /* platformer --kinds
 **   Prints the kind table as JSON: {"kinds": [{"name", "doc", "char", "box",

@@ -534,10 +534,8 @@ Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, co
     replay_init(&g->session.playback);
     replay_init(&g->session.record);
 
-    if (!app_find_data(opt->argv0, g->data_dir, sizeof g->data_dir)) {
-        snprintf(err, errlen,
-                 "assets/physics.json: not found here or next to the program "
-                 "(set PLATFORMER_DATA to the game's folder)");
+    if (!app_find_data(opt->data_dir, opt->base_path, g->data_dir, sizeof g->data_dir)) {
+        app_data_missing(opt->data_dir, err, errlen);
         goto fail;
     }
     char resolved[PATH_MAX];

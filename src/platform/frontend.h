@@ -42,7 +42,9 @@ typedef struct FrontendHooks {
 } FrontendHooks;
 
 typedef struct FrontendOptions {
-    const char *argv0;         /* to find the data folder */
+    const char *data_dir;      /* --data: the game's data folder; NULL: look for it */
+    const char *base_path;     /* the program's folder (SDL_GetBasePath), or NULL;
+                                  both as app_find_data takes them */
     const char *level_path;    /* --level: play this file, with hot reload */
     const char *replay_path;   /* --replay: play these inputs back */
     const char *record_path;   /* --record: write the inputs played */

@@ -2,11 +2,16 @@
 ** main.c -- make_atlas: paints the game's art from art/ into assets/.
 **
 **   make_atlas [--art DIR] [--out DIR] [--check] [--preview DIR]
+**   make_atlas [--art DIR] --icons DIR
 **
 ** --check writes nothing: it compares what it would write with the files in
 ** the output folder and lists the ones that differ (exit status 1).
+** --icons writes the program's icon, DIR/icon-N.png for each size N, and
+** nothing else: the build makes them for the install (they are not in
+** assets/, which is the game's data).
 */
 #include "atlas.h"
+#include "icon.h"
 #include "png.h"
 #include "preview.h"
 
@@ -19,10 +24,12 @@
 static int usage(void)
 {
     fputs("usage: make_atlas [--art DIR] [--out DIR] [--check] [--preview DIR]\n"
+          "       make_atlas [--art DIR] --icons DIR\n"
           "  --art DIR  the art sources (default: art)\n"
           "  --out DIR  where atlas.png, atlas.json and bg_*.png go (default: assets)\n"
           "  --check    compare with the files in --out instead of writing\n"
-          "  --preview DIR  also write sheets.png and scenes.png there\n",
+          "  --preview DIR  also write sheets.png and scenes.png there\n"
+          "  --icons DIR    write only the program's icon, DIR/icon-N.png for N = 16 to 256\n",
           stderr);
     return 2;
 }
@@ -73,9 +80,41 @@ static int write_previews(const Atlas *atlas, const char *dir)
     return status;
 }
 
+/* The output folders need not exist yet (make_atlas --out out --preview out). */
+static bool make_folder(const char *dir)
+{
+    if (mkdir(dir, 0777) == 0 || errno == EEXIST)
+        return true;
+    fprintf(stderr, "make_atlas: %s: cannot make the folder: %s\n", dir, strerror(errno));
+    return false;
+}
+
+static int write_icons(const char *art_dir, const char *dir)
+{
+    if (!make_folder(dir))
+        return 1;
+    Image icons[ICON_SIZE_COUNT];
+    char err[512];
+    if (!icon_build(art_dir, icons, err, sizeof err)) {
+        fprintf(stderr, "make_atlas: %s\n", err);
+        return 1;
+    }
+    int status = 0;
+    for (int i = 0; i < ICON_SIZE_COUNT; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/icon-%d.png", dir, icon_sizes[i]);
+        if (status == 0 && !png_write(&icons[i], path, err, sizeof err)) {
+            fprintf(stderr, "make_atlas: %s\n", err);
+            status = 1;
+        }
+        image_fini(&icons[i]);
+    }
+    return status;
+}
+
 int main(int argc, char **argv)
 {
-    const char *art_dir = "art", *out_dir = "assets", *preview_dir = NULL;
+    const char *art_dir = "art", *out_dir = "assets", *preview_dir = NULL, *icon_dir = NULL;
     bool check = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--art") == 0 && i + 1 < argc)
@@ -84,11 +123,15 @@ int main(int argc, char **argv)
             out_dir = argv[++i];
         else if (strcmp(argv[i], "--preview") == 0 && i + 1 < argc)
             preview_dir = argv[++i];
+        else if (strcmp(argv[i], "--icons") == 0 && i + 1 < argc)
+            icon_dir = argv[++i];
         else if (strcmp(argv[i], "--check") == 0)
             check = true;
         else
             return usage();
     }
+    if (icon_dir != NULL)
+        return check || preview_dir != NULL ? usage() : write_icons(art_dir, icon_dir);
 
     Atlas atlas;
     atlas_init(&atlas);
@@ -98,9 +141,13 @@ int main(int argc, char **argv)
         atlas_fini(&atlas);
         return 1;
     }
+    if (!check && !make_folder(out_dir)) {
+        atlas_fini(&atlas);
+        return 1;
+    }
     int status = 0;
     if (preview_dir != NULL)
-        status = write_previews(&atlas, preview_dir);
+        status = make_folder(preview_dir) ? write_previews(&atlas, preview_dir) : 1;
     for (int i = 0; i < atlas.file_count; i++) {
         const OutFile *f = &atlas.files[i];
         char path[1024];

@@ -1,0 +1,42 @@
+# The install: the installed game run from / (it must find its own data,
+# not the source tree's), the desktop entry and metainfo validated, the
+# metainfo's newest release, and the man page against the usage texts.
+# Everything is written under this build folder.
+if(NOT IS_ABSOLUTE "${PIPS_PEAK_DATADIR}")
+  string(REPLACE ";" "," icon_sizes "${PIPS_PEAK_ICON_SIZES}")
+  add_test(NAME install_run_from_root
+    COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${PROJECT_BINARY_DIR}
+            -DPREFIX=${CMAKE_CURRENT_BINARY_DIR}/install-root
+            -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/install-scratch
+            -DREFERENCE=$<TARGET_FILE:platformer> -DSOURCE_DIR=${PROJECT_SOURCE_DIR}
+            -DLEVEL=01-first-steps.json -DAPP_ID=${PIPS_PEAK_APP_ID}
+            -DICON_SIZES=${icon_sizes} -DDATADIR=${PIPS_PEAK_DATADIR}
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/install/run_installed.cmake)
+endif()
+
+set(dist_out ${PROJECT_BINARY_DIR}/dist)
+find_program(DESKTOP_FILE_VALIDATE desktop-file-validate)
+if(DESKTOP_FILE_VALIDATE)
+  add_test(NAME dist_desktop_entry_valid
+           COMMAND ${DESKTOP_FILE_VALIDATE} ${dist_out}/${PIPS_PEAK_APP_ID}.desktop)
+  # it warns and hints without failing
+  set_tests_properties(dist_desktop_entry_valid PROPERTIES FAIL_REGULAR_EXPRESSION "warning|hint")
+endif()
+find_program(APPSTREAMCLI appstreamcli)
+if(APPSTREAMCLI)
+  add_test(NAME dist_metainfo_valid
+           COMMAND ${APPSTREAMCLI} validate --no-net ${dist_out}/${PIPS_PEAK_APP_ID}.metainfo.xml)
+endif()
+add_test(NAME dist_metainfo_release
+  COMMAND ${CMAKE_COMMAND} -DMETAINFO=${dist_out}/${PIPS_PEAK_APP_ID}.metainfo.xml
+          -DVERSION=${PROJECT_VERSION} -P ${CMAKE_CURRENT_SOURCE_DIR}/install/metainfo_release.cmake)
+add_test(NAME dist_man_page_options
+  COMMAND ${CMAKE_COMMAND} -DPLATFORMER=$<TARGET_FILE:platformer> -DMAN=${dist_out}/pips-peak.6
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/install/man_options.cmake)
+find_program(GROFF groff)
+if(GROFF)
+  # man's own formatter, with every warning on: the page must give none
+  add_test(NAME dist_man_page_formats
+           COMMAND ${GROFF} -man -t -ww -z ${dist_out}/pips-peak.6)
+  set_tests_properties(dist_man_page_formats PROPERTIES FAIL_REGULAR_EXPRESSION "warning|error")
+endif()
