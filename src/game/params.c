@@ -34,6 +34,8 @@ PhysicsParams physics_defaults(void)
         .side_spring_h_speed = 480.0f, /* SideBounce 240 */
         .side_spring_v_speed = 280.0f, /* 140 */
         .side_spring_force_time = 0.3f,
+        .crumble_shake_time = 0.4f,
+        .crumble_return_time = 2.0f,
         .max_run = 180.0f,           /* 90 */
         .ground_accel = 2000.0f,     /* RunAccel 1000 */
         .ground_decel = 2000.0f,
@@ -77,6 +79,8 @@ static const ParamInfo table[] = {
     P(side_spring_h_speed, 0, 2000, "px/s", "Horizontal speed away from a spring on a wall."),
     P(side_spring_v_speed, 0, 2000, "px/s", "Upward speed from a spring on a wall."),
     P(side_spring_force_time, 0, 2, "s", "After a spring on a wall, how long it carries you whatever you hold."),
+    P(crumble_shake_time, 0, 10, "s", "How long a crumbling block shakes after you stand on it (or slide down it) before it falls."),
+    P(crumble_return_time, 0, 60, "s", "How long it stays gone before it comes back (once nothing is in its way)."),
     P(max_run, 1, 2000, "px/s", "Top running speed."),
     P(ground_accel, 0, 20000, "px/s^2", "Acceleration towards max_run on the ground."),
     P(ground_decel, 0, 20000, "px/s^2", "Deceleration to a stop with no input, on the ground."),

@@ -40,6 +40,9 @@ typedef struct PhysicsParams {
     float side_spring_h_speed; /* px/s away from a spring on a wall */
     float side_spring_v_speed; /* px/s up from it */
     float side_spring_force_time; /* s it carries you whatever is held */
+    /* crumbling blocks */
+    float crumble_shake_time; /* s a crumbling block shakes before it falls */
+    float crumble_return_time; /* s before it comes back */
     /* running */
     float max_run;           /* px/s */
     float ground_accel;      /* px/s^2 towards max_run, on the ground */

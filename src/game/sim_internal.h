@@ -86,6 +86,12 @@ static inline void emit_at_feet(Sim *sim, SimEventType type, Box b)
     sim_emit(sim, type, b.x + b.w / 2, b.y + b.h);
 }
 
+/* A kind's own moment (EV_CUE) at the middle of b, making `sound`. */
+static inline void emit_cue(Sim *sim, const char *sound, Box b)
+{
+    sim_emit_sound(sim, EV_CUE, sound, b.x + b.w / 2, b.y + b.h / 2);
+}
+
 /* The tiles a box covers, inclusive (floor division: boxes can reach above
 ** the map, where coordinates are negative). */
 typedef struct TileRange {

@@ -26,7 +26,8 @@ static void walker_step(Sim *sim, EcsEntity self, Enemy *e, Transform *t, Veloci
                         const Collider *c, float dt)
 {
     const PhysicsParams *pp = &sim->params;
-    bool grounded = actor_grounded(sim, self, box_of(t, c), false);
+    /* Rising (a spring launched it) is never grounded. */
+    bool grounded = v->y >= 0.0f && actor_grounded(sim, self, box_of(t, c), false);
     if (grounded && !floor_ahead(sim, self, box_of(t, c), e->dir))
         e->dir = (int8_t)-e->dir;
     v->x = (float)e->dir * pp->walker_speed;
