@@ -132,10 +132,19 @@ typedef struct Mover {
     int16_t moved_x, moved_y;/* px moved this tick (riders inherit it) */
 } Mover;
 
+typedef enum SwitchMode {
+    SWITCH_TOGGLE,           /* flips its group each time it is entered */
+    SWITCH_ONCE,             /* turns its group on, for good */
+    SWITCH_TIMED,            /* turns its group on for a while, then off again */
+} SwitchMode;
+
 typedef struct Switch {
     uint8_t group;
+    uint8_t mode;            /* SwitchMode */
     bool on;
     bool touched;            /* the player overlapped it last tick */
+    uint16_t time;           /* timed: ticks its group stays on */
+    uint16_t timer;          /* timed: ticks left before it turns its group off */
 } Switch;
 
 typedef struct ToggleBlock {

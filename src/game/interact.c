@@ -151,11 +151,16 @@ static bool touches_goal(Sim *sim, Box box)
     return hit;
 }
 
-/* A switch flips its group when the player starts touching it; box is NULL
-** when the player cannot touch anything (dead). */
+/* A switch acts when the player enters it, never again while the player
+** stays inside: a toggle switch flips its group, a "once" switch turns it
+** on for good, a timed one turns it on and off again after its time, ticking
+** through the last second. box is NULL when the player cannot touch
+** anything (dead); timers run on. */
 static void touch_switches(Sim *sim, const Box *box)
 {
-    bool flip[LEVEL_MAX_GROUPS] = {false};
+    enum { TICK_EVERY = 15 };
+    bool flip[LEVEL_MAX_GROUPS] = {false}, on[LEVEL_MAX_GROUPS] = {false},
+         off[LEVEL_MAX_GROUPS] = {false};
     bool any = false;
     EcsIter it = ecs_view(sim->world, C_SWITCH, C_TRANSFORM, C_COLLIDER);
     while (ecs_iter_next(&it)) {
@@ -163,20 +168,48 @@ static void touch_switches(Sim *sim, const Box *box)
         const Transform *t = ecs_field(&it, Transform, 1);
         const Collider *c = ecs_field(&it, Collider, 2);
         for (int i = 0; i < it.count; i++) {
-            bool touching = box != NULL && box_overlap(*box, box_of(&t[i], &c[i]));
+            Box sb = box_of(&t[i], &c[i]);
+            if (s[i].timer > 0) {
+                s[i].timer--;
+                if (s[i].timer == 0) {
+                    off[s[i].group] = true;
+                    any = true;
+                    emit_cue(sim, "switch_off", sb);
+                } else if (s[i].timer <= SIM_TICK_RATE && s[i].timer % TICK_EVERY == 0) {
+                    emit_cue(sim, "switch_tick", sb);
+                }
+            }
+            bool touching = box != NULL && box_overlap(*box, sb);
             if (touching && !s[i].touched) {
-                flip[s[i].group] = true;
+                switch (s[i].mode) {
+                case SWITCH_ONCE:
+                    on[s[i].group] = true;
+                    break;
+                case SWITCH_TIMED:
+                    on[s[i].group] = true;
+                    off[s[i].group] = false;
+                    s[i].timer = s[i].time;
+                    break;
+                default:
+                    flip[s[i].group] = true;
+                    break;
+                }
                 any = true;
-                emit_at_center(sim, EV_SWITCH, box_of(&t[i], &c[i]));
+                emit_at_center(sim, EV_SWITCH, sb);
             }
             s[i].touched = touching;
         }
     }
     if (!any)
         return;
-    for (int g = 0; g < LEVEL_MAX_GROUPS; g++)
+    for (int g = 0; g < LEVEL_MAX_GROUPS; g++) {
+        if (off[g])
+            sim->group_on[g] = false;
         if (flip[g])
             sim->group_on[g] = !sim->group_on[g];
+        if (on[g])
+            sim->group_on[g] = true;
+    }
     it = ecs_view(sim->world, C_SWITCH);
     while (ecs_iter_next(&it)) {
         Switch *s = ecs_field(&it, Switch, 0);
@@ -285,7 +318,9 @@ bool switch_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEnti
 {
     (void)level;
     uint8_t group = group_of(le);
-    *(Switch *)ecs_get(sim->world, e, C_SWITCH) = (Switch){.group = group};
+    *(Switch *)ecs_get(sim->world, e, C_SWITCH) =
+        (Switch){.group = group, .mode = (uint8_t)leveldesc_prop(le, "mode").i,
+                 .time = (uint16_t)sim_ticks(leveldesc_prop(le, "time").f)};
     ((Sprite *)ecs_get(sim->world, e, C_SPRITE))->variant = group;
     return true;
 }
@@ -325,8 +360,11 @@ void switch_animate(Sim *sim, uint16_t first_clip)
     while (ecs_iter_next(&it)) {
         const Switch *sw = ecs_field(&it, Switch, 0);
         Animation *a = ecs_field(&it, Animation, 1);
-        for (int i = 0; i < it.count; i++)
-            anim_play(&a[i], (uint16_t)(first_clip + (sw[i].on ? SWITCH_ON : SWITCH_OFF)));
+        for (int i = 0; i < it.count; i++) {
+            /* A timed switch blinks through its last second. */
+            bool blink = sw[i].timer > 0 && sw[i].timer <= SIM_TICK_RATE && (sw[i].timer / 5) % 2;
+            anim_play(&a[i], (uint16_t)(first_clip + (sw[i].on && !blink ? SWITCH_ON : SWITCH_OFF)));
+        }
     }
 }
 

@@ -54,7 +54,8 @@ static const EcsField PLATFORM_FIELDS[] = {
     F(Mover, path_len), F(Mover, target), F(Mover, step),
     F(Mover, loop), F(Mover, speed), F(Mover, wait), F(Mover, waiting), F(Mover, rem_x),
     F(Mover, rem_y), F(Mover, moved_x), F(Mover, moved_y)};
-static const EcsField SWITCH_FIELDS[] = {F(Switch, group), F(Switch, on), F(Switch, touched)};
+static const EcsField SWITCH_FIELDS[] = {F(Switch, group), F(Switch, mode), F(Switch, on),
+                                         F(Switch, touched), F(Switch, time), F(Switch, timer)};
 static const EcsField BLOCK_FIELDS[] = {F(ToggleBlock, group), F(ToggleBlock, solid_when_on),
                                         F(ToggleBlock, want_solid)};
 static const EcsField COLLECTIBLE_FIELDS[] = {F(Collectible, value)};
@@ -100,9 +101,15 @@ static const char *const ON_OFF[] = {"on", "off"};
 static const char *const LEFT_RIGHT[] = {"left", "right"};
 static const char *const PATH_MODES[] = {"pingpong", "loop"};
 
+static const char *const SWITCH_MODES[] = {"toggle", "once", "timed"};
+
 static const KindProp SWITCH_PROPS[] = {
     {"group", KPROP_INT, true, 0, LEVEL_MAX_GROUPS - 1, NULL, 0, 0,
      "the switch group it flips, 0 to 7"},
+    {"mode", KPROP_ENUM, false, 0, 0, SWITCH_MODES, COUNT(SWITCH_MODES), 0,
+     "\"toggle\": each entry flips the group; \"once\": turns it on for good; "
+     "\"timed\": turns it on for `time` seconds, ticking in the last one"},
+    {"time", KPROP_NUMBER, false, 0.5, 60, NULL, 0, 3, "timed: seconds the group stays on"},
 };
 
 static const KindProp BLOCK_PROPS[] = {
@@ -180,7 +187,7 @@ static const EntityKind KINDS[] = {
     },
     {
         .name = "switch",
-        .doc = "touching it flips its group: its blocks turn solid or ghost",
+        .doc = "entering it flips its group (or turns it on, for good or for a while): its blocks turn solid or ghost",
         .flags = KIND_FLIPS,
         .anchor = KIND_ANCHOR_BOTTOM, .w = 16, .h = 16, .hit = {2, 6, 12, 10},
         .collider = COLLIDER_TRIGGER, .layer = 2,
