@@ -1,7 +1,7 @@
 /*
 ** mixer.c -- sum the voices in 32 bits, apply the gain, clamp once.
 **
-** The effects are rendered with headroom (synth.c), so two or three at once
+** The effects are rendered with headroom (bank.c), so two or three at once
 ** rarely reach the clamp; when they do, clamping a few samples is the
 ** least bad choice for short effects. A gain change glides over about 5 ms
 ** instead of jumping, which would click.

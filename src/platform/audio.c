@@ -9,20 +9,29 @@
 */
 #include "audio.h"
 
+#include "app.h"
+#include "bank.h"
 #include "mixer.h"
 #include "settings.h"
 
 #include <SDL.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* 512 samples at 48 kHz: about 11 ms of latency between press and sound. */
 enum { DEVICE_BUFFER = 512 };
 
+enum { WARNED_MAX = 16 };
+
 static struct AudioState {
     SDL_AudioDeviceID device;    /* 0 when closed */
     bool own_subsystem;          /* audio_open initialised SDL_INIT_AUDIO */
-    int16_t *samples[SFX_COUNT];
-    size_t counts[SFX_COUNT];
+    char data_dir[APP_PATH_MAX];
+    SoundBank *bank;             /* NULL when the bank did not load */
+    int16_t *samples[BANK_SOUNDS];
+    size_t counts[BANK_SOUNDS];
+    char warned[WARNED_MAX][32]; /* names already logged as missing */
+    int warned_count;
     Mixer mixer;
 } audio;
 
@@ -37,14 +46,46 @@ static void release(void)
 {
     if (audio.device != 0)
         SDL_CloseAudioDevice(audio.device);
-    for (int i = 0; i < SFX_COUNT; i++)
+    for (int i = 0; i < BANK_SOUNDS; i++)
         free(audio.samples[i]);
+    if (audio.bank != NULL)
+        audio_bank_destroy(audio.bank);
     if (audio.own_subsystem)
         SDL_QuitSubSystem(SDL_INIT_AUDIO);
-    audio = (struct AudioState){0};
+    memset(&audio, 0, sizeof audio);
 }
 
-bool audio_open(const struct Settings *settings)
+/* True the first time a name is reported missing, so the log says it once. */
+static bool first_warning(const char *name)
+{
+    for (int i = 0; i < audio.warned_count; i++)
+        if (strcmp(audio.warned[i], name) == 0)
+            return false;
+    if (audio.warned_count < WARNED_MAX)
+        SDL_strlcpy(audio.warned[audio.warned_count++], name, sizeof audio.warned[0]);
+    return true;
+}
+
+/* The effects of the bank, rendered; without a bank the game has no effects. */
+static bool load_bank(void)
+{
+    char path[APP_PATH_MAX + 32], err[1024];
+    SDL_snprintf(path, sizeof path, "%s/assets/sounds.txt", audio.data_dir);
+    if (!audio_bank_load(path, &audio.bank, err, sizeof err)) {
+        SDL_Log("audio: no sound effects: %s", err);
+        return true;
+    }
+    for (int i = 0; i < audio_bank_count(audio.bank); i++) {
+        if (!audio_bank_render(audio.bank, i, &audio.samples[i], &audio.counts[i])) {
+            SDL_Log("audio: no sound: out of memory rendering \"%s\"",
+                    audio_bank_name(audio.bank, i));
+            return false;
+        }
+    }
+    return true;
+}
+
+bool audio_open(const char *data_dir, const struct Settings *settings)
 {
     if (audio.device != 0)
         return true;
@@ -53,6 +94,7 @@ bool audio_open(const struct Settings *settings)
         mixer_set_volume(&audio.mixer, settings->master_volume, settings->sfx_volume,
                          settings->mute);
     audio.mixer.gain = audio.mixer.target_gain; /* start at the set volume, no glide */
+    SDL_strlcpy(audio.data_dir, data_dir != NULL ? data_dir : ".", sizeof audio.data_dir);
 
     if (SDL_WasInit(SDL_INIT_AUDIO) == 0) {
         if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
@@ -62,12 +104,9 @@ bool audio_open(const struct Settings *settings)
         }
         audio.own_subsystem = true;
     }
-    for (int i = 0; i < SFX_COUNT; i++) {
-        if (!audio_synth((SfxId)i, &audio.samples[i], &audio.counts[i])) {
-            SDL_Log("audio: no sound: out of memory rendering \"%s\"", audio_sfx_name((SfxId)i));
-            release();
-            return false;
-        }
+    if (!load_bank()) {
+        release();
+        return false;
     }
     SDL_AudioSpec want, have;
     SDL_zero(want);
@@ -89,12 +128,18 @@ bool audio_open(const struct Settings *settings)
     return true;
 }
 
-void audio_play(SfxId id)
+void audio_play(const char *name)
 {
-    if (audio.device == 0 || (int)id < 0 || id >= SFX_COUNT)
+    if (audio.device == 0 || audio.bank == NULL || name == NULL)
         return;
+    int i = audio_bank_find(audio.bank, name);
+    if (i < 0) {
+        if (first_warning(name))
+            SDL_Log("audio: the sound bank has no sound \"%s\"", name);
+        return;
+    }
     SDL_LockAudioDevice(audio.device);
-    mixer_play(&audio.mixer, audio.samples[id], audio.counts[id]);
+    mixer_play(&audio.mixer, audio.samples[i], audio.counts[i]);
     SDL_UnlockAudioDevice(audio.device);
 }
 

@@ -10,6 +10,7 @@
 */
 #include "frontend.h"
 
+#include "app.h"
 #include "audio.h"
 #include "render.h"
 #include "settings.h"
@@ -68,16 +69,17 @@ static void hook_scale(void *ctx, int scale)
 static void hook_play(void *ctx, GameSound sound)
 {
     (void)ctx;
-    static const SfxId sfx[SOUND_COUNT] = {
-        [SOUND_JUMP] = SFX_JUMP,           [SOUND_LAND] = SFX_LAND,
-        [SOUND_COIN] = SFX_COLLECT,        [SOUND_DEATH] = SFX_DEATH,
-        [SOUND_CHECKPOINT] = SFX_CHECKPOINT, [SOUND_SWITCH] = SFX_SWITCH,
-        [SOUND_STOMP] = SFX_STOMP,         [SOUND_COMPLETE] = SFX_COMPLETE,
-        [SOUND_MENU_MOVE] = SFX_MENU_MOVE, [SOUND_MENU_OK] = SFX_MENU_SELECT,
-        [SOUND_MENU_BACK] = SFX_MENU_BACK,
+    /* the game's sounds by their names in assets/sounds.txt */
+    static const char *const names[SOUND_COUNT] = {
+        [SOUND_JUMP] = "jump",             [SOUND_LAND] = "land",
+        [SOUND_COIN] = "collect",          [SOUND_DEATH] = "death",
+        [SOUND_CHECKPOINT] = "checkpoint", [SOUND_SWITCH] = "switch",
+        [SOUND_STOMP] = "stomp",           [SOUND_COMPLETE] = "complete",
+        [SOUND_MENU_MOVE] = "menu_move",   [SOUND_MENU_OK] = "menu_select",
+        [SOUND_MENU_BACK] = "menu_back",
     };
     if ((unsigned)sound < SOUND_COUNT)
-        audio_play(sfx[sound]);
+        audio_play(names[sound]);
 }
 
 static void hook_volume(void *ctx, int master, int sfx, bool mute)
@@ -150,7 +152,9 @@ int window_run(const GameOptions *opt)
         goto done;
     }
     const Settings *settings = game_settings(game);
-    audio_open(settings); /* silent when there is no device */
+    char data[APP_PATH_MAX];
+    if (app_find_data(opt->argv0, data, sizeof data))
+        audio_open(data, settings); /* silent when there is no device */
     win.scale = settings->window_scale;
     apply_size(&win);
     if (settings->fullscreen)

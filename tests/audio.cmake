@@ -1,0 +1,13 @@
+# The audio module's tests: tones and the mixer, and the sound bank.
+function(audio_test name)
+  add_executable(${name} ${name}.c)
+  target_link_libraries(${name} PRIVATE audio PkgConfig::CHECK m ${ARGN})
+  target_compile_definitions(${name} PRIVATE
+    SOUNDS_FILE="${PROJECT_SOURCE_DIR}/assets/sounds.txt")
+  add_test(NAME ${name} COMMAND ${name})
+  # files the tests write go in the build tree
+  set_tests_properties(${name} PROPERTIES WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+endfunction()
+
+audio_test(test_synth)
+audio_test(test_bank)
