@@ -1,4 +1,4 @@
-# The audio module's tests: tones and the mixer, and the sound bank.
+# The audio module's tests: tones and the mixer, the sound bank, the music.
 function(audio_test name)
   add_executable(${name} ${name}.c)
   target_link_libraries(${name} PRIVATE audio PkgConfig::CHECK m ${ARGN})
@@ -11,3 +11,4 @@ endfunction()
 
 audio_test(test_synth)
 audio_test(test_bank)
+audio_test(test_music)

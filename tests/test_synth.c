@@ -1,9 +1,11 @@
-/* test_synth.c -- tones, notes, WAV files, and the mixer.
+/* test_synth.c -- tones, notes, WAV files, and the mixer of effects and music.
 **
-** The effects of the sound bank are test_bank.c's.
+** The effects of the sound bank are test_bank.c's, the music files and the
+** sequencer test_music.c's.
 */
 #include "audio_text.h"
 #include "mixer.h"
+#include "music.h"
 #include "synth.h"
 
 #include <check.h>
@@ -291,6 +293,193 @@ START_TEST(volume_follows_a_square_law_and_glides)
 }
 END_TEST
 
+/* ---- music in the mixer ---- */
+
+/* A sine held for four rows (24000 samples), then again: easy to follow
+** through a fade. */
+static MusicTrack *held_track(const char *note)
+{
+    char text[512], err[256];
+    snprintf(text, sizeof text,
+             "track bpm=120 rows_per_beat=4\ninstrument i\n  tone wave=sine hold=note\n"
+             "channel a instrument=i\npattern p\n  %s ... ... ...\norder\n  p\n",
+             note);
+    MusicTrack *t;
+    ck_assert_msg(audio_music_parse("held.txt", text, strlen(text), &t, err, sizeof err), "%s",
+                  err);
+    return t;
+}
+
+/* What the track alone plays from its start, n samples. */
+static int16_t *alone(const MusicTrack *t, size_t skip, size_t n)
+{
+    static MusicPlayer p;
+    int16_t *s = malloc((skip + n) * sizeof *s);
+    ck_assert_ptr_nonnull(s);
+    audio_music_start(&p, t);
+    audio_music_render(&p, s, skip + n);
+    memmove(s, s + skip, n * sizeof *s);
+    return s;
+}
+
+/* The mixer at its default music volume, 70: a gain of 0.7^2, at once. */
+static void music_mixer(Mixer *m)
+{
+    mixer_init(m);
+    ck_assert_int_eq(m->music_gain, mixer_volume_gain(100, MIXER_MUSIC_DEFAULT, false));
+}
+
+static int scaled(int16_t s, int32_t fade, int32_t gain)
+{
+    return (int)((int64_t)s * fade * gain / ((int64_t)MIXER_GAIN_ONE * MIXER_GAIN_ONE));
+}
+
+START_TEST(music_fades_in_over_the_samples_asked)
+{
+    static Mixer m;
+    static int16_t out[4000];
+    MusicTrack *t = held_track("A-4");
+    int16_t *want = alone(t, 0, 4000);
+    music_mixer(&m);
+    mixer_play_music(&m, t, 2000);
+    ck_assert_ptr_eq(mixer_music(&m), t);
+    mixer_render(&m, out, 4000);
+    int32_t gain = m.music_gain, step = (MIXER_GAIN_ONE + 1999) / 2000;
+    for (int i = 0; i < 4000; i++) {
+        int32_t fade = (i + 1) * step < MIXER_GAIN_ONE ? (i + 1) * step : MIXER_GAIN_ONE;
+        ck_assert_int_eq(out[i], scaled(want[i], fade, gain));
+    }
+    free(want);
+    audio_music_destroy(t);
+}
+END_TEST
+
+START_TEST(the_track_playing_asked_for_again_plays_on)
+{
+    static Mixer m;
+    static int16_t out[1000];
+    MusicTrack *t = held_track("A-4");
+    music_mixer(&m);
+    mixer_play_music(&m, t, 0);
+    mixer_render(&m, out, 1000);
+    mixer_play_music(&m, t, 500);
+    ck_assert_uint_eq(m.music[0].player.position, 1000); /* not started over */
+    ck_assert(!m.music[1].active);
+    ck_assert_int_eq(m.music[0].fade, MIXER_GAIN_ONE);
+    /* stopping, then asked for again half-way out: back in from there */
+    mixer_stop_music(&m, 1000);
+    mixer_render(&m, out, 500);
+    int32_t halfway = m.music[0].fade;
+    ck_assert_int_lt(halfway, MIXER_GAIN_ONE * 6 / 10);
+    mixer_play_music(&m, t, 1000);
+    ck_assert_ptr_eq(mixer_music(&m), t);
+    ck_assert_uint_eq(m.music[0].player.position, 1500);
+    mixer_render(&m, out, 1);
+    ck_assert_int_gt(m.music[0].fade, halfway);
+    audio_music_destroy(t);
+}
+END_TEST
+
+START_TEST(a_new_track_cross_fades_with_the_old)
+{
+    static Mixer m;
+    static int16_t out[3000];
+    MusicTrack *a = held_track("A-4"), *b = held_track("E-5");
+    music_mixer(&m);
+    mixer_play_music(&m, a, 0);
+    mixer_render(&m, out, 1000);
+    mixer_play_music(&m, b, 2000);
+    ck_assert_ptr_eq(mixer_music(&m), b);
+    int16_t *wa = alone(a, 1000, 3000), *wb = alone(b, 0, 3000);
+    mixer_render(&m, out, 3000);
+    int32_t gain = m.music_gain, step = (MIXER_GAIN_ONE + 1999) / 2000;
+    for (int i = 0; i < 3000; i++) {
+        int32_t in = (i + 1) * step < MIXER_GAIN_ONE ? (i + 1) * step : MIXER_GAIN_ONE;
+        int32_t gone = MIXER_GAIN_ONE - in;
+        int64_t sum = (int64_t)wa[i] * gone + (int64_t)wb[i] * in;
+        ck_assert_int_eq(out[i], (int)(sum * gain / ((int64_t)MIXER_GAIN_ONE * MIXER_GAIN_ONE)));
+    }
+    ck_assert(!m.music[1].active); /* the old track is dropped once silent */
+    free(wa);
+    free(wb);
+    audio_music_destroy(a);
+    audio_music_destroy(b);
+}
+END_TEST
+
+START_TEST(going_back_to_the_track_fading_out_resumes_it)
+{
+    static Mixer m;
+    static int16_t out[1000];
+    MusicTrack *a = held_track("A-4"), *b = held_track("E-5");
+    music_mixer(&m);
+    mixer_play_music(&m, a, 0);
+    mixer_render(&m, out, 1000);
+    mixer_play_music(&m, b, 4000);
+    mixer_render(&m, out, 1000);
+    mixer_play_music(&m, a, 4000);
+    ck_assert_ptr_eq(mixer_music(&m), a);
+    ck_assert_uint_eq(m.music[0].player.position, 2000); /* where it was, not its start */
+    ck_assert_int_gt(m.music[0].fade, MIXER_GAIN_ONE / 2);
+    ck_assert_ptr_eq(m.music[1].player.track, b);
+    /* a third track takes the place of the quieter one (b, barely in) */
+    MusicTrack *c = held_track("C-5");
+    mixer_play_music(&m, c, 4000);
+    ck_assert_ptr_eq(m.music[0].player.track, c);
+    ck_assert_ptr_eq(m.music[1].player.track, a);
+    ck_assert_int_eq(m.music[1].fade_target, 0);
+    audio_music_destroy(a);
+    audio_music_destroy(b);
+    audio_music_destroy(c);
+}
+END_TEST
+
+START_TEST(music_stops_with_a_fade_and_then_costs_nothing)
+{
+    static Mixer m;
+    static int16_t out[2000];
+    MusicTrack *t = held_track("A-4");
+    int16_t *want = alone(t, 500, 2000);
+    music_mixer(&m);
+    mixer_play_music(&m, t, 0);
+    mixer_render(&m, out, 500);
+    mixer_stop_music(&m, 1000);
+    ck_assert_ptr_null(mixer_music(&m));
+    mixer_render(&m, out, 2000);
+    int32_t gain = m.music_gain, step = (MIXER_GAIN_ONE + 999) / 1000;
+    for (int i = 0; i < 2000; i++) {
+        int32_t fade = MIXER_GAIN_ONE - (i + 1) * step > 0 ? MIXER_GAIN_ONE - (i + 1) * step : 0;
+        ck_assert_int_eq(out[i], scaled(want[i], fade, gain));
+    }
+    ck_assert(!m.music[0].active && !m.music[1].active);
+    free(want);
+    audio_music_destroy(t);
+}
+END_TEST
+
+START_TEST(music_volume_sits_under_master_and_mute_and_glides)
+{
+    static Mixer m;
+    static int16_t out[300];
+    music_mixer(&m);
+    mixer_set_music_volume(&m, 100);
+    ck_assert_int_eq(m.music_target_gain, MIXER_GAIN_ONE);
+    mixer_set_volume(&m, 50, 100, false);
+    ck_assert_int_eq(m.music_target_gain, mixer_volume_gain(50, 100, false));
+    ck_assert_int_eq(m.target_gain, mixer_volume_gain(50, 100, false));
+    mixer_set_volume(&m, 100, 20, true);
+    ck_assert_int_eq(m.music_target_gain, 0);
+    /* the change glides: no step larger than 1/256 of full gain a sample */
+    mixer_set_volume(&m, 100, 100, false);
+    mixer_set_music_volume(&m, 0);
+    int32_t before = m.music_gain;
+    mixer_render(&m, out, 1);
+    ck_assert_int_eq(before - m.music_gain, MIXER_GAIN_ONE / 256);
+    mixer_render(&m, out, 300);
+    ck_assert_int_eq(m.music_gain, 0);
+}
+END_TEST
+
 static Suite *synth_suite(void)
 {
     Suite *s = suite_create("synth");
@@ -309,6 +498,12 @@ static Suite *synth_suite(void)
     tcase_add_test(tc, full_mixer_replaces_the_oldest_voice);
     tcase_add_test(tc, same_sound_twice_at_once_is_not_twice_as_loud);
     tcase_add_test(tc, volume_follows_a_square_law_and_glides);
+    tcase_add_test(tc, music_fades_in_over_the_samples_asked);
+    tcase_add_test(tc, the_track_playing_asked_for_again_plays_on);
+    tcase_add_test(tc, a_new_track_cross_fades_with_the_old);
+    tcase_add_test(tc, going_back_to_the_track_fading_out_resumes_it);
+    tcase_add_test(tc, music_stops_with_a_fade_and_then_costs_nothing);
+    tcase_add_test(tc, music_volume_sits_under_master_and_mute_and_glides);
     tcase_set_timeout(tc, 0);
     suite_add_tcase(s, tc);
     return s;

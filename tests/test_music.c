@@ -1,0 +1,291 @@
+/* test_music.c -- the music files' reader and the sequencer.
+**
+** The sequencer's rules are pinned with small tracks written here, whose
+** numbers follow from their tempo.
+*/
+#define _POSIX_C_SOURCE 200809L
+
+#include "music.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- helpers ---- */
+
+static MusicTrack *parse(const char *text)
+{
+    char err[512];
+    MusicTrack *t;
+    ck_assert_msg(audio_music_parse("test.txt", text, strlen(text), &t, err, sizeof err), "%s",
+                  err);
+    return t;
+}
+
+/* count samples from the start of track, in one call. */
+static int16_t *render(const MusicTrack *t, size_t count, MusicPlayer *p)
+{
+    int16_t *s = malloc(count * sizeof *s);
+    ck_assert_ptr_nonnull(s);
+    audio_music_start(p, t);
+    audio_music_render(p, s, count);
+    return s;
+}
+
+static int peak_of(const int16_t *s, size_t n)
+{
+    int peak = 0;
+    for (size_t i = 0; i < n; i++)
+        peak = abs(s[i]) > peak ? abs(s[i]) : peak;
+    return peak;
+}
+
+/* Sign changes, ignoring samples near zero (see test_bank.c). */
+static int zero_crossings(const int16_t *s, size_t from, size_t to, int threshold)
+{
+    int crossings = 0, sign = 0;
+    for (size_t i = from; i < to; i++) {
+        int now = s[i] > threshold ? 1 : s[i] < -threshold ? -1 : 0;
+        if (now != 0 && sign != 0 && now != sign)
+            crossings++;
+        if (now != 0)
+            sign = now;
+    }
+    return crossings;
+}
+
+/* ---- the sequencer's rules, on small tracks ---- */
+
+/* 120 bpm and 4 rows a beat: a row is 6000 samples. A sine with a 1 ms
+** attack, sustained until its note ends, then a 10 ms (480 samples) release. */
+static const char SINE_HEAD[] = "track bpm=120 rows_per_beat=4\n"
+                                "instrument sine\n"
+                                "  tone wave=sine attack=1 hold=note release=10\n"
+                                "channel a instrument=sine\n";
+
+static MusicTrack *sine_track(const char *rest)
+{
+    char text[2048];
+    snprintf(text, sizeof text, "%s%s", SINE_HEAD, rest);
+    return parse(text);
+}
+
+START_TEST(a_row_lasts_a_whole_number_of_samples_from_the_tempo)
+{
+    MusicTrack *t = sine_track("pattern p\n  A-4 ... --- ...\norder\n  p\n");
+    ck_assert_uint_eq(t->row_samples, AUDIO_RATE * 60 / (120 * 4));
+    ck_assert_uint_eq(audio_music_intro_samples(t), 0);
+    ck_assert_uint_eq(audio_music_loop_samples(t), 4 * 6000);
+    audio_music_destroy(t);
+    /* 112 bpm: 6428.57 samples a row, rounded */
+    t = parse("track bpm=112 rows_per_beat=4\ninstrument i\n  tone wave=sine\n"
+              "channel a instrument=i\npattern p\n  C-4\norder\n  p\n");
+    ck_assert_uint_eq(t->row_samples, 6429);
+    audio_music_destroy(t);
+}
+END_TEST
+
+START_TEST(a_note_sounds_from_its_row_until_its_release_ends)
+{
+    /* silence for a row, A-4 for two, then --- : 480 samples of release */
+    MusicTrack *t = sine_track("pattern p\n  --- A-4 ... --- ... ...\norder\n  p\n");
+    MusicPlayer p;
+    int16_t *s = render(t, 6 * 6000, &p);
+    for (size_t i = 0; i < 6000; i++)
+        ck_assert_int_eq(s[i], 0);
+    ck_assert_int_eq(s[6000], 0); /* the envelope starts at 0 */
+    ck_assert_int_ne(s[6010], 0);
+    /* two rows of A-4: 440 Hz, 2 crossings a period */
+    double hz = zero_crossings(s, 6000, 18000, 100) / 2.0 / (12000.0 / AUDIO_RATE);
+    ck_assert_msg(fabs(hz - 440.0) < 440.0 * 0.01, "A-4 at %.1f Hz", hz);
+    /* the release: quiet by its end, silent after */
+    ck_assert_int_gt(peak_of(s + 18000, 100), peak_of(s + 18000 + 400, 80));
+    for (size_t i = 18000 + 481; i < 6 * 6000; i++)
+        ck_assert_int_eq(s[i], 0);
+    free(s);
+    audio_music_destroy(t);
+}
+END_TEST
+
+START_TEST(a_new_note_releases_the_held_one_and_both_ring_meanwhile)
+{
+    /* A-4 then E-5 on the next row: in the 480 samples after the change the
+    ** old note releases under the new one, so the channel plays two voices */
+    MusicTrack *t = sine_track("pattern p\n  A-4 E-5 ... ...\norder\n  p\n");
+    MusicPlayer p;
+    audio_music_start(&p, t);
+    int16_t s[6100];
+    audio_music_render(&p, s, 6100);
+    ck_assert_int_eq(p.voice_count[0], 2);
+    ck_assert_int_eq((int)p.voices[0][0].released_at, 6000);
+    int16_t more[500];
+    audio_music_render(&p, more, 500);
+    ck_assert_int_eq(p.voice_count[0], 1); /* the A-4 has rung out */
+    audio_music_destroy(t);
+}
+END_TEST
+
+START_TEST(a_step_transposes_its_pattern_and_the_loop_returns_to_its_step)
+{
+    /* step 0 plays A-4 once (intro); the loop is A-4+12 = A-5 */
+    MusicTrack *t = sine_track("pattern p\n  A-4 ... ... ...\norder\n  p\nloop\n  p+12\n");
+    ck_assert_int_eq(t->loop, 1);
+    ck_assert_int_eq(t->steps[1].transpose[0], 12);
+    MusicPlayer p;
+    int16_t *s = render(t, 12 * 6000, &p);
+    ck_assert_uint_eq(p.passes, 2); /* 24000 of intro, then 24000 a pass */
+    double intro = zero_crossings(s, 1000, 23000, 100) / 2.0 / (22000.0 / AUDIO_RATE);
+    double loop = zero_crossings(s, 49000, 71000, 100) / 2.0 / (22000.0 / AUDIO_RATE);
+    ck_assert_msg(fabs(intro - 440.0) < 5.0, "intro at %.1f Hz", intro);
+    ck_assert_msg(fabs(loop - 880.0) < 9.0, "loop at %.1f Hz", loop);
+    free(s);
+    audio_music_destroy(t);
+}
+END_TEST
+
+START_TEST(a_fixed_pitch_tone_ignores_the_note_and_an_instrument_name_is_a_cell)
+{
+    MusicTrack *t = parse("track bpm=120 rows_per_beat=4\n"
+                          "instrument drum\n  tone wave=sine freq=1000 attack=1 hold=100 release=10\n"
+                          "instrument sine\n  tone wave=sine attack=1 hold=note release=10\n"
+                          "channel a instrument=sine\n"
+                          "pattern p\n  drum ... C-2:drum ...\norder\n  p\n");
+    ck_assert_int_eq(t->cells[0].kind, MUSIC_NOTE);
+    ck_assert_int_eq(t->cells[0].instrument, 0);
+    ck_assert_int_eq(t->cells[2].note, 36);
+    MusicPlayer p;
+    int16_t *s = render(t, 4 * 6000, &p);
+    double a = zero_crossings(s, 100, 4800, 100) / 2.0 / (4700.0 / AUDIO_RATE);
+    double b = zero_crossings(s, 12100, 16800, 100) / 2.0 / (4700.0 / AUDIO_RATE);
+    ck_assert_msg(fabs(a - 1000.0) < 15.0 && fabs(b - 1000.0) < 15.0, "%.1f and %.1f Hz", a, b);
+    free(s);
+    audio_music_destroy(t);
+}
+END_TEST
+
+START_TEST(repeats_are_written_out_and_silent_channels_play_nothing)
+{
+    MusicTrack *t = parse("track bpm=120 rows_per_beat=4\n"
+                          "instrument i\n  tone wave=triangle hold=note\n"
+                          "channel a instrument=i\nchannel b instrument=i volume=0.5\n"
+                          "pattern p\n  C-4 ...\npattern q\n  E-4 ---\n"
+                          "order\n  p q\nloop\n  - q x3\n");
+    ck_assert_int_eq(t->step_count, 4);
+    ck_assert_int_eq(t->loop, 1);
+    ck_assert_int_eq(t->steps[2].pattern[0], -1);
+    ck_assert_int_eq(t->steps[3].pattern[1], 1);
+    ck_assert(t->channels[1].volume == 0.5);
+    audio_music_destroy(t);
+}
+END_TEST
+
+/* ---- the reader refuses what it cannot play, saying where ---- */
+
+START_TEST(broken_tracks_are_refused_at_their_line_and_column)
+{
+    static const char I[] = "instrument i\n  tone wave=sine hold=note\n";
+    static const struct {
+        const char *text;
+        const char *want;
+    } bad[] = {
+        {"", "test.txt:1:1: error: no 'track"},
+        {"track bpm=120\n", "test.txt:1:1: error: 'track' needs bpm= and rows_per_beat="},
+        {"track bpm=999 rows_per_beat=4\n", "test.txt:1:11: error: 999 is out of range (30 to 300)"},
+        {"track bpm=120 rows_per_beat=4 tempo=3\n", "test.txt:1:31: error: unknown key 'tempo'"},
+        {"track bpm=120 rows_per_beat=4\ninstrument i\n  tone wave=saw\n",
+         "test.txt:3:13: error: unknown wave 'saw'"},
+        {"track bpm=120 rows_per_beat=4\ninstrument i\n  tone wave=sine atack=3\n",
+         "test.txt:3:18: error: unknown key 'atack' (did you mean 'attack'?)"},
+        {"track bpm=120 rows_per_beat=4\ninstrument i\n  tone wave=sine to=880\n",
+         "test.txt:3:18: error: to= needs freq= (the pitch it glides from)"},
+        {"track bpm=120 rows_per_beat=4\ninstrument i\n  tone wave=sine hold=note slide=5\n",
+         "test.txt:3:28: error: a glide needs a tone of fixed length"},
+        {"track bpm=120 rows_per_beat=4\ninstrument i\nchannel a instrument=i\n",
+         "test.txt:2:1: error: instrument 'i' has no tone lines"},
+        {"track bpm=120 rows_per_beat=4\n%schannel a instrument=j\n",
+         "test.txt:4:22: error: no instrument 'j' defined above"},
+        {"track bpm=120 rows_per_beat=4\n%schannel a instrument=i\npattern p\n  C-4 H-4\n",
+         "test.txt:6:7: error: 'H-4' is not a cell"},
+        {"track bpm=120 rows_per_beat=4\n%schannel a instrument=i\npattern p\n  C-4 E#4\n",
+         "test.txt:6:7: error: 'E#4' is not a cell"},
+        {"track bpm=120 rows_per_beat=4\n%schannel a instrument=i\npattern p\n  C-4:k\n",
+         "test.txt:6:7: error: no instrument 'k' defined above"},
+        {"track bpm=120 rows_per_beat=4\n%schannel a instrument=i\npattern p\n",
+         "test.txt:5:1: error: pattern 'p' has no rows"},
+        {"track bpm=120 rows_per_beat=4\n%schannel a instrument=i\npattern p\n  C-4\n"
+         "order\n  q\n",
+         "test.txt:8:3: error: no pattern 'q' defined above"},
+        {"track bpm=120 rows_per_beat=4\n%schannel a instrument=i\nchannel b instrument=i\n"
+         "pattern p\n  C-4\npattern q\n  C-4 ...\norder\n  p q\n",
+         "test.txt:11:5: error: pattern 'q' has 2 rows, the others of this step 1"},
+        {"track bpm=120 rows_per_beat=4\n%schannel a instrument=i\npattern p\n  C-4\n"
+         "order\n  p p\n",
+         "test.txt:8:5: error: a step names 1 pattern, one for each channel; this one has 2"},
+        {"track bpm=120 rows_per_beat=4\n%schannel a instrument=i\npattern p\n  B-8\n"
+         "order\n  p+1\n",
+         "test.txt:8:3: error: moves a note of 'p' out of C-0..B-8"},
+        {"track bpm=120 rows_per_beat=4\n%schannel a instrument=i\npattern p\n  C-4\n"
+         "order\n  p\nloop\n",
+         "error: no step after 'loop'"},
+        {"track bpm=120 rows_per_beat=4\n%schannel a instrument=i\npattern order\n",
+         "test.txt:5:9: error: 'order' is a word of the format, not a name"},
+        {"track bpm=120 rows_per_beat=4\n%schannel a instrument=i\npattern p\n  C-4\n"
+         "pattern p\n  D-4\n",
+         "test.txt:7:9: error: pattern 'p' is already defined at line 5"},
+        {"track bpm=120 rows_per_beat=4\n%schannel a instrument=i\npattern p\n  C-4 \x01\n",
+         "test.txt:6:7: error: unexpected byte 0x01"},
+        {"track bpm=120 rows_per_beat=4\n  tone wave=sine\n",
+         "test.txt:2:3: error: a tone belongs under an 'instrument NAME' line"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char text[1024], err[512];
+        snprintf(text, sizeof text, bad[i].text, I);
+        MusicTrack *t = (MusicTrack *)&t;
+        ck_assert_msg(!audio_music_parse("test.txt", text, strlen(text), &t, err, sizeof err),
+                      "case %zu was read", i);
+        ck_assert_ptr_null(t);
+        ck_assert_msg(strstr(err, bad[i].want) != NULL, "case %zu: got \"%s\", want \"%s\"", i,
+                      err, bad[i].want);
+    }
+}
+END_TEST
+
+START_TEST(a_missing_file_or_a_folder_is_refused_with_its_name)
+{
+    char err[512];
+    MusicTrack *t;
+    ck_assert(!audio_music_load("no-such-folder/track.txt", &t, err, sizeof err));
+    ck_assert_ptr_null(t);
+    ck_assert_ptr_nonnull(strstr(err, "no-such-folder/track.txt: error: cannot open"));
+    ck_assert(!audio_music_load(".", &t, err, sizeof err));
+    ck_assert_str_eq(err, ".: error: not a regular file");
+}
+END_TEST
+
+static Suite *music_suite(void)
+{
+    Suite *s = suite_create("music");
+    TCase *tc = tcase_create("sequencer");
+    tcase_add_test(tc, a_row_lasts_a_whole_number_of_samples_from_the_tempo);
+    tcase_add_test(tc, a_note_sounds_from_its_row_until_its_release_ends);
+    tcase_add_test(tc, a_new_note_releases_the_held_one_and_both_ring_meanwhile);
+    tcase_add_test(tc, a_step_transposes_its_pattern_and_the_loop_returns_to_its_step);
+    tcase_add_test(tc, a_fixed_pitch_tone_ignores_the_note_and_an_instrument_name_is_a_cell);
+    tcase_add_test(tc, repeats_are_written_out_and_silent_channels_play_nothing);
+    tcase_add_test(tc, broken_tracks_are_refused_at_their_line_and_column);
+    tcase_add_test(tc, a_missing_file_or_a_folder_is_refused_with_its_name);
+    tcase_set_timeout(tc, 0);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(music_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
