@@ -3,7 +3,8 @@ function(audio_test name)
   add_executable(${name} ${name}.c)
   target_link_libraries(${name} PRIVATE audio PkgConfig::CHECK m ${ARGN})
   target_compile_definitions(${name} PRIVATE
-    SOUNDS_FILE="${PROJECT_SOURCE_DIR}/assets/sounds.txt")
+    SOUNDS_FILE="${PROJECT_SOURCE_DIR}/assets/sounds.txt"
+    MUSIC_DIR="${PROJECT_SOURCE_DIR}/assets/music")
   add_test(NAME ${name} COMMAND ${name})
   # files the tests write go in the build tree
   set_tests_properties(${name} PROPERTIES WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})

@@ -1,19 +1,35 @@
-/* test_music.c -- the music files' reader and the sequencer.
+/* test_music.c -- the music files, their reader and the sequencer.
 **
-** The sequencer's rules are pinned with small tracks written here, whose
-** numbers follow from their tempo.
+** Every track of assets/music is held to what the game needs of it: the
+** shape of a song (voices, bars, length), a minute of audible and unclipped
+** sound, and a loop with no seam. The sequencer's rules are pinned with
+** small tracks written here, whose numbers follow from their tempo.
 */
 #define _POSIX_C_SOURCE 200809L
 
 #include "music.h"
 
 #include <check.h>
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+enum { TRACKS_MAX = 32 };
+
+static const char *const REQUIRED[] = {"title", "hills", "cave", "ice", "peak"};
+
 /* ---- helpers ---- */
+
+static MusicTrack *load_track(const char *name)
+{
+    char path[2048], err[512];
+    ck_assert_int_lt(snprintf(path, sizeof path, "%s/%s.txt", MUSIC_DIR, name), (int)sizeof path);
+    MusicTrack *t;
+    ck_assert_msg(audio_music_load(path, &t, err, sizeof err), "%s", err);
+    return t;
+}
 
 static MusicTrack *parse(const char *text)
 {
@@ -22,6 +38,27 @@ static MusicTrack *parse(const char *text)
     ck_assert_msg(audio_music_parse("test.txt", text, strlen(text), &t, err, sizeof err), "%s",
                   err);
     return t;
+}
+
+/* The names of assets/music/ *.txt, sorted. */
+static int track_names(char names[TRACKS_MAX][MUSIC_NAME_MAX])
+{
+    DIR *d = opendir(MUSIC_DIR);
+    ck_assert_ptr_nonnull(d);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".txt") != 0)
+            continue;
+        ck_assert_int_lt(n, TRACKS_MAX);
+        ck_assert_uint_lt(len - 4, MUSIC_NAME_MAX);
+        memcpy(names[n], e->d_name, len - 4);
+        names[n][len - 4] = '\0';
+        n++;
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof names[0], (int (*)(const void *, const void *))strcmp);
+    return n;
 }
 
 /* count samples from the start of track, in one call. */
@@ -42,6 +79,19 @@ static int peak_of(const int16_t *s, size_t n)
     return peak;
 }
 
+static double rms_of(const int16_t *s, size_t n)
+{
+    double e = 0.0;
+    for (size_t i = 0; i < n; i++)
+        e += (double)s[i] * s[i];
+    return sqrt(e / (double)n);
+}
+
+static double dbfs(double v)
+{
+    return 20.0 * log10((v > 0.0 ? v : 1e-9) / 32768.0);
+}
+
 /* Sign changes, ignoring samples near zero (see test_bank.c). */
 static int zero_crossings(const int16_t *s, size_t from, size_t to, int threshold)
 {
@@ -55,6 +105,167 @@ static int zero_crossings(const int16_t *s, size_t from, size_t to, int threshol
     }
     return crossings;
 }
+
+/* ---- the tracks of the game ---- */
+
+START_TEST(the_game_has_a_track_for_the_title_and_each_world)
+{
+    char names[TRACKS_MAX][MUSIC_NAME_MAX];
+    int n = track_names(names);
+    for (size_t r = 0; r < sizeof REQUIRED / sizeof REQUIRED[0]; r++) {
+        bool found = false;
+        for (int i = 0; i < n; i++)
+            found = found || strcmp(names[i], REQUIRED[r]) == 0;
+        ck_assert_msg(found, "no assets/music/%s.txt", REQUIRED[r]);
+    }
+}
+END_TEST
+
+START_TEST(every_track_is_a_song_of_32_bars_or_more_with_three_voices)
+{
+    char names[TRACKS_MAX][MUSIC_NAME_MAX];
+    int n = track_names(names);
+    for (int i = 0; i < n; i++) {
+        MusicTrack *t = load_track(names[i]);
+        ck_assert_str_eq(t->name, names[i]);
+        ck_assert_msg(t->channel_count >= 3, "%s has %d voices", t->name, t->channel_count);
+        uint64_t bar = (uint64_t)t->row_samples * (uint64_t)t->rows_per_beat * 4;
+        uint64_t loop = audio_music_loop_samples(t), before = audio_music_intro_samples(t) + loop;
+        ck_assert_msg(loop >= 32 * bar, "%s loops after %.1f bars", t->name,
+                      (double)loop / (double)bar);
+        double seconds = (double)before / AUDIO_RATE;
+        ck_assert_msg(seconds >= 45.0 && seconds <= 90.0, "%s plays %.1f s before it loops",
+                      t->name, seconds);
+        audio_music_destroy(t);
+    }
+}
+END_TEST
+
+/* The track with its order list written out again after itself, so that
+** the samples where the original wraps are, in this one, just the next bar. */
+static MusicTrack *unrolled(const MusicTrack *t)
+{
+    MusicTrack *u = malloc(sizeof *u);
+    ck_assert_ptr_nonnull(u);
+    *u = *t; /* shares the cells */
+    int body = t->step_count - t->loop;
+    ck_assert_int_le(t->step_count + body, MUSIC_STEPS);
+    for (int i = 0; i < body; i++)
+        u->steps[t->step_count + i] = t->steps[t->loop + i];
+    u->loop = t->step_count;
+    u->step_count += body;
+    return u;
+}
+
+/* One track a run (a loop test over the names): it is rendered once, from
+** its start to 20 s past its wrap, and everything is checked on that. */
+START_TEST(every_track_plays_a_minute_clean_and_loops_without_a_seam)
+{
+    char names[TRACKS_MAX][MUSIC_NAME_MAX];
+    int n = track_names(names);
+    if (_i >= n)
+        return; /* fewer tracks than runs: test_the_game_has... counts them */
+    MusicTrack *t = load_track(names[_i]);
+    MusicPlayer *p = malloc(sizeof *p);
+    ck_assert_ptr_nonnull(p);
+    size_t intro = (size_t)audio_music_intro_samples(t);
+    size_t loop = (size_t)audio_music_loop_samples(t);
+    size_t wrap = intro + loop, window = 20 * AUDIO_RATE, minute = 60 * AUDIO_RATE;
+    size_t count = wrap + window > minute ? wrap + window : minute;
+    int16_t *s = render(t, count, p);
+    ck_assert_uint_eq(p->passes, 1);
+    ck_assert_msg(p->stolen == 0, "%s cut %u notes short", t->name, p->stolen);
+
+    /* A minute, audible and unclipped: no sample reached the rails (with a
+    ** little room to spare), and no second of it falls silent (a rest in the
+    ** tune is fine, the whole band stopping is not). */
+    int peak = peak_of(s, minute);
+    ck_assert_msg(peak < 32767 * 95 / 100, "%s peaks at %d", t->name, peak);
+    ck_assert_msg(dbfs(peak) > -12.0, "%s peaks at only %.1f dBFS", t->name, dbfs(peak));
+    ck_assert_msg(dbfs(rms_of(s, minute)) > -26.0, "%s: %.1f dBFS rms", t->name,
+                  dbfs(rms_of(s, minute)));
+    for (size_t from = 0; from + AUDIO_RATE <= minute; from += AUDIO_RATE) {
+        double r = dbfs(rms_of(s + from, AUDIO_RATE));
+        ck_assert_msg(r > -45.0, "%s: second %zu is at %.1f dBFS", t->name, from / AUDIO_RATE, r);
+    }
+    double sum = 0.0;
+    for (size_t k = 0; k < minute; k++)
+        sum += s[k];
+    ck_assert_msg(fabs(sum / (double)minute) < 300.0, "%s has a DC offset of %.0f", t->name,
+                  sum / (double)minute);
+
+    /* No jump in the waveform where it wraps: the step into the loop's
+    ** first sample is no larger than steps the music makes anyway. */
+    int biggest = 0;
+    for (size_t k = wrap - AUDIO_RATE; k < wrap; k++)
+        biggest = abs(s[k] - s[k - 1]) > biggest ? abs(s[k] - s[k - 1]) : biggest;
+    ck_assert_msg(abs(s[wrap] - s[wrap - 1]) <= biggest, "%s jumps by %d at the wrap", t->name,
+                  abs(s[wrap] - s[wrap - 1]));
+
+    /* Past the loop point the music is the loop start again, sample for
+    ** sample, once the last notes before the wrap have rung out. */
+    size_t settle = 0;
+    for (size_t k = 0; k < window; k++)
+        if (s[wrap + k] != s[intro + k])
+            settle = k + 1;
+    ck_assert_msg(settle <= 3 * AUDIO_RATE,
+                  "%s: the second pass differs from the first until %.2f s after the wrap",
+                  t->name, (double)settle / AUDIO_RATE);
+    free(s);
+    free(p);
+    audio_music_destroy(t);
+}
+END_TEST
+
+START_TEST(the_wrap_is_the_same_samples_as_playing_on_into_a_copy_of_the_loop)
+{
+    /* what the sequencer does at the wrap is the same for every track: one
+    ** is enough to show it, the shortest */
+    MusicTrack *t = load_track("peak");
+    MusicTrack *u = unrolled(t);
+    size_t wrap = (size_t)(audio_music_intro_samples(t) + audio_music_loop_samples(t));
+    size_t count = wrap + 10 * AUDIO_RATE;
+    MusicPlayer *p = malloc(sizeof *p);
+    ck_assert_ptr_nonnull(p);
+    int16_t *s = render(t, count, p);
+    ck_assert_uint_eq(p->passes, 1);
+    int16_t *w = render(u, count, p);
+    ck_assert_uint_eq(p->passes, 0);
+    ck_assert(memcmp(s, w, count * sizeof *s) == 0);
+    free(s);
+    free(w);
+    free(p);
+    free(u);
+    audio_music_destroy(t);
+}
+END_TEST
+
+START_TEST(rendering_is_deterministic_however_the_calls_are_cut)
+{
+    MusicTrack *t = load_track("hills");
+    size_t count = 6 * AUDIO_RATE;
+    MusicPlayer *p = malloc(sizeof *p);
+    ck_assert_ptr_nonnull(p);
+    int16_t *a = render(t, count, p);
+    int16_t *b = render(t, count, p);
+    ck_assert(memcmp(a, b, count * sizeof *a) == 0);
+    /* the same samples in pieces of odd sizes, as an audio callback asks */
+    static const size_t pieces[] = {1, 7, 255, 256, 1000, 4096};
+    audio_music_start(p, t);
+    size_t done = 0;
+    for (int i = 0; done < count; i++) {
+        size_t n = pieces[i % 6] < count - done ? pieces[i % 6] : count - done;
+        audio_music_render(p, b + done, n);
+        done += n;
+    }
+    ck_assert(memcmp(a, b, count * sizeof *a) == 0);
+    ck_assert_uint_eq(p->position, count);
+    free(a);
+    free(b);
+    free(p);
+    audio_music_destroy(t);
+}
+END_TEST
 
 /* ---- the sequencer's rules, on small tracks ---- */
 
@@ -267,7 +478,16 @@ END_TEST
 static Suite *music_suite(void)
 {
     Suite *s = suite_create("music");
-    TCase *tc = tcase_create("sequencer");
+    TCase *tc = tcase_create("tracks");
+    tcase_add_test(tc, the_game_has_a_track_for_the_title_and_each_world);
+    tcase_add_test(tc, every_track_is_a_song_of_32_bars_or_more_with_three_voices);
+    tcase_add_loop_test(tc, every_track_plays_a_minute_clean_and_loops_without_a_seam, 0,
+                        TRACKS_MAX);
+    tcase_add_test(tc, the_wrap_is_the_same_samples_as_playing_on_into_a_copy_of_the_loop);
+    tcase_add_test(tc, rendering_is_deterministic_however_the_calls_are_cut);
+    tcase_set_timeout(tc, 0); /* no time limit: sanitizer builds on a busy machine are slow */
+    suite_add_tcase(s, tc);
+    tc = tcase_create("sequencer");
     tcase_add_test(tc, a_row_lasts_a_whole_number_of_samples_from_the_tempo);
     tcase_add_test(tc, a_note_sounds_from_its_row_until_its_release_ends);
     tcase_add_test(tc, a_new_note_releases_the_held_one_and_both_ring_meanwhile);
