@@ -1,4 +1,5 @@
-/* test_music.c -- the music files, their reader and the sequencer.
+/* test_music.c -- the music files, their reader and the sequencer, and
+** `platformer --render-music`.
 **
 ** Every track of assets/music is held to what the game needs of it: the
 ** shape of a song (voices, bars, length), a minute of audible and unclipped
@@ -7,6 +8,7 @@
 */
 #define _POSIX_C_SOURCE 200809L
 
+#include "app.h"
 #include "music.h"
 
 #include <check.h>
@@ -475,6 +477,79 @@ START_TEST(a_missing_file_or_a_folder_is_refused_with_its_name)
 }
 END_TEST
 
+/* ---- platformer --render-music ---- */
+
+static int16_t *read_wav(const char *path, size_t *count)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    uint8_t head[44];
+    ck_assert_uint_eq(fread(head, 1, 44, f), 44);
+    ck_assert(memcmp(head, "RIFF", 4) == 0 && memcmp(head + 36, "data", 4) == 0);
+    size_t bytes = (size_t)head[40] | (size_t)head[41] << 8 | (size_t)head[42] << 16 |
+                   (size_t)head[43] << 24;
+    int16_t *s = malloc(bytes > 0 ? bytes : 1);
+    ck_assert_ptr_nonnull(s);
+    uint8_t *raw = malloc(bytes > 0 ? bytes : 1);
+    ck_assert_ptr_nonnull(raw);
+    ck_assert_uint_eq(fread(raw, 1, bytes, f), bytes);
+    fclose(f);
+    for (size_t i = 0; i < bytes / 2; i++)
+        s[i] = (int16_t)(uint16_t)(raw[2 * i] | raw[2 * i + 1] << 8);
+    free(raw);
+    *count = bytes / 2;
+    return s;
+}
+
+static int run_cli(const char *a, const char *b, const char *c, const char *d)
+{
+    char *argv[10] = {"platformer", "--render-music"};
+    int argc = 2;
+    const char *more[] = {a, b, c, d, "--data", DATA_DIR};
+    for (int i = 0; i < 6; i++)
+        if (more[i] != NULL)
+            argv[argc++] = (char *)more[i];
+    return app_render_music(argc, argv);
+}
+
+START_TEST(render_music_writes_the_sequencers_samples_to_a_wav)
+{
+    const char *out = "test_music_cli.wav";
+    ck_assert_int_eq(run_cli("cave", out, "--seconds", "2.5"), 0);
+    size_t n;
+    int16_t *s = read_wav(out, &n);
+    ck_assert_uint_eq(n, AUDIO_RATE * 5 / 2);
+    MusicTrack *t = load_track("cave");
+    MusicPlayer p;
+    int16_t *want = render(t, n, &p);
+    ck_assert(memcmp(s, want, n * sizeof *s) == 0);
+    free(s);
+    free(want);
+    /* no --seconds: once to the loop point; a path names a track too */
+    char path[1024];
+    snprintf(path, sizeof path, "%s/cave.txt", MUSIC_DIR);
+    ck_assert_int_eq(run_cli(path, out, NULL, NULL), 0);
+    s = read_wav(out, &n);
+    ck_assert_uint_eq(n, audio_music_intro_samples(t) + audio_music_loop_samples(t));
+    free(s);
+    audio_music_destroy(t);
+    remove(out);
+}
+END_TEST
+
+START_TEST(render_music_refuses_bad_usage_and_unknown_tracks)
+{
+    ck_assert_int_eq(run_cli("hills", NULL, NULL, NULL), 2);
+    ck_assert_int_eq(run_cli("hills", "a.wav", "--seconds", "0"), 2);
+    ck_assert_int_eq(run_cli("hills", "a.wav", "--seconds", "1e9"), 2);
+    ck_assert_int_eq(run_cli("hills", "a.wav", "--loud", NULL), 2);
+    ck_assert_int_eq(run_cli("no_such_track", "a.wav", NULL, NULL), 1);
+    ck_assert_int_eq(run_cli("hills", "no/such/folder/a.wav", "--seconds", "1"), 1);
+    FILE *f = fopen("a.wav", "rb");
+    ck_assert_ptr_null(f); /* nothing was written */
+}
+END_TEST
+
 static Suite *music_suite(void)
 {
     Suite *s = suite_create("music");
@@ -496,6 +571,11 @@ static Suite *music_suite(void)
     tcase_add_test(tc, repeats_are_written_out_and_silent_channels_play_nothing);
     tcase_add_test(tc, broken_tracks_are_refused_at_their_line_and_column);
     tcase_add_test(tc, a_missing_file_or_a_folder_is_refused_with_its_name);
+    tcase_set_timeout(tc, 0);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("cli");
+    tcase_add_test(tc, render_music_writes_the_sequencers_samples_to_a_wav);
+    tcase_add_test(tc, render_music_refuses_bad_usage_and_unknown_tracks);
     tcase_set_timeout(tc, 0);
     suite_add_tcase(s, tc);
     return s;

@@ -1,9 +1,9 @@
 /*
 ** main.c -- Pip's Peak: which mode the command line asks for.
 **
-** The tool modes (--check, --export-tiled, --headless) belong to the level
-** and app modules and never start SDL's video; the rest show the game in a
-** window, or render one frame to a PNG.
+** The tool modes (--check, --export-tiled, --headless, --render-music)
+** belong to the level and app modules and never start SDL's video; the rest
+** show the game in a window, or render one frame to a PNG.
 */
 #include "app.h"
 #include "frontend.h"
@@ -27,6 +27,8 @@ static void usage(FILE *out)
           "                                       physics.json\n"
           "       platformer --export-tiled LEVEL OUT.tmj [TILESET.tsj]\n"
           "       platformer --headless --level FILE [--replay FILE] [--frames N] ...\n"
+          "       platformer --render-music TRACK OUT.wav [--seconds N]\n"
+          "                                       a music track to a WAV file\n"
           "       platformer --help\n",
           out);
 }
@@ -59,6 +61,8 @@ int main(int argc, char **argv)
             return level_cli_export_tiled(argc, argv);
         if (strcmp(argv[1], "--headless") == 0)
             return app_headless(argc, argv);
+        if (strcmp(argv[1], "--render-music") == 0)
+            return app_render_music(argc, argv);
     }
     GameOptions opt = {0};
     opt.argv0 = argv[0];
