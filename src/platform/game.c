@@ -40,6 +40,12 @@ void game_sound(Game *g, GameSound s)
         g->hooks.play(g->hooks.ctx, s);
 }
 
+void game_music(Game *g, const char *track)
+{
+    if (g->hooks.play_music)
+        g->hooks.play_music(g->hooks.ctx, track);
+}
+
 static void apply_volume(Game *g)
 {
     if (g->hooks.set_volume)
@@ -189,6 +195,8 @@ static void build_menu(Game *g)
 
 void game_show(Game *g, Screen s)
 {
+    if (s == SCREEN_TITLE)
+        game_music(g, "title");
     g->screen = s;
     g->screen_time = 0.0f;
     g->menu.count = 0;

@@ -107,9 +107,12 @@ struct Game {
 
 /* ---- game.c: the flow between screens ---- */
 
-/* Shows screen s: its menu rebuilt, nothing held, its clock at 0. */
+/* Shows screen s: its menu rebuilt, nothing held, its clock at 0; the title
+** asks for the title's music. */
 void game_show(Game *g, Screen s);
 void game_sound(Game *g, GameSound s);
+/* Asks for a music track (the title's, a level's background) through the hooks. */
+void game_music(Game *g, const char *track);
 /* Writes progress.json (never for a transient game); a failure is logged. */
 void game_save_progress(Game *g);
 

@@ -254,6 +254,7 @@ void session_start_level(Game *g, const char *path, const char *title, int campa
             *c = (char)(*c - 'a' + 'A');
     if (campaign_index >= 0 && progress_set_last_level(&g->progress, base_name(path)))
         game_save_progress(g);
+    game_music(g, g->level.background); /* a world's track is named after its background */
     game_show(g, SCREEN_PLAY);
 }
 

@@ -11,14 +11,17 @@
 #include "frontend.h"
 
 #include "app.h"
-#include "audio.h"
 #include "render.h"
+#include "speaker.h"
 #include "settings.h"
 
 #include <SDL_image.h>
 #include <stdio.h>
 
 enum { MAX_PADS = 8 };
+
+/* One track gives way to the next over this long when the screen changes. */
+static const double MUSIC_FADE_SECONDS = 1.0;
 
 typedef struct Window {
     SDL_Window *window;
@@ -79,13 +82,19 @@ static void hook_play(void *ctx, GameSound sound)
         [SOUND_MENU_BACK] = "menu_back",
     };
     if ((unsigned)sound < SOUND_COUNT)
-        audio_play(names[sound]);
+        speaker_play(names[sound]);
 }
 
 static void hook_volume(void *ctx, int master, int sfx, bool mute)
 {
     (void)ctx;
-    audio_set_volume(master, sfx, mute);
+    speaker_set_volume(master, sfx, mute);
+}
+
+static void hook_music(void *ctx, const char *track)
+{
+    (void)ctx;
+    speaker_play_music(track, MUSIC_FADE_SECONDS);
 }
 
 static void open_pad(Window *win, int device)
@@ -142,7 +151,12 @@ int window_run(const GameOptions *opt)
     SDL_RenderSetLogicalSize(win.renderer, LOGICAL_W, LOGICAL_H);
     SDL_RenderSetIntegerScale(win.renderer, SDL_TRUE);
 
-    GameHooks hooks = {&win, hook_fullscreen, hook_scale, hook_play, hook_volume};
+    /* the sound before the game, which asks for the title's music at once;
+    ** silent when there is no device or no data folder (game_create says so) */
+    char data[APP_PATH_MAX];
+    if (app_find_data(opt->argv0, data, sizeof data))
+        speaker_open(data, &loaded);
+    GameHooks hooks = {&win, hook_fullscreen, hook_scale, hook_play, hook_volume, hook_music};
     GameOptions with_settings = *opt;
     with_settings.settings = &loaded;
     char err[1024];
@@ -152,9 +166,6 @@ int window_run(const GameOptions *opt)
         goto done;
     }
     const Settings *settings = game_settings(game);
-    char data[APP_PATH_MAX];
-    if (app_find_data(opt->argv0, data, sizeof data))
-        audio_open(data, settings); /* silent when there is no device */
     win.scale = settings->window_scale;
     apply_size(&win);
     if (settings->fullscreen)
@@ -214,7 +225,7 @@ int window_run(const GameOptions *opt)
     status = 0;
 done:
     game_destroy(game);
-    audio_close();
+    speaker_close();
     for (int i = 0; i < MAX_PADS; i++)
         if (win.pads[i])
             SDL_GameControllerClose(win.pads[i]);
