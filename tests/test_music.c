@@ -165,8 +165,7 @@ START_TEST(every_track_plays_a_minute_clean_and_loops_without_a_seam)
 {
     char names[TRACKS_MAX][MUSIC_NAME_MAX];
     int n = track_names(names);
-    if (_i >= n)
-        return; /* fewer tracks than runs: test_the_game_has... counts them */
+    ck_assert_int_lt(_i, n);
     MusicTrack *t = load_track(names[_i]);
     MusicPlayer *p = malloc(sizeof *p);
     ck_assert_ptr_nonnull(p);
@@ -550,6 +549,20 @@ START_TEST(render_music_refuses_bad_usage_and_unknown_tracks)
 }
 END_TEST
 
+/* The tracks there are, counted before the tests run: one run each. */
+static int count_tracks(void)
+{
+    DIR *d = opendir(MUSIC_DIR);
+    int n = 0;
+    for (struct dirent *e; d != NULL && (e = readdir(d)) != NULL;) {
+        size_t len = strlen(e->d_name);
+        n += len >= 5 && strcmp(e->d_name + len - 4, ".txt") == 0;
+    }
+    if (d != NULL)
+        closedir(d);
+    return n < TRACKS_MAX ? n : TRACKS_MAX;
+}
+
 static Suite *music_suite(void)
 {
     Suite *s = suite_create("music");
@@ -557,7 +570,7 @@ static Suite *music_suite(void)
     tcase_add_test(tc, the_game_has_a_track_for_the_title_and_each_world);
     tcase_add_test(tc, every_track_is_a_song_of_32_bars_or_more_with_three_voices);
     tcase_add_loop_test(tc, every_track_plays_a_minute_clean_and_loops_without_a_seam, 0,
-                        TRACKS_MAX);
+                        count_tracks());
     tcase_add_test(tc, the_wrap_is_the_same_samples_as_playing_on_into_a_copy_of_the_loop);
     tcase_add_test(tc, rendering_is_deterministic_however_the_calls_are_cut);
     tcase_set_timeout(tc, 0); /* no time limit: sanitizer builds on a busy machine are slow */
