@@ -1,5 +1,5 @@
-# Tests of the save and audio modules. They link only what they test, so
-# they build whatever state the simulation is in.
+# Tests of the save module. They link only what they test, so they build
+# whatever state the simulation is in.
 set(SAVE_TEST_DATA ${CMAKE_CURRENT_SOURCE_DIR}/save)
 set(SAVE_SCRATCH ${CMAKE_CURRENT_BINARY_DIR}/save-scratch)
 
@@ -19,4 +19,3 @@ save_test(test_atomic atomic)
 save_test(test_save_settings save)
 save_test(test_save_progress save)
 save_test(test_save_campaign save)
-save_test(test_synth audio)

@@ -1,179 +1,141 @@
-/* test_synth.c -- the sound effects and the voice mixer.
+/* test_synth.c -- tones, notes, WAV files, and the mixer of effects and music.
 **
-** `test_synth --wav FOLDER` writes every effect as FOLDER/NAME.wav to listen
-** to, and prints its length and peak, instead of running the tests.
+** The effects of the sound bank are test_bank.c's, the music files and the
+** sequencer test_music.c's.
 */
+#include "audio_text.h"
 #include "mixer.h"
+#include "music.h"
 #include "synth.h"
 
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int16_t *render(SfxId id, size_t *count)
+/* ---- tones ---- */
+
+static AudioWord word(const char *s)
 {
-    int16_t *s;
-    ck_assert(audio_synth(id, &s, count));
-    ck_assert_ptr_nonnull(s);
-    return s;
+    AudioWord w = {s, (int)strlen(s), 1, 1};
+    return w;
 }
 
-static int peak_of(const int16_t *s, size_t n)
+START_TEST(notes_are_named_as_in_a_tracker)
 {
-    int peak = 0;
-    for (size_t i = 0; i < n; i++) {
-        int a = abs(s[i]);
-        if (a > peak)
-            peak = a;
+    static const struct { const char *name; int midi; } good[] = {
+        {"C-4", 60}, {"C#4", 61}, {"A-4", 69}, {"B-3", 59}, {"C-0", 12}, {"B-8", 119},
+        {"F#2", 42}, {"G#6", 92},
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        AudioWord w = word(good[i].name);
+        ck_assert_int_eq(audio_note_number(&w), good[i].midi);
     }
-    return peak;
+    static const char *const bad[] = {"C4", "c-4", "C-9", "E#4", "B#2", "H-4", "Db4", "C--4", ""};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        AudioWord w = word(bad[i]);
+        ck_assert_msg(audio_note_number(&w) == -1, "%s read as a note", bad[i]);
+    }
+    ck_assert(fabs(audio_note_freq(69) - 440.0) < 1e-9);
+    ck_assert(fabs(audio_note_freq(81) - 880.0) < 1e-9);
+    ck_assert(fabs(audio_note_freq(60) - 261.6256) < 1e-4);
+}
+END_TEST
+
+static Tone envelope_tone(void)
+{
+    Tone t = {0};
+    t.attack = 0.010;
+    t.decay = 0.020;
+    t.sustain = 0.5;
+    t.release = 0.100;
+    return t;
 }
 
-/* Sign changes between samples from..to, ignoring samples near zero so
-** that filter ripple around a crossing is not counted twice. */
-static int zero_crossings(const int16_t *s, size_t from, size_t to, int threshold)
+START_TEST(an_envelope_rises_decays_holds_and_releases)
 {
-    int crossings = 0, sign = 0;
-    for (size_t i = from; i < to; i++) {
-        int now = s[i] > threshold ? 1 : s[i] < -threshold ? -1 : 0;
-        if (now != 0 && sign != 0 && now != sign)
+    Tone t = envelope_tone();
+    t.hold = 0.050;
+    ck_assert(audio_tone_envelope(&t, -0.001, -1.0) == 0.0);
+    ck_assert(fabs(audio_tone_envelope(&t, 0.005, -1.0) - 0.5) < 1e-12);   /* half the attack */
+    ck_assert(fabs(audio_tone_envelope(&t, 0.020, -1.0) - 0.75) < 1e-12);  /* half the decay */
+    ck_assert(fabs(audio_tone_envelope(&t, 0.060, -1.0) - 0.5) < 1e-12);   /* holding */
+    /* half-way through the release: the quadratic curve at (1/2)^2 */
+    ck_assert(fabs(audio_tone_envelope(&t, 0.130, -1.0) - 0.5 * 0.25) < 1e-12);
+    ck_assert(audio_tone_envelope(&t, 0.181, -1.0) == 0.0);
+    ck_assert(fabs(audio_tone_length(&t) - 0.180) < 1e-12);
+    ck_assert(!audio_tone_done(&t, 0.179, -1.0));
+    ck_assert(audio_tone_done(&t, 0.181, -1.0));
+}
+END_TEST
+
+START_TEST(a_held_envelope_sustains_until_released_then_releases_from_where_it_was)
+{
+    Tone t = envelope_tone();
+    t.hold_note = true;
+    ck_assert(fabs(audio_tone_envelope(&t, 10.0, -1.0) - 0.5) < 1e-12); /* held for ever */
+    ck_assert(!audio_tone_done(&t, 10.0, -1.0));
+    /* released in the attack, at level 0.5: half-way through the release, a quarter of it */
+    ck_assert(fabs(audio_tone_envelope(&t, 0.005 + 0.050, 0.005) - 0.5 * 0.25) < 1e-12);
+    /* released while sustaining */
+    ck_assert(fabs(audio_tone_envelope(&t, 2.0 + 0.050, 2.0) - 0.5 * 0.25) < 1e-12);
+    ck_assert(audio_tone_envelope(&t, 2.0 + 0.100, 2.0) == 0.0);
+    ck_assert(!audio_tone_done(&t, 2.099, 2.0));
+    ck_assert(audio_tone_done(&t, 2.100, 2.0));
+}
+END_TEST
+
+/* Crossings a second of a tone played for a second from its start. */
+static double tone_hz(const Tone *t, double freq)
+{
+    ToneState s;
+    audio_tone_begin(&s, t, 1);
+    int crossings = 0;
+    double last = 0.0;
+    for (int i = 0; i < AUDIO_RATE; i++) {
+        double v = audio_tone_next(&s, t, freq, (double)i / AUDIO_RATE);
+        if (i > 0 && ((v > 0.0) != (last > 0.0)))
             crossings++;
-        if (now != 0)
-            sign = now;
+        last = v;
     }
-    return crossings;
+    return crossings / 2.0;
 }
 
-/* ---- effects ---- */
-
-START_TEST(every_effect_is_named_nonempty_and_short)
+START_TEST(a_tone_plays_its_pitch_and_its_arpeggio_in_turn)
 {
-    for (int i = 0; i < SFX_COUNT; i++) {
-        const char *name = audio_sfx_name((SfxId)i);
-        ck_assert_ptr_nonnull(name);
-        for (int j = 0; j < i; j++)
-            ck_assert_str_ne(name, audio_sfx_name((SfxId)j));
-        size_t n;
-        int16_t *s = render((SfxId)i, &n);
-        ck_assert_uint_eq(n, audio_sfx_length((SfxId)i));
-        ck_assert_uint_gt(n, AUDIO_RATE / 50);           /* at least 20 ms */
-        ck_assert_uint_lt(n, AUDIO_RATE * 3 / 2);        /* under 1.5 s */
-        free(s);
-    }
-    ck_assert_ptr_null(audio_sfx_name(SFX_COUNT));
+    Tone t = envelope_tone();
+    t.wave = WAVE_SINE;
+    t.hold_note = true;
+    ck_assert(fabs(tone_hz(&t, 440.0) - 440.0) <= 1.0);
+    /* an octave up for the second half of the second, held: 0.5 * 440 + 0.5 * 880 */
+    t.arp[0] = 0;
+    t.arp[1] = 12;
+    t.arp_count = 2;
+    t.arp_step = 0.5;
+    ck_assert(fabs(tone_hz(&t, 440.0) - 660.0) <= 2.0);
+    /* looping steps of 0.25 s: the same average */
+    t.arp_loop = true;
+    t.arp_step = 0.25;
+    ck_assert(fabs(tone_hz(&t, 440.0) - 660.0) <= 2.0);
 }
 END_TEST
 
-START_TEST(effects_peak_well_below_full_scale_but_audible)
+START_TEST(a_pulse_has_no_dc_whatever_its_duty)
 {
-    for (int i = 0; i < SFX_COUNT; i++) {
-        size_t n;
-        int16_t *s = render((SfxId)i, &n);
-        int peak = peak_of(s, n);
-        /* Headroom: three effects at once still fit in 16 bits most of the time. */
-        ck_assert_msg(peak <= 32767 * 65 / 100, "%s peaks at %d", audio_sfx_name((SfxId)i), peak);
-        ck_assert_msg(peak >= 32767 / 4, "%s peaks at only %d", audio_sfx_name((SfxId)i), peak);
-        free(s);
-    }
-}
-END_TEST
-
-START_TEST(effects_start_and_end_in_silence)
-{
-    for (int i = 0; i < SFX_COUNT; i++) {
-        size_t n;
-        int16_t *s = render((SfxId)i, &n);
-        int peak = peak_of(s, n);
-        const char *name = audio_sfx_name((SfxId)i);
-        ck_assert_msg(s[0] == 0, "%s starts at %d", name, s[0]);
-        /* A fade-in and fade-out, not a step: the first quarter and the
-        ** last whole millisecond stay far below the peak. */
-        for (size_t k = 0; k < AUDIO_RATE / 1000; k++) {
-            if (k < AUDIO_RATE / 4000)
-                ck_assert_msg(abs(s[k]) < peak / 4, "%s: sample %zu is %d", name, k, s[k]);
-            ck_assert_msg(abs(s[n - 1 - k]) < peak / 100, "%s: sample %zu from the end is %d",
-                          name, k, s[n - 1 - k]);
-        }
-        free(s);
-    }
-}
-END_TEST
-
-START_TEST(effects_have_no_dc_offset)
-{
-    for (int i = 0; i < SFX_COUNT; i++) {
-        size_t n;
-        int16_t *s = render((SfxId)i, &n);
+    static const double duties[] = {0.125, 0.25, 0.5};
+    for (int d = 0; d < 3; d++) {
+        Tone t = envelope_tone();
+        t.wave = WAVE_PULSE;
+        t.duty = duties[d];
+        ToneState s;
+        audio_tone_begin(&s, &t, 1);
         double sum = 0.0;
-        for (size_t k = 0; k < n; k++)
-            sum += s[k];
-        double mean = sum / (double)n;
-        ck_assert_msg(mean > -0.05 * peak_of(s, n) && mean < 0.05 * peak_of(s, n),
-                      "%s has a mean of %.1f", audio_sfx_name((SfxId)i), mean);
-        free(s);
+        for (int i = 0; i < AUDIO_RATE; i++) /* 480 Hz: a whole number of periods */
+            sum += audio_tone_next(&s, &t, 480.0, (double)i / AUDIO_RATE);
+        ck_assert_msg(fabs(sum / AUDIO_RATE) < 0.01, "duty %.3f: mean %f", duties[d],
+                      sum / AUDIO_RATE);
     }
-}
-END_TEST
-
-START_TEST(rendering_is_deterministic)
-{
-    for (int i = 0; i < SFX_COUNT; i++) {
-        size_t n1, n2;
-        int16_t *a = render((SfxId)i, &n1);
-        int16_t *b = render((SfxId)i, &n2);
-        ck_assert_uint_eq(n1, n2);
-        ck_assert(memcmp(a, b, n1 * sizeof *a) == 0);
-        int16_t *c = malloc((n1 + 10) * sizeof *c);
-        ck_assert_ptr_nonnull(c);
-        ck_assert_uint_eq(audio_synth_into((SfxId)i, c, n1 + 10), n1);
-        ck_assert(memcmp(a, c, n1 * sizeof *a) == 0);
-        ck_assert_uint_eq(audio_synth_into((SfxId)i, c, n1 - 1), 0); /* too small */
-        free(a);
-        free(b);
-        free(c);
-    }
-}
-END_TEST
-
-START_TEST(menu_move_is_the_note_a5)
-{
-    size_t n;
-    int16_t *s = render(SFX_MENU_MOVE, &n);
-    /* Two zero crossings per period, counted over the steady middle. */
-    size_t from = n / 5, to = n * 4 / 5;
-    double seconds = (double)(to - from) / AUDIO_RATE;
-    double hz = zero_crossings(s, from, to, 200) / 2.0 / seconds;
-    ck_assert_msg(hz > 880.0 * 0.95 && hz < 880.0 * 1.05, "menu_move at %.1f Hz", hz);
-    free(s);
-}
-END_TEST
-
-START_TEST(jump_rises_and_death_falls)
-{
-    size_t n;
-    int16_t *s = render(SFX_JUMP, &n);
-    int early = zero_crossings(s, 0, n / 3, 200);
-    int late = zero_crossings(s, n / 3, 2 * n / 3, 200);
-    ck_assert_int_gt(late, early);
-    free(s);
-    s = render(SFX_DEATH, &n);
-    early = zero_crossings(s, 0, n / 3, 200);
-    late = zero_crossings(s, n / 3, 2 * n / 3, 200);
-    ck_assert_int_lt(late, early);
-    free(s);
-}
-END_TEST
-
-START_TEST(unknown_effect_renders_nothing)
-{
-    int16_t *s = (int16_t *)&s;
-    size_t n = 5;
-    ck_assert(!audio_synth(SFX_COUNT, &s, &n));
-    ck_assert_ptr_null(s);
-    ck_assert_uint_eq(n, 0);
-    ck_assert(!audio_synth((SfxId)-1, &s, &n));
-    ck_assert_uint_eq(audio_sfx_length(SFX_COUNT), 0);
 }
 END_TEST
 
@@ -331,18 +293,202 @@ START_TEST(volume_follows_a_square_law_and_glides)
 }
 END_TEST
 
+/* ---- music in the mixer ---- */
+
+/* A sine held for four rows (24000 samples), then again: easy to follow
+** through a fade. */
+static MusicTrack *held_track(const char *note)
+{
+    char text[512], err[256];
+    snprintf(text, sizeof text,
+             "track bpm=120 rows_per_beat=4\ninstrument i\n  tone wave=sine hold=note\n"
+             "channel a instrument=i\npattern p\n  %s ... ... ...\norder\n  p\n",
+             note);
+    MusicTrack *t;
+    ck_assert_msg(audio_music_parse("held.txt", text, strlen(text), &t, err, sizeof err), "%s",
+                  err);
+    return t;
+}
+
+/* What the track alone plays from its start, n samples. */
+static int16_t *alone(const MusicTrack *t, size_t skip, size_t n)
+{
+    static MusicPlayer p;
+    int16_t *s = malloc((skip + n) * sizeof *s);
+    ck_assert_ptr_nonnull(s);
+    audio_music_start(&p, t);
+    audio_music_render(&p, s, skip + n);
+    memmove(s, s + skip, n * sizeof *s);
+    return s;
+}
+
+/* The mixer at its default music volume, 70: a gain of 0.7^2, at once. */
+static void music_mixer(Mixer *m)
+{
+    mixer_init(m);
+    ck_assert_int_eq(m->music_gain, mixer_volume_gain(100, MIXER_MUSIC_DEFAULT, false));
+}
+
+static int scaled(int16_t s, int32_t fade, int32_t gain)
+{
+    return (int)((int64_t)s * fade * gain / ((int64_t)MIXER_GAIN_ONE * MIXER_GAIN_ONE));
+}
+
+START_TEST(music_fades_in_over_the_samples_asked)
+{
+    static Mixer m;
+    static int16_t out[4000];
+    MusicTrack *t = held_track("A-4");
+    int16_t *want = alone(t, 0, 4000);
+    music_mixer(&m);
+    mixer_play_music(&m, t, 2000);
+    ck_assert_ptr_eq(mixer_music(&m), t);
+    mixer_render(&m, out, 4000);
+    int32_t gain = m.music_gain, step = (MIXER_GAIN_ONE + 1999) / 2000;
+    for (int i = 0; i < 4000; i++) {
+        int32_t fade = (i + 1) * step < MIXER_GAIN_ONE ? (i + 1) * step : MIXER_GAIN_ONE;
+        ck_assert_int_eq(out[i], scaled(want[i], fade, gain));
+    }
+    free(want);
+    audio_music_destroy(t);
+}
+END_TEST
+
+START_TEST(the_track_playing_asked_for_again_plays_on)
+{
+    static Mixer m;
+    static int16_t out[1000];
+    MusicTrack *t = held_track("A-4");
+    music_mixer(&m);
+    mixer_play_music(&m, t, 0);
+    mixer_render(&m, out, 1000);
+    mixer_play_music(&m, t, 500);
+    ck_assert_uint_eq(m.music[0].player.position, 1000); /* not started over */
+    ck_assert(!m.music[1].active);
+    ck_assert_int_eq(m.music[0].fade, MIXER_GAIN_ONE);
+    /* stopping, then asked for again half-way out: back in from there */
+    mixer_stop_music(&m, 1000);
+    mixer_render(&m, out, 500);
+    int32_t halfway = m.music[0].fade;
+    ck_assert_int_lt(halfway, MIXER_GAIN_ONE * 6 / 10);
+    mixer_play_music(&m, t, 1000);
+    ck_assert_ptr_eq(mixer_music(&m), t);
+    ck_assert_uint_eq(m.music[0].player.position, 1500);
+    mixer_render(&m, out, 1);
+    ck_assert_int_gt(m.music[0].fade, halfway);
+    audio_music_destroy(t);
+}
+END_TEST
+
+START_TEST(a_new_track_cross_fades_with_the_old)
+{
+    static Mixer m;
+    static int16_t out[3000];
+    MusicTrack *a = held_track("A-4"), *b = held_track("E-5");
+    music_mixer(&m);
+    mixer_play_music(&m, a, 0);
+    mixer_render(&m, out, 1000);
+    mixer_play_music(&m, b, 2000);
+    ck_assert_ptr_eq(mixer_music(&m), b);
+    int16_t *wa = alone(a, 1000, 3000), *wb = alone(b, 0, 3000);
+    mixer_render(&m, out, 3000);
+    int32_t gain = m.music_gain, step = (MIXER_GAIN_ONE + 1999) / 2000;
+    for (int i = 0; i < 3000; i++) {
+        int32_t in = (i + 1) * step < MIXER_GAIN_ONE ? (i + 1) * step : MIXER_GAIN_ONE;
+        int32_t gone = MIXER_GAIN_ONE - in;
+        int64_t sum = (int64_t)wa[i] * gone + (int64_t)wb[i] * in;
+        ck_assert_int_eq(out[i], (int)(sum * gain / ((int64_t)MIXER_GAIN_ONE * MIXER_GAIN_ONE)));
+    }
+    ck_assert(!m.music[1].active); /* the old track is dropped once silent */
+    free(wa);
+    free(wb);
+    audio_music_destroy(a);
+    audio_music_destroy(b);
+}
+END_TEST
+
+START_TEST(going_back_to_the_track_fading_out_resumes_it)
+{
+    static Mixer m;
+    static int16_t out[1000];
+    MusicTrack *a = held_track("A-4"), *b = held_track("E-5");
+    music_mixer(&m);
+    mixer_play_music(&m, a, 0);
+    mixer_render(&m, out, 1000);
+    mixer_play_music(&m, b, 4000);
+    mixer_render(&m, out, 1000);
+    mixer_play_music(&m, a, 4000);
+    ck_assert_ptr_eq(mixer_music(&m), a);
+    ck_assert_uint_eq(m.music[0].player.position, 2000); /* where it was, not its start */
+    ck_assert_int_gt(m.music[0].fade, MIXER_GAIN_ONE / 2);
+    ck_assert_ptr_eq(m.music[1].player.track, b);
+    /* a third track takes the place of the quieter one (b, barely in) */
+    MusicTrack *c = held_track("C-5");
+    mixer_play_music(&m, c, 4000);
+    ck_assert_ptr_eq(m.music[0].player.track, c);
+    ck_assert_ptr_eq(m.music[1].player.track, a);
+    ck_assert_int_eq(m.music[1].fade_target, 0);
+    audio_music_destroy(a);
+    audio_music_destroy(b);
+    audio_music_destroy(c);
+}
+END_TEST
+
+START_TEST(music_stops_with_a_fade_and_then_costs_nothing)
+{
+    static Mixer m;
+    static int16_t out[2000];
+    MusicTrack *t = held_track("A-4");
+    int16_t *want = alone(t, 500, 2000);
+    music_mixer(&m);
+    mixer_play_music(&m, t, 0);
+    mixer_render(&m, out, 500);
+    mixer_stop_music(&m, 1000);
+    ck_assert_ptr_null(mixer_music(&m));
+    mixer_render(&m, out, 2000);
+    int32_t gain = m.music_gain, step = (MIXER_GAIN_ONE + 999) / 1000;
+    for (int i = 0; i < 2000; i++) {
+        int32_t fade = MIXER_GAIN_ONE - (i + 1) * step > 0 ? MIXER_GAIN_ONE - (i + 1) * step : 0;
+        ck_assert_int_eq(out[i], scaled(want[i], fade, gain));
+    }
+    ck_assert(!m.music[0].active && !m.music[1].active);
+    free(want);
+    audio_music_destroy(t);
+}
+END_TEST
+
+START_TEST(music_volume_sits_under_master_and_mute_and_glides)
+{
+    static Mixer m;
+    static int16_t out[300];
+    music_mixer(&m);
+    mixer_set_music_volume(&m, 100);
+    ck_assert_int_eq(m.music_target_gain, MIXER_GAIN_ONE);
+    mixer_set_volume(&m, 50, 100, false);
+    ck_assert_int_eq(m.music_target_gain, mixer_volume_gain(50, 100, false));
+    ck_assert_int_eq(m.target_gain, mixer_volume_gain(50, 100, false));
+    mixer_set_volume(&m, 100, 20, true);
+    ck_assert_int_eq(m.music_target_gain, 0);
+    /* the change glides: no step larger than 1/256 of full gain a sample */
+    mixer_set_volume(&m, 100, 100, false);
+    mixer_set_music_volume(&m, 0);
+    int32_t before = m.music_gain;
+    mixer_render(&m, out, 1);
+    ck_assert_int_eq(before - m.music_gain, MIXER_GAIN_ONE / 256);
+    mixer_render(&m, out, 300);
+    ck_assert_int_eq(m.music_gain, 0);
+}
+END_TEST
+
 static Suite *synth_suite(void)
 {
     Suite *s = suite_create("synth");
-    TCase *tc = tcase_create("effects");
-    tcase_add_test(tc, every_effect_is_named_nonempty_and_short);
-    tcase_add_test(tc, effects_peak_well_below_full_scale_but_audible);
-    tcase_add_test(tc, effects_start_and_end_in_silence);
-    tcase_add_test(tc, effects_have_no_dc_offset);
-    tcase_add_test(tc, rendering_is_deterministic);
-    tcase_add_test(tc, menu_move_is_the_note_a5);
-    tcase_add_test(tc, jump_rises_and_death_falls);
-    tcase_add_test(tc, unknown_effect_renders_nothing);
+    TCase *tc = tcase_create("tones");
+    tcase_add_test(tc, notes_are_named_as_in_a_tracker);
+    tcase_add_test(tc, an_envelope_rises_decays_holds_and_releases);
+    tcase_add_test(tc, a_held_envelope_sustains_until_released_then_releases_from_where_it_was);
+    tcase_add_test(tc, a_tone_plays_its_pitch_and_its_arpeggio_in_turn);
+    tcase_add_test(tc, a_pulse_has_no_dc_whatever_its_duty);
     tcase_add_test(tc, wav_encoding_has_a_pcm_header_and_little_endian_samples);
     tcase_set_timeout(tc, 0); /* no time limit: sanitizer builds on a busy machine are slow */
     suite_add_tcase(s, tc);
@@ -352,47 +498,19 @@ static Suite *synth_suite(void)
     tcase_add_test(tc, full_mixer_replaces_the_oldest_voice);
     tcase_add_test(tc, same_sound_twice_at_once_is_not_twice_as_loud);
     tcase_add_test(tc, volume_follows_a_square_law_and_glides);
+    tcase_add_test(tc, music_fades_in_over_the_samples_asked);
+    tcase_add_test(tc, the_track_playing_asked_for_again_plays_on);
+    tcase_add_test(tc, a_new_track_cross_fades_with_the_old);
+    tcase_add_test(tc, going_back_to_the_track_fading_out_resumes_it);
+    tcase_add_test(tc, music_stops_with_a_fade_and_then_costs_nothing);
+    tcase_add_test(tc, music_volume_sits_under_master_and_mute_and_glides);
     tcase_set_timeout(tc, 0);
     suite_add_tcase(s, tc);
     return s;
 }
 
-/* Writes every effect as a WAV file and prints a line about each. */
-static int write_wavs(const char *dir)
+int main(void)
 {
-    for (int i = 0; i < SFX_COUNT; i++) {
-        int16_t *s;
-        size_t n;
-        if (!audio_synth((SfxId)i, &s, &n))
-            return EXIT_FAILURE;
-        size_t size = audio_wav_size(n);
-        uint8_t *wav = malloc(size);
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s.wav", dir, audio_sfx_name((SfxId)i));
-        FILE *f = wav != NULL ? fopen(path, "wb") : NULL;
-        if (f == NULL) {
-            fprintf(stderr, "cannot write %s\n", path);
-            free(wav);
-            free(s);
-            return EXIT_FAILURE;
-        }
-        audio_wav_encode(s, n, wav);
-        size_t written = fwrite(wav, 1, size, f);
-        int closed = fclose(f);
-        printf("%-12s %6zu samples %5.3f s  peak %5d  -> %s\n", audio_sfx_name((SfxId)i), n,
-               (double)n / AUDIO_RATE, peak_of(s, n), path);
-        free(wav);
-        free(s);
-        if (written != size || closed != 0)
-            return EXIT_FAILURE;
-    }
-    return EXIT_SUCCESS;
-}
-
-int main(int argc, char **argv)
-{
-    if (argc == 3 && strcmp(argv[1], "--wav") == 0)
-        return write_wavs(argv[2]);
     SRunner *sr = srunner_create(synth_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);

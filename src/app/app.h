@@ -63,6 +63,16 @@ unsigned long app_run(Sim *sim, const AppRun *run);
 
 const char *app_outcome_name(SimOutcome outcome);
 
+/* The file of a music track: TRACK itself when it is a path (it has a '/'
+** or ends in .txt), else DATA_DIR/assets/music/TRACK.txt. False when it
+** does not fit in size. */
+bool app_music_path(const char *data_dir, const char *track, char *out, size_t size);
+
+/* platformer --render-music TRACK OUT.wav [--seconds N] [--data DIR]
+** Renders a track to a WAV file; without --seconds, once to its loop point.
+** Returns the exit status: 0, 1 on failure, 2 on wrong usage. */
+int app_render_music(int argc, char **argv, const char *data_dir, const char *base_path);
+
 /* platformer --headless --level FILE [--replay FILE] [--frames N]
 **                       [--hash-every K] [--trace]
 ** platformer --headless --verify [--update [--allow-outcome-change]] REPLAY...

@@ -1,10 +1,15 @@
 /*
 ** mixer.c -- sum the voices in 32 bits, apply the gain, clamp once.
 **
-** The effects are rendered with headroom (synth.c), so two or three at once
+** The effects are rendered with headroom (bank.c), so two or three at once
 ** rarely reach the clamp; when they do, clamping a few samples is the
 ** least bad choice for short effects. A gain change glides over about 5 ms
 ** instead of jumping, which would click.
+**
+** The music is rendered a chunk at a time by each slot's sequencer, then
+** weighed sample by sample by the slot's fade and the music gain. A fade is
+** linear in amplitude; a track that has faded out is dropped, and with it
+** the sequencer's work.
 */
 #include "mixer.h"
 
@@ -13,11 +18,23 @@
 /* Per-sample gain step: full scale in 256 samples, about 5 ms at 48 kHz. */
 enum { GAIN_STEP = MIXER_GAIN_ONE / 256 };
 
+/* Music is rendered this many samples at a time. */
+enum { MUSIC_CHUNK = 256 };
+
+static void update_music_gain(Mixer *m)
+{
+    m->music_target_gain = mixer_volume_gain(m->master, m->music_volume, m->mute);
+}
+
 void mixer_init(Mixer *m)
 {
     memset(m, 0, sizeof *m);
     m->gain = MIXER_GAIN_ONE;
     m->target_gain = MIXER_GAIN_ONE;
+    m->master = 100;
+    m->music_volume = MIXER_MUSIC_DEFAULT;
+    update_music_gain(m);
+    m->music_gain = m->music_target_gain;
 }
 
 void mixer_play(Mixer *m, const int16_t *samples, size_t count)
@@ -62,11 +79,113 @@ int32_t mixer_volume_gain(int master, int sfx, bool mute)
 void mixer_set_volume(Mixer *m, int master, int sfx, bool mute)
 {
     m->target_gain = mixer_volume_gain(master, sfx, mute);
+    m->master = master;
+    m->mute = mute;
+    update_music_gain(m);
+}
+
+void mixer_set_music_volume(Mixer *m, int music)
+{
+    m->music_volume = music;
+    update_music_gain(m);
+}
+
+static void fade_to(MixerMusic *mm, int32_t target, uint32_t fade)
+{
+    mm->fade_target = target;
+    if (fade == 0) {
+        mm->fade = target;
+        mm->active = mm->active && target > 0;
+        return;
+    }
+    uint32_t step = (MIXER_GAIN_ONE + fade - 1) / fade;
+    mm->fade_step = (int32_t)(step > 0 ? step : 1);
+}
+
+void mixer_play_music(Mixer *m, const MusicTrack *track, uint32_t fade)
+{
+    MixerMusic *now = &m->music[0], *old = &m->music[1];
+    if (track == NULL) {
+        mixer_stop_music(m, fade);
+        return;
+    }
+    if (now->active && now->player.track == track) {
+        fade_to(now, MIXER_GAIN_ONE, fade); /* plays on; fading out, it comes back */
+        return;
+    }
+    if (old->active && old->player.track == track) {
+        /* back to the track that was fading out: it fades in again, where it was */
+        MixerMusic swap = *now;
+        *now = *old;
+        *old = swap;
+    } else {
+        /* the louder of the two fades out; the quieter gives its slot to the new one */
+        if (now->active && (!old->active || now->fade >= old->fade))
+            *old = *now;
+        now->active = true;
+        audio_music_start(&now->player, track);
+        now->fade = 0;
+    }
+    fade_to(now, MIXER_GAIN_ONE, fade);
+    if (old->active)
+        fade_to(old, 0, fade);
+}
+
+void mixer_stop_music(Mixer *m, uint32_t fade)
+{
+    for (int i = 0; i < 2; i++)
+        if (m->music[i].active)
+            fade_to(&m->music[i], 0, fade);
+}
+
+const MusicTrack *mixer_music(const Mixer *m)
+{
+    const MixerMusic *now = &m->music[0];
+    return now->active && now->fade_target > 0 ? now->player.track : NULL;
+}
+
+static int32_t glide(int32_t gain, int32_t target)
+{
+    if (gain < target)
+        return target - gain > GAIN_STEP ? gain + GAIN_STEP : target;
+    if (gain > target)
+        return gain - target > GAIN_STEP ? gain - GAIN_STEP : target;
+    return gain;
+}
+
+/* One sample of the music slots, fades applied, before the music gain. */
+static int64_t music_sample(Mixer *m, int16_t chunk[2][MUSIC_CHUNK], size_t f)
+{
+    int64_t sum = 0;
+    for (int i = 0; i < 2; i++) {
+        MixerMusic *mm = &m->music[i];
+        if (!mm->active)
+            continue;
+        if (mm->fade < mm->fade_target)
+            mm->fade = mm->fade_target - mm->fade > mm->fade_step ? mm->fade + mm->fade_step
+                                                                    : mm->fade_target;
+        else if (mm->fade > mm->fade_target)
+            mm->fade = mm->fade - mm->fade_target > mm->fade_step ? mm->fade - mm->fade_step
+                                                                    : mm->fade_target;
+        sum += (int64_t)chunk[i][f] * mm->fade;
+        if (mm->fade == 0 && mm->fade_target == 0)
+            mm->active = false;
+    }
+    return sum;
 }
 
 void mixer_render(Mixer *m, int16_t *out, size_t frames)
 {
+    int16_t chunk[2][MUSIC_CHUNK];
+    size_t used = MUSIC_CHUNK;
     for (size_t f = 0; f < frames; f++) {
+        if (used == MUSIC_CHUNK) {
+            size_t n = frames - f < MUSIC_CHUNK ? frames - f : MUSIC_CHUNK;
+            for (int i = 0; i < 2; i++)
+                if (m->music[i].active)
+                    audio_music_render(&m->music[i].player, chunk[i], n);
+            used = 0;
+        }
         int32_t sum = 0;
         for (int i = 0; i < MIXER_VOICES; i++) {
             MixerVoice *v = &m->voices[i];
@@ -76,11 +195,11 @@ void mixer_render(Mixer *m, int16_t *out, size_t frames)
             if (v->pos >= v->count)
                 v->samples = NULL;
         }
-        if (m->gain < m->target_gain)
-            m->gain = m->target_gain - m->gain > GAIN_STEP ? m->gain + GAIN_STEP : m->target_gain;
-        else if (m->gain > m->target_gain)
-            m->gain = m->gain - m->target_gain > GAIN_STEP ? m->gain - GAIN_STEP : m->target_gain;
+        m->gain = glide(m->gain, m->target_gain);
+        m->music_gain = glide(m->music_gain, m->music_target_gain);
         int64_t s = (int64_t)sum * m->gain / MIXER_GAIN_ONE;
+        s += music_sample(m, chunk, used++) * m->music_gain /
+             ((int64_t)MIXER_GAIN_ONE * MIXER_GAIN_ONE);
         out[f] = (int16_t)(s > 32767 ? 32767 : s < -32768 ? -32768 : s);
     }
 }

@@ -1,13 +1,19 @@
 /*
-** mixer.h -- a few effects playing at once, summed into one stream.
+** mixer.h -- a few effects and the music playing at once, summed into one
+** stream.
 **
 ** Plain data, no device, no locking: the platform layer owns a Mixer, calls
 ** mixer_render from its audio callback and everything else with the device
 ** locked. The samples a voice plays are borrowed, not copied: they must
-** outlive the mixer (the effects are rendered once at start-up).
+** outlive the mixer (the effects are rendered once at start-up). So is a
+** music track: the mixer plays it with a sequencer of its own, as it goes.
+** Music has two slots, so that one track can fade out while the next fades
+** in; effects and music have their own volumes under the master volume.
 */
 #ifndef MIXER_H
 #define MIXER_H
+
+#include "music.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -17,6 +23,7 @@ enum {
     MIXER_VOICES = 8,
     MIXER_GAIN_ONE = 1 << 16,   /* unity gain in the mixer's fixed point */
     MIXER_RETRIGGER = 480,      /* samples: 10 ms at 48 kHz */
+    MIXER_MUSIC_DEFAULT = 70,   /* the music volume until one is set */
 };
 
 typedef struct MixerVoice {
@@ -25,14 +32,27 @@ typedef struct MixerVoice {
     uint32_t started;           /* mixer_play call number, to find the oldest */
 } MixerVoice;
 
+/* A track playing, and how far it is faded in. */
+typedef struct MixerMusic {
+    bool active;
+    MusicPlayer player;
+    int32_t fade;               /* 0..MIXER_GAIN_ONE */
+    int32_t fade_target;        /* 0 (fading out) or MIXER_GAIN_ONE */
+    int32_t fade_step;          /* per sample */
+} MixerMusic;
+
 typedef struct Mixer {
     MixerVoice voices[MIXER_VOICES];
     uint32_t plays;
-    int32_t gain;               /* applied now, 0..MIXER_GAIN_ONE */
+    int32_t gain;               /* effects, applied now, 0..MIXER_GAIN_ONE */
     int32_t target_gain;        /* gain moves here a little per sample: no zipper clicks */
+    MixerMusic music[2];        /* [0] the track asked for last, [1] the one fading out */
+    int32_t music_gain, music_target_gain;
+    int master, music_volume;   /* 0..100, kept to recompute the music's gain */
+    bool mute;
 } Mixer;
 
-/* A silent mixer at full volume. */
+/* A silent mixer: effects at full volume, music at MIXER_MUSIC_DEFAULT. */
 void mixer_init(Mixer *m);
 
 /* Starts a sound. The same samples started again within MIXER_RETRIGGER
@@ -40,7 +60,7 @@ void mixer_init(Mixer *m);
 ** in one tick). When every voice is busy the one started first gives way. */
 void mixer_play(Mixer *m, const int16_t *samples, size_t count);
 
-/* Stops every voice. */
+/* Stops every effect (the music plays on). */
 void mixer_stop_all(Mixer *m);
 
 /* Volume from the settings: master and sfx in 0..100, on a square law so
@@ -50,11 +70,28 @@ void mixer_set_volume(Mixer *m, int master, int sfx, bool mute);
 /* The fixed-point gain those settings give. */
 int32_t mixer_volume_gain(int master, int sfx, bool mute);
 
+/* The music's volume, 0..100 under the master volume and mute; the change
+** glides like the effects' does. */
+void mixer_set_music_volume(Mixer *m, int music);
+
+/* Starts track from its beginning, fading in over fade samples while what
+** played before fades out over the same time (0: at once). The track that
+** is already playing, asked for again, plays on undisturbed. A third track
+** asked for during a fade takes the place of the quieter of the two. A
+** track asked for while it fades out fades back in from where it is. */
+void mixer_play_music(Mixer *m, const MusicTrack *track, uint32_t fade);
+
+/* Fades the music out over fade samples (0: at once). */
+void mixer_stop_music(Mixer *m, uint32_t fade);
+
+/* The track playing or fading in, NULL when none. */
+const MusicTrack *mixer_music(const Mixer *m);
+
 /* Mixes the next `frames` samples into out (mono), clamped to 16 bits;
 ** silence where nothing plays. Finished voices are freed. */
 void mixer_render(Mixer *m, int16_t *out, size_t frames);
 
-/* Number of voices playing. */
+/* Number of effects playing. */
 int mixer_active(const Mixer *m);
 
 #endif

@@ -1,10 +1,12 @@
 /*
-** synth.h -- the game's sound effects, made from numbers at start-up.
+** synth.h -- one tone: an oscillator, a filter and an envelope.
 **
-** Each effect is a few tones (an oscillator with a pitch slide, vibrato or
-** arpeggio, a low-pass filter and an envelope), mixed and scaled to a fixed
-** peak: 16-bit signed mono PCM at AUDIO_RATE. The same effect gives the same
-** samples on every call. No files, no device: the platform layer plays them.
+** A tone is what the sound bank's effects and the music's instruments are
+** made of (docs/AUDIO.md describes the words that set each field). The
+** functions here turn a tone into samples one at a time, so that the
+** effects (rendered whole, synth.c's audio_tone_render) and the sequencer
+** (notes that start and stop while it plays) share the same arithmetic.
+** Output is 16-bit signed mono PCM at AUDIO_RATE.
 */
 #ifndef SYNTH_H
 #define SYNTH_H
@@ -15,34 +17,58 @@
 
 enum { AUDIO_RATE = 48000 };
 
-typedef enum SfxId {
-    SFX_JUMP,
-    SFX_LAND,
-    SFX_COLLECT,
-    SFX_DEATH,
-    SFX_SWITCH,
-    SFX_CHECKPOINT,
-    SFX_COMPLETE,
-    SFX_STOMP,
-    SFX_MENU_MOVE,
-    SFX_MENU_SELECT,
-    SFX_MENU_BACK,
-    SFX_COUNT
-} SfxId;
+enum {
+    TONE_ARP_MAX = 8,           /* semitone offsets of an arpeggio */
+};
 
-/* "jump", "land", ...; NULL when out of range. */
-const char *audio_sfx_name(SfxId id);
+typedef enum ToneWave { WAVE_PULSE, WAVE_TRIANGLE, WAVE_SINE, WAVE_NOISE } ToneWave;
 
-/* Number of samples of an effect (0 when id is out of range). */
-size_t audio_sfx_length(SfxId id);
+typedef struct Tone {
+    ToneWave wave;
+    double start;              /* s after the sound (or the note) starts */
+    double freq;               /* Hz; 0 in an instrument: the note's pitch.
+                                  For noise, how often the value changes */
+    double transpose;          /* semitones from the note (instruments) */
+    double slide;              /* semitones glided over the tone's length */
+    double duty;               /* pulse: fraction of the period that is high */
+    double attack, decay, sustain, hold, release; /* s, s, level 0..1, s, s */
+    bool hold_note;            /* instruments: sustain until the note ends */
+    double vib_depth, vib_rate, vib_delay; /* semitones, Hz, s */
+    int arp[TONE_ARP_MAX];     /* semitone offsets, taken in turn */
+    int arp_count;
+    bool arp_loop;             /* start the arpeggio over instead of holding its last step */
+    double arp_step;           /* s per arpeggio step */
+    double cutoff;             /* low-pass, Hz; 0 for none */
+    double gain;
+} Tone;
 
-/* Renders an effect into a malloc'd buffer the caller frees. False when id
-** is out of range or memory runs out (*samples is then NULL). */
-bool audio_synth(SfxId id, int16_t **samples, size_t *count);
+/* The running state of one tone being played. */
+typedef struct ToneState {
+    double phase;              /* 0..1 through the period */
+    double lp1, lp2;           /* the two filter poles */
+    double noise;              /* the noise value held until the next period */
+    double lp;                 /* filter coefficient (from the cutoff) */
+    uint32_t rng;
+} ToneState;
 
-/* Renders into a caller buffer of at least audio_sfx_length(id) samples;
-** returns the count written, 0 on failure. */
-size_t audio_synth_into(SfxId id, int16_t *out, size_t cap);
+/* Length of a tone with a fixed hold, attack to the end of its release, s. */
+double audio_tone_length(const Tone *t);
+
+/* Ready to play t from its start; seed picks the noise (any value). */
+void audio_tone_begin(ToneState *s, const Tone *t, uint32_t seed);
+
+/* The next sample of the oscillator and filter, time s after the tone
+** started, at base pitch freq (Hz), before the envelope. Advances s. */
+double audio_tone_next(ToneState *s, const Tone *t, double freq, double time);
+
+/* The envelope time s after the tone started: attack, decay, hold at the
+** sustain level, release. With hold_note, the hold lasts until released_at
+** (s after the start; negative while the note is held) and the release
+** starts from the level reached then. */
+double audio_tone_envelope(const Tone *t, double time, double released_at);
+
+/* True once a tone is silent for good at time (s after its start). */
+bool audio_tone_done(const Tone *t, double time, double released_at);
 
 /* Size of a RIFF/WAVE file holding count mono 16-bit samples. */
 size_t audio_wav_size(size_t count);

@@ -40,6 +40,12 @@ void frontend_sound(Frontend *g, FrontendSound s)
         g->hooks.play(g->hooks.ctx, s);
 }
 
+void frontend_music(Frontend *g, const char *track)
+{
+    if (g->hooks.play_music)
+        g->hooks.play_music(g->hooks.ctx, track);
+}
+
 static void apply_volume(Frontend *g)
 {
     if (g->hooks.set_volume)
@@ -189,6 +195,8 @@ static void build_menu(Frontend *g)
 
 void frontend_show(Frontend *g, Screen s)
 {
+    if (s == SCREEN_TITLE)
+        frontend_music(g, "title");
     g->screen = s;
     g->screen_time = 0.0f;
     g->menus.menu.count = 0;

@@ -39,6 +39,8 @@ typedef struct FrontendHooks {
     void (*set_scale)(void *ctx, int scale);     /* 0: fit the screen */
     void (*play)(void *ctx, FrontendSound sound);
     void (*set_volume)(void *ctx, int master, int sfx, bool mute);
+    /* the music for the screen: "title", or a level's background name */
+    void (*play_music)(void *ctx, const char *track);
 } FrontendHooks;
 
 typedef struct FrontendOptions {

@@ -128,9 +128,12 @@ struct Frontend {
 
 /* ---- frontend.c: the flow between screens ---- */
 
-/* Shows screen s: its menu rebuilt, nothing held, its clock at 0. */
+/* Shows screen s: its menu rebuilt, nothing held, its clock at 0; the title
+** asks for the title's music. */
 void frontend_show(Frontend *g, Screen s);
 void frontend_sound(Frontend *g, FrontendSound s);
+/* Asks for a music track (the title's, a level's background) through the hooks. */
+void frontend_music(Frontend *g, const char *track);
 /* Writes progress.json (never for a transient game); a failure is logged. */
 void frontend_save_progress(Frontend *g);
 

@@ -1,9 +1,10 @@
 /*
 ** main.c -- Pip's Peak: which mode the command line asks for.
 **
-** The tool modes (--check, --export-tiled, --headless) belong to the level
-** and app modules and never start SDL's video; the rest show the game in a
-** window, or render one frame to a PNG.
+** The tool modes (--check, --export-tiled, --headless, --render-music,
+** --kinds, --schema) belong to the level and app modules and never start
+** SDL's video; the rest show the game in a window, or render one frame to a
+** PNG.
 **
 ** Every mode finds the game's data the same way (app_find_data): --data DIR,
 ** which main takes off the command line wherever it stands, or the
@@ -41,13 +42,15 @@ static void usage(FILE *out, const char *argv0)
             "       %s --check FILE...      check levels, Tiled maps and tilesets,\n"
             "                                       physics.json\n"
             "       %s --export-tiled LEVEL OUT.tmj [TILESET.tsj]\n"
+            "       %s --render-music TRACK OUT.wav [--seconds N]\n"
+            "                                       a music track to a WAV file\n"
             "       %s --kinds              the entity kinds and their properties, as JSON\n"
             "       %s --schema             the level format as a JSON Schema\n"
             "       %s --headless --level FILE [--replay FILE] [--frames N] ...\n"
             "       %s --help\n"
             "Any of these takes --data DIR: the folder holding the game's assets/ and\n"
             "levels/ (default: $PLATFORMER_DATA, else the program's own).\n",
-            p, p, p, p, p, p, p, p, p, p, p);
+            p, p, p, p, p, p, p, p, p, p, p, p);
 }
 
 static int bad_usage(const char *argv0, const char *fmt, const char *arg)
@@ -113,6 +116,8 @@ static int run(int argc, char **argv, const char *data_arg, const char *base)
             return export_tiled(argc, argv, data_arg, base);
         if (strcmp(argv[1], "--headless") == 0)
             return app_headless(argc, argv, data_arg, base);
+        if (strcmp(argv[1], "--render-music") == 0)
+            return app_render_music(argc, argv, data_arg, base);
         if (strcmp(argv[1], "--kinds") == 0)
             return level_cli_kinds(argc, argv);
         if (strcmp(argv[1], "--schema") == 0)

@@ -10,14 +10,18 @@
 */
 #include "run.h"
 
-#include "audio.h"
+#include "app.h"
 #include "render.h"
+#include "speaker.h"
 #include "settings.h"
 
 #include <SDL_image.h>
 #include <stdio.h>
 
 enum { MAX_PADS = 8 };
+
+/* One track gives way to the next over this long when the screen changes. */
+static const double MUSIC_FADE_SECONDS = 1.0;
 
 typedef struct Window {
     SDL_Window *window;
@@ -68,22 +72,29 @@ static void hook_scale(void *ctx, int scale)
 static void hook_play(void *ctx, FrontendSound sound)
 {
     (void)ctx;
-    static const SfxId sfx[SOUND_COUNT] = {
-        [SOUND_JUMP] = SFX_JUMP,           [SOUND_LAND] = SFX_LAND,
-        [SOUND_COIN] = SFX_COLLECT,        [SOUND_DEATH] = SFX_DEATH,
-        [SOUND_CHECKPOINT] = SFX_CHECKPOINT, [SOUND_SWITCH] = SFX_SWITCH,
-        [SOUND_STOMP] = SFX_STOMP,         [SOUND_COMPLETE] = SFX_COMPLETE,
-        [SOUND_MENU_MOVE] = SFX_MENU_MOVE, [SOUND_MENU_OK] = SFX_MENU_SELECT,
-        [SOUND_MENU_BACK] = SFX_MENU_BACK,
+    /* the game's sounds by their names in assets/sounds.txt */
+    static const char *const names[SOUND_COUNT] = {
+        [SOUND_JUMP] = "jump",             [SOUND_LAND] = "land",
+        [SOUND_COIN] = "collect",          [SOUND_DEATH] = "death",
+        [SOUND_CHECKPOINT] = "checkpoint", [SOUND_SWITCH] = "switch",
+        [SOUND_STOMP] = "stomp",           [SOUND_COMPLETE] = "complete",
+        [SOUND_MENU_MOVE] = "menu_move",   [SOUND_MENU_OK] = "menu_select",
+        [SOUND_MENU_BACK] = "menu_back",
     };
     if ((unsigned)sound < SOUND_COUNT)
-        audio_play(sfx[sound]);
+        speaker_play(names[sound]);
 }
 
 static void hook_volume(void *ctx, int master, int sfx, bool mute)
 {
     (void)ctx;
-    audio_set_volume(master, sfx, mute);
+    speaker_set_volume(master, sfx, mute);
+}
+
+static void hook_music(void *ctx, const char *track)
+{
+    (void)ctx;
+    speaker_play_music(track, MUSIC_FADE_SECONDS);
 }
 
 static void open_pad(Window *win, int device)
@@ -140,7 +151,12 @@ int window_run(const FrontendOptions *opt)
     SDL_RenderSetLogicalSize(win.renderer, LOGICAL_W, LOGICAL_H);
     SDL_RenderSetIntegerScale(win.renderer, SDL_TRUE);
 
-    FrontendHooks hooks = {&win, hook_fullscreen, hook_scale, hook_play, hook_volume};
+    /* the sound before the game, which asks for the title's music at once;
+    ** silent when there is no device or no data folder (frontend_create says so) */
+    char data[APP_PATH_MAX];
+    if (app_find_data(opt->data_dir, opt->base_path, data, sizeof data))
+        speaker_open(data, &loaded);
+    FrontendHooks hooks = {&win, hook_fullscreen, hook_scale, hook_play, hook_volume, hook_music};
     FrontendOptions with_settings = *opt;
     with_settings.settings = &loaded;
     char err[1024];
@@ -150,7 +166,6 @@ int window_run(const FrontendOptions *opt)
         goto done;
     }
     const Settings *settings = frontend_settings(game);
-    audio_open(settings); /* silent when there is no device */
     win.scale = settings->window_scale;
     apply_size(&win);
     if (settings->fullscreen)
@@ -210,7 +225,7 @@ int window_run(const FrontendOptions *opt)
     status = 0;
 done:
     frontend_destroy(game);
-    audio_close();
+    speaker_close();
     for (int i = 0; i < MAX_PADS; i++)
         if (win.pads[i])
             SDL_GameControllerClose(win.pads[i]);

@@ -1,0 +1,446 @@
+/* test_bank.c -- the sound bank: assets/sounds.txt and its reader.
+**
+** `test_bank --wav FOLDER` writes every sound of the bank as FOLDER/NAME.wav
+** to listen to, and prints its length and peak, instead of running the tests.
+*/
+#include "bank.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Every sound the game asks for by name, and those the gameplay to come will. */
+static const char *const NAMES[] = {
+    "jump", "land", "collect", "death", "switch", "checkpoint", "complete", "stomp",
+    "menu_move", "menu_select", "menu_back", "spring", "crumble_shake", "crumble_fall",
+    "crumble_return", "switch_tick", "switch_off", "gem", "wall_jump", "sign",
+};
+
+static SoundBank *game_bank(void)
+{
+    char err[512];
+    SoundBank *b;
+    ck_assert_msg(audio_bank_load(SOUNDS_FILE, &b, err, sizeof err), "%s", err);
+    return b;
+}
+
+static SoundBank *parse(const char *text)
+{
+    char err[512];
+    SoundBank *b;
+    ck_assert_msg(audio_bank_parse("test.txt", text, strlen(text), &b, err, sizeof err), "%s",
+                  err);
+    return b;
+}
+
+static int16_t *render(const SoundBank *b, const char *name, size_t *count)
+{
+    int i = audio_bank_find(b, name);
+    ck_assert_msg(i >= 0, "no sound %s", name);
+    int16_t *s;
+    ck_assert(audio_bank_render(b, i, &s, count));
+    ck_assert_ptr_nonnull(s);
+    return s;
+}
+
+static int peak_of(const int16_t *s, size_t n)
+{
+    int peak = 0;
+    for (size_t i = 0; i < n; i++)
+        peak = abs(s[i]) > peak ? abs(s[i]) : peak;
+    return peak;
+}
+
+/* Sign changes between samples from..to, ignoring samples near zero so
+** that filter ripple around a crossing is not counted twice. */
+static int zero_crossings(const int16_t *s, size_t from, size_t to, int threshold)
+{
+    int crossings = 0, sign = 0;
+    for (size_t i = from; i < to; i++) {
+        int now = s[i] > threshold ? 1 : s[i] < -threshold ? -1 : 0;
+        if (now != 0 && sign != 0 && now != sign)
+            crossings++;
+        if (now != 0)
+            sign = now;
+    }
+    return crossings;
+}
+
+/* ---- the game's bank ---- */
+
+START_TEST(the_bank_has_every_sound_the_game_names_once)
+{
+    SoundBank *b = game_bank();
+    for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++)
+        ck_assert_msg(audio_bank_find(b, NAMES[i]) >= 0, "no sound \"%s\"", NAMES[i]);
+    int n = audio_bank_count(b);
+    for (int i = 0; i < n; i++) {
+        ck_assert_int_eq(audio_bank_find(b, audio_bank_name(b, i)), i);
+        for (int j = 0; j < i; j++)
+            ck_assert_str_ne(audio_bank_name(b, i), audio_bank_name(b, j));
+    }
+    ck_assert_ptr_null(audio_bank_name(b, n));
+    ck_assert_ptr_null(audio_bank_name(b, -1));
+    ck_assert_int_eq(audio_bank_find(b, "no_such_sound"), -1);
+    audio_bank_destroy(b);
+}
+END_TEST
+
+START_TEST(every_sound_is_short_audible_and_unclipped)
+{
+    SoundBank *b = game_bank();
+    for (int i = 0; i < audio_bank_count(b); i++) {
+        const char *name = audio_bank_name(b, i);
+        size_t n;
+        int16_t *s = render(b, name, &n);
+        ck_assert_uint_eq(n, audio_bank_length(b, i));
+        ck_assert_msg(n > AUDIO_RATE / 50, "%s lasts %zu samples", name, n); /* 20 ms */
+        ck_assert_msg(n < AUDIO_RATE * 3 / 2, "%s lasts %zu samples", name, n);
+        int peak = peak_of(s, n);
+        /* Headroom: three effects at once still fit in 16 bits most of the time. */
+        ck_assert_msg(peak <= 32767 * 65 / 100, "%s peaks at %d", name, peak);
+        ck_assert_msg(peak >= 32767 / 4, "%s peaks at only %d", name, peak);
+        free(s);
+    }
+    audio_bank_destroy(b);
+}
+END_TEST
+
+START_TEST(every_sound_starts_and_ends_in_silence)
+{
+    SoundBank *b = game_bank();
+    for (int i = 0; i < audio_bank_count(b); i++) {
+        const char *name = audio_bank_name(b, i);
+        size_t n;
+        int16_t *s = render(b, name, &n);
+        int peak = peak_of(s, n);
+        ck_assert_msg(s[0] == 0, "%s starts at %d", name, s[0]);
+        /* A fade-in and fade-out, not a step: the first quarter and the
+        ** last whole millisecond stay far below the peak. */
+        for (size_t k = 0; k < AUDIO_RATE / 1000; k++) {
+            if (k < AUDIO_RATE / 4000)
+                ck_assert_msg(abs(s[k]) < peak / 4, "%s: sample %zu is %d", name, k, s[k]);
+            ck_assert_msg(abs(s[n - 1 - k]) < peak / 100, "%s: sample %zu from the end is %d",
+                          name, k, s[n - 1 - k]);
+        }
+        free(s);
+    }
+    audio_bank_destroy(b);
+}
+END_TEST
+
+START_TEST(every_sound_has_no_dc_offset)
+{
+    SoundBank *b = game_bank();
+    for (int i = 0; i < audio_bank_count(b); i++) {
+        size_t n;
+        int16_t *s = render(b, audio_bank_name(b, i), &n);
+        double sum = 0.0;
+        for (size_t k = 0; k < n; k++)
+            sum += s[k];
+        double mean = sum / (double)n;
+        ck_assert_msg(fabs(mean) < 0.05 * peak_of(s, n), "%s has a mean of %.1f",
+                      audio_bank_name(b, i), mean);
+        free(s);
+    }
+    audio_bank_destroy(b);
+}
+END_TEST
+
+START_TEST(rendering_is_deterministic)
+{
+    SoundBank *b = game_bank();
+    for (int i = 0; i < audio_bank_count(b); i++) {
+        size_t n1, n2;
+        int16_t *x = render(b, audio_bank_name(b, i), &n1);
+        int16_t *y = render(b, audio_bank_name(b, i), &n2);
+        ck_assert_uint_eq(n1, n2);
+        ck_assert(memcmp(x, y, n1 * sizeof *x) == 0);
+        int16_t *c = malloc((n1 + 10) * sizeof *c);
+        ck_assert_ptr_nonnull(c);
+        ck_assert_uint_eq(audio_bank_render_into(b, i, c, n1 + 10), n1);
+        ck_assert(memcmp(x, c, n1 * sizeof *x) == 0);
+        ck_assert_uint_eq(audio_bank_render_into(b, i, c, n1 - 1), 0); /* too small */
+        free(x);
+        free(y);
+        free(c);
+    }
+    audio_bank_destroy(b);
+}
+END_TEST
+
+START_TEST(menu_move_is_the_note_a5)
+{
+    SoundBank *b = game_bank();
+    size_t n;
+    int16_t *s = render(b, "menu_move", &n);
+    /* Two zero crossings per period, counted over the steady middle. */
+    size_t from = n / 5, to = n * 4 / 5;
+    double seconds = (double)(to - from) / AUDIO_RATE;
+    double hz = zero_crossings(s, from, to, 200) / 2.0 / seconds;
+    ck_assert_msg(hz > 880.0 * 0.95 && hz < 880.0 * 1.05, "menu_move at %.1f Hz", hz);
+    free(s);
+    audio_bank_destroy(b);
+}
+END_TEST
+
+/* More crossings in the second third than the first: the pitch went up.
+** The thirds are of what follows the first 40 ms, where a click or a
+** scuff of noise may be. */
+static int rise(const SoundBank *b, const char *name)
+{
+    size_t n;
+    int16_t *s = render(b, name, &n);
+    size_t skip = AUDIO_RATE / 25, third = (n - skip) / 3;
+    int early = zero_crossings(s, skip, skip + third, 200);
+    int late = zero_crossings(s, skip + third, skip + 2 * third, 200);
+    free(s);
+    return late - early;
+}
+
+START_TEST(jump_wall_jump_and_spring_rise_and_death_falls)
+{
+    SoundBank *b = game_bank();
+    ck_assert_int_gt(rise(b, "jump"), 0);
+    ck_assert_int_gt(rise(b, "wall_jump"), 0);
+    ck_assert_int_gt(rise(b, "spring"), 0);
+    ck_assert_int_lt(rise(b, "death"), 0);
+    audio_bank_destroy(b);
+}
+END_TEST
+
+START_TEST(a_gem_is_brighter_and_longer_than_a_coin)
+{
+    SoundBank *b = game_bank();
+    size_t nc, ng;
+    int16_t *coin = render(b, "collect", &nc);
+    int16_t *gem = render(b, "gem", &ng);
+    ck_assert_uint_gt(ng, nc);
+    /* brighter: more crossings a second over the first 100 ms */
+    int c = zero_crossings(coin, 0, AUDIO_RATE / 10, 200);
+    int g = zero_crossings(gem, 0, AUDIO_RATE / 10, 200);
+    ck_assert_int_gt(g, c);
+    free(coin);
+    free(gem);
+    audio_bank_destroy(b);
+}
+END_TEST
+
+/* ---- the format ---- */
+
+START_TEST(a_sound_is_its_tones_mixed_to_its_level)
+{
+    SoundBank *b = parse("# a comment line\n"
+                         "sound beep level=0.5   # a comment after words\n"
+                         "  tone wave=sine freq=A-4 attack=1 hold=100 release=10\n");
+    ck_assert_int_eq(audio_bank_count(b), 1);
+    ck_assert_str_eq(audio_bank_name(b, 0), "beep");
+    /* its length: 1 + 0 + 100 + 10 ms */
+    ck_assert_uint_eq(audio_bank_length(b, 0), (size_t)ceil(0.111 * AUDIO_RATE));
+    size_t n;
+    int16_t *s = render(b, "beep", &n);
+    ck_assert_int_eq(peak_of(s, n), (int)floor(0.5 * 32767.0 + 0.5));
+    double hz = zero_crossings(s, 480, 4800, 100) / 2.0 / (4320.0 / AUDIO_RATE);
+    ck_assert_msg(fabs(hz - 440.0) < 5.0, "A-4 at %.1f Hz", hz);
+    free(s);
+    audio_bank_destroy(b);
+}
+END_TEST
+
+START_TEST(a_sound_is_the_same_wherever_it_sits_in_the_file)
+{
+    static const char A[] = "sound a\n  tone wave=noise freq=4000 attack=1 decay=50 sustain=0\n";
+    static const char B[] = "sound b\n  tone wave=pulse duty=25 freq=300 to=600 hold=40\n";
+    char ab[512], ba[512];
+    snprintf(ab, sizeof ab, "%s%s", A, B);
+    snprintf(ba, sizeof ba, "%s%s", B, A);
+    SoundBank *x = parse(ab), *y = parse(ba);
+    ck_assert_int_eq(audio_bank_find(x, "a"), 0);
+    ck_assert_int_eq(audio_bank_find(y, "a"), 1);
+    for (int k = 0; k < 2; k++) {
+        const char *name = k == 0 ? "a" : "b";
+        size_t n1, n2;
+        int16_t *s1 = render(x, name, &n1), *s2 = render(y, name, &n2);
+        ck_assert_uint_eq(n1, n2);
+        ck_assert(memcmp(s1, s2, n1 * sizeof *s1) == 0);
+        free(s1);
+        free(s2);
+    }
+    audio_bank_destroy(x);
+    audio_bank_destroy(y);
+}
+END_TEST
+
+START_TEST(out_of_range_indexes_render_nothing)
+{
+    SoundBank *b = game_bank();
+    int n = audio_bank_count(b);
+    int16_t *s = (int16_t *)&s;
+    size_t count = 5;
+    ck_assert(!audio_bank_render(b, n, &s, &count));
+    ck_assert_ptr_null(s);
+    ck_assert_uint_eq(count, 0);
+    ck_assert(!audio_bank_render(b, -1, &s, &count));
+    ck_assert_uint_eq(audio_bank_length(b, n), 0);
+    int16_t buf[4];
+    ck_assert_uint_eq(audio_bank_render_into(b, -1, buf, 4), 0);
+    audio_bank_destroy(b);
+}
+END_TEST
+
+START_TEST(broken_banks_are_refused_at_their_line_and_column)
+{
+    static const struct {
+        const char *text;
+        const char *want;
+    } bad[] = {
+        {"", "test.txt:1:1: error: no sounds in the bank"},
+        {"# only a comment\n", "test.txt:2:1: error: no sounds in the bank"},
+        {"beep\n", "test.txt:1:1: error: expected 'sound' or 'tone', got 'beep'"},
+        {"  tone wave=sine freq=440\n",
+         "test.txt:1:3: error: a tone before the first 'sound NAME' line"},
+        {"sound\n", "test.txt:1:1: error: 'sound' needs a name"},
+        {"sound Beep\n", "test.txt:1:7: error: 'Beep' is not a sound name"},
+        {"sound beep\nsound boop\n  tone wave=sine freq=440\n",
+         "test.txt:1:1: error: sound 'beep' has no tone lines"},
+        {"sound beep\n", "test.txt:1:1: error: sound 'beep' has no tone lines"},
+        {"sound beep level=2\n", "test.txt:1:18: error: 2 is out of range (0.01 to 0.9)"},
+        {"sound beep volume=0.5\n", "test.txt:1:12: error: unknown key 'volume'"},
+        {"sound beep\n  tone wave=sine freq=440\nsound beep\n",
+         "test.txt:3:7: error: sound 'beep' is already defined at line 1"},
+        {"sound beep\n  tone freq=440\n", "test.txt:2:3: error: a tone needs wave="},
+        {"sound beep\n  tone wave=sine\n", "test.txt:2:3: error: a sound's tone needs freq="},
+        {"sound beep\n  tone wave=sine freq=440 freq=220\n",
+         "test.txt:2:27: error: freq= is given twice"},
+        {"sound beep\n  tone wave=sine freq=440Hz\n",
+         "test.txt:2:23: error: expected a number, got '440Hz'"},
+        {"sound beep\n  tone wave=sine freq=1e3\n",
+         "test.txt:2:23: error: expected a number, got '1e3'"},
+        {"sound beep\n  tone wave=sine freq=H-4\n", "test.txt:2:23: error: 'H-4' is not a note"},
+        {"sound beep\n  tone wave=sine freq=440 duty=25\n",
+         "test.txt:2:27: error: duty= is for wave=pulse"},
+        {"sound beep\n  tone wave=pulse duty=100 freq=440\n",
+         "test.txt:2:24: error: 100 is out of range (1 to 99)"},
+        {"sound beep\n  tone wave=sine freq=440 attack=0\n",
+         "test.txt:2:34: error: 0 is out of range (0.5 to 10000)"},
+        {"sound beep\n  tone wave=sine freq=440 hold=note\n",
+         "test.txt:2:27: error: hold=note is for instruments"},
+        {"sound beep\n  tone wave=sine freq=440 transpose=12\n",
+         "test.txt:2:27: error: transpose= is for instruments"},
+        {"sound beep\n  tone wave=sine freq=440 arp=0,4,7\n",
+         "test.txt:2:27: error: an arpeggio needs arp_step="},
+        {"sound beep\n  tone wave=sine freq=440 arp=0,4, arp_step=20\n",
+         "test.txt:2:35: error: expected a number, got nothing"},
+        {"sound beep\n  tone wave=sine freq=440 arp=0,4.5 arp_step=20\n",
+         "test.txt:2:33: error: expected a whole number, got '4.5'"},
+        {"sound beep\n  tone wave=sine freq=440 vibrato=0.5\n",
+         "test.txt:2:35: error: vibrato= wants DEPTH,RATE"},
+        {"sound beep\n  tone wave=sine freq=440 attack\n",
+         "test.txt:2:27: error: expected KEY=VALUE, got 'attack'"},
+        {"sound beep\n  tone wave=sine freq=440 attack=\n",
+         "test.txt:2:34: error: 'attack=' has no value"},
+        {"sound beep\n  tone wave=sine freq=440 \xc3\xa9=1\n",
+         "test.txt:2:27: error: unexpected byte 0xC3"},
+        {"sound beep\n  tone wave=sine freq=20 hold=10000 start=5000\n",
+         "test.txt:1:1: error: sound 'beep' lasts 15.01 s (at most 10)"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char err[512];
+        SoundBank *b = (SoundBank *)&b;
+        ck_assert_msg(!audio_bank_parse("test.txt", bad[i].text, strlen(bad[i].text), &b, err,
+                                        sizeof err),
+                      "case %zu was read", i);
+        ck_assert_ptr_null(b);
+        ck_assert_msg(strstr(err, bad[i].want) == err, "case %zu: got \"%s\", want \"%s\"", i,
+                      err, bad[i].want);
+    }
+}
+END_TEST
+
+START_TEST(a_missing_bank_is_refused_with_its_name)
+{
+    char err[512];
+    SoundBank *b;
+    ck_assert(!audio_bank_load("no-such-folder/sounds.txt", &b, err, sizeof err));
+    ck_assert_ptr_null(b);
+    ck_assert_ptr_nonnull(strstr(err, "no-such-folder/sounds.txt: error: cannot open"));
+}
+END_TEST
+
+static Suite *bank_suite(void)
+{
+    Suite *s = suite_create("bank");
+    TCase *tc = tcase_create("sounds");
+    tcase_add_test(tc, the_bank_has_every_sound_the_game_names_once);
+    tcase_add_test(tc, every_sound_is_short_audible_and_unclipped);
+    tcase_add_test(tc, every_sound_starts_and_ends_in_silence);
+    tcase_add_test(tc, every_sound_has_no_dc_offset);
+    tcase_add_test(tc, rendering_is_deterministic);
+    tcase_add_test(tc, menu_move_is_the_note_a5);
+    tcase_add_test(tc, jump_wall_jump_and_spring_rise_and_death_falls);
+    tcase_add_test(tc, a_gem_is_brighter_and_longer_than_a_coin);
+    tcase_set_timeout(tc, 0); /* no time limit: sanitizer builds on a busy machine are slow */
+    suite_add_tcase(s, tc);
+    tc = tcase_create("format");
+    tcase_add_test(tc, a_sound_is_its_tones_mixed_to_its_level);
+    tcase_add_test(tc, a_sound_is_the_same_wherever_it_sits_in_the_file);
+    tcase_add_test(tc, out_of_range_indexes_render_nothing);
+    tcase_add_test(tc, broken_banks_are_refused_at_their_line_and_column);
+    tcase_add_test(tc, a_missing_bank_is_refused_with_its_name);
+    tcase_set_timeout(tc, 0);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+/* Writes every sound as a WAV file and prints a line about each. */
+static int write_wavs(const char *dir)
+{
+    char err[512];
+    SoundBank *b;
+    if (!audio_bank_load(SOUNDS_FILE, &b, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return EXIT_FAILURE;
+    }
+    int status = EXIT_SUCCESS;
+    for (int i = 0; i < audio_bank_count(b) && status == EXIT_SUCCESS; i++) {
+        int16_t *s;
+        size_t n;
+        if (!audio_bank_render(b, i, &s, &n)) {
+            status = EXIT_FAILURE;
+            break;
+        }
+        size_t size = audio_wav_size(n);
+        uint8_t *wav = malloc(size);
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s.wav", dir, audio_bank_name(b, i));
+        FILE *f = wav != NULL ? fopen(path, "wb") : NULL;
+        if (f == NULL) {
+            fprintf(stderr, "cannot write %s\n", path);
+            status = EXIT_FAILURE;
+        } else {
+            audio_wav_encode(s, n, wav);
+            size_t written = fwrite(wav, 1, size, f);
+            if (fclose(f) != 0 || written != size)
+                status = EXIT_FAILURE;
+            printf("%-15s %6zu samples %5.3f s  peak %5d  -> %s\n", audio_bank_name(b, i), n,
+                   (double)n / AUDIO_RATE, peak_of(s, n), path);
+        }
+        free(wav);
+        free(s);
+    }
+    audio_bank_destroy(b);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && strcmp(argv[1], "--wav") == 0)
+        return write_wavs(argv[2]);
+    SRunner *sr = srunner_create(bank_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
