@@ -34,7 +34,7 @@ _Static_assert(MENU_ITEMS >= 2 * ACT_COUNT + 2, "the controls menu lists every b
 
 /* ---- small helpers --------------------------------------------------------- */
 
-void frontend_sound(Frontend *g, FrontendSound s)
+void frontend_sound(Frontend *g, const char *s)
 {
     if (g->hooks.play)
         g->hooks.play(g->hooks.ctx, s);
@@ -272,11 +272,11 @@ static void continue_campaign(Frontend *g)
 static void menu_action(Frontend *g, MenuEvent ev, int id)
 {
     if (ev == MENU_EV_MOVED) {
-        frontend_sound(g, SOUND_MENU_MOVE);
+        frontend_sound(g, "menu_move");
         return;
     }
     if (ev == MENU_EV_BACK) {
-        frontend_sound(g, SOUND_MENU_BACK);
+        frontend_sound(g, "menu_back");
         /* back where the player came from, the cursor on the way in */
         switch (g->screen) {
         case SCREEN_LEVELS:
@@ -304,7 +304,7 @@ static void menu_action(Frontend *g, MenuEvent ev, int id)
     if (change && id != ITEM_SCALE && id != ITEM_VOLUME && id != ITEM_FULLSCREEN &&
         id != ITEM_MUTE)
         return;
-    frontend_sound(g, ev == MENU_EV_ACTIVATE ? SOUND_MENU_OK : SOUND_MENU_MOVE);
+    frontend_sound(g, ev == MENU_EV_ACTIVATE ? "menu_select" : "menu_move");
     if (id >= ITEM_LEVEL_FIRST) {
         session_start_campaign_level(g, id - ITEM_LEVEL_FIRST);
         return;
@@ -370,9 +370,9 @@ static bool capture_event(Frontend *g, const SDL_Event *ev)
         if (!g->menus.capture_pad && code != SDL_SCANCODE_ESCAPE) {
             controls_bind_key(&g->controls.bind, (ControlAction)g->menus.capture, code);
             bindings_changed(g);
-            frontend_sound(g, SOUND_MENU_OK);
+            frontend_sound(g, "menu_select");
         } else {
-            frontend_sound(g, SOUND_MENU_BACK);
+            frontend_sound(g, "menu_back");
         }
         g->menus.capture = -1;
         controls_release_all(&g->controls);
@@ -384,7 +384,7 @@ static bool capture_event(Frontend *g, const SDL_Event *ev)
             controls_bind_button(&g->controls.bind, (ControlAction)g->menus.capture,
                                  (SDL_GameControllerButton)ev->cbutton.button);
             bindings_changed(g);
-            frontend_sound(g, SOUND_MENU_OK);
+            frontend_sound(g, "menu_select");
         }
         g->menus.capture = -1;
         controls_release_all(&g->controls);
@@ -430,7 +430,7 @@ void frontend_event(Frontend *g, const SDL_Event *ev)
     switch (g->screen) {
     case SCREEN_PLAY:
         if (r.pressed & (1u << ACT_PAUSE)) {
-            frontend_sound(g, SOUND_MENU_OK);
+            frontend_sound(g, "menu_select");
             frontend_show(g, SCREEN_PAUSE);
         } else if (r.pressed & (1u << ACT_RESTART)) {
             session_restart(g);
@@ -438,7 +438,7 @@ void frontend_event(Frontend *g, const SDL_Event *ev)
         break;
     case SCREEN_COMPLETE:
         if (r.menu == MENU_OK && g->screen_time > 0.4f) {
-            frontend_sound(g, SOUND_MENU_OK);
+            frontend_sound(g, "menu_select");
             if (g->session.campaign_index >= 0 && g->campaign &&
                 g->session.campaign_index + 1 < g->campaign->count)
                 session_start_campaign_level(g, g->session.campaign_index + 1);

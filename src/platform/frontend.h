@@ -17,27 +17,12 @@
 
 struct Settings;
 
-typedef enum FrontendSound {
-    SOUND_JUMP,
-    SOUND_LAND,
-    SOUND_COIN,
-    SOUND_DEATH,
-    SOUND_CHECKPOINT,
-    SOUND_SWITCH,
-    SOUND_STOMP,
-    SOUND_COMPLETE,
-    SOUND_MENU_MOVE,
-    SOUND_MENU_OK,
-    SOUND_MENU_BACK,
-    SOUND_COUNT
-} FrontendSound;
-
 /* What the game asks of the window and the sound device. Any may be NULL. */
 typedef struct FrontendHooks {
     void *ctx;
     void (*set_fullscreen)(void *ctx, bool on);
     void (*set_scale)(void *ctx, int scale);     /* 0: fit the screen */
-    void (*play)(void *ctx, FrontendSound sound);
+    void (*play)(void *ctx, const char *sound);   /* by its name in assets/sounds.txt */
     void (*set_volume)(void *ctx, int master, int sfx, bool mute);
     /* the music for the screen: "title", or a level's background name */
     void (*play_music)(void *ctx, const char *track);

@@ -131,7 +131,8 @@ struct Frontend {
 /* Shows screen s: its menu rebuilt, nothing held, its clock at 0; the title
 ** asks for the title's music. */
 void frontend_show(Frontend *g, Screen s);
-void frontend_sound(Frontend *g, FrontendSound s);
+/* Plays a sound of assets/sounds.txt by name, through the hooks. */
+void frontend_sound(Frontend *g, const char *sound);
 /* Asks for a music track (the title's, a level's background) through the hooks. */
 void frontend_music(Frontend *g, const char *track);
 /* Writes progress.json (never for a transient game); a failure is logged. */

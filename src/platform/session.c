@@ -313,7 +313,7 @@ static void complete_level(Frontend *g)
     }
     session_write_recording(g);
     g->session.recording = false; /* the file keeps the finished run; later tries are not recorded */
-    frontend_sound(g, SOUND_COMPLETE);
+    frontend_sound(g, "complete");
     /* a moment at the flag before the card: the finish should feel earned */
     g->session.celebrate = 0.9f;
 }
@@ -324,16 +324,9 @@ static void handle_events(Frontend *g)
     const SimEvent *ev = sim_events(g->session.sim, &n);
     for (int i = 0; i < n; i++) {
         effects_event(&g->session.fx, &ev[i]);
-        switch (ev[i].type) {
-        case EV_JUMPED: frontend_sound(g, SOUND_JUMP); break;
-        case EV_LANDED: frontend_sound(g, SOUND_LAND); break;
-        case EV_COLLECTED: frontend_sound(g, SOUND_COIN); break;
-        case EV_DIED: frontend_sound(g, SOUND_DEATH); break;
-        case EV_CHECKPOINT: frontend_sound(g, SOUND_CHECKPOINT); break;
-        case EV_SWITCH: frontend_sound(g, SOUND_SWITCH); break;
-        case EV_STOMPED: frontend_sound(g, SOUND_STOMP); break;
-        default: break;
-        }
+        /* The level's completion sounds when the card comes (complete_level). */
+        if (ev[i].sound != NULL && ev[i].type != EV_COMPLETED)
+            frontend_sound(g, ev[i].sound);
     }
 }
 

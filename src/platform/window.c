@@ -69,20 +69,10 @@ static void hook_scale(void *ctx, int scale)
     apply_size(win);
 }
 
-static void hook_play(void *ctx, FrontendSound sound)
+static void hook_play(void *ctx, const char *sound)
 {
     (void)ctx;
-    /* the game's sounds by their names in assets/sounds.txt */
-    static const char *const names[SOUND_COUNT] = {
-        [SOUND_JUMP] = "jump",             [SOUND_LAND] = "land",
-        [SOUND_COIN] = "collect",          [SOUND_DEATH] = "death",
-        [SOUND_CHECKPOINT] = "checkpoint", [SOUND_SWITCH] = "switch",
-        [SOUND_STOMP] = "stomp",           [SOUND_COMPLETE] = "complete",
-        [SOUND_MENU_MOVE] = "menu_move",   [SOUND_MENU_OK] = "menu_select",
-        [SOUND_MENU_BACK] = "menu_back",
-    };
-    if ((unsigned)sound < SOUND_COUNT)
-        speaker_play(names[sound]);
+    speaker_play(sound);
 }
 
 static void hook_volume(void *ctx, int master, int sfx, bool mute)
