@@ -177,6 +177,7 @@ typedef enum EnemyState {
 typedef struct Enemy {
     uint8_t state;           /* EnemyState */
     int8_t dir;              /* -1 or +1 */
+    bool turn_at_edges;      /* turns before ledges and spikes, not only at walls */
     uint16_t squashed;       /* ticks since stomped */
 } Enemy;
 

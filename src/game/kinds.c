@@ -60,7 +60,8 @@ static const EcsField BLOCK_FIELDS[] = {F(ToggleBlock, group), F(ToggleBlock, so
                                         F(ToggleBlock, want_solid)};
 static const EcsField COLLECTIBLE_FIELDS[] = {F(Collectible, value)};
 static const EcsField CHECKPOINT_FIELDS[] = {F(Checkpoint, active)};
-static const EcsField ENEMY_FIELDS[] = {F(Enemy, state), F(Enemy, dir), F(Enemy, squashed)};
+static const EcsField ENEMY_FIELDS[] = {F(Enemy, state), F(Enemy, dir), F(Enemy, turn_at_edges),
+                                        F(Enemy, squashed)};
 
 static const EcsComponentDesc COMPONENTS[C_COMPONENT_COUNT] = {
     [C_TRANSFORM] = COMPONENT(Transform, STATE, TRANSFORM_FIELDS),
@@ -136,6 +137,8 @@ static const KindProp PLATFORM_PROPS[] = {
 static const KindProp WALKER_PROPS[] = {
     {"dir", KPROP_ENUM, false, 0, 0, LEFT_RIGHT, COUNT(LEFT_RIGHT), 0,
      "the way it starts walking"},
+    {"turn_at_edges", KPROP_BOOL, false, 0, 0, NULL, 0, 1,
+     "turns before a ledge or spikes (else only at walls: it walks off ledges)"},
 };
 
 static const EntityKind KINDS[] = {
@@ -225,7 +228,7 @@ static const EntityKind KINDS[] = {
     {
         .name = "walker",
         .doc = "an enemy that patrols its floor; stomp it",
-        .flags = KIND_DRAWABLE | KIND_CLEAR,
+        .flags = KIND_DRAWABLE | KIND_CLEAR | KIND_PATROLS,
         .anchor = KIND_ANCHOR_BOTTOM, .w = 16, .h = 16, .hit = {2, 4, 12, 12},
         .collider = COLLIDER_ACTOR, .layer = 4,
         .components = BASE | BIT(C_VELOCITY) | BIT(C_COLLIDER) | BIT(C_ENEMY),

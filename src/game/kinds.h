@@ -71,6 +71,7 @@ enum {
     KIND_RESPAWN = 1u << 4,   /* the player comes back to life here: clear of spikes and blocks */
     KIND_FLIPS = 1u << 5,     /* flips its "group" (a switch) */
     KIND_FLIPPED = 1u << 6,   /* follows its "group" (a block) */
+    KIND_PATROLS = 1u << 7,   /* walks its floor back and forth: never through a respawn point */
 };
 
 /* No collider at all (a sign, say): Collider.kind is never this value. */

@@ -2,9 +2,10 @@
 ** walker.c -- the patrolling enemy.
 **
 ** A walker falls until it stands on something, then walks at walker_speed.
-** It turns around when a wall stops it and before it would step off a
-** ledge, so it patrols the floor it stands on. Stomped (interact.c), it is
-** squashed flat, harmless, and removed after a moment.
+** It turns around when a wall stops it, and (unless told otherwise:
+** turn_at_edges) before it would step off a ledge or into spikes, so it
+** patrols the floor it stands on and never walks into a hazard. Stomped
+** (interact.c), it is squashed flat, harmless, and removed after a moment.
 */
 #include "sim_internal.h"
 
@@ -22,13 +23,24 @@ static bool floor_ahead(const Sim *sim, EcsEntity self, Box box, int dir)
     return actor_grounded(sim, self, ahead, false);
 }
 
+/* Are there spikes in the first pixel column ahead of the box? */
+static bool spikes_ahead(const Sim *sim, Box box, int dir)
+{
+    TileRange r = tiles_under((Box){dir > 0 ? box.x + box.w : box.x - 1, box.y, 1, box.h});
+    for (int32_t ty = r.y0; ty <= r.y1; ty++)
+        if (tilemap_get(&sim->map, r.x0, ty) == TILE_SPIKES)
+            return true;
+    return false;
+}
+
 static void walker_step(Sim *sim, EcsEntity self, Enemy *e, Transform *t, Velocity *v,
                         const Collider *c, float dt)
 {
     const PhysicsParams *pp = &sim->params;
     /* Rising (a spring launched it) is never grounded. */
     bool grounded = v->y >= 0.0f && actor_grounded(sim, self, box_of(t, c), false);
-    if (grounded && !floor_ahead(sim, self, box_of(t, c), e->dir))
+    if (grounded && e->turn_at_edges &&
+        (!floor_ahead(sim, self, box_of(t, c), e->dir) || spikes_ahead(sim, box_of(t, c), e->dir)))
         e->dir = (int8_t)-e->dir;
     v->x = (float)e->dir * pp->walker_speed;
     v->y = grounded ? 0.0f : fminf(v->y + pp->gravity * dt, pp->max_fall);
@@ -66,7 +78,8 @@ bool walker_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEnti
     (void)level;
     bool left = leveldesc_prop(le, "dir").i == 0;
     *(Enemy *)ecs_get(sim->world, e, C_ENEMY) =
-        (Enemy){.state = ENEMY_WALKING, .dir = (int8_t)(left ? -1 : 1)};
+        (Enemy){.state = ENEMY_WALKING, .dir = (int8_t)(left ? -1 : 1),
+                .turn_at_edges = leveldesc_prop(le, "turn_at_edges").i != 0};
     return true;
 }
 

@@ -142,6 +142,7 @@ cJSON *level_kinds_json(void)
             {KIND_RESPAWN, "a respawn point: clear of spikes and blocks"},
             {KIND_FLIPS, "flips its switch group"},
             {KIND_FLIPPED, "follows its switch group"},
+            {KIND_PATROLS, "patrols its floor: never through a respawn point"},
         };
         for (size_t r = 0; r < sizeof RULES / sizeof RULES[0]; r++)
             if (kind->flags & RULES[r].flag)

@@ -2,9 +2,10 @@
 ** generate.c -- large valid levels made on demand, for the load benchmark and
 ** the stress test. The layout repeats every few dozen columns so any size
 ** from 8x6 up has ground, ledges and hazards; where each kind goes follows
-** from the kind table's flags (the start, a goal, respawn points, kinds that
-** stand on the floor, the rest in the air; kinds that need properties in a
-** row of their own), so every kind is in it without this file naming one.
+** from the kind table's flags (the start, a goal, respawn points where
+** nothing patrols, kinds that patrol on the floor, the rest in the air;
+** kinds that need properties in a row of their own), so every kind is in it
+** without this file naming one.
 */
 #include "level_internal.h"
 
@@ -45,7 +46,7 @@ static Cast cast_kinds(void)
             c.end = kind_char(k);
         else if ((f & KIND_RESPAWN) && c.middle == 0)
             c.middle = kind_char(k);
-        else if (f & KIND_CLEAR)
+        else if (f & KIND_PATROLS)
             c.floor[c.floor_count++] = kind_char(k);
         else
             c.air[c.air_count++] = kind_char(k);
@@ -107,15 +108,32 @@ static void put_listed(TextBuf *t, const EntityKind *k, int x, int y, int w, boo
     level_buf_printf(t, "}");
 }
 
+/* Whether a floor kind stands in the run of floor columns around x that
+** spikes bound: a walker there would patrol through x. */
+static bool walked(const Cast *c, int x, int w)
+{
+    int a = x, b = x;
+    while (a > 0 && !spike_column(a - 1, w))
+        a--;
+    while (b < w - 1 && !spike_column(b + 1, w))
+        b++;
+    for (int col = a; col <= b && c->floor_count > 0; col++)
+        if (col % 40 == 25 && col < w - 4)
+            return true;
+    return false;
+}
+
 char *level_generate(int width, int height, size_t *len)
 {
     if (width < 8 || height < 6 || width > LEVEL_MAX_SIDE || height > LEVEL_MAX_SIDE)
         return NULL;
     Cast cast = cast_kinds();
     TextBuf t = {0};
+    /* A respawn point midway, where no walker walks. */
     int middle_x = width >= 12 ? width / 2 : -1;
-    if (middle_x >= 0 && (spike_column(middle_x, width) || middle_x % 40 == 25))
-        middle_x += 2;
+    while (middle_x >= 0 && (spike_column(middle_x, width) || middle_x % 40 == 25 ||
+                             walked(&cast, middle_x, width)))
+        middle_x = middle_x + 1 < width - 3 ? middle_x + 1 : -1;
     level_buf_printf(&t, "{\n  \"$schema\": \"level.schema.json\",\n  \"format\": 1,\n"
             "  \"name\": \"Generated %dx%d\",\n  \"background\": \"cave\",\n"
             "  \"physics\": {\"gravity\": 1800},\n"
@@ -238,8 +256,8 @@ char *level_generate_mix(const LevelMix *mix, int count, int entities, size_t *l
                 const EntityKind *k = kind_get(kinds[(int)order[i]]);
                 if (!(k->flags & KIND_DRAWABLE))
                     continue;
-                /* Kinds that stand clear of solids on the floor, the rest in the air. */
-                int at = (k->flags & KIND_CLEAR) ? MIX_LANE - 2 : MIX_LANE - 4;
+                /* Kinds that patrol on the floor, the rest in the air (away from them). */
+                int at = (k->flags & KIND_PATROLS) ? MIX_LANE - 2 : MIX_LANE - 4;
                 if (r == at)
                     row[2 + s * MIX_SPACING] = kind_char(kinds[(int)order[i]]);
             }

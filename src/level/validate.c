@@ -77,6 +77,91 @@ static void check_entity(const char *path, const LevelDesc *lv, const LevelEntit
     }
 }
 
+/* Whether any of columns c0..c1 of row r can be stood on. */
+static bool floor_under(const LevelDesc *lv, int c0, int c1, int r)
+{
+    for (int c = c0; c <= c1; c++) {
+        TileKind t = tilemap_get(&lv->map, c, r);
+        if (t == TILE_SOLID || t == TILE_ONEWAY)
+            return true;
+    }
+    return false;
+}
+
+/* The columns a patrolling entity walks, on the floor it lands on: from
+** its own, out until a wall, or (when it turns at edges) a ledge or spikes.
+** Blocks and platforms are not counted: they move or vanish. False when it
+** falls out of the map. *top is the row its box's top is on there. */
+static bool patrol_span(const LevelDesc *lv, const LevelEntity *e, int *from, int *to, int *top)
+{
+    const EntityKind *k = kind_get(e->kind);
+    int p = kind_prop_find(k, "turn_at_edges");
+    bool turns = p < 0 || e->props[p].i != 0;
+    int c0 = e->x / TILE_SIZE, c1 = (e->x + e->w - 1) / TILE_SIZE;
+    int rows = (e->h + TILE_SIZE - 1) / TILE_SIZE;
+    int floor = (e->y + e->h + TILE_SIZE - 1) / TILE_SIZE;
+    while (floor < lv->map.height && !floor_under(lv, c0, c1, floor))
+        floor++; /* it falls until it stands on something */
+    if (floor >= lv->map.height)
+        return false;
+    int row0 = floor - rows, row1 = floor - 1;
+    *top = row0;
+    for (int dir = -1; dir <= 1; dir += 2) {
+        int c = dir < 0 ? c0 : c1;
+        for (;;) {
+            int next = c + dir;
+            if (next < 0 || next >= lv->map.width)
+                break;
+            bool blocked = false;
+            for (int r = row0; r <= row1 && !blocked; r++) {
+                TileKind t = tilemap_get(&lv->map, next, r);
+                blocked = t == TILE_SOLID || (turns && t == TILE_SPIKES);
+            }
+            TileKind under = tilemap_get(&lv->map, next, floor);
+            if (blocked || (turns && under != TILE_SOLID && under != TILE_ONEWAY))
+                break;
+            c = next;
+        }
+        if (dir < 0)
+            *from = c;
+        else
+            *to = c;
+    }
+    return true;
+}
+
+/* A patrolling entity (a walker) must never walk through a checkpoint: dying
+** puts it back where it was when the checkpoint was reached (when the player
+** stood there), and it would kill the player coming back to life at once.
+** The start is not a checkpoint: the level is put back as it began. */
+static void check_patrols(const char *path, const LevelDesc *lv, LevelErrors *errors)
+{
+    const EntityKind *pk = player_kind();
+    for (int i = 0; i < lv->entity_count; i++) {
+        const LevelEntity *w = &lv->entities[i];
+        if (!(kind_get(w->kind)->flags & KIND_PATROLS))
+            continue;
+        int from = 0, to = 0, top = 0;
+        if (!patrol_span(lv, w, &from, &to, &top))
+            continue;
+        int sx = from * TILE_SIZE, sw = (to + 1 - from) * TILE_SIZE;
+        int sy = top * TILE_SIZE + ((w->h % TILE_SIZE) ? TILE_SIZE - w->h % TILE_SIZE : 0);
+        for (int k = 0; k < lv->entity_count; k++) {
+            const LevelEntity *r = &lv->entities[k];
+            const EntityKind *rk = kind_get(r->kind);
+            if (!(rk->flags & KIND_RESPAWN) || (rk->flags & KIND_UNIQUE))
+                continue;
+            int ry = r->y + r->h - pk->h;
+            if (!boxes_overlap(sx, sy, sw, w->h, r->x, ry, pk->w, pk->h))
+                continue;
+            level_errors_add(errors, path, w->line, w->col,
+                             "the %s walks columns %d to %d, through the %s at %d:%d: a player "
+                             "coming back to life there would be hit at once",
+                             kind_get(w->kind)->name, from, to, kind_label(rk), r->line, r->col);
+        }
+    }
+}
+
 void level_validate(const char *path, const LevelDesc *lv, int line, int col, bool whole,
                     LevelErrors *errors)
 {
@@ -151,4 +236,5 @@ void level_validate(const char *path, const LevelDesc *lv, int line, int col, bo
                              kind_get(b->kind)->name, b->line, b->col, kind_label(rk));
         }
     }
+    check_patrols(path, lv, errors);
 }
