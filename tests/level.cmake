@@ -13,6 +13,8 @@ endforeach()
 # test_level reads levels/level.schema.json to hold it to the parameter table.
 target_link_libraries(test_level PRIVATE cjson)
 target_link_libraries(test_kinds PRIVATE cjson)
+# test_level_tiled compresses tile layers itself, with the libraries.
+target_link_libraries(test_level_tiled PRIVATE PkgConfig::ZLIB PkgConfig::ZSTD)
 # The rebuilt Sim after a reload comes from app/ (app_rebuild_sim).
 target_link_libraries(test_level_watch PRIVATE app)
 

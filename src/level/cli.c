@@ -92,13 +92,8 @@ static bool check_file(const char *path, LevelErrors *errors)
         PhysicsParams p = physics_defaults();
         return physics_load(path, &p, errors);
     }
-    if (level_path_has_ext(path, ".tsj") || level_path_has_ext(path, ".tsx"))
-        return tiled_check_tileset(path, errors);
-    LevelDesc level;
-    bool ok = level_load(path, NULL, &level, errors);
-    if (ok)
-        leveldesc_fini(&level);
-    return ok;
+    /* A level, a Tiled map or a Tiled tileset, told apart by content. */
+    return level_check_file(path, errors);
 }
 
 int level_cli_check(int argc, char **argv)
