@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 #include <zstd.h>
 
@@ -911,6 +912,97 @@ START_TEST(a_generated_level_survives_the_round_trip)
 }
 END_TEST
 
+START_TEST(export_writes_every_tile_layer_format)
+{
+    char level[1024], out[1024], tileset[1024];
+    src_path(level, sizeof level, "tests/levels/tiled/full.json");
+    src_path(tileset, sizeof tileset, "assets/tiled/tiles.tsj");
+    static const char *const marks[LEVEL_LAYER_FORMAT_COUNT] = {
+        "\"data\":\t[", "\"compression\":\t\"\"", "\"compression\":\t\"zlib\"",
+        "\"compression\":\t\"gzip\"", "\"compression\":\t\"zstd\""};
+    LevelErrors *e = new_errors();
+    LevelDesc native;
+    ck_assert_msg(level_load(level, NULL, &native, e), "%s", dump(e));
+    for (int f = 0; f < LEVEL_LAYER_FORMAT_COUNT; f++) {
+        const char *name = level_layer_format_name((LevelLayerFormat)f);
+        ck_assert_int_eq(level_layer_format_find(name), f);
+        snprintf(out, sizeof out, "%s/full-%s.tmj", TMP_DIR, name);
+        ck_assert_msg(level_export_tiled_as(level, out, tileset, (LevelLayerFormat)f, e), "%s: %s",
+                      name, dump(e));
+        char *text = read_text(out, NULL);
+        ck_assert_msg(strstr(text, marks[f]) != NULL, "%s: no %s in the map", name, marks[f]);
+        if (f != LEVEL_LAYER_CSV)
+            ck_assert_ptr_nonnull(strstr(text, "\"encoding\":\t\"base64\""));
+        free(text);
+        LevelDesc back;
+        ck_assert_msg(level_load(out, NULL, &back, e), "%s: %s", name, dump(e));
+        const char *diff = difference(&native, &back);
+        ck_assert_msg(diff == NULL, "%s: differs in %s", name, diff);
+        leveldesc_fini(&back);
+    }
+    ck_assert_int_eq(level_layer_format_find("lzma"), -1);
+    leveldesc_fini(&native);
+    free(e);
+}
+END_TEST
+
+static void copy_file(const char *from, const char *to);
+static int run_export(int argc, char **argv);
+
+/* The export is refused with an error naming out, and no file changes. */
+static void expect_no_overwrite(const char *level, const char *out, const char *tileset,
+                                const char *kept, const char *frag)
+{
+    char *before = read_text(kept, NULL);
+    LevelErrors *e = new_errors();
+    ck_assert_msg(!level_export_tiled_as(level, out, tileset, LEVEL_LAYER_ZSTD, e),
+                  "%s was written", out);
+    ck_assert_msg(e->count == 1 && strcmp(e->list[0].file, out) == 0 &&
+                      strstr(e->list[0].message, frag) != NULL,
+                  "%s", dump(e));
+    char *after = read_text(kept, NULL);
+    ck_assert_str_eq(before, after);
+    free(after);
+    free(before);
+    free(e);
+}
+
+START_TEST(export_never_writes_over_its_level_or_its_tileset)
+{
+    char src[1024], level[1024], tileset[1024], src_tileset[1024];
+    src_path(src, sizeof src, "tests/levels/good/basic.json");
+    src_path(src_tileset, sizeof src_tileset, "assets/tiled/tiles.tsj");
+    snprintf(level, sizeof level, "%s/self.json", TMP_DIR);
+    snprintf(tileset, sizeof tileset, "%s/self.tsj", TMP_DIR);
+    copy_file(src, level);
+    copy_file(src_tileset, tileset);
+    const char *same = "this is the level being exported";
+    expect_no_overwrite(level, level, tileset, level, same);
+    /* The same file by other paths: another spelling, a hard link, a symlink. */
+    char other[1024];
+    snprintf(other, sizeof other, "%s/./self.json", TMP_DIR);
+    expect_no_overwrite(level, other, tileset, level, same);
+    snprintf(other, sizeof other, "%s/self-hard.json", TMP_DIR);
+    unlink(other);
+    ck_assert_int_eq(link(level, other), 0);
+    expect_no_overwrite(level, other, tileset, level, same);
+    snprintf(other, sizeof other, "%s/self-soft.json", TMP_DIR);
+    unlink(other);
+    ck_assert_int_eq(symlink(level, other), 0);
+    expect_no_overwrite(level, other, tileset, level, same);
+    /* The level named by a link, the map by its real path. */
+    expect_no_overwrite(other, level, tileset, level, same);
+    expect_no_overwrite(level, tileset, tileset, tileset, "this is the tileset the map uses");
+    /* The command line says so too, with status 1. */
+    char *argv[] = {"platformer", "--export-tiled", level, level, tileset};
+    ck_assert_int_eq(run_export(5, argv), 1);
+    char *kept = read_text(level, NULL), *orig = read_text(src, NULL);
+    ck_assert_str_eq(kept, orig);
+    free(kept);
+    free(orig);
+}
+END_TEST
+
 static void make_dir(const char *path)
 {
     if (mkdir(path, 0755) != 0 && errno != EEXIST)
@@ -967,6 +1059,27 @@ START_TEST(export_command_reports_usage_and_failures)
     ck_assert_int_eq(run_export(4, implicit), 0);
     char *no_tileset_anywhere[] = {"platformer", "--export-tiled", level, out};
     ck_assert_int_eq(run_export(4, no_tileset_anywhere), 1);
+    /* --layer-format, before, between or after the operands. */
+    char *zstd[] = {"platformer", "--export-tiled", level, out, tileset, "--layer-format", "zstd"};
+    ck_assert_int_eq(run_export(7, zstd), 0);
+    char *text = read_text(out, NULL);
+    ck_assert_ptr_nonnull(strstr(text, "\"compression\":\t\"zstd\""));
+    free(text);
+    char *gzip[] = {"platformer", "--export-tiled", "--layer-format=gzip", level, out};
+    ck_assert_int_eq(run_export(5, gzip), 1); /* no tileset from the build folder */
+    char *gzip2[] = {"platformer", "--export-tiled", level, "--layer-format=gzip", out, tileset};
+    ck_assert_int_eq(run_export(6, gzip2), 0);
+    text = read_text(out, NULL);
+    ck_assert_ptr_nonnull(strstr(text, "\"compression\":\t\"gzip\""));
+    free(text);
+    char *unknown[] = {"platformer", "--export-tiled", level, out, "--layer-format", "lzma"};
+    ck_assert_int_eq(run_export(6, unknown), 2);
+    char *no_value[] = {"platformer", "--export-tiled", level, out, "--layer-format"};
+    ck_assert_int_eq(run_export(5, no_value), 2);
+    char *bad_option[] = {"platformer", "--export-tiled", level, out, "--zstd"};
+    ck_assert_int_eq(run_export(5, bad_option), 2);
+    char *too_many[] = {"platformer", "--export-tiled", level, out, tileset, level};
+    ck_assert_int_eq(run_export(6, too_many), 2);
 }
 END_TEST
 
@@ -990,6 +1103,8 @@ static Suite *tiled_suite(void)
     tcase_add_test(tc, errors_in_an_external_tileset_name_the_tileset);
     tcase_add_test(tc, export_loads_back_as_the_same_level);
     tcase_add_test(tc, a_generated_level_survives_the_round_trip);
+    tcase_add_test(tc, export_writes_every_tile_layer_format);
+    tcase_add_test(tc, export_never_writes_over_its_level_or_its_tileset);
     tcase_add_test(tc, export_command_reports_usage_and_failures);
     tcase_set_timeout(tc, 0);
     suite_add_tcase(s, tc);
