@@ -35,3 +35,18 @@ add_test(NAME level_check_schema_refused
          COMMAND platformer --check ${CMAKE_CURRENT_SOURCE_DIR}/levels/schema/duplicate.schema.json)
 set_tests_properties(level_check_schema_refused PROPERTIES
   PASS_REGULAR_EXPRESSION "duplicate.schema.json:4:3: error: duplicate key")
+
+# The sparse image collection through the real Tiled, where it is installed
+# (label tiled): its images are painted with the art tool's PNG writer.
+find_program(TILED tiled)
+if(TILED AND TARGET artgen AND TARGET platformer)
+  add_executable(tiled_images tiled_images.c)
+  target_link_libraries(tiled_images PRIVATE artgen)
+  add_test(NAME tiled_collection
+           COMMAND ${CMAKE_COMMAND} -DPLATFORMER=$<TARGET_FILE:platformer> -DTILED=${TILED}
+                   -DIMAGES=$<TARGET_FILE:tiled_images>
+                   -DSOURCE=${CMAKE_CURRENT_SOURCE_DIR}/levels/tiled
+                   -DOUT=${CMAKE_CURRENT_BINARY_DIR}/tiled-collection
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/tiled_collection.cmake)
+  set_tests_properties(tiled_collection PROPERTIES LABELS tiled)
+endif()
