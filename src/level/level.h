@@ -79,8 +79,8 @@ void level_errors_print(const LevelErrors *errors, FILE *out);
 
 /* ---- Levels ---------------------------------------------------------------
 **
-** A native level (a .json file under levels/) or a Tiled map (.tmj, or a .json whose
-** root has "type": "map"). The level's physics is base (physics_defaults()
+** A native level (a .json file under levels/) or a Tiled map (any file whose
+** root has "type": "map", or a .tmj). The level's physics is base (physics_defaults()
 ** when NULL; usually what physics_load read from assets/physics.json) with
 ** the level's own overrides on top. Errors are appended to errors. On success
 ** *out is filled (the caller frees it with leveldesc_fini); on failure it is
