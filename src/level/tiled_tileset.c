@@ -159,7 +159,9 @@ static void read_tile(JsonDoc *doc, Tileset *set, const cJSON *tile, long id)
         return;
     t->cls_at = t->cls[0] != '\0' ? tiled_class_item(tile) : tile;
     t->props = checked_props(tiled_props_of(doc, tile));
-    if (!tile_size(doc, tile, set, &t->width, &t->height))
+    t->width = set->tile_width;
+    t->height = set->tile_height;
+    if (set->collection && !tile_size(doc, tile, set, &t->width, &t->height))
         return;
     set->tile_count++;
 }
