@@ -13,6 +13,8 @@ endforeach()
 # test_level reads levels/level.schema.json to hold it to the parameter table.
 target_link_libraries(test_level PRIVATE cjson)
 target_link_libraries(test_kinds PRIVATE cjson)
+# test_level_tiled compresses tile layers itself, with the libraries.
+target_link_libraries(test_level_tiled PRIVATE PkgConfig::ZLIB PkgConfig::ZSTD)
 # The rebuilt Sim after a reload comes from app/ (app_rebuild_sim).
 target_link_libraries(test_level_watch PRIVATE app)
 
@@ -33,3 +35,18 @@ add_test(NAME level_check_schema_refused
          COMMAND platformer --check ${CMAKE_CURRENT_SOURCE_DIR}/levels/schema/duplicate.schema.json)
 set_tests_properties(level_check_schema_refused PROPERTIES
   PASS_REGULAR_EXPRESSION "duplicate.schema.json:4:3: error: duplicate key")
+
+# The sparse image collection through the real Tiled, where it is installed
+# (label tiled): its images are painted with the art tool's PNG writer.
+find_program(TILED tiled)
+if(TILED AND TARGET artgen AND TARGET platformer)
+  add_executable(tiled_images tiled_images.c)
+  target_link_libraries(tiled_images PRIVATE artgen)
+  add_test(NAME tiled_collection
+           COMMAND ${CMAKE_COMMAND} -DPLATFORMER=$<TARGET_FILE:platformer> -DTILED=${TILED}
+                   -DIMAGES=$<TARGET_FILE:tiled_images>
+                   -DSOURCE=${CMAKE_CURRENT_SOURCE_DIR}/levels/tiled
+                   -DOUT=${CMAKE_CURRENT_BINARY_DIR}/tiled-collection
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/tiled_collection.cmake)
+  set_tests_properties(tiled_collection PROPERTIES LABELS tiled)
+endif()

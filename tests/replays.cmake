@@ -37,15 +37,28 @@ if(campaign_levels)
 endif()
 
 # A level moved to Tiled plays exactly the same: every campaign replay on
-# its level's Tiled export.
+# its level's Tiled export, in every tile layer format. Where the real Tiled
+# is installed (Debian package tiled; label tiled), also on each export as
+# Tiled re-saves it headless: JSON, Tiled 1.1 JSON (the zstd map also
+# through TMX).
+find_program(TILED tiled)
 foreach(replay ${replay_files})
   get_filename_component(name ${replay} NAME_WE)
   if(EXISTS ${PROJECT_SOURCE_DIR}/levels/${name}.json)
     add_test(NAME tiled_roundtrip_${name}
              COMMAND ${CMAKE_COMMAND} -DPLATFORMER=$<TARGET_FILE:platformer>
                      -DLEVEL=${PROJECT_SOURCE_DIR}/levels/${name}.json
-                     -DREPLAY=${replay} -DOUT=${CMAKE_CURRENT_BINARY_DIR}/${name}.tmj
+                     -DREPLAY=${replay} -DOUT=${CMAKE_CURRENT_BINARY_DIR}/tiled-roundtrip/${name}
                      -P ${CMAKE_CURRENT_SOURCE_DIR}/tiled_roundtrip.cmake
              WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    if(TILED)
+      add_test(NAME tiled_resave_${name}
+               COMMAND ${CMAKE_COMMAND} -DPLATFORMER=$<TARGET_FILE:platformer> -DTILED=${TILED}
+                       -DLEVEL=${PROJECT_SOURCE_DIR}/levels/${name}.json
+                       -DREPLAY=${replay} -DOUT=${CMAKE_CURRENT_BINARY_DIR}/tiled-resave/${name}
+                       -P ${CMAKE_CURRENT_SOURCE_DIR}/tiled_roundtrip.cmake
+               WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+      set_tests_properties(tiled_resave_${name} PROPERTIES LABELS tiled)
+    endif()
   endif()
 endforeach()

@@ -102,9 +102,8 @@ static bool check_file(const char *path, LevelErrors *errors)
         PhysicsParams p = physics_defaults();
         return level_physics_load(path, &p, errors);
     }
-    if (level_path_has_ext(path, ".tsj") || level_path_has_ext(path, ".tsx"))
-        return tiled_check_tileset(path, errors);
-    return check_level(path, errors);
+    /* A level, a Tiled map or a Tiled tileset, told apart by content. */
+    return level_check_file(path, errors);
 }
 
 int level_cli_check(int argc, char **argv)
@@ -145,19 +144,51 @@ static bool readable(const char *path)
     return f != NULL;
 }
 
+static int export_usage(void)
+{
+    fprintf(stderr, "usage: platformer --export-tiled LEVEL OUT.tmj [TILESET.tsj] [--layer-format FORMAT]\n"
+                    "TILESET defaults to assets/tiled/tiles.tsj of the game's data; FORMAT is how\n"
+                    "the tile layer is written: csv (the default), base64, zlib, gzip or zstd\n");
+    return 2;
+}
+
 int level_cli_export_tiled(int argc, char **argv, const char *data_dir)
 {
-    int first = operands(argc, argv, "--export-tiled");
-    int n = argc - first;
-    if (n < 2 || n > 3) {
-        fprintf(stderr, "usage: platformer --export-tiled LEVEL OUT.tmj [TILESET.tsj]\n"
-                        "TILESET defaults to assets/tiled/tiles.tsj of the game's data\n");
-        return 2;
+    /* LEVEL OUT [TILESET], with --layer-format FORMAT anywhere among them. */
+    const char *args[3];
+    int n = 0;
+    LevelLayerFormat format = LEVEL_LAYER_CSV;
+    for (int i = operands(argc, argv, "--export-tiled"); i < argc; i++) {
+        const char *a = argv[i];
+        const char *name = NULL;
+        if (strcmp(a, "--layer-format") == 0) {
+            if (i + 1 >= argc)
+                return export_usage();
+            name = argv[++i];
+        } else if (strncmp(a, "--layer-format=", 15) == 0) {
+            name = a + 15;
+        } else if (a[0] == '-' && a[1] == '-') {
+            fprintf(stderr, "platformer: unknown option '%s'\n", a);
+            return export_usage();
+        } else {
+            if (n == 3)
+                return export_usage();
+            args[n++] = a;
+            continue;
+        }
+        int f = level_layer_format_find(name);
+        if (f < 0) {
+            fprintf(stderr, "platformer: unknown tile layer format '%s'\n", name);
+            return export_usage();
+        }
+        format = (LevelLayerFormat)f;
     }
-    const char *level = argv[first], *out = argv[first + 1];
+    if (n < 2)
+        return export_usage();
+    const char *level = args[0], *out = args[1];
     char tileset[1024] = "";
     if (n == 3) {
-        snprintf(tileset, sizeof tileset, "%s", argv[first + 2]);
+        snprintf(tileset, sizeof tileset, "%s", args[2]);
     } else {
         /* The game's own tileset, else one beside the level's folder (a
         ** copy of the game's tree). */
@@ -179,9 +210,10 @@ int level_cli_export_tiled(int argc, char **argv, const char *data_dir)
         return 1;
     }
     level_errors_clear(errors);
-    bool ok = level_export_tiled(level, out, tileset, errors);
+    bool ok = level_export_tiled_as(level, out, tileset, format, errors);
     if (ok)
-        printf("%s: wrote %s (tileset %s)\n", level, out, tileset);
+        printf("%s: wrote %s (tileset %s, tile layer %s)\n", level, out, tileset,
+               level_layer_format_name(format));
     else
         level_errors_print(errors, stderr);
     free(errors);

@@ -7,15 +7,23 @@
 ** it with its art. Each entity becomes a rectangle of its box with its kind
 ** as class and its kind's properties (the kind table) as custom properties;
 ** a path becomes a polyline drawn from the entity, which the importer reads
-** back point for point. After writing, the map is
-** loaded back and compared with the level: an export that would not give
-** the same LevelDesc is reported rather than left for a designer to find.
+** back point for point. The tile layer is written in the format asked for
+** (CSV, or base64, compressed or not: tiled_layer.c), as Tiled would with
+** that Tile Layer Format. Before writing, the map is loaded back and
+** compared with the level: an export that would not give the same
+** LevelDesc is reported rather than left for a designer to find. The map
+** never replaces the level it comes from or the tileset it uses, by
+** whatever path they are named.
 */
-#include "level_internal.h"
+#define _POSIX_C_SOURCE 200809L
+
+#include "tiled_internal.h"
 #include "atomic.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 typedef struct Out {
     bool oom;
@@ -147,8 +155,63 @@ static void add_entity(Out *o, cJSON *objects, const LevelDesc *lv, const LevelE
         add(o, objects, NULL, lines[i]);
 }
 
+static const TiledCompression compressions[LEVEL_LAYER_FORMAT_COUNT] = {
+    [LEVEL_LAYER_CSV] = TILED_UNCOMPRESSED, [LEVEL_LAYER_BASE64] = TILED_UNCOMPRESSED,
+    [LEVEL_LAYER_ZLIB] = TILED_ZLIB,        [LEVEL_LAYER_GZIP] = TILED_GZIP,
+    [LEVEL_LAYER_ZSTD] = TILED_ZSTD,
+};
+
+static const char *const format_names[LEVEL_LAYER_FORMAT_COUNT] = {
+    "csv", "base64", "zlib", "gzip", "zstd",
+};
+
+const char *level_layer_format_name(LevelLayerFormat format)
+{
+    return format >= 0 && format < LEVEL_LAYER_FORMAT_COUNT ? format_names[format] : "";
+}
+
+int level_layer_format_find(const char *name)
+{
+    for (int i = 0; i < LEVEL_LAYER_FORMAT_COUNT; i++)
+        if (strcmp(name, format_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* The tile layer's "data" (with "compression" and "encoding" around it, in
+** Tiled's order) in the format asked for. */
+static void add_layer_data(Out *o, cJSON *layer, const LevelDesc *lv, const int *gids,
+                           LevelLayerFormat format)
+{
+    size_t cells = (size_t)lv->map.width * (size_t)lv->map.height;
+    if (format == LEVEL_LAYER_CSV) {
+        cJSON *data = check(o, cJSON_CreateArray());
+        for (size_t i = 0; i < cells && !o->oom; i++)
+            add_num(o, data, NULL, gids[lv->map.tiles[i]]);
+        add(o, layer, "data", data);
+        return;
+    }
+    uint32_t *raw = malloc(cells * sizeof *raw);
+    char why[64];
+    char *text = NULL;
+    if (raw != NULL) {
+        for (size_t i = 0; i < cells; i++)
+            raw[i] = (uint32_t)gids[lv->map.tiles[i]];
+        text = tiled_layer_encode(raw, cells, compressions[format], why, sizeof why);
+    }
+    free(raw);
+    if (text == NULL) {
+        o->oom = true;
+        return;
+    }
+    add_str(o, layer, "compression", tiled_compression_name(compressions[format]));
+    add_str(o, layer, "data", text);
+    add_str(o, layer, "encoding", "base64");
+    free(text);
+}
+
 static cJSON *build_map(Out *o, const LevelDesc *lv, const LevelExtras *ex, const int *gids,
-                        const char *tileset_source)
+                        const char *tileset_source, LevelLayerFormat format)
 {
     cJSON *map = check(o, cJSON_CreateObject());
     add_num(o, map, "compressionlevel", -1);
@@ -157,11 +220,7 @@ static cJSON *build_map(Out *o, const LevelDesc *lv, const LevelExtras *ex, cons
 
     cJSON *layers = check(o, cJSON_CreateArray());
     cJSON *tiles = check(o, cJSON_CreateObject());
-    cJSON *data = check(o, cJSON_CreateArray());
-    size_t cells = (size_t)lv->map.width * (size_t)lv->map.height;
-    for (size_t i = 0; i < cells && !o->oom; i++)
-        add_num(o, data, NULL, gids[lv->map.tiles[i]]);
-    add(o, tiles, "data", data);
+    add_layer_data(o, tiles, lv, gids, format);
     add_num(o, tiles, "height", lv->map.height);
     add_num(o, tiles, "id", 1);
     add_str(o, tiles, "name", "tiles");
@@ -234,9 +293,43 @@ static bool same_level(const LevelDesc *a, const LevelDesc *b)
     return true;
 }
 
+/* Whether a and b name the same file: the same path, or the same device
+** and inode (another path, a link). */
+static bool same_file(const char *a, const char *b)
+{
+    if (strcmp(a, b) == 0)
+        return true;
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
 bool level_export_tiled(const char *level_path, const char *out_path, const char *tileset_path,
                         LevelErrors *errors)
 {
+    return level_export_tiled_as(level_path, out_path, tileset_path, LEVEL_LAYER_CSV, errors);
+}
+
+bool level_export_tiled_as(const char *level_path, const char *out_path,
+                           const char *tileset_path, LevelLayerFormat format,
+                           LevelErrors *errors)
+{
+    if (format < 0 || format >= LEVEL_LAYER_FORMAT_COUNT) {
+        level_errors_add(errors, out_path, 0, 0, "unknown tile layer format %d", (int)format);
+        return false;
+    }
+    if (same_file(out_path, level_path)) {
+        level_errors_add(errors, out_path, 0, 0,
+                         "this is the level being exported (%s): the map would replace it; write the map to another file",
+                         level_path);
+        return false;
+    }
+    if (same_file(out_path, tileset_path)) {
+        level_errors_add(errors, out_path, 0, 0,
+                         "this is the tileset the map uses (%s): the map would replace it; write the map to another file",
+                         tileset_path);
+        return false;
+    }
     LevelDesc lv;
     LevelExtras ex;
     if (!level_load_ex(level_path, NULL, &lv, &ex, errors))
@@ -262,7 +355,7 @@ bool level_export_tiled(const char *level_path, const char *out_path, const char
     char *text = NULL;
     if (ok) {
         Out o = {false};
-        cJSON *map = build_map(&o, &lv, &ex, gids, source);
+        cJSON *map = build_map(&o, &lv, &ex, gids, source, format);
         text = o.oom ? NULL : cJSON_Print(map);
         cJSON_Delete(map);
         if (text == NULL) {

@@ -83,8 +83,8 @@ void level_errors_print(const LevelErrors *errors, FILE *out);
 
 /* ---- Levels ---------------------------------------------------------------
 **
-** A native level (a .json file under levels/) or a Tiled map (.tmj, or a .json whose
-** root has "type": "map"). The level's physics is base (physics_defaults()
+** A native level (a .json file under levels/) or a Tiled map (any file whose
+** root has "type": "map", or a .tmj). The level's physics is base (physics_defaults()
 ** when NULL; usually what level_physics_load read from assets/physics.json) with
 ** the level's own overrides on top. Errors are appended to errors. On success
 ** *out is filled (the caller frees it with leveldesc_fini); on failure it is
@@ -115,6 +115,28 @@ bool level_physics_parse(const char *path, const char *text, size_t len,
 bool level_export_tiled(const char *level_path, const char *out_path,
                         const char *tileset_path, LevelErrors *errors);
 
+/* How an exported map writes its tile layer: Tiled's Map Properties > Tile
+** Layer Format. */
+typedef enum LevelLayerFormat {
+    LEVEL_LAYER_CSV,           /* an array of gids (Tiled's "CSV") */
+    LEVEL_LAYER_BASE64,        /* base64, uncompressed */
+    LEVEL_LAYER_ZLIB,          /* base64 of zlib-compressed gids */
+    LEVEL_LAYER_GZIP,          /* base64 of gzip-compressed gids */
+    LEVEL_LAYER_ZSTD,          /* base64 of zstd-compressed gids */
+    LEVEL_LAYER_FORMAT_COUNT
+} LevelLayerFormat;
+
+/* "csv", "base64", "zlib", "gzip" or "zstd" (what --layer-format takes). */
+const char *level_layer_format_name(LevelLayerFormat format);
+/* The format of that name, or -1. */
+int level_layer_format_find(const char *name);
+/* level_export_tiled with the tile layer in the given format. Refuses (an
+** error naming out_path) to write over level_path or tileset_path, by
+** whatever path out_path names them. */
+bool level_export_tiled_as(const char *level_path, const char *out_path,
+                           const char *tileset_path, LevelLayerFormat format,
+                           LevelErrors *errors);
+
 /* ---- Command line -------------------------------------------------------------
 **
 ** Both take main's own argc and argv (argv[0] the program, then the option,
@@ -127,11 +149,12 @@ bool level_export_tiled(const char *level_path, const char *out_path,
 **   the levels folder can be checked at once. Prints "FILE: ok" on stdout
 **   for each good file and one error line per problem on stderr. Returns 0
 **   when all are good, 1 when any is not, 2 on wrong usage.
-** platformer --export-tiled LEVEL OUT.tmj [TILESET.tsj]
+** platformer --export-tiled LEVEL OUT.tmj [TILESET.tsj] [--layer-format FORMAT]
 **   Exports LEVEL as a Tiled map. TILESET defaults to assets/tiled/tiles.tsj
 **   of data_dir (the game's data, found by the caller; may be NULL), else
-**   the one beside LEVEL's folder (../assets/...). Returns 0, 1 on error,
-**   2 on wrong usage. */
+**   the one beside LEVEL's folder (../assets/...). FORMAT is csv (the
+**   default), base64, zlib, gzip or zstd. OUT may not be LEVEL or TILESET.
+**   Returns 0, 1 on error, 2 on wrong usage. */
 int level_cli_check(int argc, char **argv);
 int level_cli_export_tiled(int argc, char **argv, const char *data_dir);
 

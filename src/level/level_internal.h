@@ -62,10 +62,12 @@ bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out,
 bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out,
                  LevelExtras *extras);
 
-/* Checks a Tiled tileset file (.tsj) on its own. */
-bool tiled_check_tileset(const char *path, LevelErrors *errors);
-/* Reads a tileset file and finds, for each tile kind, the id of a tile with
-** that class (-1 when none has it). */
+/* Checks any file a level folder holds that is a level, a Tiled map or a
+** Tiled tileset, told apart by content ("type": "map" or "tileset") and,
+** failing that, by extension (.tmj, .tsj; .tmx and .tsx are refused). */
+bool level_check_file(const char *path, LevelErrors *errors);
+/* Reads a tileset file and finds, for each tile kind, the id of a 16x16
+** tile with that class (-1 when none has it). */
 bool tiled_tileset_kind_ids(const char *path, int ids[TILE_KIND_COUNT],
                             LevelErrors *errors);
 

@@ -1,21 +1,75 @@
 /*
-** load.c -- reading a level file of either format.
+** load.c -- reading a level file of either format, and telling the files
+** of a level folder apart.
 **
-** A Tiled map is told from a native level by its content ("type": "map" at
-** the root) or, failing that, by a .tmj extension.
+** What a file is comes from its content first, whatever its name: a root
+** with "type": "map" is a Tiled map and "type": "tileset" a Tiled tileset
+** (Tiled saves both as .json as readily as .tmj and .tsj); a root without a
+** "type" but with a map's members is a map of Tiled 0.x, which tiled.c
+** refuses in one line, and one with a tileset's members a tileset of that
+** age. Only a file that says none of this is told by its extension (.tmj,
+** .tsj), and otherwise is a native level. Tiled's XML files (.tmx, .tsx)
+** are refused by name before they are read.
 */
-#include "level_internal.h"
+#include "tiled_internal.h"
 
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
-static bool is_tiled(const JsonDoc *doc)
+typedef enum DocKind { DOC_NATIVE, DOC_MAP, DOC_TILESET } DocKind;
+
+static DocKind doc_kind(const JsonDoc *doc)
 {
-    const cJSON *type = json_get(doc->root, "type");
+    const cJSON *root = doc->root;
+    const cJSON *type = json_get(root, "type");
     if (cJSON_IsString(type) && strcmp(type->valuestring, "map") == 0)
-        return true;
-    return level_path_has_ext(level_doc_path(doc), ".tmj");
+        return DOC_MAP;
+    if (tiled_is_tileset(root))
+        return DOC_TILESET;
+    if (type == NULL && (json_get(root, "orientation") != NULL || json_get(root, "layers") != NULL ||
+                         json_get(root, "tilesets") != NULL))
+        return DOC_MAP;
+    if (json_get(root, "format") != NULL || json_get(root, "legend") != NULL)
+        return DOC_NATIVE;
+    const char *path = level_doc_path(doc);
+    if (level_path_has_ext(path, ".tmj"))
+        return DOC_MAP;
+    if (level_path_has_ext(path, ".tsj"))
+        return DOC_TILESET;
+    return DOC_NATIVE;
+}
+
+/* Tiled's XML formats, refused by name: false after reporting. */
+static bool not_xml(const char *path, LevelErrors *errors)
+{
+    if (level_path_has_ext(path, ".tmx")) {
+        level_errors_add(errors, path, 0, 0,
+                         "XML maps (.tmx) are not supported: save the map as JSON (File > Save As, .tmj)");
+        return false;
+    }
+    if (level_path_has_ext(path, ".tsx")) {
+        level_errors_add(errors, path, 0, 0,
+                         "XML tilesets (.tsx) are not supported: save the tileset as JSON (.tsj)");
+        return false;
+    }
+    return true;
+}
+
+/* A parsed document as a level; on a tileset, the one error that says so. */
+static bool parse_doc(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out,
+                      LevelExtras *extras)
+{
+    switch (doc_kind(doc)) {
+    case DOC_MAP:
+        return tiled_parse(doc, base, out, extras);
+    case DOC_TILESET:
+        json_error(doc, doc->root,
+                   "this is a Tiled tileset, not a level: load a map that uses it");
+        return false;
+    default:
+        return native_parse(doc, base, out, extras);
+    }
 }
 
 bool level_parse_ex(const char *path, const char *text, size_t len,
@@ -35,8 +89,7 @@ bool level_parse_ex(const char *path, const char *text, size_t len,
     if (ok) {
         LevelDesc lv;
         memset(&lv, 0, sizeof lv);
-        ok = is_tiled(&doc) ? tiled_parse(&doc, base, &lv, extras)
-                            : native_parse(&doc, base, &lv, extras);
+        ok = parse_doc(&doc, base, &lv, extras);
         /* Duplicate keys found while parsing count too. */
         if (ok && errors->count + errors->dropped != before) {
             leveldesc_fini(&lv);
@@ -52,6 +105,8 @@ bool level_parse_ex(const char *path, const char *text, size_t len,
 bool level_load_ex(const char *path, const PhysicsParams *base, LevelDesc *out,
                    LevelExtras *extras, LevelErrors *errors)
 {
+    if (!not_xml(path, errors))
+        return false;
     char *text;
     size_t len;
     if (!level_read_file(path, &text, &len, errors))
@@ -71,4 +126,32 @@ bool level_load(const char *path, const PhysicsParams *base, LevelDesc *out,
                 LevelErrors *errors)
 {
     return level_load_ex(path, base, out, NULL, errors);
+}
+
+bool level_check_file(const char *path, LevelErrors *errors)
+{
+    if (!not_xml(path, errors))
+        return false;
+    char *text;
+    size_t len;
+    if (!level_read_file(path, &text, &len, errors))
+        return false;
+    int before = errors->count + errors->dropped;
+    LevelSink sink;
+    JsonDoc doc;
+    level_sink_init(&sink, path, errors);
+    bool ok = level_doc_parse(&doc, &sink, text, len);
+    if (ok && doc_kind(&doc) == DOC_TILESET) {
+        ok = tiled_check_tileset_doc(&doc);
+    } else if (ok) {
+        LevelDesc lv;
+        LevelExtras extras;
+        memset(&extras, 0, sizeof extras);
+        ok = parse_doc(&doc, NULL, &lv, &extras);
+        if (ok)
+            leveldesc_fini(&lv);
+    }
+    json_doc_fini(&doc);
+    free(text);
+    return ok && errors->count + errors->dropped == before;
 }

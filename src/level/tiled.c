@@ -1,259 +1,57 @@
 /*
-** tiled.c -- Tiled maps (.tmj, or .json with "type": "map") as levels.
+** tiled.c -- Tiled maps (.tmj, or any file with "type": "map") as levels.
 **
 ** Supported: orthogonal, finite maps of 16x16 tiles saved by Tiled 1.0 or
-** later; tile layers as arrays or uncompressed base64; tilesets embedded or
-** in external .tsj files; group layers; flipped tiles (the flip bits are
-** dropped). A tile's class (Tiled 1.9's "class", 1.8 and 1.10's "type")
-** names its tile kind; an object's class names its entity type; custom
-** properties carry what the native format writes as entity keys; a platform's
-** path is a polyline object named by its "path" property. Everything else a
-** map may hold is refused with an error naming the feature, except image
-** layers and classless objects (notes, paths), which are ignored, and keys
-** this loader does not use, which newer Tiled versions may add.
+** later, in either generation of the JSON format (Tiled 1.0 and 1.1 wrote
+** properties as objects, 1.2 and later as arrays: tiled_props.c reads both);
+** tile layers in every format Tiled writes (CSV, or base64 uncompressed or
+** compressed with zlib, gzip or zstd: tiled_layer.c); tilesets embedded or
+** in external JSON files, cut from an image or image collections
+** (tiled_tileset.c); group layers; flipped tiles (the flip bits are
+** dropped). A tile's class (Tiled 1.9's "class", the "type" of other
+** versions) names its tile kind; an object's class, or its tile's, names
+** its entity type; custom properties, the object's or else its tile's,
+** carry what the native format writes as entity keys; a platform's path is
+** a polyline object named by its "path" property. Everything else a map may
+** hold is refused with an error naming the feature, except image layers and
+** classless objects (notes, paths), which are ignored, and keys this loader
+** does not use, which newer Tiled versions may add. A map of Tiled 0.x is
+** refused with one error saying so.
 **
 ** Objects follow the placement rule of level_internal.h, in pixels: a block
 ** is its rectangle; a platform starts at its rectangle's top-left corner,
 ** as wide as the rectangle; any other entity stands with its box's bottom-left
 ** corner on the object's bottom-left corner (a tile object's x, y; a
-** rectangle's x, y + height; a point's x, y). Coordinates are rounded to
-** whole pixels. levels/README.md tells designers the same.
+** rectangle's x, y + height; a point's x, y). A tile object without a size
+** is its tile's size. Coordinates are rounded to whole pixels.
+** levels/README.md tells designers the same.
 */
-#include "level_internal.h"
+#include "tiled_internal.h"
 
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_TILESET_TILES = 1 << 20, MAX_REPORTED_GIDS = 64 };
+enum { MAX_REPORTED_GIDS = 64 };
 
 /* Tiled keeps flips and rotations in the top four bits of a gid. */
 #define FLIP_BITS 0xF0000000u
 
-typedef struct Tileset {
-    long firstgid;
-    long tilecount;
-    const char **classes;     /* per tile id; NULL when the tile has none */
-    const cJSON **class_at;   /* where each class is written */
-    char name[48];
-} Tileset;
-
-/* An external tileset file, kept open for the class strings it owns. */
-typedef struct TilesetFile {
-    char *text;
-    char *path;               /* its errors name it */
-    LevelSink sink;
-    JsonDoc doc;
-} TilesetFile;
-
 typedef struct Tiled {
     JsonDoc *doc;
     LevelDesc lv;
-    Tileset *sets;
-    int set_count;
-    TilesetFile *files;
-    int file_count;
+    TiledSets sets;
     const cJSON **objects;    /* every object of every object layer, in order */
     int object_count, object_cap;
     LevelBuild build;
-    bool sets_failed;         /* a tileset could not be read: gids may not resolve */
     bool map_ok;
     bool entities_ok;
     uint32_t reported[MAX_REPORTED_GIDS];
     int reported_count;
 } Tiled;
 
-#define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
-/* ---- Tilesets ------------------------------------------------------------------ */
-
-/* The class of a tile or object: "class" (Tiled 1.9) or "type" (1.8, 1.10+).
-** "" when it has none; NULL after reporting a problem. */
-static const char *read_class(JsonDoc *doc, const cJSON *obj)
-{
-    const cJSON *t = json_get(obj, "type"), *c = json_get(obj, "class");
-    const char *ts = t != NULL ? json_want_string(doc, t) : "";
-    const char *cs = c != NULL ? json_want_string(doc, c) : "";
-    if (ts == NULL || cs == NULL)
-        return NULL;
-    if (ts[0] != '\0' && cs[0] != '\0' && strcmp(ts, cs) != 0) {
-        json_error(doc, c, "\"class\" and \"type\" disagree (\"%s\" and \"%s\"): keep one", cs, ts);
-        return NULL;
-    }
-    return ts[0] != '\0' ? ts : cs;
-}
-
-/* The item that holds what read_class returned, for messages. */
-static const cJSON *class_item(const cJSON *obj)
-{
-    const cJSON *t = json_get(obj, "type");
-    if (cJSON_IsString(t) && t->valuestring[0] != '\0')
-        return t;
-    const cJSON *c = json_get(obj, "class");
-    return c != NULL ? c : obj;
-}
-
-static bool check_tile_size(JsonDoc *doc, const cJSON *obj, const char *what)
-{
-    long tw = 0, th = 0;
-    bool ok = json_want_int(doc, json_need(doc, obj, "tilewidth"), 1, 1 << 20, &tw);
-    ok &= json_want_int(doc, json_need(doc, obj, "tileheight"), 1, 1 << 20, &th);
-    if (ok && (tw != TILE_SIZE || th != TILE_SIZE)) {
-        json_error(doc, json_get(obj, "tilewidth"),
-                   "%s tiles are %ldx%ld px; only %dx%d px tiles are supported", what, tw, th,
-                   TILE_SIZE, TILE_SIZE);
-        return false;
-    }
-    return ok;
-}
-
-/* Reads the tileset object ts of document doc into set (not its firstgid). */
-static bool read_tileset(JsonDoc *doc, const cJSON *ts, Tileset *set)
-{
-    int before = level_doc_error_total(doc);
-    if (!json_want_object(doc, ts))
-        return false;
-    const cJSON *type = json_get(ts, "type");
-    if (type != NULL) {
-        const char *s = json_want_string(doc, type);
-        if (s != NULL && strcmp(s, "tileset") != 0) {
-            json_error(doc, type, "expected a tileset (\"type\": \"tileset\"), got \"%s\"", s);
-            return false;
-        }
-    }
-    const cJSON *name = json_get(ts, "name");
-    const char *s = name != NULL ? json_want_string(doc, name) : "";
-    snprintf(set->name, sizeof set->name, "%s", s != NULL ? s : "");
-    check_tile_size(doc, ts, "the tileset's");
-    if (!json_want_int(doc, json_need(doc, ts, "tilecount"), 0, MAX_TILESET_TILES,
-                       &set->tilecount))
-        return false;
-    set->classes = calloc((size_t)set->tilecount + 1, sizeof *set->classes);
-    set->class_at = calloc((size_t)set->tilecount + 1, sizeof *set->class_at);
-    if (set->classes == NULL || set->class_at == NULL) {
-        json_error(doc, ts, "out of memory");
-        return false;
-    }
-    const cJSON *tiles = json_get(ts, "tiles");
-    if (tiles != NULL && json_want_array(doc, tiles)) {
-        for (const cJSON *tile = tiles->child; tile != NULL; tile = tile->next) {
-            long id;
-            if (!json_want_object(doc, tile) ||
-                !json_want_int(doc, json_need(doc, tile, "id"), 0, set->tilecount - 1, &id))
-                continue;
-            const char *cls = read_class(doc, tile);
-            if (cls != NULL && cls[0] != '\0') {
-                set->classes[id] = cls;
-                set->class_at[id] = class_item(tile);
-            }
-        }
-    }
-    return level_doc_error_total(doc) == before;
-}
-
-static bool load_tileset_file(Tiled *t, const cJSON *source, Tileset *set)
-{
-    const char *rel = json_want_string(t->doc, source);
-    if (rel == NULL)
-        return false;
-    if (level_path_has_ext(rel, ".tsx")) {
-        json_error(t->doc, source,
-                   "XML tilesets (.tsx) are not supported: save the tileset as JSON (.tsj)");
-        return false;
-    }
-    char path[1024];
-    if (!level_path_sibling(level_doc_path(t->doc), rel, path, sizeof path)) {
-        json_error(t->doc, source, "the tileset path is too long");
-        return false;
-    }
-    TilesetFile *f = &t->files[t->file_count];
-    memset(f, 0, sizeof *f);
-    size_t len;
-    if (!level_read_file(path, &f->text, &len, level_doc_errors(t->doc))) {
-        json_error(t->doc, source, "cannot read the tileset \"%s\"", path);
-        return false;
-    }
-    t->file_count++;
-    /* The file's own errors name the file; its path must outlive the doc. */
-    f->path = malloc(strlen(path) + 1);
-    if (f->path == NULL) {
-        json_error(t->doc, source, "out of memory");
-        return false;
-    }
-    strcpy(f->path, path);
-    level_sink_init(&f->sink, f->path, level_doc_errors(t->doc));
-    bool ok = level_doc_parse(&f->doc, &f->sink, f->text, len);
-    if (ok)
-        ok = read_tileset(&f->doc, f->doc.root, set);
-    if (!ok)
-        json_error(t->doc, source, "the tileset \"%s\" has errors", rel);
-    return ok;
-}
-
-static int compare_sets(const void *a, const void *b)
-{
-    const Tileset *x = a, *y = b;
-    return (x->firstgid > y->firstgid) - (x->firstgid < y->firstgid);
-}
-
-static void read_tilesets(Tiled *t, const cJSON *list)
-{
-    if (!json_want_array(t->doc, list))
-        return;
-    int count = cJSON_GetArraySize(list);
-    if (count == 0)
-        return;
-    t->sets = calloc((size_t)count, sizeof *t->sets);
-    t->files = calloc((size_t)count, sizeof *t->files);
-    if (t->sets == NULL || t->files == NULL) {
-        json_error(t->doc, list, "out of memory");
-        return;
-    }
-    for (const cJSON *ts = list->child; ts != NULL; ts = ts->next) {
-        Tileset *set = &t->sets[t->set_count];
-        if (!json_want_object(t->doc, ts) ||
-            !json_want_int(t->doc, json_need(t->doc, ts, "firstgid"), 1, 0x0FFFFFFF,
-                           &set->firstgid)) {
-            t->sets_failed = true;
-            continue;
-        }
-        const cJSON *source = json_get(ts, "source");
-        bool ok = source != NULL ? load_tileset_file(t, source, set)
-                                 : read_tileset(t->doc, ts, set);
-        if (ok) {
-            for (int i = 0; i < t->set_count; i++)
-                if (t->sets[i].firstgid == set->firstgid) {
-                    json_error(t->doc, ts, "two tilesets start at gid %ld", set->firstgid);
-                    ok = false;
-                }
-        }
-        if (ok) {
-            t->set_count++;
-        } else {
-            t->sets_failed = true;
-            free(set->classes);
-            free(set->class_at);
-            memset(set, 0, sizeof *set);
-        }
-    }
-    qsort(t->sets, (size_t)t->set_count, sizeof *t->sets, compare_sets);
-}
-
-static void free_tilesets(Tiled *t)
-{
-    for (int i = 0; i < t->set_count; i++) {
-        free(t->sets[i].classes);
-        free(t->sets[i].class_at);
-    }
-    for (int i = 0; i < t->file_count; i++) {
-        json_doc_fini(&t->files[i].doc);
-        free(t->files[i].path);
-        free(t->files[i].text);
-    }
-    free(t->sets);
-    free(t->files);
-}
+/* ---- Gids ---------------------------------------------------------------------------- */
 
 static bool first_report(Tiled *t, uint32_t gid)
 {
@@ -265,90 +63,29 @@ static bool first_report(Tiled *t, uint32_t gid)
     return true;
 }
 
-/* The class of the tile a gid names (flip bits already cleared). Returns
-** false after reporting, once per gid, when there is no such tile. */
-static bool gid_class(Tiled *t, uint32_t gid, const cJSON *at, const char *where,
-                      const char **cls)
+/* The tile a gid names (flip bits already cleared). Returns NULL after
+** reporting, once per gid, when there is no such tile. */
+static TiledTile *gid_tile(Tiled *t, uint32_t gid, const cJSON *at, const char *where)
 {
-    const Tileset *set = NULL;
-    for (int i = 0; i < t->set_count && t->sets[i].firstgid <= (long)gid; i++)
-        set = &t->sets[i];
-    long id = set != NULL ? (long)gid - set->firstgid : -1;
-    if (set != NULL && id < set->tilecount) {
-        *cls = set->classes[id] != NULL ? set->classes[id] : "";
-        return true;
-    }
+    TiledTile *tile;
+    const Tileset *set = tiled_sets_find(&t->sets, gid, &tile);
+    if (tile != NULL)
+        return tile;
     /* After a tileset failed, its tiles are not news. */
-    if (t->sets_failed || !first_report(t, gid))
-        return false;
+    if (t->sets.failed || !first_report(t, gid))
+        return NULL;
     if (set == NULL)
         json_error(t->doc, at, "%sgid %u belongs to no tileset", where, (unsigned)gid);
+    else if (set->collection)
+        json_error(t->doc, at, "%sgid %u is tile %ld of image collection \"%s\", which has no such tile",
+                   where, (unsigned)gid, (long)gid - set->firstgid, set->name);
     else
         json_error(t->doc, at, "%sgid %u is past the last tile of tileset \"%s\" (%ld tiles)",
                    where, (unsigned)gid, set->name, set->tilecount);
-    return false;
+    return NULL;
 }
-
 
 /* ---- Tile layers --------------------------------------------------------------------- */
-
-static int b64_value(unsigned char c)
-{
-    if (c >= 'A' && c <= 'Z')
-        return c - 'A';
-    if (c >= 'a' && c <= 'z')
-        return c - 'a' + 26;
-    if (c >= '0' && c <= '9')
-        return c - '0' + 52;
-    if (c == '+')
-        return 62;
-    if (c == '/')
-        return 63;
-    return -1;
-}
-
-/* Decodes standard base64 with padding. Returns malloc'd bytes, or NULL
-** with *why saying what is wrong. */
-static unsigned char *base64_decode(const char *s, size_t n, size_t *out_len, const char **why)
-{
-    if (n % 4 != 0) {
-        *why = "its length is not a multiple of 4";
-        return NULL;
-    }
-    unsigned char *out = malloc(n / 4 * 3 + 1);
-    if (out == NULL) {
-        *why = "out of memory";
-        return NULL;
-    }
-    size_t len = 0;
-    for (size_t i = 0; i < n; i += 4) {
-        int v[4];
-        int pad = 0;
-        for (size_t k = 0; k < 4; k++) {
-            unsigned char c = (unsigned char)s[i + k];
-            if (c == '=' && i + 4 == n && k >= 2) {
-                v[k] = 0;
-                pad++;
-                continue;
-            }
-            v[k] = pad > 0 ? -1 : b64_value(c);
-            if (v[k] < 0) {
-                free(out);
-                *why = "it holds a character that is not base64";
-                return NULL;
-            }
-        }
-        uint32_t bits = (uint32_t)v[0] << 18 | (uint32_t)v[1] << 12 | (uint32_t)v[2] << 6 |
-                        (uint32_t)v[3];
-        out[len++] = (unsigned char)(bits >> 16);
-        if (pad < 2)
-            out[len++] = (unsigned char)(bits >> 8);
-        if (pad < 1)
-            out[len++] = (unsigned char)bits;
-    }
-    *out_len = len;
-    return out;
-}
 
 static void put_gid(Tiled *t, uint32_t raw, int x, int y, const cJSON *at, bool point_at_cell)
 {
@@ -358,11 +95,12 @@ static void put_gid(Tiled *t, uint32_t raw, int x, int y, const cJSON *at, bool 
     char where[64] = "";
     if (point_at_cell)
         snprintf(where, sizeof where, "tile at column %d, row %d: ", x, y);
-    const char *cls;
-    if (!gid_class(t, gid, at, where, &cls))
+    const TiledTile *tile = gid_tile(t, gid, at, where);
+    if (tile == NULL)
         return;
+    const char *cls = tile->cls;
     int kind = tile_kind_from_name(cls);
-    if (kind >= 0) {
+    if (kind >= 0 && tile->width == TILE_SIZE && tile->height == TILE_SIZE) {
         tilemap_set(&t->lv.map, x, y, (TileKind)kind);
         return;
     }
@@ -373,7 +111,11 @@ static void put_gid(Tiled *t, uint32_t raw, int x, int y, const cJSON *at, bool 
         names[k] = tile_kind_name((TileKind)k);
     char q[40];
     json_quote(cls, q, sizeof q);
-    if (cls[0] == '\0') {
+    if (kind >= 0) {
+        json_error(t->doc, at,
+                   "%sgid %u is a %dx%d px tile; a tile layer takes %dx%d px tiles",
+                   where, (unsigned)gid, tile->width, tile->height, TILE_SIZE, TILE_SIZE);
+    } else if (cls[0] == '\0') {
         json_error(t->doc, at,
                    "%sgid %u: the tile has no class; give it one of \"solid\", \"oneway\", \"spikes\" or \"empty\"",
                    where, (unsigned)gid);
@@ -403,6 +145,43 @@ static bool zero_offsets(Tiled *t, const cJSON *layer)
     return true;
 }
 
+/* The layer's "encoding" and "compression": false after reporting. */
+static bool read_layer_format(Tiled *t, const cJSON *layer, bool *base64, TiledCompression *c)
+{
+    JsonDoc *doc = t->doc;
+    const cJSON *encoding = json_get(layer, "encoding");
+    *base64 = false;
+    *c = TILED_UNCOMPRESSED;
+    if (encoding != NULL) {
+        static const char *const encodings[] = {"csv", "base64"};
+        int e = json_want_enum(doc, encoding, encodings, 2, "encoding");
+        if (e < 0)
+            return false;
+        *base64 = e == 1;
+    }
+    const cJSON *compression = json_get(layer, "compression");
+    const char *name = compression != NULL ? json_want_string(doc, compression) : "";
+    if (name == NULL)
+        return false;
+    if (name[0] == '\0')
+        return true;
+    static const TiledCompression known[] = {TILED_ZLIB, TILED_GZIP, TILED_ZSTD};
+    for (int i = 0; i < 3; i++)
+        if (strcmp(name, tiled_compression_name(known[i])) == 0)
+            *c = known[i];
+    if (*c == TILED_UNCOMPRESSED) {
+        char q[40];
+        json_quote(name, q, sizeof q);
+        json_error(doc, compression, "unknown compression \"%s\" (expected \"zlib\", \"gzip\", \"zstd\" or \"\")", q);
+        return false;
+    }
+    if (!*base64) {
+        json_error(doc, compression, "%s compression needs \"encoding\": \"base64\"", name);
+        return false;
+    }
+    return true;
+}
+
 static void read_tile_layer(Tiled *t, const cJSON *layer)
 {
     JsonDoc *doc = t->doc;
@@ -420,27 +199,9 @@ static void read_tile_layer(Tiled *t, const cJSON *layer)
                    t->lv.map.width, t->lv.map.height);
         ok = false;
     }
-    const cJSON *compression = json_get(layer, "compression");
-    if (compression != NULL) {
-        const char *c = json_want_string(doc, compression);
-        if (c != NULL && c[0] != '\0') {
-            if (strcmp(c, "zlib") == 0 || strcmp(c, "gzip") == 0 || strcmp(c, "zstd") == 0)
-                json_error(doc, compression,
-                           "%s-compressed tile layers are not supported: set the map's tile layer format to \"Base64 (uncompressed)\" or \"CSV\"",
-                           c);
-            else
-                json_error(doc, compression, "unknown compression \"%s\"", c);
-            ok = false;
-        }
-    }
-    const cJSON *encoding = json_get(layer, "encoding");
-    bool base64 = false;
-    if (encoding != NULL) {
-        static const char *const encodings[] = {"csv", "base64"};
-        int e = json_want_enum(doc, encoding, encodings, 2, "encoding");
-        ok &= e >= 0;
-        base64 = e == 1;
-    }
+    bool base64;
+    TiledCompression compression;
+    ok &= read_layer_format(t, layer, &base64, &compression);
     const cJSON *data = json_need(doc, layer, "data");
     if (!ok || data == NULL || !t->map_ok)
         return;
@@ -450,25 +211,16 @@ static void read_tile_layer(Tiled *t, const cJSON *layer)
         const char *text = json_want_string(doc, data);
         if (text == NULL)
             return;
-        const char *why = NULL;
-        size_t len = 0;
-        unsigned char *bytes = base64_decode(text, strlen(text), &len, &why);
-        if (bytes == NULL) {
-            json_error(doc, data, "bad base64 tile data: %s", why);
+        char why[200];
+        uint32_t *gids = tiled_layer_decode(text, strlen(text), compression, cells, why, sizeof why);
+        if (gids == NULL) {
+            json_error(doc, data, "bad tile data: %s (%ldx%ld tiles need %zu bytes)", why, w, h,
+                       cells * 4);
             return;
         }
-        if (len != cells * 4) {
-            json_error(doc, data, "the base64 data holds %zu bytes; %ldx%ld tiles need %zu", len,
-                       w, h, cells * 4);
-        } else {
-            for (size_t i = 0; i < cells; i++) {
-                const unsigned char *b = bytes + i * 4;
-                uint32_t raw = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
-                               (uint32_t)b[3] << 24;
-                put_gid(t, raw, (int)(i % (size_t)width), (int)(i / (size_t)width), data, true);
-            }
-        }
-        free(bytes);
+        for (size_t i = 0; i < cells; i++)
+            put_gid(t, gids[i], (int)(i % (size_t)width), (int)(i / (size_t)width), data, true);
+        free(gids);
         return;
     }
     if (!json_want_array(doc, data))
@@ -548,6 +300,14 @@ typedef struct PropSpec {
     unsigned types;
 } PropSpec;
 
+/* Where the value of a spec was found: an object's own properties, or its
+** tile's, which may be written in a tileset file. */
+typedef struct Found {
+    const cJSON *value;
+    JsonDoc *doc;
+    bool inherited;           /* the tile's */
+} Found;
+
 static const char *type_list(unsigned types)
 {
     switch (types) {
@@ -560,64 +320,69 @@ static const char *type_list(unsigned types)
     }
 }
 
-/* Reads a Tiled "properties" array against specs; found[i] receives the
-** value item of specs[i]. what names the owner for messages ("a switch"). */
-static void read_props(Tiled *t, const cJSON *owner, const PropSpec *specs, int count,
-                       const cJSON **found, const char *what)
+static unsigned type_bit(const char *type)
 {
-    JsonDoc *doc = t->doc;
-    for (int i = 0; i < count; i++)
-        found[i] = NULL;
-    const cJSON *props = json_get(owner, "properties");
-    if (props == NULL || !json_want_array(doc, props))
-        return;
+    return strcmp(type, "string") == 0 ? P_STRING
+           : strcmp(type, "int") == 0 ? P_INT
+           : strcmp(type, "float") == 0 ? P_FLOAT
+           : strcmp(type, "object") == 0 ? P_OBJECT
+           : strcmp(type, "bool") == 0 ? P_BOOL : 0;
+}
+
+/* Matches props against specs, filling the found[i] still empty. An owner's
+** own properties (own) must all be known and set once; those it inherits
+** from its tile may be anything else, and never name an object (a tile's
+** object properties point into the tile, not the map). what names the owner
+** for messages ("a switch"). */
+static void match_props(const TiledProps *props, const PropSpec *specs, int count, Found *found,
+                        const char *what, bool own)
+{
     const char *names[LEVEL_PARAM_MAX + KIND_MAX_PROPS + 4];
     for (int i = 0; i < count; i++)
         names[i] = specs[i].name;
-    for (const cJSON *p = props->child; p != NULL; p = p->next) {
-        if (!json_want_object(doc, p))
-            continue;
-        const cJSON *nv = json_need(doc, p, "name");
-        const char *name = json_want_string(doc, nv);
-        const cJSON *tv = json_get(p, "type");
-        const char *type = tv != NULL ? json_want_string(doc, tv) : "string";
-        const cJSON *value = json_need(doc, p, "value");
-        if (name == NULL || type == NULL || value == NULL)
-            continue;
+    const cJSON *cursor = NULL;
+    TiledProp p;
+    bool seen[LEVEL_PARAM_MAX + KIND_MAX_PROPS + 4] = {false};
+    while (tiled_props_next(props, &cursor, &p)) {
         int which = -1;
         for (int i = 0; i < count && which < 0; i++)
-            if (strcmp(name, specs[i].name) == 0)
+            if (strcmp(p.name, specs[i].name) == 0)
                 which = i;
         char q[48];
-        json_quote(name, q, sizeof q);
-        if (which < 0) {
-            int s = json_suggest(name, names, count);
+        json_quote(p.name, q, sizeof q);
+        if (which < 0 || (!own && specs[which].types == P_OBJECT)) {
+            int s = json_suggest(p.name, names, count);
+            if (!own)
+                continue;
             if (count == 0)
-                json_error(doc, nv, "unknown property \"%s\": %s takes no properties", q, what);
+                tiled_prop_error(props, &p, "unknown property \"%s\": %s takes no properties", q, what);
             else if (s >= 0)
-                json_error(doc, nv, "unknown property \"%s\" for %s (did you mean \"%s\"?)", q, what,
-                           names[s]);
+                tiled_prop_error(props, &p, "unknown property \"%s\" for %s (did you mean \"%s\"?)",
+                                 q, what, names[s]);
             else
-                json_error(doc, nv, "unknown property \"%s\" for %s", q, what);
+                tiled_prop_error(props, &p, "unknown property \"%s\" for %s", q, what);
             continue;
         }
-        if (found[which] != NULL) {
-            json_error(doc, nv, "property \"%s\" is set twice", q);
+        if (seen[which]) {
+            if (own)
+                tiled_prop_error(props, &p, "property \"%s\" is set twice", q);
             continue;
         }
-        unsigned got = strcmp(type, "string") == 0 ? P_STRING
-                       : strcmp(type, "int") == 0 ? P_INT
-                       : strcmp(type, "float") == 0 ? P_FLOAT
-                       : strcmp(type, "object") == 0 ? P_OBJECT
-                       : strcmp(type, "bool") == 0 ? P_BOOL : 0;
-        if ((got & specs[which].types) == 0) {
+        seen[which] = true;
+        if (found[which].value != NULL)
+            continue; /* the object's own value wins over its tile's */
+        if ((type_bit(p.type) & specs[which].types) == 0) {
             char tq[32];
-            json_quote(type, tq, sizeof tq);
-            json_error(doc, tv != NULL ? tv : p, "property \"%s\" must be of type %s, not %s", q,
-                       type_list(specs[which].types), tq);
+            json_quote(p.type, tq, sizeof tq);
+            if (p.type_at != NULL)
+                json_error(props->doc, p.type_at, "property \"%s\" must be of type %s, not %s", q,
+                           type_list(specs[which].types), tq);
+            else
+                tiled_prop_error(props, &p, "property \"%s\" must be of type %s, not %s", q,
+                                 type_list(specs[which].types), tq);
             continue;
         }
-        found[which] = value;
+        found[which] = (Found){p.value, props->doc, !own};
     }
 }
 
@@ -711,8 +476,14 @@ static unsigned tiled_types(const KindProp *p)
     }
 }
 
-static void read_entity_props(Tiled *t, const cJSON *o, LevelEntity *e)
+/* The entity's properties: the object's own, else its tile's (tile may be
+** NULL), as Tiled shows a tile object inheriting them. */
+static void read_entity_props(Tiled *t, const cJSON *o, TiledTile *tile, LevelEntity *e)
 {
+    if (tile != NULL && tile->props_bad) {
+        t->entities_ok = false; /* said at the tile, with its first object */
+        return;
+    }
     const EntityKind *k = kind_get(e->kind);
     PropSpec specs[KIND_MAX_PROPS];
     int index[KIND_MAX_PROPS];
@@ -723,14 +494,20 @@ static void read_entity_props(Tiled *t, const cJSON *o, LevelEntity *e)
         specs[count] = (PropSpec){k->props[p].name, tiled_types(&k->props[p])};
         index[count++] = p;
     }
-    const cJSON *found[KIND_MAX_PROPS];
+    Found found[KIND_MAX_PROPS] = {{NULL, NULL, false}};
     char what[40];
     snprintf(what, sizeof what, "a %s", k->name);
-    read_props(t, o, specs, count, found, what);
     JsonDoc *doc = t->doc;
+    TiledProps own = tiled_props_of(doc, o);
+    match_props(&own, specs, count, found, what, true);
+    if (tile != NULL) {
+        int before = level_doc_error_total(doc);
+        match_props(&tile->props, specs, count, found, what, false);
+        tile->props_bad = level_doc_error_total(doc) != before;
+    }
     for (int i = 0; i < count; i++) {
         const KindProp *prop = &k->props[index[i]];
-        if (found[i] == NULL) {
+        if (found[i].value == NULL) {
             if (prop->required) {
                 const char *type = kind_prop_tiled_type(prop);
                 char detail[128] = "";
@@ -749,9 +526,10 @@ static void read_entity_props(Tiled *t, const cJSON *o, LevelEntity *e)
             continue;
         }
         if (prop->type == KPROP_PATH)
-            read_path(t, prop, index[i], found[i], e);
-        else
-            level_prop_read(doc, &t->build, prop, index[i], found[i], false, e);
+            read_path(t, prop, index[i], found[i].value, e);
+        else if (!level_prop_read(found[i].doc, &t->build, prop, index[i], found[i].value, false,
+                                  e) && found[i].inherited)
+            tile->props_bad = true;
     }
 }
 
@@ -765,7 +543,7 @@ static void read_object(Tiled *t, const cJSON *o)
         t->entities_ok = false;
         return;
     }
-    const char *cls = read_class(doc, o);
+    const char *cls = tiled_read_class(doc, o);
     if (cls == NULL) {
         t->entities_ok = false;
         return;
@@ -777,15 +555,19 @@ static void read_object(Tiled *t, const cJSON *o)
         return;
     }
     uint32_t gid = (uint32_t)raw & ~FLIP_BITS;
-    const cJSON *class_at = class_item(o);
-    if (cls[0] == '\0' && gid != 0) {
-        const char *tile_cls;
-        if (!gid_class(t, gid, gv, "", &tile_cls)) {
+    const cJSON *class_at = tiled_class_item(o);
+    TiledTile *tile = NULL;
+    if (gid != 0) {
+        /* A tile object: its tile gives the class, unless it has its own. */
+        tile = gid_tile(t, gid, gv, "");
+        if (tile == NULL) {
             t->entities_ok = false;
             return;
         }
-        cls = tile_cls;
-        class_at = gv;
+        if (cls[0] == '\0') {
+            cls = tile->cls;
+            class_at = gv;
+        }
     }
     if (cls[0] == '\0')
         return; /* a note, or a path */
@@ -831,6 +613,11 @@ static void read_object(Tiled *t, const cJSON *o)
     ok = read_px(doc, o, "y", true, &y) && ok;
     ok = read_px(doc, o, "width", false, &w) && ok;
     ok = read_px(doc, o, "height", false, &h) && ok;
+    /* A tile object drawn at its tile's size may not say it. */
+    if (tile != NULL && json_get(o, "width") == NULL)
+        w = tile->width;
+    if (tile != NULL && json_get(o, "height") == NULL)
+        h = tile->height;
     if (ok && (w < 0 || h < 0)) {
         json_error(doc, o, "an object cannot have a negative width or height");
         ok = false;
@@ -857,7 +644,7 @@ static void read_object(Tiled *t, const cJSON *o)
         } else {
             level_entity_at_px(&e, left, bottom - e.h);
         }
-        read_entity_props(t, o, &e);
+        read_entity_props(t, o, tile, &e);
     }
     if (level_doc_error_total(doc) != before) {
         t->entities_ok = false;
@@ -879,50 +666,80 @@ static void read_map_props(Tiled *t, const cJSON *root, LevelExtras *extras)
     int count;
     const ParamInfo *table = physics_param_table(&count);
     PropSpec specs[LEVEL_PARAM_MAX + 2];
-    const cJSON *found[LEVEL_PARAM_MAX + 2];
+    Found found[LEVEL_PARAM_MAX + 2];
+    memset(found, 0, sizeof found);
     specs[0] = (PropSpec){"name", P_STRING};
     specs[1] = (PropSpec){"background", P_STRING};
     for (int i = 0; i < count; i++)
         specs[2 + i] = (PropSpec){table[i].name, P_INT | P_FLOAT};
-    read_props(t, root, specs, count + 2, found, "a map");
     JsonDoc *doc = t->doc;
-    if (found[0] == NULL) {
+    TiledProps props = tiled_props_of(doc, root);
+    match_props(&props, specs, count + 2, found, "a map", true);
+    if (found[0].value == NULL) {
         json_error(doc, root, "the map needs a string property \"name\" (Map > Map Properties)");
     } else {
-        const char *name = json_want_string(doc, found[0]);
+        const char *name = json_want_string(doc, found[0].value);
         size_t len = name != NULL ? strlen(name) : 0;
         if (name != NULL && (len == 0 || len >= LEVEL_NAME_MAX))
-            json_error(doc, found[0], "a name has 1 to %d bytes, this one has %zu",
+            json_error(doc, found[0].value, "a name has 1 to %d bytes, this one has %zu",
                        LEVEL_NAME_MAX - 1, len);
         else if (name != NULL)
             memcpy(t->lv.name, name, len + 1);
     }
-    if (found[1] == NULL) {
+    if (found[1].value == NULL) {
         json_error(doc, root,
                    "the map needs a string property \"background\" (\"hills\", \"cave\" or \"peak\")");
     } else {
-        int bg = json_want_enum(doc, found[1], level_background_names(), LEVEL_BACKGROUND_COUNT,
-                                "background");
+        int bg = json_want_enum(doc, found[1].value, level_background_names(),
+                                LEVEL_BACKGROUND_COUNT, "background");
         if (bg >= 0)
             snprintf(t->lv.background, sizeof t->lv.background, "%s",
                      level_background_names()[bg]);
     }
     for (int i = 0; i < count; i++) {
         double v;
-        if (found[2 + i] != NULL &&
-            json_want_number(doc, found[2 + i], table[i].min, table[i].max, &v)) {
+        if (found[2 + i].value != NULL &&
+            json_want_number(doc, found[2 + i].value, table[i].min, table[i].max, &v)) {
             *physics_param_ptr(&t->lv.physics, &table[i]) = (float)v;
             extras->physics_set[i] = true;
         }
     }
 }
 
-static bool check_version(JsonDoc *doc, const cJSON *root)
+/* How to bring a map from Tiled 0.x, whose format this loader does not read. */
+#define RESAVE_HINT "open it in Tiled 1.0 or later and save it again (File > Save As, JSON map)"
+
+/* Whether root has what every Tiled map has, "type" aside. */
+static bool has_map_layout(const cJSON *root)
 {
+    return json_get(root, "orientation") != NULL || json_get(root, "layers") != NULL ||
+           json_get(root, "tilesets") != NULL;
+}
+
+/* The map's "type" and "version". A map of Tiled 0.x (no "type", a version
+** below 1 or none) gets one error and nothing else: every other line would
+** only be noise about a format this loader does not read. */
+static bool check_format(JsonDoc *doc, const cJSON *root)
+{
+    const cJSON *type = json_get(root, "type");
+    if (type == NULL && has_map_layout(root)) {
+        json_error(doc, root,
+                   "a map of Tiled 0.x (it has no \"type\": \"map\"): the format is too old to read; " RESAVE_HINT);
+        return false;
+    }
+    const char *s = json_want_string(doc, json_need(doc, root, "type"));
+    if (s == NULL)
+        return false;
+    if (strcmp(s, "map") != 0) {
+        char q[40];
+        json_quote(s, q, sizeof q);
+        json_error(doc, type, "expected a Tiled map (\"type\": \"map\"), got \"%s\"", q);
+        return false;
+    }
     const cJSON *v = json_get(root, "version");
     if (v == NULL) {
         json_error(doc, root,
-                   "the map has no \"version\": maps from before Tiled 1.0 are not supported; open and save it in a recent Tiled");
+                   "the map has no \"version\", as maps from before Tiled 1.0: the format is too old to read; " RESAVE_HINT);
         return false;
     }
     double version;
@@ -937,7 +754,8 @@ static bool check_version(JsonDoc *doc, const cJSON *root)
     if (!(version >= 1.0)) {
         char got[64];
         json_describe(v, got, sizeof got);
-        json_error(doc, v, "map format version %s predates Tiled 1.0 and is not supported", got);
+        json_error(doc, v, "map format version %s predates Tiled 1.0: the format is too old to read; " RESAVE_HINT,
+                   got);
         return false;
     }
     return true;
@@ -947,16 +765,11 @@ static bool read_header(Tiled *t, const cJSON *root)
 {
     JsonDoc *doc = t->doc;
     int before = level_doc_error_total(doc);
-    const cJSON *type = json_need(doc, root, "type");
-    const char *s = json_want_string(doc, type);
-    if (s != NULL && strcmp(s, "map") != 0) {
-        json_error(doc, type, "expected a Tiled map (\"type\": \"map\"), got \"%s\"", s);
-        return false;
-    }
-    if (!check_version(doc, root))
+    if (!check_format(doc, root))
         return false;
     const cJSON *orient = json_need(doc, root, "orientation");
-    if ((s = json_want_string(doc, orient)) != NULL && strcmp(s, "orthogonal") != 0) {
+    const char *s = json_want_string(doc, orient);
+    if (s != NULL && strcmp(s, "orthogonal") != 0) {
         char q[40];
         json_quote(s, q, sizeof q);
         json_error(doc, orient, "%s maps are not supported, only orthogonal ones", q);
@@ -965,7 +778,7 @@ static bool read_header(Tiled *t, const cJSON *root)
     bool infinite = false;
     if (inf != NULL && json_want_bool(doc, inf, &infinite) && infinite)
         json_error(doc, inf, "infinite maps are not supported: turn off Map > Map Properties > Infinite");
-    check_tile_size(doc, root, "the map's");
+    tiled_check_tile_size(doc, root, "the map's");
     long w, h;
     bool ok = json_want_int(doc, json_need(doc, root, "width"), 1, LEVEL_MAX_SIDE, &w);
     ok &= json_want_int(doc, json_need(doc, root, "height"), 1, LEVEL_MAX_SIDE, &h);
@@ -990,7 +803,7 @@ bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelE
     Tiled t = {.doc = doc, .entities_ok = true};
     t.lv.physics = base != NULL ? *base : physics_defaults();
     if (read_header(&t, root)) {
-        read_tilesets(&t, json_need(doc, root, "tilesets"));
+        tiled_sets_read(&t.sets, doc, json_need(doc, root, "tilesets"));
         read_map_props(&t, root, extras);
         read_layers(&t, json_need(doc, root, "layers"));
         for (int i = 0; i < t.object_count; i++)
@@ -1001,7 +814,7 @@ bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelE
         level_validate(level_doc_path(doc), &t.lv, line, col, t.entities_ok,
                        level_doc_errors(doc));
     }
-    free_tilesets(&t);
+    tiled_sets_fini(&t.sets);
     free(t.objects);
     level_build_fini(&t.build);
     if (level_doc_error_total(doc) != before) {
@@ -1010,76 +823,4 @@ bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelE
     }
     *out = t.lv;
     return true;
-}
-
-/* ---- Tileset files on their own ---------------------------------------------------------------- */
-
-static bool open_tileset(const char *path, char **text, LevelSink *sink, JsonDoc *doc,
-                         Tileset *set, LevelErrors *errors)
-{
-    size_t len;
-    memset(set, 0, sizeof *set);
-    *text = NULL;
-    memset(doc, 0, sizeof *doc);
-    if (level_path_has_ext(path, ".tsx")) {
-        level_errors_add(errors, path, 0, 0,
-                         "XML tilesets (.tsx) are not supported: save the tileset as JSON (.tsj)");
-        return false;
-    }
-    if (!level_read_file(path, text, &len, errors))
-        return false;
-    int before = errors->count + errors->dropped;
-    level_sink_init(sink, path, errors);
-    bool ok = level_doc_parse(doc, sink, *text, len);
-    if (ok)
-        ok = read_tileset(doc, doc->root, set);
-    return ok && errors->count + errors->dropped == before;
-}
-
-bool tiled_check_tileset(const char *path, LevelErrors *errors)
-{
-    char *text;
-    LevelSink sink;
-    JsonDoc doc;
-    Tileset set;
-    bool ok = open_tileset(path, &text, &sink, &doc, &set, errors);
-    if (ok) {
-        for (long id = 0; id < set.tilecount; id++) {
-            const char *cls = set.classes[id];
-            if (cls != NULL && tile_kind_from_name(cls) < 0 && kind_find(cls) < 0) {
-                char q[40];
-                json_quote(cls, q, sizeof q);
-                json_error(&doc, set.class_at[id],
-                           "tile %ld has class \"%s\", which is neither a tile kind nor an entity type",
-                           id, q);
-                ok = false;
-            }
-        }
-    }
-    free(set.classes);
-    free(set.class_at);
-    json_doc_fini(&doc);
-    free(text);
-    return ok;
-}
-
-bool tiled_tileset_kind_ids(const char *path, int ids[TILE_KIND_COUNT], LevelErrors *errors)
-{
-    char *text;
-    LevelSink sink;
-    JsonDoc doc;
-    Tileset set;
-    for (int k = 0; k < TILE_KIND_COUNT; k++)
-        ids[k] = -1;
-    bool ok = open_tileset(path, &text, &sink, &doc, &set, errors);
-    for (long id = set.tilecount - 1; ok && id >= 0; id--) {
-        int kind = set.classes[id] != NULL ? tile_kind_from_name(set.classes[id]) : -1;
-        if (kind >= 0)
-            ids[kind] = (int)id;
-    }
-    free(set.classes);
-    free(set.class_at);
-    json_doc_fini(&doc);
-    free(text);
-    return ok;
 }

@@ -41,7 +41,7 @@ static void usage(FILE *out, const char *argv0)
             "                  [--scale K]          the frame after N ticks, without a display\n"
             "       %s --check FILE...      check levels, Tiled maps and tilesets,\n"
             "                                       physics.json\n"
-            "       %s --export-tiled LEVEL OUT.tmj [TILESET.tsj]\n"
+            "       %s --export-tiled LEVEL OUT.tmj [TILESET.tsj] [--layer-format FORMAT]\n"
             "       %s --render-music TRACK OUT.wav [--seconds N]\n"
             "                                       a music track to a WAV file\n"
             "       %s --kinds              the entity kinds and their properties, as JSON\n"

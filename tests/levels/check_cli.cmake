@@ -67,8 +67,10 @@ foreach(place IN LISTS places)
   endif()
 endforeach()
 
+
+# A tileset saved as .json is checked as a tileset, by its "type".
 set(good ${LEVELS}/good/basic.json ${LEVELS}/tiled/full.tmj ${LEVELS}/tiled/full.json
-         ${LEVELS}/tiled/ext.tsj)
+         ${LEVELS}/tiled/ext.tsj ${LEVELS}/tiled/sparse.json)
 execute_process(COMMAND ${PLATFORMER} --check ${good}
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
@@ -80,6 +82,15 @@ foreach(file IN LISTS good)
     message(FATAL_ERROR "no '${file}: ok' in:\n${out}")
   endif()
 endforeach()
+
+# A broken tileset saved as .json: its own error, not a level's.
+set(file ${LEVELS}/tiled/bad_class.json)
+execute_process(COMMAND ${PLATFORMER} --check ${file}
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+set(want "${file}:15:21: error: tiles[1].type: tile 1 has class \"lava\", which is neither a tile kind nor an entity type\n")
+if(NOT rc EQUAL 1 OR NOT err STREQUAL want)
+  message(FATAL_ERROR "--check ${file} exited with ${rc}, expected 1 and only:\n${want}got:\n${out}${err}")
+endif()
 
 # Warnings: the file is ok (exit 0) and the warning is said at its place.
 file(STRINGS ${LEVELS}/warnings/EXPECTED lines)
