@@ -134,6 +134,15 @@ static const KindProp PLATFORM_PROPS[] = {
      "a plank: solid from above only, you jump up through it"},
 };
 
+static const KindProp SAW_PROPS[] = {
+    {"path", KPROP_PATH, false, 1, KIND_MAX_WAYPOINTS, NULL, 0, 0,
+     "waypoints [x, y] where its top-left corner goes next (none: it stays put)"},
+    {"speed", KPROP_NUMBER, false, 1, 2000, NULL, 0, 60, "px/s along the path"},
+    {"mode", KPROP_ENUM, false, 0, 0, PATH_MODES, COUNT(PATH_MODES), 0,
+     "\"pingpong\": back along the path; \"loop\": back to the start and round again"},
+    {"wait", KPROP_NUMBER, false, 0, 60, NULL, 0, 0, "seconds it rests at each waypoint"},
+};
+
 static const KindProp WALKER_PROPS[] = {
     {"dir", KPROP_ENUM, false, 0, 0, LEFT_RIGHT, COUNT(LEFT_RIGHT), 0,
      "the way it starts walking"},
@@ -240,13 +249,15 @@ static const EntityKind KINDS[] = {
     },
     {
         .name = "saw",
-        .doc = "a spinning saw: touching it kills",
+        .doc = "a spinning saw: touching it kills; with a path it moves along it",
         .flags = KIND_DRAWABLE,
         .anchor = KIND_ANCHOR_BOTTOM, .w = 16, .h = 16, .hit = {2, 2, 12, 12},
         .collider = COLLIDER_TRIGGER, .layer = 3,
-        .components = BASE | BIT(C_COLLIDER) | BIT(C_HAZARD),
+        .components = BASE | BIT(C_COLLIDER) | BIT(C_HAZARD) | BIT(C_MOVER),
         .clips = {"saw"},
-        .example = "{\"type\": \"saw\", \"x\": 45, \"y\": 18}",
+        .props = SAW_PROPS, .prop_count = COUNT(SAW_PROPS),
+        .example = "{\"type\": \"saw\", \"x\": 45, \"y\": 18, \"path\": [[50, 18]], \"speed\": 40}",
+        .spawn = mover_spawn,
     },
 };
 

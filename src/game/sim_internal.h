@@ -184,8 +184,9 @@ void player_animate(Sim *sim, uint16_t first_clip);
 /* walker.c */
 bool walker_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 void walker_animate(Sim *sim, uint16_t first_clip);
-/* moving_platform.c */
+/* moving_platform.c: platforms, and anything else that follows waypoints */
 bool moving_platform_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
+bool mover_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 /* interact.c */
 bool coin_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 void checkpoint_animate(Sim *sim, uint16_t first_clip);
