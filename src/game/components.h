@@ -159,6 +159,7 @@ typedef struct Hazard {
 
 typedef struct Collectible {
     uint16_t value;
+    bool gem;                /* a secret gem, counted apart from coins */
 } Collectible;
 
 typedef struct Checkpoint {

@@ -83,6 +83,10 @@ uint64_t sim_hash(const Sim *sim)
     put_u32(&hs, sim->status.deaths);
     put_i32(&hs, sim->status.collected);
     put_i32(&hs, sim->status.collectibles);
+    put_i32(&hs, sim->status.carried);
+    put_i32(&hs, sim->status.gems);
+    put_i32(&hs, sim->status.gems_total);
+    put_i32(&hs, sim->status.gems_carried);
     put_u32(&hs, sim->status.outcome);
     for (int g = 0; g < LEVEL_MAX_GROUPS; g++)
         put_u32(&hs, sim->group_on[g]);

@@ -101,11 +101,25 @@ static void collect_coins(Sim *sim, Box box)
             Box cb = box_of(&t[i], &c[i]);
             if (!box_overlap(box, cb))
                 continue;
-            sim->status.collected += ecs_field(&it, Collectible, 0)[i].value;
-            emit_at_center(sim, EV_COLLECTED, cb);
+            const Collectible *co = &ecs_field(&it, Collectible, 0)[i];
+            if (co->gem) {
+                sim->status.gems_carried += co->value;
+                sim_emit_sound(sim, EV_COLLECTED, "gem", cb.x + cb.w / 2, cb.y + cb.h / 2);
+            } else {
+                sim->status.carried += co->value;
+                emit_at_center(sim, EV_COLLECTED, cb);
+            }
             ecs_defer_destroy(sim->world, ecs_iter_entity(&it, i));
         }
     }
+}
+
+/* What the player carries is safe: counted for good. */
+static void bank(Sim *sim)
+{
+    sim->status.collected += sim->status.carried;
+    sim->status.gems += sim->status.gems_carried;
+    sim->status.carried = sim->status.gems_carried = 0;
 }
 
 static void touch_checkpoints(Sim *sim, Box box, Player *p, const Collider *pc)
@@ -129,6 +143,7 @@ static void touch_checkpoints(Sim *sim, Box box, Player *p, const Collider *pc)
     }
     if (ecs_entity_is_null(reached))
         return;
+    bank(sim);
     /* Only the last one touched is lit. */
     it = ecs_view(sim->world, C_CHECKPOINT);
     while (ecs_iter_next(&it)) {
@@ -247,6 +262,7 @@ void system_interactions(EcsWorld *world, float dt, void *ctx)
     touch_checkpoints(sim, box, p, c);
     touch_switches(sim, &box);
     if (touches_goal(sim, box)) {
+        bank(sim);
         p->state = PLAYER_DONE; /* sim_tick turns it into the outcome */
         *v = (Velocity){0};
         emit_at_center(sim, EV_COMPLETED, box);
@@ -302,7 +318,7 @@ bool coin_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity
 {
     (void)level;
     (void)le;
-    *(Collectible *)ecs_get(sim->world, e, C_COLLECTIBLE) = (Collectible){1};
+    *(Collectible *)ecs_get(sim->world, e, C_COLLECTIBLE) = (Collectible){.value = 1};
     sim->status.collectibles++;
     return true;
 }

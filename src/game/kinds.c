@@ -58,7 +58,7 @@ static const EcsField SWITCH_FIELDS[] = {F(Switch, group), F(Switch, mode), F(Sw
                                          F(Switch, touched), F(Switch, time), F(Switch, timer)};
 static const EcsField BLOCK_FIELDS[] = {F(ToggleBlock, group), F(ToggleBlock, solid_when_on),
                                         F(ToggleBlock, want_solid)};
-static const EcsField COLLECTIBLE_FIELDS[] = {F(Collectible, value)};
+static const EcsField COLLECTIBLE_FIELDS[] = {F(Collectible, value), F(Collectible, gem)};
 static const EcsField CHECKPOINT_FIELDS[] = {F(Checkpoint, active)};
 static const EcsField ENEMY_FIELDS[] = {F(Enemy, state), F(Enemy, dir), F(Enemy, turn_at_edges),
                                         F(Enemy, squashed)};

@@ -49,10 +49,16 @@ typedef enum SimOutcome {
     OUTCOME_DIED,            /* the player is dead, waiting to respawn */
 } SimOutcome;
 
+/* Coins and gems picked up are carried until the player reaches a
+** checkpoint or the goal alive, where they are banked; dying drops what is
+** carried (and the level puts them back). */
 typedef struct SimStatus {
     uint32_t ticks;
     uint32_t deaths;
-    int collected, collectibles;
+    int collected, collectibles;   /* coins banked; coins the level holds */
+    int carried;                   /* coins picked up since the last checkpoint */
+    int gems, gems_total;          /* gems banked; gems the level holds */
+    int gems_carried;
     SimOutcome outcome;
 } SimStatus;
 

@@ -15,14 +15,15 @@ void hud_format_time(uint32_t ticks, char *out, size_t cap)
 void hud_draw(Batch *b, const RenderAtlas *atlas, const SimStatus *status)
 {
     char coins[24], deaths[16], clock[24];
-    snprintf(coins, sizeof coins, "%d/%d", status->collected, status->collectibles);
+    int have = status->collected + status->carried; /* banked, and carried since the checkpoint */
+    snprintf(coins, sizeof coins, "%d/%d", have, status->collectibles);
     snprintf(deaths, sizeof deaths, "%u", status->deaths);
     hud_format_time(status->ticks, clock, sizeof clock);
     SDL_Rect icons[3] = {render_cell(atlas, RCLIP_HUD_COIN, 0, 0),
                          render_cell(atlas, RCLIP_HUD_SKULL, 0, 0),
                          render_cell(atlas, RCLIP_HUD_CLOCK, 0, 0)};
     const char *texts[3] = {coins, deaths, clock};
-    bool all = status->collected == status->collectibles && status->collectibles > 0;
+    bool all = have == status->collectibles && status->collectibles > 0;
     SDL_Color colors[3] = {all ? (SDL_Color){255, 220, 90, 255} : WHITE, WHITE, WHITE};
 
     /* a dark strip as wide as what it holds, so the counters read anywhere */
