@@ -112,6 +112,13 @@ Sim *sim_create(const LevelDesc *level, const ClipTable *clips)
         goto fail;
     memcpy(sim->map.tiles, level->map.tiles, (size_t)level->map.width * (size_t)level->map.height);
     sim->kill_y = level->map.height * TILE_SIZE + 2 * TILE_SIZE;
+    if (level->text_count > 0) {
+        sim->texts = malloc((size_t)level->text_count * sizeof *sim->texts);
+        if (sim->texts == NULL)
+            goto fail;
+        memcpy(sim->texts, level->texts, (size_t)level->text_count * sizeof *sim->texts);
+        sim->text_count = level->text_count;
+    }
     if (!grid_init(&sim->solids, level->map.width * TILE_SIZE, sim->kill_y) ||
         !grid_init(&sim->actors, level->map.width * TILE_SIZE, sim->kill_y))
         goto fail;
@@ -170,6 +177,7 @@ void sim_destroy(Sim *sim)
     grid_fini(&sim->solids);
     grid_fini(&sim->actors);
     free(sim->near);
+    free(sim->texts);
     free(sim);
 }
 
@@ -197,6 +205,11 @@ const SimEvent *sim_events(const Sim *sim, int *count)
 {
     *count = sim->event_count;
     return sim->events;
+}
+
+const char *sim_text(const Sim *sim, int index)
+{
+    return index >= 0 && index < sim->text_count ? sim->texts[index].s : "";
 }
 
 EcsWorld *sim_world(Sim *sim)

@@ -80,6 +80,10 @@ const SimStatus *sim_status(const Sim *sim);
 /* The events of the last tick; owned by the Sim, valid until the next tick. */
 const SimEvent *sim_events(const Sim *sim, int *count);
 
+/* A text of the level (a sign's words) by its index, as a component holds
+** it; "" for an index it does not have. Owned by the Sim. */
+const char *sim_text(const Sim *sim, int index);
+
 EcsWorld *sim_world(Sim *sim);
 const Tilemap *sim_map(const Sim *sim);
 const PhysicsParams *sim_params(const Sim *sim);

@@ -49,6 +49,8 @@ struct Sim {
     EcsEntity player;
     bool group_on[LEVEL_MAX_GROUPS];
     int32_t kill_y;                /* an actor whose top passes this dies */
+    LevelText *texts;              /* the level's texts, copied: components name them by index */
+    int text_count;
     Grid solids, actors;           /* broadphase.c */
     EcsEntity *near;               /* scratch for gathering what a grid lists */
     int near_cap;
