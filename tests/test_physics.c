@@ -650,6 +650,44 @@ START_TEST(landing_pose_shows_on_the_landing_tick)
 }
 END_TEST
 
+/* A two-tile wall in the player's way, column 6, rows 2 and 3 (row 3 is
+** filled in by the test). */
+static const char *const SECRET_WALL[] = {
+    "############",
+    "#..........#",
+    "#.P...#....#",
+    "#..........#",
+    "############",
+};
+
+START_TEST(secret_tiles_look_solid_but_let_the_player_through)
+{
+    ck_assert_str_eq(tile_kind_name(TILE_SECRET), "secret");
+    ck_assert_int_eq(tile_kind_from_name("secret"), TILE_SECRET);
+    /* A secret tile at the feet, a solid one at the head: the solid one stops
+    ** the player (it is taller than a tile). */
+    LevelDesc d = fixture_level(SECRET_WALL, 5);
+    tilemap_set(&d.map, 6, 3, TILE_SECRET);
+    Sim *sim = fixture_sim(&d);
+    leveldesc_fini(&d);
+    InputIntent last = NONE;
+    run_ticks(sim, 120, RIGHT, &last);
+    ck_assert_int_lt(player_t(sim)->x + 24, 6 * TILE_SIZE + TILE_SIZE);
+    sim_destroy(sim);
+
+    /* Now make the whole wall secret: the player walks through it. */
+    d = fixture_level(SECRET_WALL, 5);
+    tilemap_set(&d.map, 6, 2, TILE_SECRET);
+    tilemap_set(&d.map, 6, 3, TILE_SECRET);
+    sim = fixture_sim(&d);
+    leveldesc_fini(&d);
+    last = NONE;
+    run_ticks(sim, 120, RIGHT, &last);
+    ck_assert_int_gt(player_t(sim)->x, 7 * TILE_SIZE);
+    sim_destroy(sim);
+}
+END_TEST
+
 START_TEST(goal_completes_level)
 {
     static const char *const rows[] = {
@@ -692,6 +730,7 @@ Suite *physics_suite(void)
     tcase_add_test(tc, death_respawns_at_last_checkpoint);
     tcase_add_test(tc, landing_pose_shows_on_the_landing_tick);
     tcase_add_test(tc, goal_completes_level);
+    tcase_add_test(tc, secret_tiles_look_solid_but_let_the_player_through);
     tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     return s;

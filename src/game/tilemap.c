@@ -30,6 +30,7 @@ static const char *const tile_names[TILE_KIND_COUNT] = {
     [TILE_SOLID] = "solid",
     [TILE_ONEWAY] = "oneway",
     [TILE_SPIKES] = "spikes",
+    [TILE_SECRET] = "secret",
 };
 
 const char *tile_kind_name(TileKind kind)

@@ -21,6 +21,7 @@ typedef enum TileKind {
     TILE_SOLID,   /* blocks from every side */
     TILE_ONEWAY,  /* jump-through: blocks only what falls onto its top */
     TILE_SPIKES,  /* hazard; points away from the solid tile it sits on */
+    TILE_SECRET,  /* looks solid, is air: the way into a hidden passage */
     TILE_KIND_COUNT
 } TileKind;
 
@@ -50,7 +51,7 @@ static inline void tilemap_set(Tilemap *map, int tx, int ty, TileKind kind)
 }
 
 /* Canonical names, as written in level files: "empty", "solid", "oneway",
-** "spikes". tile_kind_from_name returns -1 for an unknown name. */
+** "spikes", "secret". tile_kind_from_name returns -1 for an unknown name. */
 const char *tile_kind_name(TileKind kind);
 int tile_kind_from_name(const char *name);
 

@@ -107,14 +107,16 @@ void render_background(Batch *b, const RenderAtlas *atlas, const RenderBackgroun
 /* ---- tiles ---------------------------------------------------------------- */
 
 /* For drawing, the outside is solid below and to the sides (the map's edges
-** then show no border); above is open air. */
+** then show no border); above is open air. A secret tile is drawn as solid
+** ground: nothing tells it from the wall around it but walking into it. */
 static TileKind tile_at(const Tilemap *map, int tx, int ty)
 {
     if (ty < 0)
         return TILE_EMPTY;
     if (ty >= map->height || tx < 0 || tx >= map->width)
         return TILE_SOLID;
-    return tilemap_get(map, tx, ty);
+    TileKind t = tilemap_get(map, tx, ty);
+    return t == TILE_SECRET ? TILE_SOLID : t;
 }
 
 int render_blob_mask(const Tilemap *map, int tx, int ty)
@@ -142,6 +144,7 @@ bool render_tile_piece(const RenderAtlas *atlas, const RenderTheme *theme, const
 {
     switch (tilemap_get(map, tx, ty)) {
     case TILE_SOLID:
+    case TILE_SECRET:
         *out = theme->solid[atlas->blob[render_blob_mask(map, tx, ty)] % RENDER_BLOB_TILES];
         return true;
     case TILE_ONEWAY: {
@@ -160,7 +163,7 @@ bool render_tile_piece(const RenderAtlas *atlas, const RenderTheme *theme, const
     }
     case TILE_EMPTY:
         if (theme->decor_count > 0 && ty + 1 < map->height &&
-            tilemap_get(map, tx, ty + 1) == TILE_SOLID) {
+            tile_at(map, tx, ty + 1) == TILE_SOLID) {
             uint32_t h = tile_hash(tx, ty);
             if (h % 3u == 0u) {
                 *out = theme->decor[(h / 3u) % (uint32_t)theme->decor_count];
@@ -175,6 +178,23 @@ bool render_tile_piece(const RenderAtlas *atlas, const RenderTheme *theme, const
 
 int render_tiles(Batch *b, const RenderAtlas *atlas, const RenderTheme *theme,
                  const Tilemap *map, const RenderView *view)
+{
+    return render_tiles_revealing(b, atlas, theme, map, view, NULL);
+}
+
+/* Whether secret tile (tx, ty) is near enough the revealing box (a tile's
+** reach around it) to be drawn see-through. */
+static bool revealed(const SDL_Rect *reveal, int tx, int ty)
+{
+    if (reveal == NULL)
+        return false;
+    int x = tx * TILE_SIZE, y = ty * TILE_SIZE;
+    return x < reveal->x + reveal->w + TILE_SIZE && reveal->x - TILE_SIZE < x + TILE_SIZE &&
+           y < reveal->y + reveal->h + TILE_SIZE && reveal->y - TILE_SIZE < y + TILE_SIZE;
+}
+
+int render_tiles_revealing(Batch *b, const RenderAtlas *atlas, const RenderTheme *theme,
+                           const Tilemap *map, const RenderView *view, const SDL_Rect *reveal)
 {
     if (!theme)
         return 0;
@@ -195,7 +215,11 @@ int render_tiles(Batch *b, const RenderAtlas *atlas, const RenderTheme *theme,
             SDL_Rect piece;
             if (!render_tile_piece(atlas, theme, map, tx, ty, &piece))
                 continue;
-            render_region(b, piece, tx * TILE_SIZE - view->x, ty * TILE_SIZE - view->y, WHITE);
+            /* A secret passage the player is in shows itself, faintly. */
+            SDL_Color c = WHITE;
+            if (tilemap_get(map, tx, ty) == TILE_SECRET && revealed(reveal, tx, ty))
+                c.a = 90;
+            render_region(b, piece, tx * TILE_SIZE - view->x, ty * TILE_SIZE - view->y, c);
             quads++;
         }
     return quads;

@@ -46,6 +46,11 @@ void render_background(Batch *b, const RenderAtlas *atlas, const RenderBackgroun
 ** returns the quads added. */
 int render_tiles(Batch *b, const RenderAtlas *atlas, const RenderTheme *theme,
                  const Tilemap *map, const RenderView *view);
+/* The same, drawing the secret tiles near reveal (the player's box, in level
+** pixels; NULL: none) see-through, so a player inside a hidden passage sees
+** it. */
+int render_tiles_revealing(Batch *b, const RenderAtlas *atlas, const RenderTheme *theme,
+                           const Tilemap *map, const RenderView *view, const SDL_Rect *reveal);
 /* The piece drawn for tile (tx, ty): false for an empty tile without decor. */
 bool render_tile_piece(const RenderAtlas *atlas, const RenderTheme *theme, const Tilemap *map,
                        int tx, int ty, SDL_Rect *out);

@@ -50,8 +50,12 @@ static void draw_level(Frontend *g, float alpha)
     g->frame.view_y = view.y;
     const RenderBackground *bg = render_atlas_background(&g->atlas, g->session.level.background);
     render_background(&g->batch, &g->atlas, bg, &view);
-    render_tiles(&g->batch, &g->atlas, render_atlas_theme(&g->atlas, g->session.level.background),
-                 &g->session.level.map, &view);
+    const Transform *pt = ecs_get(sim_world(g->session.sim), sim_player(g->session.sim), C_TRANSFORM);
+    const Collider *pc = ecs_get(sim_world(g->session.sim), sim_player(g->session.sim), C_COLLIDER);
+    SDL_Rect player = {pt->x + pc->off_x, pt->y + pc->off_y, pc->w, pc->h};
+    render_tiles_revealing(&g->batch, &g->atlas,
+                           render_atlas_theme(&g->atlas, g->session.level.background),
+                           &g->session.level.map, &view, &player);
     render_sprites(&g->batch, &g->atlas, sim_world(g->session.sim), alpha, &view, &g->sprites);
     effects_draw(&g->session.fx, &g->batch, &g->atlas, &view);
     effects_draw_flash(&g->session.fx, &g->batch, &g->atlas, &view);
