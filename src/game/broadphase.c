@@ -260,7 +260,8 @@ bool grid_gather(Sim *sim, const Grid *g, Box b, int *n)
         sim->near[count++] = e;
     }
     /* Slot order without repeats: the order views walk entities in. */
-    qsort(sim->near, (size_t)count, sizeof *sim->near, compare_slots);
+    if (count > 1) /* qsort wants an array, even of nothing */
+        qsort(sim->near, (size_t)count, sizeof *sim->near, compare_slots);
     int kept = 0;
     for (int i = 0; i < count; i++)
         if (kept == 0 || sim->near[kept - 1].index != sim->near[i].index)
