@@ -6,6 +6,15 @@
 ** whole-period waves or peaks placed on a circle 480 px round. Gradients
 ** are ordered-dithered (4x4 Bayer) between palette steps, the pixel-art way
 ** to show a smooth sky with few colours.
+**
+** Pits. A level's bottom row is the bottom of the screen or below it (the
+** camera keeps inside the level), and what shows through a bottomless pit
+** is the backdrop there. Scenery at the bottom of the screen reads as
+** ground, and a player walks into it. So every set ends with a "depth"
+** layer fixed to the screen (parallax 0): clear above, a dithered fade into
+** the world's darkest colour over its lower third, and that colour below.
+** It lies under the tiles, so only open space near the bottom of the view,
+** which is always a drop, shows it.
 */
 #include "atlas.h"
 
@@ -108,6 +117,34 @@ static float teeth(int x, int count, float length, uint32_t seed)
     return best + 2.0f * art_noise((uint32_t)(x / 2 % (W / 2)), 4u, seed);
 }
 
+/* The fade into darkness at the bottom of the screen (see the top). */
+static bool depth(BgSet *set, uint32_t dark)
+{
+    enum { DEPTH_H = 90, SOLID_ROWS = 10 };
+    BgLayer *l = bg_add_layer(set, "depth", 16, DEPTH_H);
+    if (l == NULL)
+        return false;
+    l->y = H - DEPTH_H;
+    l->fill_below = RGB_HEX(dark);
+    for (int y = 0; y < DEPTH_H; y++)
+        for (int x = 0; x < 16; x++) {
+            float t = (float)y / (float)(DEPTH_H - SOLID_ROWS);
+            if (t > 1.0f)
+                t = 1.0f;
+            /* five steps of opacity, ordered-dithered between */
+            float s = t * 4.0f;
+            int step = (int)s;
+            if ((s - (float)step) * 16.0f > (float)bayer4[y & 3][x & 3] + 0.5f)
+                step++;
+            if (step > 4)
+                step = 4;
+            Rgba c = RGB_HEX(dark);
+            c.a = (uint8_t)(step * 255 / 4);
+            image_set(&l->img, x, y, c);
+        }
+    return true;
+}
+
 static void puff(Image *img, float cx, float cy, float r, Rgba body, Rgba shade)
 {
     for (int dx = -W; dx <= W; dx += W) {
@@ -174,7 +211,7 @@ static bool hills(Atlas *atlas)
             }
         }
     }
-    return true;
+    return depth(set, 0x10283a);
 }
 
 static bool cave(Atlas *atlas)
@@ -227,7 +264,7 @@ static bool cave(Atlas *atlas)
             }
         }
     }
-    return true;
+    return depth(set, 0x08070f);
 }
 
 static bool peak(Atlas *atlas)
@@ -302,7 +339,7 @@ static bool peak(Atlas *atlas)
         for (int y = (int)top; y < 40; y++)
             image_set(&l->img, x, y, (float)y - top < 2.0f ? RGBA(255, 214, 226, 110) : RGBA(246, 184, 210, 90));
     }
-    return true;
+    return depth(set, 0x140f2e);
 }
 
 bool art_gen_backgrounds(Atlas *atlas, const ArtSet *art, char *err, size_t errlen)

@@ -9,6 +9,10 @@
 ** S, SW, W, NW) to one of them. Each tile is painted from distances to the
 ** open edges, so the 47 always agree where they meet, and its texture
 ** repeats every 16 px, so neighbours join without seams.
+**
+** Spikes are the one tile that kills, so they look the same in every world
+** and like nothing else in any: a bolted iron plate with steel teeth whose
+** points glow red. Decorations keep to soft shapes and the theme's colours.
 */
 #include "atlas.h"
 
@@ -186,38 +190,39 @@ static void paint_solid(Image *img, const Pal *p, Theme th, int m)
                 image_set(img, x, 0, p->top2);
 }
 
-static void paint_spike_up(Image *img, const ArtSet *art, Theme th)
+/* Two bold teeth on a bolted plate, lit from the upper left. The lethal half
+** of the tile (interact.c: the half at the base, inset 2 px) is all plate
+** and teeth; the red points above it warn from afar. */
+static void paint_spike_up(Image *img, const ArtSet *art)
 {
-    Rgba hi, mid, lo, k = art_color(art, 'k');
-    if (th == HILLS) {
-        hi = art_color(art, 'x');
-        mid = art_color(art, 'X');
-        lo = art_color(art, 'z');
-    } else if (th == CAVE) {
-        hi = art_color(art, 'q');
-        mid = art_color(art, 'p');
-        lo = art_color(art, 'P');
-    } else {
-        hi = art_color(art, 'h');
-        mid = art_color(art, 'H');
-        lo = art_color(art, 'i');
-    }
-    for (int s = 0; s < 4; s++) {
-        int x0 = s * 4;
-        for (int y = 7; y < T; y++) {
-            int half = (y - 7) / 4;  /* widens by one every four rows */
-            for (int x = x0 + 1 - half; x <= x0 + 2 + half; x++) {
-                if (x < x0 || x > x0 + 3)
-                    continue;
-                Rgba c = x <= x0 + 1 ? hi : mid;
-                if (y > 13)
-                    c = lo;
-                image_set(img, x, y, c);
+    Rgba k = art_color(art, 'k'), glint = art_color(art, '9'), hot = art_color(art, 'r'),
+         hot_dark = art_color(art, 'R'), steel_hi = art_color(art, 'x'), steel = art_color(art, 'X'),
+         steel_dark = art_color(art, 'z'), iron = art_color(art, 'Z');
+    /* each tooth seven pixels wide at the plate, widening by one a side every
+    ** two rows, so its flanks are clean 2:1 lines */
+    static const int width[] = {1, 1, 1, 3, 3, 5, 5, 7, 7};
+    enum { TIP = 3, BASE = 12, RED = 5 };
+    for (int s = 0; s < 2; s++) {
+        int cx = s * 8 + 3;
+        for (int y = TIP; y < BASE; y++) {
+            int half = width[y - TIP] / 2;
+            for (int dx = -half; dx <= half; dx++) {
+                Rgba c = dx <= 0 ? steel : steel_dark;
+                if (dx == -half && dx < 0)
+                    c = steel_hi;                      /* the lit flank */
+                if (y < TIP + RED)
+                    c = dx <= 0 ? hot : hot_dark;      /* red-hot points */
+                if ((y == TIP || y == TIP + 2) && dx <= 0)
+                    c = glint;
+                image_set(img, cx + dx, y, c);
             }
         }
-        image_set(img, x0 + 1, 6, hi);
     }
-    image_fill_rect(img, 0, 14, T, 2, lo);
+    /* the plate, bolted down at both ends */
+    image_fill_rect(img, 0, BASE, T, 3, iron);
+    image_fill_rect(img, 0, BASE, T, 1, steel_dark);
+    image_set(img, 3, BASE + 1, steel);
+    image_set(img, 12, BASE + 1, steel);
     image_fill_rect(img, 0, 15, T, 1, k);
     image_outline(img, k, false);
 }
@@ -291,12 +296,15 @@ static void paint_decor(Image *img, const ArtSet *art, Theme th, int kind)
             image_set(img, 8, 10, petal);
             image_set(img, 8, 9, centre);
             image_outline(img, k, false);
-        } else {                        /* a red mushroom */
-            image_fill_rect(img, 7, 12, 2, 4, art_color(art, 'w'));
-            image_fill_rect(img, 5, 10, 6, 2, art_color(art, 'r'));
-            image_fill_rect(img, 6, 9, 4, 1, art_color(art, 'r'));
-            image_set(img, 6, 10, art_color(art, 'w'));
-            image_set(img, 9, 9, art_color(art, 'w'));
+        } else {                        /* a stone with moss on it (red is for hazards) */
+            Rgba stone = art_color(art, 'g'), shade = art_color(art, 'G');
+            image_fill_rect(img, 5, 12, 7, 4, stone);
+            image_fill_rect(img, 6, 11, 5, 1, stone);
+            image_fill_rect(img, 9, 12, 3, 4, shade);
+            image_fill_rect(img, 6, 11, 4, 1, g2);
+            image_set(img, 5, 12, g2);
+            image_set(img, 7, 12, g1);
+            image_set(img, 10, 12, g3);
             image_outline(img, k, false);
         }
     } else if (th == CAVE) {
@@ -357,7 +365,7 @@ static void paint_decor(Image *img, const ArtSet *art, Theme th, int kind)
 
 bool art_gen_tiles(Atlas *atlas, const ArtSet *art, char *err, size_t errlen)
 {
-    if (!art_need(art, "k12345678acdfpPqQhHijJKmMuxXzZwyrWgG", err, errlen))
+    if (!art_need(art, "k12345678acdfpPqQhHijJKmMuxXzZwyrRWgG9", err, errlen))
         return false;
     int canon[47], count = 0;
     for (int m = 0; m < 256; m++)
@@ -396,7 +404,7 @@ bool art_gen_tiles(Atlas *atlas, const ArtSet *art, char *err, size_t errlen)
         static const int turns[4] = {0, 2, 3, 1};
         for (int d = 0; d < 4; d++) {
             Image *img = sheet_cell(s, 0, d);
-            paint_spike_up(img, art, (Theme)th);
+            paint_spike_up(img, art);
             image_rotate90(img, turns[d]);
             if (img->px == NULL)
                 goto oom;
