@@ -15,7 +15,7 @@
 /* ---- helpers ---- */
 
 /* The worlds: each has a tile theme and a background set of its name. */
-static const char *const WORLDS[] = {"hills", "cave", "peak"};
+static const char *const WORLDS[] = {"hills", "cave", "ice", "peak"};
 enum { WORLD_COUNT = sizeof WORLDS / sizeof WORLDS[0] };
 
 /* The game's view, in logical pixels (render.h). */
