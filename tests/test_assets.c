@@ -487,6 +487,104 @@ START_TEST(pits_show_depth_in_every_world)
 }
 END_TEST
 
+static const cJSON *clip_or_sprite(const cJSON *root, const char *name)
+{
+    const cJSON *c = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "clips"), name);
+    if (c == NULL)
+        c = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "sprites"), name);
+    ck_assert_msg(cJSON_IsObject(c), "atlas.json has no clip or sprite '%s'", name);
+    return c;
+}
+
+/* Opaque pixels on one line (row or column `at`) of the 16x16 box inside a cell. */
+static int box_line(const SDL_Surface *img, int cx, int cy, int ax, int ay, int at, bool column)
+{
+    int n = 0;
+    for (int i = 0; i < 16; i++) {
+        int x = column ? ax + at : ax + i, y = column ? ay + i : ay + at;
+        n += pixel(img, cx + x, cy + y)[3] == 255;
+    }
+    return n;
+}
+
+/* The art of the gameplay kinds (springs, crumbling blocks, signs, gems,
+** the jump-through lift) and the gem's HUD icon, in the shapes the renderer
+** draws them: every cell painted, the anchors keep the box inside the cell,
+** tiled sheets are one tile, sliced ones have a middle. */
+START_TEST(gameplay_kind_art_is_painted)
+{
+    cJSON *root = load_atlas_json();
+    SDL_Surface *img = load_rgba(ASSETS_DIR "/atlas.png");
+    ck_assert(img != NULL);
+    static const struct { const char *name; int variants, box_w, box_h; bool tiled; } want[] = {
+        {"spring_idle", 3, 16, 16, false},  {"spring_launch", 3, 16, 16, false},
+        {"crumble", 1, 16, 16, true},       {"crumble_shake", 1, 16, 16, true},
+        {"crumble_gone", 1, 16, 16, true},  {"sign", 1, 16, 16, false},
+        {"gem", 1, 16, 16, false},          {"platform_oneway", 1, 48, 8, true},
+        {"hud_gem", 1, 0, 0, false},
+    };
+    for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+        const cJSON *clip = clip_or_sprite(root, want[k].name);
+        int frames = json_int(clip, "frames"), variants = json_int(clip, "variants");
+        int w = json_int(clip, "w"), h = json_int(clip, "h");
+        ck_assert_msg(variants == want[k].variants, "%s: %d variants", want[k].name, variants);
+        const cJSON *cells = cJSON_GetObjectItemCaseSensitive(clip, "cells");
+        ck_assert_int_eq(cJSON_GetArraySize(cells), frames * variants);
+        ck_assert_msg(check_cells(cells, w, h, img, want[k].name) == frames * variants,
+                      "%s: a blank cell", want[k].name);
+        const cJSON *anchor = cJSON_GetObjectItemCaseSensitive(clip, "anchor");
+        int ax = cJSON_GetArrayItem(anchor, 0)->valueint, ay = cJSON_GetArrayItem(anchor, 1)->valueint;
+        if (want[k].tiled) {
+            /* drawn repeated over the box: one tile (or the sliced lift), no anchor */
+            ck_assert_msg(w == want[k].box_w && h == want[k].box_h && ax == 0 && ay == 0,
+                          "%s: %dx%d anchored at (%d, %d)", want[k].name, w, h, ax, ay);
+        } else if (want[k].box_w > 0) {
+            ck_assert_msg(ax >= 0 && ay >= 0 && ax + want[k].box_w <= w && ay + want[k].box_h <= h,
+                          "%s: the box leaves the %dx%d cell at anchor (%d, %d)", want[k].name, w, h,
+                          ax, ay);
+        }
+    }
+    const cJSON *lift = clip_or_sprite(root, "platform_oneway");
+    const cJSON *slice = cJSON_GetObjectItemCaseSensitive(lift, "slice");
+    ck_assert_msg(cJSON_GetArraySize(slice) == 4, "platform_oneway: no slice");
+    ck_assert_int_lt(cJSON_GetArrayItem(slice, 0)->valueint + cJSON_GetArrayItem(slice, 2)->valueint, 48);
+
+    /* a spring stands on the side it pushes away from: up on the box's bottom
+    ** row, left on its right column, right on its left column */
+    const cJSON *idle = clip_or_sprite(root, "spring_idle");
+    const cJSON *anchor = cJSON_GetObjectItemCaseSensitive(idle, "anchor");
+    int ax = cJSON_GetArrayItem(anchor, 0)->valueint, ay = cJSON_GetArrayItem(anchor, 1)->valueint;
+    const cJSON *cells = cJSON_GetObjectItemCaseSensitive(idle, "cells");
+    int x, y;
+    cell_at(cells, 0, &x, &y);
+    ck_assert_int_ge(box_line(img, x, y, ax, ay, 15, false), 14);
+    ck_assert_int_eq(box_line(img, x, y, ax, ay, 0, false), 0);
+    cell_at(cells, 1, &x, &y);
+    ck_assert_int_ge(box_line(img, x, y, ax, ay, 15, true), 14);
+    ck_assert_int_eq(box_line(img, x, y, ax, ay, 0, true), 0);
+    cell_at(cells, 2, &x, &y);
+    ck_assert_int_ge(box_line(img, x, y, ax, ay, 0, true), 14);
+    ck_assert_int_eq(box_line(img, x, y, ax, ay, 15, true), 0);
+    /* launching flings the pad out of the box, then it comes back to rest */
+    const cJSON *launch = clip_or_sprite(root, "spring_launch");
+    ck_assert(cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(launch, "loop")));
+    int frames = json_int(launch, "frames");
+    bool out = false;
+    for (int f = 0; f < frames; f++) {
+        cell_at(cJSON_GetObjectItemCaseSensitive(launch, "cells"), f, &x, &y);
+        for (int i = 0; i < 16; i++)
+            out |= pixel(img, x + ax + i, y + ay - 2)[3] == 255;
+    }
+    ck_assert_msg(out, "spring_launch: the pad never leaves the box");
+    int rest_x, rest_y;
+    cell_at(cJSON_GetObjectItemCaseSensitive(launch, "cells"), frames - 1, &x, &y);
+    cell_at(cells, 0, &rest_x, &rest_y);
+    ck_assert_msg(x == rest_x && y == rest_y, "spring_launch: its last frame is not the rest pose");
+    SDL_FreeSurface(img);
+    cJSON_Delete(root);
+}
+END_TEST
+
 START_TEST(font_has_every_printable_character)
 {
     cJSON *root = load_atlas_json();
@@ -613,6 +711,7 @@ static Suite *assets_suite(void)
     tcase_add_test(files, backgrounds_load_and_layers_fit);
     tcase_add_test(files, spikes_and_only_spikes_wear_the_hazard_red);
     tcase_add_test(files, pits_show_depth_in_every_world);
+    tcase_add_test(files, gameplay_kind_art_is_painted);
     tcase_add_test(files, font_has_every_printable_character);
     suite_add_tcase(s, files);
     TCase *tools = tcase_create("tools");

@@ -456,7 +456,7 @@ static bool gen_effects(Atlas *atlas, const Ink *c, const ArtSet *art)
                           f < 4 ? c->o : c->Y);
             }
     }
-    static const char *const icons[] = {"hud_coin", "hud_skull", "hud_clock"};
+    static const char *const icons[] = {"hud_coin", "hud_skull", "hud_clock", "hud_gem"};
     for (size_t i = 0; i < sizeof icons / sizeof icons[0]; i++) {
         const Image *src = art_grid(art, icons[i]);
         if (src == NULL)
@@ -480,7 +480,8 @@ bool art_gen_props(Atlas *atlas, const ArtSet *art, char *err, size_t errlen)
         !art_need_grid(art, "star", &star, err, errlen) ||
         !art_need_grid(art, "hud_coin", &dummy, err, errlen) ||
         !art_need_grid(art, "hud_skull", &dummy, err, errlen) ||
-        !art_need_grid(art, "hud_clock", &dummy, err, errlen))
+        !art_need_grid(art, "hud_clock", &dummy, err, errlen) ||
+        !art_need_grid(art, "hud_gem", &dummy, err, errlen))
         return false;
     Ink c;
 #define INK(ch) c.ch = art_color(art, (#ch)[0])

@@ -151,9 +151,17 @@ static void draw_scene(Image *scene, const Atlas *atlas, const BgSet *set)
         {"goal", 21 * 16, 3 * 16 - 32, 0, 0, false},
         {"saw", 8 * 16, 4 * 16, 0, 0, false},
         {"platform", 14 * 16, 5 * 16, 0, 0, false},
+        {"platform_oneway", 2 * 16, 4 * 16, 0, 0, false},
         {"switch_off", 18 * 16, 8 * 16 - 16, 0, 0, false},
         {"block_solid", 26 * 16, 3 * 16, 0, 0, false},
         {"block_ghost", 27 * 16, 3 * 16, 0, 0, false},
+        {"spring_idle", 4 * 16, 10 * 16, 0, 0, false},
+        {"spring_launch", 15 * 16, 8 * 16, 1, 2, false},
+        {"sign", 10 * 16, 8 * 16, 0, 0, false},
+        {"gem", 28 * 16, 6 * 16, 0, 4, false},
+        {"crumble", 26 * 16, 8 * 16, 0, 0, false},
+        {"crumble_shake", 27 * 16, 8 * 16, 0, 1, false},
+        {"crumble_gone", 28 * 16, 8 * 16, 0, 0, false},
     };
     for (size_t e = 0; e < sizeof ents / sizeof ents[0]; e++) {
         const Sheet *s = atlas_find(atlas, SECTION_CLIP, ents[e].clip);
