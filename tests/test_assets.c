@@ -9,11 +9,19 @@
 #include <SDL_image.h>
 #include <check.h>
 #include <cjson/cJSON.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- helpers ---- */
+
+/* The worlds: each has a tile theme and a background set of its name. */
+static const char *const WORLDS[] = {"hills", "cave", "ice", "peak"};
+enum { WORLD_COUNT = sizeof WORLDS / sizeof WORLDS[0] };
+
+/* The game's view, in logical pixels (render.h). */
+enum { VIEW_W = 480, VIEW_H = 270 };
 
 static char *read_file(const char *path, size_t *len)
 {
@@ -230,23 +238,29 @@ START_TEST(blob_map_picks_47_tiles_and_themes_have_them)
         ck_assert_msg(used[i], "blob tile %d is never used", i);
 
     const cJSON *themes = cJSON_GetObjectItemCaseSensitive(tiles, "themes");
-    static const char *const names[] = {"hills", "cave", "peak"};
+    ck_assert_int_eq(cJSON_GetArraySize(themes), WORLD_COUNT);
     int inner = cJSON_GetArrayItem(blob, 255)->valueint;
-    for (size_t t = 0; t < 3; t++) {
-        const cJSON *theme = cJSON_GetObjectItemCaseSensitive(themes, names[t]);
-        ck_assert_msg(cJSON_IsObject(theme), "no tile theme '%s'", names[t]);
+    for (size_t t = 0; t < WORLD_COUNT; t++) {
+        const cJSON *theme = cJSON_GetObjectItemCaseSensitive(themes, WORLDS[t]);
+        ck_assert_msg(cJSON_IsObject(theme), "no tile theme '%s'", WORLDS[t]);
         const cJSON *solid = cJSON_GetObjectItemCaseSensitive(theme, "solid");
         ck_assert_int_eq(cJSON_GetArraySize(solid), 47);
-        ck_assert_int_eq(check_cells(solid, size, size, img, names[t]), 47);
-        ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(theme, "oneway")), 4);
-        ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(theme, "spikes")), 4);
+        ck_assert_int_eq(check_cells(solid, size, size, img, WORLDS[t]), 47);
+        /* every piece of every kind is painted: nothing of a world is left blank */
+        static const char *const kinds[] = {"oneway", "spikes", "decor"};
+        for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+            const cJSON *set = cJSON_GetObjectItemCaseSensitive(theme, kinds[k]);
+            ck_assert_msg(cJSON_GetArraySize(set) == 4, "%s.%s: not 4 cells", WORLDS[t], kinds[k]);
+            ck_assert_msg(check_cells(set, size, size, img, kinds[k]) == 4, "%s.%s: a blank cell",
+                          WORLDS[t], kinds[k]);
+        }
         /* ground surrounded by ground is fully opaque: no holes show the sky */
         const cJSON *cell = cJSON_GetArrayItem(solid, inner);
         int x = cJSON_GetArrayItem(cell, 0)->valueint, y = cJSON_GetArrayItem(cell, 1)->valueint;
         for (int j = 0; j < size; j++)
             for (int i = 0; i < size; i++)
                 if (pixel(img, x + i, y + j)[3] != 255)
-                    ck_abort_msg("%s: the inner tile has a hole at (%d, %d)", names[t], i, j);
+                    ck_abort_msg("%s: the inner tile has a hole at (%d, %d)", WORLDS[t], i, j);
     }
     SDL_FreeSurface(img);
     cJSON_Delete(root);
@@ -281,7 +295,294 @@ START_TEST(backgrounds_load_and_layers_fit)
         SDL_FreeSurface(img);
         sets++;
     }
-    ck_assert_int_eq(sets, 3);
+    ck_assert_int_eq(sets, WORLD_COUNT);
+    for (size_t w = 0; w < WORLD_COUNT; w++)
+        ck_assert_msg(cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(bgs, WORLDS[w])),
+                      "no background set '%s'", WORLDS[w]);
+    cJSON_Delete(root);
+}
+END_TEST
+
+
+/* The palette colour of c, from the art sources. */
+static Rgba palette_colour(char c)
+{
+    ArtSet art;
+    art_init(&art);
+    char err[512];
+    ck_assert_msg(art_load_file(&art, ART_DIR "/palette.txt", err, sizeof err), "%s", err);
+    Rgba col = art_color(&art, c);
+    art_fini(&art);
+    ck_assert_msg(col.a == 255, "palette: no colour '%c'", c);
+    return col;
+}
+
+/* How many pixels of the w x h cell at (x, y) have exactly one of the n colours. */
+static int count_colours(const SDL_Surface *img, int x, int y, int w, int h, const Rgba *cols, int n)
+{
+    int hits = 0;
+    for (int j = 0; j < h; j++)
+        for (int i = 0; i < w; i++) {
+            const uint8_t *p = pixel(img, x + i, y + j);
+            for (int k = 0; k < n; k++)
+                if (p[3] == 255 && p[0] == cols[k].r && p[1] == cols[k].g && p[2] == cols[k].b)
+                    hits++;
+        }
+    return hits;
+}
+
+static void cell_at(const cJSON *cells, int i, int *x, int *y)
+{
+    const cJSON *cell = cJSON_GetArrayItem(cells, i);
+    ck_assert(cJSON_IsArray(cell));
+    *x = cJSON_GetArrayItem(cell, 0)->valueint;
+    *y = cJSON_GetArrayItem(cell, 1)->valueint;
+}
+
+/* Spikes wear the hazard red, the same in every world; no decoration does. */
+START_TEST(spikes_and_only_spikes_wear_the_hazard_red)
+{
+    cJSON *root = load_atlas_json();
+    SDL_Surface *img = load_rgba(ASSETS_DIR "/atlas.png");
+    ck_assert(img != NULL);
+    const Rgba hazard[] = {palette_colour('r'), palette_colour('R'), palette_colour('9')};
+    const cJSON *themes = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "tiles"), "themes");
+    const cJSON *first_spikes = NULL;
+    for (size_t t = 0; t < WORLD_COUNT; t++) {
+        const cJSON *theme = cJSON_GetObjectItemCaseSensitive(themes, WORLDS[t]);
+        const cJSON *spikes = cJSON_GetObjectItemCaseSensitive(theme, "spikes");
+        const cJSON *decor = cJSON_GetObjectItemCaseSensitive(theme, "decor");
+        for (int i = 0; i < 4; i++) {
+            int x, y;
+            cell_at(spikes, i, &x, &y);
+            ck_assert_msg(count_colours(img, x, y, 16, 16, hazard, 3) >= 8,
+                          "%s: spike tile %d shows too little hazard red", WORLDS[t], i);
+            cell_at(decor, i, &x, &y);
+            ck_assert_msg(count_colours(img, x, y, 16, 16, hazard, 3) == 0,
+                          "%s: decoration %d wears the hazard red", WORLDS[t], i);
+        }
+        /* one look across worlds: the packer gives identical cells one place */
+        if (first_spikes == NULL)
+            first_spikes = spikes;
+        else
+            for (int i = 0; i < 4; i++) {
+                int ax, ay, bx, by;
+                cell_at(first_spikes, i, &ax, &ay);
+                cell_at(spikes, i, &bx, &by);
+                ck_assert_msg(ax == bx && ay == by, "%s: spike tile %d differs from the hills'",
+                              WORLDS[t], i);
+            }
+    }
+    SDL_FreeSurface(img);
+    cJSON_Delete(root);
+}
+END_TEST
+
+
+static uint8_t blend_channel(uint8_t dst, uint8_t src, uint8_t a)
+{
+    return (uint8_t)((src * a + dst * (255 - a) + 127) / 255);
+}
+
+static void blend_px(uint8_t *dst, const uint8_t rgba[4])
+{
+    for (int c = 0; c < 3; c++)
+        dst[c] = blend_channel(dst[c], rgba[c], rgba[3]);
+}
+
+static void parse_colour(const cJSON *v, uint8_t out[4])
+{
+    ck_assert(cJSON_IsString(v));
+    unsigned value = 0;
+    size_t len = strlen(v->valuestring);
+    ck_assert(len == 7 || len == 9);
+    sscanf(v->valuestring + 1, "%x", &value);
+    if (len == 7)
+        value = value << 8 | 0xffu;
+    out[0] = (uint8_t)(value >> 24);
+    out[1] = (uint8_t)(value >> 16);
+    out[2] = (uint8_t)(value >> 8);
+    out[3] = (uint8_t)value;
+}
+
+/* The background set drawn as the game draws it (render_background) with
+** the camera at (cx, cy), into an RGB view. */
+static void compose_background(const cJSON *set, const SDL_Surface *img, int cx, int cy, uint8_t *view)
+{
+    memset(view, 0, (size_t)VIEW_W * VIEW_H * 3);
+    const cJSON *layer;
+    cJSON_ArrayForEach(layer, cJSON_GetObjectItemCaseSensitive(set, "layers")) {
+        const cJSON *rect = cJSON_GetObjectItemCaseSensitive(layer, "rect");
+        const cJSON *par = cJSON_GetObjectItemCaseSensitive(layer, "parallax");
+        int rx = cJSON_GetArrayItem(rect, 0)->valueint, ry = cJSON_GetArrayItem(rect, 1)->valueint;
+        int lw = cJSON_GetArrayItem(rect, 2)->valueint, lh = cJSON_GetArrayItem(rect, 3)->valueint;
+        double px = cJSON_GetArrayItem(par, 0)->valuedouble, py = cJSON_GetArrayItem(par, 1)->valuedouble;
+        uint8_t above[4], below[4];
+        parse_colour(cJSON_GetObjectItemCaseSensitive(layer, "fill_above"), above);
+        parse_colour(cJSON_GetObjectItemCaseSensitive(layer, "fill_below"), below);
+        int top = json_int(layer, "y") - (int)floor((double)cy * py);
+        int shift = (int)floor((double)cx * px);
+        for (int y = 0; y < VIEW_H; y++)
+            for (int x = 0; x < VIEW_W; x++) {
+                uint8_t *d = view + ((size_t)y * VIEW_W + (size_t)x) * 3;
+                if (y < top)
+                    blend_px(d, above);
+                else if (y >= top + lh)
+                    blend_px(d, below);
+                else
+                    blend_px(d, pixel(img, rx + ((x + shift) % lw + lw) % lw, ry + y - top));
+            }
+    }
+}
+
+/* A bottomless pit shows what the backdrop has at the bottom of the view:
+** in every world, wherever the camera is, that reads as depth (dark), never
+** as a band of ground. */
+START_TEST(pits_show_depth_in_every_world)
+{
+    cJSON *root = load_atlas_json();
+    const cJSON *bgs = cJSON_GetObjectItemCaseSensitive(root, "backgrounds");
+    uint8_t *view = malloc((size_t)VIEW_W * VIEW_H * 3);
+    ck_assert_ptr_nonnull(view);
+    /* a short level centred (the camera above 0), a one-screen level, tall ones */
+    static const int cams[][2] = {{0, -40}, {0, 0}, {173, 50}, {960, 370}, {2400, 1200}};
+    for (size_t w = 0; w < WORLD_COUNT; w++) {
+        const cJSON *set = cJSON_GetObjectItemCaseSensitive(bgs, WORLDS[w]);
+        ck_assert(cJSON_IsObject(set));
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", ASSETS_DIR,
+                 cJSON_GetObjectItemCaseSensitive(set, "image")->valuestring);
+        SDL_Surface *img = load_rgba(path);
+        ck_assert(img != NULL);
+        for (size_t c = 0; c < sizeof cams / sizeof cams[0]; c++) {
+            compose_background(set, img, cams[c][0], cams[c][1], view);
+            /* the bottom 12 rows, the floor of any pit: dark all along */
+            double sum = 0.0, brightest = 0.0;
+            for (int y = VIEW_H - 12; y < VIEW_H; y++)
+                for (int x = 0; x < VIEW_W; x++) {
+                    const uint8_t *p = view + ((size_t)y * VIEW_W + (size_t)x) * 3;
+                    double luma = 0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2];
+                    sum += luma;
+                    if (luma > brightest)
+                        brightest = luma;
+                }
+            double mean = sum / (12.0 * VIEW_W);
+            ck_assert_msg(mean < 40.0 && brightest < 80.0,
+                          "%s, camera (%d, %d): the bottom of the view is not dark "
+                          "(mean luma %.0f, brightest %.0f)", WORLDS[w], cams[c][0], cams[c][1],
+                          mean, brightest);
+            /* and the sky above the floor line is no black void */
+            if (cams[c][1] == 0) {
+                double mid = 0.0;
+                for (int x = 0; x < VIEW_W; x++) {
+                    const uint8_t *p = view + ((size_t)(VIEW_H / 2) * VIEW_W + (size_t)x) * 3;
+                    mid += 0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2];
+                }
+                ck_assert_msg(mid / VIEW_W > mean + 10.0, "%s: the middle of the view is as dark as a pit",
+                              WORLDS[w]);
+            }
+        }
+        SDL_FreeSurface(img);
+    }
+    free(view);
+    cJSON_Delete(root);
+}
+END_TEST
+
+static const cJSON *clip_or_sprite(const cJSON *root, const char *name)
+{
+    const cJSON *c = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "clips"), name);
+    if (c == NULL)
+        c = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "sprites"), name);
+    ck_assert_msg(cJSON_IsObject(c), "atlas.json has no clip or sprite '%s'", name);
+    return c;
+}
+
+/* Opaque pixels on one line (row or column `at`) of the 16x16 box inside a cell. */
+static int box_line(const SDL_Surface *img, int cx, int cy, int ax, int ay, int at, bool column)
+{
+    int n = 0;
+    for (int i = 0; i < 16; i++) {
+        int x = column ? ax + at : ax + i, y = column ? ay + i : ay + at;
+        n += pixel(img, cx + x, cy + y)[3] == 255;
+    }
+    return n;
+}
+
+/* The art of the gameplay kinds (springs, crumbling blocks, signs, gems,
+** the jump-through lift) and the gem's HUD icon, in the shapes the renderer
+** draws them: every cell painted, the anchors keep the box inside the cell,
+** tiled sheets are one tile, sliced ones have a middle. */
+START_TEST(gameplay_kind_art_is_painted)
+{
+    cJSON *root = load_atlas_json();
+    SDL_Surface *img = load_rgba(ASSETS_DIR "/atlas.png");
+    ck_assert(img != NULL);
+    static const struct { const char *name; int variants, box_w, box_h; bool tiled; } want[] = {
+        {"spring_idle", 3, 16, 16, false},  {"spring_launch", 3, 16, 16, false},
+        {"crumble", 1, 16, 16, true},       {"crumble_shake", 1, 16, 16, true},
+        {"crumble_gone", 1, 16, 16, true},  {"sign", 1, 16, 16, false},
+        {"gem", 1, 16, 16, false},          {"platform_oneway", 1, 48, 8, true},
+        {"hud_gem", 1, 0, 0, false},
+    };
+    for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+        const cJSON *clip = clip_or_sprite(root, want[k].name);
+        int frames = json_int(clip, "frames"), variants = json_int(clip, "variants");
+        int w = json_int(clip, "w"), h = json_int(clip, "h");
+        ck_assert_msg(variants == want[k].variants, "%s: %d variants", want[k].name, variants);
+        const cJSON *cells = cJSON_GetObjectItemCaseSensitive(clip, "cells");
+        ck_assert_int_eq(cJSON_GetArraySize(cells), frames * variants);
+        ck_assert_msg(check_cells(cells, w, h, img, want[k].name) == frames * variants,
+                      "%s: a blank cell", want[k].name);
+        const cJSON *anchor = cJSON_GetObjectItemCaseSensitive(clip, "anchor");
+        int ax = cJSON_GetArrayItem(anchor, 0)->valueint, ay = cJSON_GetArrayItem(anchor, 1)->valueint;
+        if (want[k].tiled) {
+            /* drawn repeated over the box: one tile (or the sliced lift), no anchor */
+            ck_assert_msg(w == want[k].box_w && h == want[k].box_h && ax == 0 && ay == 0,
+                          "%s: %dx%d anchored at (%d, %d)", want[k].name, w, h, ax, ay);
+        } else if (want[k].box_w > 0) {
+            ck_assert_msg(ax >= 0 && ay >= 0 && ax + want[k].box_w <= w && ay + want[k].box_h <= h,
+                          "%s: the box leaves the %dx%d cell at anchor (%d, %d)", want[k].name, w, h,
+                          ax, ay);
+        }
+    }
+    const cJSON *lift = clip_or_sprite(root, "platform_oneway");
+    const cJSON *slice = cJSON_GetObjectItemCaseSensitive(lift, "slice");
+    ck_assert_msg(cJSON_GetArraySize(slice) == 4, "platform_oneway: no slice");
+    ck_assert_int_lt(cJSON_GetArrayItem(slice, 0)->valueint + cJSON_GetArrayItem(slice, 2)->valueint, 48);
+
+    /* a spring stands on the side it pushes away from: up on the box's bottom
+    ** row, left on its right column, right on its left column */
+    const cJSON *idle = clip_or_sprite(root, "spring_idle");
+    const cJSON *anchor = cJSON_GetObjectItemCaseSensitive(idle, "anchor");
+    int ax = cJSON_GetArrayItem(anchor, 0)->valueint, ay = cJSON_GetArrayItem(anchor, 1)->valueint;
+    const cJSON *cells = cJSON_GetObjectItemCaseSensitive(idle, "cells");
+    int x, y;
+    cell_at(cells, 0, &x, &y);
+    ck_assert_int_ge(box_line(img, x, y, ax, ay, 15, false), 14);
+    ck_assert_int_eq(box_line(img, x, y, ax, ay, 0, false), 0);
+    cell_at(cells, 1, &x, &y);
+    ck_assert_int_ge(box_line(img, x, y, ax, ay, 15, true), 14);
+    ck_assert_int_eq(box_line(img, x, y, ax, ay, 0, true), 0);
+    cell_at(cells, 2, &x, &y);
+    ck_assert_int_ge(box_line(img, x, y, ax, ay, 0, true), 14);
+    ck_assert_int_eq(box_line(img, x, y, ax, ay, 15, true), 0);
+    /* launching flings the pad out of the box, then it comes back to rest */
+    const cJSON *launch = clip_or_sprite(root, "spring_launch");
+    ck_assert(cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(launch, "loop")));
+    int frames = json_int(launch, "frames");
+    bool out = false;
+    for (int f = 0; f < frames; f++) {
+        cell_at(cJSON_GetObjectItemCaseSensitive(launch, "cells"), f, &x, &y);
+        for (int i = 0; i < 16; i++)
+            out |= pixel(img, x + ax + i, y + ay - 2)[3] == 255;
+    }
+    ck_assert_msg(out, "spring_launch: the pad never leaves the box");
+    int rest_x, rest_y;
+    cell_at(cJSON_GetObjectItemCaseSensitive(launch, "cells"), frames - 1, &x, &y);
+    cell_at(cells, 0, &rest_x, &rest_y);
+    ck_assert_msg(x == rest_x && y == rest_y, "spring_launch: its last frame is not the rest pose");
+    SDL_FreeSurface(img);
     cJSON_Delete(root);
 }
 END_TEST
@@ -486,6 +787,9 @@ static Suite *assets_suite(void)
     tcase_add_test(files, player_feet_stand_on_the_box_bottom);
     tcase_add_test(files, blob_map_picks_47_tiles_and_themes_have_them);
     tcase_add_test(files, backgrounds_load_and_layers_fit);
+    tcase_add_test(files, spikes_and_only_spikes_wear_the_hazard_red);
+    tcase_add_test(files, pits_show_depth_in_every_world);
+    tcase_add_test(files, gameplay_kind_art_is_painted);
     tcase_add_test(files, font_has_every_printable_character);
     suite_add_tcase(s, files);
     TCase *tools = tcase_create("tools");

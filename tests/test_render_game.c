@@ -348,8 +348,8 @@ END_TEST
 /* Copies the real assets into a scratch data folder. */
 static void copy_assets(const char *dir)
 {
-    static const char *const files[] = {"atlas.json", "atlas.png", "bg_hills.png",
-                                        "bg_cave.png", "bg_peak.png", "physics.json"};
+    static const char *const files[] = {"atlas.json", "atlas.png",   "bg_hills.png", "bg_cave.png",
+                                        "bg_ice.png", "bg_peak.png", "physics.json"};
     char path[2048];
     ck_assert(mkdir(dir, 0755) == 0 || errno == EEXIST);
     snprintf(path, sizeof path, "%s/assets", dir);

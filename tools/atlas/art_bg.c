@@ -1,11 +1,20 @@
 /*
-** art_bg.c -- the parallax backgrounds: green hills by day, the cave, and
-** the peak at dusk.
+** art_bg.c -- the parallax backgrounds: green hills by day, the cave, the
+** frozen falls, and the peak at dusk.
 **
 ** Every layer repeats horizontally: hill and mountain profiles are sums of
 ** whole-period waves or peaks placed on a circle 480 px round. Gradients
 ** are ordered-dithered (4x4 Bayer) between palette steps, the pixel-art way
 ** to show a smooth sky with few colours.
+**
+** Pits. A level's bottom row is the bottom of the screen or below it (the
+** camera keeps inside the level), and what shows through a bottomless pit
+** is the backdrop there. Scenery at the bottom of the screen reads as
+** ground, and a player walks into it. So every set ends with a "depth"
+** layer fixed to the screen (parallax 0): clear above, a dithered fade into
+** the world's darkest colour over its lower third, and that colour below.
+** It lies under the tiles, so only open space near the bottom of the view,
+** which is always a drop, shows it.
 */
 #include "atlas.h"
 
@@ -108,6 +117,34 @@ static float teeth(int x, int count, float length, uint32_t seed)
     return best + 2.0f * art_noise((uint32_t)(x / 2 % (W / 2)), 4u, seed);
 }
 
+/* The fade into darkness at the bottom of the screen (see the top). */
+static bool depth(BgSet *set, uint32_t dark)
+{
+    enum { DEPTH_H = 90, SOLID_ROWS = 10 };
+    BgLayer *l = bg_add_layer(set, "depth", 16, DEPTH_H);
+    if (l == NULL)
+        return false;
+    l->y = H - DEPTH_H;
+    l->fill_below = RGB_HEX(dark);
+    for (int y = 0; y < DEPTH_H; y++)
+        for (int x = 0; x < 16; x++) {
+            float t = (float)y / (float)(DEPTH_H - SOLID_ROWS);
+            if (t > 1.0f)
+                t = 1.0f;
+            /* five steps of opacity, ordered-dithered between */
+            float s = t * 4.0f;
+            int step = (int)s;
+            if ((s - (float)step) * 16.0f > (float)bayer4[y & 3][x & 3] + 0.5f)
+                step++;
+            if (step > 4)
+                step = 4;
+            Rgba c = RGB_HEX(dark);
+            c.a = (uint8_t)(step * 255 / 4);
+            image_set(&l->img, x, y, c);
+        }
+    return true;
+}
+
 static void puff(Image *img, float cx, float cy, float r, Rgba body, Rgba shade)
 {
     for (int dx = -W; dx <= W; dx += W) {
@@ -174,7 +211,7 @@ static bool hills(Atlas *atlas)
             }
         }
     }
-    return true;
+    return depth(set, 0x10283a);
 }
 
 static bool cave(Atlas *atlas)
@@ -227,7 +264,131 @@ static bool cave(Atlas *atlas)
             }
         }
     }
-    return true;
+    return depth(set, 0x08070f);
+}
+
+/* Stepped cliffs: the height of the ledge over x, flat tops with sheer
+** drops between; *edge is the distance to the nearest drop. */
+static float ledges(int x, int count, float base, float height, uint32_t seed, float *edge)
+{
+    float seg = (float)W / (float)count;
+    int i = (int)((float)x / seg) % count;
+    float within = (float)x - (float)i * seg;
+    *edge = within < seg - within ? within : seg - within;
+    /* shoulders worn round where the ledge breaks off */
+    float shoulder = *edge < 6.0f ? (6.0f - *edge) * (6.0f - *edge) * 0.3f : 0.0f;
+    return base - height * (0.35f + 0.65f * art_noise((uint32_t)i, 1u, seed)) + shoulder;
+}
+
+static bool ice(Atlas *atlas)
+{
+    BgSet *set = atlas_add_bg(atlas, "ice");
+    if (set == NULL)
+        return false;
+    static const uint32_t sky_stops[] = {0x17305f, 0x2b5a98, 0x5896cc, 0xa2d5ef, 0xe2f6fc};
+    BgLayer *l = bg_add_layer(set, "sky", 16, H);
+    if (l == NULL)
+        return false;
+    sky(l, sky_stops, 5);
+
+    /* an aurora: green curtains, folded, brightest along their lower hem and
+    ** fading upward, as the real ones do */
+    l = bg_add_layer(set, "aurora", W, 100);
+    if (l == NULL)
+        return false;
+    l->y = 6;
+    l->parallax_x = 0.04f;
+    l->parallax_y = 0.01f;
+    for (int x = 0; x < W; x++) {
+        float fx = (float)x / (float)W;
+        float hem = 62.0f + 12.0f * sinf(TAU * 2.0f * fx + 0.7f) + 6.0f * sinf(TAU * 5.0f * fx);
+        float fold = 0.5f + 0.5f * sinf(TAU * 23.0f * fx + 2.0f * sinf(TAU * 3.0f * fx));
+        float len = 24.0f + 24.0f * fold;
+        for (int y = (int)(hem - len); y <= (int)hem; y++) {
+            if (y < 0)
+                continue;
+            float t = (hem - (float)y) / len;   /* 0 at the hem */
+            int a = (int)((1.0f - t) * (1.0f - t) * (24.0f + 56.0f * fold));
+            if (a < 8)
+                continue;
+            a = a / 12 * 12;   /* a few steps of light, the pixel-art way */
+            image_set(&l->img, x, y, hem - (float)y < 1.0f ? RGBA(170, 255, 210, a + 24) : RGBA(110, 235, 170, a));
+        }
+    }
+
+    /* far cliffs of blue ice, snow on the ledges, icicles under the snow, and
+    ** frozen falls pouring over three of the drops */
+    l = bg_add_layer(set, "far_cliffs", W, 180);
+    if (l == NULL)
+        return false;
+    l->y = 90;
+    l->parallax_x = 0.15f;
+    l->parallax_y = 0.04f;
+    l->fill_below = RGB_HEX(0xb3d2ea);
+    for (int x = 0; x < W; x++) {
+        float edge;
+        int top = (int)lroundf(ledges(x, 8, 120.0f, 90.0f, 71u, &edge));
+        top += (int)(2.0f * art_noise((uint32_t)(x / 4 % (W / 4)), 3u, 71u));
+        int icicle = art_noise((uint32_t)x, 4u, 71u) < 0.45f ? 2 + (int)(art_noise((uint32_t)x, 5u, 71u) * 6.0f) : 0;
+        for (int y = top; y < 180; y++) {
+            int d = y - top;
+            Rgba c = RGB_HEX(edge < 3.0f ? 0x9dbfdc : 0xb3d2ea);
+            if ((x + y) % 23 == 0 && d > 8 && d < 40)
+                c = RGB_HEX(0xc6e0f2);        /* a glassy streak */
+            if (d < 3)
+                c = RGB_HEX(0xeef9ff);
+            else if (d < 3 + icicle)
+                c = RGB_HEX(0xd8eefa);
+            image_set(&l->img, x, y, c);
+        }
+    }
+    for (int f = 0; f < 3; f++) {
+        float seg = (float)W / 8.0f;
+        int x0 = (int)((float)(f * 3 + 1) * seg) - 9;
+        float dummy;
+        int top = (int)lroundf(ledges(x0 - 12 < 0 ? x0 - 12 + W : x0 - 12, 8, 120.0f, 90.0f, 71u, &dummy));
+        int top2 = (int)lroundf(ledges(x0 + 20, 8, 120.0f, 90.0f, 71u, &dummy));
+        if (top2 < top)
+            top = top2;
+        for (int x = x0; x < x0 + 14; x++)
+            for (int y = top; y < 180; y++) {
+                int col = x - x0;
+                float n = art_noise((uint32_t)x, (uint32_t)(y / 6), 72u);
+                Rgba c = RGB_HEX(col % 4 == 1 || n < 0.2f ? 0xe6f6fc : col % 4 == 3 ? 0xbcdcf0 : 0xd2eaf6);
+                if (y - top < 2)
+                    c = RGB_HEX(0xf4fcff);
+                image_set(&l->img, x % W, y, c);
+            }
+    }
+
+    /* near: snow banks and frosted firs */
+    l = bg_add_layer(set, "near_firs", W, 110);
+    if (l == NULL)
+        return false;
+    l->y = 160;
+    l->parallax_x = 0.35f;
+    l->parallax_y = 0.1f;
+    l->fill_below = RGB_HEX(0x7ea8d0);
+    for (int x = 0; x < W; x++) {
+        int top = (int)lroundf(rolling(x, 58.0f, 10.0f, 75u));
+        for (int y = top; y < 110; y++)
+            image_set(&l->img, x, y, RGB_HEX(y - top < 2 ? 0xe6f6fd : y - top < 5 ? 0xb2d4ec : 0x7ea8d0));
+    }
+    for (int t = 0; t < 16; t++) {
+        float tx = (float)t * (float)W / 16.0f + art_noise((uint32_t)t, 8u, 76u) * 18.0f;
+        float ty = rolling((int)tx % W, 58.0f, 10.0f, 75u) + 2.0f;
+        float h = 16.0f + 14.0f * art_noise((uint32_t)t, 9u, 76u);
+        for (int dx = -W; dx <= W; dx += W)
+            for (int y = 0; y < (int)h; y++) {
+                float half = 1.0f + (float)y * 0.32f + (float)(y % 5) * 0.35f;
+                int cx = (int)tx + dx, yy = (int)(ty - h) + y;
+                for (int x = cx - (int)half; x <= cx + (int)half; x++) {
+                    bool snow = y % 5 == 0 || (x < cx && y % 5 == 1);
+                    image_set(&l->img, x, yy, RGB_HEX(snow ? 0xe6f6fd : x < cx ? 0x4a7f9c : 0x3a6884));
+                }
+            }
+    }
+    return depth(set, 0x081a33);
 }
 
 static bool peak(Atlas *atlas)
@@ -302,13 +463,13 @@ static bool peak(Atlas *atlas)
         for (int y = (int)top; y < 40; y++)
             image_set(&l->img, x, y, (float)y - top < 2.0f ? RGBA(255, 214, 226, 110) : RGBA(246, 184, 210, 90));
     }
-    return true;
+    return depth(set, 0x140f2e);
 }
 
 bool art_gen_backgrounds(Atlas *atlas, const ArtSet *art, char *err, size_t errlen)
 {
     (void)art;
-    if (!hills(atlas) || !cave(atlas) || !peak(atlas)) {
+    if (!hills(atlas) || !cave(atlas) || !ice(atlas) || !peak(atlas)) {
         snprintf(err, errlen, "backgrounds: out of memory");
         return false;
     }

@@ -230,26 +230,29 @@ static bool gen_switch(Atlas *atlas, const Ink *c)
         for (int f = 0; f < 3; f++) {
             bool pressed = f > 0;
             Image *img = pressed ? sheet_cell(on, g, f - 1) : sheet_cell(off, g, 0);
-            /* the housing */
-            image_fill_rect(img, 1, 12, 14, 4, c->z);
-            image_fill_rect(img, 1, 12, 14, 1, c->X);
-            image_fill_rect(img, 2, 15, 12, 1, c->Z);
-            image_set(img, 3, 14, c->Z);
-            image_set(img, 12, 14, c->Z);
+            /* the housing, on a flange bolted to whatever it stands on */
+            image_fill_rect(img, 2, 11, 12, 3, c->z);
+            image_fill_rect(img, 2, 11, 12, 1, c->X);
+            image_fill_rect(img, 0, 14, 16, 2, c->k);
+            image_fill_rect(img, 1, 14, 14, 1, c->Z);
+            image_set(img, 2, 14, c->X);
+            image_set(img, 13, 14, c->X);
+            image_fill_rect(img, 1, 13, 1, 1, c->Z);
+            image_fill_rect(img, 14, 13, 1, 1, c->Z);
             /* the cap: raised when off, sunk and glowing when on */
-            int top = pressed ? 10 : 6;
-            image_fill_rect(img, 3, top, 10, 12 - top, base);
+            int top = pressed ? 9 : 5;
+            image_fill_rect(img, 3, top, 10, 11 - top, base);
             image_fill_rect(img, 3, top, 10, 1, light);
-            image_fill_rect(img, 3, 11, 10, 1, dark);
+            image_fill_rect(img, 3, 10, 10, 1, dark);
             if (!pressed)
-                draw_symbol(img, 6, 6 + 0, g, dark);
+                draw_symbol(img, 6, 5, g, dark);
             image_outline(img, c->k, false);
             if (pressed) {
                 Rgba glow = light;
                 glow.a = f == 1 ? 200 : 120;
                 for (int i = 0; i < 3; i++) {
-                    image_blend(img, 4 + i * 4, 7 - (f == 2), glow);
-                    image_blend(img, 5 + i * 4, 6 - (f == 2), glow);
+                    image_blend(img, 4 + i * 4, 6 - (f == 2), glow);
+                    image_blend(img, 5 + i * 4, 5 - (f == 2), glow);
                 }
             }
         }
@@ -359,20 +362,33 @@ static bool gen_walker(Atlas *atlas, const Ink *c, const Image *body, const Imag
     return true;
 }
 
-/* ---- saw ---- */
+/* ---- saw: a blade on a hub, turning in front of a fixed iron bracket ----
+** The bracket does not turn, so the blade reads as mounted on something;
+** the tooth points glow red like the spikes' points. The cell is 24x24, the
+** 16x16 box in its middle. */
 
 static bool gen_saw(Atlas *atlas, const Ink *c)
 {
-    enum { N = 4, TEETH = 8 };
-    Sheet *s = new_clip(atlas, "saw", 16, 16, N, 1, 20.0f, true);
+    enum { N = 4, TEETH = 8, CELL = 24, PAD = 4 };
+    Sheet *s = new_clip(atlas, "saw", CELL, CELL, N, 1, 20.0f, true);
     if (s == NULL)
         return false;
+    s->anchor_x = PAD;
+    s->anchor_y = PAD;
+    const float mid = (float)CELL / 2.0f;
     for (int f = 0; f < N; f++) {
         Image *img = sheet_cell(s, 0, f);
+        /* the bracket: an iron strap behind the axle, bolted at both ends */
+        image_fill_rect(img, 1, 10, CELL - 2, 4, c->Z);
+        image_fill_rect(img, 1, 10, CELL - 2, 1, c->z);
+        image_set(img, 2, 11, c->X);
+        image_set(img, CELL - 3, 11, c->X);
+        image_set(img, 2, 12, c->k);
+        image_set(img, CELL - 3, 12, c->k);
         float rot = TAU / (float)TEETH * (float)f / (float)N;
-        for (int y = 0; y < 16; y++)
-            for (int x = 0; x < 16; x++) {
-                float dx = (float)x + 0.5f - 8.0f, dy = (float)y + 0.5f - 8.0f;
+        for (int y = 0; y < CELL; y++)
+            for (int x = 0; x < CELL; x++) {
+                float dx = (float)x + 0.5f - mid, dy = (float)y + 0.5f - mid;
                 float r = sqrtf(dx * dx + dy * dy);
                 float a = atan2f(dy, dx) - rot;
                 float u = a / (TAU / (float)TEETH);
@@ -383,17 +399,22 @@ static bool gen_saw(Atlas *atlas, const Ink *c)
                 Rgba col = r > 4.8f ? c->X : c->z;
                 if (r > 4.8f && dy < -1.0f && dx < 1.0f)
                     col = c->x;
-                if (r < 2.2f)
-                    col = c->Z;
-                if (r < 1.0f)
-                    col = c->X;
+                if (r > 6.9f)
+                    col = c->r;                      /* red-hot tooth points */
+                if (r < 2.6f)
+                    col = c->R;                      /* the hub, painted red */
+                if (r < 1.6f)
+                    col = c->r;
+                if (r < 0.8f)
+                    col = c->X;                      /* its axle bolt */
                 image_set(img, x, y, col);
             }
         /* a spoke that shows the turning */
         float sa = rot * 2.0f;
         for (int k = 0; k < 2; k++) {
             float a = sa + (float)k * TAU / 2.0f;
-            image_set(img, (int)lroundf(7.5f + 3.3f * cosf(a)), (int)lroundf(7.5f + 3.3f * sinf(a)), c->Z);
+            image_set(img, (int)lroundf(mid - 0.5f + 3.6f * cosf(a)),
+                      (int)lroundf(mid - 0.5f + 3.6f * sinf(a)), c->Z);
         }
         image_outline(img, c->k, false);
     }
@@ -435,7 +456,7 @@ static bool gen_effects(Atlas *atlas, const Ink *c, const ArtSet *art)
                           f < 4 ? c->o : c->Y);
             }
     }
-    static const char *const icons[] = {"hud_coin", "hud_skull", "hud_clock"};
+    static const char *const icons[] = {"hud_coin", "hud_skull", "hud_clock", "hud_gem"};
     for (size_t i = 0; i < sizeof icons / sizeof icons[0]; i++) {
         const Image *src = art_grid(art, icons[i]);
         if (src == NULL)
@@ -459,7 +480,8 @@ bool art_gen_props(Atlas *atlas, const ArtSet *art, char *err, size_t errlen)
         !art_need_grid(art, "star", &star, err, errlen) ||
         !art_need_grid(art, "hud_coin", &dummy, err, errlen) ||
         !art_need_grid(art, "hud_skull", &dummy, err, errlen) ||
-        !art_need_grid(art, "hud_clock", &dummy, err, errlen))
+        !art_need_grid(art, "hud_clock", &dummy, err, errlen) ||
+        !art_need_grid(art, "hud_gem", &dummy, err, errlen))
         return false;
     Ink c;
 #define INK(ch) c.ch = art_color(art, (#ch)[0])

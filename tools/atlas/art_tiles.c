@@ -1,6 +1,6 @@
 /*
 ** art_tiles.c -- the tile sets: solid ground, one-way ledges, spikes and
-** decorations, one set per theme (hills, cave, peak).
+** decorations, one set per theme (hills, cave, ice, peak).
 **
 ** Solid tiles are "blob" autotiles: a tile's look depends on which of its
 ** eight neighbours are solid. A diagonal neighbour matters only when both
@@ -9,6 +9,10 @@
 ** S, SW, W, NW) to one of them. Each tile is painted from distances to the
 ** open edges, so the 47 always agree where they meet, and its texture
 ** repeats every 16 px, so neighbours join without seams.
+**
+** Spikes are the one tile that kills, so they look the same in every world
+** and like nothing else in any: a bolted iron plate with steel teeth whose
+** points glow red. Decorations keep to soft shapes and the theme's colours.
 */
 #include "atlas.h"
 
@@ -31,8 +35,8 @@ static int canonical(int m)
     return m;
 }
 
-typedef enum Theme { HILLS, CAVE, PEAK, THEME_COUNT } Theme;
-static const char *const theme_names[THEME_COUNT] = {"hills", "cave", "peak"};
+typedef enum Theme { HILLS, CAVE, ICE, PEAK, THEME_COUNT } Theme;
+static const char *const theme_names[THEME_COUNT] = {"hills", "cave", "ice", "peak"};
 
 typedef struct Pal {
     Rgba outline, top1, top2, top3, top4, base, dark, light, deep;
@@ -62,6 +66,16 @@ static Pal theme_pal(const ArtSet *art, Theme th)
         p.dark = art_color(art, 'd');
         p.light = art_color(art, 'a');
         p.deep = art_color(art, 'f');
+        break;
+    case ICE:
+        p.top1 = art_color(art, 'F');
+        p.top2 = art_color(art, 'F');
+        p.top3 = art_color(art, 'I');
+        p.top4 = art_color(art, '0');
+        p.base = art_color(art, '+');
+        p.dark = art_color(art, '-');
+        p.light = art_color(art, '0');
+        p.deep = art_color(art, '=');
         break;
     default:
         p.top1 = art_color(art, 'h');
@@ -96,6 +110,17 @@ static Rgba texture(const Pal *p, Theme th, int x, int y)
         if (y % 8 == 0 || (x + ox) % 8 == 0)
             return n < 0.5f ? p->light : p->base;
         return n < 0.08f ? p->dark : p->base;
+    }
+    if (th == ICE) {
+        /* clear blue ice: one glassy glint on the diagonal, a hairline crack */
+        int diag = ((x - y) % T + T) % T, along = (x + y) % T;
+        if (diag == 4 && along > 1 && along < 7)
+            return p->top3;
+        if (diag == 5 && along > 1 && along < 7)
+            return p->light;
+        if (diag == 12 && along > 9 && along < 13)
+            return p->dark;
+        return n < 0.03f ? p->dark : p->base;
     }
     if (th == PEAK) {
         /* layered rock: diagonal strata */
@@ -149,7 +174,7 @@ static void paint_solid(Image *img, const Pal *p, Theme th, int m)
                 c = p->outline;
             } else if (!corner && dt <= 7 && dt == d && top) {
                 /* the cap: grass, moss or snow, with a ragged lower edge */
-                int depth = th == CAVE ? 2 : th == PEAK ? 5 : 4;
+                int depth = th == CAVE ? 2 : th == PEAK ? 5 : th == ICE ? 3 : 4;
                 float n = art_noise((uint32_t)x, 0u, 31u + (uint32_t)th);
                 int ragged = depth + (n < 0.35f ? 1 : 0) + (n < 0.12f ? 1 : 0);
                 if (dt == 1)
@@ -180,46 +205,72 @@ static void paint_solid(Image *img, const Pal *p, Theme th, int m)
             image_set(img, x, y, c);
         }
     /* grass blades poking up from the top row */
-    if (top && th != CAVE)
+    if (top && th != CAVE && th != ICE)
         for (int x = 1; x < T - 1; x++)
             if (art_noise((uint32_t)x, 9u, 77u + (uint32_t)th) < 0.18f && !(left && x < 2) && !(right && x > T - 3))
                 image_set(img, x, 0, p->top2);
 }
 
-static void paint_spike_up(Image *img, const ArtSet *art, Theme th)
+/* Two bold teeth on a bolted plate, lit from the upper left. The lethal half
+** of the tile (interact.c: the half at the base, inset 2 px) is all plate
+** and teeth; the red points above it warn from afar. */
+static void paint_spike_up(Image *img, const ArtSet *art)
 {
-    Rgba hi, mid, lo, k = art_color(art, 'k');
-    if (th == HILLS) {
-        hi = art_color(art, 'x');
-        mid = art_color(art, 'X');
-        lo = art_color(art, 'z');
-    } else if (th == CAVE) {
-        hi = art_color(art, 'q');
-        mid = art_color(art, 'p');
-        lo = art_color(art, 'P');
-    } else {
-        hi = art_color(art, 'h');
-        mid = art_color(art, 'H');
-        lo = art_color(art, 'i');
-    }
-    for (int s = 0; s < 4; s++) {
-        int x0 = s * 4;
-        for (int y = 7; y < T; y++) {
-            int half = (y - 7) / 4;  /* widens by one every four rows */
-            for (int x = x0 + 1 - half; x <= x0 + 2 + half; x++) {
-                if (x < x0 || x > x0 + 3)
-                    continue;
-                Rgba c = x <= x0 + 1 ? hi : mid;
-                if (y > 13)
-                    c = lo;
-                image_set(img, x, y, c);
+    Rgba k = art_color(art, 'k'), glint = art_color(art, '9'), hot = art_color(art, 'r'),
+         hot_dark = art_color(art, 'R'), steel_hi = art_color(art, 'x'), steel = art_color(art, 'X'),
+         steel_dark = art_color(art, 'z'), iron = art_color(art, 'Z');
+    /* each tooth seven pixels wide at the plate, widening by one a side every
+    ** two rows, so its flanks are clean 2:1 lines */
+    static const int width[] = {1, 1, 1, 3, 3, 5, 5, 7, 7};
+    enum { TIP = 3, BASE = 12, RED = 5 };
+    for (int s = 0; s < 2; s++) {
+        int cx = s * 8 + 3;
+        for (int y = TIP; y < BASE; y++) {
+            int half = width[y - TIP] / 2;
+            for (int dx = -half; dx <= half; dx++) {
+                Rgba c = dx <= 0 ? steel : steel_dark;
+                if (dx == -half && dx < 0)
+                    c = steel_hi;                      /* the lit flank */
+                if (y < TIP + RED)
+                    c = dx <= 0 ? hot : hot_dark;      /* red-hot points */
+                if ((y == TIP || y == TIP + 2) && dx <= 0)
+                    c = glint;
+                image_set(img, cx + dx, y, c);
             }
         }
-        image_set(img, x0 + 1, 6, hi);
     }
-    image_fill_rect(img, 0, 14, T, 2, lo);
+    /* the plate, bolted down at both ends */
+    image_fill_rect(img, 0, BASE, T, 3, iron);
+    image_fill_rect(img, 0, BASE, T, 1, steel_dark);
+    image_set(img, 3, BASE + 1, steel);
+    image_set(img, 12, BASE + 1, steel);
     image_fill_rect(img, 0, 15, T, 1, k);
     image_outline(img, k, false);
+}
+
+/* Icicles hanging under an ice ledge: short, blunt and pale, so they read as
+** frost and never as the iron spikes. */
+static void paint_icicles(Image *img, const ArtSet *art, bool cap_left, bool cap_right)
+{
+    /* x, length: blunt drops of frost, outlined in blue, not in black */
+    static const int drips[][2] = {{3, 3}, {10, 4}};
+    Rgba frost = art_color(art, 'F'), glass = art_color(art, 'I');
+    Image ice;
+    if (!image_init(&ice, T, T))
+        return;
+    for (size_t d = 0; d < sizeof drips / sizeof drips[0]; d++) {
+        int x = drips[d][0], len = drips[d][1];
+        if ((cap_left && x < 3) || (cap_right && x > T - 4))
+            continue;
+        image_fill_rect(&ice, x, 6, 2, len - 1, frost);
+        image_set(&ice, x + 1, 6, glass);
+        image_set(&ice, x, 5 + len, glass);
+    }
+    image_outline(&ice, art_color(art, '+'), false);
+    for (int x = 0; x < T; x++)
+        image_set(&ice, x, 5, CLEAR);  /* the ledge's own outline is there */
+    image_blit(img, 0, 0, &ice, 0, 0, T, T, false);
+    image_fini(&ice);
 }
 
 static void paint_oneway(Image *img, const ArtSet *art, Theme th, bool cap_left, bool cap_right)
@@ -230,18 +281,30 @@ static void paint_oneway(Image *img, const ArtSet *art, Theme th, bool cap_left,
         top = art_color(art, 'a');
         body = art_color(art, 'c');
         under = art_color(art, 'd');
+    } else if (th == ICE) {
+        top = art_color(art, 'I');
+        body = art_color(art, '0');
+        under = art_color(art, '+');
     } else {
         top = art_color(art, 'm');
         body = art_color(art, 'm');
         under = art_color(art, 'M');
     }
     int x0 = cap_left ? 1 : 0, x1 = cap_right ? T - 1 : T;
+    int ix = x0 + (cap_left ? 1 : 0), iw = x1 - x0 - (cap_left ? 1 : 0) - (cap_right ? 1 : 0);
     image_fill_rect(img, x0, 0, x1 - x0, 6, k);
-    image_fill_rect(img, x0 + (cap_left ? 1 : 0), 1, x1 - x0 - (cap_left ? 1 : 0) - (cap_right ? 1 : 0), 4, body);
-    image_fill_rect(img, x0 + (cap_left ? 1 : 0), 1, x1 - x0 - (cap_left ? 1 : 0) - (cap_right ? 1 : 0), 1,
-                    th == PEAK ? art_color(art, 'h') : rgba_mix(top, RGBA(255, 255, 255, 255), 0.3f));
-    image_fill_rect(img, x0 + (cap_left ? 1 : 0), 4, x1 - x0 - (cap_left ? 1 : 0) - (cap_right ? 1 : 0), 1, under);
-    if (th != CAVE) {
+    image_fill_rect(img, ix, 1, iw, 4, body);
+    image_fill_rect(img, ix, 1, iw, 1,
+                    th == PEAK || th == ICE ? art_color(art, th == ICE ? 'F' : 'h')
+                                            : rgba_mix(top, RGBA(255, 255, 255, 255), 0.3f));
+    image_fill_rect(img, ix, 4, iw, 1, under);
+    if (th == ICE) {
+        /* a glassy glint across the slab */
+        image_set(img, 4, 2, art_color(art, 'F'));
+        image_set(img, 5, 3, top);
+        image_set(img, 11, 2, top);
+        image_set(img, 12, 3, art_color(art, 'F'));
+    } else if (th != CAVE) {
         image_set(img, 7, 2, under);   /* plank seam */
         image_set(img, 7, 3, under);
         image_set(img, 3, 2, art_color(art, 'X'));
@@ -250,9 +313,13 @@ static void paint_oneway(Image *img, const ArtSet *art, Theme th, bool cap_left,
         image_set(img, 5, 3, under);
         image_set(img, 11, 2, under);
     }
-    if (th == PEAK) {
-        /* snow lying on the planks, a little over the edge */
-        image_fill_rect(img, x0 + 1, 0, x1 - x0 - 2, 1, art_color(art, 'h'));
+    if (th == PEAK || th == ICE) {
+        /* snow lying on the ledge, a little over the edge */
+        image_fill_rect(img, x0 + 1, 0, x1 - x0 - 2, 1, art_color(art, th == ICE ? 'F' : 'h'));
+    }
+    if (th == ICE) {
+        paint_icicles(img, art, cap_left, cap_right);
+        return;
     }
     /* a bracket under each end */
     for (int side = 0; side < 2; side++) {
@@ -291,12 +358,15 @@ static void paint_decor(Image *img, const ArtSet *art, Theme th, int kind)
             image_set(img, 8, 10, petal);
             image_set(img, 8, 9, centre);
             image_outline(img, k, false);
-        } else {                        /* a red mushroom */
-            image_fill_rect(img, 7, 12, 2, 4, art_color(art, 'w'));
-            image_fill_rect(img, 5, 10, 6, 2, art_color(art, 'r'));
-            image_fill_rect(img, 6, 9, 4, 1, art_color(art, 'r'));
-            image_set(img, 6, 10, art_color(art, 'w'));
-            image_set(img, 9, 9, art_color(art, 'w'));
+        } else {                        /* a stone with moss on it (red is for hazards) */
+            Rgba stone = art_color(art, 'g'), shade = art_color(art, 'G');
+            image_fill_rect(img, 5, 12, 7, 4, stone);
+            image_fill_rect(img, 6, 11, 5, 1, stone);
+            image_fill_rect(img, 9, 12, 3, 4, shade);
+            image_fill_rect(img, 6, 11, 4, 1, g2);
+            image_set(img, 5, 12, g2);
+            image_set(img, 7, 12, g1);
+            image_set(img, 10, 12, g3);
             image_outline(img, k, false);
         }
     } else if (th == CAVE) {
@@ -321,6 +391,41 @@ static void paint_decor(Image *img, const ArtSet *art, Theme th, int kind)
             image_fill_rect(img, 4, 14, 3, 2, art_color(art, 'a'));
             image_fill_rect(img, 9, 13, 4, 3, art_color(art, 'c'));
             image_set(img, 10, 13, art_color(art, 'a'));
+            image_outline(img, k, false);
+        }
+    } else if (th == ICE) {
+        Rgba frost = art_color(art, 'F'), glass = art_color(art, 'I'), blue = art_color(art, '0'),
+             deep = art_color(art, '+');
+        if (kind == 0) {                /* a shrub under frost */
+            image_line(img, 8, 15, 8, 12, 1, art_color(art, 'u'));
+            image_fill_disc(img, 6.0f, 11.0f, 2.6f, blue);
+            image_fill_disc(img, 10.0f, 11.5f, 2.4f, blue);
+            image_fill_disc(img, 8.0f, 9.5f, 2.8f, glass);
+            image_fill_disc(img, 7.5f, 8.5f, 1.6f, frost);
+            image_set(img, 5, 10, frost);
+            image_set(img, 10, 10, frost);
+            image_outline(img, k, false);
+        } else if (kind == 1) {         /* a snow drift */
+            image_fill_rect(img, 2, 13, 12, 3, frost);
+            image_fill_rect(img, 4, 12, 7, 1, frost);
+            image_fill_rect(img, 6, 11, 3, 1, frost);
+            image_fill_rect(img, 3, 15, 11, 1, glass);
+            image_set(img, 11, 14, glass);
+        } else if (kind == 2) {         /* a boulder of clear ice */
+            image_fill_disc(img, 8.0f, 12.5f, 3.6f, blue);
+            image_fill_rect(img, 4, 14, 9, 2, blue);
+            image_fill_rect(img, 9, 11, 3, 5, deep);
+            image_set(img, 6, 10, frost);
+            image_set(img, 7, 10, frost);
+            image_set(img, 6, 11, glass);
+            image_set(img, 8, 13, glass);
+            image_outline(img, k, false);
+        } else {                        /* snow-capped pebbles */
+            image_fill_rect(img, 3, 13, 4, 3, art_color(art, 'g'));
+            image_fill_rect(img, 3, 13, 4, 1, frost);
+            image_fill_rect(img, 9, 12, 5, 4, art_color(art, 'G'));
+            image_fill_rect(img, 9, 12, 5, 1, frost);
+            image_set(img, 10, 13, glass);
             image_outline(img, k, false);
         }
     } else {
@@ -357,7 +462,7 @@ static void paint_decor(Image *img, const ArtSet *art, Theme th, int kind)
 
 bool art_gen_tiles(Atlas *atlas, const ArtSet *art, char *err, size_t errlen)
 {
-    if (!art_need(art, "k12345678acdfpPqQhHijJKmMuxXzZwyrWgG", err, errlen))
+    if (!art_need(art, "k12345678acdfpPqQhHijJKmMuxXzZwyrRWgG9FI0+-=", err, errlen))
         return false;
     int canon[47], count = 0;
     for (int m = 0; m < 256; m++)
@@ -396,7 +501,7 @@ bool art_gen_tiles(Atlas *atlas, const ArtSet *art, char *err, size_t errlen)
         static const int turns[4] = {0, 2, 3, 1};
         for (int d = 0; d < 4; d++) {
             Image *img = sheet_cell(s, 0, d);
-            paint_spike_up(img, art, (Theme)th);
+            paint_spike_up(img, art);
             image_rotate90(img, turns[d]);
             if (img->px == NULL)
                 goto oom;

@@ -532,6 +532,7 @@ bool atlas_build(Atlas *atlas, const char *art_dir, char *err, size_t errlen)
     }
     ok = ok && art_gen_player(atlas, &art, err, errlen);
     ok = ok && art_gen_props(atlas, &art, err, errlen);
+    ok = ok && art_gen_gadgets(atlas, &art, err, errlen);
     ok = ok && art_gen_tiles(atlas, &art, err, errlen);
     ok = ok && art_gen_font(atlas, &art, err, errlen);
     ok = ok && art_gen_backgrounds(atlas, &art, err, errlen);

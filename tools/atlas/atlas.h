@@ -94,6 +94,7 @@ bool atlas_build(Atlas *atlas, const char *art_dir, char *err, size_t errlen);
 /* The generators, one per kind of art (art_*.c). */
 bool art_gen_player(Atlas *atlas, const ArtSet *art, char *err, size_t errlen);
 bool art_gen_props(Atlas *atlas, const ArtSet *art, char *err, size_t errlen);
+bool art_gen_gadgets(Atlas *atlas, const ArtSet *art, char *err, size_t errlen);
 bool art_gen_tiles(Atlas *atlas, const ArtSet *art, char *err, size_t errlen);
 bool art_gen_font(Atlas *atlas, const ArtSet *art, char *err, size_t errlen);
 bool art_gen_backgrounds(Atlas *atlas, const ArtSet *art, char *err, size_t errlen);

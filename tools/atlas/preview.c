@@ -51,7 +51,8 @@ bool preview_sheets(const Atlas *atlas, int scale, Image *out)
 
 enum { SCENE_W = 480, SCENE_H = 270, COLS = SCENE_W / 16, ROWS = (SCENE_H + 15) / 16 };
 
-/* A small hand-made stretch of level: '#' solid, '=' one-way, '^' spikes. */
+/* A small hand-made stretch of level: '#' solid, '=' one-way, '^' spikes;
+** the shaft in the middle is a bottomless pit, to judge the depth below. */
 static const char *const scene_rows[ROWS] = {
     "..............................",
     "..............................",
@@ -68,8 +69,8 @@ static const char *const scene_rows[ROWS] = {
     "##############====..##########",
     "##############......##########",
     "##############......##########",
-    "##############################",
-    "##############################",
+    "##############......##########",
+    "##############......##########",
 };
 
 static bool solid_at(int tx, int ty)
@@ -140,26 +141,36 @@ static void draw_scene(Image *scene, const Atlas *atlas, const BgSet *set)
                 draw_cell(scene, atlas, NULL, x, y, decor, (tx * 5 + ty) % decor->frames, false);
             }
         }
-    struct { const char *clip; int x, y, frame; bool flip; } ents[] = {
-        {"player_run", 6 * 16, 9 * 16 - 24, 2, false},
-        {"coin", 11 * 16, 7 * 16, 0, false},
-        {"coin", 12 * 16, 7 * 16, 2, false},
-        {"coin", 13 * 16, 7 * 16, 4, false},
-        {"walker_walk", 25 * 16, 7 * 16, 0, true},
-        {"checkpoint_active", 2 * 16, 7 * 16 - 32, 1, false},
-        {"goal", 21 * 16, 3 * 16 - 32, 0, false},
-        {"saw", 8 * 16, 4 * 16, 0, false},
-        {"platform", 14 * 16, 5 * 16, 0, false},
-        {"switch_off", 18 * 16, 8 * 16 - 16, 0, false},
-        {"block_solid", 26 * 16, 3 * 16, 0, false},
-        {"block_ghost", 27 * 16, 3 * 16, 0, false},
+    struct { const char *clip; int x, y, variant, frame; bool flip; } ents[] = {
+        {"player_run", 6 * 16, 9 * 16 - 24, 0, 2, false},
+        {"coin", 11 * 16, 7 * 16, 0, 0, false},
+        {"coin", 12 * 16, 7 * 16, 0, 2, false},
+        {"coin", 13 * 16, 7 * 16, 0, 4, false},
+        {"walker_walk", 25 * 16, 7 * 16, 0, 0, true},
+        {"checkpoint_active", 2 * 16, 7 * 16 - 32, 0, 1, false},
+        {"goal", 21 * 16, 3 * 16 - 32, 0, 0, false},
+        {"saw", 8 * 16, 4 * 16, 0, 0, false},
+        {"platform", 14 * 16, 5 * 16, 0, 0, false},
+        {"platform_oneway", 2 * 16, 4 * 16, 0, 0, false},
+        {"switch_off", 18 * 16, 8 * 16 - 16, 0, 0, false},
+        {"block_solid", 26 * 16, 3 * 16, 0, 0, false},
+        {"block_ghost", 27 * 16, 3 * 16, 0, 0, false},
+        {"spring_idle", 4 * 16, 10 * 16, 0, 0, false},
+        {"spring_launch", 15 * 16, 8 * 16, 1, 2, false},
+        {"sign", 10 * 16, 8 * 16, 0, 0, false},
+        {"gem", 28 * 16, 6 * 16, 0, 4, false},
+        {"crumble", 26 * 16, 8 * 16, 0, 0, false},
+        {"crumble_shake", 27 * 16, 8 * 16, 0, 1, false},
+        {"crumble_gone", 28 * 16, 8 * 16, 0, 0, false},
     };
     for (size_t e = 0; e < sizeof ents / sizeof ents[0]; e++) {
         const Sheet *s = atlas_find(atlas, SECTION_CLIP, ents[e].clip);
         if (s == NULL)
             continue;
         int f = ents[e].frame < s->frames ? ents[e].frame : 0;
-        draw_cell(scene, atlas, NULL, ents[e].x - s->anchor_x, ents[e].y - s->anchor_y, s, f, ents[e].flip);
+        int v = ents[e].variant < s->variants ? ents[e].variant : 0;
+        draw_cell(scene, atlas, NULL, ents[e].x - s->anchor_x, ents[e].y - s->anchor_y, s,
+                  v * s->frames + f, ents[e].flip);
     }
 }
 
