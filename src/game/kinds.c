@@ -229,7 +229,7 @@ static const EntityKind KINDS[] = {
         .anchor = KIND_ANCHOR_TOP, .w = 48, .h = 8,
         .collider = COLLIDER_SOLID, .layer = 1,
         .components = BASE | BIT(C_COLLIDER) | BIT(C_MOVER),
-        .clips = {"platform"},
+        .clips = {"platform", "platform_oneway"},
         .props = PLATFORM_PROPS, .prop_count = COUNT(PLATFORM_PROPS),
         .example = "{\"type\": \"platform\", \"x\": 20, \"y\": 16, \"path\": [[30, 16]]}",
         .spawn = moving_platform_spawn,

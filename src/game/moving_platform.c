@@ -203,6 +203,9 @@ void system_platforms(EcsWorld *world, float dt, void *ctx)
     }
 }
 
+/* The platform's clips, in the order of its row in kinds.c. */
+enum { CLIP_SOLID, CLIP_ONEWAY };
+
 bool mover_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le)
 {
     const LevelPath *path = leveldesc_path(level, le, "path");
@@ -224,7 +227,12 @@ bool moving_platform_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const 
 {
     if (!mover_spawn(sim, e, level, le))
         return false;
-    if (leveldesc_prop(le, "oneway").i) /* a plank: solid from above only */
+    if (leveldesc_prop(le, "oneway").i) {
+        /* A plank: solid from above only, and drawn as one. */
         ((Collider *)ecs_get(sim->world, e, C_COLLIDER))->kind = COLLIDER_ONEWAY;
+        Sprite *s = ecs_get(sim->world, e, C_SPRITE);
+        s->clip = (uint16_t)(s->clip + CLIP_ONEWAY - CLIP_SOLID);
+        ((Animation *)ecs_get(sim->world, e, C_ANIMATION))->clip = s->clip;
+    }
     return true;
 }

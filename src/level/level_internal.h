@@ -79,8 +79,8 @@ void level_physics_apply(JsonDoc *doc, const cJSON *obj, PhysicsParams *params,
                           bool *set, const char *const *extra, int extra_count);
 
 /* ---- Level backgrounds ----------------------------------------------------------- */
-enum { LEVEL_BACKGROUND_COUNT = 3 };
-/* "hills", "cave", "peak". */
+enum { LEVEL_BACKGROUND_COUNT = 4 };
+/* "hills", "cave", "ice", "peak": each a tile theme, a backdrop and a music track. */
 const char *const *level_background_names(void);
 
 /* ---- Entities (entity.c) ----------------------------------------------------------

@@ -39,7 +39,7 @@ typedef struct Native {
 
 const char *const *level_background_names(void)
 {
-    static const char *const names[LEVEL_BACKGROUND_COUNT] = {"hills", "cave", "peak"};
+    static const char *const names[LEVEL_BACKGROUND_COUNT] = {"hills", "cave", "ice", "peak"};
     return names;
 }
 

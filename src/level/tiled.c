@@ -688,7 +688,7 @@ static void read_map_props(Tiled *t, const cJSON *root, LevelExtras *extras)
     }
     if (found[1].value == NULL) {
         json_error(doc, root,
-                   "the map needs a string property \"background\" (\"hills\", \"cave\" or \"peak\")");
+                   "the map needs a string property \"background\" (\"hills\", \"cave\", \"ice\" or \"peak\")");
     } else {
         int bg = json_want_enum(doc, found[1].value, level_background_names(),
                                 LEVEL_BACKGROUND_COUNT, "background");
