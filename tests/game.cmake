@@ -1,5 +1,6 @@
 platformer_test(test_physics test_physics.c)
 platformer_test(test_sim test_sim.c)
+platformer_test(test_gadgets test_gadgets.c)
 platformer_test(test_app test_app.c)
 target_link_libraries(test_app PRIVATE app)
 target_compile_definitions(test_app PRIVATE SOURCE_DIR="${PROJECT_SOURCE_DIR}")

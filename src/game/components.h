@@ -42,6 +42,7 @@ enum {
     C_CHECKPOINT,
     C_GOAL,
     C_ENEMY,
+    C_SPRING,
     C_COMPONENT_COUNT
 };
 
@@ -181,6 +182,18 @@ typedef struct Enemy {
     bool turn_at_edges;      /* turns before ledges and spikes, not only at walls */
     uint16_t squashed;       /* ticks since stomped */
 } Enemy;
+
+/* A spring's direction: the index of its "dir" property's values. */
+typedef enum SpringDir {
+    SPRING_UP,               /* on a floor, launching up */
+    SPRING_LEFT,             /* on a wall to its right, launching left */
+    SPRING_RIGHT,            /* on a wall to its left, launching right */
+} SpringDir;
+
+typedef struct Spring {
+    uint8_t dir;             /* SpringDir */
+    uint16_t rest;           /* ticks before it can launch again */
+} Spring;
 
 /* EcsComponentDesc.flags of a component that is gameplay state: the state
 ** hash covers its listed fields. Components without it are presentation. */

@@ -60,6 +60,7 @@ static const EcsField BLOCK_FIELDS[] = {F(ToggleBlock, group), F(ToggleBlock, so
                                         F(ToggleBlock, want_solid)};
 static const EcsField COLLECTIBLE_FIELDS[] = {F(Collectible, value), F(Collectible, gem)};
 static const EcsField CHECKPOINT_FIELDS[] = {F(Checkpoint, active)};
+static const EcsField SPRING_FIELDS[] = {F(Spring, dir), F(Spring, rest)};
 static const EcsField ENEMY_FIELDS[] = {F(Enemy, state), F(Enemy, dir), F(Enemy, turn_at_edges),
                                         F(Enemy, squashed)};
 
@@ -78,6 +79,7 @@ static const EcsComponentDesc COMPONENTS[C_COMPONENT_COUNT] = {
     [C_CHECKPOINT] = COMPONENT(Checkpoint, STATE, CHECKPOINT_FIELDS),
     [C_GOAL] = MARKER(Goal),
     [C_ENEMY] = COMPONENT(Enemy, STATE, ENEMY_FIELDS),
+    [C_SPRING] = COMPONENT(Spring, STATE, SPRING_FIELDS),
 };
 
 bool game_register_components(EcsWorld *world)
@@ -141,6 +143,13 @@ static const KindProp SAW_PROPS[] = {
     {"mode", KPROP_ENUM, false, 0, 0, PATH_MODES, COUNT(PATH_MODES), 0,
      "\"pingpong\": back along the path; \"loop\": back to the start and round again"},
     {"wait", KPROP_NUMBER, false, 0, 60, NULL, 0, 0, "seconds it rests at each waypoint"},
+};
+
+static const char *const SPRING_DIRS[] = {"up", "left", "right"};
+
+static const KindProp SPRING_PROPS[] = {
+    {"dir", KPROP_ENUM, false, 0, 0, SPRING_DIRS, COUNT(SPRING_DIRS), 0,
+     "\"up\" on a floor, or \"left\"/\"right\": on a wall, launching that way"},
 };
 
 static const KindProp WALKER_PROPS[] = {
@@ -258,6 +267,19 @@ static const EntityKind KINDS[] = {
         .props = SAW_PROPS, .prop_count = COUNT(SAW_PROPS),
         .example = "{\"type\": \"saw\", \"x\": 45, \"y\": 18, \"path\": [[50, 18]], \"speed\": 40}",
         .spawn = mover_spawn,
+    },
+    {
+        .name = "spring",
+        .doc = "touching it launches you (and walkers) up, or away from the wall it is on",
+        .flags = KIND_DRAWABLE,
+        .anchor = KIND_ANCHOR_BOTTOM, .w = 16, .h = 16, .hit = {0, 0, 16, 16},
+        .collider = COLLIDER_TRIGGER, .layer = 3,
+        .components = BASE | BIT(C_COLLIDER) | BIT(C_SPRING),
+        .clips = {"spring_idle", "spring_launch"},
+        .props = SPRING_PROPS, .prop_count = COUNT(SPRING_PROPS),
+        .example = "{\"type\": \"spring\", \"x\": 24, \"y\": 21}",
+        .spawn = spring_spawn,
+        .animate = spring_animate,
     },
 };
 

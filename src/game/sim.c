@@ -12,6 +12,7 @@
 **   player        character physics (player.c)
 **   walkers       enemies patrol (walker.c)
 **   platforms     moving solids carry and push actors (moving_platform.c)
+**   springs       springs launch the player and walkers (spring.c)
 **   interactions  hazards, stomps, coins, checkpoints, switches, goal
 **   blocks        toggle blocks follow their group, never closing on an actor
 **   respawn       a dead player comes back after respawn_time
@@ -148,6 +149,7 @@ Sim *sim_create(const LevelDesc *level, const ClipTable *clips)
         {"player", system_player},
         {"walkers", system_walkers},
         {"platforms", system_platforms},
+        {"springs", system_springs},
         {"interactions", system_interactions},
         {"blocks", system_blocks},
         {"respawn", system_respawn},

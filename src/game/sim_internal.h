@@ -165,6 +165,7 @@ void system_player(EcsWorld *world, float dt, void *ctx);
 void system_walkers(EcsWorld *world, float dt, void *ctx);
 void system_platforms(EcsWorld *world, float dt, void *ctx);
 void system_interactions(EcsWorld *world, float dt, void *ctx);
+void system_springs(EcsWorld *world, float dt, void *ctx);
 void system_blocks(EcsWorld *world, float dt, void *ctx);
 void system_respawn(EcsWorld *world, float dt, void *ctx);
 void system_animation(EcsWorld *world, float dt, void *ctx);
@@ -189,6 +190,9 @@ void walker_animate(Sim *sim, uint16_t first_clip);
 /* moving_platform.c: platforms, and anything else that follows waypoints */
 bool moving_platform_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 bool mover_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
+/* spring.c */
+bool spring_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
+void spring_animate(Sim *sim, uint16_t first_clip);
 /* interact.c */
 bool coin_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 void checkpoint_animate(Sim *sim, uint16_t first_clip);
