@@ -208,6 +208,7 @@ static int usage(void)
           "                             [--hash-every K] [--trace] [--data DIR]\n"
           "       platformer --headless --verify [--update [--allow-outcome-change]] REPLAY...\n"
           "       platformer --headless --soak TICKS [--seed N] LEVEL...\n"
+          "       platformer --headless --jitter [--shift N] [--slack T] [--min P] REPLAY...\n"
           "Runs a level with no window until the replay ends, N ticks pass or the\n"
           "level completes, and prints ticks, outcome, deaths and the state hash.\n"
           "--trace prints the player's state after every tick.\n"
@@ -352,6 +353,8 @@ int app_headless(int argc, char **argv)
         bool has_value = i + 1 < argc;
         if (strcmp(a, "--headless") == 0) {
             continue;
+        } else if (strcmp(a, "--jitter") == 0) {
+            return app_jitter(argc, argv);
         } else if (strcmp(a, "--verify") == 0) {
             verify_from = i + 1;
             while (verify_from < argc && strncmp(argv[verify_from], "--", 2) == 0) {
