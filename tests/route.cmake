@@ -1,0 +1,12 @@
+# The route finder (tools/route): its search in-process on a small level,
+# and the command as a designer uses it, its routes checked by --verify.
+if(TARGET routefind)
+  platformer_test(test_route test_route.c)
+  target_link_libraries(test_route PRIVATE routefind app)
+  target_compile_definitions(test_route PRIVATE SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+  add_test(NAME route_cli
+           COMMAND ${CMAKE_COMMAND} -DROUTE=$<TARGET_FILE:route>
+                   -DPLATFORMER=$<TARGET_FILE:platformer> -DSOURCE=${PROJECT_SOURCE_DIR}
+                   -DOUT=${CMAKE_CURRENT_BINARY_DIR}/route-tmp
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/route_cli.cmake)
+endif()
