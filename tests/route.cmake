@@ -9,4 +9,11 @@ if(TARGET routefind)
                    -DPLATFORMER=$<TARGET_FILE:platformer> -DSOURCE=${PROJECT_SOURCE_DIR}
                    -DOUT=${CMAKE_CURRENT_BINARY_DIR}/route-tmp
                    -P ${CMAKE_CURRENT_SOURCE_DIR}/route_cli.cmake)
+  find_program(VALGRIND valgrind)
+  if(VALGRIND AND NOT SANITIZE AND NOT FUZZ)
+    add_test(NAME memcheck_test_route
+             COMMAND ${VALGRIND} --tool=memcheck --error-exitcode=99 --leak-check=full
+                     --show-leak-kinds=all --errors-for-leak-kinds=all $<TARGET_FILE:test_route>)
+    set_tests_properties(memcheck_test_route PROPERTIES LABELS memcheck ENVIRONMENT CK_FORK=no)
+  endif()
 endif()
