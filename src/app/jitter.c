@@ -54,7 +54,8 @@ static bool play(const LevelDesc *level, const uint8_t *keys, size_t count, bool
     Sim *sim = sim_create(level, NULL);
     if (sim == NULL)
         return false;
-    /* A view of the buffer, so jump_pressed comes from replay_intent. */
+    /* A view of the buffer, so jump_pressed comes from replay_intent (which
+    ** only reads it). */
     Replay view = {(uint8_t *)keys, count, count};
     const SimStatus *st = sim_status(sim);
     size_t tick = 0;
@@ -274,10 +275,12 @@ static unsigned *tick_lines(const char *path, size_t count)
     size_t len = 0, cap = 0;
     for (;;) {
         if (len + 4096 > cap) {
-            char *grown = realloc(text, cap = (len + 4096) * 2);
+            size_t grown_cap = (len + 4096) * 2;
+            char *grown = realloc(text, grown_cap);
             if (grown == NULL)
-                break;
+                break; /* what was read so far still numbers its lines */
             text = grown;
+            cap = grown_cap;
         }
         size_t n = fread(text + len, 1, cap - len, f);
         len += n;

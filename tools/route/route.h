@@ -26,7 +26,7 @@ typedef struct RouteTarget {
 
 typedef struct RouteOptions {
     unsigned long max_ticks; /* longest route, after the prefix */
-    unsigned long budget;    /* candidates played, at most */
+    unsigned long budget;    /* the search stops once this many candidates are played */
     float weight;            /* how much nearness counts against time taken: 1 is even */
     float jump_cost;         /* ticks a jump counts as: fewer jumps, easier routes */
     bool down;               /* also try holding down (drops through planks) */
