@@ -11,3 +11,18 @@ target_compile_definitions(test_app PRIVATE
   APP_SCRATCH="${CMAKE_CURRENT_BINARY_DIR}/app-scratch"
   INSTALLED_DATA="${PIPS_PEAK_FULL_DATADIR}"
   DATA_FROM_BIN="${PIPS_PEAK_DATA_FROM_BIN}")
+platformer_test(test_jitter test_jitter.c)
+target_link_libraries(test_jitter PRIVATE app)
+target_compile_definitions(test_jitter PRIVATE SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+set_tests_properties(test_jitter PROPERTIES WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+# The jitter counts under valgrind too (label memcheck), in one process,
+# in a folder of its own for its scratch files.
+find_program(VALGRIND valgrind)
+if(VALGRIND AND NOT SANITIZE AND NOT FUZZ)
+  file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/memcheck-jitter)
+  add_test(NAME memcheck_test_jitter
+           COMMAND ${VALGRIND} --tool=memcheck --error-exitcode=99 --leak-check=full
+                   --show-leak-kinds=all --errors-for-leak-kinds=all $<TARGET_FILE:test_jitter>)
+  set_tests_properties(memcheck_test_jitter PROPERTIES LABELS memcheck ENVIRONMENT CK_FORK=no
+                       WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/memcheck-jitter)
+endif()

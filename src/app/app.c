@@ -273,6 +273,7 @@ static int usage(const char *argv0)
             "                             [--hash-every K] [--trace] [--data DIR]\n"
             "       %s --headless --verify [--update [--allow-outcome-change]] REPLAY...\n"
             "       %s --headless --soak TICKS [--seed N] LEVEL... [--data DIR]\n"
+            "       %s --headless --jitter [--shift N] [--slack T] [--min P] REPLAY...\n"
             "Runs a level with no window until the replay ends, N ticks pass or the\n"
             "level completes, and prints ticks, outcome, deaths and the state hash.\n"
             "--trace prints the player's state after every tick.\n"
@@ -281,7 +282,7 @@ static int usage(const char *argv0)
             "outcome, ticks and hash, and fails on any difference. With --update it\n"
             "rewrites those lines to what the run gives instead, printing old and new,\n"
             "but refuses a replay whose outcome changed unless --allow-outcome-change.\n",
-            p, p, p);
+            p, p, p, p);
     return 2;
 }
 
@@ -419,6 +420,8 @@ int app_headless(int argc, char **argv, const char *data_dir, const char *base_p
         bool has_value = i + 1 < argc;
         if (strcmp(a, "--headless") == 0) {
             continue;
+        } else if (strcmp(a, "--jitter") == 0) {
+            return app_jitter(argc, argv, data_dir, base_path);
         } else if (strcmp(a, "--verify") == 0) {
             verify_from = i + 1;
             while (verify_from < argc && strncmp(argv[verify_from], "--", 2) == 0) {

@@ -77,9 +77,63 @@ int app_render_music(int argc, char **argv, const char *data_dir, const char *ba
 **                       [--hash-every K] [--trace]
 ** platformer --headless --verify [--update [--allow-outcome-change]] REPLAY...
 ** platformer --headless --soak TICKS [--seed N] LEVEL...
+** platformer --headless --jitter ... (app_jitter)
 ** main() has taken --data DIR off the command line: data_dir and base_path
 ** are app_find_data's. Returns the process exit status: 0, 1 on failure or
 ** mismatch, 2 on wrong usage. */
 int app_headless(int argc, char **argv, const char *data_dir, const char *base_path);
+
+/* ---- --jitter: how forgiving a completing replay is (jitter.c) ---- */
+
+/* A shifted run that did not complete with no death. */
+typedef struct AppJitterMiss {
+    unsigned long press;        /* the jump's press as recorded, a tick index from 0 */
+    unsigned long held;         /* ticks it is held */
+    int shift;                  /* ticks it was moved: negative is earlier */
+    SimOutcome outcome;         /* OUTCOME_DIED, or OUTCOME_RUNNING: not done in time */
+    unsigned long tick;         /* ticks run when it died or the time ran out */
+    int32_t x, y;               /* the centre of the player's box then, px */
+} AppJitterMiss;
+
+/* What app_jitter_measure found. */
+typedef struct AppJitter {
+    unsigned long ticks;        /* the run as recorded: its ticks, outcome, deaths, end hash */
+    SimOutcome outcome;
+    uint32_t deaths;
+    uint64_t hash;
+    size_t jumps;               /* jumps pressed before the recorded run ends */
+    size_t runs;                /* shifted runs played */
+    size_t completed;           /* ... that completed with no death in time */
+    size_t skipped;             /* shifts not played: before tick 0, or touching another jump */
+    AppJitterMiss *misses;      /* the runs that did not, by jump then shift; owned */
+    size_t miss_count;
+} AppJitter;
+
+/* Plays replay on level as recorded, then, when that completes with no
+** death, once for each jump (a run of ticks with J held, starting with a
+** press) and each shift of it by -shift..-1 and 1..shift ticks: the press
+** and release move together, every other input stays as recorded. A run
+** counts when it completes with no death within the recorded ticks plus
+** slack. False only when out of memory; app_jitter_fini frees out. */
+bool app_jitter_measure(const LevelDesc *level, const Replay *replay, int shift,
+                        unsigned long slack, AppJitter *out);
+void app_jitter_fini(AppJitter *j);
+/* The inputs of one shifted run, as app_jitter_measure plays it: replay's
+** ticks, then its last tick's directions without jump up to length ticks,
+** with the jump pressed at tick `press` (from 0) moved by shift. False,
+** with a message in err, when no jump is pressed there or that shift is
+** one app_jitter_measure skips. out is the caller's to replay_fini. */
+bool app_jitter_shift(const Replay *replay, size_t length, size_t press, int shift, Replay *out,
+                      char *err, size_t errlen);
+/* completed / runs as a percentage; 100 when no run was played. */
+double app_jitter_percent(const AppJitter *j);
+
+/* platformer --headless --jitter [--shift N] [--slack T] [--min P] REPLAY...
+** platformer --headless --jitter --write TICK,SHIFT OUT.replay [--slack T] REPLAY
+** Prints each replay's figures and the jumps that fail, or writes one
+** shifted run as a replay. Returns 0, 1 when a replay does not complete as
+** recorded or is below --min (or the run cannot be written), 2 on wrong
+** usage. data_dir and base_path are app_find_data's, as for app_headless. */
+int app_jitter(int argc, char **argv, const char *data_dir, const char *base_path);
 
 #endif
