@@ -181,6 +181,159 @@ START_TEST(springs_launch_walkers_and_rest_between_launches)
 }
 END_TEST
 
+/* ---- crumbling blocks ----------------------------------------------------------- */
+
+/* A pit under a row of crumbling blocks, the player on them. */
+static const char *const CRUMBLE_PIT[] = {
+    "####################",
+    "#..................#",
+    "#..................#",
+    "#..................#",
+    "#..................#",
+    "#..................#",
+    "#......P...........#",
+    "###.............####",
+    "#..................#",
+    "#..................#",
+    "####################",
+};
+
+static Sim *crumble_level(const char *const *rows, int nrows, int tx, int ty, int w)
+{
+    LevelDesc d = fixture_level(rows, nrows);
+    LevelEntity *e = fixture_push(&d, "crumble", tx, ty);
+    fixture_set(e, "w", (LevelValue){.i = w});
+    e->w = w * TILE_SIZE; /* the loader sizes the box from "w" */
+    Sim *sim = fixture_sim(&d);
+    leveldesc_fini(&d);
+    return sim;
+}
+
+/* The state of the level's first crumbling block. */
+static Crumble the_crumble(Sim *sim)
+{
+    EcsIter it = ecs_view(sim_world(sim), C_CRUMBLE);
+    ck_assert(ecs_iter_next(&it));
+    Crumble c = ecs_field(&it, Crumble, 0)[0];
+    ecs_iter_fini(&it);
+    return c;
+}
+
+START_TEST(a_crumbling_block_holds_while_it_shakes_then_falls_then_returns)
+{
+    const PhysicsParams pp = physics_defaults();
+    int shake = sim_ticks(pp.crumble_shake_time), gone = sim_ticks(pp.crumble_return_time);
+    Sim *sim = crumble_level(CRUMBLE_PIT, 11, 3, 7, 13);
+    InputIntent last = NONE;
+    /* The player starts in the air above it: it lands, and that starts the shaking. */
+    int shook_at = -1;
+    for (int i = 0; i < 120 && shook_at < 0; i++) {
+        run_ticks(sim, 1, NONE, &last);
+        if (had_cue(sim, "crumble_shake"))
+            shook_at = i;
+    }
+    ck_assert_int_ge(shook_at, 0);
+    ck_assert(player_p(sim)->grounded);
+    ck_assert_int_eq(the_crumble(sim).state, CRUMBLE_SHAKING);
+    int32_t stood = player_t(sim)->y;
+    /* Still solid for the shaking time, less the tick that started it. */
+    for (int k = 1; k < shake; k++) {
+        run_ticks(sim, 1, NONE, &last);
+        ck_assert_int_eq(player_t(sim)->y, stood);
+        ck_assert_int_eq(the_crumble(sim).state, CRUMBLE_SHAKING);
+    }
+    run_ticks(sim, 1, NONE, &last);
+    ck_assert(had_cue(sim, "crumble_fall"));
+    ck_assert_int_eq(the_crumble(sim).state, CRUMBLE_GONE);
+    /* The player falls through into the pit. */
+    run_ticks(sim, 30, NONE, &last);
+    ck_assert_int_gt(player_t(sim)->y, stood + 16);
+    ck_assert(player_p(sim)->grounded);
+    /* Gone for the return time (the player, below it, is out of its box). */
+    bool back = false;
+    int waited = 30;
+    while (!back && waited < gone + 60) {
+        run_ticks(sim, 1, NONE, &last);
+        waited++;
+        back = had_cue(sim, "crumble_return");
+    }
+    ck_assert(back);
+    ck_assert_int_eq(waited, gone);
+    ck_assert_int_eq(the_crumble(sim).state, CRUMBLE_SOLID);
+    sim_destroy(sim);
+}
+END_TEST
+
+/* A single crumbling block set into the floor, one tile above the floor
+** beneath it: the player, fallen into its place, keeps it from coming back. */
+static const char *const CRUMBLE_STEP[] = {
+    "####################",
+    "#..................#",
+    "#..................#",
+    "#..................#",
+    "#..................#",
+    "#........P.........#",
+    "#########.##########",
+    "####################",
+};
+
+START_TEST(a_crumbling_block_never_closes_on_the_player)
+{
+    const PhysicsParams pp = physics_defaults();
+    int shake = sim_ticks(pp.crumble_shake_time), gone = sim_ticks(pp.crumble_return_time);
+    Sim *sim = crumble_level(CRUMBLE_STEP, 8, 9, 6, 1);
+    InputIntent last = NONE;
+    run_ticks(sim, 30 + shake + 30, NONE, &last);
+    ck_assert_int_eq(the_crumble(sim).state, CRUMBLE_GONE);
+    /* In the hole: the block's place. Long past the return time, still gone. */
+    run_ticks(sim, gone + 30, NONE, &last);
+    ck_assert_int_eq(the_crumble(sim).state, CRUMBLE_GONE);
+    /* Jump out and away: it comes back. */
+    InputIntent jump_right = {.right = true, .jump_held = true};
+    run_ticks(sim, 20, jump_right, &last);
+    run_ticks(sim, 30, RIGHT, &last);
+    ck_assert_int_eq(the_crumble(sim).state, CRUMBLE_SOLID);
+    sim_destroy(sim);
+}
+END_TEST
+
+/* A wall of crumbling blocks: sliding down it starts it too. */
+static const char *const CRUMBLE_WALL[] = {
+    "####################",
+    "#..................#",
+    "#..................#",
+    "#.......P..........#",
+    "#..................#",
+    "#..................#",
+    "#..................#",
+    "#..................#",
+    "#..................#",
+    "#..................#",
+    "#..................#",
+    "####################",
+};
+
+START_TEST(sliding_down_a_crumbling_wall_starts_it)
+{
+    LevelDesc d = fixture_level(CRUMBLE_WALL, 12);
+    for (int ty = 1; ty <= 9; ty++)
+        fixture_push(&d, "crumble", 10, ty);
+    Sim *sim = fixture_sim(&d);
+    leveldesc_fini(&d);
+    InputIntent last = NONE;
+    bool shook = false, slid = false;
+    for (int i = 0; i < 60 && !shook; i++) {
+        run_ticks(sim, 1, RIGHT, &last);
+        slid |= player_p(sim)->sliding;
+        shook = had_cue(sim, "crumble_shake");
+    }
+    ck_assert(slid);
+    ck_assert(shook);
+    ck_assert(!player_p(sim)->grounded);
+    sim_destroy(sim);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gadgets");
@@ -188,6 +341,9 @@ int main(void)
     tcase_add_test(tc, an_up_spring_launches_as_high_whatever_is_held);
     tcase_add_test(tc, a_side_spring_sends_you_away_and_holds_the_direction);
     tcase_add_test(tc, springs_launch_walkers_and_rest_between_launches);
+    tcase_add_test(tc, a_crumbling_block_holds_while_it_shakes_then_falls_then_returns);
+    tcase_add_test(tc, a_crumbling_block_never_closes_on_the_player);
+    tcase_add_test(tc, sliding_down_a_crumbling_wall_starts_it);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

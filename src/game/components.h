@@ -43,6 +43,7 @@ enum {
     C_GOAL,
     C_ENEMY,
     C_SPRING,
+    C_CRUMBLE,
     C_COMPONENT_COUNT
 };
 
@@ -194,6 +195,17 @@ typedef struct Spring {
     uint8_t dir;             /* SpringDir */
     uint16_t rest;           /* ticks before it can launch again */
 } Spring;
+
+typedef enum CrumbleState {
+    CRUMBLE_SOLID,           /* waiting for the player */
+    CRUMBLE_SHAKING,         /* stood on: still solid, about to fall */
+    CRUMBLE_GONE,            /* fallen: not solid until it comes back */
+} CrumbleState;
+
+typedef struct Crumble {
+    uint8_t state;           /* CrumbleState */
+    uint16_t timer;          /* ticks left shaking, or gone */
+} Crumble;
 
 /* EcsComponentDesc.flags of a component that is gameplay state: the state
 ** hash covers its listed fields. Components without it are presentation. */

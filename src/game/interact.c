@@ -271,7 +271,7 @@ void system_interactions(EcsWorld *world, float dt, void *ctx)
 
 /* A block follows its group's state, but turns solid only once no actor is
 ** inside it: it never closes on the player or a walker. */
-static bool actor_inside(Sim *sim, Box block)
+bool actor_inside(Sim *sim, Box block)
 {
     const Player *p = ecs_get(sim->world, sim->player, C_PLAYER);
     if (p != NULL && p->state != PLAYER_DEAD &&

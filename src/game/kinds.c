@@ -61,6 +61,7 @@ static const EcsField BLOCK_FIELDS[] = {F(ToggleBlock, group), F(ToggleBlock, so
 static const EcsField COLLECTIBLE_FIELDS[] = {F(Collectible, value), F(Collectible, gem)};
 static const EcsField CHECKPOINT_FIELDS[] = {F(Checkpoint, active)};
 static const EcsField SPRING_FIELDS[] = {F(Spring, dir), F(Spring, rest)};
+static const EcsField CRUMBLE_FIELDS[] = {F(Crumble, state), F(Crumble, timer)};
 static const EcsField ENEMY_FIELDS[] = {F(Enemy, state), F(Enemy, dir), F(Enemy, turn_at_edges),
                                         F(Enemy, squashed)};
 
@@ -80,6 +81,7 @@ static const EcsComponentDesc COMPONENTS[C_COMPONENT_COUNT] = {
     [C_GOAL] = MARKER(Goal),
     [C_ENEMY] = COMPONENT(Enemy, STATE, ENEMY_FIELDS),
     [C_SPRING] = COMPONENT(Spring, STATE, SPRING_FIELDS),
+    [C_CRUMBLE] = COMPONENT(Crumble, STATE, CRUMBLE_FIELDS),
 };
 
 bool game_register_components(EcsWorld *world)
@@ -150,6 +152,10 @@ static const char *const SPRING_DIRS[] = {"up", "left", "right"};
 static const KindProp SPRING_PROPS[] = {
     {"dir", KPROP_ENUM, false, 0, 0, SPRING_DIRS, COUNT(SPRING_DIRS), 0,
      "\"up\" on a floor, or \"left\"/\"right\": on a wall, launching that way"},
+};
+
+static const KindProp CRUMBLE_PROPS[] = {
+    {"w", KPROP_SIZE, false, 1, TILEMAP_MAX_SIDE, NULL, 0, 1, "width in tiles"},
 };
 
 static const KindProp WALKER_PROPS[] = {
@@ -280,6 +286,19 @@ static const EntityKind KINDS[] = {
         .example = "{\"type\": \"spring\", \"x\": 24, \"y\": 21}",
         .spawn = spring_spawn,
         .animate = spring_animate,
+    },
+    {
+        .name = "crumble",
+        .label = "crumbling block",
+        .doc = "a block that shakes when stood on (or slid down), falls away, and comes back",
+        .flags = KIND_DRAWABLE,
+        .anchor = KIND_ANCHOR_TOP, .w = 16, .h = 16,
+        .collider = COLLIDER_SOLID, .layer = 1,
+        .components = BASE | BIT(C_COLLIDER) | BIT(C_CRUMBLE),
+        .clips = {"crumble", "crumble_shake", "crumble_gone"},
+        .props = CRUMBLE_PROPS, .prop_count = COUNT(CRUMBLE_PROPS),
+        .example = "{\"type\": \"crumble\", \"x\": 22, \"y\": 18, \"w\": 2}",
+        .animate = crumble_animate,
     },
 };
 

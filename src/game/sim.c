@@ -152,6 +152,7 @@ Sim *sim_create(const LevelDesc *level, const ClipTable *clips)
         {"springs", system_springs},
         {"interactions", system_interactions},
         {"blocks", system_blocks},
+        {"crumbles", system_crumbles},
         {"respawn", system_respawn},
         {"animation", system_animation},
     };

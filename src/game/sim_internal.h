@@ -167,8 +167,13 @@ void system_platforms(EcsWorld *world, float dt, void *ctx);
 void system_interactions(EcsWorld *world, float dt, void *ctx);
 void system_springs(EcsWorld *world, float dt, void *ctx);
 void system_blocks(EcsWorld *world, float dt, void *ctx);
+void system_crumbles(EcsWorld *world, float dt, void *ctx);
 void system_respawn(EcsWorld *world, float dt, void *ctx);
 void system_animation(EcsWorld *world, float dt, void *ctx);
+
+/* Whether the player (unless dead) or a walking walker overlaps box: what
+** keeps a toggle or crumbling block from closing on it (interact.c). */
+bool actor_inside(Sim *sim, Box box);
 
 /* Kills the player (once): used by hazards, enemies, squeezes and falls. */
 void player_kill(Sim *sim);
@@ -193,6 +198,7 @@ bool mover_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntit
 /* spring.c */
 bool spring_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 void spring_animate(Sim *sim, uint16_t first_clip);
+void crumble_animate(Sim *sim, uint16_t first_clip);
 /* interact.c */
 bool coin_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 void checkpoint_animate(Sim *sim, uint16_t first_clip);
