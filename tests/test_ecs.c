@@ -429,6 +429,38 @@ START_TEST(group_keeps_owned_pools_packed)
 }
 END_TEST
 
+/* An entity joins the group while it already sits at position `size` of
+** both owned pools, so joining swaps nothing; the flush that follows must
+** still leave both pools listing the group in the same order. */
+START_TEST(group_join_in_place_then_flush_pairs_the_same_entity)
+{
+    EcsWorld *w = make_world();
+    ck_assert(ecs_group_of(w, POSITION, VELOCITY));
+    EcsEntity e0 = ecs_create(w), e1 = ecs_create(w), e2 = ecs_create(w);
+    (void)e1;
+    ecs_add(w, e2, POSITION, &(Position){2, 2});
+    ecs_add(w, e2, VELOCITY, &(Velocity){2, 2}); /* the group: [e2] */
+    ecs_add(w, e0, POSITION, &(Position){0, 0}); /* Position: [e2, e0] */
+    ecs_flush(w);
+    ecs_add(w, e0, VELOCITY, &(Velocity){0, 0}); /* e0 at position 1 of both */
+    ecs_flush(w);
+    EcsIter it = ecs_view(w, POSITION, VELOCITY);
+    int seen = 0;
+    while (ecs_iter_next(&it)) {
+        const Position *p = ecs_field(&it, Position, 0);
+        const Velocity *v = ecs_field(&it, Velocity, 1);
+        for (int i = 0; i < it.count; i++, seen++) {
+            EcsEntity ent = ecs_iter_entity(&it, i);
+            ck_assert_ptr_eq(&p[i], ecs_get(w, ent, POSITION));
+            ck_assert_ptr_eq(&v[i], ecs_get(w, ent, VELOCITY));
+            ck_assert_float_eq(p[i].x, v[i].x);
+        }
+    }
+    ck_assert_int_eq(seen, 2);
+    ecs_world_destroy(w);
+}
+END_TEST
+
 /* ---- deferred commands ---- */
 
 START_TEST(deferred_commands_apply_in_issue_order)
@@ -576,6 +608,7 @@ static Suite *ecs_suite(void)
     tcase_add_test(tc, shared_order_gives_one_run);
     tcase_add_test(tc, flush_restores_slot_order_so_views_run_side_by_side);
     tcase_add_test(tc, group_keeps_owned_pools_packed);
+    tcase_add_test(tc, group_join_in_place_then_flush_pairs_the_same_entity);
     tcase_add_test(tc, deferred_commands_apply_in_issue_order);
     tcase_add_test_raise_signal(tc, structural_change_during_iteration_asserts, SIGABRT);
     tcase_add_test(tc, overwrite_during_iteration_is_allowed);

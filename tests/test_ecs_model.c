@@ -4,8 +4,10 @@
 ** Random operations (create, destroy, add, remove, get, has, view, deferred
 ** batches) are applied to the world and to a plain array of records that
 ** says what the world should hold. Every result is checked at once, and the
-** whole state is compared every few hundred steps. Runs with and without an
-** owning group over two of the types, so group packing is checked as well.
+** whole state is compared every few hundred steps. Runs without an owning
+** group, with one over two of the types from the start, and with one made
+** part-way (packing what is there); the grouped view is checked after every
+** flush.
 */
 #include "ecs.h"
 
@@ -164,7 +166,32 @@ static void check_all(EcsWorld *w, Model *m)
     }
 }
 
-static void deferred_batch(EcsWorld *w, Model *m)
+/* The owning group over types 0 and 2, checked after every flush: one run
+** holding exactly the entities having both, each field that entity's. */
+static void check_group_view(EcsWorld *w, Model *m)
+{
+    static const EcsComponent owned[] = {0, 2};
+    int expected = 0;
+    for (int r = 0; r < m->count; r++)
+        expected += m->rec[r].alive && m->rec[r].has[0] && m->rec[r].has[2];
+    int runs = 0, seen = 0;
+    EcsIter it = ecs_view_iter(w, owned, 2);
+    while (ecs_iter_next(&it)) {
+        runs++;
+        for (int i = 0; i < it.count; i++, seen++) {
+            EcsEntity e = ecs_iter_entity(&it, i);
+            for (int k = 0; k < 2; k++) {
+                const char *field = (const char *)it.fields[k] + (size_t)i * ecs_component_size(w, owned[k]);
+                EXPECT_MSG(field == ecs_get(w, e, owned[k]),
+                           "grouped view paired entity %u with another's component", e.index);
+            }
+        }
+    }
+    EXPECT(runs <= 1);
+    EXPECT_EQ(seen, expected);
+}
+
+static void deferred_batch(EcsWorld *w, Model *m, bool grouped)
 {
     /* Queue a few commands while a view is open; mirror them after flush. */
     typedef struct { int op; Record *rec; int type; int32_t v; } Cmd;
@@ -202,6 +229,8 @@ static void deferred_batch(EcsWorld *w, Model *m)
         }
     }
     EXPECT_EQ(ecs_flush(w), expected);
+    if (grouped)
+        check_group_view(w, m);
     /* After a flush a pool no group owns lists its entities in slot order. */
     uint32_t last = 0;
     bool first = true;
@@ -214,8 +243,11 @@ static void deferred_batch(EcsWorld *w, Model *m)
         }
 }
 
-static void run_model(uint64_t seed, bool grouped)
+/* group_at: the step at which types 0 and 2 become an owning group (0: the
+** group is there from the start), or -1 for none. */
+static void run_model(uint64_t seed, int group_at)
 {
+    bool grouped = false;
     EcsWorld *w = ecs_world_create();
     EXPECT_EQ(ECS_REGISTER(w, Small), 0);
     EXPECT_EQ(ECS_REGISTER(w, Pair), 1);
@@ -224,8 +256,11 @@ static void run_model(uint64_t seed, bool grouped)
     m->rng = seed;
 
     for (int step = 0; step < STEPS; step++) {
-        if (grouped && step == STEPS / 3)
+        if (step == group_at) {
             EXPECT(ecs_group_of(w, 0, 2)); /* packs what is there, then keeps it */
+            grouped = true;
+            check_group_view(w, m);
+        }
         uint32_t roll = below(m, 100);
         Record *rec = pick(m);
         int type = (int)below(m, TYPES);
@@ -272,7 +307,7 @@ static void run_model(uint64_t seed, bool grouped)
         } else if (roll < 95) {
             check_view(w, m);
         } else {
-            deferred_batch(w, m);
+            deferred_batch(w, m, grouped);
         }
         if (step % 500 == 0)
             check_all(w, m);
@@ -284,13 +319,19 @@ static void run_model(uint64_t seed, bool grouped)
 
 START_TEST(random_operations_match_model)
 {
-    run_model(0x9e3779b97f4a7c15ull, false);
+    run_model(0x9e3779b97f4a7c15ull, -1);
 }
 END_TEST
 
 START_TEST(random_operations_match_model_with_group)
 {
-    run_model(0xd1b54a32d192ed03ull, true);
+    run_model(0xd1b54a32d192ed03ull, 0);
+}
+END_TEST
+
+START_TEST(random_operations_match_model_with_group_made_late)
+{
+    run_model(0x2545f4914f6cdd1dull, STEPS / 3);
 }
 END_TEST
 
@@ -300,6 +341,7 @@ int main(void)
     TCase *tc = tcase_create("model");
     tcase_add_test(tc, random_operations_match_model);
     tcase_add_test(tc, random_operations_match_model_with_group);
+    tcase_add_test(tc, random_operations_match_model_with_group_made_late);
     tcase_set_timeout(tc, 600);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -29,11 +29,16 @@ static bool in_all(const EcsWorld *world, const EcsGroup *group, uint32_t index)
     return (world->slots[index].mask & group->mask) == group->mask;
 }
 
+/* Moves slot `index` to position `target` of every owned pool. The group
+** boundary moves with it, so each side of it may now be out of slot order,
+** even in a pool where the entity already sat at `target` and nothing was
+** swapped: every owned pool is marked for the flush to sort. */
 static void pack_to(EcsWorld *world, EcsGroup *group, uint32_t index, uint32_t target)
 {
     for (int k = 0; k < group->type_count; k++) {
         EcsPool *pool = world->pools[group->types[k]];
         ecs_pool_swap(pool, ecs_pool_find(pool, index), target);
+        pool->unsorted = true;
     }
 }
 
