@@ -344,7 +344,7 @@ START_TEST(shared_order_gives_one_run)
 }
 END_TEST
 
-START_TEST(flush_restores_slot_order_so_views_run_side_by_side)
+START_TEST(flush_orders_pools_by_set_then_slot)
 {
     enum { N = 5000 };
     static EcsEntity e[N];
@@ -353,29 +353,105 @@ START_TEST(flush_restores_slot_order_so_views_run_side_by_side)
         e[i] = ecs_create(w);
         ecs_add(w, e[i], POSITION, &(Position){(float)i, 0});
     }
-    /* Velocity in a scrambled order: position i*7919 mod N. */
+    /* Velocity in a scrambled order: position i*7919 mod N; Health on every
+    ** third entity, so membership interleaves. */
     for (int i = 0; i < N; i++) {
         int j = (int)(((long)i * 7919) % N);
         ecs_add(w, e[j], VELOCITY, &(Velocity){(float)j, 0});
+        if (j % 3 == 0)
+            ecs_add(w, e[j], HEALTH, &(Health){j});
     }
-    ecs_remove(w, e[10], POSITION); /* swap-and-pop scrambles Position too */
+    ecs_remove(w, e[10], POSITION);
     ecs_flush(w);
+    /* Sets {P,V} then {P,V,H}, slot order within each: a key that only grows. */
     EcsIter it = ecs_view(w, POSITION, VELOCITY);
     int runs = 0, seen = 0;
-    uint32_t last = 0;
+    uint64_t last = 0;
     while (ecs_iter_next(&it)) {
         runs++;
         Position *p = ecs_field(&it, Position, 0);
         Velocity *v = ecs_field(&it, Velocity, 1);
         for (int i = 0; i < it.count; i++, seen++) {
-            ck_assert(seen == 0 || it.indices[i] > last);
-            last = it.indices[i];
+            EcsEntity ent = ecs_iter_entity(&it, i);
+            uint64_t key = (uint64_t)ecs_has(w, ent, HEALTH) << 32 | ent.index;
+            ck_assert(seen == 0 || key > last);
+            last = key;
             ck_assert_float_eq(p[i].x, v[i].x); /* components moved with their entity */
         }
     }
-    ck_assert_int_eq(seen, N - 1);
-    ck_assert_int_eq(runs, 2); /* e[10] has no Position: the only break */
+    ck_assert_int_eq(seen, N - 1); /* e[10] has no Position */
+    /* The two sets follow one another in both pools: one run. */
+    ck_assert_int_eq(runs, 1);
+    /* Health+Position: one set, one run, slot order. */
+    it = ecs_view(w, HEALTH, POSITION);
+    ck_assert(ecs_iter_next(&it));
+    ck_assert_int_eq(it.count, (N + 2) / 3 - (10 % 3 == 0));
+    for (int i = 1; i < it.count; i++)
+        ck_assert_uint_gt(it.indices[i], it.indices[i - 1]);
+    ck_assert(!ecs_iter_next(&it));
     ecs_world_destroy(w);
+}
+END_TEST
+
+/* Two worlds reach the same entities and components by different histories:
+** after a flush their views visit the same entities in the same order. */
+START_TEST(iteration_order_depends_on_contents_not_history)
+{
+    enum { N = 600 };
+    EcsWorld *a = make_world(), *b = make_world();
+    static EcsEntity ea[N], eb[N];
+    for (int i = 0; i < N; i++) {
+        ea[i] = ecs_create(a);
+        eb[i] = ecs_create(b);
+    }
+    for (int i = 0; i < N; i++) { /* a: in slot order, type by type */
+        if (i % 2 == 0)
+            ecs_add(a, ea[i], POSITION, NULL);
+        if (i % 3 == 0)
+            ecs_add(a, ea[i], VELOCITY, NULL);
+        if (i % 5 < 2)
+            ecs_add(a, ea[i], HEALTH, NULL);
+    }
+    ecs_flush(a);
+    for (int i = N - 1; i >= 0; i--) { /* b: backwards, with detours */
+        ecs_add(b, eb[i], HEALTH, NULL);
+        ecs_add(b, eb[i], VELOCITY, NULL);
+        ecs_add(b, eb[i], POSITION, NULL);
+        if (i % 4 == 0)
+            ecs_flush(b);
+    }
+    for (int i = 0; i < N; i++) {
+        if (i % 2 != 0)
+            ecs_remove(b, eb[i], POSITION);
+        if (i % 3 != 0)
+            ecs_remove(b, eb[i], VELOCITY);
+        if (i % 5 >= 2)
+            ecs_remove(b, eb[i], HEALTH);
+        if (i % 7 == 0)
+            ecs_flush(b);
+    }
+    ecs_flush(b);
+    static const EcsComponent sets[][3] = {{POSITION}, {VELOCITY}, {HEALTH}, {POSITION, VELOCITY},
+                                           {HEALTH, POSITION}, {VELOCITY, HEALTH, POSITION}};
+    static const int counts[] = {1, 1, 1, 2, 2, 3};
+    for (int v = 0; v < 6; v++) {
+        EcsIter ia = ecs_view_iter(a, sets[v], counts[v]);
+        EcsIter ib = ecs_view_iter(b, sets[v], counts[v]);
+        int na = 0, nb = 0;
+        static uint32_t la[N], lb[N];
+        while (ecs_iter_next(&ia))
+            for (int i = 0; i < ia.count; i++)
+                la[na++] = ia.indices[i];
+        while (ecs_iter_next(&ib))
+            for (int i = 0; i < ib.count; i++)
+                lb[nb++] = ib.indices[i];
+        ck_assert_int_eq(na, nb);
+        ck_assert_int_gt(na, 0);
+        for (int i = 0; i < na; i++)
+            ck_assert_uint_eq(la[i], lb[i]);
+    }
+    ecs_world_destroy(a);
+    ecs_world_destroy(b);
 }
 END_TEST
 
@@ -383,7 +459,8 @@ END_TEST
 
 static void check_group_packed(EcsWorld *w, const EcsEntity *e, int n)
 {
-    /* The group's view is one run holding exactly the entities with both. */
+    /* After a flush the group's view is one run holding exactly the entities
+    ** with both. */
     int expected = 0;
     for (int i = 0; i < n; i++)
         expected += ecs_has(w, e[i], POSITION) && ecs_has(w, e[i], VELOCITY);
@@ -410,7 +487,7 @@ START_TEST(group_keeps_owned_pools_packed)
     fill_pattern(w, e, N / 2, -1);       /* before the group exists */
     ck_assert(ecs_group_of(w, POSITION, VELOCITY));
     ck_assert(!ecs_group_of(w, VELOCITY, HEALTH)); /* Velocity already owned */
-    check_group_packed(w, e, N / 2);
+    check_group_packed(w, e, N / 2); /* creating the group orders at once */
     for (int i = N / 2; i < N; i++) {   /* after: velocity first, shuffled-ish */
         e[i] = ecs_create(w);
         if (i % 3 != 1)
@@ -418,11 +495,14 @@ START_TEST(group_keeps_owned_pools_packed)
     }
     for (int i = N - 1; i >= N / 2; i -= 2)
         ecs_add(w, e[i], POSITION, &(Position){(float)i, 0});
+    ecs_flush(w);
     check_group_packed(w, e, N);
     for (int i = 0; i < N; i += 5)
         ecs_remove(w, e[i], i % 2 ? POSITION : VELOCITY);
     for (int i = 1; i < N; i += 9)
         ecs_destroy(w, e[i]);
+    check_view_is_intersection(w, e, N, ECS_TERMS_(POSITION, VELOCITY), 2); /* before */
+    ecs_flush(w);
     check_group_packed(w, e, N);
     check_view_is_intersection(w, e, N, ECS_TERMS_(VELOCITY, HEALTH), 2);
     ecs_world_destroy(w);
@@ -606,7 +686,8 @@ static Suite *ecs_suite(void)
     tcase_add_test(tc, each_matches_iterator);
     tcase_add_test(tc, view_over_empty_or_missing_pool_is_empty);
     tcase_add_test(tc, shared_order_gives_one_run);
-    tcase_add_test(tc, flush_restores_slot_order_so_views_run_side_by_side);
+    tcase_add_test(tc, flush_orders_pools_by_set_then_slot);
+    tcase_add_test(tc, iteration_order_depends_on_contents_not_history);
     tcase_add_test(tc, group_keeps_owned_pools_packed);
     tcase_add_test(tc, group_join_in_place_then_flush_pairs_the_same_entity);
     tcase_add_test(tc, deferred_commands_apply_in_issue_order);

@@ -140,8 +140,15 @@ static void check_view(EcsWorld *w, Model *m)
     EXPECT_EQ(seen, expected);
 }
 
+static void check_structure(const EcsWorld *w)
+{
+    char msg[256];
+    EXPECT_MSG(ecs_world_check(w, msg, sizeof msg), "ecs_world_check: %s", msg);
+}
+
 static void check_all(EcsWorld *w, Model *m)
 {
+    check_structure(w);
     uint32_t alive = 0, per_type[TYPES] = {0};
     for (int r = 0; r < m->count; r++) {
         Record *rec = &m->rec[r];
@@ -229,16 +236,23 @@ static void deferred_batch(EcsWorld *w, Model *m, bool grouped)
         }
     }
     EXPECT_EQ(ecs_flush(w), expected);
+    check_structure(w);
     if (grouped)
         check_group_view(w, m);
-    /* After a flush a pool no group owns lists its entities in slot order. */
-    uint32_t last = 0;
+    /* After a flush a pool no group owns lists its entities by component
+    ** set (its mask), then by slot. */
+    uint64_t last = 0;
     bool first = true;
     EcsIter order = ecs_view(w, 1);
     while (ecs_iter_next(&order))
         for (int i = 0; i < order.count; i++) {
-            EXPECT(first || order.indices[i] > last);
-            last = order.indices[i];
+            EcsEntity e = ecs_iter_entity(&order, i);
+            uint64_t mask = 0;
+            for (int t = 0; t < TYPES; t++)
+                mask |= (uint64_t)ecs_has(w, e, (EcsComponent)t) << t;
+            uint64_t key = mask << 32 | e.index;
+            EXPECT(first || key > last);
+            last = key;
             first = false;
         }
 }

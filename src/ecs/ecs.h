@@ -55,6 +55,9 @@ static inline bool ecs_entity_is_null(EcsEntity e)
 EcsWorld *ecs_world_create(void);
 /* Frees the world and everything in it. NULL is a no-op. */
 void ecs_world_destroy(EcsWorld *world);
+/* How many times the world has allocated or grown memory so far: for the
+** debug overlay, and for checking that a path allocates nothing. */
+uint64_t ecs_world_allocations(const EcsWorld *world);
 
 /* ---- Component types ----------------------------------------------------- */
 
@@ -155,7 +158,13 @@ bool ecs_remove(EcsWorld *world, EcsEntity entity, EcsComponent type);
 ** side in every pool, so the inner loop runs over plain arrays. Field k is the
 ** component of the k-th term. Leaving the loop early needs ecs_iter_fini.
 ** While an iterator is open, structural changes (add, remove, destroy) are a
-** programming error caught by an assertion; queue them with ecs_defer_*. */
+** programming error caught by an assertion; queue them with ecs_defer_*.
+**
+** After a flush the entities come component set by component set, in slot
+** order within each set: the order is a function of which entities exist
+** and what they have, never of the history that made them. Between a
+** structural change and the next flush they come in the pools' order of
+** the moment. */
 typedef struct EcsIter {
     int count;                   /* entities in this run */
     const uint32_t *indices;     /* their slot indices; see ecs_iter_entity */
@@ -166,9 +175,9 @@ typedef struct EcsIter {
     struct EcsPool *pools[ECS_MAX_TERMS];
     int term_count;
     int driver;      /* term whose pool drives the walk */
-    uint32_t pos;    /* next dense position in the driver */
-    uint32_t end;    /* driver count when the walk started */
-    bool grouped;    /* the terms are exactly an owning group: one run */
+    int cache;       /* remembered run list being read, or -1: probing */
+    uint32_t pos;    /* next run, or next dense position of the driver */
+    uint32_t end;    /* runs, or driver positions when the walk started */
     bool open;
 } EcsIter;
 
@@ -208,12 +217,14 @@ uint32_t ecs_view_count(EcsWorld *world, const EcsComponent *terms, int term_cou
 
 /* ---- Owning groups: the hot path --------------------------------------------
 **
-** A group owns a set of component types. The world keeps every entity that
-** has all of them packed at the front of each owned pool, in the same order,
-** so a view over exactly those types is a single run over plain arrays, with
-** no lookup at all. A type belongs to at most one group. Creating a group on
-** pools that already hold components packs them at once. Returns false when a
-** type is already owned or the list is invalid. */
+** A group owns a set of component types. After each flush the world keeps
+** every entity that has all of them at the front of each owned pool, in the
+** same order, so a view over exactly those types is a single run over plain
+** arrays. The price is paid at the flush after a change of the group's
+** members. A type belongs to at most one group. Creating a group on pools
+** that already hold components orders them at once (it puts every pool in
+** order, as a flush does, but applies no commands). Returns false when a
+** type is already owned, the list is invalid or memory runs out. */
 bool ecs_group(EcsWorld *world, const EcsComponent *types, int type_count);
 #define ecs_group_of(world, ...) \
     ecs_group((world), ECS_TERMS_(__VA_ARGS__), ECS_TERM_COUNT_(__VA_ARGS__))
@@ -228,8 +239,9 @@ bool ecs_defer_add(EcsWorld *world, EcsEntity entity, EcsComponent type,
 bool ecs_defer_remove(EcsWorld *world, EcsEntity entity, EcsComponent type);
 bool ecs_defer_destroy(EcsWorld *world, EcsEntity entity);
 /* Applies the queued commands, then puts every pool that changed back in
-** slot order (see pool.c). Returns how many commands were applied (skipped
-** ones are not counted). Must not be called while an iterator is open. */
+** order (see pool.c), at a cost of about what changed. Returns how many
+** commands were applied (skipped ones are not counted). Must not be called
+** while an iterator is open. */
 uint32_t ecs_flush(EcsWorld *world);
 /* Number of commands waiting. */
 uint32_t ecs_deferred_count(const EcsWorld *world);
@@ -261,5 +273,9 @@ typedef struct EcsPoolStats {
 bool ecs_pool_stats(const EcsWorld *world, EcsComponent type, EcsPoolStats *out);
 /* Bytes held by the whole world: entity slots, pools, commands, systems. */
 size_t ecs_world_bytes(const EcsWorld *world);
+/* Walks every structure of the world and checks its invariants (slow: for
+** tests and soak runs). Returns false, with what is wrong in msg, when one
+** is broken. */
+bool ecs_world_check(const EcsWorld *world, char *msg, size_t size);
 
 #endif /* ECS_H */
