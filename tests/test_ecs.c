@@ -60,6 +60,129 @@ START_TEST(registration_keeps_flags_and_fields)
 }
 END_TEST
 
+/* ---- tags ---- */
+
+START_TEST(tag_is_membership_without_storage)
+{
+    enum { N = 10000 };
+    EcsWorld *w = make_world();
+    EcsComponent frozen = ECS_REGISTER_TAG(w, Frozen);
+    ck_assert_uint_eq(frozen, HEALTH + 1);
+    ck_assert_str_eq(ecs_component_name(w, frozen), "Frozen");
+    ck_assert_uint_eq(ecs_component_size(w, frozen), 0);
+    static EcsEntity e[N];
+    for (int i = 0; i < N; i++) {
+        e[i] = ecs_create(w);
+        ck_assert_ptr_nonnull(ecs_add(w, e[i], POSITION, &(Position){(float)i, 0}));
+        ck_assert_ptr_nonnull(ecs_add(w, e[i], frozen, NULL)); /* a token, not data */
+    }
+    ck_assert(ecs_has(w, e[7], frozen));
+    ck_assert_ptr_nonnull(ecs_get(w, e[7], frozen));
+    ck_assert_ptr_nonnull(ecs_add(w, e[7], frozen, NULL)); /* again: still one */
+    ck_assert_uint_eq(ecs_count(w, frozen), N);
+    EcsPoolStats tag, pos;
+    ck_assert(ecs_pool_stats(w, frozen, &tag));
+    ck_assert(ecs_pool_stats(w, POSITION, &pos));
+    ck_assert_uint_ge(pos.bytes - tag.bytes, N * sizeof(Position)); /* no data array */
+    ck_assert(ecs_remove(w, e[7], frozen));
+    ck_assert(!ecs_has(w, e[7], frozen));
+    ck_assert_ptr_null(ecs_get(w, e[7], frozen));
+    ck_assert(!ecs_remove(w, e[7], frozen));
+    ck_assert(ecs_destroy(w, e[8]));
+    ck_assert_uint_eq(ecs_count(w, frozen), N - 2);
+    ecs_world_destroy(w);
+}
+END_TEST
+
+static void count_tagged(EcsWorld *w, EcsEntity e, void **fields, void *ctx)
+{
+    ck_assert_ptr_nonnull(fields[1]);
+    ck_assert_ptr_eq(fields[0], ecs_get(w, e, POSITION));
+    (*(int *)ctx)++;
+}
+
+START_TEST(tag_in_views_commands_and_order)
+{
+    enum { N = 900 };
+    EcsWorld *w = make_world();
+    EcsComponent frozen = ECS_REGISTER_TAG(w, Frozen);
+    static EcsEntity e[N];
+    for (int i = 0; i < N; i++) {
+        e[i] = ecs_create(w);
+        ecs_add(w, e[i], POSITION, &(Position){(float)i, 0});
+        if (i % 3 == 0)
+            ecs_add(w, e[i], frozen, NULL);
+    }
+    /* Untag the first 30 tagged ones and tag every 5th, from inside a view. */
+    EcsIter it = ecs_view(w, POSITION);
+    while (ecs_iter_next(&it))
+        for (int i = 0; i < it.count; i++) {
+            EcsEntity ent = ecs_iter_entity(&it, i);
+            if (ent.index % 3 == 0 && ent.index < 90)
+                ck_assert(ecs_defer_remove(w, ent, frozen));
+            if (ent.index % 5 == 0)
+                ck_assert(ecs_defer_add(w, ent, frozen, NULL));
+        }
+    ecs_flush(w);
+    int expected = 0;
+    for (int i = 0; i < N; i++) {
+        bool tagged = (i % 3 == 0 && i >= 90) || i % 5 == 0;
+        ck_assert_int_eq(ecs_has(w, e[i], frozen), tagged);
+        expected += tagged;
+    }
+    /* At rest the tagged entities are one set: one run, in slot order. */
+    it = ecs_view(w, POSITION, frozen);
+    ck_assert(ecs_iter_next(&it));
+    ck_assert_int_eq(it.count, expected);
+    ck_assert_ptr_nonnull(it.fields[1]);
+    const Position *p = ecs_field(&it, Position, 0);
+    for (int i = 0; i < it.count; i++) {
+        ck_assert_float_eq(p[i].x, (float)it.indices[i]);
+        ck_assert(i == 0 || it.indices[i] > it.indices[i - 1]);
+    }
+    ck_assert(!ecs_iter_next(&it));
+    int calls = 0;
+    ecs_each(w, count_tagged, &calls, POSITION, frozen);
+    ck_assert_int_eq(calls, expected);
+    ecs_world_destroy(w);
+}
+END_TEST
+
+START_TEST(tag_in_a_group)
+{
+    enum { N = 500 };
+    EcsWorld *w = make_world();
+    EcsComponent frozen = ECS_REGISTER_TAG(w, Frozen);
+    static EcsEntity e[N];
+    for (int i = 0; i < N; i++) {
+        e[i] = ecs_create(w);
+        ecs_add(w, e[i], VELOCITY, &(Velocity){(float)i, 0});
+        if (i % 2)
+            ecs_add(w, e[i], frozen, NULL);
+        if (i % 7 == 0)
+            ecs_add(w, e[i], HEALTH, &(Health){i});
+    }
+    ck_assert(ecs_group_of(w, frozen, VELOCITY));
+    for (int i = 0; i < N; i += 4)
+        ecs_remove(w, e[i], frozen);
+    for (int i = 0; i < N; i += 6)
+        ecs_add(w, e[i], frozen, NULL);
+    ecs_flush(w);
+    int expected = 0;
+    for (int i = 0; i < N; i++)
+        expected += ecs_has(w, e[i], frozen);
+    EcsIter it = ecs_view(w, VELOCITY, frozen);
+    ck_assert(ecs_iter_next(&it));
+    ck_assert_int_eq(it.count, expected);
+    for (int i = 0; i < it.count; i++)
+        ck_assert_float_eq(ecs_field(&it, Velocity, 0)[i].x, (float)it.indices[i]);
+    ck_assert(!ecs_iter_next(&it));
+    char msg[200];
+    ck_assert_msg(ecs_world_check(w, msg, sizeof msg), "%s", msg);
+    ecs_world_destroy(w);
+}
+END_TEST
+
 /* ---- handles ---- */
 
 START_TEST(destroyed_index_is_recycled_with_next_generation)
@@ -674,6 +797,9 @@ static Suite *ecs_suite(void)
     Suite *s = suite_create("ecs");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, registration_keeps_flags_and_fields);
+    tcase_add_test(tc, tag_is_membership_without_storage);
+    tcase_add_test(tc, tag_in_views_commands_and_order);
+    tcase_add_test(tc, tag_in_a_group);
     tcase_add_test(tc, destroyed_index_is_recycled_with_next_generation);
     tcase_add_test(tc, stale_handle_never_reaches_new_entity);
     tcase_add_test(tc, null_and_out_of_range_handles_are_rejected);

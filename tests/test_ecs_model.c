@@ -3,7 +3,7 @@
 **
 ** Random operations (create, destroy, add, remove, get, has, view, deferred
 ** batches) are applied to the world and to a plain array of records that
-** says what the world should hold. Every result is checked at once, and the
+** says what the world should hold. Of the four types, one is a tag. Every result is checked at once, and the
 ** whole state is compared every few hundred steps. Runs without an owning
 ** group, with one over two of the types from the start, and with one made
 ** part-way (packing what is there); the grouped view is checked after every
@@ -28,7 +28,7 @@
 #define EXPECT_NULL(p) EXPECT((p) == NULL)
 #define EXPECT_NONNULL(p) EXPECT((p) != NULL)
 
-enum { TYPES = 3, MAX_RECORDS = 2048, STEPS = 150000 };
+enum { TYPES = 4, TAG = 3, MAX_RECORDS = 2048, STEPS = 150000 };
 
 typedef struct Small { int32_t v; } Small;
 typedef struct Pair { int32_t v, w; } Pair;
@@ -58,12 +58,14 @@ static uint32_t next_rand(Model *m)
 
 static uint32_t below(Model *m, uint32_t n) { return next_rand(m) % n; }
 
+/* Type 3 is a tag: no value; the model keeps 0 for it. */
 static void write_value(EcsWorld *w, EcsEntity e, int type, int32_t v)
 {
     switch (type) {
     case 0: ecs_add(w, e, 0, &(Small){v}); break;
     case 1: ecs_add(w, e, 1, &(Pair){v, -v}); break;
-    default: { Wide wide = {v, {0}}; ecs_add(w, e, 2, &wide); } break;
+    case 2: { Wide wide = {v, {0}}; ecs_add(w, e, 2, &wide); } break;
+    default: EXPECT(ecs_add(w, e, TAG, NULL) != NULL || !ecs_alive(w, e)); break;
     }
 }
 
@@ -73,12 +75,16 @@ static void defer_value(EcsWorld *w, EcsEntity e, int type, int32_t v)
     Pair pair = {v, -v};
     Small small = {v};
     const void *value = type == 0 ? (const void *)&small
-                      : type == 1 ? (const void *)&pair : (const void *)&wide;
+                      : type == 1 ? (const void *)&pair
+                      : type == 2 ? (const void *)&wide : NULL;
     EXPECT(ecs_defer_add(w, e, (EcsComponent)type, value));
 }
 
 static int32_t read_value(const void *p, int type)
 {
+    EXPECT_NONNULL(p);
+    if (type == TAG)
+        return 0; /* a token */
     if (type == 1)
         EXPECT_EQ(((const Pair *)p)->w, -((const Pair *)p)->v);
     return *(const int32_t *)p; /* first member of each type */
@@ -93,7 +99,7 @@ static void check_view(EcsWorld *w, Model *m)
 {
     EcsComponent terms[TYPES];
     int n = 0;
-    uint32_t bits = 1u + below(m, 7); /* a non-empty subset */
+    uint32_t bits = 1u + below(m, (1u << TYPES) - 1u); /* a non-empty subset */
     for (int t = 0; t < TYPES; t++)
         if (bits & (1u << t))
             terms[n++] = (EcsComponent)t;
@@ -225,7 +231,7 @@ static void deferred_batch(EcsWorld *w, Model *m, bool grouped)
             continue;
         if (cmds[c].op == 0) {
             rec->has[cmds[c].type] = true;
-            rec->value[cmds[c].type] = cmds[c].v;
+            rec->value[cmds[c].type] = cmds[c].type == TAG ? 0 : cmds[c].v;
             expected++;
         } else if (cmds[c].op == 1) {
             expected += rec->has[cmds[c].type];
@@ -266,6 +272,7 @@ static void run_model(uint64_t seed, int group_at)
     EXPECT_EQ(ECS_REGISTER(w, Small), 0);
     EXPECT_EQ(ECS_REGISTER(w, Pair), 1);
     EXPECT_EQ(ECS_REGISTER(w, Wide), 2);
+    EXPECT_EQ(ECS_REGISTER_TAG(w, Tag), TAG);
     Model *m = calloc(1, sizeof *m);
     m->rng = seed;
 
@@ -302,7 +309,7 @@ static void run_model(uint64_t seed, int group_at)
             EXPECT_EQ(ecs_has(w, rec->handle, (EcsComponent)type), rec->alive);
             if (rec->alive) {
                 rec->has[type] = true;
-                rec->value[type] = v;
+                rec->value[type] = type == TAG ? 0 : v;
             }
         } else if (roll < 64) {
             bool expect = rec->alive && rec->has[type];

@@ -82,9 +82,11 @@ typedef struct EcsComponentDesc {
 } EcsComponentDesc;
 
 /* Registers a component type and returns its id: ids are given in order,
-** 0, 1, 2, ... size must be > 0 and align a power of two no larger than
-** _Alignof(max_align_t); every field must lie inside the component. Its
-** pool is created on first use. Returns ECS_NO_COMPONENT when out of
+** 0, 1, 2, ... align must be a power of two no larger than
+** _Alignof(max_align_t); every field must lie inside the component. A
+** size of 0 makes a tag: membership only, no storage and no fields; views,
+** order, groups, commands and snapshots treat it like any other component.
+** Its pool is created on first use. Returns ECS_NO_COMPONENT when out of
 ** memory. */
 EcsComponent ecs_component_register_desc(EcsWorld *world, const EcsComponentDesc *desc);
 /* The same with a name, size and alignment only (no flags, no fields). */
@@ -92,6 +94,8 @@ EcsComponent ecs_component_register(EcsWorld *world, const char *name,
                                     size_t size, size_t align);
 #define ECS_REGISTER(world, T) \
     ecs_component_register((world), #T, sizeof(T), _Alignof(T))
+/* Registers a tag named `name` (a plain identifier, as for a type). */
+#define ECS_REGISTER_TAG(world, name) ecs_component_register((world), #name, 0, 1)
 /* A field of component type T, for EcsComponentDesc.fields: a scalar, or an
 ** array (every element, in order). */
 #define ECS_FIELD(T, member) \
@@ -107,7 +111,7 @@ const EcsComponentDesc *ecs_component_desc(const EcsWorld *world, EcsComponent t
 uint32_t ecs_component_count(const EcsWorld *world);
 /* Registered name of a component type, or NULL for an unknown id. */
 const char *ecs_component_name(const EcsWorld *world, EcsComponent type);
-/* Size in bytes of a component type, or 0 for an unknown id. */
+/* Size in bytes of a component type: 0 for a tag, and for an unknown id. */
 size_t ecs_component_size(const EcsWorld *world, EcsComponent type);
 
 /* ---- Entities ------------------------------------------------------------ */
@@ -135,10 +139,13 @@ uint32_t ecs_slot_count(const EcsWorld *world);
 ** valid until the next structural change of that pool or the next
 ** ecs_flush (which may sort a changed pool). value may be NULL for a zeroed
 ** component, and may point at another entity's component of the same type.
-** Returns NULL for a stale handle or an unknown type. */
+** For a tag, value is ignored and the result is a token: not NULL, never to
+** be read or written through. Returns NULL for a stale handle or an unknown
+** type. */
 void *ecs_add(EcsWorld *world, EcsEntity entity, EcsComponent type,
               const void *value);
-/* The entity's component, or NULL when it has none or the handle is stale. */
+/* The entity's component (a token for a tag, as ecs_add), or NULL when it
+** has none or the handle is stale. */
 void *ecs_get(const EcsWorld *world, EcsEntity entity, EcsComponent type);
 /* True when the live entity has the component. */
 bool ecs_has(const EcsWorld *world, EcsEntity entity, EcsComponent type);
@@ -156,7 +163,7 @@ bool ecs_remove(EcsWorld *world, EcsEntity entity, EcsComponent type);
 **
 ** Each step yields a run of it.count entities whose components sit side by
 ** side in every pool, so the inner loop runs over plain arrays. Field k is the
-** component of the k-th term. Leaving the loop early needs ecs_iter_fini.
+** component of the k-th term (for a tag, a token: not NULL, no data). Leaving the loop early needs ecs_iter_fini.
 ** While an iterator is open, structural changes (add, remove, destroy) are a
 ** programming error caught by an assertion; queue them with ecs_defer_*.
 **
