@@ -728,6 +728,118 @@ START_TEST(overwrite_during_iteration_is_allowed)
 }
 END_TEST
 
+/* ---- snapshots ---- */
+
+static void count_step(EcsWorld *w, float dt, void *ctx)
+{
+    (void)w;
+    (void)dt;
+    ++*(int *)ctx;
+}
+
+START_TEST(restore_brings_back_entities_and_keeps_systems)
+{
+    enum { N = 3000 };
+    static EcsEntity e[N];
+    EcsWorld *w = make_world();
+    int steps = 0;
+    ck_assert(ecs_system_add(w, "count", count_step, &steps));
+    fill_pattern(w, e, N, -1);
+    ck_assert(ecs_group_of(w, POSITION, HEALTH));
+    ecs_flush(w);
+    EcsWorld *snap = ecs_world_clone(w);
+    ck_assert_ptr_nonnull(snap);
+    ck_assert_int_eq(ecs_system_count(snap), 0); /* systems are not copied */
+
+    for (int i = 0; i < N; i += 2)
+        ecs_destroy(w, e[i]);
+    EcsEntity later = ecs_create(w);
+    ecs_add(w, later, HEALTH, &(Health){-1});
+    for (int i = 1; i < N; i += 3)
+        ecs_add(w, e[i], HEALTH, &(Health){-i});
+    ecs_flush(w);
+
+    uint64_t allocations = ecs_world_allocations(w);
+    ck_assert(ecs_world_copy(w, snap));
+    ck_assert_uint_eq(ecs_world_allocations(w), allocations); /* it all fit */
+    char msg[200];
+    ck_assert_msg(ecs_world_check(w, msg, sizeof msg), "%s", msg);
+    ck_assert(!ecs_alive(w, later)); /* made after the snapshot: stale */
+    for (int i = 0; i < N; i++) {
+        ck_assert(ecs_alive(w, e[i]));
+        ck_assert_int_eq(ecs_has(w, e[i], HEALTH), i % 5 == 0);
+        if (i % 5 == 0)
+            ck_assert_int_eq(((Health *)ecs_get(w, e[i], HEALTH))->hp, i);
+    }
+    check_view_is_intersection(w, e, N, ECS_TERMS_(POSITION, HEALTH), 2);
+    /* The group came back packed: one run. */
+    EcsIter it = ecs_view(w, POSITION, HEALTH);
+    ck_assert(ecs_iter_next(&it));
+    ck_assert_int_eq(it.count, (N + 9) / 10);
+    ck_assert(!ecs_iter_next(&it));
+    ck_assert_int_eq(ecs_system_count(w), 1);
+    ecs_world_step(w, 0.5f);
+    ck_assert_int_eq(steps, 1);
+    ecs_world_destroy(snap);
+    ecs_world_destroy(w);
+}
+END_TEST
+
+START_TEST(copy_into_a_small_world_grows_it_once)
+{
+    enum { N = 20000 };
+    static EcsEntity e[N];
+    EcsWorld *big = make_world();
+    fill_pattern(big, e, N, -1);
+    EcsWorld *small = make_world();
+    uint64_t before = ecs_world_allocations(small);
+    ck_assert(ecs_world_copy(small, big));
+    ck_assert_uint_gt(ecs_world_allocations(small), before);
+    before = ecs_world_allocations(small);
+    ck_assert(ecs_world_copy(small, big));
+    ck_assert_uint_eq(ecs_world_allocations(small), before);
+    ck_assert_uint_eq(ecs_view_count(small, ECS_TERMS_(POSITION, VELOCITY), 2), (N + 5) / 6);
+    /* An empty world copied over it empties it, and allocates nothing. */
+    EcsWorld *empty = make_world();
+    ck_assert(ecs_world_copy(small, empty));
+    ck_assert_uint_eq(ecs_world_allocations(small), before);
+    ck_assert_uint_eq(ecs_alive_count(small), 0);
+    ck_assert_uint_eq(ecs_count(small, POSITION), 0);
+    ck_assert(!ecs_alive(small, e[3]));
+    char msg[200];
+    ck_assert_msg(ecs_world_check(small, msg, sizeof msg), "%s", msg);
+    ecs_world_destroy(empty);
+    ecs_world_destroy(small);
+    ecs_world_destroy(big);
+}
+END_TEST
+
+START_TEST(copy_refuses_other_component_types)
+{
+    EcsWorld *w = make_world();
+    EcsEntity a = ecs_create(w);
+    ecs_add(w, a, HEALTH, &(Health){3});
+    EcsWorld *other = ecs_world_create();
+    ECS_REGISTER(other, Position);
+    ECS_REGISTER(other, Health); /* id 1 has another size */
+    ck_assert(!ecs_world_copy(other, w));
+    ck_assert(!ecs_world_copy(w, other));
+    ck_assert_int_eq(((Health *)ecs_get(w, a, HEALTH))->hp, 3);
+    ecs_world_destroy(other);
+    ecs_world_destroy(w);
+}
+END_TEST
+
+START_TEST(copy_with_commands_pending_asserts)
+{
+    EcsWorld *w = make_world();
+    EcsWorld *snap = ecs_world_clone(w);
+    ecs_defer_destroy(w, ecs_create(w));
+    ecs_world_copy(snap, w); /* must abort */
+    ck_abort_msg("a copy with commands pending was not caught");
+}
+END_TEST
+
 /* ---- systems ---- */
 
 typedef struct Trace { char log[16]; int len; EcsEntity target; } Trace;
@@ -819,6 +931,10 @@ static Suite *ecs_suite(void)
     tcase_add_test(tc, deferred_commands_apply_in_issue_order);
     tcase_add_test_raise_signal(tc, structural_change_during_iteration_asserts, SIGABRT);
     tcase_add_test(tc, overwrite_during_iteration_is_allowed);
+    tcase_add_test(tc, restore_brings_back_entities_and_keeps_systems);
+    tcase_add_test(tc, copy_into_a_small_world_grows_it_once);
+    tcase_add_test(tc, copy_refuses_other_component_types);
+    tcase_add_test_raise_signal(tc, copy_with_commands_pending_asserts, SIGABRT);
     tcase_add_test(tc, systems_run_in_registration_order_with_flush_between);
     tcase_add_test(tc, stats_report_counts_and_bytes);
     tcase_set_timeout(tc, 60);

@@ -2,8 +2,9 @@
 ** test_ecs_model.c -- the ECS against a naive reference model.
 **
 ** Random operations (create, destroy, add, remove, get, has, view, deferred
-** batches) are applied to the world and to a plain array of records that
-** says what the world should hold. Of the four types, one is a tag. Every result is checked at once, and the
+** batches, snapshots and restores) are applied to the world and to a plain
+** array of records that says what the world should hold. Of the four types,
+** one is a tag. Every result is checked at once, and the
 ** whole state is compared every few hundred steps. Runs without an owning
 ** group, with one over two of the types from the start, and with one made
 ** part-way (packing what is there); the grouped view is checked after every
@@ -265,8 +266,95 @@ static void deferred_batch(EcsWorld *w, Model *m, bool grouped)
 
 /* group_at: the step at which types 0 and 2 become an owning group (0: the
 ** group is there from the start), or -1 for none. */
+/* What a world holds and how it iterates, in one number: every slot's
+** handle and values, and for every set of terms the entities a view visits,
+** in order, run by run. */
+static uint64_t fingerprint(EcsWorld *w)
+{
+    uint64_t h = 1469598103934665603ull;
+#define MIX(v) (h = (h ^ (uint64_t)(v)) * 1099511628211ull)
+    MIX(ecs_slot_count(w));
+    MIX(ecs_alive_count(w));
+    for (uint32_t i = 0; i < ecs_slot_count(w); i++) {
+        EcsEntity e = ecs_entity_at(w, i);
+        MIX(e.generation);
+        for (int t = 0; t < TYPES; t++)
+            if (ecs_has(w, e, (EcsComponent)t))
+                MIX((uint64_t)t << 32 | (uint32_t)read_value(ecs_get(w, e, (EcsComponent)t), t));
+    }
+    for (uint32_t bits = 1; bits < (1u << TYPES); bits++) {
+        EcsComponent terms[TYPES];
+        int n = 0;
+        for (int t = 0; t < TYPES; t++)
+            if (bits & (1u << t))
+                terms[n++] = (EcsComponent)t;
+        MIX(bits);
+        EcsIter it = ecs_view_iter(w, terms, n);
+        while (ecs_iter_next(&it)) {
+            MIX((uint32_t)it.count);
+            for (int i = 0; i < it.count; i++)
+                MIX(it.indices[i]);
+        }
+    }
+#undef MIX
+    return h;
+}
+
+typedef struct Snapshot {
+    EcsWorld *world;
+    Model model;
+    uint64_t print;
+    bool grouped;
+} Snapshot;
+
+static void take_snapshot(EcsWorld *w, Model *m, Snapshot *snap, bool grouped)
+{
+    if (snap->world == NULL) {
+        snap->world = ecs_world_clone(w);
+        EXPECT_NONNULL(snap->world);
+    } else {
+        EXPECT(ecs_world_copy(snap->world, w));
+    }
+    snap->model = *m;
+    snap->print = fingerprint(w);
+    snap->grouped = grouped;
+    EXPECT_EQ(fingerprint(snap->world), snap->print); /* the copy iterates alike */
+}
+
+/* Back to the snapshot: the model's copy of that moment is what the world
+** must hold, and it must iterate as it did then. Restoring into the world
+** the snapshot came from allocates nothing. */
+static void restore_snapshot(EcsWorld *w, Model *m, Snapshot *snap)
+{
+    uint64_t allocations = ecs_world_allocations(w);
+    EXPECT(ecs_world_copy(w, snap->world));
+    EXPECT_EQ(ecs_world_allocations(w), allocations);
+    uint64_t rng = m->rng;
+    *m = snap->model;
+    m->rng = rng; /* the run goes on differently from here */
+    EXPECT_EQ(fingerprint(w), snap->print);
+    check_all(w, m);
+    /* Snapshotting it again fits in the snapshot's buffers. */
+    allocations = ecs_world_allocations(snap->world);
+    EXPECT(ecs_world_copy(snap->world, w));
+    EXPECT_EQ(ecs_world_allocations(snap->world), allocations);
+    /* The free list came back too: the next entities made are the ones the
+    ** snapshot would make. Undone in reverse, the list is as it was. */
+    EcsWorld *probe = ecs_world_clone(snap->world);
+    EXPECT_NONNULL(probe);
+    EcsEntity made[3];
+    for (int i = 0; i < 3; i++) {
+        made[i] = ecs_create(w);
+        EXPECT(ecs_entity_eq(made[i], ecs_create(probe)));
+    }
+    for (int i = 2; i >= 0; i--)
+        EXPECT(ecs_destroy(w, made[i]));
+    ecs_world_destroy(probe);
+}
+
 static void run_model(uint64_t seed, int group_at)
 {
+    Snapshot *snap = calloc(1, sizeof *snap);
     bool grouped = false;
     EcsWorld *w = ecs_world_create();
     EXPECT_EQ(ECS_REGISTER(w, Small), 0);
@@ -281,6 +369,24 @@ static void run_model(uint64_t seed, int group_at)
             EXPECT(ecs_group_of(w, 0, 2)); /* packs what is there, then keeps it */
             grouped = true;
             check_group_view(w, m);
+        }
+        uint32_t rare = below(m, 1000);
+        if (rare < 3) {
+            take_snapshot(w, m, snap, grouped);
+        } else if (rare < 6 && snap->world != NULL) {
+            restore_snapshot(w, m, snap);
+            grouped = snap->grouped;
+            if (group_at >= 0 && step > group_at && !grouped) { /* it went with the restore */
+                EXPECT(ecs_group_of(w, 0, 2));
+                grouped = true;
+                check_group_view(w, m);
+            }
+        } else if (rare < 30) {
+            /* A flush after a few changes: placement rather than rebuilding. */
+            EXPECT_EQ(ecs_flush(w), 0);
+            check_structure(w);
+            if (grouped)
+                check_group_view(w, m);
         }
         uint32_t roll = below(m, 100);
         Record *rec = pick(m);
@@ -335,6 +441,8 @@ static void run_model(uint64_t seed, int group_at)
     }
     check_all(w, m);
     free(m);
+    ecs_world_destroy(snap->world);
+    free(snap);
     ecs_world_destroy(w);
 }
 

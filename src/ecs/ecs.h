@@ -253,6 +253,31 @@ uint32_t ecs_flush(EcsWorld *world);
 /* Number of commands waiting. */
 uint32_t ecs_deferred_count(const EcsWorld *world);
 
+/* ---- Snapshots ------------------------------------------------------------------
+**
+** A copy of a whole world's entities and components, to go back to later:
+**
+**   EcsWorld *snap = ecs_world_clone(world);      (at a checkpoint)
+**   ecs_world_copy(snap, world);                  (the next checkpoint)
+**   ecs_world_copy(world, snap);                  (back to it)
+**
+** A restored world iterates and hashes exactly as the world did when it was
+** taken: the same slots and generations, the same pool order, the same
+** groups. A copy costs the bytes copied and allocates nothing when the
+** destination's buffers are big enough (restoring into the world a snapshot
+** came from, or snapshotting again into the same snapshot world, once sizes
+** have settled). */
+
+/* Copies every entity, component, pool order, free slot and group of src
+** into dst, which keeps its own systems. Both must have the same component
+** types (ids, sizes, alignments) and no commands pending; dst must have no
+** iterator open. Returns false, leaving dst as it was, when the types
+** differ or memory runs out. */
+bool ecs_world_copy(EcsWorld *dst, const EcsWorld *src);
+/* A new world with src's component types, groups, entities and components,
+** and no systems. NULL when out of memory. */
+EcsWorld *ecs_world_clone(const EcsWorld *src);
+
 /* ---- Systems --------------------------------------------------------------- */
 
 /* A system: the logic run once per tick. It keeps no game state of its own;

@@ -291,6 +291,8 @@ static inline EcsSlot *ecs_slot_of(const EcsWorld *world, EcsEntity e)
     return slot;
 }
 
+/* Makes room for `count` slots (and their settled bits). */
+bool ecs_world_reserve_slots(EcsWorld *world, uint32_t count);
 /* Creates the pool of `type` if it does not exist yet. */
 EcsPool *ecs_world_pool(EcsWorld *world, EcsComponent type);
 

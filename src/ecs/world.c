@@ -125,23 +125,24 @@ size_t ecs_component_size(const EcsWorld *world, EcsComponent type)
 
 /* ---- Entities ---- */
 
-/* Doubles the slot array and the settled bits alongside. */
-static bool grow_slots(EcsWorld *world)
+bool ecs_world_reserve_slots(EcsWorld *world, uint32_t need)
 {
-    uint32_t capacity = world->slot_capacity ? world->slot_capacity * 2u : 256u;
-    if (capacity <= world->slot_capacity || capacity > ECS_MAX_SLOTS)
-        return false;
-    EcsSlot *slots = ecs_realloc(world, world->slots, (size_t)capacity * sizeof *slots);
-    if (slots == NULL)
-        return false;
-    world->slots = slots;
-    uint64_t *settled = ecs_realloc(world, world->settled, (size_t)capacity / 64u * sizeof *settled);
-    if (settled == NULL)
-        return false; /* the slots grew alone: harmless, capacity says the old size */
-    memset(settled + world->slot_capacity / 64u, 0,
-           (size_t)(capacity - world->slot_capacity) / 64u * sizeof *settled);
-    world->settled = settled;
-    world->slot_capacity = capacity;
+    while (world->slot_capacity < need) {
+        uint32_t capacity = world->slot_capacity ? world->slot_capacity * 2u : 256u;
+        if (capacity <= world->slot_capacity || capacity > ECS_MAX_SLOTS)
+            return false;
+        EcsSlot *slots = ecs_realloc(world, world->slots, (size_t)capacity * sizeof *slots);
+        if (slots == NULL)
+            return false;
+        world->slots = slots;
+        uint64_t *settled = ecs_realloc(world, world->settled, (size_t)capacity / 64u * sizeof *settled);
+        if (settled == NULL)
+            return false; /* the slots grew alone: harmless, capacity says the old size */
+        memset(settled + world->slot_capacity / 64u, 0,
+               (size_t)(capacity - world->slot_capacity) / 64u * sizeof *settled);
+        world->settled = settled;
+        world->slot_capacity = capacity;
+    }
     return true;
 }
 
@@ -153,7 +154,8 @@ EcsEntity ecs_create(EcsWorld *world)
         world->free_head = world->slots[index].mask;
         world->slots[index].generation++; /* even to odd: alive */
     } else {
-        if (world->slot_count == world->slot_capacity && !grow_slots(world))
+        if (world->slot_count == world->slot_capacity &&
+            !ecs_world_reserve_slots(world, world->slot_count + 1u))
             return ECS_NULL;
         index = world->slot_count++;
         world->slots[index].generation = 1;
