@@ -68,6 +68,23 @@ static bool check_pool(const EcsWorld *world, EcsComponent t, Report *r)
         return fail(r, "%s: %u live and %u tombstones, counted %u and %u", name, live, holes,
                     pool->count, pool->holes);
 
+    /* The list of tombstones: each one, once, the part sorted at the flush
+    ** in order. */
+    if (!pool->hole_unlisted) {
+        if (pool->hole_capacity < pool->holes || pool->hole_sorted > pool->holes)
+            return fail(r, "%s: the tombstone list is short", name);
+        for (uint32_t i = 0; i < pool->holes; i++) {
+            uint32_t pos = pool->hole_list[i];
+            if (pos >= pool->ordered || !(pool->dense[pos] & ECS_HOLE))
+                return fail(r, "%s: listed tombstone %u is none", name, pos);
+            if (i > 0 && i < pool->hole_sorted && pos <= pool->hole_list[i - 1u])
+                return fail(r, "%s: the sorted tombstones are not in order at %u", name, i);
+            for (uint32_t k = i < pool->hole_sorted ? pool->hole_sorted : 0; k < i; k++)
+                if (pool->hole_list[k] == pos)
+                    return fail(r, "%s: tombstone %u listed twice", name, pos);
+        }
+    }
+
     /* Spans tile the ordered part, keys rising; slots never fall in a span. */
     uint32_t at = 0;
     for (uint32_t s = 0; s < pool->span_count; s++) {

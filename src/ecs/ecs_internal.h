@@ -44,6 +44,10 @@ typedef struct EcsPool {
     uint32_t end;        /* [ordered, end): the tail, appended since the flush */
     uint32_t capacity;
     uint32_t holes;      /* tombstones in [0, ordered) */
+    uint32_t *hole_list; /* their positions: [0, hole_sorted) in order, then */
+    uint32_t hole_sorted;/* those made since the flush; unless hole_unlisted */
+    uint32_t hole_capacity;
+    bool hole_unlisted;  /* the list could not grow: the flush scans instead */
     uint32_t **pages;    /* sparse index, paged; NULL pages are all ECS_NONE */
     uint32_t page_count;
     EcsSpan *spans;      /* in position order, tiling [0, ordered) */
@@ -161,7 +165,9 @@ bool ecs_pool_reserve_spans(EcsWorld *world, EcsPool *pool, uint32_t count);
 uint32_t *ecs_pool_sparse_entry(EcsWorld *world, EcsPool *pool, uint32_t index);
 /* Removes the component at position pos: a tombstone in the ordered part,
 ** swap-and-pop in the tail. */
-void ecs_pool_remove_at(EcsPool *pool, uint32_t pos);
+void ecs_pool_remove_at(EcsWorld *world, EcsPool *pool, uint32_t pos);
+/* Makes position pos (ordered part, live) a tombstone, and lists it. */
+void ecs_pool_bury(EcsWorld *world, EcsPool *pool, uint32_t pos);
 /* The span holding position pos (< ordered). */
 uint32_t ecs_pool_span_at(const EcsPool *pool, uint32_t pos);
 /* The first span whose key is not below key (span_count when none). */

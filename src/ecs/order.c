@@ -3,9 +3,9 @@
 ** changed.
 **
 ** Between two flushes a pool gathers three kinds of disorder (pool.c):
-** tombstones where components were removed, a tail of components added,
-** and entries whose entity changed its set of components, so that they sit
-** in the wrong span. The flush puts them right in three steps:
+** tombstones where components were removed (each listed as it is made), a
+** tail of components added, and entries whose entity changed its set of
+** components and so sit in the wrong span. The flush puts them right:
 **
 **   1. Re-placing. Each entity whose set changed was noted once, at the
 **      first change (the `settled` bit says whether it needs noting). Its
@@ -13,29 +13,33 @@
 **      tombstones. An add followed by a remove of the same type moves
 **      nothing: the entity is back in its span.
 **   2. Sorting the tail. The tail's keys (set, slot) are radix-sorted into
-**      scratch memory, which frees the tail's positions.
-**   3. Placing. Each entry goes to its place in key order: a binary search
-**      finds the gap (the span of its set, then its slot in the span), and
-**      the nearest tombstone, or the free end of the ordered part, is
-**      filled by shifting the entries between it and the gap by one. An
-**      entity recreated in the slot and set of one just destroyed lands on
-**      that entity's tombstone and moves nothing; in a pool with a few
-**      tombstones in every thousand entries a placement shifts tens of
-**      entries. When the shifting would cost more than rebuilding, the rest
-**      is merged instead: tombstones squeezed out in one pass, the sorted
-**      entries merged in from the back in another.
+**      scratch memory. A tail already in order behind everything (a level
+**      being spawned) stays where it is instead.
+**   3. Rebuilding, in one pass driven by the changes. Each new entry's gap
+**      is found in its set's span (the slots of a span are spread about
+**      evenly, so an interpolating search finds it in a few reads). Walking
+**      the gaps and the tombstones in position order gives each stretch of
+**      entries between two changes an offset: +1 for every entry to come in
+**      before it, -1 for every tombstone to go. Each stretch moves once, by
+**      its offset -- stretches going down in a forward pass, a region going
+**      up from its far end -- and a stretch whose offset is zero does not
+**      move at all. Which tombstones go is a choice (choose_holes): an entry
+**      takes the nearer of the tombstones around it, so the entries between
+**      move and no others; the rest stay, for views to step over and later
+**      entries to fill. Spans are then recomputed from counts, never by
+**      reading entities' sets.
 **
 ** So a flush after one destroy writes nothing at all (a tombstone breaks no
-** order; views step over it), a flush after a churn of 1% costs a few
-** shifts per entry, and a tail already in order behind everything (a level
-** being spawned) is taken as it stands. When tombstones reach a sixteenth
-** of a pool it is compacted.
+** order), an entity made again in the slot and set of one just destroyed
+** lands on its tombstone and moves nothing, and a churn moves about the
+** entries between each new entry and its tombstone. When tombstones pass a
+** sixteenth of a pool, it is compacted: every tombstone goes.
 **
 ** A group (group.c) adds one rule: the group's spans, at the front of each
-** owned pool, are kept without tombstones and in the same order in every
-** owned pool. They are never shifted into: any change there rebuilds the
-** pool from the first changed position with the merge, which gives the one
-** canonical layout in every owned pool alike.
+** owned pool, keep no tombstone and the same layout in every owned pool.
+** Any change there rebuilds the pool from the first changed position using
+** every tombstone, which gives the one canonical layout in every owned pool
+** alike.
 */
 #include "ecs_internal.h"
 
@@ -68,7 +72,15 @@ void ecs_order_unsettle(EcsWorld *world, uint32_t index, uint32_t mask)
         return; /* nothing of it sits anywhere */
     for (uint32_t m = mask; m != 0; m &= m - 1u)
         world->pools[__builtin_ctz(m)]->moved = true;
+    if (world->replace_all)
+        return;
     if (world->replace_count == world->replace_capacity) {
+        /* Once a good part of the world has changed its sets, checking
+        ** every slot at the flush is cheaper than listing them. */
+        if (world->replace_count >= 1024u && world->replace_count > world->alive / 8u) {
+            world->replace_all = true;
+            return;
+        }
         uint32_t capacity = world->replace_capacity ? world->replace_capacity * 2u : 256u;
         uint32_t *grown = ecs_realloc(world, world->replace, (size_t)capacity * sizeof *grown);
         if (grown == NULL) {
@@ -91,10 +103,7 @@ static bool move_to_tail(EcsWorld *world, EcsPool *pool, uint32_t pos)
     ecs_copy_component(ecs_pool_at(pool, to), ecs_pool_at(pool, pos), pool->size);
     pool->dense[to] = index;
     ecs_pool_set_sparse(pool, index, to);
-    pool->dense[pos] = index | ECS_HOLE;
-    pool->holes++;
-    if (pos < pool->split)
-        pool->group_changed = true;
+    ecs_pool_bury(world, pool, pos);
     pool->moved = true;
     pool->version++;
     return true;
@@ -132,6 +141,7 @@ typedef struct Items {
     uint32_t *slots;     /* the entries' slots, in key order */
     unsigned char *data; /* their components, in key order */
     size_t size;
+    uint32_t *work;      /* room for three positions per tombstone, one per item */
 } Items;
 
 static bool reserve_scratch(EcsWorld *world, size_t bytes)
@@ -156,23 +166,26 @@ void ecs_order_trim(EcsWorld *world)
     }
 }
 
-/* LSD radix sort of (key, value) pairs, 8 bits a pass; a pass whose digit
-** is the same for every key is skipped, so keys differing in a few low bits
-** (slots of one level, a few sets) take three or four passes. Returns which
-** buffer (0: a, 1: b) holds the result. */
-static int radix_sort(uint64_t *ka, uint32_t *va, uint64_t *kb, uint32_t *vb, uint32_t n)
+/* LSD radix sort of (key, value) pairs by key >> shift, 8 bits a pass,
+** stable; a pass whose digit is the same for every key is skipped, so keys
+** differing in a few low bits (slots of one level, a few sets) take three
+** or four passes. Returns which buffer (0: a, 1: b) holds the result. */
+static int radix_sort(uint64_t *ka, uint32_t *va, uint64_t *kb, uint32_t *vb, uint32_t n,
+                      int shift)
 {
+    int digits = (64 - shift + 7) / 8;
     uint32_t counts[8][256];
     memset(counts, 0, sizeof counts);
     for (uint32_t i = 0; i < n; i++)
-        for (int d = 0; d < 8; d++)
-            counts[d][(ka[i] >> (8 * d)) & 0xffu]++;
+        for (int d = 0; d < digits; d++)
+            counts[d][(ka[i] >> (shift + 8 * d)) & 0xffu]++;
     int in = 0;
     uint64_t *keys[2] = {ka, kb};
     uint32_t *vals[2] = {va, vb};
-    for (int d = 0; d < 8; d++) {
+    for (int d = 0; d < digits; d++) {
+        int at = shift + 8 * d;
         uint32_t *c = counts[d];
-        if (c[(ka[0] >> (8 * d)) & 0xffu] == n)
+        if (c[(ka[0] >> at) & 0xffu] == n)
             continue; /* every key has this digit */
         uint32_t sum = 0;
         for (int b = 0; b < 256; b++) {
@@ -185,9 +198,9 @@ static int radix_sort(uint64_t *ka, uint32_t *va, uint64_t *kb, uint32_t *vb, ui
         uint64_t *kd = keys[in ^ 1];
         uint32_t *vd = vals[in ^ 1];
         for (uint32_t i = 0; i < n; i++) {
-            uint32_t at = c[(ks[i] >> (8 * d)) & 0xffu]++;
-            kd[at] = ks[i];
-            vd[at] = vs[i];
+            uint32_t to = c[(ks[i] >> at) & 0xffu]++;
+            kd[to] = ks[i];
+            vd[to] = vs[i];
         }
         in ^= 1;
     }
@@ -202,45 +215,79 @@ static size_t align_up(size_t n)
 
 /* Takes the live entries of [from, pool->end) out of the pool into sorted
 ** scratch; the pool then ends at `from`. Keys use the pool's current
-** ranking. Returns false when out of memory (nothing changed). */
+** ranking. Returns false when out of memory (nothing changed).
+**
+** Each key needs its entity's set, a read of the slot array. For a few
+** entries they are read in position order; when the entries are many
+** compared with the slots the pool's sparse pages cover, the pages are
+** walked instead, which meets the entries in slot order and reads the
+** slots in order too, and only the set is left to sort by. */
 static bool take_entries(EcsWorld *world, EcsPool *pool, uint32_t from, Items *items)
 {
-    uint32_t n = 0;
-    for (uint32_t pos = from; pos < pool->end; pos++)
-        n += !(pool->dense[pos] & ECS_HOLE);
+    uint32_t n = 0, holes = 0;
+    for (uint32_t pos = from; pos < pool->end; pos++) {
+        bool hole = (pool->dense[pos] & ECS_HOLE) != 0;
+        n += !hole;
+        holes += hole;
+    }
     size_t keys = align_up((size_t)n * sizeof(uint64_t));
     size_t vals = align_up((size_t)n * sizeof(uint32_t));
-    if (!reserve_scratch(world, 2 * keys + 3 * vals + (size_t)n * pool->size))
+    size_t work = align_up(((size_t)pool->holes * 3u + n) * sizeof(uint32_t));
+    if (!reserve_scratch(world, 2 * keys + 3 * vals + work + (size_t)n * pool->size))
         return false;
     unsigned char *s = world->scratch;
     uint64_t *ka = (uint64_t *)(void *)s, *kb = (uint64_t *)(void *)(s + keys);
     uint32_t *va = (uint32_t *)(void *)(s + 2 * keys), *vb = (uint32_t *)(void *)(s + 2 * keys + vals);
     uint32_t *slots = (uint32_t *)(void *)(s + 2 * keys + 2 * vals);
-    unsigned char *data = s + 2 * keys + 3 * vals;
+    uint32_t *spare = (uint32_t *)(void *)(s + 2 * keys + 3 * vals);
+    unsigned char *data = s + 2 * keys + 3 * vals + work;
 
-    uint32_t j = 0, removed = 0;
-    bool sorted = true;
-    for (uint32_t pos = from; pos < pool->end; pos++) {
-        if (pool->dense[pos] & ECS_HOLE) {
-            removed++;
-            continue;
+    uint32_t pages = 0;
+    for (uint32_t p = 0; p < pool->page_count; p++)
+        pages += pool->pages[p] != NULL;
+    uint32_t j = 0;
+    int in = 0;
+    if ((uint64_t)n * 4u >= (uint64_t)pages * ECS_PAGE_SIZE) {
+        for (uint32_t p = 0; p < pool->page_count; p++) {
+            const uint32_t *page = pool->pages[p];
+            if (page == NULL)
+                continue;
+            for (uint32_t off = 0; off < ECS_PAGE_SIZE; off++) {
+                uint32_t pos = page[off];
+                if (pos != ECS_NONE && pos >= from) {
+                    uint32_t index = p << ECS_PAGE_BITS | off;
+                    ka[j] = entry_key(ecs_span_key(pool, world->slots[index].mask), index);
+                    va[j++] = pos;
+                }
+            }
         }
-        ka[j] = key_at(world, pool, pos);
-        va[j] = pos;
-        sorted = sorted && (j == 0 || ka[j - 1] < ka[j]);
-        j++;
+        assert(j == n);
+        in = n > 1 ? radix_sort(ka, va, kb, vb, n, 31) : 0; /* by set; slots are in order */
+    } else {
+        bool sorted = true;
+        for (uint32_t pos = from; pos < pool->end; pos++) {
+            if (pool->dense[pos] & ECS_HOLE)
+                continue;
+            ka[j] = key_at(world, pool, pos);
+            va[j] = pos;
+            sorted = sorted && (j == 0 || ka[j - 1] < ka[j]);
+            j++;
+        }
+        in = n > 1 && !sorted ? radix_sort(ka, va, kb, vb, n, 0) : 0;
     }
-    int in = n > 1 && !sorted ? radix_sort(ka, va, kb, vb, n) : 0;
     const uint32_t *order = in ? vb : va;
     for (j = 0; j < n; j++) {
         uint32_t pos = order[j];
         slots[j] = pool->dense[pos];
         ecs_copy_component(data + (size_t)j * pool->size, ecs_pool_at(pool, pos), pool->size);
     }
-    *items = (Items){n, in ? kb : ka, slots, data, pool->size};
-    if (from < pool->ordered) {
-        pool->holes -= removed;
+    *items = (Items){n, in ? kb : ka, slots, data, pool->size, spare};
+    assert(from == pool->ordered || from == 0);
+    if (from < pool->ordered) { /* everything: no tombstone is left */
+        pool->holes -= holes;
         pool->ordered = from;
+        pool->hole_sorted = 0;
+        pool->hole_unlisted = false;
     }
     pool->end = from;
     return true;
@@ -249,13 +296,29 @@ static bool take_entries(EcsWorld *world, EcsPool *pool, uint32_t from, Items *i
 /* ---- placing ---- */
 
 /* The first position of span s whose slot is above `slot` (tombstones keep
-** their slot, so the span's slots never decrease). */
+** their slot, so the span's slots never decrease). Slots spread about
+** evenly over a span, so the search interpolates, which finds the place
+** in two or three reads where halving takes a dozen; it halves when the
+** guesses stop narrowing fast. */
 static uint32_t first_after(const EcsPool *pool, const EcsSpan *s, uint32_t slot)
 {
-    uint32_t lo = s->start, hi = s->end;
+    const uint32_t *dense = pool->dense;
+    uint32_t lo = s->start, hi = s->end; /* the answer is in [lo, hi] */
+    for (int guess = 0; guess < 4 && hi - lo > 8u; guess++) {
+        uint32_t a = dense[lo] & ~ECS_HOLE, b = dense[hi - 1u] & ~ECS_HOLE;
+        if (slot < a)
+            return lo;
+        if (slot >= b)
+            return hi;
+        uint32_t at = lo + (uint32_t)((uint64_t)(slot - a) * (hi - 1u - lo) / (b - a));
+        if ((dense[at] & ~ECS_HOLE) <= slot)
+            lo = at + 1u;
+        else
+            hi = at;
+    }
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2u;
-        if ((pool->dense[mid] & ~ECS_HOLE) <= slot)
+        if ((dense[mid] & ~ECS_HOLE) <= slot)
             lo = mid + 1u;
         else
             hi = mid;
@@ -292,176 +355,318 @@ static void put_item(EcsWorld *world, EcsPool *pool, const Items *items, uint32_
     settle(world, index);
 }
 
-/* Moves n entries from `from` to `to`, keeping the sparse index right. */
-static void shift(EcsPool *pool, uint32_t to, uint32_t from, uint32_t n)
+/* Moves the n entries at s by d positions (either way), keeping the
+** sparse index right. */
+static void move_stretch(EcsPool *pool, uint32_t s, uint32_t n, int64_t d)
 {
-    if (n == 0)
+    if (d == 0 || n == 0)
         return;
-    memmove(ecs_pool_at(pool, to), ecs_pool_at(pool, from), (size_t)n * pool->size);
-    memmove(pool->dense + to, pool->dense + from, (size_t)n * sizeof *pool->dense);
+    uint32_t to = (uint32_t)((int64_t)s + d);
+    memmove(ecs_pool_at(pool, to), ecs_pool_at(pool, s), (size_t)n * pool->size);
+    memmove(pool->dense + to, pool->dense + s, (size_t)n * sizeof *pool->dense);
     for (uint32_t q = to; q < to + n; q++)
-        ecs_pool_set_sparse(pool, pool->dense[q], q);
+        if (!(pool->dense[q] & ECS_HOLE)) /* a tombstone left in place moves along */
+            ecs_pool_set_sparse(pool, pool->dense[q], q);
 }
 
-/* Places item j at its gap by filling the nearest tombstone at or above
-** `floor` (or the free end of the ordered part). Returns the entries moved. */
-static uint32_t place_one(EcsWorld *world, EcsPool *pool, const Items *items, uint32_t j,
-                          uint32_t floor)
+/* The tombstones of [from, to), in order. */
+static uint32_t find_holes(const EcsPool *pool, uint32_t from, uint32_t to, uint32_t *out)
 {
-    uint32_t si;
-    bool found;
-    uint32_t gap = gap_of(pool, items->keys[j], &si, &found);
-    if (!found) { /* the set's first entry here: an empty span at the gap */
-        memmove(pool->spans + si + 1u, pool->spans + si,
-                (size_t)(pool->span_count - si) * sizeof *pool->spans);
-        pool->spans[si] = (EcsSpan){items->keys[j] >> 31, gap, gap};
-        pool->span_count++;
-    }
-    /* The nearest free position: a tombstone, or the end. Right wins ties. */
-    uint32_t right = gap, left = gap;
-    for (;;) {
-        if (right == pool->ordered || (pool->dense[right] & ECS_HOLE))
-            break;
-        if (left > floor && (pool->dense[left - 1u] & ECS_HOLE)) {
-            left--;
-            goto fill_left;
-        }
-        right++;
-        if (left > floor)
-            left--;
-    }
-
-    /* fill_right: entries [gap, right) move up by one */
-    uint32_t moved = right - gap;
-    shift(pool, gap + 1u, gap, moved);
-    put_item(world, pool, items, j, gap);
-    uint32_t hole_span;
-    if (right == pool->ordered) {
-        pool->ordered++;
-        pool->end = pool->ordered;
-        hole_span = pool->span_count;
-    } else {
-        pool->holes--;
-        hole_span = si;
-        while (pool->spans[hole_span].end <= right)
-            hole_span++;
-    }
-    if (hole_span != si) {
-        pool->spans[si].end++;
-        for (uint32_t s = si + 1u; s < hole_span; s++) {
-            pool->spans[s].start++;
-            pool->spans[s].end++;
-        }
-        if (hole_span < pool->span_count && ++pool->spans[hole_span].start == pool->spans[hole_span].end)
-            remove_span(pool, hole_span);
-    }
-    return moved;
-
-fill_left: /* entries (left, gap) move down by one; the item goes at gap - 1 */
-    moved = gap - 1u - left;
-    shift(pool, left, left + 1u, moved);
-    put_item(world, pool, items, j, gap - 1u);
-    pool->holes--;
-    hole_span = si;
-    while (pool->spans[hole_span].start > left)
-        hole_span--;
-    if (hole_span != si) {
-        pool->spans[si].start--;
-        for (uint32_t s = hole_span + 1u; s < si; s++) {
-            pool->spans[s].start--;
-            pool->spans[s].end--;
-        }
-        if (--pool->spans[hole_span].end == pool->spans[hole_span].start)
-            remove_span(pool, hole_span);
-    }
-    return moved;
-}
-
-/* Rebuilds [lo, ...): squeezes the tombstones out of [lo, ordered), merges
-** items j.. in, and recomputes the spans from lo on. [0, lo) is kept. */
-static void merge_from(EcsWorld *world, EcsPool *pool, uint32_t lo, const Items *items,
-                       uint32_t j)
-{
-    uint32_t w = lo, removed = 0;
-    for (uint32_t r = lo; r < pool->ordered;) {
-        if (pool->dense[r] & ECS_HOLE) {
-            removed++;
-            r++;
+    uint32_t n = 0;
+    const uint32_t *dense = pool->dense;
+    for (uint32_t p = from; p < to;) {
+        if (p + 8u <= to && !((dense[p] | dense[p + 1] | dense[p + 2] | dense[p + 3] | dense[p + 4] |
+                               dense[p + 5] | dense[p + 6] | dense[p + 7]) & ECS_HOLE)) {
+            p += 8u;
             continue;
         }
-        uint32_t s = r;
-        while (r < pool->ordered && !(pool->dense[r] & ECS_HOLE))
-            r++;
-        if (w != s) {
-            memmove(ecs_pool_at(pool, w), ecs_pool_at(pool, s), (size_t)(r - s) * pool->size);
-            memmove(pool->dense + w, pool->dense + s, (size_t)(r - s) * sizeof *pool->dense);
-        }
-        w += r - s;
+        if (dense[p] & ECS_HOLE)
+            out[n++] = p;
+        p++;
     }
-    pool->holes -= removed;
+    return n;
+}
 
-    /* From the back: the entries above the largest item left move up by
-    ** the number of items left, then the item goes below them. */
-    uint32_t n = items != NULL ? items->count : 0;
-    uint32_t top = w;
-    for (uint32_t q = n; q > j; q--) {
-        uint64_t key = items->keys[q - 1u];
-        uint32_t a = lo, b = top;
-        while (a < b) {
-            uint32_t mid = a + (b - a) / 2u;
-            if (key_at(world, pool, mid) < key)
-                a = mid + 1u;
-            else
-                b = mid;
+/* Sorts n positions (LSD radix, 8 bits a pass, passes with one digit
+** skipped); tmp has room for n. */
+static void sort_positions(uint32_t *a, uint32_t *tmp, uint32_t n)
+{
+    uint32_t *from = a, *to = tmp;
+    for (int d = 0; d < 4 && n > 1; d++) {
+        uint32_t counts[256] = {0};
+        for (uint32_t i = 0; i < n; i++)
+            counts[(from[i] >> (8 * d)) & 0xffu]++;
+        if (counts[(from[0] >> (8 * d)) & 0xffu] == n)
+            continue;
+        uint32_t sum = 0;
+        for (int b = 0; b < 256; b++) {
+            uint32_t k = counts[b];
+            counts[b] = sum;
+            sum += k;
         }
-        uint32_t up = q - j;
-        if (top > a) {
-            memmove(ecs_pool_at(pool, a + up), ecs_pool_at(pool, a), (size_t)(top - a) * pool->size);
-            memmove(pool->dense + a + up, pool->dense + a, (size_t)(top - a) * sizeof *pool->dense);
-        }
-        put_item(world, pool, items, q - 1u, a + up - 1u);
-        top = a;
+        for (uint32_t i = 0; i < n; i++)
+            to[counts[(from[i] >> (8 * d)) & 0xffu]++] = from[i];
+        uint32_t *t = from;
+        from = to;
+        to = t;
     }
-    pool->ordered = w + (n - j);
-    pool->end = pool->ordered;
-    for (uint32_t q = lo; q < pool->ordered; q++)
-        ecs_pool_set_sparse(pool, pool->dense[q], q);
+    if (from != a)
+        memcpy(a, from, (size_t)n * sizeof *a);
+}
 
-    uint32_t keep = pool->span_count;
-    while (keep > 0 && pool->spans[keep - 1u].start >= lo)
-        keep--;
-    if (keep > 0 && pool->spans[keep - 1u].end > lo)
-        pool->spans[keep - 1u].end = lo;
-    pool->span_count = keep;
-    for (uint32_t q = lo; q < pool->ordered; q++) {
-        uint64_t key = ecs_span_key(pool, world->slots[pool->dense[q]].mask);
-        EcsSpan *last = pool->span_count ? &pool->spans[pool->span_count - 1u] : NULL;
-        if (last != NULL && last->key == key && last->end == q) {
-            last->end++;
+/* Every tombstone's position, in order, into out (room for pool->holes);
+** tmp has room for as many. From the pool's list when it has one: the part
+** sorted at the last flush merged with the new ones, sorted now. */
+static uint32_t gather_holes(const EcsPool *pool, uint32_t *out, uint32_t *tmp)
+{
+    if (pool->hole_unlisted)
+        return find_holes(pool, 0, pool->ordered, out);
+    const uint32_t *list = pool->hole_list;
+    uint32_t old = pool->hole_sorted, fresh = pool->holes - old;
+    uint32_t *added = tmp;
+    if (fresh > 0)
+        memcpy(added, list + old, (size_t)fresh * sizeof *added);
+    sort_positions(added, out, fresh); /* out is free until the merge */
+    uint32_t i = 0, k = 0, n = 0;
+    while (i < old || k < fresh)
+        out[n++] = k == fresh || (i < old && list[i] < added[k]) ? list[i++] : added[k++];
+    return n;
+}
+
+/* The changes of a rebuild, in position order: the tombstones H that go,
+** and the gaps G of the items (each comes in before the entry at its gap).
+** At equal positions an item comes first. After each change the entries
+** that follow move by the offset d: +1 per item so far, -1 per tombstone
+** gone. Other tombstones move along with their neighbours. */
+typedef struct Changes {
+    const uint32_t *H, *G;
+    uint32_t nh, ng;
+    uint32_t first_item; /* index in Items of G[0] */
+} Changes;
+
+static bool next_is_item(const Changes *c, uint32_t h, uint32_t g)
+{
+    return g < c->ng && (h == c->nh || c->G[g] <= c->H[h]);
+}
+
+/* Applies changes [h0, h1) and [g0, g1), over which the offset is above
+** zero, from the back, so every move goes up into room already vacated.
+** d is the offset after the last of them; `end` ends the entries that
+** follow it (they move by d). */
+static void apply_rising(EcsWorld *world, EcsPool *pool, const Items *items, const Changes *c,
+                         uint32_t h0, uint32_t h1, uint32_t g0, uint32_t g1, int64_t d,
+                         uint32_t end)
+{
+    uint32_t next = end;
+    uint32_t h = h1, g = g1;
+    while (h > h0 || g > g0) {
+        bool hole = h > h0 && (g == g0 || c->H[h - 1u] >= c->G[g - 1u]);
+        uint32_t e = hole ? c->H[h - 1u] : c->G[g - 1u];
+        uint32_t s = hole ? e + 1u : e;
+        move_stretch(pool, s, next - s, d);
+        if (hole) {
+            d++;
+            h--;
         } else {
-            assert(pool->span_count < pool->span_capacity);
-            pool->spans[pool->span_count++] = (EcsSpan){key, q, q + 1u};
+            put_item(world, pool, items, c->first_item + g - 1u, (uint32_t)((int64_t)e + d - 1));
+            d--;
+            g--;
         }
+        next = e;
+    }
+    assert(d == 0);
+}
+
+/* Which tombstones go. `all`: every one (a group's part, a compaction).
+** Otherwise as few as keep the moves short: walking the changes in
+** order, a tombstone is used while items wait for room, or when the next
+** change is an item closer to it than the tombstone after that; other
+** tombstones stay where they are. So an item takes the nearer of the
+** tombstones around it, and the entries between move, no others. (An
+** exact dynamic program over the same changes moves about a fifth less in
+** a random churn, and costs more than that saves.) Keeps the used ones at
+** the front of H and returns how many; the others go to `kept`. */
+static uint32_t choose_holes(const EcsPool *pool, uint32_t *H, uint32_t nh, const uint32_t *G,
+                             uint32_t ng, bool all, uint32_t *kept, uint32_t *kept_count)
+{
+    *kept_count = 0;
+    if (all)
+        return nh;
+    uint32_t used = 0, g = 0;
+    int64_t d = 0;
+    for (uint32_t h = 0; h < nh; h++) {
+        while (g < ng && G[g] <= H[h]) { /* items first at equal positions */
+            d++;
+            g++;
+        }
+        bool take = d > 0;
+        if (!take && g < ng && (h + 1u == nh || G[g] <= H[h + 1u])) {
+            uint32_t after = h + 1u < nh ? H[h + 1u] : pool->ordered;
+            take = G[g] - H[h] <= after - G[g];
+        }
+        if (take) {
+            H[used++] = H[h];
+            d--;
+        } else {
+            kept[(*kept_count)++] = H[h];
+        }
+    }
+    return used;
+}
+
+/* Rebuilds [lo, ...): tombstones of [lo, ordered) go (see choose_holes)
+** and items j.. come in, each entry moving once, by the offset the changes
+** before it add up to; stretches where that is zero do not move at all.
+** [0, lo) is kept; lo is at most the gap of item j. The spans are then
+** worked out from counts: entries are never compared by reading their
+** entities' sets. */
+static void rebuild_from(EcsWorld *world, EcsPool *pool, uint32_t lo, const Items *items,
+                         uint32_t j, bool all)
+{
+    EcsSpan *spans = pool->spans;
+    uint32_t n = items->count;
+    uint32_t *every = items->work; /* every tombstone, then the items' gaps, then the kept */
+    uint32_t total = gather_holes(pool, every, every + pool->holes);
+    uint32_t below = 0; /* tombstones below lo stay as they are */
+    while (below < total && every[below] < lo)
+        below++;
+    uint32_t *H = every + below;
+    uint32_t *G = every + total, *kept = G + (n - j);
+    for (uint32_t q = j; q < n; q++) {
+        uint32_t si;
+        bool found;
+        G[q - j] = gap_of(pool, items->keys[q], &si, &found);
+    }
+    uint32_t nk;
+    uint32_t nh = choose_holes(pool, H, total - below, G, n - j, all, kept, &nk);
+    Changes c = {H, G, nh, n - j, j};
+
+    /* Span lengths after the change, in place (extents are only lengths
+    ** until the layout below): tombstones out, items in later. */
+    uint32_t first = lo < pool->ordered ? ecs_pool_span_at(pool, lo) : pool->span_count;
+    uint32_t base = first < pool->span_count ? spans[first].start : lo; /* where the rebuilt spans start */
+    for (uint32_t s = first, h = 0; s < pool->span_count; s++) {
+        uint32_t gone = 0;
+        while (h < nh && H[h] < spans[s].end) {
+            gone++;
+            h++;
+        }
+        spans[s].end -= gone;
+    }
+
+    /* The entries: forward while the offset is at most zero (moves go down),
+    ** a region at a time from the back where it is above zero. */
+    int64_t d = 0;
+    uint32_t h = 0, g = 0, from = lo;
+    while (h < nh || g < c.ng) {
+        bool item = next_is_item(&c, h, g);
+        uint32_t e = item ? G[g] : H[h];
+        if (item && d == 0) {
+            uint32_t h1 = h, g1 = g;
+            int64_t rise = 0;
+            do {
+                if (next_is_item(&c, h1, g1)) {
+                    rise++;
+                    g1++;
+                } else {
+                    rise--;
+                    h1++;
+                }
+            } while (rise > 0 && (h1 < nh || g1 < c.ng));
+            apply_rising(world, pool, items, &c, h, h1, g, g1, rise, pool->ordered);
+            h = h1;
+            g = g1;
+            d = rise;
+            from = rise == 0 ? H[h1 - 1u] + 1u : pool->ordered;
+            continue;
+        }
+        move_stretch(pool, from, e - from, d);
+        if (item) {
+            put_item(world, pool, items, j + g, (uint32_t)((int64_t)e + d));
+            d++;
+            g++;
+            from = e;
+        } else {
+            d--;
+            h++;
+            from = e + 1u;
+        }
+    }
+    if (d <= 0)
+        move_stretch(pool, from, pool->ordered - from, d);
+    /* The tombstones that stay moved with their neighbours: list them anew. */
+    for (uint32_t k = 0, u = 0, q = 0; k < nk; k++) {
+        while (q < c.ng && G[q] <= kept[k])
+            q++;
+        while (u < nh && H[u] < kept[k])
+            u++;
+        kept[k] = (uint32_t)((int64_t)kept[k] + (int64_t)q - (int64_t)u);
+    }
+    pool->holes -= nh;
+    assert(pool->holes == below + nk);
+    if (pool->hole_capacity >= pool->holes) {
+        if (pool->holes > 0) {
+            memmove(pool->hole_list, every, (size_t)below * sizeof *every);
+            memcpy(pool->hole_list + below, kept, (size_t)nk * sizeof *kept);
+        }
+        pool->hole_sorted = pool->holes;
+        pool->hole_unlisted = false;
+    }
+    pool->ordered = pool->ordered - nh + (n - j);
+    pool->end = pool->ordered;
+
+    /* The spans: each grown by its items, plus one for each set new here,
+    ** laid out from the back (in place: writes stay above reads; the room
+    ** was reserved); a span left empty goes. */
+    uint32_t out = pool->span_count, fresh = 0;
+    for (uint32_t q = j, s = first; q < n; q++) {
+        uint64_t k = items->keys[q] >> 31;
+        if (q > j && k == items->keys[q - 1u] >> 31)
+            continue;
+        while (s < out && spans[s].key < k)
+            s++;
+        fresh += s == out || spans[s].key != k;
+    }
+    assert(out + fresh <= pool->span_capacity);
+    uint32_t wi = out + fresh, si = out, q = n, at = pool->ordered;
+    while (si > first || q > j) {
+        uint64_t k;
+        if (si > first && (q == j || spans[si - 1u].key >= items->keys[q - 1u] >> 31))
+            k = spans[si - 1u].key;
+        else
+            k = items->keys[q - 1u] >> 31;
+        uint32_t count = 0;
+        if (si > first && spans[si - 1u].key == k) {
+            si--;
+            count += spans[si].end - spans[si].start;
+        }
+        while (q > j && items->keys[q - 1u] >> 31 == k) {
+            count++;
+            q--;
+        }
+        if (count > 0)
+            spans[--wi] = (EcsSpan){k, at - count, at};
+        at -= count;
+    }
+    assert(at == base);
+    (void)base;
+    memmove(spans + first, spans + wi, (size_t)(out + fresh - wi) * sizeof *spans);
+    pool->span_count = first + (out + fresh - wi);
+    /* A new span may continue the one just below the rebuilt part. */
+    if (first > 0 && first < pool->span_count && spans[first - 1u].key == spans[first].key) {
+        spans[first - 1u].end = spans[first].end;
+        remove_span(pool, first);
     }
 }
 
-/* Step 3 for a pool whose group part is untouched: place the items one by
-** one while that is cheaper than merging, then merge the rest. */
-static void place_all(EcsWorld *world, EcsPool *pool, const Items *items)
+/* Squeezes the tombstones out of [lo, ordered). */
+static bool compact_from(EcsWorld *world, EcsPool *pool, uint32_t lo)
 {
-    uint32_t floor = pool->split;
-    uint64_t budget = (uint64_t)(pool->ordered - floor) + items->count;
-    uint64_t moved = 0;
-    uint32_t j = 0;
-    if ((uint64_t)items->count * 8u <= pool->ordered - floor) {
-        for (; j < items->count && moved <= budget; j++)
-            moved += place_one(world, pool, items, j, floor);
-    }
-    if (j < items->count) {
-        uint32_t si;
-        bool found;
-        merge_from(world, pool, gap_of(pool, items->keys[j], &si, &found), items, j);
-    }
+    if (!reserve_scratch(world, (size_t)pool->holes * 3u * sizeof(uint32_t)))
+        return false;
+    Items none = {0, NULL, NULL, NULL, pool->size, (uint32_t *)(void *)world->scratch};
+    rebuild_from(world, pool, lo, &none, 0, true);
+    return true;
 }
 
 /* The tail is in key order and after everything ordered (entities spawned
@@ -559,16 +764,15 @@ static bool order_pool(EcsWorld *world, EcsPool *pool)
                     uint32_t gap = gap_of(pool, items.keys[0], &si, &found);
                     lo = gap < lo ? gap : lo;
                 }
-                merge_from(world, pool, lo, &items, 0);
+                rebuild_from(world, pool, lo, &items, 0, true);
             } else if (items.count > 0) {
-                place_all(world, pool, &items);
+                rebuild_from(world, pool, pool->split, &items, 0, false);
             }
         }
     }
-    if (pool->holes > 64u && pool->holes > pool->count / 16u) {
-        merge_from(world, pool, first_hole(pool, pool->split, pool->ordered), NULL, 0);
+    if (pool->holes > 64u && pool->holes > pool->count / 16u &&
+        compact_from(world, pool, first_hole(pool, pool->split, pool->ordered)))
         changed = true;
-    }
     finish(pool, changed);
     return true;
 }
@@ -607,14 +811,13 @@ bool ecs_order_pool_fully(EcsWorld *world, EcsPool *pool)
     if (!take_entries(world, pool, 0, &items))
         return false;
     pool->span_count = 0;
-    pool->holes = 0;
     if (!ecs_pool_reserve_spans(world, pool, distinct_keys(&items) + 1u)) {
         untake(world, pool, &items); /* unordered and valid: all of it a tail */
         pool->moved = true;
         pool->version++;
         return false;
     }
-    merge_from(world, pool, 0, &items, 0);
+    rebuild_from(world, pool, 0, &items, 0, true);
     finish(pool, true);
     ecs_order_trim(world);
     return true;

@@ -87,6 +87,7 @@ void ecs_pool_destroy(EcsPool *pool)
     if (pool->size > 0)
         free(pool->data);
     free(pool->spans);
+    free(pool->hole_list);
     free(pool);
 }
 
@@ -161,7 +162,32 @@ uint32_t *ecs_pool_grow(EcsWorld *world, EcsPool *pool, uint32_t index)
     return ecs_pool_sparse_entry(world, pool, index);
 }
 
-void ecs_pool_remove_at(EcsPool *pool, uint32_t pos)
+void ecs_pool_bury(EcsWorld *world, EcsPool *pool, uint32_t pos)
+{
+    assert(pos < pool->ordered && !(pool->dense[pos] & ECS_HOLE));
+    pool->dense[pos] |= ECS_HOLE;
+    if (!pool->hole_unlisted) {
+        /* Past the point where the flush compacts (and reads the pool
+        ** anyway), the list stops growing. */
+        if (pool->holes == pool->hole_capacity && pool->holes <= 64u + pool->count / 16u) {
+            uint32_t capacity = pool->hole_capacity ? pool->hole_capacity * 2u : 64u;
+            uint32_t *grown = ecs_realloc(world, pool->hole_list, (size_t)capacity * sizeof *grown);
+            if (grown != NULL) {
+                pool->hole_list = grown;
+                pool->hole_capacity = capacity;
+            }
+        }
+        if (pool->holes < pool->hole_capacity)
+            pool->hole_list[pool->holes] = pos;
+        else
+            pool->hole_unlisted = true;
+    }
+    pool->holes++;
+    if (pos < pool->split)
+        pool->group_changed = true;
+}
+
+void ecs_pool_remove_at(EcsWorld *world, EcsPool *pool, uint32_t pos)
 {
     assert(pos < pool->end && !(pool->dense[pos] & ECS_HOLE));
     uint32_t removed = pool->dense[pos];
@@ -176,10 +202,7 @@ void ecs_pool_remove_at(EcsPool *pool, uint32_t pos)
         }
         pool->end = last;
     } else {
-        pool->dense[pos] = removed | ECS_HOLE;
-        pool->holes++;
-        if (pos < pool->split)
-            pool->group_changed = true;
+        ecs_pool_bury(world, pool, pos);
     }
     ecs_pool_set_sparse(pool, removed, ECS_NONE);
     pool->count--;
@@ -217,6 +240,7 @@ size_t ecs_pool_bytes(const EcsPool *pool)
     size_t bytes = sizeof *pool;
     bytes += (size_t)pool->capacity * (pool->size + sizeof *pool->dense);
     bytes += (size_t)pool->span_capacity * sizeof *pool->spans;
+    bytes += (size_t)pool->hole_capacity * sizeof *pool->hole_list;
     bytes += (size_t)pool->page_count * sizeof *pool->pages;
     for (uint32_t p = 0; p < pool->page_count; p++)
         if (pool->pages[p] != NULL)

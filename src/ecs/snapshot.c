@@ -5,7 +5,7 @@
 ** copying it back. ecs_world_copy copies everything that decides what a
 ** world holds and how it iterates: the slots (generations, component
 ** masks, the free list), every pool position by position (components,
-** tombstones, the tail, spans, the group split), the settled bits and the
+** tombstones and their list, the tail, spans, the group split), the settled bits and the
 ** entities waiting to be re-placed, and the groups. A restored world is
 ** then the world as it was, to the byte that matters: the same handles go
 ** stale, views visit the same entities in the same runs, the next flush
@@ -58,6 +58,13 @@ static bool reserve(EcsWorld *dst, const EcsWorld *src)
         if (to == NULL || !ecs_pool_reserve(dst, to, from->end) ||
             !ecs_pool_reserve_spans(dst, to, from->span_count))
             return false;
+        if (to->hole_capacity < from->holes && !from->hole_unlisted) {
+            uint32_t *list = ecs_realloc(dst, to->hole_list, (size_t)from->holes * sizeof *list);
+            if (list == NULL)
+                return false;
+            to->hole_list = list;
+            to->hole_capacity = from->holes;
+        }
         /* The pages of the live entries (not every page src ever had, so a
         ** world that once held more does not make its snapshot grow). */
         for (uint32_t pos = 0; pos < from->end; pos++) {
@@ -76,6 +83,8 @@ static void copy_pool(EcsPool *to, const EcsPool *from)
             ecs_pool_set_sparse(to, to->dense[pos], ECS_NONE);
     if (from == NULL) {
         to->count = to->ordered = to->end = to->holes = to->span_count = to->split = 0;
+        to->hole_sorted = 0;
+        to->hole_unlisted = false;
         to->group = -1;
         to->group_mask = 0;
         to->moved = to->group_changed = false;
@@ -96,6 +105,10 @@ static void copy_pool(EcsPool *to, const EcsPool *from)
     to->ordered = from->ordered;
     to->end = from->end;
     to->holes = from->holes;
+    if (!from->hole_unlisted && from->holes > 0)
+        memcpy(to->hole_list, from->hole_list, (size_t)from->holes * sizeof *from->hole_list);
+    to->hole_sorted = from->hole_sorted;
+    to->hole_unlisted = from->hole_unlisted;
     to->group = from->group;
     to->group_mask = from->group_mask;
     to->split = from->split;

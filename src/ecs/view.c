@@ -95,6 +95,12 @@ static bool add_run(EcsWorld *world, EcsViewCache *c, int n, const uint32_t *at,
     return true;
 }
 
+/* The pool lists its tombstones in position order. */
+static bool listed(const EcsPool *pool)
+{
+    return !pool->hole_unlisted && pool->hole_sorted == pool->holes;
+}
+
 /* Builds the run list of a view whose pools are all at rest. */
 static bool build_runs(EcsWorld *world, EcsViewCache *c, EcsPool *const *pools, int n,
                        int driver, uint32_t mask)
@@ -123,13 +129,40 @@ static bool build_runs(EcsWorld *world, EcsViewCache *c, EcsPool *const *pools, 
                 lim[k] = own->end;
             }
         }
+        /* Where each pool's tombstones are: from its list when that is in
+        ** order (as after a flush), else by reading the span. */
+        uint32_t next[ECS_MAX_TERMS];
+        for (int k = 0; k < n && present; k++) {
+            const EcsPool *pool = pools[k];
+            next[k] = 0;
+            if (listed(pool)) {
+                uint32_t a = 0, b = pool->holes;
+                while (a < b) {
+                    uint32_t mid = a + (b - a) / 2u;
+                    if (pool->hole_list[mid] < at[k])
+                        a = mid + 1u;
+                    else
+                        b = mid;
+                }
+                next[k] = a;
+            }
+        }
         while (present) {
             uint32_t len = UINT32_MAX;
             for (int k = 0; k < n; k++) {
                 const EcsPool *pool = pools[k];
-                if (pool->holes > 0)
+                if (pool->holes == 0) {
+                    /* none */
+                } else if (listed(pool)) {
+                    while (at[k] < lim[k] && next[k] < pool->holes &&
+                           pool->hole_list[next[k]] == at[k]) {
+                        at[k]++;
+                        next[k]++;
+                    }
+                } else {
                     while (at[k] < lim[k] && (pool->dense[at[k]] & ECS_HOLE))
                         at[k]++;
+                }
                 uint32_t room = lim[k] - at[k];
                 len = room < len ? room : len;
             }
@@ -139,6 +172,11 @@ static bool build_runs(EcsWorld *world, EcsViewCache *c, EcsPool *const *pools, 
                 const EcsPool *pool = pools[k];
                 if (pool->holes == 0)
                     continue;
+                if (listed(pool)) {
+                    if (next[k] < pool->holes && pool->hole_list[next[k]] - at[k] < len)
+                        len = pool->hole_list[next[k]] - at[k];
+                    continue;
+                }
                 uint32_t r = 0;
                 while (r < len && !(pool->dense[at[k] + r] & ECS_HOLE))
                     r++;
