@@ -295,15 +295,14 @@ static bool take_entries(EcsWorld *world, EcsPool *pool, uint32_t from, Items *i
 
 /* ---- placing ---- */
 
-/* The first position of span s whose slot is above `slot` (tombstones keep
-** their slot, so the span's slots never decrease). Slots spread about
+/* The first position of [lo, hi) (part of one span) whose slot is above
+** `slot` (tombstones keep their slot, so a span's slots never decrease). Slots spread about
 ** evenly over a span, so the search interpolates, which finds the place
 ** in two or three reads where halving takes a dozen; it halves when the
 ** guesses stop narrowing fast. */
-static uint32_t first_after(const EcsPool *pool, const EcsSpan *s, uint32_t slot)
+static uint32_t first_after(const EcsPool *pool, uint32_t lo, uint32_t hi, uint32_t slot)
 {
-    const uint32_t *dense = pool->dense;
-    uint32_t lo = s->start, hi = s->end; /* the answer is in [lo, hi] */
+    const uint32_t *dense = pool->dense; /* the answer is in [lo, hi] */
     for (int guess = 0; guess < 4 && hi - lo > 8u; guess++) {
         uint32_t a = dense[lo] & ~ECS_HOLE, b = dense[hi - 1u] & ~ECS_HOLE;
         if (slot < a)
@@ -335,7 +334,8 @@ static uint32_t gap_of(const EcsPool *pool, uint64_t key, uint32_t *span, bool *
     *span = si;
     *found = si < pool->span_count && pool->spans[si].key == span_key;
     if (*found)
-        return first_after(pool, &pool->spans[si], (uint32_t)key & ~ECS_HOLE);
+        return first_after(pool, pool->spans[si].start, pool->spans[si].end,
+                           (uint32_t)key & ~ECS_HOLE);
     return si < pool->span_count ? pool->spans[si].start : pool->ordered;
 }
 
@@ -532,10 +532,20 @@ static void rebuild_from(EcsWorld *world, EcsPool *pool, uint32_t lo, const Item
         below++;
     uint32_t *H = every + below;
     uint32_t *G = every + total, *kept = G + (n - j);
+    /* Items come in key order: one of the same set as the one before goes
+    ** at or after that one's gap. */
     for (uint32_t q = j; q < n; q++) {
-        uint32_t si;
-        bool found;
-        G[q - j] = gap_of(pool, items->keys[q], &si, &found);
+        uint64_t span_key = items->keys[q] >> 31;
+        if (q > j && span_key == items->keys[q - 1u] >> 31) {
+            uint32_t si = ecs_pool_span_lower(pool, span_key);
+            uint32_t end = si < pool->span_count && pool->spans[si].key == span_key
+                               ? pool->spans[si].end : G[q - j - 1u];
+            G[q - j] = first_after(pool, G[q - j - 1u], end, (uint32_t)items->keys[q] & ~ECS_HOLE);
+        } else {
+            uint32_t si;
+            bool found;
+            G[q - j] = gap_of(pool, items->keys[q], &si, &found);
+        }
     }
     uint32_t nk;
     uint32_t nh = choose_holes(pool, H, total - below, G, n - j, all, kept, &nk);
