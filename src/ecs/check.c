@@ -163,7 +163,8 @@ bool ecs_world_check(const EcsWorld *world, char *msg, size_t size)
             const EcsPool *pool = world->pools[group->types[k]];
             rest = rest && !pool->moved && !pool->group_changed;
             if (pool->group != g || pool->group_mask != group->mask)
-                return fail(&r, "pool %s does not know its group", world->types[group->types[k]].desc.name);
+                return fail(&r, "pool %s does not know its group",
+                            world->types[group->types[k]].desc.name);
         }
         for (int k = 1; k < group->type_count && rest; k++) {
             const EcsPool *pool = world->pools[group->types[k]];

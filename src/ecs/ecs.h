@@ -2,10 +2,12 @@
 ** ecs.h -- the entity-component-system that runs the game.
 **
 ** An entity is a generational handle. A component is plain data, stored in
-** one sparse set per component type. A view walks the entities that have a
-** given set of components. A system is a function run once per fixed tick,
+** one sparse set per component type, kept in order of (component set,
+** slot). A view walks the entities that have a given set of components, a
+** few long runs at a time. A system is a function run once per fixed tick,
 ** in registration order. See docs/ARCHITECTURE.md and the essays at the top
-** of pool.c, view.c and group.c for how it works inside.
+** of pool.c, order.c, view.c, group.c and snapshot.c for how it works
+** inside.
 **
 ** This module depends on the C library only.
 */
@@ -162,8 +164,9 @@ bool ecs_remove(EcsWorld *world, EcsEntity entity, EcsComponent type);
 **   }
 **
 ** Each step yields a run of it.count entities whose components sit side by
-** side in every pool, so the inner loop runs over plain arrays. Field k is the
-** component of the k-th term (for a tag, a token: not NULL, no data). Leaving the loop early needs ecs_iter_fini.
+** side in every pool, so the inner loop runs over plain arrays. Field k is
+** the component of the k-th term (for a tag, a token: not NULL, no data).
+** Leaving the loop early needs ecs_iter_fini.
 ** While an iterator is open, structural changes (add, remove, destroy) are a
 ** programming error caught by an assertion; queue them with ecs_defer_*.
 **

@@ -554,7 +554,8 @@ static void rebuild_from(EcsWorld *world, EcsPool *pool, uint32_t lo, const Item
     /* Span lengths after the change, in place (extents are only lengths
     ** until the layout below): tombstones out, items in later. */
     uint32_t first = lo < pool->ordered ? ecs_pool_span_at(pool, lo) : pool->span_count;
-    uint32_t base = first < pool->span_count ? spans[first].start : lo; /* where the rebuilt spans start */
+    /* where the rebuilt spans start */
+    uint32_t base = first < pool->span_count ? spans[first].start : lo;
     for (uint32_t s = first, h = 0; s < pool->span_count; s++) {
         uint32_t gone = 0;
         while (h < nh && H[h] < spans[s].end) {

@@ -5,8 +5,8 @@
 ** copying it back. ecs_world_copy copies everything that decides what a
 ** world holds and how it iterates: the slots (generations, component
 ** masks, the free list), every pool position by position (components,
-** tombstones and their list, the tail, spans, the group split), the settled bits and the
-** entities waiting to be re-placed, and the groups. A restored world is
+** tombstones and their list, the tail, spans, the group split), the
+** settled bits and the entities waiting to be re-placed, and the groups. A restored world is
 ** then the world as it was, to the byte that matters: the same handles go
 ** stale, views visit the same entities in the same runs, the next flush
 ** moves the same entries, a hash over it is the same.

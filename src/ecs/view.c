@@ -9,10 +9,17 @@
 ** the span of the same set in the other pools by binary search on the span
 ** keys. A stretch that is contiguous in every pool is a run: the caller gets,
 ** for each term, a plain array of it.count components. Tombstones split a
-** run where they sit; runs that continue one another in every pool are
+** run where they sit (their positions come from the pools' sorted lists,
+** so spans are not read); runs that continue one another in every pool are
 ** joined, so a group's sets (group.c), laid out alike in its pools, are one
-** run. Iteration order is the driver's: set by set in its span order, slot
-** order within, a function of what the world holds.
+** run, and so are the sets of a one-term view. Iteration order is the
+** driver's: set by set in its span order, slot order within, a function of
+** what the world holds.
+**
+**   pool P:  [B] [A C] [D]     view P,V: V drives; its span {P,V} is at
+**   pool V:  [A C] [D]         0 in V and 1 in P, {P,V,H} at 2 and 3:
+**                              the runs (P 1, V 0, 2) and (P 3, V 2, 1)
+**                              continue each other, so one run of 3.
 **
 ** The run list is remembered (EcsViewCache): one entry per list of terms,
 ** holding the runs and the versions of the pools they were made from
