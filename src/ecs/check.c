@@ -100,7 +100,7 @@ static bool check_pool(const EcsWorld *world, EcsComponent t, Report *r)
             uint32_t d = pool->dense[pos];
             if (pos > span->start && (d & ~ECS_HOLE) < (pool->dense[pos - 1u] & ~ECS_HOLE))
                 return fail(r, "%s: slots fall at %u", name, pos);
-            if (!(d & ECS_HOLE) && !pool->moved &&
+            if (!(d & ECS_HOLE) && !pool->moved && !(world->replace_types & ECS_BIT(t)) &&
                 ecs_span_key(pool, world->slots[d].mask) != span->key)
                 return fail(r, "%s: slot %u at %u is in another set's span", name, d, pos);
         }

@@ -57,7 +57,7 @@ typedef struct EcsPool {
     int group;           /* owning group, or -1 */
     uint32_t group_mask; /* that group's types, or 0 */
     uint32_t split;      /* the group's sets end here (0 when not owned) */
-    bool moved;          /* a tail, or entries to re-place: views probe */
+    bool moved;          /* a tail, or entries re-placed: views probe */
     bool group_changed;  /* a tombstone below split since the flush */
     uint64_t version;    /* bumped by every change of order or membership */
     unsigned char tag_token;
@@ -117,6 +117,7 @@ struct EcsWorld {
     uint32_t replace_count;
     uint32_t replace_capacity;
     bool replace_all;       /* the list overflowed: check every slot */
+    uint32_t replace_types; /* types holding components of those slots */
 
     EcsType types[ECS_MAX_COMPONENTS];
     uint32_t type_count;

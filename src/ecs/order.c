@@ -70,8 +70,7 @@ void ecs_order_unsettle(EcsWorld *world, uint32_t index, uint32_t mask)
     ecs_order_forget(world, index);
     if (mask == 0)
         return; /* nothing of it sits anywhere */
-    for (uint32_t m = mask; m != 0; m &= m - 1u)
-        world->pools[__builtin_ctz(m)]->moved = true;
+    world->replace_types |= mask; /* views over those types probe until the flush */
     if (world->replace_all)
         return;
     if (world->replace_count == world->replace_capacity) {
@@ -813,6 +812,7 @@ void ecs_order(EcsWorld *world)
         world->replace_all = false;
     }
     world->replace_count = 0;
+    world->replace_types = 0;
     ecs_order_trim(world);
 }
 

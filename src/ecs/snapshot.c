@@ -138,6 +138,7 @@ bool ecs_world_copy(EcsWorld *dst, const EcsWorld *src)
         memcpy(dst->replace, src->replace, (size_t)src->replace_count * sizeof *src->replace);
     dst->replace_count = src->replace_count;
     dst->replace_all = src->replace_all;
+    dst->replace_types = src->replace_types;
 
     for (uint32_t t = 0; t < src->type_count; t++)
         if (dst->pools[t] != NULL)

@@ -29,8 +29,9 @@
 ** pinned and never rebuilt under it; nested views that would need it use
 ** another entry or probe.
 **
-** Between flushes. A pool with a tail or entries waiting to move (`moved`)
-** is not in span order, so a view over it probes: the driver's entries are
+** Between flushes. A pool with a tail (`moved`), or holding components of
+** an entity whose set changed (world->replace_types), is not in span order,
+** so a view over it probes: the driver's entries are
 ** visited in position order, tombstones skipped, and the other pools probed
 ** for each (first at the same position, which pools filled together share,
 ** then through the sparse index). A stretch where the dense arrays agree is
@@ -277,7 +278,7 @@ EcsIter ecs_view_iter(EcsWorld *world, const EcsComponent *terms, int term_count
         }
         it.pools[k] = pool;
         mask |= ECS_BIT(t);
-        rest = rest && !pool->moved;
+        rest = rest && !pool->moved && !(world->replace_types & ECS_BIT(t));
         if (it.pools[it.driver] == NULL || pool->count < it.pools[it.driver]->count)
             it.driver = k;
     }
