@@ -1,7 +1,7 @@
 /*
 ** check.c -- ecs_world_check: every invariant of the world's structures,
 ** walked in full. Slow (it visits every slot and position); for tests and
-** soak runs, never the tick.
+** debugging, never the tick.
 */
 #include "ecs_internal.h"
 

@@ -309,7 +309,7 @@ bool ecs_pool_stats(const EcsWorld *world, EcsComponent type, EcsPoolStats *out)
 /* Bytes held by the whole world: entity slots, pools, commands, systems. */
 size_t ecs_world_bytes(const EcsWorld *world);
 /* Walks every structure of the world and checks its invariants (slow: for
-** tests and soak runs). Returns false, with what is wrong in msg, when one
+** tests and debugging). Returns false, with what is wrong in msg, when one
 ** is broken. */
 bool ecs_world_check(const EcsWorld *world, char *msg, size_t size);
 
