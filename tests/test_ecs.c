@@ -60,6 +60,129 @@ START_TEST(registration_keeps_flags_and_fields)
 }
 END_TEST
 
+/* ---- tags ---- */
+
+START_TEST(tag_is_membership_without_storage)
+{
+    enum { N = 10000 };
+    EcsWorld *w = make_world();
+    EcsComponent frozen = ECS_REGISTER_TAG(w, Frozen);
+    ck_assert_uint_eq(frozen, HEALTH + 1);
+    ck_assert_str_eq(ecs_component_name(w, frozen), "Frozen");
+    ck_assert_uint_eq(ecs_component_size(w, frozen), 0);
+    static EcsEntity e[N];
+    for (int i = 0; i < N; i++) {
+        e[i] = ecs_create(w);
+        ck_assert_ptr_nonnull(ecs_add(w, e[i], POSITION, &(Position){(float)i, 0}));
+        ck_assert_ptr_nonnull(ecs_add(w, e[i], frozen, NULL)); /* a token, not data */
+    }
+    ck_assert(ecs_has(w, e[7], frozen));
+    ck_assert_ptr_nonnull(ecs_get(w, e[7], frozen));
+    ck_assert_ptr_nonnull(ecs_add(w, e[7], frozen, NULL)); /* again: still one */
+    ck_assert_uint_eq(ecs_count(w, frozen), N);
+    EcsPoolStats tag, pos;
+    ck_assert(ecs_pool_stats(w, frozen, &tag));
+    ck_assert(ecs_pool_stats(w, POSITION, &pos));
+    ck_assert_uint_ge(pos.bytes - tag.bytes, N * sizeof(Position)); /* no data array */
+    ck_assert(ecs_remove(w, e[7], frozen));
+    ck_assert(!ecs_has(w, e[7], frozen));
+    ck_assert_ptr_null(ecs_get(w, e[7], frozen));
+    ck_assert(!ecs_remove(w, e[7], frozen));
+    ck_assert(ecs_destroy(w, e[8]));
+    ck_assert_uint_eq(ecs_count(w, frozen), N - 2);
+    ecs_world_destroy(w);
+}
+END_TEST
+
+static void count_tagged(EcsWorld *w, EcsEntity e, void **fields, void *ctx)
+{
+    ck_assert_ptr_nonnull(fields[1]);
+    ck_assert_ptr_eq(fields[0], ecs_get(w, e, POSITION));
+    (*(int *)ctx)++;
+}
+
+START_TEST(tag_in_views_commands_and_order)
+{
+    enum { N = 900 };
+    EcsWorld *w = make_world();
+    EcsComponent frozen = ECS_REGISTER_TAG(w, Frozen);
+    static EcsEntity e[N];
+    for (int i = 0; i < N; i++) {
+        e[i] = ecs_create(w);
+        ecs_add(w, e[i], POSITION, &(Position){(float)i, 0});
+        if (i % 3 == 0)
+            ecs_add(w, e[i], frozen, NULL);
+    }
+    /* Untag the first 30 tagged ones and tag every 5th, from inside a view. */
+    EcsIter it = ecs_view(w, POSITION);
+    while (ecs_iter_next(&it))
+        for (int i = 0; i < it.count; i++) {
+            EcsEntity ent = ecs_iter_entity(&it, i);
+            if (ent.index % 3 == 0 && ent.index < 90)
+                ck_assert(ecs_defer_remove(w, ent, frozen));
+            if (ent.index % 5 == 0)
+                ck_assert(ecs_defer_add(w, ent, frozen, NULL));
+        }
+    ecs_flush(w);
+    int expected = 0;
+    for (int i = 0; i < N; i++) {
+        bool tagged = (i % 3 == 0 && i >= 90) || i % 5 == 0;
+        ck_assert_int_eq(ecs_has(w, e[i], frozen), tagged);
+        expected += tagged;
+    }
+    /* At rest the tagged entities are one set: one run, in slot order. */
+    it = ecs_view(w, POSITION, frozen);
+    ck_assert(ecs_iter_next(&it));
+    ck_assert_int_eq(it.count, expected);
+    ck_assert_ptr_nonnull(it.fields[1]);
+    const Position *p = ecs_field(&it, Position, 0);
+    for (int i = 0; i < it.count; i++) {
+        ck_assert_float_eq(p[i].x, (float)it.indices[i]);
+        ck_assert(i == 0 || it.indices[i] > it.indices[i - 1]);
+    }
+    ck_assert(!ecs_iter_next(&it));
+    int calls = 0;
+    ecs_each(w, count_tagged, &calls, POSITION, frozen);
+    ck_assert_int_eq(calls, expected);
+    ecs_world_destroy(w);
+}
+END_TEST
+
+START_TEST(tag_in_a_group)
+{
+    enum { N = 500 };
+    EcsWorld *w = make_world();
+    EcsComponent frozen = ECS_REGISTER_TAG(w, Frozen);
+    static EcsEntity e[N];
+    for (int i = 0; i < N; i++) {
+        e[i] = ecs_create(w);
+        ecs_add(w, e[i], VELOCITY, &(Velocity){(float)i, 0});
+        if (i % 2)
+            ecs_add(w, e[i], frozen, NULL);
+        if (i % 7 == 0)
+            ecs_add(w, e[i], HEALTH, &(Health){i});
+    }
+    ck_assert(ecs_group_of(w, frozen, VELOCITY));
+    for (int i = 0; i < N; i += 4)
+        ecs_remove(w, e[i], frozen);
+    for (int i = 0; i < N; i += 6)
+        ecs_add(w, e[i], frozen, NULL);
+    ecs_flush(w);
+    int expected = 0;
+    for (int i = 0; i < N; i++)
+        expected += ecs_has(w, e[i], frozen);
+    EcsIter it = ecs_view(w, VELOCITY, frozen);
+    ck_assert(ecs_iter_next(&it));
+    ck_assert_int_eq(it.count, expected);
+    for (int i = 0; i < it.count; i++)
+        ck_assert_float_eq(ecs_field(&it, Velocity, 0)[i].x, (float)it.indices[i]);
+    ck_assert(!ecs_iter_next(&it));
+    char msg[200];
+    ck_assert_msg(ecs_world_check(w, msg, sizeof msg), "%s", msg);
+    ecs_world_destroy(w);
+}
+END_TEST
+
 /* ---- handles ---- */
 
 START_TEST(destroyed_index_is_recycled_with_next_generation)
@@ -344,7 +467,7 @@ START_TEST(shared_order_gives_one_run)
 }
 END_TEST
 
-START_TEST(flush_restores_slot_order_so_views_run_side_by_side)
+START_TEST(flush_orders_pools_by_set_then_slot)
 {
     enum { N = 5000 };
     static EcsEntity e[N];
@@ -353,29 +476,105 @@ START_TEST(flush_restores_slot_order_so_views_run_side_by_side)
         e[i] = ecs_create(w);
         ecs_add(w, e[i], POSITION, &(Position){(float)i, 0});
     }
-    /* Velocity in a scrambled order: position i*7919 mod N. */
+    /* Velocity in a scrambled order: position i*7919 mod N; Health on every
+    ** third entity, so membership interleaves. */
     for (int i = 0; i < N; i++) {
         int j = (int)(((long)i * 7919) % N);
         ecs_add(w, e[j], VELOCITY, &(Velocity){(float)j, 0});
+        if (j % 3 == 0)
+            ecs_add(w, e[j], HEALTH, &(Health){j});
     }
-    ecs_remove(w, e[10], POSITION); /* swap-and-pop scrambles Position too */
+    ecs_remove(w, e[10], POSITION);
     ecs_flush(w);
+    /* Sets {P,V} then {P,V,H}, slot order within each: a key that only grows. */
     EcsIter it = ecs_view(w, POSITION, VELOCITY);
     int runs = 0, seen = 0;
-    uint32_t last = 0;
+    uint64_t last = 0;
     while (ecs_iter_next(&it)) {
         runs++;
         Position *p = ecs_field(&it, Position, 0);
         Velocity *v = ecs_field(&it, Velocity, 1);
         for (int i = 0; i < it.count; i++, seen++) {
-            ck_assert(seen == 0 || it.indices[i] > last);
-            last = it.indices[i];
+            EcsEntity ent = ecs_iter_entity(&it, i);
+            uint64_t key = (uint64_t)ecs_has(w, ent, HEALTH) << 32 | ent.index;
+            ck_assert(seen == 0 || key > last);
+            last = key;
             ck_assert_float_eq(p[i].x, v[i].x); /* components moved with their entity */
         }
     }
-    ck_assert_int_eq(seen, N - 1);
-    ck_assert_int_eq(runs, 2); /* e[10] has no Position: the only break */
+    ck_assert_int_eq(seen, N - 1); /* e[10] has no Position */
+    /* The two sets follow one another in both pools: one run. */
+    ck_assert_int_eq(runs, 1);
+    /* Health+Position: one set, one run, slot order. */
+    it = ecs_view(w, HEALTH, POSITION);
+    ck_assert(ecs_iter_next(&it));
+    ck_assert_int_eq(it.count, (N + 2) / 3 - (10 % 3 == 0));
+    for (int i = 1; i < it.count; i++)
+        ck_assert_uint_gt(it.indices[i], it.indices[i - 1]);
+    ck_assert(!ecs_iter_next(&it));
     ecs_world_destroy(w);
+}
+END_TEST
+
+/* Two worlds reach the same entities and components by different histories:
+** after a flush their views visit the same entities in the same order. */
+START_TEST(iteration_order_depends_on_contents_not_history)
+{
+    enum { N = 600 };
+    EcsWorld *a = make_world(), *b = make_world();
+    static EcsEntity ea[N], eb[N];
+    for (int i = 0; i < N; i++) {
+        ea[i] = ecs_create(a);
+        eb[i] = ecs_create(b);
+    }
+    for (int i = 0; i < N; i++) { /* a: in slot order, type by type */
+        if (i % 2 == 0)
+            ecs_add(a, ea[i], POSITION, NULL);
+        if (i % 3 == 0)
+            ecs_add(a, ea[i], VELOCITY, NULL);
+        if (i % 5 < 2)
+            ecs_add(a, ea[i], HEALTH, NULL);
+    }
+    ecs_flush(a);
+    for (int i = N - 1; i >= 0; i--) { /* b: backwards, with detours */
+        ecs_add(b, eb[i], HEALTH, NULL);
+        ecs_add(b, eb[i], VELOCITY, NULL);
+        ecs_add(b, eb[i], POSITION, NULL);
+        if (i % 4 == 0)
+            ecs_flush(b);
+    }
+    for (int i = 0; i < N; i++) {
+        if (i % 2 != 0)
+            ecs_remove(b, eb[i], POSITION);
+        if (i % 3 != 0)
+            ecs_remove(b, eb[i], VELOCITY);
+        if (i % 5 >= 2)
+            ecs_remove(b, eb[i], HEALTH);
+        if (i % 7 == 0)
+            ecs_flush(b);
+    }
+    ecs_flush(b);
+    static const EcsComponent sets[][3] = {{POSITION}, {VELOCITY}, {HEALTH}, {POSITION, VELOCITY},
+                                           {HEALTH, POSITION}, {VELOCITY, HEALTH, POSITION}};
+    static const int counts[] = {1, 1, 1, 2, 2, 3};
+    for (int v = 0; v < 6; v++) {
+        EcsIter ia = ecs_view_iter(a, sets[v], counts[v]);
+        EcsIter ib = ecs_view_iter(b, sets[v], counts[v]);
+        int na = 0, nb = 0;
+        static uint32_t la[N], lb[N];
+        while (ecs_iter_next(&ia))
+            for (int i = 0; i < ia.count; i++)
+                la[na++] = ia.indices[i];
+        while (ecs_iter_next(&ib))
+            for (int i = 0; i < ib.count; i++)
+                lb[nb++] = ib.indices[i];
+        ck_assert_int_eq(na, nb);
+        ck_assert_int_gt(na, 0);
+        for (int i = 0; i < na; i++)
+            ck_assert_uint_eq(la[i], lb[i]);
+    }
+    ecs_world_destroy(a);
+    ecs_world_destroy(b);
 }
 END_TEST
 
@@ -383,7 +582,8 @@ END_TEST
 
 static void check_group_packed(EcsWorld *w, const EcsEntity *e, int n)
 {
-    /* The group's view is one run holding exactly the entities with both. */
+    /* After a flush the group's view is one run holding exactly the entities
+    ** with both. */
     int expected = 0;
     for (int i = 0; i < n; i++)
         expected += ecs_has(w, e[i], POSITION) && ecs_has(w, e[i], VELOCITY);
@@ -410,7 +610,7 @@ START_TEST(group_keeps_owned_pools_packed)
     fill_pattern(w, e, N / 2, -1);       /* before the group exists */
     ck_assert(ecs_group_of(w, POSITION, VELOCITY));
     ck_assert(!ecs_group_of(w, VELOCITY, HEALTH)); /* Velocity already owned */
-    check_group_packed(w, e, N / 2);
+    check_group_packed(w, e, N / 2); /* creating the group orders at once */
     for (int i = N / 2; i < N; i++) {   /* after: velocity first, shuffled-ish */
         e[i] = ecs_create(w);
         if (i % 3 != 1)
@@ -418,13 +618,48 @@ START_TEST(group_keeps_owned_pools_packed)
     }
     for (int i = N - 1; i >= N / 2; i -= 2)
         ecs_add(w, e[i], POSITION, &(Position){(float)i, 0});
+    ecs_flush(w);
     check_group_packed(w, e, N);
     for (int i = 0; i < N; i += 5)
         ecs_remove(w, e[i], i % 2 ? POSITION : VELOCITY);
     for (int i = 1; i < N; i += 9)
         ecs_destroy(w, e[i]);
+    check_view_is_intersection(w, e, N, ECS_TERMS_(POSITION, VELOCITY), 2); /* before */
+    ecs_flush(w);
     check_group_packed(w, e, N);
     check_view_is_intersection(w, e, N, ECS_TERMS_(VELOCITY, HEALTH), 2);
+    ecs_world_destroy(w);
+}
+END_TEST
+
+/* An entity joins the group while it already sits at position `size` of
+** both owned pools, so joining swaps nothing; the flush that follows must
+** still leave both pools listing the group in the same order. */
+START_TEST(group_join_in_place_then_flush_pairs_the_same_entity)
+{
+    EcsWorld *w = make_world();
+    ck_assert(ecs_group_of(w, POSITION, VELOCITY));
+    EcsEntity e0 = ecs_create(w), e1 = ecs_create(w), e2 = ecs_create(w);
+    (void)e1;
+    ecs_add(w, e2, POSITION, &(Position){2, 2});
+    ecs_add(w, e2, VELOCITY, &(Velocity){2, 2}); /* the group: [e2] */
+    ecs_add(w, e0, POSITION, &(Position){0, 0}); /* Position: [e2, e0] */
+    ecs_flush(w);
+    ecs_add(w, e0, VELOCITY, &(Velocity){0, 0}); /* e0 at position 1 of both */
+    ecs_flush(w);
+    EcsIter it = ecs_view(w, POSITION, VELOCITY);
+    int seen = 0;
+    while (ecs_iter_next(&it)) {
+        const Position *p = ecs_field(&it, Position, 0);
+        const Velocity *v = ecs_field(&it, Velocity, 1);
+        for (int i = 0; i < it.count; i++, seen++) {
+            EcsEntity ent = ecs_iter_entity(&it, i);
+            ck_assert_ptr_eq(&p[i], ecs_get(w, ent, POSITION));
+            ck_assert_ptr_eq(&v[i], ecs_get(w, ent, VELOCITY));
+            ck_assert_float_eq(p[i].x, v[i].x);
+        }
+    }
+    ck_assert_int_eq(seen, 2);
     ecs_world_destroy(w);
 }
 END_TEST
@@ -490,6 +725,118 @@ START_TEST(overwrite_during_iteration_is_allowed)
     ecs_iter_fini(&it);
     ck_assert(ecs_destroy(w, e));
     ecs_world_destroy(w);
+}
+END_TEST
+
+/* ---- snapshots ---- */
+
+static void count_step(EcsWorld *w, float dt, void *ctx)
+{
+    (void)w;
+    (void)dt;
+    ++*(int *)ctx;
+}
+
+START_TEST(restore_brings_back_entities_and_keeps_systems)
+{
+    enum { N = 3000 };
+    static EcsEntity e[N];
+    EcsWorld *w = make_world();
+    int steps = 0;
+    ck_assert(ecs_system_add(w, "count", count_step, &steps));
+    fill_pattern(w, e, N, -1);
+    ck_assert(ecs_group_of(w, POSITION, HEALTH));
+    ecs_flush(w);
+    EcsWorld *snap = ecs_world_clone(w);
+    ck_assert_ptr_nonnull(snap);
+    ck_assert_int_eq(ecs_system_count(snap), 0); /* systems are not copied */
+
+    for (int i = 0; i < N; i += 2)
+        ecs_destroy(w, e[i]);
+    EcsEntity later = ecs_create(w);
+    ecs_add(w, later, HEALTH, &(Health){-1});
+    for (int i = 1; i < N; i += 3)
+        ecs_add(w, e[i], HEALTH, &(Health){-i});
+    ecs_flush(w);
+
+    uint64_t allocations = ecs_world_allocations(w);
+    ck_assert(ecs_world_copy(w, snap));
+    ck_assert_uint_eq(ecs_world_allocations(w), allocations); /* it all fit */
+    char msg[200];
+    ck_assert_msg(ecs_world_check(w, msg, sizeof msg), "%s", msg);
+    ck_assert(!ecs_alive(w, later)); /* made after the snapshot: stale */
+    for (int i = 0; i < N; i++) {
+        ck_assert(ecs_alive(w, e[i]));
+        ck_assert_int_eq(ecs_has(w, e[i], HEALTH), i % 5 == 0);
+        if (i % 5 == 0)
+            ck_assert_int_eq(((Health *)ecs_get(w, e[i], HEALTH))->hp, i);
+    }
+    check_view_is_intersection(w, e, N, ECS_TERMS_(POSITION, HEALTH), 2);
+    /* The group came back packed: one run. */
+    EcsIter it = ecs_view(w, POSITION, HEALTH);
+    ck_assert(ecs_iter_next(&it));
+    ck_assert_int_eq(it.count, (N + 9) / 10);
+    ck_assert(!ecs_iter_next(&it));
+    ck_assert_int_eq(ecs_system_count(w), 1);
+    ecs_world_step(w, 0.5f);
+    ck_assert_int_eq(steps, 1);
+    ecs_world_destroy(snap);
+    ecs_world_destroy(w);
+}
+END_TEST
+
+START_TEST(copy_into_a_small_world_grows_it_once)
+{
+    enum { N = 20000 };
+    static EcsEntity e[N];
+    EcsWorld *big = make_world();
+    fill_pattern(big, e, N, -1);
+    EcsWorld *small = make_world();
+    uint64_t before = ecs_world_allocations(small);
+    ck_assert(ecs_world_copy(small, big));
+    ck_assert_uint_gt(ecs_world_allocations(small), before);
+    before = ecs_world_allocations(small);
+    ck_assert(ecs_world_copy(small, big));
+    ck_assert_uint_eq(ecs_world_allocations(small), before);
+    ck_assert_uint_eq(ecs_view_count(small, ECS_TERMS_(POSITION, VELOCITY), 2), (N + 5) / 6);
+    /* An empty world copied over it empties it, and allocates nothing. */
+    EcsWorld *empty = make_world();
+    ck_assert(ecs_world_copy(small, empty));
+    ck_assert_uint_eq(ecs_world_allocations(small), before);
+    ck_assert_uint_eq(ecs_alive_count(small), 0);
+    ck_assert_uint_eq(ecs_count(small, POSITION), 0);
+    ck_assert(!ecs_alive(small, e[3]));
+    char msg[200];
+    ck_assert_msg(ecs_world_check(small, msg, sizeof msg), "%s", msg);
+    ecs_world_destroy(empty);
+    ecs_world_destroy(small);
+    ecs_world_destroy(big);
+}
+END_TEST
+
+START_TEST(copy_refuses_other_component_types)
+{
+    EcsWorld *w = make_world();
+    EcsEntity a = ecs_create(w);
+    ecs_add(w, a, HEALTH, &(Health){3});
+    EcsWorld *other = ecs_world_create();
+    ECS_REGISTER(other, Position);
+    ECS_REGISTER(other, Health); /* id 1 has another size */
+    ck_assert(!ecs_world_copy(other, w));
+    ck_assert(!ecs_world_copy(w, other));
+    ck_assert_int_eq(((Health *)ecs_get(w, a, HEALTH))->hp, 3);
+    ecs_world_destroy(other);
+    ecs_world_destroy(w);
+}
+END_TEST
+
+START_TEST(copy_with_commands_pending_asserts)
+{
+    EcsWorld *w = make_world();
+    EcsWorld *snap = ecs_world_clone(w);
+    ecs_defer_destroy(w, ecs_create(w));
+    ecs_world_copy(snap, w); /* must abort */
+    ck_abort_msg("a copy with commands pending was not caught");
 }
 END_TEST
 
@@ -562,6 +909,9 @@ static Suite *ecs_suite(void)
     Suite *s = suite_create("ecs");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, registration_keeps_flags_and_fields);
+    tcase_add_test(tc, tag_is_membership_without_storage);
+    tcase_add_test(tc, tag_in_views_commands_and_order);
+    tcase_add_test(tc, tag_in_a_group);
     tcase_add_test(tc, destroyed_index_is_recycled_with_next_generation);
     tcase_add_test(tc, stale_handle_never_reaches_new_entity);
     tcase_add_test(tc, null_and_out_of_range_handles_are_rejected);
@@ -574,11 +924,17 @@ static Suite *ecs_suite(void)
     tcase_add_test(tc, each_matches_iterator);
     tcase_add_test(tc, view_over_empty_or_missing_pool_is_empty);
     tcase_add_test(tc, shared_order_gives_one_run);
-    tcase_add_test(tc, flush_restores_slot_order_so_views_run_side_by_side);
+    tcase_add_test(tc, flush_orders_pools_by_set_then_slot);
+    tcase_add_test(tc, iteration_order_depends_on_contents_not_history);
     tcase_add_test(tc, group_keeps_owned_pools_packed);
+    tcase_add_test(tc, group_join_in_place_then_flush_pairs_the_same_entity);
     tcase_add_test(tc, deferred_commands_apply_in_issue_order);
     tcase_add_test_raise_signal(tc, structural_change_during_iteration_asserts, SIGABRT);
     tcase_add_test(tc, overwrite_during_iteration_is_allowed);
+    tcase_add_test(tc, restore_brings_back_entities_and_keeps_systems);
+    tcase_add_test(tc, copy_into_a_small_world_grows_it_once);
+    tcase_add_test(tc, copy_refuses_other_component_types);
+    tcase_add_test_raise_signal(tc, copy_with_commands_pending_asserts, SIGABRT);
     tcase_add_test(tc, systems_run_in_registration_order_with_flush_between);
     tcase_add_test(tc, stats_report_counts_and_bytes);
     tcase_set_timeout(tc, 60);

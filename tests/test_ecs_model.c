@@ -2,10 +2,13 @@
 ** test_ecs_model.c -- the ECS against a naive reference model.
 **
 ** Random operations (create, destroy, add, remove, get, has, view, deferred
-** batches) are applied to the world and to a plain array of records that
-** says what the world should hold. Every result is checked at once, and the
-** whole state is compared every few hundred steps. Runs with and without an
-** owning group over two of the types, so group packing is checked as well.
+** batches, snapshots and restores) are applied to the world and to a plain
+** array of records that says what the world should hold. Of the four types,
+** one is a tag. Every result is checked at once, and the
+** whole state is compared every few hundred steps. Runs without an owning
+** group, with one over two of the types from the start, and with one made
+** part-way (packing what is there); the grouped view is checked after every
+** flush.
 */
 #include "ecs.h"
 
@@ -26,7 +29,7 @@
 #define EXPECT_NULL(p) EXPECT((p) == NULL)
 #define EXPECT_NONNULL(p) EXPECT((p) != NULL)
 
-enum { TYPES = 3, MAX_RECORDS = 2048, STEPS = 150000 };
+enum { TYPES = 4, TAG = 3, MAX_RECORDS = 2048, STEPS = 150000 };
 
 typedef struct Small { int32_t v; } Small;
 typedef struct Pair { int32_t v, w; } Pair;
@@ -56,12 +59,14 @@ static uint32_t next_rand(Model *m)
 
 static uint32_t below(Model *m, uint32_t n) { return next_rand(m) % n; }
 
+/* Type 3 is a tag: no value; the model keeps 0 for it. */
 static void write_value(EcsWorld *w, EcsEntity e, int type, int32_t v)
 {
     switch (type) {
     case 0: ecs_add(w, e, 0, &(Small){v}); break;
     case 1: ecs_add(w, e, 1, &(Pair){v, -v}); break;
-    default: { Wide wide = {v, {0}}; ecs_add(w, e, 2, &wide); } break;
+    case 2: { Wide wide = {v, {0}}; ecs_add(w, e, 2, &wide); } break;
+    default: EXPECT(ecs_add(w, e, TAG, NULL) != NULL || !ecs_alive(w, e)); break;
     }
 }
 
@@ -71,12 +76,16 @@ static void defer_value(EcsWorld *w, EcsEntity e, int type, int32_t v)
     Pair pair = {v, -v};
     Small small = {v};
     const void *value = type == 0 ? (const void *)&small
-                      : type == 1 ? (const void *)&pair : (const void *)&wide;
+                      : type == 1 ? (const void *)&pair
+                      : type == 2 ? (const void *)&wide : NULL;
     EXPECT(ecs_defer_add(w, e, (EcsComponent)type, value));
 }
 
 static int32_t read_value(const void *p, int type)
 {
+    EXPECT_NONNULL(p);
+    if (type == TAG)
+        return 0; /* a token */
     if (type == 1)
         EXPECT_EQ(((const Pair *)p)->w, -((const Pair *)p)->v);
     return *(const int32_t *)p; /* first member of each type */
@@ -91,7 +100,7 @@ static void check_view(EcsWorld *w, Model *m)
 {
     EcsComponent terms[TYPES];
     int n = 0;
-    uint32_t bits = 1u + below(m, 7); /* a non-empty subset */
+    uint32_t bits = 1u + below(m, (1u << TYPES) - 1u); /* a non-empty subset */
     for (int t = 0; t < TYPES; t++)
         if (bits & (1u << t))
             terms[n++] = (EcsComponent)t;
@@ -138,8 +147,15 @@ static void check_view(EcsWorld *w, Model *m)
     EXPECT_EQ(seen, expected);
 }
 
+static void check_structure(const EcsWorld *w)
+{
+    char msg[256];
+    EXPECT_MSG(ecs_world_check(w, msg, sizeof msg), "ecs_world_check: %s", msg);
+}
+
 static void check_all(EcsWorld *w, Model *m)
 {
+    check_structure(w);
     uint32_t alive = 0, per_type[TYPES] = {0};
     for (int r = 0; r < m->count; r++) {
         Record *rec = &m->rec[r];
@@ -164,7 +180,32 @@ static void check_all(EcsWorld *w, Model *m)
     }
 }
 
-static void deferred_batch(EcsWorld *w, Model *m)
+/* The owning group over types 0 and 2, checked after every flush: one run
+** holding exactly the entities having both, each field that entity's. */
+static void check_group_view(EcsWorld *w, Model *m)
+{
+    static const EcsComponent owned[] = {0, 2};
+    int expected = 0;
+    for (int r = 0; r < m->count; r++)
+        expected += m->rec[r].alive && m->rec[r].has[0] && m->rec[r].has[2];
+    int runs = 0, seen = 0;
+    EcsIter it = ecs_view_iter(w, owned, 2);
+    while (ecs_iter_next(&it)) {
+        runs++;
+        for (int i = 0; i < it.count; i++, seen++) {
+            EcsEntity e = ecs_iter_entity(&it, i);
+            for (int k = 0; k < 2; k++) {
+                const char *field = (const char *)it.fields[k] + (size_t)i * ecs_component_size(w, owned[k]);
+                EXPECT_MSG(field == ecs_get(w, e, owned[k]),
+                           "grouped view paired entity %u with another's component", e.index);
+            }
+        }
+    }
+    EXPECT(runs <= 1);
+    EXPECT_EQ(seen, expected);
+}
+
+static void deferred_batch(EcsWorld *w, Model *m, bool grouped)
 {
     /* Queue a few commands while a view is open; mirror them after flush. */
     typedef struct { int op; Record *rec; int type; int32_t v; } Cmd;
@@ -191,7 +232,7 @@ static void deferred_batch(EcsWorld *w, Model *m)
             continue;
         if (cmds[c].op == 0) {
             rec->has[cmds[c].type] = true;
-            rec->value[cmds[c].type] = cmds[c].v;
+            rec->value[cmds[c].type] = cmds[c].type == TAG ? 0 : cmds[c].v;
             expected++;
         } else if (cmds[c].op == 1) {
             expected += rec->has[cmds[c].type];
@@ -202,30 +243,151 @@ static void deferred_batch(EcsWorld *w, Model *m)
         }
     }
     EXPECT_EQ(ecs_flush(w), expected);
-    /* After a flush a pool no group owns lists its entities in slot order. */
-    uint32_t last = 0;
+    check_structure(w);
+    if (grouped)
+        check_group_view(w, m);
+    /* After a flush a pool no group owns lists its entities by component
+    ** set (its mask), then by slot. */
+    uint64_t last = 0;
     bool first = true;
     EcsIter order = ecs_view(w, 1);
     while (ecs_iter_next(&order))
         for (int i = 0; i < order.count; i++) {
-            EXPECT(first || order.indices[i] > last);
-            last = order.indices[i];
+            EcsEntity e = ecs_iter_entity(&order, i);
+            uint64_t mask = 0;
+            for (int t = 0; t < TYPES; t++)
+                mask |= (uint64_t)ecs_has(w, e, (EcsComponent)t) << t;
+            uint64_t key = mask << 32 | e.index;
+            EXPECT(first || key > last);
+            last = key;
             first = false;
         }
 }
 
-static void run_model(uint64_t seed, bool grouped)
+/* group_at: the step at which types 0 and 2 become an owning group (0: the
+** group is there from the start), or -1 for none. */
+/* What a world holds and how it iterates, in one number: every slot's
+** handle and values, and for every set of terms the entities a view visits,
+** in order, run by run. */
+static uint64_t fingerprint(EcsWorld *w)
 {
+    uint64_t h = 1469598103934665603ull;
+#define MIX(v) (h = (h ^ (uint64_t)(v)) * 1099511628211ull)
+    MIX(ecs_slot_count(w));
+    MIX(ecs_alive_count(w));
+    for (uint32_t i = 0; i < ecs_slot_count(w); i++) {
+        EcsEntity e = ecs_entity_at(w, i);
+        MIX(e.generation);
+        for (int t = 0; t < TYPES; t++)
+            if (ecs_has(w, e, (EcsComponent)t))
+                MIX((uint64_t)t << 32 | (uint32_t)read_value(ecs_get(w, e, (EcsComponent)t), t));
+    }
+    for (uint32_t bits = 1; bits < (1u << TYPES); bits++) {
+        EcsComponent terms[TYPES];
+        int n = 0;
+        for (int t = 0; t < TYPES; t++)
+            if (bits & (1u << t))
+                terms[n++] = (EcsComponent)t;
+        MIX(bits);
+        EcsIter it = ecs_view_iter(w, terms, n);
+        while (ecs_iter_next(&it)) {
+            MIX((uint32_t)it.count);
+            for (int i = 0; i < it.count; i++)
+                MIX(it.indices[i]);
+        }
+    }
+#undef MIX
+    return h;
+}
+
+typedef struct Snapshot {
+    EcsWorld *world;
+    Model model;
+    uint64_t print;
+    bool grouped;
+} Snapshot;
+
+static void take_snapshot(EcsWorld *w, Model *m, Snapshot *snap, bool grouped)
+{
+    if (snap->world == NULL) {
+        snap->world = ecs_world_clone(w);
+        EXPECT_NONNULL(snap->world);
+    } else {
+        EXPECT(ecs_world_copy(snap->world, w));
+    }
+    snap->model = *m;
+    snap->print = fingerprint(w);
+    snap->grouped = grouped;
+    EXPECT_EQ(fingerprint(snap->world), snap->print); /* the copy iterates alike */
+}
+
+/* Back to the snapshot: the model's copy of that moment is what the world
+** must hold, and it must iterate as it did then. Restoring into the world
+** the snapshot came from allocates nothing. */
+static void restore_snapshot(EcsWorld *w, Model *m, Snapshot *snap)
+{
+    uint64_t allocations = ecs_world_allocations(w);
+    EXPECT(ecs_world_copy(w, snap->world));
+    EXPECT_EQ(ecs_world_allocations(w), allocations);
+    uint64_t rng = m->rng;
+    *m = snap->model;
+    m->rng = rng; /* the run goes on differently from here */
+    EXPECT_EQ(fingerprint(w), snap->print);
+    check_all(w, m);
+    /* Snapshotting it again fits in the snapshot's buffers. */
+    allocations = ecs_world_allocations(snap->world);
+    EXPECT(ecs_world_copy(snap->world, w));
+    EXPECT_EQ(ecs_world_allocations(snap->world), allocations);
+    /* The free list came back too: the next entities made are the ones the
+    ** snapshot would make. Undone in reverse, the list is as it was. */
+    EcsWorld *probe = ecs_world_clone(snap->world);
+    EXPECT_NONNULL(probe);
+    EcsEntity made[3];
+    for (int i = 0; i < 3; i++) {
+        made[i] = ecs_create(w);
+        EXPECT(ecs_entity_eq(made[i], ecs_create(probe)));
+    }
+    for (int i = 2; i >= 0; i--)
+        EXPECT(ecs_destroy(w, made[i]));
+    ecs_world_destroy(probe);
+}
+
+static void run_model(uint64_t seed, int group_at)
+{
+    Snapshot *snap = calloc(1, sizeof *snap);
+    bool grouped = false;
     EcsWorld *w = ecs_world_create();
     EXPECT_EQ(ECS_REGISTER(w, Small), 0);
     EXPECT_EQ(ECS_REGISTER(w, Pair), 1);
     EXPECT_EQ(ECS_REGISTER(w, Wide), 2);
+    EXPECT_EQ(ECS_REGISTER_TAG(w, Tag), TAG);
     Model *m = calloc(1, sizeof *m);
     m->rng = seed;
 
     for (int step = 0; step < STEPS; step++) {
-        if (grouped && step == STEPS / 3)
+        if (step == group_at) {
             EXPECT(ecs_group_of(w, 0, 2)); /* packs what is there, then keeps it */
+            grouped = true;
+            check_group_view(w, m);
+        }
+        uint32_t rare = below(m, 1000);
+        if (rare < 3) {
+            take_snapshot(w, m, snap, grouped);
+        } else if (rare < 6 && snap->world != NULL) {
+            restore_snapshot(w, m, snap);
+            grouped = snap->grouped;
+            if (group_at >= 0 && step > group_at && !grouped) { /* it went with the restore */
+                EXPECT(ecs_group_of(w, 0, 2));
+                grouped = true;
+                check_group_view(w, m);
+            }
+        } else if (rare < 30) {
+            /* A flush after a few changes: placement rather than rebuilding. */
+            EXPECT_EQ(ecs_flush(w), 0);
+            check_structure(w);
+            if (grouped)
+                check_group_view(w, m);
+        }
         uint32_t roll = below(m, 100);
         Record *rec = pick(m);
         int type = (int)below(m, TYPES);
@@ -253,7 +415,7 @@ static void run_model(uint64_t seed, bool grouped)
             EXPECT_EQ(ecs_has(w, rec->handle, (EcsComponent)type), rec->alive);
             if (rec->alive) {
                 rec->has[type] = true;
-                rec->value[type] = v;
+                rec->value[type] = type == TAG ? 0 : v;
             }
         } else if (roll < 64) {
             bool expect = rec->alive && rec->has[type];
@@ -272,25 +434,33 @@ static void run_model(uint64_t seed, bool grouped)
         } else if (roll < 95) {
             check_view(w, m);
         } else {
-            deferred_batch(w, m);
+            deferred_batch(w, m, grouped);
         }
         if (step % 500 == 0)
             check_all(w, m);
     }
     check_all(w, m);
     free(m);
+    ecs_world_destroy(snap->world);
+    free(snap);
     ecs_world_destroy(w);
 }
 
 START_TEST(random_operations_match_model)
 {
-    run_model(0x9e3779b97f4a7c15ull, false);
+    run_model(0x9e3779b97f4a7c15ull, -1);
 }
 END_TEST
 
 START_TEST(random_operations_match_model_with_group)
 {
-    run_model(0xd1b54a32d192ed03ull, true);
+    run_model(0xd1b54a32d192ed03ull, 0);
+}
+END_TEST
+
+START_TEST(random_operations_match_model_with_group_made_late)
+{
+    run_model(0x2545f4914f6cdd1dull, STEPS / 3);
 }
 END_TEST
 
@@ -300,6 +470,7 @@ int main(void)
     TCase *tc = tcase_create("model");
     tcase_add_test(tc, random_operations_match_model);
     tcase_add_test(tc, random_operations_match_model_with_group);
+    tcase_add_test(tc, random_operations_match_model_with_group_made_late);
     tcase_set_timeout(tc, 600);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -12,8 +12,8 @@
 **
 ** Creating an entity needs no deferral: it touches no pool.
 **
-** The flush is also where pools that changed are put back in slot order
-** (see pool.c), so the next system walks them side by side.
+** The flush is also where pools that changed are put back in order (see
+** pool.c and order.c), so the next system walks them as long runs.
 */
 #include "ecs_internal.h"
 
@@ -46,7 +46,7 @@ static bool push(EcsWorld *world, uint32_t op, EcsEntity entity,
         size_t capacity = world->command_capacity ? world->command_capacity : 1024u;
         while (capacity < world->command_bytes + need)
             capacity *= 2u;
-        unsigned char *grown = realloc(world->commands, capacity);
+        unsigned char *grown = ecs_realloc(world, world->commands, capacity);
         if (grown == NULL)
             return false;
         world->commands = grown;
@@ -109,16 +109,7 @@ uint32_t ecs_flush(EcsWorld *world)
     }
     world->command_bytes = 0;
     world->command_count = 0;
-
-    for (uint32_t t = 0; t < world->type_count; t++) {
-        EcsPool *pool = world->pools[t];
-        if (pool == NULL || !pool->unsorted)
-            continue;
-        /* A group's pools are sorted on each side of the group boundary. */
-        uint32_t split = pool->group >= 0 ? world->groups[pool->group].size : 0;
-        bool sorted = ecs_pool_sort(pool, 0, split) && ecs_pool_sort(pool, split, pool->count);
-        pool->unsorted = !sorted;
-    }
+    ecs_order(world);
     return applied;
 }
 

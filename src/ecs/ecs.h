@@ -2,10 +2,12 @@
 ** ecs.h -- the entity-component-system that runs the game.
 **
 ** An entity is a generational handle. A component is plain data, stored in
-** one sparse set per component type. A view walks the entities that have a
-** given set of components. A system is a function run once per fixed tick,
+** one sparse set per component type, kept in order of (component set,
+** slot). A view walks the entities that have a given set of components, a
+** few long runs at a time. A system is a function run once per fixed tick,
 ** in registration order. See docs/ARCHITECTURE.md and the essays at the top
-** of pool.c, view.c and group.c for how it works inside.
+** of pool.c, order.c, view.c, group.c and snapshot.c for how it works
+** inside.
 **
 ** This module depends on the C library only.
 */
@@ -55,6 +57,9 @@ static inline bool ecs_entity_is_null(EcsEntity e)
 EcsWorld *ecs_world_create(void);
 /* Frees the world and everything in it. NULL is a no-op. */
 void ecs_world_destroy(EcsWorld *world);
+/* How many times the world has allocated or grown memory so far: for the
+** debug overlay, and for checking that a path allocates nothing. */
+uint64_t ecs_world_allocations(const EcsWorld *world);
 
 /* ---- Component types ----------------------------------------------------- */
 
@@ -79,9 +84,11 @@ typedef struct EcsComponentDesc {
 } EcsComponentDesc;
 
 /* Registers a component type and returns its id: ids are given in order,
-** 0, 1, 2, ... size must be > 0 and align a power of two no larger than
-** _Alignof(max_align_t); every field must lie inside the component. Its
-** pool is created on first use. Returns ECS_NO_COMPONENT when out of
+** 0, 1, 2, ... align must be a power of two no larger than
+** _Alignof(max_align_t); every field must lie inside the component. A
+** size of 0 makes a tag: membership only, no storage and no fields; views,
+** order, groups, commands and snapshots treat it like any other component.
+** Its pool is created on first use. Returns ECS_NO_COMPONENT when out of
 ** memory. */
 EcsComponent ecs_component_register_desc(EcsWorld *world, const EcsComponentDesc *desc);
 /* The same with a name, size and alignment only (no flags, no fields). */
@@ -89,6 +96,8 @@ EcsComponent ecs_component_register(EcsWorld *world, const char *name,
                                     size_t size, size_t align);
 #define ECS_REGISTER(world, T) \
     ecs_component_register((world), #T, sizeof(T), _Alignof(T))
+/* Registers a tag named `name` (a plain identifier, as for a type). */
+#define ECS_REGISTER_TAG(world, name) ecs_component_register((world), #name, 0, 1)
 /* A field of component type T, for EcsComponentDesc.fields: a scalar, or an
 ** array (every element, in order). */
 #define ECS_FIELD(T, member) \
@@ -104,7 +113,7 @@ const EcsComponentDesc *ecs_component_desc(const EcsWorld *world, EcsComponent t
 uint32_t ecs_component_count(const EcsWorld *world);
 /* Registered name of a component type, or NULL for an unknown id. */
 const char *ecs_component_name(const EcsWorld *world, EcsComponent type);
-/* Size in bytes of a component type, or 0 for an unknown id. */
+/* Size in bytes of a component type: 0 for a tag, and for an unknown id. */
 size_t ecs_component_size(const EcsWorld *world, EcsComponent type);
 
 /* ---- Entities ------------------------------------------------------------ */
@@ -132,10 +141,13 @@ uint32_t ecs_slot_count(const EcsWorld *world);
 ** valid until the next structural change of that pool or the next
 ** ecs_flush (which may sort a changed pool). value may be NULL for a zeroed
 ** component, and may point at another entity's component of the same type.
-** Returns NULL for a stale handle or an unknown type. */
+** For a tag, value is ignored and the result is a token: not NULL, never to
+** be read or written through. Returns NULL for a stale handle or an unknown
+** type. */
 void *ecs_add(EcsWorld *world, EcsEntity entity, EcsComponent type,
               const void *value);
-/* The entity's component, or NULL when it has none or the handle is stale. */
+/* The entity's component (a token for a tag, as ecs_add), or NULL when it
+** has none or the handle is stale. */
 void *ecs_get(const EcsWorld *world, EcsEntity entity, EcsComponent type);
 /* True when the live entity has the component. */
 bool ecs_has(const EcsWorld *world, EcsEntity entity, EcsComponent type);
@@ -152,10 +164,17 @@ bool ecs_remove(EcsWorld *world, EcsEntity entity, EcsComponent type);
 **   }
 **
 ** Each step yields a run of it.count entities whose components sit side by
-** side in every pool, so the inner loop runs over plain arrays. Field k is the
-** component of the k-th term. Leaving the loop early needs ecs_iter_fini.
+** side in every pool, so the inner loop runs over plain arrays. Field k is
+** the component of the k-th term (for a tag, a token: not NULL, no data).
+** Leaving the loop early needs ecs_iter_fini.
 ** While an iterator is open, structural changes (add, remove, destroy) are a
-** programming error caught by an assertion; queue them with ecs_defer_*. */
+** programming error caught by an assertion; queue them with ecs_defer_*.
+**
+** After a flush the entities come component set by component set, in slot
+** order within each set: the order is a function of which entities exist
+** and what they have, never of the history that made them. Between a
+** structural change and the next flush they come in the pools' order of
+** the moment. */
 typedef struct EcsIter {
     int count;                   /* entities in this run */
     const uint32_t *indices;     /* their slot indices; see ecs_iter_entity */
@@ -166,9 +185,9 @@ typedef struct EcsIter {
     struct EcsPool *pools[ECS_MAX_TERMS];
     int term_count;
     int driver;      /* term whose pool drives the walk */
-    uint32_t pos;    /* next dense position in the driver */
-    uint32_t end;    /* driver count when the walk started */
-    bool grouped;    /* the terms are exactly an owning group: one run */
+    int cache;       /* remembered run list being read, or -1: probing */
+    uint32_t pos;    /* next run, or next dense position of the driver */
+    uint32_t end;    /* runs, or driver positions when the walk started */
     bool open;
 } EcsIter;
 
@@ -208,12 +227,14 @@ uint32_t ecs_view_count(EcsWorld *world, const EcsComponent *terms, int term_cou
 
 /* ---- Owning groups: the hot path --------------------------------------------
 **
-** A group owns a set of component types. The world keeps every entity that
-** has all of them packed at the front of each owned pool, in the same order,
-** so a view over exactly those types is a single run over plain arrays, with
-** no lookup at all. A type belongs to at most one group. Creating a group on
-** pools that already hold components packs them at once. Returns false when a
-** type is already owned or the list is invalid. */
+** A group owns a set of component types. After each flush the world keeps
+** every entity that has all of them at the front of each owned pool, in the
+** same order, so a view over exactly those types is a single run over plain
+** arrays. The price is paid at the flush after a change of the group's
+** members. A type belongs to at most one group. Creating a group on pools
+** that already hold components orders them at once (it puts every pool in
+** order, as a flush does, but applies no commands). Returns false when a
+** type is already owned, the list is invalid or memory runs out. */
 bool ecs_group(EcsWorld *world, const EcsComponent *types, int type_count);
 #define ecs_group_of(world, ...) \
     ecs_group((world), ECS_TERMS_(__VA_ARGS__), ECS_TERM_COUNT_(__VA_ARGS__))
@@ -228,11 +249,37 @@ bool ecs_defer_add(EcsWorld *world, EcsEntity entity, EcsComponent type,
 bool ecs_defer_remove(EcsWorld *world, EcsEntity entity, EcsComponent type);
 bool ecs_defer_destroy(EcsWorld *world, EcsEntity entity);
 /* Applies the queued commands, then puts every pool that changed back in
-** slot order (see pool.c). Returns how many commands were applied (skipped
-** ones are not counted). Must not be called while an iterator is open. */
+** order (see pool.c), at a cost of about what changed. Returns how many
+** commands were applied (skipped ones are not counted). Must not be called
+** while an iterator is open. */
 uint32_t ecs_flush(EcsWorld *world);
 /* Number of commands waiting. */
 uint32_t ecs_deferred_count(const EcsWorld *world);
+
+/* ---- Snapshots ------------------------------------------------------------------
+**
+** A copy of a whole world's entities and components, to go back to later:
+**
+**   EcsWorld *snap = ecs_world_clone(world);      (at a checkpoint)
+**   ecs_world_copy(snap, world);                  (the next checkpoint)
+**   ecs_world_copy(world, snap);                  (back to it)
+**
+** A restored world iterates and hashes exactly as the world did when it was
+** taken: the same slots and generations, the same pool order, the same
+** groups. A copy costs the bytes copied and allocates nothing when the
+** destination's buffers are big enough (restoring into the world a snapshot
+** came from, or snapshotting again into the same snapshot world, once sizes
+** have settled). */
+
+/* Copies every entity, component, pool order, free slot and group of src
+** into dst, which keeps its own systems. Both must have the same component
+** types (ids, sizes, alignments) and no commands pending; dst must have no
+** iterator open. Returns false, leaving dst as it was, when the types
+** differ or memory runs out. */
+bool ecs_world_copy(EcsWorld *dst, const EcsWorld *src);
+/* A new world with src's component types, groups, entities and components,
+** and no systems. NULL when out of memory. */
+EcsWorld *ecs_world_clone(const EcsWorld *src);
 
 /* ---- Systems --------------------------------------------------------------- */
 
@@ -261,5 +308,9 @@ typedef struct EcsPoolStats {
 bool ecs_pool_stats(const EcsWorld *world, EcsComponent type, EcsPoolStats *out);
 /* Bytes held by the whole world: entity slots, pools, commands, systems. */
 size_t ecs_world_bytes(const EcsWorld *world);
+/* Walks every structure of the world and checks its invariants (slow: for
+** tests and debugging). Returns false, with what is wrong in msg, when one
+** is broken. */
+bool ecs_world_check(const EcsWorld *world, char *msg, size_t size);
 
 #endif /* ECS_H */

@@ -8,10 +8,18 @@
 #include "ecs.h"
 
 #include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* "No position" in a sparse page, and "no slot" in the free list. */
 #define ECS_NONE UINT32_MAX
+
+/* In a pool's dense array, a tombstone: a position whose component was
+** removed, kept until the flush fills it or compacts it away. The low bits
+** keep the slot of the entity that was there, so the order of the keys
+** stays sorted across tombstones (see pool.c). Slot indices stay below it. */
+#define ECS_HOLE UINT32_C(0x80000000)
+#define ECS_MAX_SLOTS ECS_HOLE
 
 /* Sparse pages hold 1024 positions: 4 KiB, one page of memory. */
 #define ECS_PAGE_BITS 10u
@@ -20,18 +28,39 @@
 
 #define ECS_MAX_GROUPS 16
 
-/* One sparse set: see the essay at the top of pool.c. */
+/* A span: the positions of one component set (archetype) in a pool. */
+typedef struct EcsSpan {
+    uint64_t key;        /* the set's rank in this pool: ecs_span_key */
+    uint32_t start, end; /* positions, tombstones included */
+} EcsSpan;
+
+/* One pool per component type: a sparse set whose dense part is kept in
+** order of (component set, slot). See the essay at the top of pool.c. */
 typedef struct EcsPool {
-    unsigned char *data; /* dense components, count * size bytes used */
-    uint32_t *dense;     /* dense[i]: slot index of the entity owning data[i] */
-    uint32_t count;
+    unsigned char *data; /* capacity * size bytes; a tag's points at tag_token */
+    uint32_t *dense;     /* slot of each position; ECS_HOLE | slot for a tombstone */
+    uint32_t count;      /* live components */
+    uint32_t ordered;    /* [0, ordered): in key order, tiled by spans */
+    uint32_t end;        /* [ordered, end): the tail, appended since the flush */
     uint32_t capacity;
+    uint32_t holes;      /* tombstones in [0, ordered) */
+    uint32_t *hole_list; /* their positions: [0, hole_sorted) in order, then */
+    uint32_t hole_sorted;/* those made since the flush; unless hole_unlisted */
+    uint32_t hole_capacity;
+    bool hole_unlisted;  /* the list could not grow: the flush scans instead */
     uint32_t **pages;    /* sparse index, paged; NULL pages are all ECS_NONE */
     uint32_t page_count;
-    size_t size;         /* bytes per component */
+    EcsSpan *spans;      /* in position order, tiling [0, ordered) */
+    uint32_t span_count;
+    uint32_t span_capacity;
+    size_t size;         /* bytes per component; 0 for a tag */
     int group;           /* owning group, or -1 */
-    bool unsorted;       /* may be out of slot-index order; see ecs_pool_sort */
+    uint32_t group_mask; /* that group's types, or 0 */
+    uint32_t split;      /* the group's sets end here (0 when not owned) */
+    bool moved;          /* a tail, or entries re-placed: views probe */
+    bool group_changed;  /* a tombstone below split since the flush */
     uint64_t version;    /* bumped by every change of order or membership */
+    unsigned char tag_token;
 } EcsPool;
 
 /* One entity slot, 8 bytes. The generation is odd while the slot holds a
@@ -53,7 +82,6 @@ typedef struct EcsGroup {
     EcsComponent types[ECS_MAX_TERMS];
     int type_count;
     uint32_t mask;
-    uint32_t size;       /* entities packed at the front of each owned pool */
 } EcsGroup;
 
 typedef struct EcsSystem {
@@ -62,15 +90,18 @@ typedef struct EcsSystem {
     void *ctx;
 } EcsSystem;
 
-/* "Pools a and b, at these versions, hold the same entities at positions
-** [0, common)": lets a view skip comparing pools it has compared before. */
-typedef struct EcsOrderMemo {
-    const EcsPool *a, *b;
-    uint64_t version_a, version_b;
-    uint32_t common;
-} EcsOrderMemo;
+/* A view's runs, remembered against the versions of its pools (view.c). */
+typedef struct EcsViewCache {
+    EcsComponent terms[ECS_MAX_TERMS];
+    int term_count;       /* 0: unused */
+    uint64_t versions[ECS_MAX_TERMS];
+    uint32_t *runs;       /* per run: a position per term, then the count */
+    uint32_t run_count;
+    uint32_t capacity;    /* words */
+    int pins;             /* open iterators reading runs */
+} EcsViewCache;
 
-#define ECS_MEMO_SIZE 8
+#define ECS_CACHE_SIZE 64
 
 struct EcsWorld {
     EcsSlot *slots;
@@ -79,9 +110,18 @@ struct EcsWorld {
     uint32_t free_head;     /* first free slot, or ECS_NONE */
     uint32_t alive;
 
+    /* Bit s: slot s's components all sit in place in the ordered parts of
+    ** their pools, and a change of its set must re-place them (order.c). */
+    uint64_t *settled;
+    uint32_t *replace;      /* slots whose set changed since the flush */
+    uint32_t replace_count;
+    uint32_t replace_capacity;
+    bool replace_all;       /* the list overflowed: check every slot */
+    uint32_t replace_types; /* types holding components of those slots */
+
     EcsType types[ECS_MAX_COMPONENTS];
     uint32_t type_count;
-    EcsPool *pools[ECS_MAX_COMPONENTS]; /* created on first add */
+    EcsPool *pools[ECS_MAX_COMPONENTS]; /* created on first use */
 
     EcsGroup groups[ECS_MAX_GROUPS];
     int group_count;
@@ -95,21 +135,44 @@ struct EcsWorld {
     int system_count;
     int system_capacity;
 
+    unsigned char *scratch; /* the flush's working memory (order.c) */
+    size_t scratch_capacity;
+
     int iterating;          /* open iterators; structural changes assert on it */
-    EcsOrderMemo memo[ECS_MEMO_SIZE]; /* see view.c */
-    uint32_t memo_next;
+    EcsViewCache cache[ECS_CACHE_SIZE];
+    uint64_t allocations;   /* see ecs_world_allocations */
 };
 
+/* ---- memory: every allocation of the ECS goes through here ---- */
+static inline void *ecs_realloc(EcsWorld *world, void *p, size_t bytes)
+{
+    world->allocations++;
+    return realloc(p, bytes);
+}
+
+static inline void *ecs_malloc(EcsWorld *world, size_t bytes)
+{
+    return ecs_realloc(world, NULL, bytes);
+}
+
 /* ---- pool.c ---- */
-EcsPool *ecs_pool_create(size_t size);
+EcsPool *ecs_pool_create(EcsWorld *world, size_t size);
 void ecs_pool_destroy(EcsPool *pool);
-/* Swap-and-pop removal of the component at dense position pos. */
-void ecs_pool_remove_at(EcsPool *pool, uint32_t pos);
-/* Exchanges two dense positions, keeping the sparse index right. */
-void ecs_pool_swap(EcsPool *pool, uint32_t a, uint32_t b);
-/* Puts dense positions [lo, hi) back in ascending slot-index order. Returns
-** false when out of memory (the pool stays valid, only unsorted). */
-bool ecs_pool_sort(EcsPool *pool, uint32_t lo, uint32_t hi);
+/* Makes room for `capacity` positions. Returns false when out of memory. */
+bool ecs_pool_reserve(EcsWorld *world, EcsPool *pool, uint32_t capacity);
+/* Makes room for `count` spans. Returns false when out of memory. */
+bool ecs_pool_reserve_spans(EcsWorld *world, EcsPool *pool, uint32_t count);
+/* The sparse entry for slot `index`, allocating its page. NULL: no memory. */
+uint32_t *ecs_pool_sparse_entry(EcsWorld *world, EcsPool *pool, uint32_t index);
+/* Removes the component at position pos: a tombstone in the ordered part,
+** swap-and-pop in the tail. */
+void ecs_pool_remove_at(EcsWorld *world, EcsPool *pool, uint32_t pos);
+/* Makes position pos (ordered part, live) a tombstone, and lists it. */
+void ecs_pool_bury(EcsWorld *world, EcsPool *pool, uint32_t pos);
+/* The span holding position pos (< ordered). */
+uint32_t ecs_pool_span_at(const EcsPool *pool, uint32_t pos);
+/* The first span whose key is not below key (span_count when none). */
+uint32_t ecs_pool_span_lower(const EcsPool *pool, uint64_t key);
 size_t ecs_pool_bytes(const EcsPool *pool);
 
 /* Dense position of slot `index`, or ECS_NONE. */
@@ -121,15 +184,35 @@ static inline uint32_t ecs_pool_find(const EcsPool *pool, uint32_t index)
     return pool->pages[page][index & ECS_PAGE_MASK];
 }
 
+static inline void ecs_pool_set_sparse(EcsPool *pool, uint32_t index, uint32_t pos)
+{
+    pool->pages[index >> ECS_PAGE_BITS][index & ECS_PAGE_MASK] = pos;
+}
+
 static inline void *ecs_pool_at(const EcsPool *pool, uint32_t pos)
 {
     return pool->data + (size_t)pos * pool->size;
+}
+
+/* The place of component set `mask` in this pool's order: the sets holding
+** the pool's owning group come first, then by mask. */
+static inline uint64_t ecs_span_key(const EcsPool *pool, uint32_t mask)
+{
+    bool first = pool->group_mask != 0 && (mask & pool->group_mask) == pool->group_mask;
+    return (uint64_t)(first ? 0u : 1u) << 32 | mask;
+}
+
+/* The mask of a span key. */
+static inline uint32_t ecs_key_mask(uint64_t key)
+{
+    return (uint32_t)key;
 }
 
 /* Components are small; common sizes are copied without a call to memcpy. */
 static inline void ecs_copy_component(void *dst, const void *src, size_t size)
 {
     switch (size) {
+    case 0: break;
     case 4: memcpy(dst, src, 4); break;
     case 8: memcpy(dst, src, 8); break;
     case 16: memcpy(dst, src, 16); break;
@@ -140,48 +223,68 @@ static inline void ecs_copy_component(void *dst, const void *src, size_t size)
 /* The slow half of ecs_pool_push: grows the dense arrays when full and
 ** allocates the sparse page of `index`. Returns the sparse entry, or NULL
 ** when out of memory. */
-uint32_t *ecs_pool_grow(EcsPool *pool, uint32_t index);
+uint32_t *ecs_pool_grow(EcsWorld *world, EcsPool *pool, uint32_t index);
 
-/* Appends a component for slot `index` (not yet present); NULL value zeroes
-** it. Returns its dense position, or ECS_NONE when out of memory. Inline:
-** it is most of the cost of creating an entity. */
-static inline uint32_t ecs_pool_push(EcsPool *pool, uint32_t index, const void *value)
+/* Appends a component for slot `index` (not yet present) to the tail; NULL
+** value zeroes it. Returns its dense position, or ECS_NONE when out of
+** memory. Inline: it is most of the cost of creating an entity. */
+static inline uint32_t ecs_pool_push(EcsWorld *world, EcsPool *pool, uint32_t index,
+                                     const void *value)
 {
     assert(ecs_pool_find(pool, index) == ECS_NONE);
     uint32_t page = index >> ECS_PAGE_BITS;
     uint32_t *entry;
-    if (pool->count < pool->capacity && page < pool->page_count &&
-        pool->pages[page] != NULL) {
+    if (pool->end < pool->capacity && page < pool->page_count && pool->pages[page] != NULL) {
         entry = &pool->pages[page][index & ECS_PAGE_MASK];
     } else {
         /* value may be another entity's component in this very pool
         ** (copying one to another): growing moves it, so keep its place. */
         uintptr_t start = (uintptr_t)pool->data;
         uintptr_t at = (uintptr_t)value;
-        bool inside = value != NULL && at >= start && at < start + (uintptr_t)pool->count * pool->size;
-        if ((entry = ecs_pool_grow(pool, index)) == NULL)
+        bool inside = value != NULL && pool->size > 0 && at >= start &&
+                      at < start + (uintptr_t)pool->end * pool->size;
+        if ((entry = ecs_pool_grow(world, pool, index)) == NULL)
             return ECS_NONE;
         if (inside)
             value = pool->data + (at - start);
     }
-    uint32_t pos = pool->count++;
+    uint32_t pos = pool->end++;
+    pool->count++;
     pool->version++;
-    if (pos > 0 && index < pool->dense[pos - 1])
-        pool->unsorted = true;
+    pool->moved = true;
     *entry = pos;
     pool->dense[pos] = index;
     if (value != NULL)
         ecs_copy_component(ecs_pool_at(pool, pos), value, pool->size);
-    else
+    else if (pool->size > 0)
         memset(ecs_pool_at(pool, pos), 0, pool->size);
     return pos;
 }
 
-/* ---- group.c ---- */
-/* Called after slot `index` gained a component owned by `pool->group`. */
-void ecs_group_on_add(EcsWorld *world, int group, uint32_t index);
-/* Called before slot `index` loses a component owned by `group`. */
-void ecs_group_on_remove(EcsWorld *world, int group, uint32_t index);
+/* ---- order.c ---- */
+/* Slot `index`, whose set of components is `mask`, is about to change its
+** set: if its components sat in place, remember to re-place them. */
+void ecs_order_unsettle(EcsWorld *world, uint32_t index, uint32_t mask);
+static inline void ecs_order_touch(EcsWorld *world, uint32_t index, uint32_t mask)
+{
+    if (world->settled[index >> 6] & (UINT64_C(1) << (index & 63u)))
+        ecs_order_unsettle(world, index, mask);
+}
+static inline void ecs_order_forget(EcsWorld *world, uint32_t index)
+{
+    world->settled[index >> 6] &= ~(UINT64_C(1) << (index & 63u));
+}
+/* Puts every pool back in order: the second half of ecs_flush. */
+void ecs_order(EcsWorld *world);
+/* Re-orders every entry of a pool from scratch (its group changed). Returns
+** false when out of memory; the pool is then left unordered, and valid. */
+bool ecs_order_pool_fully(EcsWorld *world, EcsPool *pool);
+/* Frees the flush's working memory when a big flush left it large. */
+void ecs_order_trim(EcsWorld *world);
+
+/* ---- view.c ---- */
+/* Forgets every remembered run list (the pools were replaced wholesale). */
+void ecs_view_forget(EcsWorld *world);
 
 /* ---- world.c ---- */
 /* The slot of a live handle, or NULL. */
@@ -194,5 +297,10 @@ static inline EcsSlot *ecs_slot_of(const EcsWorld *world, EcsEntity e)
         return NULL;
     return slot;
 }
+
+/* Makes room for `count` slots (and their settled bits). */
+bool ecs_world_reserve_slots(EcsWorld *world, uint32_t count);
+/* Creates the pool of `type` if it does not exist yet. */
+EcsPool *ecs_world_pool(EcsWorld *world, EcsComponent type);
 
 #endif /* ECS_INTERNAL_H */

@@ -1,59 +1,30 @@
 /*
-** group.c -- owning groups: views that iterate at array speed.
+** group.c -- owning groups: one run for a view over exactly their types.
 **
-** A plain view probes the other pools for each entity of the smallest one.
-** A group removes the probing altogether. It owns a set of component types
-** and keeps one invariant:
+** Pools at rest are in (component set, slot) order (pool.c), so a view over
+** P and V walks one run per set holding both: {P,V}, {P,V,H}, ... A group
+** makes that one run. It owns a set of component types, and each owned pool
+** ranks the sets holding the whole group first (ecs_span_key), in the same
+** order, so at rest
 **
-**   every entity having all the owned types sits at positions [0, size) of
-**   every owned pool, in the same order in each.
+**   every entity having all the owned types sits at positions [0, split)
+**   of every owned pool, in the same order in each, with no tombstones.
 **
-** A view over exactly the owned types is then one run over plain arrays:
-** field k is pool_k->data[0 .. size), no lookup, no comparison.
+** A view over exactly the owned types is then a single run over plain
+** arrays: the run lists of view.c join the group's spans because they
+** continue one another in every owned pool. A view over the owned types and
+** more still finds its sets among the group's spans.
 **
-** The invariant is kept at the two places membership can change, with O(1)
-** swaps (one per owned pool):
-**   - after an entity gains an owned type and now has them all, it is swapped
-**     from wherever it landed to position `size` of each owned pool, and size
-**     grows by one;
-**   - before an entity in the group loses an owned type, it is swapped to
-**     position size - 1 of each owned pool and size shrinks by one; the
-**     pool's ordinary swap-and-pop then takes it from outside the group.
-** The cost moves from iteration (every tick) to structural change (rare), the
-** trade EnTT's owning groups make. A type can belong to one group only.
+** The flush keeps the invariant (order.c): the group's part of an owned
+** pool is never shifted into; any change there -- a member destroyed, an
+** entity joining or leaving, a member changing its other components --
+** rebuilds the pool from the first changed position, which yields the same
+** canonical layout in every owned pool. The cost moves from iteration
+** (every tick) to structural change (rare), the trade EnTT's owning groups
+** make. Between flushes a view over the group probes like any other. A type
+** can belong to one group only.
 */
 #include "ecs_internal.h"
-
-static bool in_all(const EcsWorld *world, const EcsGroup *group, uint32_t index)
-{
-    return (world->slots[index].mask & group->mask) == group->mask;
-}
-
-static void pack_to(EcsWorld *world, EcsGroup *group, uint32_t index, uint32_t target)
-{
-    for (int k = 0; k < group->type_count; k++) {
-        EcsPool *pool = world->pools[group->types[k]];
-        ecs_pool_swap(pool, ecs_pool_find(pool, index), target);
-    }
-}
-
-void ecs_group_on_add(EcsWorld *world, int g, uint32_t index)
-{
-    EcsGroup *group = &world->groups[g];
-    if (!in_all(world, group, index))
-        return;
-    pack_to(world, group, index, group->size);
-    group->size++;
-}
-
-void ecs_group_on_remove(EcsWorld *world, int g, uint32_t index)
-{
-    EcsGroup *group = &world->groups[g];
-    if (!in_all(world, group, index))
-        return;
-    pack_to(world, group, index, group->size - 1u);
-    group->size--;
-}
 
 bool ecs_group(EcsWorld *world, const EcsComponent *types, int type_count)
 {
@@ -70,33 +41,25 @@ bool ecs_group(EcsWorld *world, const EcsComponent *types, int type_count)
             return false;
         mask |= ECS_BIT(t);
     }
-    for (int k = 0; k < type_count; k++) {
-        if (world->pools[types[k]] == NULL) {
-            world->pools[types[k]] = ecs_pool_create(world->types[types[k]].desc.size);
-            if (world->pools[types[k]] == NULL)
-                return false;
-        }
-    }
+    for (int k = 0; k < type_count; k++)
+        if (ecs_world_pool(world, types[k]) == NULL)
+            return false;
 
+    /* The owned pools change rank: put everything in order first, then
+    ** order the owned pools again under the new rank. */
+    ecs_order(world);
     int g = world->group_count++;
     EcsGroup *group = &world->groups[g];
-    *group = (EcsGroup){.type_count = type_count, .mask = mask, .size = 0};
-    EcsPool *smallest = NULL;
+    *group = (EcsGroup){.type_count = type_count, .mask = mask};
     for (int k = 0; k < type_count; k++) {
         group->types[k] = types[k];
         EcsPool *pool = world->pools[types[k]];
         pool->group = g;
-        if (smallest == NULL || pool->count < smallest->count)
-            smallest = pool;
+        pool->group_mask = mask;
     }
-    /* Pack what the pools already hold. Positions below pos were looked at;
-    ** the entity swapped out of position `size` was one of them. */
-    for (uint32_t pos = 0; pos < smallest->count; pos++) {
-        uint32_t index = smallest->dense[pos];
-        if (in_all(world, group, index)) {
-            pack_to(world, group, index, group->size);
-            group->size++;
-        }
-    }
+    /* Out of memory, a pool is left with everything in its tail, and the
+    ** next flush orders it under the new rank. */
+    for (int k = 0; k < type_count; k++)
+        (void)ecs_order_pool_fully(world, world->pools[types[k]]);
     return true;
 }

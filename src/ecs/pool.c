@@ -1,50 +1,78 @@
 /*
-** pool.c -- one sparse set per component type.
+** pool.c -- one sparse set per component type, kept in archetype order.
 **
 ** A pool answers two questions fast: "walk every component of this type"
 ** and "where is the component of entity 42?". It keeps three arrays:
 **
-**   data   the components, packed with no holes, in a plain array; this is
-**          what systems walk, so iteration is cache friendly;
+**   data   the components, in a plain array; this is what systems walk;
 **   dense  dense[i] is the slot index of the entity owning data[i];
-**   sparse sparse[e] is the position of entity e's component in data, or
-**          ECS_NONE. It may have holes; nobody walks it, it is only read at
-**          one index at a time.
+**   sparse sparse[e] is the position of entity e's component, or ECS_NONE.
+**          It is paged: pages of 1024 positions are allocated when an
+**          entity of that range first gets the component, so a world whose
+**          few entities have high indices does not pay for index-sized
+**          arrays. Nobody walks it; it is read one index at a time.
 **
-** So has/get are one sparse read, add appends to data and records its
-** position, and remove is O(1) by "swap and pop": the last component moves
-** into the hole and its entity's sparse entry is updated. Example, three
-** entities A, B, C with a component each: data = [a, b, c], dense = [A, B, C].
-** Removing B copies c over b and points sparse[C] at 1: data = [a, c],
-** dense = [A, C]. Order changes, holes never appear.
+** So has and get are one sparse read, and add appends and records the
+** position: O(1).
 **
-** The sparse index is paged: pages of 1024 positions are allocated when an
-** entity of that range first gets the component, so a world whose few
-** entities have high indices does not pay for index-sized arrays.
+** Order. At rest (after ecs_flush) the dense part is sorted by the key
 **
-** Order. Appends and swap-and-pop scramble the dense order; ecs_flush, the
-** defined point after each system, puts every pool that changed back in
-** ascending slot-index order (ecs_pool_sort). At rest, then, all pools list
-** their entities in the same order, so the entities two pools share sit in
-** the same sequence in both: a view walks them side by side (view.c), and
-** iteration order is a function of which entities exist, not of the history
-** of adds and removes, which the determinism contract likes.
+**   (the entity's component set, its slot index)
 **
-** A pointer into `data` is invalidated by any add or remove on the pool, and
-** by the flush that follows.
+** so each component set present -- an archetype -- is one contiguous span
+** of every pool holding it, and within a span the entities are in slot
+** order. Entities A(P,V) B(P) C(P,V) D(P,V,H) give
+**
+**   pool P:  [B] [A C] [D]        spans {P} {P,V} {P,V,H}
+**   pool V:  [A C] [D]            spans {P,V} {P,V,H}
+**
+** and the entities having P and V are the spans {P,V} and {P,V,H}, each in
+** the same order in both pools: a view walks them as a few long runs of
+** plain arrays (view.c). The order is a function of which entities exist
+** and what they have, never of the history of adds and removes, which the
+** determinism contract needs: replays and restored snapshots iterate alike.
+** A pool owned by a group ranks the sets holding the whole group first
+** (ecs_span_key), so the group's entities lead every owned pool (group.c).
+** `spans` lists the spans in position order, each with its key.
+**
+** Changes between flushes. The dense part has two halves:
+**
+**   [0, ordered)    in key order, with tombstones;
+**   [ordered, end)  the tail: components added since the flush, in any order.
+**
+** Add appends to the tail. Remove in the ordered part leaves a tombstone:
+** the position stays, its dense entry gets the ECS_HOLE bit and keeps its
+** slot, so keys stay sorted and a span keeps its extent; nothing moves, so
+** the entity's other pools are untouched and a destroy is a few writes.
+** Remove in the tail is swap-and-pop (the tail has no order to keep). An
+** entity whose set changes has its other components in the wrong span:
+** order.c notes it and moves them at the flush. Until then the pool is
+** `moved` and views over it probe (view.c) instead of walking spans.
+**
+** The flush (order.c) sorts the tail and places it into the ordered part,
+** filling the nearest tombstones, so it costs about what changed; a pool
+** with many tombstones is compacted. A pointer into `data` is invalidated
+** by any add or remove on the pool, and by the flush that follows.
+**
+** A tag (a component of size 0) has no data: `data` points at a byte of
+** the pool, which is also the token ecs_add returns for it. Everything else
+** -- membership, spans, order -- is the same.
 */
 #include "ecs_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-EcsPool *ecs_pool_create(size_t size)
+EcsPool *ecs_pool_create(EcsWorld *world, size_t size)
 {
-    EcsPool *pool = calloc(1, sizeof *pool);
+    EcsPool *pool = ecs_malloc(world, sizeof *pool);
     if (pool == NULL)
         return NULL;
+    memset(pool, 0, sizeof *pool);
     pool->size = size;
     pool->group = -1;
+    if (size == 0)
+        pool->data = &pool->tag_token;
     return pool;
 }
 
@@ -56,36 +84,60 @@ void ecs_pool_destroy(EcsPool *pool)
         free(pool->pages[p]);
     free(pool->pages);
     free(pool->dense);
-    free(pool->data);
+    if (pool->size > 0)
+        free(pool->data);
+    free(pool->spans);
+    free(pool->hole_list);
     free(pool);
 }
 
-static bool grow_dense(EcsPool *pool)
+bool ecs_pool_reserve(EcsWorld *world, EcsPool *pool, uint32_t need)
 {
-    uint32_t capacity = pool->capacity ? pool->capacity * 2u : 64u;
-    if (capacity <= pool->capacity) /* overflow */
-        return false;
-    unsigned char *data = realloc(pool->data, (size_t)capacity * pool->size);
-    if (data == NULL)
-        return false;
-    pool->data = data;
-    uint32_t *dense = realloc(pool->dense, (size_t)capacity * sizeof *dense);
+    if (need <= pool->capacity)
+        return true;
+    uint32_t capacity = pool->capacity ? pool->capacity : 64u;
+    while (capacity < need) {
+        if (capacity >= ECS_MAX_SLOTS)
+            return false;
+        capacity *= 2u;
+    }
+    if (pool->size > 0) {
+        unsigned char *data = ecs_realloc(world, pool->data, (size_t)capacity * pool->size);
+        if (data == NULL)
+            return false;
+        pool->data = data;
+    }
+    uint32_t *dense = ecs_realloc(world, pool->dense, (size_t)capacity * sizeof *dense);
     if (dense == NULL)
-        return false;
+        return false; /* data grew alone: harmless, capacity says the old size */
     pool->dense = dense;
     pool->capacity = capacity;
     return true;
 }
 
-/* The sparse entry for slot `index`, allocating its page if needed. */
-static uint32_t *sparse_entry(EcsPool *pool, uint32_t index)
+bool ecs_pool_reserve_spans(EcsWorld *world, EcsPool *pool, uint32_t need)
+{
+    if (need <= pool->span_capacity)
+        return true;
+    uint32_t capacity = pool->span_capacity ? pool->span_capacity : 8u;
+    while (capacity < need)
+        capacity *= 2u;
+    EcsSpan *spans = ecs_realloc(world, pool->spans, (size_t)capacity * sizeof *spans);
+    if (spans == NULL)
+        return false;
+    pool->spans = spans;
+    pool->span_capacity = capacity;
+    return true;
+}
+
+uint32_t *ecs_pool_sparse_entry(EcsWorld *world, EcsPool *pool, uint32_t index)
 {
     uint32_t page = index >> ECS_PAGE_BITS;
     if (page >= pool->page_count) {
         uint32_t count = pool->page_count ? pool->page_count : 4u;
         while (count <= page)
             count *= 2u;
-        uint32_t **pages = realloc(pool->pages, (size_t)count * sizeof *pages);
+        uint32_t **pages = ecs_realloc(world, pool->pages, (size_t)count * sizeof *pages);
         if (pages == NULL)
             return NULL;
         memset(pages + pool->page_count, 0,
@@ -94,7 +146,7 @@ static uint32_t *sparse_entry(EcsPool *pool, uint32_t index)
         pool->page_count = count;
     }
     if (pool->pages[page] == NULL) {
-        uint32_t *fresh = malloc(ECS_PAGE_SIZE * sizeof *fresh);
+        uint32_t *fresh = ecs_malloc(world, ECS_PAGE_SIZE * sizeof *fresh);
         if (fresh == NULL)
             return NULL;
         memset(fresh, 0xff, ECS_PAGE_SIZE * sizeof *fresh); /* ECS_NONE */
@@ -103,100 +155,92 @@ static uint32_t *sparse_entry(EcsPool *pool, uint32_t index)
     return &pool->pages[page][index & ECS_PAGE_MASK];
 }
 
-uint32_t *ecs_pool_grow(EcsPool *pool, uint32_t index)
+uint32_t *ecs_pool_grow(EcsWorld *world, EcsPool *pool, uint32_t index)
 {
-    if (pool->count == pool->capacity && !grow_dense(pool))
+    if (!ecs_pool_reserve(world, pool, pool->end + 1u))
         return NULL;
-    return sparse_entry(pool, index);
+    return ecs_pool_sparse_entry(world, pool, index);
 }
 
-void ecs_pool_remove_at(EcsPool *pool, uint32_t pos)
+void ecs_pool_bury(EcsWorld *world, EcsPool *pool, uint32_t pos)
 {
-    assert(pos < pool->count);
-    uint32_t removed = pool->dense[pos];
-    uint32_t last = pool->count - 1u;
-    pool->version++;
-    if (pos != last) {
-        uint32_t moved = pool->dense[last];
-        ecs_copy_component(ecs_pool_at(pool, pos), ecs_pool_at(pool, last), pool->size);
-        pool->dense[pos] = moved;
-        pool->pages[moved >> ECS_PAGE_BITS][moved & ECS_PAGE_MASK] = pos;
-        pool->unsorted = true;
-    }
-    pool->pages[removed >> ECS_PAGE_BITS][removed & ECS_PAGE_MASK] = ECS_NONE;
-    pool->count = last;
-}
-
-void ecs_pool_swap(EcsPool *pool, uint32_t a, uint32_t b)
-{
-    if (a == b)
-        return;
-    unsigned char *pa = ecs_pool_at(pool, a);
-    unsigned char *pb = ecs_pool_at(pool, b);
-    unsigned char tmp[64];
-    for (size_t done = 0; done < pool->size; done += sizeof tmp) {
-        size_t n = pool->size - done < sizeof tmp ? pool->size - done : sizeof tmp;
-        memcpy(tmp, pa + done, n);
-        memcpy(pa + done, pb + done, n);
-        memcpy(pb + done, tmp, n);
-    }
-    uint32_t ea = pool->dense[a], eb = pool->dense[b];
-    pool->version++;
-    pool->dense[a] = eb;
-    pool->dense[b] = ea;
-    pool->pages[ea >> ECS_PAGE_BITS][ea & ECS_PAGE_MASK] = b;
-    pool->pages[eb >> ECS_PAGE_BITS][eb & ECS_PAGE_MASK] = a;
-    pool->unsorted = true;
-}
-
-/* The sparse index already lists the pool's entities in slot order: a scan of
-** its pages, gathering the positions that fall in [lo, hi), is the sort. */
-bool ecs_pool_sort(EcsPool *pool, uint32_t lo, uint32_t hi)
-{
-    uint32_t n = hi - lo;
-    uint32_t i = lo + 1u;
-    while (i < hi && pool->dense[i - 1u] < pool->dense[i])
-        i++;
-    if (i >= hi)
-        return true; /* already in order */
-
-    unsigned char *data = malloc((size_t)n * pool->size);
-    uint32_t *dense = malloc((size_t)n * sizeof *dense);
-    if (data == NULL || dense == NULL) {
-        free(data);
-        free(dense);
-        return false;
-    }
-    uint32_t j = 0;
-    for (uint32_t p = 0; p < pool->page_count && j < n; p++) {
-        const uint32_t *page = pool->pages[p];
-        if (page == NULL)
-            continue;
-        for (uint32_t off = 0; off < ECS_PAGE_SIZE; off++) {
-            uint32_t pos = page[off];
-            if (pos >= lo && pos < hi) { /* ECS_NONE is never < hi */
-                ecs_copy_component(data + (size_t)j * pool->size, ecs_pool_at(pool, pos), pool->size);
-                dense[j++] = (p << ECS_PAGE_BITS) | off;
+    assert(pos < pool->ordered && !(pool->dense[pos] & ECS_HOLE));
+    pool->dense[pos] |= ECS_HOLE;
+    if (!pool->hole_unlisted) {
+        /* Past the point where the flush compacts (and reads the pool
+        ** anyway), the list stops growing. */
+        if (pool->holes == pool->hole_capacity && pool->holes <= 64u + pool->count / 16u) {
+            uint32_t capacity = pool->hole_capacity ? pool->hole_capacity * 2u : 64u;
+            uint32_t *grown = ecs_realloc(world, pool->hole_list, (size_t)capacity * sizeof *grown);
+            if (grown != NULL) {
+                pool->hole_list = grown;
+                pool->hole_capacity = capacity;
             }
         }
+        if (pool->holes < pool->hole_capacity)
+            pool->hole_list[pool->holes] = pos;
+        else
+            pool->hole_unlisted = true;
     }
-    assert(j == n);
+    pool->holes++;
+    if (pos < pool->split)
+        pool->group_changed = true;
+}
+
+void ecs_pool_remove_at(EcsWorld *world, EcsPool *pool, uint32_t pos)
+{
+    assert(pos < pool->end && !(pool->dense[pos] & ECS_HOLE));
+    uint32_t removed = pool->dense[pos];
     pool->version++;
-    memcpy(ecs_pool_at(pool, lo), data, (size_t)n * pool->size);
-    memcpy(pool->dense + lo, dense, (size_t)n * sizeof *dense);
-    for (j = 0; j < n; j++) {
-        uint32_t index = dense[j];
-        pool->pages[index >> ECS_PAGE_BITS][index & ECS_PAGE_MASK] = lo + j;
+    if (pos >= pool->ordered) {
+        uint32_t last = pool->end - 1u;
+        if (pos != last) {
+            uint32_t moved = pool->dense[last];
+            ecs_copy_component(ecs_pool_at(pool, pos), ecs_pool_at(pool, last), pool->size);
+            pool->dense[pos] = moved;
+            ecs_pool_set_sparse(pool, moved, pos);
+        }
+        pool->end = last;
+    } else {
+        ecs_pool_bury(world, pool, pos);
     }
-    free(data);
-    free(dense);
-    return true;
+    ecs_pool_set_sparse(pool, removed, ECS_NONE);
+    pool->count--;
+}
+
+uint32_t ecs_pool_span_at(const EcsPool *pool, uint32_t pos)
+{
+    assert(pos < pool->ordered && pool->span_count > 0);
+    uint32_t lo = 0, hi = pool->span_count - 1u;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo + 1u) / 2u;
+        if (pool->spans[mid].start <= pos)
+            lo = mid;
+        else
+            hi = mid - 1u;
+    }
+    return lo;
+}
+
+uint32_t ecs_pool_span_lower(const EcsPool *pool, uint64_t key)
+{
+    uint32_t lo = 0, hi = pool->span_count;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2u;
+        if (pool->spans[mid].key < key)
+            lo = mid + 1u;
+        else
+            hi = mid;
+    }
+    return lo;
 }
 
 size_t ecs_pool_bytes(const EcsPool *pool)
 {
     size_t bytes = sizeof *pool;
     bytes += (size_t)pool->capacity * (pool->size + sizeof *pool->dense);
+    bytes += (size_t)pool->span_capacity * sizeof *pool->spans;
+    bytes += (size_t)pool->hole_capacity * sizeof *pool->hole_list;
     bytes += (size_t)pool->page_count * sizeof *pool->pages;
     for (uint32_t p = 0; p < pool->page_count; p++)
         if (pool->pages[p] != NULL)

@@ -16,14 +16,14 @@ bool ecs_system_add(EcsWorld *world, const char *name, EcsSystemFn fn, void *ctx
     assert(fn != NULL && name != NULL);
     if (world->system_count == world->system_capacity) {
         int capacity = world->system_capacity ? world->system_capacity * 2 : 8;
-        EcsSystem *grown = realloc(world->systems, (size_t)capacity * sizeof *grown);
+        EcsSystem *grown = ecs_realloc(world, world->systems, (size_t)capacity * sizeof *grown);
         if (grown == NULL)
             return false;
         world->systems = grown;
         world->system_capacity = capacity;
     }
     size_t len = strlen(name);
-    char *copy = malloc(len + 1);
+    char *copy = ecs_malloc(world, len + 1);
     if (copy == NULL)
         return false;
     memcpy(copy, name, len + 1);

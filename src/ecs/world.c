@@ -19,6 +19,7 @@ EcsWorld *ecs_world_create(void)
     EcsWorld *world = calloc(1, sizeof *world);
     if (world == NULL)
         return NULL;
+    world->allocations = 1;
     world->free_head = ECS_NONE;
     return world;
 }
@@ -34,10 +35,27 @@ void ecs_world_destroy(EcsWorld *world)
     }
     for (int s = 0; s < world->system_count; s++)
         free(world->systems[s].name);
+    for (int e = 0; e < ECS_CACHE_SIZE; e++)
+        free(world->cache[e].runs);
     free(world->systems);
     free(world->commands);
+    free(world->scratch);
+    free(world->replace);
+    free(world->settled);
     free(world->slots);
     free(world);
+}
+
+uint64_t ecs_world_allocations(const EcsWorld *world)
+{
+    return world->allocations;
+}
+
+EcsPool *ecs_world_pool(EcsWorld *world, EcsComponent type)
+{
+    if (world->pools[type] == NULL)
+        world->pools[type] = ecs_pool_create(world, world->types[type].desc.size);
+    return world->pools[type];
 }
 
 /* ---- Component types ---- */
@@ -45,7 +63,8 @@ void ecs_world_destroy(EcsWorld *world)
 EcsComponent ecs_component_register_desc(EcsWorld *world, const EcsComponentDesc *desc)
 {
     assert(world != NULL && desc != NULL && desc->name != NULL);
-    assert(desc->size > 0 && desc->size <= UINT32_MAX);
+    assert(desc->size <= UINT32_MAX);
+    assert(desc->size > 0 || desc->field_count == 0); /* a tag has no fields */
     assert(desc->align > 0 && (desc->align & (desc->align - 1)) == 0 &&
            desc->align <= _Alignof(max_align_t));
     assert(desc->field_count >= 0 && (desc->field_count == 0 || desc->fields != NULL));
@@ -59,10 +78,10 @@ EcsComponent ecs_component_register_desc(EcsWorld *world, const EcsComponentDesc
     }
     EcsComponent id = world->type_count;
     size_t len = strlen(desc->name);
-    char *name = malloc(len + 1);
+    char *name = ecs_malloc(world, len + 1);
     EcsField *fields = NULL;
     if (desc->field_count > 0)
-        fields = malloc((size_t)desc->field_count * sizeof *fields);
+        fields = ecs_malloc(world, (size_t)desc->field_count * sizeof *fields);
     if (name == NULL || (desc->field_count > 0 && fields == NULL)) {
         free(name);
         free(fields);
@@ -106,6 +125,27 @@ size_t ecs_component_size(const EcsWorld *world, EcsComponent type)
 
 /* ---- Entities ---- */
 
+bool ecs_world_reserve_slots(EcsWorld *world, uint32_t need)
+{
+    while (world->slot_capacity < need) {
+        uint32_t capacity = world->slot_capacity ? world->slot_capacity * 2u : 256u;
+        if (capacity <= world->slot_capacity || capacity > ECS_MAX_SLOTS)
+            return false;
+        EcsSlot *slots = ecs_realloc(world, world->slots, (size_t)capacity * sizeof *slots);
+        if (slots == NULL)
+            return false;
+        world->slots = slots;
+        uint64_t *settled = ecs_realloc(world, world->settled, (size_t)capacity / 64u * sizeof *settled);
+        if (settled == NULL)
+            return false; /* the slots grew alone: harmless, capacity says the old size */
+        memset(settled + world->slot_capacity / 64u, 0,
+               (size_t)(capacity - world->slot_capacity) / 64u * sizeof *settled);
+        world->settled = settled;
+        world->slot_capacity = capacity;
+    }
+    return true;
+}
+
 EcsEntity ecs_create(EcsWorld *world)
 {
     uint32_t index;
@@ -114,19 +154,12 @@ EcsEntity ecs_create(EcsWorld *world)
         world->free_head = world->slots[index].mask;
         world->slots[index].generation++; /* even to odd: alive */
     } else {
-        if (world->slot_count == world->slot_capacity) {
-            uint32_t capacity = world->slot_capacity ? world->slot_capacity * 2u : 256u;
-            /* Indices stay below ECS_NONE, which ends the free list. */
-            if (capacity <= world->slot_capacity || capacity >= ECS_NONE)
-                return ECS_NULL;
-            EcsSlot *slots = realloc(world->slots, (size_t)capacity * sizeof *slots);
-            if (slots == NULL)
-                return ECS_NULL;
-            world->slots = slots;
-            world->slot_capacity = capacity;
-        }
+        if (world->slot_count == world->slot_capacity &&
+            !ecs_world_reserve_slots(world, world->slot_count + 1u))
+            return ECS_NULL;
         index = world->slot_count++;
         world->slots[index].generation = 1;
+        ecs_order_forget(world, index); /* a copied world may leave the bit set */
     }
     EcsSlot *slot = &world->slots[index];
     slot->mask = 0;
@@ -134,16 +167,14 @@ EcsEntity ecs_create(EcsWorld *world)
     return (EcsEntity){index, slot->generation};
 }
 
-/* Removes component `type` of slot `index`, keeping its owning group packed. */
+/* Removes component `type` of slot `index`. */
 static void remove_component(EcsWorld *world, EcsSlot *slot, uint32_t index,
                              EcsComponent type)
 {
     EcsPool *pool = world->pools[type];
-    if (pool->group >= 0)
-        ecs_group_on_remove(world, pool->group, index);
     uint32_t pos = ecs_pool_find(pool, index);
     assert(pos != ECS_NONE);
-    ecs_pool_remove_at(pool, pos);
+    ecs_pool_remove_at(world, pool, pos);
     slot->mask &= ~ECS_BIT(type);
 }
 
@@ -157,6 +188,7 @@ bool ecs_destroy(EcsWorld *world, EcsEntity entity)
         EcsComponent type = (EcsComponent)__builtin_ctz(slot->mask);
         remove_component(world, slot, entity.index, type);
     }
+    ecs_order_forget(world, entity.index);
     slot->generation++; /* odd to even: free; UINT32_MAX wraps to 0, still even */
     slot->mask = world->free_head;
     world->free_head = entity.index;
@@ -204,20 +236,13 @@ void *ecs_add(EcsWorld *world, EcsEntity entity, EcsComponent type,
         return dst;
     }
     assert(world->iterating == 0 && "structural change during iteration: use ecs_defer_add");
-    if (pool == NULL) {
-        pool = ecs_pool_create(world->types[type].desc.size);
-        if (pool == NULL)
-            return NULL;
-        world->pools[type] = pool;
-    }
-    uint32_t pos = ecs_pool_push(pool, entity.index, value);
+    if (pool == NULL && (pool = ecs_world_pool(world, type)) == NULL)
+        return NULL;
+    uint32_t pos = ecs_pool_push(world, pool, entity.index, value);
     if (pos == ECS_NONE)
         return NULL;
+    ecs_order_touch(world, entity.index, slot->mask); /* its other components */
     slot->mask |= ECS_BIT(type);
-    if (pool->group >= 0) {
-        ecs_group_on_add(world, pool->group, entity.index);
-        pos = ecs_pool_find(pool, entity.index);
-    }
     return ecs_pool_at(pool, pos);
 }
 
@@ -246,6 +271,7 @@ bool ecs_remove(EcsWorld *world, EcsEntity entity, EcsComponent type)
         return false;
     assert(world->iterating == 0 && "structural change during iteration: use ecs_defer_remove");
     remove_component(world, slot, entity.index, type);
+    ecs_order_touch(world, entity.index, slot->mask);
     return true;
 }
 
@@ -273,10 +299,14 @@ size_t ecs_world_bytes(const EcsWorld *world)
 {
     size_t bytes = sizeof *world;
     bytes += (size_t)world->slot_capacity * sizeof *world->slots;
+    bytes += (size_t)world->slot_capacity / 64u * sizeof *world->settled;
+    bytes += (size_t)world->replace_capacity * sizeof *world->replace;
     for (uint32_t t = 0; t < world->type_count; t++)
         if (world->pools[t] != NULL)
             bytes += ecs_pool_bytes(world->pools[t]);
-    bytes += world->command_capacity;
+    for (int e = 0; e < ECS_CACHE_SIZE; e++)
+        bytes += (size_t)world->cache[e].capacity * sizeof *world->cache[e].runs;
+    bytes += world->command_capacity + world->scratch_capacity;
     bytes += (size_t)world->system_capacity * sizeof *world->systems;
     return bytes;
 }
