@@ -17,6 +17,7 @@
 
 #include <check.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 /* Appends an entity of the kind named `kind` standing on tile (tx, ty),
@@ -58,6 +59,17 @@ static inline void fixture_set_path(LevelDesc *d, LevelEntity *e, const char *pr
     for (int i = 0; i < count; i++)
         wp->points[i] = path[i];
     fixture_set(e, prop, (LevelValue){.i = d->path_count++});
+}
+
+/* Sets a text property of e (stored in d). */
+static inline void fixture_set_text(LevelDesc *d, LevelEntity *e, const char *prop,
+                                    const char *text)
+{
+    ck_assert_uint_lt(strlen(text), KIND_TEXT_MAX);
+    d->texts = realloc(d->texts, (size_t)(d->text_count + 1) * sizeof *d->texts);
+    ck_assert_ptr_nonnull(d->texts);
+    snprintf(d->texts[d->text_count].s, KIND_TEXT_MAX, "%s", text);
+    fixture_set(e, prop, (LevelValue){.i = d->text_count++});
 }
 
 static inline LevelDesc fixture_level(const char *const *rows, int nrows)

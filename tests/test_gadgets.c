@@ -334,6 +334,73 @@ START_TEST(sliding_down_a_crumbling_wall_starts_it)
 }
 END_TEST
 
+/* ---- signs ---------------------------------------------------------------------- */
+
+START_TEST(standing_at_a_sign_shows_its_text_with_one_cue)
+{
+    LevelDesc d = fixture_level(SPRING_FLOOR, 18);
+    fixture_set_text(&d, fixture_push(&d, "sign", 8, 16), "text", "Hold {right} to run");
+    fixture_set_text(&d, fixture_push(&d, "sign", 14, 16), "text", "Press {jump} to jump");
+    Sim *sim = fixture_sim(&d);
+    leveldesc_fini(&d);
+    InputIntent last = NONE;
+    ck_assert_int_eq(sim_status(sim)->sign, -1);
+    int cues = 0;
+    bool read_first = false, read_second = false;
+    for (int i = 0; i < 120; i++) {
+        run_ticks(sim, 1, RIGHT, &last);
+        cues += had_cue(sim, "sign");
+        int sign = sim_status(sim)->sign;
+        if (sign >= 0) {
+            const char *text = sim_text(sim, sign);
+            read_first |= strcmp(text, "Hold {right} to run") == 0;
+            read_second |= strcmp(text, "Press {jump} to jump") == 0;
+            /* the sign read is the one the player's box overlaps */
+            int32_t cx = player_t(sim)->x + 8;
+            ck_assert(strcmp(text, cx < 11 * 16 ? "Hold {right} to run" : "Press {jump} to jump") == 0);
+        }
+    }
+    ck_assert(read_first && read_second);
+    ck_assert_int_eq(cues, 2); /* one as each is reached, none while staying */
+    /* Past them, against the wall: nothing to read. */
+    ck_assert_int_eq(sim_status(sim)->sign, -1);
+    sim_destroy(sim);
+}
+END_TEST
+
+/* ---- gems ----------------------------------------------------------------------- */
+
+START_TEST(gems_are_counted_apart_from_coins_and_banked_at_the_goal)
+{
+    LevelDesc d = fixture_level(SPRING_FLOOR, 18);
+    fixture_push(&d, "gem", 7, 16);
+    fixture_push(&d, "gem", 9, 16);
+    fixture_push(&d, "coin", 11, 16);
+    fixture_push(&d, "goal", 15, 16);
+    Sim *sim = fixture_sim(&d);
+    leveldesc_fini(&d);
+    ck_assert_int_eq(sim_status(sim)->gems_total, 2);
+    ck_assert_int_eq(sim_status(sim)->collectibles, 1);
+    InputIntent last = NONE;
+    bool gem_sound = false;
+    for (int i = 0; i < 300 && sim_status(sim)->outcome == OUTCOME_RUNNING; i++) {
+        run_ticks(sim, 1, RIGHT, &last);
+        int n;
+        const SimEvent *ev = sim_events(sim, &n);
+        for (int k = 0; k < n; k++)
+            gem_sound |= ev[k].type == EV_COLLECTED && strcmp(ev[k].sound, "gem") == 0;
+        if (sim_status(sim)->gems_carried == 2)
+            ck_assert_int_eq(sim_status(sim)->gems, 0); /* carried, not yet banked */
+    }
+    ck_assert(gem_sound);
+    ck_assert_int_eq(sim_status(sim)->outcome, OUTCOME_COMPLETED);
+    ck_assert_int_eq(sim_status(sim)->gems, 2);
+    ck_assert_int_eq(sim_status(sim)->collected, 1);
+    ck_assert_int_eq(sim_status(sim)->gems_carried, 0);
+    sim_destroy(sim);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gadgets");
@@ -344,6 +411,8 @@ int main(void)
     tcase_add_test(tc, a_crumbling_block_holds_while_it_shakes_then_falls_then_returns);
     tcase_add_test(tc, a_crumbling_block_never_closes_on_the_player);
     tcase_add_test(tc, sliding_down_a_crumbling_wall_starts_it);
+    tcase_add_test(tc, standing_at_a_sign_shows_its_text_with_one_cue);
+    tcase_add_test(tc, gems_are_counted_apart_from_coins_and_banked_at_the_goal);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

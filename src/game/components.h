@@ -44,6 +44,7 @@ enum {
     C_ENEMY,
     C_SPRING,
     C_CRUMBLE,
+    C_SIGN,
     C_COMPONENT_COUNT
 };
 
@@ -206,6 +207,10 @@ typedef struct Crumble {
     uint8_t state;           /* CrumbleState */
     uint16_t timer;          /* ticks left shaking, or gone */
 } Crumble;
+
+typedef struct Sign {
+    uint16_t text;           /* index into the level's texts (sim_text) */
+} Sign;
 
 /* EcsComponentDesc.flags of a component that is gameplay state: the state
 ** hash covers its listed fields. Components without it are presentation. */

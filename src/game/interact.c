@@ -323,6 +323,15 @@ bool coin_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity
     return true;
 }
 
+bool gem_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le)
+{
+    (void)level;
+    (void)le;
+    *(Collectible *)ecs_get(sim->world, e, C_COLLECTIBLE) = (Collectible){.value = 1, .gem = true};
+    sim->status.gems_total++;
+    return true;
+}
+
 /* A switch group's index from an entity's "group" (0 .. LEVEL_MAX_GROUPS-1). */
 static uint8_t group_of(const LevelEntity *le)
 {

@@ -62,6 +62,7 @@ static const EcsField COLLECTIBLE_FIELDS[] = {F(Collectible, value), F(Collectib
 static const EcsField CHECKPOINT_FIELDS[] = {F(Checkpoint, active)};
 static const EcsField SPRING_FIELDS[] = {F(Spring, dir), F(Spring, rest)};
 static const EcsField CRUMBLE_FIELDS[] = {F(Crumble, state), F(Crumble, timer)};
+static const EcsField SIGN_FIELDS[] = {F(Sign, text)};
 static const EcsField ENEMY_FIELDS[] = {F(Enemy, state), F(Enemy, dir), F(Enemy, turn_at_edges),
                                         F(Enemy, squashed)};
 
@@ -82,6 +83,7 @@ static const EcsComponentDesc COMPONENTS[C_COMPONENT_COUNT] = {
     [C_ENEMY] = COMPONENT(Enemy, STATE, ENEMY_FIELDS),
     [C_SPRING] = COMPONENT(Spring, STATE, SPRING_FIELDS),
     [C_CRUMBLE] = COMPONENT(Crumble, STATE, CRUMBLE_FIELDS),
+    [C_SIGN] = COMPONENT(Sign, STATE, SIGN_FIELDS),
 };
 
 bool game_register_components(EcsWorld *world)
@@ -156,6 +158,11 @@ static const KindProp SPRING_PROPS[] = {
 
 static const KindProp CRUMBLE_PROPS[] = {
     {"w", KPROP_SIZE, false, 1, TILEMAP_MAX_SIDE, NULL, 0, 1, "width in tiles"},
+};
+
+static const KindProp SIGN_PROPS[] = {
+    {"text", KPROP_TEXT, true, 0, 0, NULL, 0, 0,
+     "what it says; {jump}, {left}, {right}, {up}, {down} and {pause} show the keys bound to them"},
 };
 
 static const KindProp WALKER_PROPS[] = {
@@ -299,6 +306,28 @@ static const EntityKind KINDS[] = {
         .props = CRUMBLE_PROPS, .prop_count = COUNT(CRUMBLE_PROPS),
         .example = "{\"type\": \"crumble\", \"x\": 22, \"y\": 18, \"w\": 2}",
         .animate = crumble_animate,
+    },
+    {
+        .name = "sign",
+        .doc = "a sign: standing at it shows its text",
+        .anchor = KIND_ANCHOR_BOTTOM, .w = 16, .h = 16, .hit = {0, 0, 16, 16},
+        .collider = COLLIDER_TRIGGER, .layer = 0,
+        .components = BASE | BIT(C_COLLIDER) | BIT(C_SIGN),
+        .clips = {"sign"},
+        .props = SIGN_PROPS, .prop_count = COUNT(SIGN_PROPS),
+        .example = "{\"type\": \"sign\", \"x\": 6, \"y\": 21, \"text\": \"Press {jump} to jump\"}",
+        .spawn = sign_spawn,
+    },
+    {
+        .name = "gem",
+        .doc = "a secret gem, off the main path; counted apart from coins",
+        .flags = KIND_DRAWABLE,
+        .anchor = KIND_ANCHOR_BOTTOM, .w = 16, .h = 16, .hit = {3, 2, 10, 12},
+        .collider = COLLIDER_TRIGGER, .layer = 3,
+        .components = BASE | BIT(C_COLLIDER) | BIT(C_COLLECTIBLE),
+        .clips = {"gem"},
+        .example = "{\"type\": \"gem\", \"x\": 12, \"y\": 20}",
+        .spawn = gem_spawn,
     },
 };
 

@@ -106,6 +106,7 @@ Sim *sim_create(const LevelDesc *level, const ClipTable *clips)
     if (sim == NULL)
         return NULL;
     sim->player = ECS_NULL;
+    sim->status.sign = -1;
     sim->params = level->physics;
     sim->clips = clips != NULL ? *clips : clip_table_single_frames();
     sim->world = ecs_world_create();
@@ -153,6 +154,7 @@ Sim *sim_create(const LevelDesc *level, const ClipTable *clips)
         {"interactions", system_interactions},
         {"blocks", system_blocks},
         {"crumbles", system_crumbles},
+        {"signs", system_signs},
         {"respawn", system_respawn},
         {"animation", system_animation},
     };

@@ -59,6 +59,7 @@ typedef struct SimStatus {
     int carried;                   /* coins picked up since the last checkpoint */
     int gems, gems_total;          /* gems banked; gems the level holds */
     int gems_carried;
+    int sign;                      /* the text (sim_text) of the sign the player is at, or -1 */
     SimOutcome outcome;
 } SimStatus;
 

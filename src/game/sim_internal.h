@@ -168,6 +168,7 @@ void system_interactions(EcsWorld *world, float dt, void *ctx);
 void system_springs(EcsWorld *world, float dt, void *ctx);
 void system_blocks(EcsWorld *world, float dt, void *ctx);
 void system_crumbles(EcsWorld *world, float dt, void *ctx);
+void system_signs(EcsWorld *world, float dt, void *ctx);
 void system_respawn(EcsWorld *world, float dt, void *ctx);
 void system_animation(EcsWorld *world, float dt, void *ctx);
 
@@ -199,8 +200,10 @@ bool mover_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntit
 bool spring_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 void spring_animate(Sim *sim, uint16_t first_clip);
 void crumble_animate(Sim *sim, uint16_t first_clip);
+bool sign_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 /* interact.c */
 bool coin_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
+bool gem_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 void checkpoint_animate(Sim *sim, uint16_t first_clip);
 bool switch_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 void switch_animate(Sim *sim, uint16_t first_clip);
