@@ -182,7 +182,7 @@ static const EntityKind KINDS[] = {
         .collider = COLLIDER_ACTOR, .layer = 6,
         .components = BASE | BIT(C_VELOCITY) | BIT(C_COLLIDER) | BIT(C_PLAYER),
         .clips = {"player_idle", "player_run", "player_jump", "player_fall", "player_land",
-                  "player_death"},
+                  "player_death", "player_slide"},
         .example = "{\"type\": \"player\", \"x\": 4, \"y\": 21}",
         .spawn = player_spawn,
         .animate = player_animate,

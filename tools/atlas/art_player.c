@@ -223,6 +223,34 @@ static bool gen_air(Atlas *atlas, const Parts *pt)
         p.lift = 0.3f;
         draw_pip(sheet_cell(land, 0, f), pt, &p);
     }
+    /* Sliding down a wall (to Pip's right, the box's edge at x 24): both
+    ** hands up on it, the front boot braced against it, the scarf blown up
+    ** by the slide, a puff of dust where the boot scrapes. */
+    Sheet *slide = clip(atlas, "player_slide", 2, 10.0f, true);
+    if (slide == NULL)
+        return false;
+    Rgba dust = RGBA(236, 228, 212, 255);
+    for (int f = 0; f < 2; f++) {
+        Pose p = standing();
+        p.lean = 1;
+        p.foot_x[0] = 17;
+        p.foot_y[0] = GROUND;
+        p.foot_x[1] = 22;
+        p.foot_y[1] = GROUND - 3;
+        p.hand_x[0] = 5;
+        p.hand_y[0] = f;
+        p.hand_x[1] = 6;
+        p.hand_y[1] = -3 + f;
+        p.trail = 0.15f;
+        p.lift = 1.3f;
+        p.phase = (float)f * 2.0f;
+        Image *img = sheet_cell(slide, 0, f);
+        draw_pip(img, pt, &p);
+        image_set(img, 23, GROUND - 1 - f, dust);
+        image_set(img, 22, GROUND + f - 1, dust);
+        if (f == 1)
+            image_set(img, 21, GROUND - 4, dust);
+    }
     return true;
 }
 
