@@ -401,6 +401,169 @@ START_TEST(gems_are_counted_apart_from_coins_and_banked_at_the_goal)
 }
 END_TEST
 
+/* ---- the level put back on death ----------------------------------------------- */
+
+static int count_of(Sim *sim, EcsComponent type)
+{
+    int n = 0;
+    EcsIter it = ecs_view(sim_world(sim), type);
+    while (ecs_iter_next(&it))
+        n += it.count;
+    return n;
+}
+
+static int walkers_walking(Sim *sim)
+{
+    int n = 0;
+    EcsIter it = ecs_view(sim_world(sim), C_ENEMY);
+    while (ecs_iter_next(&it))
+        for (int i = 0; i < it.count; i++)
+            n += ecs_field(&it, Enemy, 0)[i].state == ENEMY_WALKING;
+    return n;
+}
+
+/* Whether the toggle blocks of group g are solid. */
+static bool group_solid(Sim *sim, int g)
+{
+    bool solid = false;
+    EcsIter it = ecs_view(sim_world(sim), C_TOGGLE_BLOCK, C_COLLIDER);
+    while (ecs_iter_next(&it))
+        for (int i = 0; i < it.count; i++)
+            if (ecs_field(&it, ToggleBlock, 0)[i].group == g)
+                solid |= ecs_field(&it, Collider, 1)[i].enabled;
+    return solid;
+}
+
+/* Runs with nothing held until the dead player is back. */
+static void come_back(Sim *sim, InputIntent *last)
+{
+    ck_assert_int_eq(player_p(sim)->state, PLAYER_DEAD);
+    for (int i = 0; i < 600 && player_p(sim)->state != PLAYER_NORMAL; i++)
+        run_ticks(sim, 1, NONE, last);
+    ck_assert_int_eq(player_p(sim)->state, PLAYER_NORMAL);
+}
+
+/* Runs with `in` until the player dies, then until it is back. */
+static void die_and_come_back(Sim *sim, InputIntent in, InputIntent *last)
+{
+    uint32_t deaths = sim_status(sim)->deaths;
+    for (int i = 0; i < 900 && sim_status(sim)->deaths == deaths; i++)
+        run_ticks(sim, 1, in, last);
+    ck_assert_uint_eq(sim_status(sim)->deaths, deaths + 1);
+    come_back(sim, last);
+}
+
+static const char *const COIN_RUN[] = {
+    "####################",
+    "#..................#",
+    "#..................#",
+    "#.P.o.C.o.o.....^^.#",
+    "####################",
+};
+
+START_TEST(coins_carried_since_the_checkpoint_come_back_banked_ones_do_not)
+{
+    Sim *sim = fixture_sim_rows(COIN_RUN, 5);
+    InputIntent last = NONE;
+    ck_assert_int_eq(count_of(sim, C_COLLECTIBLE), 3);
+    die_and_come_back(sim, RIGHT, &last);
+    ck_assert_int_eq(sim_status(sim)->collected, 1);
+    ck_assert_int_eq(sim_status(sim)->carried, 0);
+    ck_assert_int_eq(count_of(sim, C_COLLECTIBLE), 2);
+    /* back at the checkpoint, and the two coins are there to take again */
+    ck_assert_int_eq(player_t(sim)->x / TILE_SIZE, 6);
+    run_ticks(sim, 60, RIGHT, &last);
+    ck_assert_int_eq(sim_status(sim)->carried, 2);
+    ck_assert_int_eq(count_of(sim, C_COLLECTIBLE), 0);
+    sim_destroy(sim);
+}
+END_TEST
+
+/* Pip drops onto a walker, then stops on a crumbling bridge over spikes. */
+static const char *const STOMP_AND_FALL[] = {
+    "####################",
+    "#..................#",
+    "#...P..............#",
+    "#..................#",
+    "#..................#",
+    "#..................#",
+    "#...W..............#",
+    "#######......#######",
+    "#######^^^^^^#######",
+    "####################",
+};
+
+START_TEST(a_fallen_bridge_and_a_stomped_walker_are_back_after_a_death)
+{
+    LevelDesc d = fixture_level(STOMP_AND_FALL, 10);
+    LevelEntity *e = fixture_push(&d, "crumble", 7, 7);
+    fixture_set(e, "w", (LevelValue){.i = 6});
+    e->w = 6 * TILE_SIZE;
+    Sim *sim = fixture_sim(&d);
+    leveldesc_fini(&d);
+    InputIntent last = NONE;
+    bool stomped = false;
+    for (int i = 0; i < 60; i++) {
+        run_ticks(sim, 1, NONE, &last);
+        stomped |= had_event(sim, EV_STOMPED);
+    }
+    ck_assert(stomped);
+    ck_assert_int_eq(walkers_walking(sim), 0);
+    /* Onto the middle of the bridge, then wait there for it to fall. */
+    for (int i = 0; i < 300 && player_t(sim)->x < 9 * TILE_SIZE; i++)
+        run_ticks(sim, 1, RIGHT, &last);
+    die_and_come_back(sim, NONE, &last);
+    ck_assert_int_eq(walkers_walking(sim), 1);
+    ck_assert_int_eq(the_crumble(sim).state, CRUMBLE_SOLID);
+    sim_destroy(sim);
+}
+END_TEST
+
+/* Two "once" switches, one before the checkpoint and one after, each with
+** its block up in the air; spikes at the end. */
+static const char *const TWO_SWITCHES[] = {
+    "####################",
+    "#....b.b...........#",
+    "#..................#",
+    "#..................#",
+    "#.P.s..C..s.....^^.#",
+    "####################",
+};
+
+START_TEST(the_level_comes_back_as_it_was_at_the_checkpoint)
+{
+    LevelDesc d = fixture_level(TWO_SWITCHES, 6);
+    int switches = 0, blocks = 0; /* left to right: groups 0 and 1 */
+    for (int i = 0; i < d.entity_count; i++) {
+        LevelEntity *e = &d.entities[i];
+        if (e->kind == kind_find("switch")) {
+            fixture_set(e, "mode", (LevelValue){.i = 1}); /* once */
+            fixture_set(e, "group", (LevelValue){.i = switches++});
+        }
+        if (e->kind == kind_find("block"))
+            fixture_set(e, "group", (LevelValue){.i = blocks++});
+    }
+    Sim *sim = fixture_sim(&d);
+    leveldesc_fini(&d);
+    InputIntent last = NONE;
+    ck_assert(!group_solid(sim, 0) && !group_solid(sim, 1));
+    uint32_t deaths = sim_status(sim)->deaths;
+    bool both = false;
+    for (int i = 0; i < 900 && sim_status(sim)->deaths == deaths; i++) {
+        run_ticks(sim, 1, RIGHT, &last);
+        both |= group_solid(sim, 0) && group_solid(sim, 1);
+    }
+    ck_assert(both);
+    come_back(sim, &last);
+    /* Used before the checkpoint: still on. After it: as if never touched. */
+    ck_assert(group_solid(sim, 0));
+    ck_assert(!group_solid(sim, 1));
+    run_ticks(sim, 40, RIGHT, &last);
+    ck_assert(group_solid(sim, 1)); /* and it works again */
+    sim_destroy(sim);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gadgets");
@@ -413,6 +576,9 @@ int main(void)
     tcase_add_test(tc, sliding_down_a_crumbling_wall_starts_it);
     tcase_add_test(tc, standing_at_a_sign_shows_its_text_with_one_cue);
     tcase_add_test(tc, gems_are_counted_apart_from_coins_and_banked_at_the_goal);
+    tcase_add_test(tc, coins_carried_since_the_checkpoint_come_back_banked_ones_do_not);
+    tcase_add_test(tc, a_fallen_bridge_and_a_stomped_walker_are_back_after_a_death);
+    tcase_add_test(tc, the_level_comes_back_as_it_was_at_the_checkpoint);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -144,6 +144,7 @@ static void touch_checkpoints(Sim *sim, Box box, Player *p, const Collider *pc)
     if (ecs_entity_is_null(reached))
         return;
     bank(sim);
+    sim->snapshot_due = true; /* the level to come back to (restore.c) */
     /* Only the last one touched is lit. */
     it = ecs_view(sim->world, C_CHECKPOINT);
     while (ecs_iter_next(&it)) {

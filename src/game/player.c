@@ -335,8 +335,14 @@ void system_respawn(EcsWorld *world, float dt, void *ctx)
     Player *p = ecs_get(world, sim->player, C_PLAYER);
     if (p == NULL || p->state != PLAYER_DEAD)
         return;
-    if (p->dead++ < sim_ticks(sim->params.respawn_time)) /* counts from the death tick */
+    int wait = sim_ticks(sim->params.respawn_time);
+    if (p->dead < wait || p->dead == 0) { /* counts from the death tick */
+        if (++p->dead >= wait) {
+            /* The level as at the checkpoint; the player appears next tick. */
+            level_restore(sim);
+        }
         return;
+    }
     Transform *t = ecs_get(world, sim->player, C_TRANSFORM);
     *t = (Transform){p->spawn_x, p->spawn_y, p->spawn_x, p->spawn_y};
     *(Velocity *)ecs_get(world, sim->player, C_VELOCITY) = (Velocity){0};

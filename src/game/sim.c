@@ -155,6 +155,7 @@ Sim *sim_create(const LevelDesc *level, const ClipTable *clips)
         {"blocks", system_blocks},
         {"crumbles", system_crumbles},
         {"signs", system_signs},
+        {"snapshots", system_snapshots},
         {"respawn", system_respawn},
         {"animation", system_animation},
     };
@@ -166,6 +167,9 @@ Sim *sim_create(const LevelDesc *level, const ClipTable *clips)
     system_animation(sim->world, 0.0f, sim);
     broadphase_solids(sim);
     sim->actors.stale = true;
+    /* The level to come back to until the first checkpoint (restore.c). */
+    if (!restore_init(sim))
+        goto fail;
     return sim;
 
 fail:
@@ -178,6 +182,7 @@ void sim_destroy(Sim *sim)
     if (sim == NULL)
         return;
     ecs_world_destroy(sim->world);
+    restore_fini(sim);
     tilemap_fini(&sim->map);
     grid_fini(&sim->solids);
     grid_fini(&sim->actors);

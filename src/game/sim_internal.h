@@ -54,6 +54,9 @@ struct Sim {
     Grid solids, actors;           /* broadphase.c */
     EcsEntity *near;               /* scratch for gathering what a grid lists */
     int near_cap;
+    EcsWorld *snapshot;            /* the level at the last checkpoint (restore.c), or NULL */
+    bool snapshot_groups[LEVEL_MAX_GROUPS];
+    bool snapshot_due;             /* a checkpoint was reached this tick */
 };
 
 /* Records an event of this tick with its type's own sound, or with `sound`. */
@@ -169,12 +172,23 @@ void system_springs(EcsWorld *world, float dt, void *ctx);
 void system_blocks(EcsWorld *world, float dt, void *ctx);
 void system_crumbles(EcsWorld *world, float dt, void *ctx);
 void system_signs(EcsWorld *world, float dt, void *ctx);
+void system_snapshots(EcsWorld *world, float dt, void *ctx);
 void system_respawn(EcsWorld *world, float dt, void *ctx);
 void system_animation(EcsWorld *world, float dt, void *ctx);
 
 /* Whether the player (unless dead) or a walking walker overlaps box: what
 ** keeps a toggle or crumbling block from closing on it (interact.c). */
 bool actor_inside(Sim *sim, Box box);
+
+/* ---- restore.c: the level put back when the player dies ---- */
+
+/* The first snapshot, of the level as built; false when out of memory. */
+bool restore_init(Sim *sim);
+void restore_fini(Sim *sim);
+/* The world as at the last snapshot, but for the player's components; the
+** switch groups too, and what was carried dropped. Called outside any
+** loop; false (and nothing changed) without a snapshot. */
+bool level_restore(Sim *sim);
 
 /* Kills the player (once): used by hazards, enemies, squeezes and falls. */
 void player_kill(Sim *sim);
