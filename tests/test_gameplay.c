@@ -429,6 +429,20 @@ START_TEST(holding_away_or_down_does_not_slide)
 }
 END_TEST
 
+START_TEST(a_sliding_player_shows_one_of_its_own_clips)
+{
+    Sim *sim = against_tall_wall();
+    InputIntent last = NONE;
+    run_ticks(sim, 10, LEFT, &last);
+    ck_assert(player_p(sim)->sliding);
+    const Sprite *s = ecs_get(sim_world(sim), sim_player(sim), C_SPRITE);
+    const char *clip = kind_clip_name(s->clip);
+    ck_assert_msg(clip != NULL && strncmp(clip, "player_", 7) == 0,
+                  "a sliding player is drawn with the clip \"%s\"", clip != NULL ? clip : "(none)");
+    sim_destroy(sim);
+}
+END_TEST
+
 /* ---- stomp bounce --------------------------------------------------------------- */
 
 /* The player drops from high up onto a walker that stands still. */
@@ -1423,7 +1437,8 @@ Suite *gameplay_suite(void)
           wall_jump_has_coyote_time_after_leaving_the_wall,
           wall_jump_pressed_just_before_reaching_the_wall_is_buffered}},
         {"wall_slide",
-         {holding_towards_a_wall_slides_at_the_slide_cap, holding_away_or_down_does_not_slide}},
+         {holding_towards_a_wall_slides_at_the_slide_cap, holding_away_or_down_does_not_slide,
+          a_sliding_player_shows_one_of_its_own_clips}},
         {"bounce",
          {a_held_bounce_rises_higher_than_a_held_jump,
           an_unheld_bounce_keeps_its_speed_for_bounce_auto_time,
