@@ -259,8 +259,10 @@ bool grid_gather(Sim *sim, const Grid *g, Box b, int *n)
         }
         sim->near[count++] = e;
     }
-    /* Slot order without repeats: the order views walk entities in. */
-    qsort(sim->near, (size_t)count, sizeof *sim->near, compare_slots);
+    /* Slot order without repeats: the order views walk entities in. (Nothing
+    ** gathered yet, sim->near is still NULL, which qsort must not be given.) */
+    if (count > 1)
+        qsort(sim->near, (size_t)count, sizeof *sim->near, compare_slots);
     int kept = 0;
     for (int i = 0; i < count; i++)
         if (kept == 0 || sim->near[kept - 1].index != sim->near[i].index)
