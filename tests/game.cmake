@@ -26,3 +26,7 @@ if(VALGRIND AND NOT SANITIZE AND NOT FUZZ)
   set_tests_properties(memcheck_test_jitter PROPERTIES LABELS memcheck ENVIRONMENT CK_FORK=no
                        WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/memcheck-jitter)
 endif()
+# test_gameplay also loads a level file of tests/levels (the walker check).
+platformer_test(test_gameplay test_gameplay.c)
+target_link_libraries(test_gameplay PRIVATE level)
+target_compile_definitions(test_gameplay PRIVATE SOURCE_DIR="${PROJECT_SOURCE_DIR}")

@@ -172,4 +172,87 @@ static inline bool had_event(const Sim *sim, SimEventType type)
     return false;
 }
 
+/* Events of that type in the last tick. */
+static inline int count_events(const Sim *sim, SimEventType type)
+{
+    int n, found = 0;
+    const SimEvent *ev = sim_events(sim, &n);
+    for (int i = 0; i < n; i++)
+        found += ev[i].type == type;
+    return found;
+}
+
+/* A kind's own moments (EV_CUE) making `sound` in the last tick. */
+static inline int count_cues(const Sim *sim, const char *sound)
+{
+    int n, found = 0;
+    const SimEvent *ev = sim_events(sim, &n);
+    for (int i = 0; i < n; i++)
+        found += ev[i].type == EV_CUE && ev[i].sound != NULL && strcmp(ev[i].sound, sound) == 0;
+    return found;
+}
+
+/* A box in pixels, as the simulation sees an entity (its own Box is internal). */
+typedef struct FixtureBox {
+    int32_t x, y, w, h;
+} FixtureBox;
+
+static inline bool fixture_overlap(FixtureBox a, FixtureBox b)
+{
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+/* The collision box of entity e of the Sim. */
+static inline FixtureBox fixture_box(Sim *sim, EcsEntity e)
+{
+    const Transform *t = ecs_get(sim_world(sim), e, C_TRANSFORM);
+    const Collider *c = ecs_get(sim_world(sim), e, C_COLLIDER);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_ptr_nonnull(c);
+    return (FixtureBox){t->x + c->off_x, t->y + c->off_y, c->w, c->h};
+}
+
+static inline FixtureBox player_box(Sim *sim)
+{
+    return fixture_box(sim, sim_player(sim));
+}
+
+/* The collision box an entity of a level will have in the Sim: its kind's
+** hit box inside its own box (the whole box when the kind has none). */
+static inline FixtureBox fixture_entity_box(const LevelEntity *e)
+{
+    const EntityKind *k = kind_get(e->kind);
+    if (k->hit.w == 0)
+        return (FixtureBox){e->x, e->y, e->w, e->h};
+    return (FixtureBox){e->x + k->hit.x, e->y + k->hit.y, k->hit.w, k->hit.h};
+}
+
+/* Moves the player so that its collision box's top-left corner is (x, y). */
+static inline void place_player_box(Sim *sim, int32_t x, int32_t y)
+{
+    const Collider *c = ecs_get(sim_world(sim), sim_player(sim), C_COLLIDER);
+    ck_assert(sim_place_player(sim, x - c->off_x, y - c->off_y));
+}
+
+/* The first entity (in slot order) having component c, or ECS_NULL. */
+static inline EcsEntity fixture_first(Sim *sim, EcsComponent c)
+{
+    EcsEntity e = ECS_NULL;
+    EcsIter it = ecs_view(sim_world(sim), c);
+    if (ecs_iter_next(&it))
+        e = ecs_iter_entity(&it, 0);
+    ecs_iter_fini(&it);
+    return e;
+}
+
+/* The first entity of the level of that kind. */
+static inline LevelEntity *fixture_find(LevelDesc *d, const char *kind)
+{
+    for (int i = 0; i < d->entity_count; i++)
+        if (d->entities[i].kind == kind_find(kind))
+            return &d->entities[i];
+    ck_abort_msg("no %s in the level", kind);
+    return NULL;
+}
+
 #endif

@@ -68,8 +68,10 @@ foreach(place IN LISTS places)
 endforeach()
 
 
-# A tileset saved as .json is checked as a tileset, by its "type".
-set(good ${LEVELS}/good/basic.json ${LEVELS}/tiled/full.tmj ${LEVELS}/tiled/full.json
+# A tileset saved as .json is checked as a tileset, by its "type". A walker
+# whose walk passes the player start (and no checkpoint) is fine.
+set(good ${LEVELS}/good/basic.json ${LEVELS}/good/walker_past_start.json
+         ${LEVELS}/tiled/full.tmj ${LEVELS}/tiled/full.json
          ${LEVELS}/tiled/ext.tsj ${LEVELS}/tiled/sparse.json)
 execute_process(COMMAND ${PLATFORMER} --check ${good}
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
