@@ -143,8 +143,16 @@ static bool parse_directive(const char *text, size_t start, size_t end, int line
             return false;
         }
         snprintf(h->hash, sizeof h->hash, "%s", value);
+    } else if (strcmp(key, "collects") == 0) {
+        if (strcmp(value, "all") != 0) {
+            snprintf(msg, sizeof msg, "collects can only be 'all', not '%.40s'", value);
+            fail(err, errlen, line, col, msg);
+            return false;
+        }
+        h->collects_all = true;
     } else {
-        snprintf(msg, sizeof msg, "unknown directive '%.40s' (level, outcome, ticks, hash)", key);
+        snprintf(msg, sizeof msg,
+                 "unknown directive '%.40s' (level, outcome, ticks, hash, collects)", key);
         fail(err, errlen, line, 3, msg);
         return false;
     }
@@ -371,6 +379,9 @@ static int format_directives(char *buf, size_t size, const ReplayHeader *h, bool
 {
     int n = 0, w;
     if (level && h->level[0] != '\0' && (w = snprintf(buf + n, size - (size_t)n, "#! level: %s\n", h->level)) > 0)
+        n += w;
+    if (level && h->collects_all && (size_t)n < size &&
+        (w = snprintf(buf + n, size - (size_t)n, "#! collects: all\n")) > 0)
         n += w;
     if (h->outcome[0] != '\0' && (size_t)n < size &&
         (w = snprintf(buf + n, size - (size_t)n, "#! outcome: %s\n", h->outcome)) > 0)

@@ -36,6 +36,7 @@ typedef struct ReplayHeader {
     char outcome[16];            /* "completed", "died", "running" or "" */
     unsigned long ticks;
     char hash[17];               /* 16 lowercase hex digits, or "" */
+    bool collects_all;           /* "#! collects: all": every coin and gem, then the goal */
 } ReplayHeader;
 
 typedef struct Replay {
