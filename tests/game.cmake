@@ -1,5 +1,7 @@
 platformer_test(test_physics test_physics.c)
 platformer_test(test_sim test_sim.c)
+# white-box: the state hash and invariants look inside the Sim
+target_include_directories(test_sim PRIVATE ${PROJECT_SOURCE_DIR}/src/game/internal)
 platformer_test(test_gadgets test_gadgets.c)
 platformer_test(test_app test_app.c)
 target_link_libraries(test_app PRIVATE app)

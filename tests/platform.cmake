@@ -22,6 +22,8 @@ set_tests_properties(test_render_menu PROPERTIES ENVIRONMENT "SDL_VIDEODRIVER=du
 
 platformer_test(test_render_game test_render_game.c)
 target_link_libraries(test_render_game PRIVATE platform_core)
+# white-box: drives the front end's screens directly
+target_include_directories(test_render_game PRIVATE ${PROJECT_SOURCE_DIR}/src/platform/internal)
 # settings and progress are read from a scratch folder, never the user's
 set_tests_properties(test_render_game PROPERTIES
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}

@@ -62,15 +62,10 @@ double audio_tone_envelope(const Tone *t, double time, double released_at)
         double u = 1.0 - r / t->release;
         return rise(t, released_at) * u * u;
     }
-    /* rise()'s steps, then hold and release */
-    if (time < 0.0)
-        return 0.0;
-    if (time < t->attack)
-        return time / t->attack;
-    time -= t->attack;
-    if (time < t->decay)
-        return 1.0 - (1.0 - t->sustain) * (time / t->decay);
-    time -= t->decay;
+    /* rise(), then hold and release */
+    if (time < t->attack + t->decay)
+        return rise(t, time);
+    time -= t->attack + t->decay;
     if (time < t->hold)
         return t->sustain;
     time -= t->hold;

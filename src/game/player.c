@@ -339,7 +339,7 @@ void system_respawn(EcsWorld *world, float dt, void *ctx)
     if (p->dead < wait || p->dead == 0) { /* counts from the death tick */
         if (++p->dead >= wait) {
             /* The level as at the checkpoint; the player appears next tick. */
-            level_restore(sim);
+            restore_level(sim);
         }
         return;
     }

@@ -71,7 +71,7 @@ void system_snapshots(EcsWorld *world, float dt, void *ctx)
     take(sim);
 }
 
-bool level_restore(Sim *sim)
+bool restore_level(Sim *sim)
 {
     EcsWorld *w = sim->world;
     if (sim->snapshot == NULL)

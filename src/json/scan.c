@@ -329,21 +329,77 @@ static void sc_not_closed(Scanner *sc, const char *what, int line, int col)
             line, col);
 }
 
-static void sc_object(Scanner *sc, uint32_t self, int depth)
+/* Over an object's or array's opening bracket: true when items follow,
+** false when it was empty (its close stepped over) or an error was reported. */
+static bool sc_open(Scanner *sc, char close, int depth)
 {
-    int open_line = sc->line, open_col = sc->col;
     if (depth > JSON_MAX_DEPTH) {
         sc_fail(sc, "nesting deeper than %d levels", JSON_MAX_DEPTH);
-        return;
+        return false;
     }
     sc_step(sc);
     sc_skip_ws(sc);
     if (sc->failed)
-        return;
-    if (sc_peek(sc) == '}') {
+        return false;
+    if (sc_peek(sc) == close) {
         sc_step(sc);
-        return;
+        return false;
     }
+    return true;
+}
+
+/* What follows an object's member or an array's element. */
+typedef enum ItemEnd {
+    ITEM_MORE,      /* a ',' and another item */
+    ITEM_CLOSED,    /* the closing bracket, stepped over */
+    ITEM_FAILED,    /* an error, reported */
+} ItemEnd;
+
+/* After an item of the object (close '}') or array (close ']') opened at
+** open_line:open_col: a comma and more, the end, or a clear error. */
+static ItemEnd sc_item_end(Scanner *sc, char close, int open_line, int open_col)
+{
+    bool object = close == '}';
+    const char *container = object ? "object" : "array";
+    sc_skip_ws(sc);
+    if (sc->failed)
+        return ITEM_FAILED;
+    int c = sc_peek(sc);
+    if (c == ',') {
+        int comma_line = sc->line, comma_col = sc->col;
+        sc_step(sc);
+        sc_skip_ws(sc);
+        if (sc->failed)
+            return ITEM_FAILED;
+        if (sc_peek(sc) == close) {
+            sc_fail_at(sc, comma_line, comma_col,
+                       object ? "trailing comma: nothing may follow the last member of an object"
+                              : "trailing comma: nothing may follow the last element of an array");
+            return ITEM_FAILED;
+        }
+        return ITEM_MORE;
+    }
+    if (c == close) {
+        sc_step(sc);
+        return ITEM_CLOSED;
+    }
+    char got[48];
+    sc_char_name(sc, got, sizeof got);
+    if (c < 0)
+        sc_not_closed(sc, container, open_line, open_col);
+    else if (object && c == '"')
+        sc_fail(sc, "missing ',' before this key");
+    else
+        sc_fail(sc, "expected ',' or '%c' after %s, got %s", close,
+                object ? "a member" : "an element", got);
+    return ITEM_FAILED;
+}
+
+static void sc_object(Scanner *sc, uint32_t self, int depth)
+{
+    int open_line = sc->line, open_col = sc->col;
+    if (!sc_open(sc, '}', depth))
+        return;
     char got[48];
     for (uint32_t index = 0;; index++) {
         int c = sc_peek(sc);
@@ -377,87 +433,24 @@ static void sc_object(Scanner *sc, uint32_t self, int depth)
         if (sc->failed)
             return;
         sc_value(sc, self, index, key_line, key_col, depth);
-        sc_skip_ws(sc);
-        if (sc->failed)
+        if (sc_item_end(sc, '}', open_line, open_col) != ITEM_MORE)
             return;
-        c = sc_peek(sc);
-        if (c == ',') {
-            int comma_line = sc->line, comma_col = sc->col;
-            sc_step(sc);
-            sc_skip_ws(sc);
-            if (sc->failed)
-                return;
-            if (sc_peek(sc) == '}') {
-                sc_fail_at(sc, comma_line, comma_col,
-                           "trailing comma: nothing may follow the last member of an object");
-                return;
-            }
-            continue;
-        }
-        if (c == '}') {
-            sc_step(sc);
-            return;
-        }
-        sc_char_name(sc, got, sizeof got);
-        if (c < 0)
-            sc_not_closed(sc, "object", open_line, open_col);
-        else if (c == '"')
-            sc_fail(sc, "missing ',' before this key");
-        else
-            sc_fail(sc, "expected ',' or '}' after a member, got %s", got);
-        return;
     }
 }
 
 static void sc_array(Scanner *sc, uint32_t self, int depth)
 {
     int open_line = sc->line, open_col = sc->col;
-    if (depth > JSON_MAX_DEPTH) {
-        sc_fail(sc, "nesting deeper than %d levels", JSON_MAX_DEPTH);
+    if (!sc_open(sc, ']', depth))
         return;
-    }
-    sc_step(sc);
-    sc_skip_ws(sc);
-    if (sc->failed)
-        return;
-    if (sc_peek(sc) == ']') {
-        sc_step(sc);
-        return;
-    }
-    char got[48];
     for (uint32_t index = 0;; index++) {
         if (sc_peek(sc) < 0) {
             sc_not_closed(sc, "array", open_line, open_col);
             return;
         }
         sc_value(sc, self, index, 0, 0, depth);
-        sc_skip_ws(sc);
-        if (sc->failed)
+        if (sc_item_end(sc, ']', open_line, open_col) != ITEM_MORE)
             return;
-        int c = sc_peek(sc);
-        if (c == ',') {
-            int comma_line = sc->line, comma_col = sc->col;
-            sc_step(sc);
-            sc_skip_ws(sc);
-            if (sc->failed)
-                return;
-            if (sc_peek(sc) == ']') {
-                sc_fail_at(sc, comma_line, comma_col,
-                           "trailing comma: nothing may follow the last element of an array");
-                return;
-            }
-            continue;
-        }
-        if (c == ']') {
-            sc_step(sc);
-            return;
-        }
-        sc_char_name(sc, got, sizeof got);
-        if (c < 0)
-            sc_not_closed(sc, "array", open_line, open_col);
-        else
-            sc_fail(sc, "expected ',' or ']' after an element, got %s", got);
-        return;
     }
 }
 

@@ -73,21 +73,14 @@ static bool check_campaign(const char *path, LevelErrors *errors)
 ** strict JSON with a "$schema" of its own, nothing more to check here. */
 static bool check_schema(const char *path, LevelErrors *errors)
 {
-    char *text;
-    size_t len;
-    if (!level_read_file(path, &text, &len, errors))
-        return false;
-    LevelSink ls;
-    level_sink_init(&ls, path, errors);
-    JsonDoc doc;
-    bool ok = level_doc_parse(&doc, &ls, text, len) && ls.sink.count == 0;
-    if (ok && (!cJSON_IsObject(doc.root) ||
-               !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(doc.root, "$schema")))) {
-        json_error(&doc, doc.root, "a schema is an object with a \"$schema\" string");
+    LevelFile f;
+    bool ok = level_file_open(&f, path, errors) && f.sink.sink.count == 0;
+    if (ok && (!cJSON_IsObject(f.doc.root) ||
+               !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(f.doc.root, "$schema")))) {
+        json_error(&f.doc, f.doc.root, "a schema is an object with a \"$schema\" string");
         ok = false;
     }
-    json_doc_fini(&doc);
-    free(text);
+    level_file_close(&f);
     return ok;
 }
 

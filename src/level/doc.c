@@ -7,6 +7,8 @@
 #include "json_file.h"
 
 #include <assert.h>
+#include <stdlib.h>
+#include <string.h>
 
 _Static_assert((int)LEVEL_MAX_DEPTH == (int)JSON_MAX_DEPTH, "level.h states the JSON limits");
 _Static_assert((int)LEVEL_MAX_JSON_VALUES == (int)JSON_MAX_VALUES, "level.h states the JSON limits");
@@ -35,6 +37,27 @@ bool level_read_file(const char *path, char **text, size_t *len, LevelErrors *er
 bool level_doc_parse(JsonDoc *doc, LevelSink *ls, const char *text, size_t len)
 {
     return json_doc_parse(doc, text, len, LEVEL_MAX_FILE_BYTES, &ls->sink);
+}
+
+bool level_file_open(LevelFile *f, const char *path, LevelErrors *errors)
+{
+    memset(&f->doc, 0, sizeof f->doc);
+    f->text = NULL;
+    level_sink_init(&f->sink, path, errors);
+    size_t len;
+    if (!level_read_file(path, &f->text, &len, errors)) {
+        f->text = NULL;
+        return false;
+    }
+    return level_doc_parse(&f->doc, &f->sink, f->text, len);
+}
+
+void level_file_close(LevelFile *f)
+{
+    if (f->text != NULL)
+        json_doc_fini(&f->doc);
+    free(f->text);
+    f->text = NULL;
 }
 
 static const LevelSink *sink_of(const JsonDoc *doc)

@@ -132,26 +132,19 @@ bool level_check_file(const char *path, LevelErrors *errors)
 {
     if (!not_xml(path, errors))
         return false;
-    char *text;
-    size_t len;
-    if (!level_read_file(path, &text, &len, errors))
-        return false;
     int before = errors->count + errors->dropped;
-    LevelSink sink;
-    JsonDoc doc;
-    level_sink_init(&sink, path, errors);
-    bool ok = level_doc_parse(&doc, &sink, text, len);
-    if (ok && doc_kind(&doc) == DOC_TILESET) {
-        ok = tiled_check_tileset_doc(&doc);
+    LevelFile f;
+    bool ok = level_file_open(&f, path, errors);
+    if (ok && doc_kind(&f.doc) == DOC_TILESET) {
+        ok = tiled_check_tileset_doc(&f.doc);
     } else if (ok) {
         LevelDesc lv;
         LevelExtras extras;
         memset(&extras, 0, sizeof extras);
-        ok = parse_doc(&doc, NULL, &lv, &extras);
+        ok = parse_doc(&f.doc, NULL, &lv, &extras);
         if (ok)
             leveldesc_fini(&lv);
     }
-    json_doc_fini(&doc);
-    free(text);
+    level_file_close(&f);
     return ok && errors->count + errors->dropped == before;
 }

@@ -443,17 +443,11 @@ bool tiled_tileset_kind_ids(const char *path, int ids[TILE_KIND_COUNT], LevelErr
                          "XML tilesets (.tsx) are not supported: save the tileset as JSON (.tsj)");
         return false;
     }
-    char *text;
-    size_t len;
-    if (!level_read_file(path, &text, &len, errors))
-        return false;
     int before = errors->count + errors->dropped;
-    LevelSink sink;
-    JsonDoc doc;
-    level_sink_init(&sink, path, errors);
+    LevelFile f;
     Tileset set;
     memset(&set, 0, sizeof set);
-    bool ok = level_doc_parse(&doc, &sink, text, len) && tiled_tileset_read(&doc, doc.root, &set) &&
+    bool ok = level_file_open(&f, path, errors) && tiled_tileset_read(&f.doc, f.doc.root, &set) &&
               errors->count + errors->dropped == before;
     /* The lowest id of each kind among the tiles a tile layer can hold. */
     for (int i = set.tile_count - 1; ok && i >= 0; i--) {
@@ -463,7 +457,6 @@ bool tiled_tileset_kind_ids(const char *path, int ids[TILE_KIND_COUNT], LevelErr
             ids[kind] = (int)t->id;
     }
     tiled_tileset_fini(&set);
-    json_doc_fini(&doc);
-    free(text);
+    level_file_close(&f);
     return ok;
 }

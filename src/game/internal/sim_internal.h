@@ -188,7 +188,7 @@ void restore_fini(Sim *sim);
 /* The world as at the last snapshot, but for the player's components; the
 ** switch groups too, and what was carried dropped. Called outside any
 ** loop; false (and nothing changed) without a snapshot. */
-bool level_restore(Sim *sim);
+bool restore_level(Sim *sim);
 
 /* Kills the player (once): used by hazards, enemies, squeezes and falls. */
 void player_kill(Sim *sim);

@@ -36,6 +36,17 @@ bool level_read_file(const char *path, char **text, size_t *len, LevelErrors *er
 /* json_doc_parse with the level limits, reporting through ls, which must
 ** outlive doc. */
 bool level_doc_parse(JsonDoc *doc, LevelSink *ls, const char *text, size_t len);
+/* A file read whole and parsed, its problems going to errors under its
+** path. Initialised in place (the sink points into it); unload it whatever
+** level_file_open returned. */
+typedef struct LevelFile {
+    LevelSink sink;
+    JsonDoc doc;
+    char *text;
+} LevelFile;
+bool level_file_open(LevelFile *f, const char *path, LevelErrors *errors);
+void level_file_close(LevelFile *f);
+
 /* The file a document of this folder came from, and where its errors go. */
 const char *level_doc_path(const JsonDoc *doc);
 LevelErrors *level_doc_errors(const JsonDoc *doc);

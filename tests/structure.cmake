@@ -1,0 +1,12 @@
+# The code's structure, checked: one name prefix per module, and no module
+# reaching into another's internal headers (docs/ARCHITECTURE.md).
+set(module_libs)
+foreach(module ecs atomic game json level save audio app platform_core)
+  list(APPEND module_libs "${module}=$<TARGET_FILE:${module}>")
+endforeach()
+add_test(NAME structure_prefixes
+         COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} "-DLIBS=${module_libs}"
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/structure/prefixes.cmake)
+add_test(NAME structure_internal_headers
+         COMMAND ${CMAKE_COMMAND} -DSRC=${PROJECT_SOURCE_DIR}/src
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/structure/internal_headers.cmake)
