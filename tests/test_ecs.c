@@ -68,7 +68,7 @@ START_TEST(tag_is_membership_without_storage)
     EcsWorld *w = make_world();
     EcsComponent frozen = ECS_REGISTER_TAG(w, Frozen);
     ck_assert_uint_eq(frozen, HEALTH + 1);
-    ck_assert_str_eq(ecs_component_name(w, frozen), "Frozen");
+    ck_assert_str_eq(ecs_component_desc(w, frozen)->name, "Frozen");
     ck_assert_uint_eq(ecs_component_size(w, frozen), 0);
     static EcsEntity e[N];
     for (int i = 0; i < N; i++) {

@@ -111,8 +111,6 @@ EcsComponent ecs_component_register(EcsWorld *world, const char *name,
 const EcsComponentDesc *ecs_component_desc(const EcsWorld *world, EcsComponent type);
 /* Number of registered component types. */
 uint32_t ecs_component_count(const EcsWorld *world);
-/* Registered name of a component type, or NULL for an unknown id. */
-const char *ecs_component_name(const EcsWorld *world, EcsComponent type);
 /* Size in bytes of a component type: 0 for a tag, and for an unknown id. */
 size_t ecs_component_size(const EcsWorld *world, EcsComponent type);
 

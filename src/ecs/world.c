@@ -113,11 +113,6 @@ const EcsComponentDesc *ecs_component_desc(const EcsWorld *world, EcsComponent t
     return type < world->type_count ? &world->types[type].desc : NULL;
 }
 
-const char *ecs_component_name(const EcsWorld *world, EcsComponent type)
-{
-    return type < world->type_count ? world->types[type].desc.name : NULL;
-}
-
 size_t ecs_component_size(const EcsWorld *world, EcsComponent type)
 {
     return type < world->type_count ? world->types[type].desc.size : 0;
