@@ -4,33 +4,28 @@
 
 #include "campaign.h"
 
-static const CampaignLevel SHIPPED[] = {
-    {"01-first-steps.json", "First Steps"},
-    {"02-mind-the-gap.json", "Mind the Gap"},
-    {"03-high-and-low.json", "High and Low"},
-    {"04-leap-of-faith.json", "Leap of Faith"},
-    {"05-planks.json", "Planks"},
-    {"06-spikes.json", "Sharp Turns"},
-    {"07-lifts.json", "Going Up"},
-    {"08-switches.json", "Flip Side"},
-    {"09-walkers.json", "Heads Up"},
-    {"10-cave.json", "Into the Cave"},
-    {"11-gauntlet.json", "The Gauntlet"},
-    {"12-summit.json", "The Summit"},
-};
-
-START_TEST(shipped_campaign_lists_the_twelve_levels_in_order)
+/* The shipped campaign: four worlds or more, 24 levels or more, played in
+** order world after world; each level knows its world. */
+START_TEST(shipped_campaign_lists_its_worlds_in_order)
 {
     Campaign c;
     char err[512] = "", path[2048];
     ck_assert_msg(campaign_load(CAMPAIGN_FILE, &c, err, sizeof err), "%s", err);
-    ck_assert_int_eq(c.count, 12);
-    for (int i = 0; i < 12; i++) {
-        ck_assert_str_eq(c.levels[i].file, SHIPPED[i].file);
-        ck_assert_str_eq(c.levels[i].title, SHIPPED[i].title);
-        ck_assert_int_eq(campaign_find(&c, SHIPPED[i].file), i);
+    ck_assert_int_ge(c.world_count, 4);
+    ck_assert_int_ge(c.count, 24);
+    int next = 0;
+    for (int w = 0; w < c.world_count; w++) {
+        ck_assert_int_gt((int)strlen(c.worlds[w].name), 0);
+        ck_assert_int_eq(c.worlds[w].first, next);
+        ck_assert_int_gt(c.worlds[w].count, 0);
+        for (int i = next; i < next + c.worlds[w].count; i++) {
+            ck_assert_int_eq(c.levels[i].world, w);
+            ck_assert_int_eq(campaign_find(&c, c.levels[i].file), i);
+        }
+        next += c.worlds[w].count;
     }
-    ck_assert_int_eq(campaign_find(&c, "13-bonus.json"), -1);
+    ck_assert_int_eq(next, c.count);
+    ck_assert_int_eq(campaign_find(&c, "no-such-level.json"), -1);
 
     /* Level files sit next to the campaign file. */
     ck_assert(campaign_level_path(&c, 0, path, sizeof path));
@@ -38,8 +33,8 @@ START_TEST(shipped_campaign_lists_the_twelve_levels_in_order)
     ck_assert_ptr_nonnull(slash);
     size_t dirlen = (size_t)(slash - CAMPAIGN_FILE) + 1;
     ck_assert(strncmp(path, CAMPAIGN_FILE, dirlen) == 0);
-    ck_assert_str_eq(path + dirlen, "01-first-steps.json");
-    ck_assert(!campaign_level_path(&c, 12, path, sizeof path));
+    ck_assert_str_eq(path + dirlen, c.levels[0].file);
+    ck_assert(!campaign_level_path(&c, c.count, path, sizeof path));
     ck_assert(!campaign_level_path(&c, -1, path, sizeof path));
     ck_assert(!campaign_level_path(&c, 0, path, 10)); /* does not fit */
 }
@@ -111,6 +106,18 @@ static const BadCase BAD[] = {
     {"{\"format\": 1, \"levels\": [{\"file\": \"a.json\", \"title\": \"A\", \"title\": \"B\"}]}",
      "campaign.json:1:59: levels[0]: duplicate key \"title\" (first at 1:45)"},
     {"{\"format\": 1, \"levels\": [], \"name\": \"x\"}", "unknown key \"name\""},
+    {"{\"format\": 1, \"worlds\": []}", "campaign.json:1:25: worlds: the campaign lists no worlds"},
+    {"{\"format\": 1, \"worlds\": [{\"name\": \"W\", \"levels\": []}]}",
+     "worlds[0].levels: the world lists no levels"},
+    {"{\"format\": 1, \"worlds\": [{\"levels\": [" LEVEL("a.json", "A") "]}]}",
+     "worlds[0]: missing \"name\""},
+    {"{\"format\": 1, \"worlds\": [{\"name\": \"W\", \"levels\": [" LEVEL("a.json", "A") "]}, "
+     "{\"name\": \"V\", \"levels\": [" LEVEL("a.json", "B") "]}]}",
+     "worlds[1].levels[0].file: \"a.json\" is already worlds[0].levels[0]"},
+    {"{\"format\": 1, \"worlds\": [{\"name\": \"W\", \"levels\": [" LEVEL("a.json", "A") "], \"music\": 1}]}",
+     "worlds[0]: unknown key \"music\""},
+    {"{\"format\": 1, \"levels\": [" LEVEL("a.json", "A") "], \"worlds\": []}",
+     "levels: a campaign has \"worlds\" or a plain \"levels\" list, not both"},
 };
 enum { BAD_COUNT = (int)(sizeof BAD / sizeof BAD[0]) };
 
@@ -131,6 +138,43 @@ START_TEST(bad_campaign_is_an_error_naming_file_and_place)
     /* The campaign ships with the game: it is never renamed. */
     ck_assert(file_exists(path));
     ck_assert_int_eq(unlink(path), 0);
+    scratch_fini(&sc);
+}
+END_TEST
+
+START_TEST(worlds_group_the_levels_in_order)
+{
+    Scratch sc;
+    Campaign c;
+    char path[1100], err[1024];
+    scratch_init(&sc);
+    scratch_path(&sc, "campaign.json", path, sizeof path);
+    write_level_in(&sc, "a.json");
+    write_level_in(&sc, "b.json");
+    write_level_in(&sc, "c.json");
+    write_text(path, "{\"format\": 1, \"worlds\": [\n"
+                     " {\"name\": \"The Hills\", \"levels\": [" LEVEL("a.json", "A") ", " LEVEL("b.json", "B") "]},\n"
+                     " {\"name\": \"The Cave\", \"levels\": [" LEVEL("c.json", "C") "]}]}\n");
+    ck_assert_msg(campaign_load(path, &c, err, sizeof err), "%s", err);
+    ck_assert_int_eq(c.count, 3);
+    ck_assert_int_eq(c.world_count, 2);
+    ck_assert_str_eq(c.worlds[0].name, "The Hills");
+    ck_assert_str_eq(c.worlds[1].name, "The Cave");
+    ck_assert_int_eq(c.worlds[0].first, 0);
+    ck_assert_int_eq(c.worlds[0].count, 2);
+    ck_assert_int_eq(c.worlds[1].first, 2);
+    ck_assert_int_eq(c.worlds[1].count, 1);
+    ck_assert_int_eq(c.levels[1].world, 0);
+    ck_assert_int_eq(c.levels[2].world, 1);
+    ck_assert_str_eq(c.levels[2].file, "c.json");
+    /* A plain list is one world without a name. */
+    write_text(path, "{\"format\": 1, \"levels\": [" LEVEL("a.json", "A") ", " LEVEL("c.json", "C") "]}");
+    ck_assert_msg(campaign_load(path, &c, err, sizeof err), "%s", err);
+    ck_assert_int_eq(c.world_count, 1);
+    ck_assert_str_eq(c.worlds[0].name, "");
+    ck_assert_int_eq(c.worlds[0].count, 2);
+    ck_assert_int_eq(c.levels[1].world, 0);
+    unlink(path);
     scratch_fini(&sc);
 }
 END_TEST
@@ -278,7 +322,8 @@ static Suite *campaign_suite(void)
 {
     Suite *s = suite_create("save_campaign");
     TCase *tc = tcase_create("core");
-    tcase_add_test(tc, shipped_campaign_lists_the_twelve_levels_in_order);
+    tcase_add_test(tc, shipped_campaign_lists_its_worlds_in_order);
+    tcase_add_test(tc, worlds_group_the_levels_in_order);
     tcase_add_test(tc, campaign_in_the_current_folder_gives_bare_paths);
     tcase_add_loop_test(tc, bad_campaign_is_an_error_naming_file_and_place, 0, BAD_COUNT);
     tcase_add_test(tc, missing_campaign_is_an_error);

@@ -88,7 +88,7 @@ static const char *not_a_level_by_content(const cJSON *root)
         return NULL;
     if (string_is(root, "type", "tileset"))
         return "is a Tiled tileset, not a level";
-    if (has(root, "levels"))
+    if (has(root, "levels") || has(root, "worlds"))
         return "is a campaign, not a level: a campaign lists levels, never campaigns";
     const cJSON *schema = json_get(root, "$schema");
     if (has(root, "properties") ||
@@ -170,23 +170,67 @@ static void read_level(JsonDoc *doc, const cJSON *item, CampaignLevel *lv)
                      sizeof lv->title);
 }
 
-/* The index of an element of levels before item whose "file" is file, or -1. */
-static int listed_before(const cJSON *levels, const cJSON *item, const char *file)
+/* The JSON items of the levels read so far, for telling a repeated file. */
+typedef struct Listed {
+    const cJSON *items[CAMPAIGN_MAX_LEVELS];
+    int count;
+} Listed;
+
+/* The earlier entry naming file, or NULL. */
+static const cJSON *listed_before(const Listed *seen, const char *file)
 {
-    int i = 0;
-    for (const cJSON *p = levels->child; p != NULL && p != item; p = p->next, i++) {
-        const cJSON *f = json_get(p, "file");
+    for (int i = 0; i < seen->count; i++) {
+        const cJSON *f = json_get(seen->items[i], "file");
         if (cJSON_IsString(f) && strcmp(f->valuestring, file) == 0)
-            return i;
+            return seen->items[i];
     }
-    return -1;
+    return NULL;
+}
+
+/* Reads the array levels of world w into *c: the entries without a problem. */
+static void read_levels(JsonDoc *doc, const cJSON *levels, Campaign *c, int w, Listed *seen,
+                        const struct stat *self)
+{
+    if (!json_want_array(doc, levels))
+        return;
+    c->worlds[w].first = c->count;
+    for (const cJSON *item = levels->child; item != NULL; item = item->next) {
+        if (seen->count >= CAMPAIGN_MAX_LEVELS) {
+            json_error(doc, item, "more than %d levels", CAMPAIGN_MAX_LEVELS);
+            return;
+        }
+        seen->items[seen->count++] = item;
+        int errors = doc->sink->count;
+        CampaignLevel *lv = &c->levels[c->count];
+        memset(lv, 0, sizeof *lv);
+        lv->world = w;
+        read_level(doc, item, lv);
+        if (doc->sink->count != errors)
+            continue;
+        const cJSON *file = json_get(item, "file");
+        const cJSON *prev = listed_before(seen, lv->file);
+        if (prev != item) {
+            char where[128];
+            json_path(doc, prev, where, sizeof where);
+            json_error(doc, file, "\"%s\" is already %s", lv->file, where);
+            continue;
+        }
+        if (check_listed_file(doc, file, c->dir, self))
+            c->count++;
+    }
+    c->worlds[w].count = c->count - c->worlds[w].first;
+    if (levels->child == NULL)
+        json_error(doc, levels, c->world_count > 1 || json_get(doc->root, "worlds") != NULL
+                                    ? "the world lists no levels"
+                                    : "the campaign lists no levels");
 }
 
 /* Reads root into *c, the entries without a problem; false when anything
 ** was reported. */
 static bool read_campaign(JsonDoc *doc, Campaign *c, const struct stat *self)
 {
-    static const char *const known[] = { "format", "levels" };
+    static const char *const known[] = { "format", "levels", "worlds" };
+    static const char *const world_keys[] = { "name", "levels" };
     static const long formats[] = { CAMPAIGN_FORMAT };
     const cJSON *root = doc->root;
     int before = doc->sink->count;
@@ -201,32 +245,39 @@ static bool read_campaign(JsonDoc *doc, Campaign *c, const struct stat *self)
     if (!json_want_int_in(doc, v, formats, SAVE_COUNT(formats), &format))
         return false;
     json_check_keys(doc, root, known, SAVE_COUNT(known));
-    const cJSON *levels = json_need(doc, root, "levels");
-    if (!json_want_array(doc, levels))
+    const cJSON *worlds = json_get(root, "worlds");
+    Listed *seen = malloc(sizeof *seen);
+    if (seen == NULL) {
+        json_error(doc, root, "out of memory");
         return false;
-    int i = 0;
-    for (const cJSON *item = levels->child; item != NULL; item = item->next, i++) {
-        if (i >= CAMPAIGN_MAX_LEVELS) {
-            json_error(doc, item, "more than %d levels", CAMPAIGN_MAX_LEVELS);
-            return false;
-        }
-        int errors = doc->sink->count;
-        CampaignLevel *lv = &c->levels[c->count];
-        memset(lv, 0, sizeof *lv);
-        read_level(doc, item, lv);
-        if (doc->sink->count != errors)
-            continue;
-        const cJSON *file = json_get(item, "file");
-        int prev = listed_before(levels, item, lv->file);
-        if (prev >= 0) {
-            json_error(doc, file, "\"%s\" is already levels[%d]", lv->file, prev);
-            continue;
-        }
-        if (check_listed_file(doc, file, c->dir, self))
-            c->count++;
     }
-    if (i == 0)
-        json_error(doc, levels, "the campaign lists no levels");
+    seen->count = 0;
+    if (worlds == NULL) {
+        /* a plain list: one world without a name */
+        c->world_count = 1;
+        read_levels(doc, json_need(doc, root, "levels"), c, 0, seen, self);
+    } else if (json_get(root, "levels") != NULL) {
+        json_error(doc, json_get(root, "levels"),
+                       "a campaign has \"worlds\" or a plain \"levels\" list, not both");
+    } else if (json_want_array(doc, worlds)) {
+        for (const cJSON *wv = worlds->child; wv != NULL; wv = wv->next) {
+            if (c->world_count >= CAMPAIGN_MAX_WORLDS) {
+                json_error(doc, wv, "more than %d worlds", CAMPAIGN_MAX_WORLDS);
+                break;
+            }
+            if (!json_want_object(doc, wv))
+                continue;
+            json_check_keys(doc, wv, world_keys, SAVE_COUNT(world_keys));
+            CampaignWorld *world = &c->worlds[c->world_count];
+            memset(world, 0, sizeof *world);
+            save_want_string(doc, json_need(doc, wv, "name"), save_valid_text, world->name,
+                             sizeof world->name);
+            read_levels(doc, json_need(doc, wv, "levels"), c, c->world_count++, seen, self);
+        }
+        if (worlds->child == NULL)
+            json_error(doc, worlds, "the campaign lists no worlds");
+    }
+    free(seen);
     return doc->sink->count == before;
 }
 

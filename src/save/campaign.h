@@ -1,11 +1,16 @@
 /*
 ** campaign.h -- the ordered list of levels the game is played through.
 **
-** levels/campaign.json:
-**   { "format": 1, "levels": [ { "file": "01-first-steps.json",
-**                                "title": "First Steps" }, ... ] }
+** levels/campaign.json, the levels grouped by world:
+**   { "format": 1,
+**     "worlds": [ { "name": "The Hills",
+**                   "levels": [ { "file": "01-first-steps.json",
+**                                 "title": "First Steps" }, ... ] }, ... ] }
+** or, for a campaign of one world, the list alone:
+**   { "format": 1, "levels": [ ... ] }
 ** File names are relative to the campaign file's folder and are also the
-** levels' ids in progress.json.
+** levels' ids in progress.json. The levels are played in order, world after
+** world.
 */
 #ifndef CAMPAIGN_H
 #define CAMPAIGN_H
@@ -15,6 +20,7 @@
 
 enum {
     CAMPAIGN_MAX_LEVELS = 128,
+    CAMPAIGN_MAX_WORLDS = 16,
     CAMPAIGN_FILE_MAX = 64,      /* bytes of a file name, with the NUL */
     CAMPAIGN_TITLE_MAX = 64,     /* bytes of a title (UTF-8), with the NUL */
     CAMPAIGN_DIR_MAX = 1024,
@@ -26,12 +32,20 @@ enum {
 typedef struct CampaignLevel {
     char file[CAMPAIGN_FILE_MAX];
     char title[CAMPAIGN_TITLE_MAX];
+    int world;                   /* index into worlds */
 } CampaignLevel;
+
+typedef struct CampaignWorld {
+    char name[CAMPAIGN_TITLE_MAX];  /* "" for the one world of a plain list */
+    int first, count;            /* its levels: levels[first .. first + count) */
+} CampaignWorld;
 
 typedef struct Campaign {
     char dir[CAMPAIGN_DIR_MAX];  /* folder of the campaign file, "" for the current one */
     int count;                   /* >= 1 once loaded */
     CampaignLevel levels[CAMPAIGN_MAX_LEVELS];
+    int world_count;             /* >= 1 once loaded; every world has a level */
+    CampaignWorld worlds[CAMPAIGN_MAX_WORLDS];
 } Campaign;
 
 /* Called once per problem of a campaign file, with its place (0, 0 for the
