@@ -449,19 +449,28 @@ done:
 int main(int argc, char **argv)
 {
     bool quick = false;
+    const char *only = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--quick") == 0) {
             quick = true;
+        } else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc &&
+                   (strcmp(argv[i + 1], "ecs") == 0 || strcmp(argv[i + 1], "sim") == 0 ||
+                    strcmp(argv[i + 1], "render") == 0)) {
+            only = argv[++i];
         } else {
-            fprintf(stderr, "usage: %s [--quick]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--quick] [--only ecs|sim|render]\n", argv[0]);
             return 2;
         }
     }
-    if (!quick)
-        run_ecs(1000000, "1m");
-    run_ecs(10000, "10k");
-    run_mixes();
-    bench_sim();
-    bench_render();
+    if (only == NULL || strcmp(only, "ecs") == 0) {
+        if (!quick)
+            run_ecs(1000000, "1m");
+        run_ecs(10000, "10k");
+        run_mixes();
+    }
+    if (only == NULL || strcmp(only, "sim") == 0)
+        bench_sim();
+    if (only == NULL || strcmp(only, "render") == 0)
+        bench_render();
     return 0;
 }
