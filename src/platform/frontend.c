@@ -22,7 +22,8 @@
 enum {
     ITEM_CONTINUE, ITEM_LEVELS, ITEM_OPTIONS, ITEM_QUIT,
     ITEM_RESUME, ITEM_RESTART, ITEM_TO_TITLE,
-    ITEM_SCALE, ITEM_FULLSCREEN, ITEM_VOLUME, ITEM_MUTE, ITEM_BINDINGS, ITEM_BACK,
+    ITEM_SCALE, ITEM_FULLSCREEN, ITEM_VOLUME, ITEM_SFX, ITEM_MUSIC, ITEM_MUTE, ITEM_BINDINGS,
+    ITEM_BACK,
     ITEM_DEFAULTS,
     ITEM_KEY_FIRST = 100,       /* + action */
     ITEM_PAD_FIRST = 200,       /* + action */
@@ -48,9 +49,33 @@ void frontend_music(Frontend *g, const char *track)
 
 static void apply_volume(Frontend *g)
 {
+    const Settings *s = &g->saves.settings;
     if (g->hooks.set_volume)
-        g->hooks.set_volume(g->hooks.ctx, g->saves.settings.master_volume, g->saves.settings.sfx_volume,
-                            g->saves.settings.mute);
+        g->hooks.set_volume(g->hooks.ctx, s->master_volume, s->sfx_volume, s->music_volume,
+                            s->mute);
+}
+
+/* The largest window scale the display takes. */
+static int max_scale(const Frontend *g)
+{
+    int m = g->hooks.max_scale ? g->hooks.max_scale(g->hooks.ctx) : SETTINGS_SCALE_MAX;
+    return m < 1 ? 1 : m > SETTINGS_SCALE_MAX ? SETTINGS_SCALE_MAX : m;
+}
+
+/* The scale the window shows for the setting: a saved one larger than the
+** display takes opens at the largest it does (0, fit, stays 0). */
+static int shown_scale(const Frontend *g)
+{
+    int s = g->saves.settings.window_scale, m = max_scale(g);
+    return s > m ? m : s;
+}
+
+/* The setting an Options volume item changes. */
+static int *volume_of(Frontend *g, int id)
+{
+    Settings *s = &g->saves.settings;
+    return id == ITEM_VOLUME ? &s->master_volume : id == ITEM_SFX ? &s->sfx_volume
+                                                 : id == ITEM_MUSIC ? &s->music_volume : NULL;
 }
 
 static void save_settings(Frontend *g)
@@ -145,15 +170,21 @@ static void build_menu(Frontend *g)
         break;
     case SCREEN_OPTIONS:
         menu_init(&g->menus.menu, "Options");
-        if (g->saves.settings.window_scale == 0)
+        if (shown_scale(g) == 0)
             snprintf(value, sizeof value, "< fit >");
         else
-            snprintf(value, sizeof value, "< %dx >", g->saves.settings.window_scale);
+            snprintf(value, sizeof value, "< %dx >", shown_scale(g));
         menu_add(&g->menus.menu, ITEM_SCALE, "Window scale", value, true);
         menu_add(&g->menus.menu, ITEM_FULLSCREEN, "Full screen", g->saves.settings.fullscreen ? "on" : "off",
                  true);
-        snprintf(value, sizeof value, "< %d%% >", g->saves.settings.master_volume);
-        menu_add(&g->menus.menu, ITEM_VOLUME, "Volume", value, true);
+        static const struct {
+            int id;
+            const char *label;
+        } volumes[] = {{ITEM_VOLUME, "Volume"}, {ITEM_SFX, "Effects"}, {ITEM_MUSIC, "Music"}};
+        for (size_t v = 0; v < sizeof volumes / sizeof volumes[0]; v++) {
+            snprintf(value, sizeof value, "< %d%% >", *volume_of(g, volumes[v].id));
+            menu_add(&g->menus.menu, volumes[v].id, volumes[v].label, value, true);
+        }
         menu_add(&g->menus.menu, ITEM_MUTE, "Mute", g->saves.settings.mute ? "on" : "off", true);
         menu_add(&g->menus.menu, ITEM_BINDINGS, "Controls", NULL, true);
         menu_add(&g->menus.menu, ITEM_BACK, "Back", NULL, true);
@@ -207,12 +238,14 @@ void frontend_show(Frontend *g, Screen s)
 
 /* ---- menus' actions ---------------------------------------------------------- */
 
+/* Fit, then 1x up to the largest the display takes, round again. */
 static void set_scale(Frontend *g, int delta)
 {
-    int s = g->saves.settings.window_scale + delta;
+    int m = max_scale(g);
+    int s = shown_scale(g) + delta;
     if (s < 0)
-        s = SETTINGS_SCALE_MAX;
-    if (s > SETTINGS_SCALE_MAX)
+        s = m;
+    if (s > m)
         s = 0;
     g->saves.settings.window_scale = s;
     g->saves.settings_dirty = true;
@@ -301,7 +334,7 @@ static void menu_action(Frontend *g, MenuEvent ev, int id)
         return;
     bool change = ev == MENU_EV_DECREASE || ev == MENU_EV_INCREASE;
     int dir = ev == MENU_EV_DECREASE ? -1 : 1;
-    if (change && id != ITEM_SCALE && id != ITEM_VOLUME && id != ITEM_FULLSCREEN &&
+    if (change && id != ITEM_SCALE && !volume_of(g, id) && id != ITEM_FULLSCREEN &&
         id != ITEM_MUTE)
         return;
     frontend_sound(g, ev == MENU_EV_ACTIVATE ? "menu_select" : "menu_move");
@@ -331,13 +364,17 @@ static void menu_action(Frontend *g, MenuEvent ev, int id)
         toggle_fullscreen(g);
         build_menu(g);
         break;
-    case ITEM_VOLUME: {
-        int v = g->saves.settings.master_volume + (change ? dir : 1) * 10;
+    case ITEM_VOLUME:
+    case ITEM_SFX:
+    case ITEM_MUSIC: {
+        /* steps of 10; OK past 100 goes round to 0, right stops at 100 */
+        int *volume = volume_of(g, id);
+        int v = *volume + (change ? dir : 1) * 10;
         if (v > SETTINGS_VOLUME_MAX)
             v = change ? SETTINGS_VOLUME_MAX : 0;
         if (v < 0)
             v = 0;
-        g->saves.settings.master_volume = v;
+        *volume = v;
         g->saves.settings_dirty = true;
         apply_volume(g);
         build_menu(g);

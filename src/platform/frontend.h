@@ -22,8 +22,12 @@ typedef struct FrontendHooks {
     void *ctx;
     void (*set_fullscreen)(void *ctx, bool on);
     void (*set_scale)(void *ctx, int scale);     /* 0: fit the screen */
+    /* the largest window scale that fits the display (NULL: any of
+    ** 1..SETTINGS_SCALE_MAX), which Options offers at most */
+    int (*max_scale)(void *ctx);
     void (*play)(void *ctx, const char *sound);   /* by its name in assets/sounds.txt */
-    void (*set_volume)(void *ctx, int master, int sfx, bool mute);
+    /* each 0..100; music and effects are each under master and mute */
+    void (*set_volume)(void *ctx, int master, int sfx, int music, bool mute);
     /* the music for the screen: "title", or a level's background name */
     void (*play_music)(void *ctx, const char *track);
 } FrontendHooks;
