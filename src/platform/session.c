@@ -150,28 +150,18 @@ static bool make_sim(Frontend *g)
 
 /* ---- loading ------------------------------------------------------------------- */
 
-/* Errors as lines short enough for the screen. */
+/* The errors, one a line; the error screen wraps them to its width. */
 static void format_errors(const LevelErrors *errors, char *out, size_t cap)
 {
     size_t used = 0;
     out[0] = '\0';
-    const int width = LOGICAL_W / 6 - 4;
     for (int i = 0; i < errors->count && used + 1 < cap; i++) {
-        char line[1024];
-        level_error_format(&errors->list[i], line, sizeof line);
-        int col = 0;
-        for (const char *p = line; *p && used + 2 < cap; p++) {
-            if (col == width) {
-                out[used++] = '\n';
-                out[used++] = ' ';
-                col = 1;
-            }
-            out[used++] = *p;
-            col++;
-        }
-        if (used + 1 < cap)
+        size_t n = level_error_format(&errors->list[i], out + used, cap - used);
+        used = used + n < cap ? used + n : cap - 1;
+        if (used + 1 < cap) {
             out[used++] = '\n';
-        out[used] = '\0';
+            out[used] = '\0';
+        }
     }
     if (errors->dropped > 0 && used + 1 < cap)
         snprintf(out + used, cap - used, "... and %d more\n", errors->dropped);
