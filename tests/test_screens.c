@@ -5,6 +5,7 @@
 ** real assets and campaign; the player's files go to a scratch folder. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include "frontend_internal.h"
+#include "labels.h"
 #include "render.h"
 #include "settings.h"
 
@@ -62,6 +63,19 @@ static void write_file(const char *path, const char *text)
     ck_assert_int_eq(fclose(f), 0);
 }
 
+/* The scratch folder ctest gives (XDG_DATA_HOME when the test starts). */
+static char scratch_root[1024];
+
+/* Writes the last frame to SCRATCH/shots/NAME.png, to be looked at. */
+static void save_shot(const SDL_Surface *target, const char *name)
+{
+    char path[1200];
+    snprintf(path, sizeof path, "%s/shots", scratch_root);
+    ck_assert(mkdir(path, 0755) == 0 || errno == EEXIST);
+    snprintf(path, sizeof path, "%s/shots/%s.png", scratch_root, name);
+    ck_assert_msg(IMG_SavePNG((SDL_Surface *)target, path) == 0, "%s: %s", path, IMG_GetError());
+}
+
 /* The files a rig opens with, as the last run left them. */
 static const char *const KEEP = "keep";
 
@@ -69,12 +83,7 @@ static const char *const KEEP = "keep";
 ** `settings` (NULL: none; KEEP: as it is) and no progress.json (unless KEEP). */
 static void user_folder(Rig *r, const char *name, const char *settings)
 {
-    static char scratch[1024];
-    if (!scratch[0]) {
-        const char *root = getenv("XDG_DATA_HOME");
-        ck_assert_msg(root != NULL && *root, "XDG_DATA_HOME names the scratch folder");
-        snprintf(scratch, sizeof scratch, "%s", root);
-    }
+    const char *scratch = scratch_root;
     ck_assert(mkdir(scratch, 0755) == 0 || errno == EEXIST);
     char dir[2048];
     snprintf(dir, sizeof dir, "%s/%s", scratch, name);
@@ -252,18 +261,250 @@ START_TEST(music_volume_is_heard_at_once_and_saved)
 }
 END_TEST
 
+/* ---- text ------------------------------------------------------------------------ */
+
+/* Pixels of ink that colour (the error text is white) in a rectangle. */
+static int ink_in(const SDL_Surface *s, SDL_Rect r, Uint8 cr, Uint8 cg, Uint8 cb)
+{
+    int n = 0;
+    for (int y = r.y; y < r.y + r.h; y++)
+        for (int x = r.x; x < r.x + r.w; x++) {
+            Uint8 pr, pg, pb, pa;
+            Uint32 px = *((const Uint32 *)((const Uint8 *)s->pixels + y * s->pitch) + x);
+            SDL_GetRGBA(px, s->format, &pr, &pg, &pb, &pa);
+            n += pr == cr && pg == cg && pb == cb;
+        }
+    return n;
+}
+
+START_TEST(the_error_panel_wraps_long_messages_at_words)
+{
+    Rig r;
+    rig_open(&r, "errors", NULL, "tests/levels/broken/platform_sweeps_checkpoint.json");
+    ck_assert_int_eq(r.game->screen, SCREEN_ERROR);
+    const char *text = frontend_error_text(r.game);
+    /* one error a line, whole: the screen does the wrapping */
+    ck_assert_ptr_nonnull(strstr(text, "passes through the checkpoint at 10:11: a player coming back"));
+    rig_draw(&r);
+    save_shot(r.target, "error_panel");
+    /* the text stays inside the panel (8 px from the screen's sides) */
+    int inside = ink_in(r.target, (SDL_Rect){18, 36, LOGICAL_W - 36, LOGICAL_H - 70}, 255, 255, 255);
+    ck_assert_int_gt(inside, 200);
+    ck_assert_int_eq(ink_in(r.target, (SDL_Rect){LOGICAL_W - 8, 0, 8, LOGICAL_H}, 255, 255, 255), 0);
+    /* wrapped as the panel wraps it: no word that fits a line is split */
+    char wrapped[8192];
+    int lines = render_wrap(frontend_atlas(r.game), text, LOGICAL_W - 36, 2, wrapped, sizeof wrapped);
+    ck_assert_int_gt(lines, 2);
+    ck_assert_ptr_nonnull(strstr(wrapped, "coming"));
+    ck_assert_ptr_nonnull(strstr(wrapped, "pushed aside"));
+    rig_close(&r);
+}
+END_TEST
+
+/* Every letter, digit and sign of the small font on one screen, to be
+** looked at; each lowercase letter beside its capital. */
+START_TEST(the_small_font_draws_every_letter)
+{
+    Rig r;
+    rig_open(&r, "font", NULL, "tests/levels/good/basic.json");
+    const RenderAtlas *atlas = frontend_atlas(r.game);
+    Batch *b = &r.game->batch;
+    SDL_SetRenderDrawColor(r.renderer, 30, 32, 66, 255);
+    SDL_RenderClear(r.renderer);
+    batch_begin(b);
+    render_use_atlas(b, atlas);
+    const SDL_Color white = {255, 255, 255, 255};
+    int lh = atlas->font.line_height;
+    render_text(b, atlas, "ABCDEFGHIJKLMNOPQRSTUVWXYZ", 8, 8, white);
+    render_text(b, atlas, "abcdefghijklmnopqrstuvwxyz", 8, 8 + lh, white);
+    render_text(b, atlas, "0123456789 !?.,:;'\"-+=/()[]<>*#%&_$@^`{|}~\\", 8, 8 + 2 * lh, white);
+    char pairs[80];
+    for (int i = 0; i < 26; i++) {
+        pairs[3 * i] = (char)('A' + i);
+        pairs[3 * i + 1] = (char)('a' + i);
+        pairs[3 * i + 2] = ' ';
+    }
+    pairs[77] = '\0';
+    render_text(b, atlas, pairs, 8, 8 + 4 * lh, white);
+    render_text(b, atlas, "Pp Gg9 Qq Yy Jj: jumping gypsy quays; the quick brown fox", 8, 8 + 5 * lh, white);
+    render_text(b, atlas, "settings.json:4:19: master_volume: expected 0 to 100, got 250; using 80",
+                8, 8 + 6 * lh, white);
+    batch_flush(b);
+    SDL_RenderPresent(r.renderer);
+    save_shot(r.target, "font_letters");
+    /* the lowercase row has ink below the capitals' row's lowest ink: the
+    ** descenders */
+    int caps_bottom = 0, lower_bottom = 0;
+    for (int y = 8; y < 8 + lh; y++)
+        if (ink_in(r.target, (SDL_Rect){8, y, 200, 1}, 255, 255, 255) > 0)
+            caps_bottom = y;
+    for (int y = 8 + lh; y < 8 + 2 * lh; y++)
+        if (ink_in(r.target, (SDL_Rect){8, y, 200, 1}, 255, 255, 255) > 0)
+            lower_bottom = y - lh;
+    ck_assert_int_ge(lower_bottom, caps_bottom + 2);
+    rig_close(&r);
+}
+END_TEST
+
+/* ---- controls ------------------------------------------------------------------- */
+
+static const MenuItem *item_labelled(const Frontend *g, const char *label)
+{
+    for (int i = 0; i < g->menus.menu.count; i++)
+        if (strcmp(g->menus.menu.items[i].label, label) == 0)
+            return &g->menus.menu.items[i];
+    ck_abort_msg("no item \"%s\"", label);
+    return NULL;
+}
+
+static void open_controls(Rig *r)
+{
+    open_options(r);
+    go_to(r->game, "CONTROLS");
+    tap(r->game, SDL_SCANCODE_RETURN);
+    ck_assert_int_eq(r->game->screen, SCREEN_BINDINGS);
+}
+
+START_TEST(the_controls_screen_lists_every_key_and_button)
+{
+    Rig r;
+    rig_open(&r, "controls-list", NULL, NULL);
+    open_controls(&r);
+    const ControlBindings *bind = &r.game->controls.bind;
+    for (int a = 0; a < ACT_COUNT; a++) {
+        char label[MENU_TEXT], keys[MENU_TEXT], pad[MENU_TEXT];
+        snprintf(label, sizeof label, "%s", controls_action_name((ControlAction)a));
+        for (char *c = label; *c; c++)
+            *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
+        labels_action_keys(bind, (ControlAction)a, ", ", keys, sizeof keys);
+        ck_assert_str_eq(item_labelled(r.game, label)->value, keys);
+        char padl[MENU_TEXT + 8];
+        snprintf(padl, sizeof padl, "PAD %s", label);
+        labels_action_pad(bind, (ControlAction)a, ", ", pad, sizeof pad);
+        ck_assert_str_eq(item_labelled(r.game, padl)->value, pad);
+    }
+    /* the keys the old screen hid are there */
+    ck_assert_str_eq(item_labelled(r.game, "JUMP")->value, "SPACE, Z, K, UP");
+    ck_assert_str_eq(item_labelled(r.game, "LEFT")->value, "LEFT, A");
+    ck_assert_str_eq(item_labelled(r.game, "PAD LEFT")->value, "D-PAD LEFT, STICK LEFT");
+    go_to(r.game, "JUMP");
+    rig_draw(&r);
+    save_shot(r.target, "controls");
+    rig_close(&r);
+}
+END_TEST
+
+START_TEST(rebinding_says_whether_it_added_replaced_or_removed)
+{
+    Rig r;
+    rig_open(&r, "controls-edit", NULL, NULL);
+    open_controls(&r);
+    /* restart has room: J is added */
+    go_to(r.game, "RESTART");
+    tap(r.game, SDL_SCANCODE_RETURN);
+    ck_assert_str_eq(cursor_item(r.game)->value, "PRESS A KEY...");
+    ck_assert_ptr_nonnull(strstr(r.game->menus.note, "added to Restart"));
+    tap(r.game, SDL_SCANCODE_J);
+    ck_assert_str_eq(cursor_item(r.game)->value, "R, J");
+    ck_assert_str_eq(r.game->menus.note, "J added to Restart");
+    /* jump is full: X replaces its last, Up */
+    go_to(r.game, "JUMP");
+    tap(r.game, SDL_SCANCODE_RETURN);
+    tap(r.game, SDL_SCANCODE_X);
+    ck_assert_str_eq(cursor_item(r.game)->value, "SPACE, Z, K, X");
+    ck_assert_str_eq(r.game->menus.note, "X replaced UP for Jump (it has room for no more)");
+    rig_draw(&r);
+    save_shot(r.target, "controls_replaced");
+    /* a key of its own is removed */
+    tap(r.game, SDL_SCANCODE_RETURN);
+    tap(r.game, SDL_SCANCODE_Z);
+    ck_assert_str_eq(cursor_item(r.game)->value, "SPACE, K, X");
+    ck_assert_str_eq(r.game->menus.note, "Z removed from Jump");
+    /* a key another action had is taken from it, and the note says so */
+    tap(r.game, SDL_SCANCODE_RETURN);
+    tap(r.game, SDL_SCANCODE_D);
+    ck_assert_str_eq(r.game->menus.note, "D added to Jump, and taken from Right");
+    ck_assert_str_eq(item_labelled(r.game, "RIGHT")->value, "RIGHT");
+    /* Esc leaves it as it was */
+    tap(r.game, SDL_SCANCODE_RETURN);
+    tap(r.game, SDL_SCANCODE_ESCAPE);
+    ck_assert_str_eq(cursor_item(r.game)->value, "SPACE, K, X, D");
+    ck_assert_int_eq(r.game->screen, SCREEN_BINDINGS);
+    /* the settings have it at once */
+    char path[1100];
+    snprintf(path, sizeof path, "%ssettings.json", r.pref);
+    Settings saved;
+    ck_assert_int_eq(settings_load(path, NULL, &saved, NULL), SAVE_LOADED);
+    ck_assert_int_eq(settings_binding_count(&saved.keys[ACTION_JUMP]), 4);
+    ck_assert_str_eq(saved.keys[ACTION_JUMP].names[2], "X");
+    ck_assert_str_eq(saved.keys[ACTION_RESTART].names[1], "J");
+    rig_close(&r);
+}
+END_TEST
+
+/* The title's line of controls after jump is rebound to X alone: drawn
+** from the bindings, it names X and no longer Space. */
+START_TEST(the_title_hint_follows_the_bindings)
+{
+    Rig r;
+    rig_open(&r, "hint", NULL, NULL);
+    char before[256];
+    labels_controls_hint(&r.game->controls.bind, before, sizeof before);
+    ck_assert_ptr_nonnull(strstr(before, "SPACE, Z, K, UP JUMP"));
+    open_controls(&r);
+    go_to(r.game, "JUMP");
+    static const SDL_Scancode steps[] = {SDL_SCANCODE_X, SDL_SCANCODE_SPACE, SDL_SCANCODE_Z,
+                                         SDL_SCANCODE_K};
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+        tap(r.game, SDL_SCANCODE_RETURN);
+        tap(r.game, steps[i]);
+    }
+    ck_assert_str_eq(cursor_item(r.game)->value, "X");
+    tap(r.game, SDL_SCANCODE_ESCAPE); /* to Options */
+    tap(r.game, SDL_SCANCODE_ESCAPE); /* to the title */
+    ck_assert_int_eq(r.game->screen, SCREEN_TITLE);
+    char hint[256];
+    labels_controls_hint(&r.game->controls.bind, hint, sizeof hint);
+    ck_assert_str_eq(hint, "ARROWS, A/D MOVE   X JUMP   ESCAPE PAUSE");
+    rig_draw(&r);
+    save_shot(r.target, "title_hint");
+    /* the hint is drawn along the bottom: light ink in the last rows */
+    int light = 0;
+    for (int y = LOGICAL_H - 12; y < LOGICAL_H - 3; y++)
+        for (int x = 0; x < LOGICAL_W; x++) {
+            Uint8 pr, pg, pb, pa;
+            Uint32 px = *((const Uint32 *)((const Uint8 *)r.target->pixels + y * r.target->pitch) + x);
+            SDL_GetRGBA(px, r.target->format, &pr, &pg, &pb, &pa);
+            light += pr > 180 && pg > 180 && pb > 200;
+        }
+    ck_assert_int_gt(light, 50);
+    rig_close(&r);
+}
+END_TEST
+
 static Suite *screens_suite(void)
 {
     Suite *s = suite_create("screens");
     TCase *tc = tcase_create("screens");
     tcase_add_test(tc, options_offer_only_the_scales_that_fit_the_display);
     tcase_add_test(tc, music_volume_is_heard_at_once_and_saved);
+    tcase_add_test(tc, the_error_panel_wraps_long_messages_at_words);
+    tcase_add_test(tc, the_small_font_draws_every_letter);
+    tcase_add_test(tc, the_controls_screen_lists_every_key_and_button);
+    tcase_add_test(tc, rebinding_says_whether_it_added_replaced_or_removed);
+    tcase_add_test(tc, the_title_hint_follows_the_bindings);
     suite_add_tcase(s, tc);
     return s;
 }
 
 int main(void)
 {
+    const char *root = getenv("XDG_DATA_HOME");
+    if (root == NULL || !*root) {
+        fprintf(stderr, "test_screens: XDG_DATA_HOME names the scratch folder\n");
+        return EXIT_FAILURE;
+    }
+    snprintf(scratch_root, sizeof scratch_root, "%s", root);
     SRunner *sr = srunner_create(screens_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);

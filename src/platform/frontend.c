@@ -12,6 +12,7 @@
 
 #include "assets.h"
 #include "bindings.h"
+#include "labels.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -107,30 +108,6 @@ static void bindings_changed(Frontend *g)
 
 /* ---- menus ----------------------------------------------------------------- */
 
-static void upcase(char *s)
-{
-    for (; *s; s++)
-        if (*s >= 'a' && *s <= 'z')
-            *s = (char)(*s - 'a' + 'A');
-}
-
-static void key_label(const ControlBindings *bind, int action, char *out, size_t cap)
-{
-    SDL_Scancode code = bind->keys[action][0];
-    const char *name = code != SDL_SCANCODE_UNKNOWN ? SDL_GetScancodeName(code) : "";
-    snprintf(out, cap, "%s", *name ? name : "-");
-    upcase(out);
-}
-
-static void button_label(const ControlBindings *bind, int action, char *out, size_t cap)
-{
-    SDL_GameControllerButton b = bind->buttons[action][0];
-    const char *name = b != SDL_CONTROLLER_BUTTON_INVALID ? SDL_GameControllerGetStringForButton(b)
-                                                          : NULL;
-    snprintf(out, cap, "%s", name ? name : "-");
-    upcase(out);
-}
-
 static bool campaign_started(const Frontend *g)
 {
     return g->saves.progress.last_level[0] != '\0' || g->saves.progress.unlocked > 1;
@@ -190,18 +167,19 @@ static void build_menu(Frontend *g)
         menu_add(&g->menus.menu, ITEM_BACK, "Back", NULL, true);
         break;
     case SCREEN_BINDINGS:
+        /* every key, then every button and stick half, of each action */
         menu_init(&g->menus.menu, "Controls");
         for (int pad = 0; pad <= 1; pad++)
             for (int a = 0; a < ACT_COUNT; a++) {
                 char label[MENU_TEXT];
-                snprintf(label, sizeof label, "%s  %s", pad ? "Pad" : "Key",
+                snprintf(label, sizeof label, "%s%s", pad ? "Pad " : "",
                          controls_action_name((ControlAction)a));
                 if (g->menus.capture == a && g->menus.capture_pad == (pad != 0))
                     snprintf(value, sizeof value, pad ? "press a button..." : "press a key...");
                 else if (pad)
-                    button_label(&g->controls.bind, a, value, sizeof value);
+                    labels_action_pad(&g->controls.bind, (ControlAction)a, ", ", value, sizeof value);
                 else
-                    key_label(&g->controls.bind, a, value, sizeof value);
+                    labels_action_keys(&g->controls.bind, (ControlAction)a, ", ", value, sizeof value);
                 menu_add(&g->menus.menu, (pad ? ITEM_PAD_FIRST : ITEM_KEY_FIRST) + a, label, value, true);
             }
         menu_add(&g->menus.menu, ITEM_DEFAULTS, "Reset to defaults", NULL, true);
@@ -232,6 +210,7 @@ void frontend_show(Frontend *g, Screen s)
     g->screen_time = 0.0f;
     g->menus.menu.count = 0;
     g->menus.capture = -1;
+    g->menus.note[0] = '\0';
     controls_release_all(&g->controls);
     build_menu(g);
 }
@@ -345,6 +324,13 @@ static void menu_action(Frontend *g, MenuEvent ev, int id)
     if (id >= ITEM_KEY_FIRST) {
         g->menus.capture = id >= ITEM_PAD_FIRST ? id - ITEM_PAD_FIRST : id - ITEM_KEY_FIRST;
         g->menus.capture_pad = id >= ITEM_PAD_FIRST;
+        const char *action = controls_action_name((ControlAction)g->menus.capture);
+        if (g->menus.capture_pad)
+            snprintf(g->menus.note, sizeof g->menus.note,
+                     "A new button is added to %s, one of its own removed. Esc: leave it", action);
+        else
+            snprintf(g->menus.note, sizeof g->menus.note,
+                     "A new key is added to %s, one of its own removed. Esc: leave it", action);
         build_menu(g);
         return;
     }
@@ -390,6 +376,7 @@ static void menu_action(Frontend *g, MenuEvent ev, int id)
     case ITEM_DEFAULTS:
         controls_default_bindings(&g->controls.bind);
         bindings_changed(g);
+        snprintf(g->menus.note, sizeof g->menus.note, "Every key and button is as it first was");
         build_menu(g);
         break;
     case ITEM_BACK: menu_action(g, MENU_EV_BACK, id); break;
@@ -397,18 +384,51 @@ static void menu_action(Frontend *g, MenuEvent ev, int id)
     }
 }
 
-/* The controls menu's "press a key..." takes the next key or button. */
+/* Says on the controls screen what an edit did: "Z added to Jump",
+** "X replaced Up for Jump", "Z removed from Jump" (and whose it was). */
+static void edit_note(Frontend *g, ControlsEditResult r, const char *name, const char *old)
+{
+    const char *action = controls_action_name((ControlAction)g->menus.capture);
+    const char *kind = g->menus.capture_pad ? "button" : "key";
+    char *note = g->menus.note;
+    size_t cap = sizeof g->menus.note;
+    switch (r.what) {
+    case CONTROLS_ADDED: snprintf(note, cap, "%s added to %s", name, action); break;
+    case CONTROLS_REPLACED:
+        snprintf(note, cap, "%s replaced %s for %s (it has room for no more)", name, old, action);
+        break;
+    case CONTROLS_REMOVED: snprintf(note, cap, "%s removed from %s", name, action); break;
+    case CONTROLS_KEPT_LAST:
+        snprintf(note, cap, "%s is the only %s of %s: add another first", name, kind, action);
+        break;
+    }
+    if (r.taken_from >= 0) {
+        size_t n = strlen(note);
+        snprintf(note + n, cap - n, ", and taken from %s",
+                 controls_action_name((ControlAction)r.taken_from));
+    }
+}
+
+/* The controls menu's "press a key..." takes the next key or button: a new
+** one is added to the action (or replaces its last when it is full), one
+** of its own is removed; Esc leaves it as it was. */
 static bool capture_event(Frontend *g, const SDL_Event *ev)
 {
     if (g->menus.capture < 0)
         return false;
+    ControlAction action = (ControlAction)g->menus.capture;
+    char name[48], old[48];
     if (ev->type == SDL_KEYDOWN && !ev->key.repeat) {
         SDL_Scancode code = ev->key.keysym.scancode;
         if (!g->menus.capture_pad && code != SDL_SCANCODE_ESCAPE) {
-            controls_bind_key(&g->controls.bind, (ControlAction)g->menus.capture, code);
+            ControlsEditResult r = controls_edit_key(&g->controls.bind, action, code);
+            labels_key(code, name, sizeof name);
+            labels_key((SDL_Scancode)r.old, old, sizeof old);
+            edit_note(g, r, name, old);
             bindings_changed(g);
-            frontend_sound(g, "menu_select");
+            frontend_sound(g, r.what == CONTROLS_KEPT_LAST ? "menu_back" : "menu_select");
         } else {
+            g->menus.note[0] = '\0';
             frontend_sound(g, "menu_back");
         }
         g->menus.capture = -1;
@@ -418,10 +438,15 @@ static bool capture_event(Frontend *g, const SDL_Event *ev)
     }
     if (ev->type == SDL_CONTROLLERBUTTONDOWN) {
         if (g->menus.capture_pad) {
-            controls_bind_button(&g->controls.bind, (ControlAction)g->menus.capture,
-                                 (SDL_GameControllerButton)ev->cbutton.button);
+            SDL_GameControllerButton b = (SDL_GameControllerButton)ev->cbutton.button;
+            ControlsEditResult r = controls_edit_button(&g->controls.bind, action, b);
+            labels_button(b, name, sizeof name);
+            labels_button((SDL_GameControllerButton)r.old, old, sizeof old);
+            edit_note(g, r, name, old);
             bindings_changed(g);
-            frontend_sound(g, "menu_select");
+            frontend_sound(g, r.what == CONTROLS_KEPT_LAST ? "menu_back" : "menu_select");
+        } else {
+            g->menus.note[0] = '\0';
         }
         g->menus.capture = -1;
         controls_release_all(&g->controls);

@@ -55,6 +55,7 @@ typedef struct Menus {
     Screen options_return;      /* where Back leads from the options */
     int capture;                /* action waiting for a key or button, or -1 */
     bool capture_pad;
+    char note[160];             /* under the menu: what the last change did, or "" */
 } Menus;
 
 /* The level being played, from loading to its completion card (session.c). */

@@ -8,8 +8,11 @@
 */
 #include "frontend_internal.h"
 
+#include "labels.h"
+
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 static const SDL_Color WHITE = {255, 255, 255, 255};
 static const SDL_Color GOLD = {255, 214, 102, 255};
@@ -33,6 +36,50 @@ static void draw_centered(Frontend *g, const char *text, int y, SDL_Color c)
 {
     render_text(&g->batch, &g->atlas, text, (LOGICAL_W - render_text_width(&g->atlas, text)) / 2,
                 y, c);
+}
+
+/* Text wrapped to width px at (x, y), at most max_lines lines: when there
+** are more, the last one shown says how many are left out. Returns the
+** lines drawn. */
+static int draw_wrapped(Frontend *g, const char *text, int x, int y, int width, int max_lines,
+                        SDL_Color c)
+{
+    char wrapped[2 * ERROR_TEXT_MAX];
+    int lines = render_wrap(&g->atlas, text, width, 2, wrapped, sizeof wrapped);
+    int shown = lines <= max_lines ? lines : max_lines - 1;
+    char *line = wrapped;
+    for (int i = 0; i < shown && line != NULL; i++) {
+        char *end = strchr(line, '\n');
+        if (end != NULL)
+            *end = '\0';
+        render_text(&g->batch, &g->atlas, line, x, y + i * g->atlas.font.line_height, c);
+        line = end != NULL ? end + 1 : NULL;
+    }
+    if (shown < lines && shown >= 0) {
+        char more[48];
+        snprintf(more, sizeof more, "... %d more lines", lines - shown);
+        render_text(&g->batch, &g->atlas, more, x, y + shown * g->atlas.font.line_height, GREY);
+        shown++;
+    }
+    return shown;
+}
+
+/* Text along the bottom of the screen, wrapped, its last line 12 px from
+** the bottom, the lines before it above. */
+static void draw_bottom_lines(Frontend *g, const char *text, SDL_Color c)
+{
+    char wrapped[1024];
+    int lines = render_wrap(&g->atlas, text, LOGICAL_W - 12, 0, wrapped, sizeof wrapped);
+    int y = LOGICAL_H - 12 - (lines - 1) * g->atlas.font.line_height;
+    for (char *line = wrapped; *line; y += g->atlas.font.line_height) {
+        char *end = strchr(line, '\n');
+        if (end != NULL)
+            *end = '\0';
+        draw_centered(g, line, y, c);
+        if (end == NULL)
+            break;
+        line = end + 1;
+    }
 }
 
 static void dim(Frontend *g, Uint8 a)
@@ -172,7 +219,10 @@ static void draw_error(Frontend *g)
     SDL_Rect box = {8, 8, LOGICAL_W - 16, LOGICAL_H - 16};
     render_panel(&g->batch, &g->atlas, box);
     draw_centered(g, "THE LEVEL HAS ERRORS", box.y + 10, (SDL_Color){255, 120, 110, 255});
-    render_text(&g->batch, &g->atlas, g->session.error_text, box.x + 10, box.y + 28, WHITE);
+    /* each error wrapped at word boundaries, its later lines indented; as
+    ** many lines as the panel holds */
+    int top = box.y + 28, bottom = box.y + box.h - 22;
+    draw_wrapped(g, g->session.error_text, box.x + 10, top, box.w - 20, (bottom - top) / g->atlas.font.line_height, WHITE);
     draw_centered(g,
                   g->campaign ? "ESC: BACK" : "FIX THE FILE AND SAVE: IT RELOADS. ESC: QUIT",
                   box.y + box.h - 16, GREY);
@@ -192,21 +242,35 @@ void frontend_draw(Frontend *g)
     if (level_visible)
         draw_level(g, alpha);
     switch (g->screen) {
-    case SCREEN_TITLE:
+    case SCREEN_TITLE: {
         draw_backdrop(g);
         draw_logo(g, 34);
         menu_draw(&g->menus.menu, &g->batch, &g->atlas, 130);
-        render_text(&g->batch, &g->atlas, "ARROWS/WASD MOVE  SPACE/Z JUMP  ESC PAUSE", 6,
-                    LOGICAL_H - 12, (SDL_Color){220, 226, 255, 200});
+        /* the keys bound now, on one line or two from the bottom up */
+        char hint[512];
+        labels_controls_hint(&g->controls.bind, hint, sizeof hint);
+        draw_bottom_lines(g, hint, (SDL_Color){220, 226, 255, 200});
         break;
+    }
     case SCREEN_LEVELS:
     case SCREEN_OPTIONS:
-    case SCREEN_BINDINGS:
         if (level_visible)
             dim(g, 150);
         else
             draw_backdrop(g);
         menu_draw(&g->menus.menu, &g->batch, &g->atlas, -1);
+        break;
+    case SCREEN_BINDINGS:
+        if (level_visible)
+            dim(g, 150);
+        else
+            draw_backdrop(g);
+        menu_draw(&g->menus.menu, &g->batch, &g->atlas, 6);
+        /* what the last change did, or how to make one */
+        draw_bottom_lines(g, g->menus.note[0] ? g->menus.note
+                                               : "Enter: add a key, or remove one of its own   "
+                                                 "Esc: back",
+                          g->menus.note[0] ? GOLD : GREY);
         break;
     case SCREEN_PAUSE:
         dim(g, 130);
