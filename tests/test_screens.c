@@ -482,6 +482,142 @@ START_TEST(the_title_hint_follows_the_bindings)
 }
 END_TEST
 
+/* ---- the HUD, the overlay and the cards ------------------------------------------- */
+
+START_TEST(the_hud_keeps_its_width_as_the_counters_grow)
+{
+    Rig r;
+    rig_open(&r, "hud", NULL, "tests/levels/good/basic.json");
+    const RenderAtlas *atlas = frontend_atlas(r.game);
+    /* from 9 to 10 coins of 12, to all 12; deaths 9, 10, 100; 9:59 to 10:00 */
+    SimStatus st = {.ticks = 60, .collected = 9, .collectibles = 12};
+    int w = hud_width(atlas, &st);
+    st.collected = 10;
+    ck_assert_int_eq(hud_width(atlas, &st), w);
+    st.collected = 12;
+    ck_assert_int_eq(hud_width(atlas, &st), w);
+    st.collected = 0;
+    ck_assert_int_eq(hud_width(atlas, &st), w);
+    for (uint32_t d = 0; d <= 999; d = d < 9 ? 9 : d < 10 ? 10 : d < 100 ? 100 : d < 999 ? 999 : 1000)
+        if (d <= 999) {
+            st.deaths = d;
+            ck_assert_int_eq(hud_width(atlas, &st), w);
+        }
+    st.ticks = (9 * 60 + 59) * 60;
+    ck_assert_int_eq(hud_width(atlas, &st), w);
+    st.ticks = 10 * 60 * 60;
+    ck_assert_int_eq(hud_width(atlas, &st), w);
+    /* a level of 100 coins keeps room for "100/100" from its first coin */
+    SimStatus big = {.collected = 9, .collectibles = 100};
+    int bw = hud_width(atlas, &big);
+    big.collected = 10;
+    ck_assert_int_eq(hud_width(atlas, &big), bw);
+    big.collected = 100;
+    ck_assert_int_eq(hud_width(atlas, &big), bw);
+    ck_assert_int_gt(bw, hud_width(atlas, &(SimStatus){.collectibles = 12}));
+    /* drawn over the level */
+    frontend_run_ticks(r.game, 1);
+    rig_draw(&r);
+    save_shot(r.target, "hud");
+    rig_close(&r);
+}
+END_TEST
+
+START_TEST(the_debug_overlay_lines_up_its_columns)
+{
+    Rig r;
+    rig_open(&r, "overlay", "{\"format\": 1, \"debug_overlay\": true}", "tests/levels/good/basic.json");
+    frontend_run_ticks(r.game, 30);
+    const RenderAtlas *atlas = frontend_atlas(r.game);
+    DebugStats stats = {.fps = 59.7f, .tick_ms = 0.0123f, .frame_ms = 12.5f, .entities = 1234,
+                        .draw_calls = 3, .quads = 98765, .world = sim_world(frontend_sim(r.game))};
+    HudDebugLayout l;
+    hud_debug_layout(atlas, &stats, &l);
+    ck_assert_int_gt(l.rows, l.figures); /* the pools are listed too */
+    ck_assert_int_eq(l.figures, 6);
+    int right1 = -1, right2 = -1;
+    for (int row = 0; row < l.rows; row++) {
+        ck_assert_int_eq(l.cell_x[row][0], l.x); /* labels flush left */
+        int r1 = l.cell_x[row][1] + render_text_width(atlas, l.text[row][1]);
+        if (right1 < 0)
+            right1 = r1;
+        ck_assert_msg(r1 == right1, "row %d (%s): figure ends at %d, not %d", row, l.text[row][0], r1, right1);
+        if (l.text[row][2][0]) {
+            int r2 = l.cell_x[row][2] + render_text_width(atlas, l.text[row][2]);
+            if (right2 < 0)
+                right2 = r2;
+            ck_assert_int_eq(r2, right2);
+        }
+        /* nothing runs into the next column */
+        ck_assert_int_lt(l.cell_x[row][0] + render_text_width(atlas, l.text[row][0]), l.cell_x[row][1]);
+    }
+    ck_assert_int_le(l.x + l.w, LOGICAL_W);
+    ck_assert_str_eq(l.text[1][1], "0.012");
+    ck_assert_str_eq(l.text[1][2], "MS");
+    rig_draw(&r);
+    save_shot(r.target, "overlay");
+    rig_close(&r);
+}
+END_TEST
+
+/* Plays the level (a replay's inputs) until its card shows. */
+static void play_to_the_card(Rig *r)
+{
+    for (int i = 0; i < 60 * 120 && r->game->screen != SCREEN_COMPLETE; i++)
+        frontend_update(r->game, 1.0 / 60.0);
+    ck_assert_int_eq(r->game->screen, SCREEN_COMPLETE);
+}
+
+START_TEST(a_replays_card_shows_the_saved_best_not_its_own_time)
+{
+    Rig r;
+    memset(&r, 0, sizeof r);
+    user_folder(&r, "best", NULL);
+    char path[1100];
+    snprintf(path, sizeof path, "%sprogress.json", r.pref);
+    write_file(path, "{\"format\": 1, \"unlocked\": 2, \"levels\": {\"01-first-steps.json\": "
+                     "{\"completed\": true, \"best_ticks\": 300, \"fewest_deaths\": 0, "
+                     "\"most_coins\": 1}}}");
+    /* the replay opens its level from the levels folder */
+    r.target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
+    r.renderer = SDL_CreateSoftwareRenderer(r.target);
+    FrontendOptions opt = {.data_dir = ".", .replay_path = "tests/replays/01-first-steps.replay"};
+    char err[1024];
+    r.game = frontend_create(r.renderer, &opt, NULL, err, sizeof err);
+    ck_assert_msg(r.game != NULL, "%s", err);
+    play_to_the_card(&r);
+    ck_assert_uint_ne(r.game->session.run.ticks, 300); /* the replay's own time */
+    ck_assert_uint_eq(r.game->session.best_ticks, 300);   /* the saved best */
+    rig_draw(&r);
+    save_shot(r.target, "replay_card");
+    /* a replay records nothing */
+    Progress p;
+    progress_load(path, &p, NULL);
+    ck_assert_uint_eq(progress_find(&p, "01-first-steps.json")->best_ticks, 300);
+    rig_close(&r);
+}
+END_TEST
+
+START_TEST(a_level_outside_the_campaign_has_no_saved_best)
+{
+    char level[1200];
+    snprintf(level, sizeof level, "%s/flat-run.json", scratch_root);
+    write_file(level, "{\"format\": 1, \"name\": \"Flat\", \"background\": \"hills\",\n"
+                      " \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"G\": \"goal\"},\n"
+                      " \"tiles\": [\"........\", \".P....G.\", \"########\"]}\n");
+    Rig r;
+    rig_open(&r, "no-best", NULL, level);
+    key(r.game, SDL_SCANCODE_RIGHT, true);
+    play_to_the_card(&r);
+    key(r.game, SDL_SCANCODE_RIGHT, false);
+    ck_assert_uint_gt(r.game->session.run.ticks, 0);
+    ck_assert_uint_eq(r.game->session.best_ticks, 0); /* not the run's own time */
+    rig_draw(&r);
+    save_shot(r.target, "level_card");
+    rig_close(&r);
+}
+END_TEST
+
 static Suite *screens_suite(void)
 {
     Suite *s = suite_create("screens");
@@ -493,6 +629,10 @@ static Suite *screens_suite(void)
     tcase_add_test(tc, the_controls_screen_lists_every_key_and_button);
     tcase_add_test(tc, rebinding_says_whether_it_added_replaced_or_removed);
     tcase_add_test(tc, the_title_hint_follows_the_bindings);
+    tcase_add_test(tc, the_hud_keeps_its_width_as_the_counters_grow);
+    tcase_add_test(tc, the_debug_overlay_lines_up_its_columns);
+    tcase_add_test(tc, a_replays_card_shows_the_saved_best_not_its_own_time);
+    tcase_add_test(tc, a_level_outside_the_campaign_has_no_saved_best);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -90,7 +90,7 @@ typedef struct Session {
     float celebrate;            /* s left before the level-complete card */
     LevelRun run;
     unsigned improved;
-    uint32_t best_ticks;
+    uint32_t best_ticks;        /* the saved best time of the level, 0: none saved */
 
     /* time spent in ticks, for the overlay */
     double tick_seconds;

@@ -168,7 +168,10 @@ static void draw_complete(Frontend *g)
     snprintf(line, sizeof line, "COINS   %u/%d", g->session.run.coins, st->collectibles);
     render_text(&g->batch, &g->atlas, line, x + 14, y, WHITE);
     y += 16;
-    hud_format_time(g->session.best_ticks, t, sizeof t);
+    if (g->session.best_ticks > 0)
+        hud_format_time(g->session.best_ticks, t, sizeof t);
+    else
+        snprintf(t, sizeof t, "NONE SAVED");
     snprintf(line, sizeof line, "BEST    %s", t);
     render_text(&g->batch, &g->atlas, line, x + 14, y, GOLD);
     if (g->screen_time > 0.4f)
