@@ -618,6 +618,91 @@ START_TEST(a_level_outside_the_campaign_has_no_saved_best)
 }
 END_TEST
 
+/* ---- notices ---------------------------------------------------------------------- */
+
+/* A settings.json with one value out of range and a misspelt key name
+** beside a binding of the player's own: the title shows what was done
+** about each, by the field's name and the fallback, keeps everything else,
+** and OK puts the panel away. */
+START_TEST(the_title_shows_the_settings_notices_until_ok)
+{
+    Rig r;
+    rig_open(&r, "notices",
+             "{\n"
+             "  \"format\": 1,\n"
+             "  \"music_volume\": 40,\n"
+             "  \"master_volume\": 250,\n"
+             "  \"keys\": {\"jump\": [\"X\", \"Spcae\"], \"restart\": [\"T\"]}\n"
+             "}\n",
+             NULL);
+    ck_assert(r.game->saves.notices_pending);
+    char text[8192];
+    frontend_notices_text(r.game, text, sizeof text);
+    ck_assert_msg(strstr(text, "settings.json:4:20: master_volume: expected an integer from 0 to "
+                               "100, got 250; using 80") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "settings.json:5:26:") != NULL && strstr(text, "Spcae") != NULL &&
+                  strstr(text, "did you mean \"Space\"") != NULL, "%s", text);
+    /* the file's name, not the player's whole path, and where the folder is */
+    ck_assert_ptr_null(strstr(text, "/settings.json:"));
+    ck_assert_ptr_nonnull(strstr(text, r.pref));
+    /* everything else kept: the volume, the bindings of the player's own */
+    ck_assert_int_eq(frontend_settings(r.game)->music_volume, 40);
+    ck_assert_int_eq(r.game->controls.bind.keys[ACT_JUMP][0], SDL_SCANCODE_X);
+    ck_assert_int_eq(r.game->controls.bind.keys[ACT_RESTART][0], SDL_SCANCODE_T);
+    rig_draw(&r);
+    save_shot(r.target, "notices");
+    /* the panel is on the screen: its heading's gold */
+    ck_assert_int_gt(ink_in(r.target, (SDL_Rect){0, 0, LOGICAL_W, LOGICAL_H}, 255, 214, 102), 100);
+    /* the menu waits while it shows */
+    tap(r.game, SDL_SCANCODE_DOWN);
+    ck_assert_int_eq(r.game->menus.menu.cursor, 0);
+    tap(r.game, SDL_SCANCODE_RETURN);
+    ck_assert(!r.game->saves.notices_pending);
+    ck_assert_int_eq(r.game->screen, SCREEN_TITLE); /* OK only put it away */
+    tap(r.game, SDL_SCANCODE_DOWN);
+    ck_assert_int_eq(r.game->menus.menu.cursor, 1);
+    rig_close(&r);
+}
+END_TEST
+
+/* A corrupt progress.json: the defaults, and the panel names the copy
+** kept aside. */
+START_TEST(a_corrupt_progress_is_shown_with_its_backup)
+{
+    Rig r;
+    memset(&r, 0, sizeof r);
+    user_folder(&r, "corrupt", NULL);
+    char path[1100], bad[1200];
+    snprintf(path, sizeof path, "%sprogress.json", r.pref);
+    snprintf(bad, sizeof bad, "%s.bad-1", path);
+    remove(bad);
+    write_file(path, "{\"format\": 1, \"unlocked\": ");
+    rig_open(&r, "corrupt", KEEP, NULL);
+    ck_assert(r.game->saves.notices_pending);
+    char text[8192];
+    frontend_notices_text(r.game, text, sizeof text);
+    ck_assert_msg(strstr(text, "progress.json:1:27:") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "kept as progress.json.bad-1") != NULL, "%s", text);
+    FILE *f = fopen(bad, "r");
+    ck_assert_ptr_nonnull(f); /* the backup is there, as said */
+    fclose(f);
+    rig_draw(&r);
+    save_shot(r.target, "notices_progress");
+    tap(r.game, SDL_SCANCODE_ESCAPE); /* Back puts it away as well */
+    ck_assert(!r.game->saves.notices_pending);
+    rig_close(&r);
+}
+END_TEST
+
+START_TEST(good_files_show_no_panel)
+{
+    Rig r;
+    rig_open(&r, "quiet", "{\"format\": 1, \"master_volume\": 30}", NULL);
+    ck_assert(!r.game->saves.notices_pending);
+    rig_close(&r);
+}
+END_TEST
+
 static Suite *screens_suite(void)
 {
     Suite *s = suite_create("screens");
@@ -633,6 +718,9 @@ static Suite *screens_suite(void)
     tcase_add_test(tc, the_debug_overlay_lines_up_its_columns);
     tcase_add_test(tc, a_replays_card_shows_the_saved_best_not_its_own_time);
     tcase_add_test(tc, a_level_outside_the_campaign_has_no_saved_best);
+    tcase_add_test(tc, the_title_shows_the_settings_notices_until_ok);
+    tcase_add_test(tc, a_corrupt_progress_is_shown_with_its_backup);
+    tcase_add_test(tc, good_files_show_no_panel);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -489,6 +489,15 @@ void frontend_event(Frontend *g, const SDL_Event *ev)
         toggle_fullscreen(g);
         return;
     }
+    /* the notices' panel first: OK or Back puts it away */
+    if (g->saves.notices_pending) {
+        if (r.menu == MENU_OK || r.menu == MENU_BACK) {
+            g->saves.notices_pending = false;
+            controls_release_all(&g->controls);
+            frontend_sound(g, "menu_select");
+        }
+        return;
+    }
     switch (g->screen) {
     case SCREEN_PLAY:
         if (r.pressed & (1u << ACT_PAUSE)) {
@@ -538,7 +547,8 @@ void frontend_update(Frontend *g, double frame_seconds)
     g->screen_time += dt;
     g->session.exact = false;
     session_poll_reload(g, dt);
-    session_update(g, frame_seconds);
+    if (!g->saves.notices_pending) /* the level waits while they are read */
+        session_update(g, frame_seconds);
     if (g->session.tick_count >= 30) {
         g->frame.stats.tick_ms = (float)(g->session.tick_seconds * 1000.0 / g->session.tick_count);
         g->session.tick_seconds = 0.0;
@@ -565,7 +575,7 @@ static void pref_paths(char *settings, char *progress, size_t cap)
     SDL_free(pref);
 }
 
-static void read_settings(const char *path, Settings *s)
+static void read_settings(const char *path, Settings *s, SaveNotices *out)
 {
     SaveNotices notices = {0};
     BindingNames names;
@@ -575,13 +585,66 @@ static void read_settings(const char *path, Settings *s)
     bindings_known_names(&names);
     settings_load(path, &names.known, s, &notices);
     save_notices_print(&notices, stderr, "platformer");
+    if (out)
+        *out = notices;
 }
 
-void frontend_read_settings(Settings *s)
+void frontend_read_settings(Settings *s, SaveNotices *notices)
 {
     char settings[APP_PATH_MAX], progress[APP_PATH_MAX];
     pref_paths(settings, progress, sizeof settings);
-    read_settings(settings, s);
+    read_settings(settings, s, notices);
+}
+
+/* Adds a load's notices to those the panel shows. */
+static void gather_notices(Frontend *g, const SaveNotices *n)
+{
+    SaveNotices *all = &g->saves.notices;
+    for (int i = 0; i < n->count; i++) {
+        if (all->count < SAVE_NOTICES_MAX)
+            all->list[all->count++] = n->list[i];
+        else
+            all->dropped++;
+    }
+    all->dropped += n->dropped;
+    /* a screenshot or a test run shows the level, not a panel */
+    g->saves.notices_pending = !g->opt.transient && (all->count > 0 || all->dropped > 0);
+}
+
+/* Replaces every "FOLDER/" of the player's folder in text with nothing. */
+static void strip_folder(char *text, const char *folder)
+{
+    size_t n = strlen(folder);
+    if (n == 0)
+        return;
+    for (char *at = strstr(text, folder); at != NULL; at = strstr(at, folder))
+        memmove(at, at + n, strlen(at + n) + 1);
+}
+
+void frontend_notices_text(const Frontend *g, char *out, size_t cap)
+{
+    const SaveNotices *all = &g->saves.notices;
+    char folder[APP_PATH_MAX];
+    snprintf(folder, sizeof folder, "%s", g->saves.settings_path);
+    char *slash = strrchr(folder, '/');
+    if (slash != NULL)
+        slash[1] = '\0';
+    else
+        folder[0] = '\0';
+    size_t used = (size_t)snprintf(out, cap, "Your settings and progress are kept in %s\n\n",
+                                   folder[0] ? folder : "your data folder");
+    for (int i = 0; i < all->count && used + 1 < cap; i++) {
+        SaveNotice n = all->list[i];
+        const char *base = strrchr(n.file, '/');
+        memmove(n.file, base ? base + 1 : n.file, strlen(base ? base + 1 : n.file) + 1);
+        strip_folder(n.message, folder);
+        char line[SAVE_NOTICE_FILE_MAX + SAVE_NOTICE_MESSAGE_MAX + 32];
+        save_notice_format(&n, line, sizeof line);
+        used += (size_t)snprintf(out + used, cap - used, "%s\n", line);
+    }
+    if (all->dropped > 0 && used + 1 < cap)
+        snprintf(out + used, cap - used, "... and %d more (the terminal has them all)\n",
+                 all->dropped);
 }
 
 Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, const FrontendHooks *hooks,
@@ -615,15 +678,21 @@ Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, co
         goto fail;
 
     pref_paths(g->saves.settings_path, g->saves.progress_path, sizeof g->saves.settings_path);
-    if (opt->settings)
+    SaveNotices notices = {0};
+    if (opt->settings) {
         g->saves.settings = *opt->settings;
-    else
-        read_settings(g->saves.settings_path, &g->saves.settings);
+        if (opt->settings_notices)
+            notices = *opt->settings_notices;
+    } else {
+        read_settings(g->saves.settings_path, &g->saves.settings, &notices);
+    }
+    gather_notices(g, &notices);
     progress_defaults(&g->saves.progress);
     if (g->saves.progress_path[0]) {
-        SaveNotices notices = {0};
+        save_notices_clear(&notices);
         progress_load(g->saves.progress_path, &g->saves.progress, &notices);
         save_notices_print(&notices, stderr, "platformer");
+        gather_notices(g, &notices);
     }
     ControlBindings bind;
     bindings_from_settings(&g->saves.settings, &bind);

@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 struct Settings;
+struct SaveNotices;
 
 /* What the game asks of the window and the sound device. Any may be NULL. */
 typedef struct FrontendHooks {
@@ -42,13 +43,15 @@ typedef struct FrontendOptions {
     bool transient;            /* screenshots: read saves, never write them */
     const struct Settings *settings; /* read already (the window needs vsync before the
                                         renderer); NULL: frontend_create reads them */
+    const struct SaveNotices *settings_notices; /* what that read found wrong, to show */
 } FrontendOptions;
 
 typedef struct Frontend Frontend;
 
 /* Reads settings.json from the player's data folder: the defaults when there
-** is none; a corrupt one is kept aside and reported on stderr. */
-void frontend_read_settings(struct Settings *s);
+** is none; a corrupt one is kept aside. What it found wrong is printed on
+** stderr and added to notices (may be NULL), for frontend_create to show. */
+void frontend_read_settings(struct Settings *s, struct SaveNotices *notices);
 
 /* Loads the atlas, settings (unless given), progress and campaign (or the
 ** level of --level / --replay). Returns NULL with one message naming the file on a

@@ -231,6 +231,25 @@ static void draw_error(Frontend *g)
                   box.y + box.h - 16, GREY);
 }
 
+/* What reading the player's files found wrong, over whatever the screen
+** shows, until OK or Back puts it away. */
+static void draw_notices(Frontend *g)
+{
+    char text[SAVE_NOTICES_MAX * 900], wrapped[sizeof text + 256];
+    frontend_notices_text(g, text, sizeof text);
+    const int lh = g->atlas.font.line_height, width = LOGICAL_W - 60;
+    int lines = render_wrap(&g->atlas, text, width, 2, wrapped, sizeof wrapped);
+    int most = (LOGICAL_H - 16 - 50) / lh;
+    int shown = lines < most ? lines : most;
+    SDL_Rect box = {20, 0, LOGICAL_W - 40, 50 + shown * lh};
+    box.y = (LOGICAL_H - box.h) / 2;
+    dim(g, 120);
+    render_panel(&g->batch, &g->atlas, box);
+    draw_centered(g, "SOME OF YOUR SAVED FILES HAD PROBLEMS", box.y + 10, GOLD);
+    draw_wrapped(g, text, box.x + 10, box.y + 28, width, most, WHITE);
+    draw_centered(g, "ENTER: OK", box.y + box.h - 16, GREY);
+}
+
 void frontend_draw(Frontend *g)
 {
     Uint64 t0 = SDL_GetPerformanceCounter();
@@ -287,6 +306,8 @@ void frontend_draw(Frontend *g)
             draw_error(g);
         break;
     }
+    if (g->saves.notices_pending)
+        draw_notices(g);
     if (g->saves.settings.debug_overlay) {
         g->frame.stats.entities = g->session.sim ? ecs_alive_count(sim_world(g->session.sim)) : 0;
         g->frame.stats.world = g->session.sim ? sim_world(g->session.sim) : NULL;

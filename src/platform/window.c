@@ -148,7 +148,8 @@ int window_run(const FrontendOptions *opt)
     SDL_SetWindowMinimumSize(win.window, LOGICAL_W, LOGICAL_H);
     /* the settings first: vsync is chosen when the renderer is made */
     Settings loaded;
-    frontend_read_settings(&loaded);
+    SaveNotices notices = {0};
+    frontend_read_settings(&loaded, &notices);
     /* SDL tries the accelerated drivers first (SDL_RENDER_DRIVER may name one) */
     Uint32 flags = loaded.vsync ? SDL_RENDERER_PRESENTVSYNC : 0;
     win.renderer = SDL_CreateRenderer(win.window, -1, flags);
@@ -171,6 +172,7 @@ int window_run(const FrontendOptions *opt)
                            .set_volume = hook_volume, .play_music = hook_music};
     FrontendOptions with_settings = *opt;
     with_settings.settings = &loaded;
+    with_settings.settings_notices = &notices;
     char err[1024];
     game = frontend_create(win.renderer, &with_settings, &hooks, err, sizeof err);
     if (!game) {
