@@ -191,6 +191,7 @@ START_TEST(options_offer_only_the_scales_that_fit_the_display)
     open_options(&r);
     go_to(r.game, "WINDOW SCALE");
     rig_draw(&r);
+    save_shot(r.target, "options");
     /* the saved 8x opens at 2x, and says so */
     ck_assert_str_eq(cursor_item(r.game)->value, "< 2X >");
     const char *seen[4];
