@@ -7,6 +7,9 @@ target_link_libraries(test_input PRIVATE platform_core)
 target_compile_definitions(test_input PRIVATE
   INPUT_SCRATCH="${CMAKE_CURRENT_BINARY_DIR}/input-scratch")
 
+platformer_test(test_display test_display.c)
+target_link_libraries(test_display PRIVATE platform_core)
+
 platformer_test(test_render_camera test_render_camera.c)
 target_link_libraries(test_render_camera PRIVATE platform_core)
 
@@ -29,6 +32,14 @@ set_tests_properties(test_render_game PROPERTIES
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
   ENVIRONMENT "SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-data")
 
+platformer_test(test_screens test_screens.c)
+target_link_libraries(test_screens PRIVATE platform_core)
+# white-box: drives the front end's screens directly
+target_include_directories(test_screens PRIVATE ${PROJECT_SOURCE_DIR}/src/platform/internal)
+set_tests_properties(test_screens PROPERTIES
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+  ENVIRONMENT "SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-screens")
+
 # The game in a window under a virtual X server (xvfb-run, xdotool).
 add_test(NAME platform_window_smoke
   COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/platform/window_smoke.sh
@@ -36,3 +47,9 @@ add_test(NAME platform_window_smoke
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 # Alone: timing-driven key presses do not share the machine with valgrind.
 set_tests_properties(platform_window_smoke PROPERTIES SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
+
+# A saved scale of 8 on a 1280x720 screen opens at the largest that fits.
+add_test(NAME platform_window_fits_the_display
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/platform/window_fit.sh $<TARGET_FILE:platformer>
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+set_tests_properties(platform_window_fits_the_display PROPERTIES SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)

@@ -602,6 +602,64 @@ START_TEST(font_has_every_printable_character)
 }
 END_TEST
 
+/* The ink of a glyph: its cell's white pixels, row-major, in mask
+** (w * h bytes, 1 where there is ink). */
+static void glyph_ink(const SDL_Surface *img, const cJSON *cells, int c, int w, int h,
+                      unsigned char *mask)
+{
+    const cJSON *cell = cJSON_GetArrayItem(cells, c - ' ');
+    int x0 = cJSON_GetArrayItem(cell, 0)->valueint, y0 = cJSON_GetArrayItem(cell, 1)->valueint;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            const Uint8 *px = (const Uint8 *)img->pixels + (y0 + y) * img->pitch + (x0 + x) * 4;
+            mask[y * w + x] = px[0] > 200 && px[1] > 200 && px[2] > 200 && px[3] == 255;
+        }
+}
+
+/* Every letter and digit is its own shape (a lowercase p is no P, a g no
+** 9), the capitals, digits and x-height letters stand on one baseline, and
+** g, j, p, q and y reach below it. */
+START_TEST(font_letters_are_distinct_and_descenders_descend)
+{
+    cJSON *root = load_atlas_json();
+    const cJSON *font = cJSON_GetObjectItemCaseSensitive(root, "font");
+    int w = json_int(font, "w"), h = json_int(font, "h");
+    const cJSON *cells = cJSON_GetObjectItemCaseSensitive(font, "cells");
+    SDL_Surface *img = load_rgba(ASSETS_DIR "/atlas.png");
+    ck_assert_ptr_nonnull(img);
+    static const char chars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    enum { N = sizeof chars - 1 };
+    unsigned char *ink = malloc((size_t)N * (size_t)(w * h));
+    ck_assert_ptr_nonnull(ink);
+    int baseline = -1; /* the lowest row of ink of 'A' */
+    for (int i = 0; i < N; i++) {
+        unsigned char *m = ink + (size_t)i * (size_t)(w * h);
+        glyph_ink(img, cells, chars[i], w, h, m);
+        int lowest = -1;
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                if (m[y * w + x])
+                    lowest = y;
+        ck_assert_msg(lowest >= 0, "'%c' has no ink", chars[i]);
+        if (baseline < 0)
+            baseline = lowest;
+        if (strchr("gjpqy", chars[i]) != NULL)
+            ck_assert_msg(lowest > baseline + 1, "'%c' does not reach below the baseline", chars[i]);
+        else
+            ck_assert_msg(lowest == baseline, "'%c' does not stand on the baseline (row %d, not %d)",
+                          chars[i], lowest, baseline);
+    }
+    for (int i = 0; i < N; i++)
+        for (int j = i + 1; j < N; j++)
+            ck_assert_msg(memcmp(ink + (size_t)i * (size_t)(w * h), ink + (size_t)j * (size_t)(w * h),
+                                 (size_t)(w * h)) != 0,
+                          "'%c' and '%c' are drawn the same", chars[i], chars[j]);
+    free(ink);
+    SDL_FreeSurface(img);
+    cJSON_Delete(root);
+}
+END_TEST
+
 /* ---- the PNG encoder, checked by an independent decoder ---- */
 
 START_TEST(png_round_trips_through_sdl_image)
@@ -791,6 +849,7 @@ static Suite *assets_suite(void)
     tcase_add_test(files, pits_show_depth_in_every_world);
     tcase_add_test(files, gameplay_kind_art_is_painted);
     tcase_add_test(files, font_has_every_printable_character);
+    tcase_add_test(files, font_letters_are_distinct_and_descenders_descend);
     suite_add_tcase(s, files);
     TCase *tools = tcase_create("tools");
     tcase_set_timeout(tools, 0);

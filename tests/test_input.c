@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "bindings.h"
 #include "controls.h"
+#include "labels.h"
 #include "settings.h"
 
 #include <check.h>
@@ -170,12 +171,34 @@ START_TEST(menu_scrolls_on_key_repeat)
 }
 END_TEST
 
-START_TEST(rebinding_a_key_moves_the_action)
+START_TEST(a_new_key_is_added_to_the_action)
 {
     ControlBindings bind;
     controls_default_bindings(&bind);
-    controls_bind_key(&bind, ACT_JUMP, SDL_SCANCODE_J);
-    ck_assert_int_eq(bind.keys[ACT_JUMP][0], SDL_SCANCODE_J);
+    ck_assert_int_eq(controls_key_count(&bind, ACT_RESTART), 1);
+    ControlsEditResult r = controls_edit_key(&bind, ACT_RESTART, SDL_SCANCODE_J);
+    ck_assert_int_eq(r.what, CONTROLS_ADDED);
+    ck_assert_int_eq(r.taken_from, -1);
+    ck_assert_int_eq(bind.keys[ACT_RESTART][0], SDL_SCANCODE_R); /* kept, first */
+    ck_assert_int_eq(bind.keys[ACT_RESTART][1], SDL_SCANCODE_J); /* added after it */
+    Controls c;
+    controls_init(&c, &bind);
+    ck_assert(press(&c, SDL_SCANCODE_J).pressed & (1u << ACT_RESTART));
+    release(&c, SDL_SCANCODE_J);
+    ck_assert(press(&c, SDL_SCANCODE_R).pressed & (1u << ACT_RESTART));
+}
+END_TEST
+
+START_TEST(a_full_action_replaces_its_last_key_and_says_which)
+{
+    ControlBindings bind;
+    controls_default_bindings(&bind);
+    ck_assert_int_eq(controls_key_count(&bind, ACT_JUMP), CONTROLS_KEYS); /* Space Z K Up */
+    SDL_Scancode last = bind.keys[ACT_JUMP][CONTROLS_KEYS - 1];
+    ControlsEditResult r = controls_edit_key(&bind, ACT_JUMP, SDL_SCANCODE_J);
+    ck_assert_int_eq(r.what, CONTROLS_REPLACED);
+    ck_assert_int_eq(r.old, last);
+    ck_assert_int_eq(bind.keys[ACT_JUMP][CONTROLS_KEYS - 1], SDL_SCANCODE_J);
     Controls c;
     controls_init(&c, &bind);
     press(&c, SDL_SCANCODE_J);
@@ -188,11 +211,35 @@ START_TEST(rebinding_a_key_moves_the_action)
 }
 END_TEST
 
-START_TEST(rebinding_takes_the_key_from_other_actions)
+START_TEST(a_key_of_the_action_is_removed_but_never_its_last)
 {
     ControlBindings bind;
     controls_default_bindings(&bind);
-    controls_bind_key(&bind, ACT_JUMP, SDL_SCANCODE_D); /* D was move right */
+    ControlsEditResult r = controls_edit_key(&bind, ACT_JUMP, SDL_SCANCODE_Z);
+    ck_assert_int_eq(r.what, CONTROLS_REMOVED);
+    /* the rest close up: Space K Up, then nothing */
+    ck_assert_int_eq(bind.keys[ACT_JUMP][0], SDL_SCANCODE_SPACE);
+    ck_assert_int_eq(bind.keys[ACT_JUMP][1], SDL_SCANCODE_K);
+    ck_assert_int_eq(bind.keys[ACT_JUMP][2], SDL_SCANCODE_UP);
+    ck_assert_int_eq(bind.keys[ACT_JUMP][3], SDL_SCANCODE_UNKNOWN);
+    Controls c;
+    controls_init(&c, &bind);
+    press(&c, SDL_SCANCODE_Z);
+    ck_assert(!controls_tick(&c).jump_pressed);
+    /* restart has only R: it stays */
+    r = controls_edit_key(&bind, ACT_RESTART, SDL_SCANCODE_R);
+    ck_assert_int_eq(r.what, CONTROLS_KEPT_LAST);
+    ck_assert_int_eq(bind.keys[ACT_RESTART][0], SDL_SCANCODE_R);
+}
+END_TEST
+
+START_TEST(a_key_is_taken_from_the_action_that_had_it)
+{
+    ControlBindings bind;
+    controls_default_bindings(&bind);
+    ControlsEditResult r = controls_edit_key(&bind, ACT_JUMP, SDL_SCANCODE_D); /* D was right's */
+    ck_assert_int_eq(r.taken_from, ACT_RIGHT);
+    ck_assert_int_eq(controls_key_count(&bind, ACT_RIGHT), 1);
     Controls c;
     controls_init(&c, &bind);
     press(&c, SDL_SCANCODE_D);
@@ -202,18 +249,82 @@ START_TEST(rebinding_takes_the_key_from_other_actions)
     /* the right arrow still moves right */
     press(&c, SDL_SCANCODE_RIGHT);
     ck_assert(controls_tick(&c).right);
+    /* up and jump may share a key, as they share the Up arrow */
+    r = controls_edit_key(&bind, ACT_UP, SDL_SCANCODE_I);
+    ck_assert_int_eq(r.what, CONTROLS_ADDED);
+    ck_assert_int_eq(controls_edit_key(&bind, ACT_JUMP, SDL_SCANCODE_I).taken_from, -1);
+    ck_assert_int_eq(bind.keys[ACT_UP][2], SDL_SCANCODE_I);
 }
 END_TEST
 
-START_TEST(rebinding_a_button)
+START_TEST(buttons_are_added_replaced_and_removed_alike)
 {
     ControlBindings bind;
     controls_default_bindings(&bind);
-    controls_bind_button(&bind, ACT_JUMP, SDL_CONTROLLER_BUTTON_X);
+    ControlsEditResult r = controls_edit_button(&bind, ACT_JUMP, SDL_CONTROLLER_BUTTON_X);
+    ck_assert_int_eq(r.what, CONTROLS_ADDED);
     Controls c;
     controls_init(&c, &bind);
     button(&c, SDL_CONTROLLER_BUTTON_X, true);
     ck_assert(controls_tick(&c).jump_pressed);
+    /* two buttons at most: a third replaces the last */
+    r = controls_edit_button(&bind, ACT_JUMP, SDL_CONTROLLER_BUTTON_Y);
+    ck_assert_int_eq(r.what, CONTROLS_REPLACED);
+    ck_assert_int_eq(r.old, SDL_CONTROLLER_BUTTON_X);
+    /* B is nobody's; Start is pause's: taken */
+    r = controls_edit_button(&bind, ACT_RESTART, SDL_CONTROLLER_BUTTON_START);
+    ck_assert_int_eq(r.taken_from, ACT_PAUSE);
+    ck_assert_int_eq(controls_pad_count(&bind, ACT_PAUSE), 0);
+    /* left keeps its stick half: its d-pad button may go */
+    r = controls_edit_button(&bind, ACT_LEFT, SDL_CONTROLLER_BUTTON_DPAD_LEFT);
+    ck_assert_int_eq(r.what, CONTROLS_REMOVED);
+    ck_assert_int_eq(controls_pad_count(&bind, ACT_LEFT), 1);
+    /* jump has A and Y, no stick: Y goes, A stays */
+    ck_assert_int_eq(controls_edit_button(&bind, ACT_JUMP, SDL_CONTROLLER_BUTTON_Y).what,
+                     CONTROLS_REMOVED);
+    ck_assert_int_eq(controls_edit_button(&bind, ACT_JUMP, SDL_CONTROLLER_BUTTON_A).what,
+                     CONTROLS_KEPT_LAST);
+}
+END_TEST
+
+START_TEST(the_controls_hint_is_written_from_the_bindings)
+{
+    ControlBindings bind;
+    controls_default_bindings(&bind);
+    char hint[256];
+    labels_controls_hint(&bind, hint, sizeof hint);
+    ck_assert_str_eq(hint, "ARROWS, A/D MOVE   SPACE, Z, K, UP JUMP   ESCAPE PAUSE");
+    /* jump on X instead of Space, and nothing else */
+    ck_assert_int_eq(controls_edit_key(&bind, ACT_JUMP, SDL_SCANCODE_X).what, CONTROLS_REPLACED);
+    for (SDL_Scancode k = SDL_SCANCODE_SPACE; k != SDL_SCANCODE_UNKNOWN;) {
+        ck_assert_int_eq(controls_edit_key(&bind, ACT_JUMP, k).what, CONTROLS_REMOVED);
+        k = k == SDL_SCANCODE_SPACE ? SDL_SCANCODE_Z : k == SDL_SCANCODE_Z ? SDL_SCANCODE_K : SDL_SCANCODE_UNKNOWN;
+    }
+    labels_controls_hint(&bind, hint, sizeof hint);
+    ck_assert_str_eq(hint, "ARROWS, A/D MOVE   X JUMP   ESCAPE PAUSE");
+    /* move keys that are not a pair are named alone */
+    ck_assert_int_eq(controls_edit_key(&bind, ACT_RIGHT, SDL_SCANCODE_L).what, CONTROLS_ADDED);
+    ck_assert_int_eq(controls_edit_key(&bind, ACT_LEFT, SDL_SCANCODE_LEFT).what, CONTROLS_REMOVED);
+    labels_controls_hint(&bind, hint, sizeof hint);
+    ck_assert_str_eq(hint, "A/RIGHT, D, L MOVE   X JUMP   ESCAPE PAUSE");
+}
+END_TEST
+
+START_TEST(every_binding_of_an_action_is_listed)
+{
+    ControlBindings bind;
+    controls_default_bindings(&bind);
+    char list[128];
+    labels_action_keys(&bind, ACT_JUMP, ", ", list, sizeof list);
+    ck_assert_str_eq(list, "SPACE, Z, K, UP");
+    labels_action_keys(&bind, ACT_LEFT, ", ", list, sizeof list);
+    ck_assert_str_eq(list, "LEFT, A");
+    labels_action_pad(&bind, ACT_LEFT, ", ", list, sizeof list);
+    ck_assert_str_eq(list, "D-PAD LEFT, STICK LEFT");
+    labels_action_pad(&bind, ACT_JUMP, ", ", list, sizeof list);
+    ck_assert_str_eq(list, "A");
+    labels_action_pad(&bind, ACT_FULLSCREEN, ", ", list, sizeof list);
+    ck_assert_str_eq(list, "NONE");
 }
 END_TEST
 
@@ -309,7 +420,7 @@ START_TEST(an_action_left_unbound_stays_unbound_after_a_save_and_a_load)
     /* R bound to jump is taken from restart, which is left with no key */
     ControlBindings bind;
     controls_default_bindings(&bind);
-    controls_bind_key(&bind, ACT_JUMP, SDL_SCANCODE_R);
+    ck_assert_int_eq(controls_edit_key(&bind, ACT_JUMP, SDL_SCANCODE_R).taken_from, ACT_RESTART);
     Settings s;
     settings_defaults(&s);
     bindings_to_settings(&bind, &s);
@@ -424,9 +535,13 @@ static Suite *input_suite(void)
     tcase_add_test(tc, arrows_and_wasd_both_move);
     tcase_add_test(tc, pause_and_restart_report_presses_not_repeats);
     tcase_add_test(tc, menu_scrolls_on_key_repeat);
-    tcase_add_test(tc, rebinding_a_key_moves_the_action);
-    tcase_add_test(tc, rebinding_takes_the_key_from_other_actions);
-    tcase_add_test(tc, rebinding_a_button);
+    tcase_add_test(tc, a_new_key_is_added_to_the_action);
+    tcase_add_test(tc, a_full_action_replaces_its_last_key_and_says_which);
+    tcase_add_test(tc, a_key_of_the_action_is_removed_but_never_its_last);
+    tcase_add_test(tc, a_key_is_taken_from_the_action_that_had_it);
+    tcase_add_test(tc, buttons_are_added_replaced_and_removed_alike);
+    tcase_add_test(tc, the_controls_hint_is_written_from_the_bindings);
+    tcase_add_test(tc, every_binding_of_an_action_is_listed);
     tcase_add_test(tc, gamepad_a_jumps_and_dpad_moves);
     tcase_add_test(tc, stick_inside_dead_zone_is_ignored);
     tcase_add_test(tc, release_all_forgets_held_keys);

@@ -152,7 +152,7 @@ START_TEST(entity_properties_have_documented_defaults)
         "  {\"type\": \"switch\", \"x\": 6, \"y\": 2, \"group\": 7},\n"
         "  {\"type\": \"block\", \"x\": 2, \"y\": 0, \"group\": 7},\n"
         "  {\"type\": \"block\", \"x\": 40, \"y\": 2, \"w\": 20, \"h\": 7, \"group\": 7, \"px\": true},\n"
-        "  {\"type\": \"platform\", \"x\": 0, \"y\": 20, \"w\": 40, \"path\": [[100, 20]], \"px\": true}\n"
+        "  {\"type\": \"platform\", \"x\": 0, \"y\": 10, \"w\": 40, \"path\": [[100, 10]], \"px\": true}\n"
         " ]}\n";
     LevelErrors *e = new_errors();
     LevelDesc lv;
@@ -180,7 +180,7 @@ START_TEST(entity_properties_have_documented_defaults)
     const LevelEntity *pxp = entity(&lv, 7);
     ck_assert_int_eq(pxp->w, 40);
     ck_assert_int_eq(path_of(&lv, pxp)->points[0].x, 100);
-    ck_assert_int_eq(path_of(&lv, pxp)->points[0].y, 20);
+    ck_assert_int_eq(path_of(&lv, pxp)->points[0].y, 10);
     leveldesc_fini(&lv);
     free(e);
 }

@@ -4,6 +4,7 @@
 #include "synth_atlas.h"
 
 #include <check.h>
+#include <string.h>
 #include <stdlib.h>
 
 /* A clip's global id by its name (the kind table numbers the clips). */
@@ -439,6 +440,102 @@ START_TEST(background_layers_scroll_with_parallax_over_their_fills)
 }
 END_TEST
 
+START_TEST(text_wraps_at_word_boundaries)
+{
+    Canvas c;
+    canvas_open(&c); /* every character 6 px wide */
+    char out[512];
+    /* 10 characters a line: each word whole, on the line it fits */
+    ck_assert_int_eq(render_wrap(&c.atlas, "the quick brown fox jumps", 60, 0, out, sizeof out), 3);
+    ck_assert_str_eq(out, "the quick\nbrown fox\njumps\n");
+    /* a paragraph's later lines are indented; a '\n' starts a paragraph */
+    ck_assert_int_eq(render_wrap(&c.atlas, "expected an integer\nok", 66, 2, out, sizeof out), 3);
+    ck_assert_str_eq(out, "expected an\n  integer\nok\n");
+    /* a word longer than a line breaks after a '/', else where it must */
+    render_wrap(&c.atlas, "in levels/broken/file.json:3:4: x", 72, 0, out, sizeof out);
+    ck_assert_str_eq(out, "in\nlevels/\nbroken/\nfile.json:3:\n4: x\n");
+    /* spaces within a line stay; at a break they go */
+    render_wrap(&c.atlas, "MOVE   JUMP   PAUSE", 66, 0, out, sizeof out);
+    ck_assert_str_eq(out, "MOVE   JUMP\nPAUSE\n");
+    /* an empty paragraph is an empty line; nothing is no line */
+    ck_assert_int_eq(render_wrap(&c.atlas, "a\n\nb", 60, 0, out, sizeof out), 3);
+    ck_assert_str_eq(out, "a\n\nb\n");
+    ck_assert_int_eq(render_wrap(&c.atlas, "", 60, 0, out, sizeof out), 0);
+    ck_assert_str_eq(out, "");
+    /* what does not fit in the buffer is left out, the rest terminated */
+    render_wrap(&c.atlas, "one two three four", 30, 0, out, 12);
+    ck_assert_str_eq(out, "one\ntwo\n");
+    canvas_close(&c);
+}
+END_TEST
+
+/* Random words in a font of uneven widths: every line fits, no word that
+** fits a line is ever split, and the words come out in order. */
+START_TEST(wrapped_lines_fit_and_keep_every_word)
+{
+    Canvas c;
+    canvas_open(&c);
+    uint32_t seed = 7;
+    for (int i = 0; i < c.atlas.font.count; i++) {
+        seed = seed * 1103515245u + 12345u;
+        c.atlas.font.advance[i] = (uint8_t)(3 + (seed >> 16) % 5);
+    }
+    for (int round = 0; round < 300; round++) {
+        char text[400], out[2048];
+        size_t used = 0;
+        int words = 1 + round % 30;
+        for (int k = 0; k < words; k++) {
+            seed = seed * 1103515245u + 12345u;
+            int len = 1 + (int)((seed >> 16) % 14);
+            for (int j = 0; j < len; j++) {
+                seed = seed * 1103515245u + 12345u;
+                text[used++] = (char)('a' + (seed >> 16) % 26);
+            }
+            text[used++] = ' ';
+        }
+        text[used - 1] = '\0';
+        int width = 40 + round % 120;
+        int lines = render_wrap(&c.atlas, text, width, 0, out, sizeof out);
+        ck_assert_int_gt(lines, 0);
+        int counted = 0;
+        char joined[2048] = "";
+        for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
+            counted++;
+            ck_assert_msg(render_text_width(&c.atlas, line) <= width, "\"%s\" is wider than %d", line, width);
+            if (joined[0])
+                strcat(joined, "|");
+            strcat(joined, line);
+        }
+        ck_assert_int_eq(counted, lines);
+        /* the words in order, each whole unless it alone is wider than a line */
+        char *rest = joined;
+        for (char *word = text, *next; *word; word = next) {
+            next = strchr(word, ' ');
+            size_t n = next ? (size_t)(next - word) : strlen(word);
+            char w[32];
+            memcpy(w, word, n);
+            w[n] = '\0';
+            next = next ? next + 1 : word + n;
+            while (*rest == ' ' || *rest == '|')
+                rest++;
+            if (render_text_width(&c.atlas, w) <= width) {
+                ck_assert_msg(strncmp(rest, w, n) == 0 && (rest[n] == ' ' || rest[n] == '|' || !rest[n]),
+                              "\"%s\" was split or lost at width %d: %s", w, width, joined);
+                rest += n;
+            } else {
+                for (size_t j = 0; j < n; j++) {
+                    while (*rest == '|')
+                        rest++;
+                    ck_assert_int_eq(*rest, w[j]);
+                    rest++;
+                }
+            }
+        }
+    }
+    canvas_close(&c);
+}
+END_TEST
+
 static Suite *render_suite(void)
 {
     Suite *s = suite_create("render");
@@ -456,6 +553,8 @@ static Suite *render_suite(void)
     tcase_add_test(tc, drawn_tile_pixels_match_the_atlas);
     tcase_add_test(tc, ten_thousand_sprites_cost_a_handful_of_draw_calls);
     tcase_add_test(tc, text_uses_the_font_tinted);
+    tcase_add_test(tc, text_wraps_at_word_boundaries);
+    tcase_add_test(tc, wrapped_lines_fit_and_keep_every_word);
     tcase_add_test(tc, background_layers_scroll_with_parallax_over_their_fills);
     suite_add_tcase(s, tc);
     return s;

@@ -422,6 +422,234 @@ START_TEST(random_play_never_enters_a_solid_nor_makes_nan)
 }
 END_TEST
 
+/* ---- the rules --check and the invariants share (rules.c) ---- */
+
+/* The entity of the world standing where le was placed (at the start). */
+static EcsEntity spawned_at(Sim *sim, const LevelEntity *le, int kind_components)
+{
+    EcsIter it = ecs_view(sim_world(sim), C_TRANSFORM, C_COLLIDER);
+    EcsEntity found = ECS_NULL;
+    while (ecs_iter_next(&it))
+        for (int i = 0; i < it.count; i++) {
+            const Transform *t = ecs_field(&it, Transform, 0);
+            EcsEntity e = ecs_iter_entity(&it, i);
+            bool same = true;
+            for (EcsComponent c = 0; c < C_COMPONENT_COUNT; c++)
+                if ((kind_components & (1 << c)) && !ecs_has(sim_world(sim), e, c))
+                    same = false;
+            if (same && t[i].x == le->x && t[i].y == le->y && ecs_entity_is_null(found))
+                found = e;
+        }
+    return found;
+}
+
+START_TEST(spawn_box_is_the_collider_every_kind_spawns_with)
+{
+    static const char *const ROOM[] = {
+        "..........",
+        "..........",
+        ".P........",
+        "##########",
+    };
+    for (int k = 0; k < kind_count(); k++) {
+        const EntityKind *kind = kind_get(k);
+        if (kind->collider == KIND_NO_COLLIDER || (kind->components & (1u << C_PLAYER)))
+            continue;
+        LevelDesc d = fixture_level(ROOM, 4);
+        LevelEntity *e = fixture_push(&d, kind->name, 6, 2);
+        e->x += 3; /* off the tile grid: the hit box follows the entity, not the tiles */
+        LevelEntity le = *e;
+        Sim *sim = fixture_sim(&d);
+        EcsEntity s = spawned_at(sim, &le, (int)kind->components);
+        ck_assert_msg(!ecs_entity_is_null(s), "%s: not spawned", kind->name);
+        Box b = box_of(ecs_get(sim_world(sim), s, C_TRANSFORM), ecs_get(sim_world(sim), s, C_COLLIDER));
+        SimBox want = sim_spawn_box(&le);
+        ck_assert_msg(b.x == want.x && b.y == want.y && b.w == want.w && b.h == want.h,
+                      "%s: spawned %dx%d at (%d, %d), sim_spawn_box says %dx%d at (%d, %d)",
+                      kind->name, b.w, b.h, b.x, b.y, want.w, want.h, want.x, want.y);
+        /* the player too, which fixture_level put first */
+        Box pb = box_of(player_t(sim), ecs_get(sim_world(sim), sim_player(sim), C_COLLIDER));
+        SimBox pw = sim_spawn_box(&d.entities[0]);
+        ck_assert(pb.x == pw.x && pb.y == pw.y && pb.w == pw.w && pb.h == pw.h);
+        sim_destroy(sim);
+        leveldesc_fini(&d);
+    }
+}
+END_TEST
+
+START_TEST(respawn_box_is_where_the_player_comes_back)
+{
+    static const char *const RUN[] = {
+        "####################",
+        "#..................#",
+        "#..................#",
+        "#.P....C.....^^....#",
+        "####################",
+    };
+    LevelDesc d = fixture_level(RUN, 5);
+    SimBox start = {0}, flag = {0};
+    for (int i = 0; i < d.entity_count; i++) {
+        const EntityKind *k = kind_get(d.entities[i].kind);
+        if (k->flags & KIND_RESPAWN) {
+            d.entities[i].x += 5; /* the checkpoint off the grid: its centre decides */
+            *((k->flags & KIND_UNIQUE) ? &start : &flag) = sim_respawn_box(&d.entities[i]);
+        }
+    }
+    Sim *sim = fixture_sim(&d);
+    leveldesc_fini(&d);
+    const Collider *c = ecs_get(sim_world(sim), sim_player(sim), C_COLLIDER);
+    Box b = box_of(player_t(sim), c);
+    ck_assert(b.x == start.x && b.y == start.y && b.w == start.w && b.h == start.h);
+    InputIntent last = {0}, right = {.right = true};
+    bool respawned = false;
+    for (int i = 0; i < 600 && !respawned; i++) {
+        run_ticks(sim, 1, player_p(sim)->state == PLAYER_DEAD ? (InputIntent){0} : right, &last);
+        respawned = had_event(sim, EV_RESPAWNED);
+    }
+    ck_assert(respawned);
+    b = box_of(player_t(sim), c);
+    ck_assert_msg(b.x == flag.x && b.y == flag.y && b.w == flag.w && b.h == flag.h,
+                  "came back at (%d, %d), sim_respawn_box says (%d, %d)", b.x, b.y, flag.x, flag.y);
+    sim_destroy(sim);
+}
+END_TEST
+
+/* A saw placed all round the player's start: the Sim kills at the first
+** tick exactly when the saw meets sim_hurt_box, the box --check tests. */
+START_TEST(hurt_box_is_what_hazards_kill)
+{
+    static const char *const ROOM[] = {
+        "............",
+        "............",
+        "............",
+        ".....P......",
+        "############",
+    };
+    int kills = 0, spared = 0;
+    for (int dy = -24; dy <= 16; dy += 2)
+        for (int dx = -18; dx <= 18; dx += 2) {
+            LevelDesc d = fixture_level(ROOM, 5);
+            SimBox player = sim_spawn_box(&d.entities[0]);
+            LevelEntity *saw = fixture_push(&d, "saw", 5, 3);
+            saw->x = d.entities[0].x + dx;
+            saw->y = d.entities[0].y + 8 + dy;
+            bool hurts = sim_boxes_overlap(sim_spawn_box(saw), sim_hurt_box(player, &d.physics));
+            Sim *sim = fixture_sim(&d);
+            leveldesc_fini(&d);
+            sim_tick(sim, &(InputIntent){0});
+            bool died = player_p(sim)->state == PLAYER_DEAD;
+            ck_assert_msg(died == hurts, "saw at (%+d, %+d) px: %s, sim_hurt_box says %s", dx, dy,
+                          died ? "killed" : "spared", hurts ? "it hurts" : "it does not");
+            kills += died;
+            spared += !died;
+            sim_destroy(sim);
+        }
+    ck_assert_int_gt(kills, 0);
+    ck_assert_int_gt(spared, 0);
+}
+END_TEST
+
+START_TEST(box_clear_names_the_tile_or_the_solid_in_the_way)
+{
+    static const char *const ROOM[] = {
+        "..........",
+        "....B.....",
+        ".P........",
+        "##########",
+    };
+    LevelDesc d = fixture_level(ROOM, 4);
+    fixture_push(&d, "walker", 4, 1); /* inside the block */
+    Sim *sim = fixture_sim(&d);
+    leveldesc_fini(&d);
+    SimBlocker what;
+    ck_assert(sim_box_clear(sim, (SimBox){16, 8, 12, 22}, &what));
+    ck_assert(!sim_box_clear(sim, (SimBox){16, 40, 12, 12}, &what));
+    ck_assert(what.tile);
+    ck_assert_int_eq(what.col, 1);
+    ck_assert_int_eq(what.row, 3);
+    /* past the map's left side is wall, as collide.c has it */
+    ck_assert(!sim_box_clear(sim, (SimBox){-4, 8, 12, 12}, &what));
+    ck_assert(what.tile && what.col == -1);
+    /* the block that starts solid ("B": solid while its group is off) */
+    ck_assert(!sim_box_clear(sim, (SimBox){66, 18, 4, 4}, &what));
+    ck_assert(!what.tile);
+    ck_assert_int_eq(what.box.x, 64);
+    ck_assert_int_eq(what.box.y, 16);
+    ck_assert_int_eq(what.box.w, 16);
+    /* and the walker inside it is what the invariants refuse, by the same rule */
+    char msg[256];
+    ck_assert(!sim_check_invariants(sim, msg, sizeof msg));
+    ck_assert_msg(strstr(msg, "the entity whose box is 16x16 px at (64, 16)") != NULL, "%s", msg);
+    sim_destroy(sim);
+}
+END_TEST
+
+/* A platform rests on the checkpoint's place when the player reaches the
+** checkpoint, so the level put back on death (restore.c) has it resting
+** there: the player waits for it to leave, then comes back where the
+** checkpoint stands, never inside it (nor shoved out of it). */
+START_TEST(respawn_waits_while_a_solid_fills_the_place)
+{
+    static const char *const ROOM[] = {
+        "####################",
+        "#..................#",
+        "#..................#",
+        "#^..P.....C........#",
+        "####################",
+    };
+    LevelDesc d = fixture_level(ROOM, 5);
+    d.physics.respawn_time = 1.0f;
+    const LevelEntity *flag = NULL;
+    for (int i = 0; i < d.entity_count; i++)
+        if (d.entities[i].kind == kind_find("checkpoint"))
+            flag = &d.entities[i];
+    ck_assert_ptr_nonnull(flag);
+    SimBox place = sim_respawn_box(flag);
+    /* a one-tile platform at the place's waist height, 4 px right of the
+    ** flag's edge so the player still touches the flag beside it: from the
+    ** right it comes to rest there for 3 s */
+    LevelPoint there[] = {{flag->x + 4, place.y + 8}};
+    LevelEntity *plat = fixture_platform(&d, 17, 0, 1, 60.0f, there, 1);
+    plat->y = place.y + 8;
+    fixture_set(plat, "wait", (LevelValue){.f = 3.0f});
+    Sim *sim = fixture_sim(&d);
+    leveldesc_fini(&d);
+    const PhysicsParams *pp = sim_params(sim);
+    InputIntent last = {0}, left = {.left = true}, right = {.right = true};
+    int died_at = -1, back_at = -1, waited = 0;
+    bool reached = false;
+    char msg[256];
+    for (int tick = 0; tick < 1200 && back_at < 0; tick++) {
+        /* wait for the platform to come to rest, walk to the flag, then
+        ** back left into the spikes */
+        InputIntent in = tick < 150 ? (InputIntent){0} : !reached ? right
+                         : died_at < 0 ? left : (InputIntent){0};
+        run_ticks(sim, 1, in, &last);
+        ck_assert_msg(sim_check_invariants(sim, msg, sizeof msg), "tick %d: %s", tick, msg);
+        reached |= had_event(sim, EV_CHECKPOINT);
+        if (died_at < 0 && had_event(sim, EV_DIED))
+            died_at = tick;
+        if (had_event(sim, EV_RESPAWNED))
+            back_at = tick;
+        else if (died_at >= 0 && tick - died_at > sim_ticks(pp->respawn_time)) {
+            /* dead past its time: only because the place is filled */
+            ck_assert(!sim_box_clear(sim, place, NULL));
+            waited++;
+        }
+    }
+    ck_assert(reached);
+    ck_assert_int_ge(died_at, 0);
+    ck_assert_int_ge(back_at, 0);
+    ck_assert_int_gt(waited, 0); /* the platform was there when the time was up */
+    ck_assert(sim_box_clear(sim, place, NULL));
+    const Collider *c = ecs_get(sim_world(sim), sim_player(sim), C_COLLIDER);
+    Box b = box_of(player_t(sim), c);
+    ck_assert_int_eq(b.x, place.x);
+    ck_assert_int_eq(b.y, place.y);
+    sim_destroy(sim);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sim");
@@ -440,6 +668,11 @@ int main(void)
     tcase_add_test(tc, hash_ignores_presentation_but_not_play);
     tcase_add_test(tc, hash_covers_any_gameplay_component_registered_with_its_fields);
     tcase_add_test(tc, random_play_never_enters_a_solid_nor_makes_nan);
+    tcase_add_test(tc, spawn_box_is_the_collider_every_kind_spawns_with);
+    tcase_add_test(tc, respawn_box_is_where_the_player_comes_back);
+    tcase_add_test(tc, hurt_box_is_what_hazards_kill);
+    tcase_add_test(tc, box_clear_names_the_tile_or_the_solid_in_the_way);
+    tcase_add_test(tc, respawn_waits_while_a_solid_fills_the_place);
     tcase_set_timeout(tc, 300);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -343,15 +343,21 @@ void system_respawn(EcsWorld *world, float dt, void *ctx)
         }
         return;
     }
+    /* Like a toggle block, the player waits for a solid that fills its
+    ** place (a platform passing by) to leave, rather than come back inside
+    ** it and be shoved aside or crushed. */
     Transform *t = ecs_get(world, sim->player, C_TRANSFORM);
-    *t = (Transform){p->spawn_x, p->spawn_y, p->spawn_x, p->spawn_y};
+    const Collider *c = ecs_get(world, sim->player, C_COLLIDER);
+    Transform back = {p->spawn_x, p->spawn_y, p->spawn_x, p->spawn_y};
+    if (collide_solid(sim, box_of(&back, c), sim->player))
+        return; /* p->dead stays at wait: it comes back the first tick the place is free */
+    *t = back;
     *(Velocity *)ecs_get(world, sim->player, C_VELOCITY) = (Velocity){0};
     p->state = PLAYER_NORMAL;
     p->dead = 0;
     p->grounded = p->was_grounded = false;
     p->fall_cap = sim->params.max_fall;
-    emit_at_center(sim, EV_RESPAWNED,
-                   box_of(t, ecs_get(world, sim->player, C_COLLIDER)));
+    emit_at_center(sim, EV_RESPAWNED, box_of(t, c));
 }
 
 bool player_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le)

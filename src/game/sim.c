@@ -272,10 +272,17 @@ bool sim_check_invariants(Sim *sim, char *msg, size_t size)
             const Enemy *en = ecs_get(sim->world, e, C_ENEMY);
             bool live = (p != NULL && p->state == PLAYER_NORMAL) ||
                         (en != NULL && en->state == ENEMY_WALKING);
+            Box b = box_of(&t[i], &c[i]);
+            SimBlocker what;
             if (ok && live && c[i].kind == COLLIDER_ACTOR &&
-                collide_solid(sim, box_of(&t[i], &c[i]), e)) {
-                snprintf(msg, size, "entity %u at (%d, %d) overlaps a solid", e.index,
-                         t[i].x, t[i].y);
+                !sim_box_clear(sim, (SimBox){b.x, b.y, b.w, b.h}, &what)) {
+                if (what.tile)
+                    snprintf(msg, size, "entity %u at (%d, %d) overlaps a solid: the tile at "
+                             "column %d, row %d", e.index, t[i].x, t[i].y, what.col, what.row);
+                else
+                    snprintf(msg, size, "entity %u at (%d, %d) overlaps a solid: the entity "
+                             "whose box is %dx%d px at (%d, %d)", e.index, t[i].x, t[i].y,
+                             what.box.w, what.box.h, what.box.x, what.box.y);
                 ok = false;
             }
         }

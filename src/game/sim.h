@@ -94,9 +94,51 @@ EcsEntity sim_player(const Sim *sim);
 ** animation frames), for replays and desync hunting. */
 uint64_t sim_hash(const Sim *sim);
 
-/* Checks what must hold after every tick: no actor inside a solid, every
-** float finite. Returns false and describes the first violation in msg. */
+/* Checks what must hold after every tick: no live actor inside a solid
+** (sim_box_clear), every float finite. Returns false and describes the
+** first violation in msg. */
 bool sim_check_invariants(Sim *sim, char *msg, size_t size);
+
+/* ---- the rules a level's start keeps, and every tick after (rules.c) ----
+**
+** --check (level/validate.c) builds the level's Sim and asks these of its
+** start; sim_check_invariants asks the same of every tick. So a level that
+** --check passes cannot fail --soak's invariants on its first tick. */
+
+typedef struct SimBox {
+    int32_t x, y, w, h;      /* px */
+} SimBox;
+
+/* What a box overlaps that an actor may not enter. */
+typedef struct SimBlocker {
+    bool tile;               /* a solid tile (or the wall past the map's side) ... */
+    int32_t col, row;        /* ... at this column and row */
+    SimBox box;              /* else an enabled solid entity's collider box */
+} SimBlocker;
+
+/* True when an actor's box overlaps no solid tile, no wall past the map's
+** left or right side, and no enabled solid entity (a platform, a block
+** that is solid now; not one-way planks). Otherwise describes the first
+** thing in the way in *blocker (may be NULL): tiles before entities,
+** entities in slot order. */
+bool sim_box_clear(const Sim *sim, SimBox box, SimBlocker *blocker);
+
+/* The collider box an entity of the level spawns with: its kind's hit box
+** inside the entity's box (the whole box for kinds without one). */
+SimBox sim_spawn_box(const LevelEntity *le);
+
+/* Where the player's collider is when it comes back to life at respawn
+** point r (a kind flagged KIND_RESPAWN): at the start, where it spawned;
+** at a checkpoint, standing on its bottom, centred on it. */
+SimBox sim_respawn_box(const LevelEntity *r);
+
+/* The part of the player's box at `player` that spikes, saws and enemies
+** hurt: hurtbox_top shorter at the top, hurtbox_side narrower each side
+** (the whole box when that leaves nothing). */
+SimBox sim_hurt_box(SimBox player, const PhysicsParams *params);
+
+/* True when the two boxes share at least one pixel. */
+bool sim_boxes_overlap(SimBox a, SimBox b);
 
 /* Moves the player to (x, y) if its box fits there; for hot reload. */
 bool sim_place_player(Sim *sim, int32_t x, int32_t y);

@@ -138,8 +138,9 @@ cJSON *level_kinds_json(void)
         static const struct { uint32_t flag; const char *name; } RULES[] = {
             {KIND_UNIQUE, "exactly one per level"},
             {KIND_NEEDED, "at least one per level"},
-            {KIND_CLEAR, "clear of solid tiles"},
-            {KIND_RESPAWN, "a respawn point: clear of spikes and blocks"},
+            {KIND_CLEAR, "clear of solid tiles, and of any solid at the start"},
+            {KIND_RESPAWN, "a respawn point: clear of spikes, blocks, hazards that stay put "
+                           "and solid platforms' paths"},
             {KIND_FLIPS, "flips its switch group"},
             {KIND_FLIPPED, "follows its switch group"},
             {KIND_PATROLS, "patrols its floor: never through a respawn point"},
@@ -147,6 +148,19 @@ cJSON *level_kinds_json(void)
         for (size_t r = 0; r < sizeof RULES / sizeof RULES[0]; r++)
             if (kind->flags & RULES[r].flag)
                 add_str(&b, rules, NULL, RULES[r].name);
+        /* what --check asks of what a kind spawns with (validate.c) */
+        static const struct { EcsComponent c; const char *name; } BY_COMPONENT[] = {
+            {C_GOAL, "not sunk wholly in solid tiles"},
+            {C_HAZARD, "never on the player start, nor on a checkpoint unless it moves"},
+        };
+        for (size_t r = 0; r < sizeof BY_COMPONENT / sizeof BY_COMPONENT[0]; r++)
+            if (kind->components & (1u << BY_COMPONENT[r].c))
+                add_str(&b, rules, NULL, BY_COMPONENT[r].name);
+        for (int p = 0; p < kind->prop_count; p++)
+            if (kind->props[p].type == KPROP_PATH) {
+                add_str(&b, rules, NULL, "its path leaves its start");
+                break;
+            }
         cJSON *props = add_arr(&b, o, "properties");
         for (int p = 0; p < kind->prop_count; p++)
             describe_prop(&b, props, &kind->props[p]);

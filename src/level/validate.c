@@ -1,9 +1,23 @@
 /*
 ** validate.c -- entity placement and the rules a level must keep, whatever
 ** file format it came from.
+**
+** Every rule reads the kind table (flags, components, property types),
+** never a kind's name, so a new kind is held to the rules its row implies.
+** First the map alone: each entity inside it, kinds clear of solid tiles,
+** respawn points clear of spikes and blocks, one player and a goal. Then,
+** on a level that passed those, what can be told of play from geometry:
+** a goal that can be reached at all, no hazard where the player comes back
+** to life, no path that goes nowhere; and, from the level's Sim built as it
+** starts (check_start), no actor inside a solid and no solid mover whose
+** path sweeps through a respawn point. The actor rule is the one --soak's
+** invariants check after every tick (sim_box_clear, game/rules.c).
 */
 #include "level_internal.h"
 
+#include "sim.h"
+
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -162,9 +176,232 @@ static void check_patrols(const char *path, const LevelDesc *lv, LevelErrors *er
     }
 }
 
+/* ---- what geometry tells of play --------------------------------------------- */
+
+/* Whether e has a path that leads away from where it stands. */
+static bool moves(const LevelDesc *lv, const LevelEntity *e)
+{
+    const EntityKind *k = kind_get(e->kind);
+    for (int p = 0; p < k->prop_count; p++) {
+        if (k->props[p].type != KPROP_PATH)
+            continue;
+        const LevelPath *wp = leveldesc_path(lv, e, k->props[p].name);
+        for (int i = 0; wp != NULL && i < wp->count; i++)
+            if (wp->points[i].x != e->x || wp->points[i].y != e->y)
+                return true;
+    }
+    return false;
+}
+
+/* A path whose every waypoint is the entity's own position: it never moves,
+** which is surely not what the designer meant by giving it a path. */
+static void check_paths(const char *path, const LevelDesc *lv, const LevelEntity *e,
+                        LevelErrors *errors)
+{
+    const EntityKind *k = kind_get(e->kind);
+    for (int p = 0; p < k->prop_count; p++) {
+        if (k->props[p].type != KPROP_PATH)
+            continue;
+        const LevelPath *wp = leveldesc_path(lv, e, k->props[p].name);
+        if (wp != NULL && wp->count > 0 && !moves(lv, e))
+            level_errors_add(errors, path, e->line, e->col,
+                             "the %s never moves: every waypoint of its %s is where it starts, "
+                             "(%d, %d) px", kind_label(k), k->props[p].name, e->x, e->y);
+    }
+}
+
+/* A goal (a kind that spawns with a Goal) is reached by touching it, and
+** the player cannot enter solid tiles: one sunk wholly in them is never
+** reached. */
+static void check_goal(const char *path, const LevelDesc *lv, const LevelEntity *e,
+                       LevelErrors *errors)
+{
+    if (!(kind_get(e->kind)->components & (1u << C_GOAL)))
+        return;
+    SimBox b = sim_spawn_box(e);
+    int c0 = b.x / TILE_SIZE, c1 = (b.x + b.w - 1) / TILE_SIZE;
+    int r0 = b.y / TILE_SIZE, r1 = (b.y + b.h - 1) / TILE_SIZE;
+    for (int r = r0; r <= r1; r++)
+        for (int c = c0; c <= c1; c++)
+            if (tilemap_get(&lv->map, c, r) != TILE_SOLID)
+                return;
+    level_errors_add(errors, path, e->line, e->col,
+                     "the %s is sunk in solid tiles (columns %d to %d, rows %d to %d): the "
+                     "player can never touch it", kind_label(kind_get(e->kind)), c0, c1, r0, r1);
+}
+
+/* A hazard (a kind that spawns with a Hazard) where the player comes back
+** to life kills it again at once, for ever: at the start, whatever it does
+** later; at a checkpoint, when it stays where it is. */
+static void check_hazard(const char *path, const LevelDesc *lv, const LevelEntity *h,
+                         LevelErrors *errors)
+{
+    const EntityKind *hk = kind_get(h->kind);
+    if (!(hk->components & (1u << C_HAZARD)))
+        return;
+    SimBox hb = sim_spawn_box(h);
+    bool still = !moves(lv, h);
+    for (int i = 0; i < lv->entity_count; i++) {
+        const LevelEntity *r = &lv->entities[i];
+        const EntityKind *rk = kind_get(r->kind);
+        if (!(rk->flags & KIND_RESPAWN) ||
+            !sim_boxes_overlap(hb, sim_hurt_box(sim_respawn_box(r), &lv->physics)))
+            continue;
+        bool start = (rk->flags & KIND_UNIQUE) != 0;
+        if (!start && !still)
+            continue;
+        level_errors_add(errors, path, h->line, h->col,
+                         "the %s is on the %s at %d:%d: a player %s there dies at once, "
+                         "every time", kind_label(hk), kind_label(rk), r->line, r->col,
+                         start ? "starting" : "coming back to life");
+    }
+}
+
+/* The level entity the Sim spawned as the solid whose box is b, or NULL. */
+static const LevelEntity *entity_with_box(const LevelDesc *lv, SimBox b)
+{
+    for (int i = 0; i < lv->entity_count; i++) {
+        SimBox e = sim_spawn_box(&lv->entities[i]);
+        if (e.x == b.x && e.y == b.y && e.w == b.w && e.h == b.h &&
+            kind_get(lv->entities[i].kind)->collider == COLLIDER_SOLID)
+            return &lv->entities[i];
+    }
+    return NULL;
+}
+
+/* Whether a box of size w x h moving in a straight line from a to b
+** overlaps t at any moment (the open intervals of time in which each axis
+** overlaps meet). The Sim rounds a mover to whole pixels along the way;
+** the straight line errs by less than a pixel, on the side of caution. */
+static bool sweep_hits(LevelPoint a, LevelPoint b, int w, int h, SimBox t)
+{
+    double lo = 0.0, hi = 1.0;
+    const double from[2] = {a.x, a.y}, d[2] = {b.x - a.x, b.y - a.y};
+    const double min[2] = {(double)t.x - w, (double)t.y - h}, max[2] = {t.x + t.w, t.y + t.h};
+    for (int axis = 0; axis < 2; axis++) {
+        if (d[axis] == 0.0) {
+            if (from[axis] <= min[axis] || from[axis] >= max[axis])
+                return false;
+            continue;
+        }
+        double t0 = (min[axis] - from[axis]) / d[axis], t1 = (max[axis] - from[axis]) / d[axis];
+        if (t0 > t1) {
+            double swap = t0;
+            t0 = t1;
+            t1 = swap;
+        }
+        if (t0 > lo)
+            lo = t0;
+        if (t1 < hi)
+            hi = t1;
+    }
+    /* a box that only comes up to t's edge, at an end, does not count */
+    return lo < hi;
+}
+
+/* "its start", "waypoint 2": path point i of a mover. */
+static void point_name(int i, char *out, size_t cap)
+{
+    if (i == 0)
+        snprintf(out, cap, "its start");
+    else
+        snprintf(out, cap, "waypoint %d", i);
+}
+
+/* A solid mover (a platform) whose path passes where the player comes back
+** to life would shove a player standing there, or close over a dead one. */
+static void check_sweeps(const char *path, const LevelDesc *lv, Sim *sim, LevelErrors *errors)
+{
+    /* The Sim's movers are in slot order, the order the level spawned them;
+    ** a mover's Transform at the start is its level entity's position. */
+    bool *used = calloc((size_t)lv->entity_count + 1, sizeof *used);
+    if (used == NULL)
+        return;
+    EcsIter it = ecs_view(sim_world(sim), C_MOVER, C_TRANSFORM, C_COLLIDER);
+    while (ecs_iter_next(&it)) {
+        const Mover *m = ecs_field(&it, Mover, 0);
+        const Transform *t = ecs_field(&it, Transform, 1);
+        const Collider *c = ecs_field(&it, Collider, 2);
+        for (int i = 0; i < it.count; i++) {
+            const LevelEntity *le = NULL;
+            SimBox own = {t[i].x + c[i].off_x, t[i].y + c[i].off_y, c[i].w, c[i].h};
+            for (int k = 0; k < lv->entity_count && le == NULL; k++) {
+                SimBox e = sim_spawn_box(&lv->entities[k]);
+                if (!used[k] && lv->entities[k].x == t[i].x && lv->entities[k].y == t[i].y &&
+                    e.w == own.w && e.h == own.h) {
+                    used[k] = true;
+                    le = &lv->entities[k];
+                }
+            }
+            if (le == NULL || c[i].kind != COLLIDER_SOLID || m[i].path_len < 2 ||
+                m[i].speed <= 0.0f)
+                continue;
+            int segments = m[i].loop ? m[i].path_len : m[i].path_len - 1;
+            for (int r = 0; r < lv->entity_count; r++) {
+                const LevelEntity *re = &lv->entities[r];
+                const EntityKind *rk = kind_get(re->kind);
+                if (!(rk->flags & KIND_RESPAWN))
+                    continue;
+                SimBox target = sim_respawn_box(re);
+                /* the path moves the entity's corner; the collider rides along */
+                target.x -= c[i].off_x;
+                target.y -= c[i].off_y;
+                for (int s = 0; s < segments; s++) {
+                    int a = s, b = (s + 1) % m[i].path_len;
+                    if (!sweep_hits(m[i].path[a], m[i].path[b], c[i].w, c[i].h, target))
+                        continue;
+                    char from[32], to[32];
+                    point_name(a, from, sizeof from);
+                    point_name(b, to, sizeof to);
+                    level_errors_add(errors, path, le->line, le->col,
+                                     "the %s's path, from %s to %s, passes through the %s at "
+                                     "%d:%d: a player coming back to life there would be "
+                                     "pushed aside", kind_label(kind_get(le->kind)), from,
+                                     b == 0 ? "its start again" : to, kind_label(rk), re->line,
+                                     re->col);
+                    break;
+                }
+            }
+        }
+    }
+    free(used);
+}
+
+/* The level as its Sim starts it: no actor inside a solid (a block that
+** starts solid, a platform at its start), and no solid sweeping through a
+** respawn point. Solid tiles were checked already, on the whole box. */
+static void check_start(const char *path, const LevelDesc *lv, LevelErrors *errors)
+{
+    Sim *sim = sim_create(lv, NULL);
+    if (sim == NULL) {
+        level_errors_add(errors, path, 0, 0, "out of memory building the level");
+        return;
+    }
+    for (int i = 0; i < lv->entity_count; i++) {
+        const LevelEntity *e = &lv->entities[i];
+        const EntityKind *k = kind_get(e->kind);
+        SimBlocker what;
+        if (!(k->flags & KIND_CLEAR) || k->collider != COLLIDER_ACTOR ||
+            sim_box_clear(sim, sim_spawn_box(e), &what) || what.tile)
+            continue;
+        const LevelEntity *b = entity_with_box(lv, what.box);
+        if (b != NULL)
+            level_errors_add(errors, path, e->line, e->col,
+                             "the %s is inside the %s at %d:%d, which is solid from the start",
+                             kind_label(k), kind_label(kind_get(b->kind)), b->line, b->col);
+        else
+            level_errors_add(errors, path, e->line, e->col,
+                             "the %s is inside a solid (%dx%d px at (%d, %d)) from the start",
+                             kind_label(k), what.box.w, what.box.h, what.box.x, what.box.y);
+    }
+    check_sweeps(path, lv, sim, errors);
+    sim_destroy(sim);
+}
+
 void level_validate(const char *path, const LevelDesc *lv, int line, int col, bool whole,
                     LevelErrors *errors)
 {
+    int before = errors->count + errors->dropped;
     for (int i = 0; i < lv->entity_count; i++)
         check_entity(path, lv, &lv->entities[i], errors);
     if (!whole)
@@ -237,4 +474,14 @@ void level_validate(const char *path, const LevelDesc *lv, int line, int col, bo
         }
     }
     check_patrols(path, lv, errors);
+    /* What follows reads the level as a whole, in play: only on a level
+    ** whose entities are all where they may be. */
+    if (errors->count + errors->dropped != before)
+        return;
+    for (int i = 0; i < lv->entity_count; i++) {
+        check_paths(path, lv, &lv->entities[i], errors);
+        check_goal(path, lv, &lv->entities[i], errors);
+        check_hazard(path, lv, &lv->entities[i], errors);
+    }
+    check_start(path, lv, errors);
 }

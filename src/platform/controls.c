@@ -65,43 +65,124 @@ static bool may_share(ControlAction a, ControlAction b)
     return (a == ACT_UP && b == ACT_JUMP) || (a == ACT_JUMP && b == ACT_UP);
 }
 
-void controls_bind_key(ControlBindings *bind, ControlAction action, SDL_Scancode key)
+int controls_key_count(const ControlBindings *bind, ControlAction action)
 {
-    if ((unsigned)action >= ACT_COUNT || key <= SDL_SCANCODE_UNKNOWN || key >= SDL_NUM_SCANCODES)
-        return;
-    for (int a = 0; a < ACT_COUNT; a++) {
-        if (a == (int)action || may_share(action, (ControlAction)a))
-            continue;
-        for (int k = 0; k < CONTROLS_KEYS; k++)
-            if (bind->keys[a][k] == key)
-                bind->keys[a][k] = SDL_SCANCODE_UNKNOWN;
-    }
-    SDL_Scancode *keys = bind->keys[action];
-    /* keep the other keys of the action, without a duplicate of the new one */
-    for (int k = 1; k < CONTROLS_KEYS; k++)
-        if (keys[k] == key)
-            keys[k] = keys[0];
-    keys[0] = key;
+    int n = 0;
+    for (int k = 0; (unsigned)action < ACT_COUNT && k < CONTROLS_KEYS; k++)
+        n += bind->keys[action][k] != SDL_SCANCODE_UNKNOWN;
+    return n;
 }
 
-void controls_bind_button(ControlBindings *bind, ControlAction action,
-                          SDL_GameControllerButton button)
+int controls_pad_count(const ControlBindings *bind, ControlAction action)
 {
+    int n = 0;
+    for (int b = 0; (unsigned)action < ACT_COUNT && b < CONTROLS_BUTTONS; b++)
+        n += bind->buttons[action][b] != SDL_CONTROLLER_BUTTON_INVALID;
+    for (int x = 0; (unsigned)action < ACT_COUNT && x < CONTROLS_AXES; x++)
+        n += bind->axes[action][x].axis != SDL_CONTROLLER_AXIS_INVALID;
+    return n;
+}
+
+/* Removes slot i of a list of n codes, closing the gap: used ones stay first. */
+static void remove_slot(int *codes, int n, int i, int unused)
+{
+    for (; i + 1 < n; i++)
+        codes[i] = codes[i + 1];
+    codes[n - 1] = unused;
+}
+
+/* The edit of one list of codes (an action's keys or buttons), `count`
+** bindings in all (with a pad's stick halves). */
+static ControlsEditResult edit_list(int *codes, int n, int unused, int code, int count)
+{
+    ControlsEditResult r = {CONTROLS_ADDED, unused, -1};
+    for (int i = 0; i < n; i++)
+        if (codes[i] == code) {
+            if (count <= 1) {
+                r.what = CONTROLS_KEPT_LAST;
+                return r;
+            }
+            remove_slot(codes, n, i, unused);
+            r.what = CONTROLS_REMOVED;
+            return r;
+        }
+    for (int i = 0; i < n; i++)
+        if (codes[i] == unused) {
+            codes[i] = code;
+            return r;
+        }
+    r.what = CONTROLS_REPLACED;
+    r.old = codes[n - 1];
+    codes[n - 1] = code;
+    return r;
+}
+
+ControlsEditResult controls_edit_key(ControlBindings *bind, ControlAction action, SDL_Scancode key)
+{
+    ControlsEditResult r = {CONTROLS_KEPT_LAST, SDL_SCANCODE_UNKNOWN, -1};
+    if ((unsigned)action >= ACT_COUNT || key <= SDL_SCANCODE_UNKNOWN || key >= SDL_NUM_SCANCODES)
+        return r;
+    int codes[CONTROLS_KEYS];
+    for (int k = 0; k < CONTROLS_KEYS; k++)
+        codes[k] = (int)bind->keys[action][k];
+    r = edit_list(codes, CONTROLS_KEYS, SDL_SCANCODE_UNKNOWN, (int)key,
+                  controls_key_count(bind, action));
+    if (r.what == CONTROLS_ADDED || r.what == CONTROLS_REPLACED) {
+        /* take it from whoever had it; the action that loses its only key
+        ** loses it all the same: the player asked for it here */
+        for (int a = 0; a < ACT_COUNT; a++) {
+            if (a == (int)action || may_share(action, (ControlAction)a))
+                continue;
+            for (int k = 0; k < CONTROLS_KEYS; k++)
+                if (bind->keys[a][k] == key) {
+                    int other[CONTROLS_KEYS];
+                    for (int j = 0; j < CONTROLS_KEYS; j++)
+                        other[j] = (int)bind->keys[a][j];
+                    remove_slot(other, CONTROLS_KEYS, k, SDL_SCANCODE_UNKNOWN);
+                    for (int j = 0; j < CONTROLS_KEYS; j++)
+                        bind->keys[a][j] = (SDL_Scancode)other[j];
+                    r.taken_from = a;
+                    break;
+                }
+        }
+    }
+    for (int k = 0; k < CONTROLS_KEYS; k++)
+        bind->keys[action][k] = (SDL_Scancode)codes[k];
+    return r;
+}
+
+ControlsEditResult controls_edit_button(ControlBindings *bind, ControlAction action,
+                                        SDL_GameControllerButton button)
+{
+    ControlsEditResult r = {CONTROLS_KEPT_LAST, SDL_CONTROLLER_BUTTON_INVALID, -1};
     if ((unsigned)action >= ACT_COUNT || button <= SDL_CONTROLLER_BUTTON_INVALID ||
         button >= SDL_CONTROLLER_BUTTON_MAX)
-        return;
-    for (int a = 0; a < ACT_COUNT; a++) {
-        if (a == (int)action)
-            continue;
-        for (int b = 0; b < CONTROLS_BUTTONS; b++)
-            if (bind->buttons[a][b] == button)
-                bind->buttons[a][b] = SDL_CONTROLLER_BUTTON_INVALID;
+        return r;
+    int codes[CONTROLS_BUTTONS];
+    for (int b = 0; b < CONTROLS_BUTTONS; b++)
+        codes[b] = (int)bind->buttons[action][b];
+    r = edit_list(codes, CONTROLS_BUTTONS, SDL_CONTROLLER_BUTTON_INVALID, (int)button,
+                  controls_pad_count(bind, action));
+    if (r.what == CONTROLS_ADDED || r.what == CONTROLS_REPLACED) {
+        for (int a = 0; a < ACT_COUNT; a++) {
+            if (a == (int)action)
+                continue;
+            for (int b = 0; b < CONTROLS_BUTTONS; b++)
+                if (bind->buttons[a][b] == button) {
+                    int other[CONTROLS_BUTTONS];
+                    for (int j = 0; j < CONTROLS_BUTTONS; j++)
+                        other[j] = (int)bind->buttons[a][j];
+                    remove_slot(other, CONTROLS_BUTTONS, b, SDL_CONTROLLER_BUTTON_INVALID);
+                    for (int j = 0; j < CONTROLS_BUTTONS; j++)
+                        bind->buttons[a][j] = (SDL_GameControllerButton)other[j];
+                    r.taken_from = a;
+                    break;
+                }
+        }
     }
-    SDL_GameControllerButton *buttons = bind->buttons[action];
-    for (int b = 1; b < CONTROLS_BUTTONS; b++)
-        if (buttons[b] == button)
-            buttons[b] = buttons[0];
-    buttons[0] = button;
+    for (int b = 0; b < CONTROLS_BUTTONS; b++)
+        bind->buttons[action][b] = (SDL_GameControllerButton)codes[b];
+    return r;
 }
 
 void controls_init(Controls *c, const ControlBindings *bind)

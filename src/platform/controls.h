@@ -32,7 +32,7 @@ typedef enum ControlAction {
 } ControlAction;
 
 enum {
-    CONTROLS_KEYS = 4,     /* keys per action; slot 0 is the one the options menu shows */
+    CONTROLS_KEYS = 4,     /* keys per action, the used ones first */
     CONTROLS_BUTTONS = 2,  /* gamepad buttons per action */
     CONTROLS_AXES = 2,     /* gamepad axis halves per action */
 };
@@ -84,12 +84,35 @@ typedef struct Controls {
 ** F11 toggles full screen. Pad: the d-pad and the left stick move, A jumps,
 ** Start pauses, Back restarts. */
 void controls_default_bindings(ControlBindings *bind);
-/* Makes key the first key of action, and takes it away from the other
-** actions (Up may stay bound to both up and jump). */
-void controls_bind_key(ControlBindings *bind, ControlAction action, SDL_Scancode key);
-/* Makes button the first button of action, and takes it from the others. */
-void controls_bind_button(ControlBindings *bind, ControlAction action,
-                          SDL_GameControllerButton button);
+
+/* What a change of the controls screen did. */
+typedef enum ControlsEdit {
+    CONTROLS_ADDED,       /* the action had room: the key (button) is one more of its own */
+    CONTROLS_REPLACED,    /* the action was full: it took the place of its last one, `old` */
+    CONTROLS_REMOVED,     /* it was the action's already: it is not any more */
+    CONTROLS_KEPT_LAST,   /* it was the action's only one: kept, or the action could not be done */
+} ControlsEdit;
+
+typedef struct ControlsEditResult {
+    ControlsEdit what;
+    int old;              /* CONTROLS_REPLACED: the key (or button) it replaced */
+    int taken_from;       /* the action that had it before and lost it, or -1 */
+} ControlsEditResult;
+
+/* The controls screen's edit: a key already the action's is removed (unless
+** it is the action's last key); another is added at the end of the
+** action's keys, or, when it has CONTROLS_KEYS already, replaces the last
+** of them. A key that another action had is taken from it (Up may stay
+** both up and jump). */
+ControlsEditResult controls_edit_key(ControlBindings *bind, ControlAction action, SDL_Scancode key);
+/* The same for a gamepad button (an action's last binding may be a stick's
+** half: a button is then removable). */
+ControlsEditResult controls_edit_button(ControlBindings *bind, ControlAction action,
+                                        SDL_GameControllerButton button);
+
+/* How many keys (buttons and stick halves) the action has. */
+int controls_key_count(const ControlBindings *bind, ControlAction action);
+int controls_pad_count(const ControlBindings *bind, ControlAction action);
 
 void controls_init(Controls *c, const ControlBindings *bind);
 /* Feeds one event; returns what it pressed. Events other than keys and

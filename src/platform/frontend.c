@@ -12,6 +12,7 @@
 
 #include "assets.h"
 #include "bindings.h"
+#include "labels.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -22,7 +23,8 @@
 enum {
     ITEM_CONTINUE, ITEM_LEVELS, ITEM_OPTIONS, ITEM_QUIT,
     ITEM_RESUME, ITEM_RESTART, ITEM_TO_TITLE,
-    ITEM_SCALE, ITEM_FULLSCREEN, ITEM_VOLUME, ITEM_MUTE, ITEM_BINDINGS, ITEM_BACK,
+    ITEM_SCALE, ITEM_FULLSCREEN, ITEM_VOLUME, ITEM_SFX, ITEM_MUSIC, ITEM_MUTE, ITEM_BINDINGS,
+    ITEM_BACK,
     ITEM_DEFAULTS,
     ITEM_KEY_FIRST = 100,       /* + action */
     ITEM_PAD_FIRST = 200,       /* + action */
@@ -48,9 +50,33 @@ void frontend_music(Frontend *g, const char *track)
 
 static void apply_volume(Frontend *g)
 {
+    const Settings *s = &g->saves.settings;
     if (g->hooks.set_volume)
-        g->hooks.set_volume(g->hooks.ctx, g->saves.settings.master_volume, g->saves.settings.sfx_volume,
-                            g->saves.settings.mute);
+        g->hooks.set_volume(g->hooks.ctx, s->master_volume, s->sfx_volume, s->music_volume,
+                            s->mute);
+}
+
+/* The largest window scale the display takes. */
+static int max_scale(const Frontend *g)
+{
+    int m = g->hooks.max_scale ? g->hooks.max_scale(g->hooks.ctx) : SETTINGS_SCALE_MAX;
+    return m < 1 ? 1 : m > SETTINGS_SCALE_MAX ? SETTINGS_SCALE_MAX : m;
+}
+
+/* The scale the window shows for the setting: a saved one larger than the
+** display takes opens at the largest it does (0, fit, stays 0). */
+static int shown_scale(const Frontend *g)
+{
+    int s = g->saves.settings.window_scale, m = max_scale(g);
+    return s > m ? m : s;
+}
+
+/* The setting an Options volume item changes. */
+static int *volume_of(Frontend *g, int id)
+{
+    Settings *s = &g->saves.settings;
+    return id == ITEM_VOLUME ? &s->master_volume : id == ITEM_SFX ? &s->sfx_volume
+                                                 : id == ITEM_MUSIC ? &s->music_volume : NULL;
 }
 
 static void save_settings(Frontend *g)
@@ -81,30 +107,6 @@ static void bindings_changed(Frontend *g)
 }
 
 /* ---- menus ----------------------------------------------------------------- */
-
-static void upcase(char *s)
-{
-    for (; *s; s++)
-        if (*s >= 'a' && *s <= 'z')
-            *s = (char)(*s - 'a' + 'A');
-}
-
-static void key_label(const ControlBindings *bind, int action, char *out, size_t cap)
-{
-    SDL_Scancode code = bind->keys[action][0];
-    const char *name = code != SDL_SCANCODE_UNKNOWN ? SDL_GetScancodeName(code) : "";
-    snprintf(out, cap, "%s", *name ? name : "-");
-    upcase(out);
-}
-
-static void button_label(const ControlBindings *bind, int action, char *out, size_t cap)
-{
-    SDL_GameControllerButton b = bind->buttons[action][0];
-    const char *name = b != SDL_CONTROLLER_BUTTON_INVALID ? SDL_GameControllerGetStringForButton(b)
-                                                          : NULL;
-    snprintf(out, cap, "%s", name ? name : "-");
-    upcase(out);
-}
 
 static bool campaign_started(const Frontend *g)
 {
@@ -145,32 +147,39 @@ static void build_menu(Frontend *g)
         break;
     case SCREEN_OPTIONS:
         menu_init(&g->menus.menu, "Options");
-        if (g->saves.settings.window_scale == 0)
+        if (shown_scale(g) == 0)
             snprintf(value, sizeof value, "< fit >");
         else
-            snprintf(value, sizeof value, "< %dx >", g->saves.settings.window_scale);
+            snprintf(value, sizeof value, "< %dx >", shown_scale(g));
         menu_add(&g->menus.menu, ITEM_SCALE, "Window scale", value, true);
         menu_add(&g->menus.menu, ITEM_FULLSCREEN, "Full screen", g->saves.settings.fullscreen ? "on" : "off",
                  true);
-        snprintf(value, sizeof value, "< %d%% >", g->saves.settings.master_volume);
-        menu_add(&g->menus.menu, ITEM_VOLUME, "Volume", value, true);
+        static const struct {
+            int id;
+            const char *label;
+        } volumes[] = {{ITEM_VOLUME, "Volume"}, {ITEM_SFX, "Effects"}, {ITEM_MUSIC, "Music"}};
+        for (size_t v = 0; v < sizeof volumes / sizeof volumes[0]; v++) {
+            snprintf(value, sizeof value, "< %d%% >", *volume_of(g, volumes[v].id));
+            menu_add(&g->menus.menu, volumes[v].id, volumes[v].label, value, true);
+        }
         menu_add(&g->menus.menu, ITEM_MUTE, "Mute", g->saves.settings.mute ? "on" : "off", true);
         menu_add(&g->menus.menu, ITEM_BINDINGS, "Controls", NULL, true);
         menu_add(&g->menus.menu, ITEM_BACK, "Back", NULL, true);
         break;
     case SCREEN_BINDINGS:
+        /* every key, then every button and stick half, of each action */
         menu_init(&g->menus.menu, "Controls");
         for (int pad = 0; pad <= 1; pad++)
             for (int a = 0; a < ACT_COUNT; a++) {
                 char label[MENU_TEXT];
-                snprintf(label, sizeof label, "%s  %s", pad ? "Pad" : "Key",
+                snprintf(label, sizeof label, "%s%s", pad ? "Pad " : "",
                          controls_action_name((ControlAction)a));
                 if (g->menus.capture == a && g->menus.capture_pad == (pad != 0))
                     snprintf(value, sizeof value, pad ? "press a button..." : "press a key...");
                 else if (pad)
-                    button_label(&g->controls.bind, a, value, sizeof value);
+                    labels_action_pad(&g->controls.bind, (ControlAction)a, ", ", value, sizeof value);
                 else
-                    key_label(&g->controls.bind, a, value, sizeof value);
+                    labels_action_keys(&g->controls.bind, (ControlAction)a, ", ", value, sizeof value);
                 menu_add(&g->menus.menu, (pad ? ITEM_PAD_FIRST : ITEM_KEY_FIRST) + a, label, value, true);
             }
         menu_add(&g->menus.menu, ITEM_DEFAULTS, "Reset to defaults", NULL, true);
@@ -201,18 +210,21 @@ void frontend_show(Frontend *g, Screen s)
     g->screen_time = 0.0f;
     g->menus.menu.count = 0;
     g->menus.capture = -1;
+    g->menus.note[0] = '\0';
     controls_release_all(&g->controls);
     build_menu(g);
 }
 
 /* ---- menus' actions ---------------------------------------------------------- */
 
+/* Fit, then 1x up to the largest the display takes, round again. */
 static void set_scale(Frontend *g, int delta)
 {
-    int s = g->saves.settings.window_scale + delta;
+    int m = max_scale(g);
+    int s = shown_scale(g) + delta;
     if (s < 0)
-        s = SETTINGS_SCALE_MAX;
-    if (s > SETTINGS_SCALE_MAX)
+        s = m;
+    if (s > m)
         s = 0;
     g->saves.settings.window_scale = s;
     g->saves.settings_dirty = true;
@@ -301,7 +313,7 @@ static void menu_action(Frontend *g, MenuEvent ev, int id)
         return;
     bool change = ev == MENU_EV_DECREASE || ev == MENU_EV_INCREASE;
     int dir = ev == MENU_EV_DECREASE ? -1 : 1;
-    if (change && id != ITEM_SCALE && id != ITEM_VOLUME && id != ITEM_FULLSCREEN &&
+    if (change && id != ITEM_SCALE && !volume_of(g, id) && id != ITEM_FULLSCREEN &&
         id != ITEM_MUTE)
         return;
     frontend_sound(g, ev == MENU_EV_ACTIVATE ? "menu_select" : "menu_move");
@@ -312,6 +324,13 @@ static void menu_action(Frontend *g, MenuEvent ev, int id)
     if (id >= ITEM_KEY_FIRST) {
         g->menus.capture = id >= ITEM_PAD_FIRST ? id - ITEM_PAD_FIRST : id - ITEM_KEY_FIRST;
         g->menus.capture_pad = id >= ITEM_PAD_FIRST;
+        const char *action = controls_action_name((ControlAction)g->menus.capture);
+        if (g->menus.capture_pad)
+            snprintf(g->menus.note, sizeof g->menus.note,
+                     "A new button is added to %s, one of its own removed. Esc: leave it", action);
+        else
+            snprintf(g->menus.note, sizeof g->menus.note,
+                     "A new key is added to %s, one of its own removed. Esc: leave it", action);
         build_menu(g);
         return;
     }
@@ -331,13 +350,17 @@ static void menu_action(Frontend *g, MenuEvent ev, int id)
         toggle_fullscreen(g);
         build_menu(g);
         break;
-    case ITEM_VOLUME: {
-        int v = g->saves.settings.master_volume + (change ? dir : 1) * 10;
+    case ITEM_VOLUME:
+    case ITEM_SFX:
+    case ITEM_MUSIC: {
+        /* steps of 10; OK past 100 goes round to 0, right stops at 100 */
+        int *volume = volume_of(g, id);
+        int v = *volume + (change ? dir : 1) * 10;
         if (v > SETTINGS_VOLUME_MAX)
             v = change ? SETTINGS_VOLUME_MAX : 0;
         if (v < 0)
             v = 0;
-        g->saves.settings.master_volume = v;
+        *volume = v;
         g->saves.settings_dirty = true;
         apply_volume(g);
         build_menu(g);
@@ -353,6 +376,7 @@ static void menu_action(Frontend *g, MenuEvent ev, int id)
     case ITEM_DEFAULTS:
         controls_default_bindings(&g->controls.bind);
         bindings_changed(g);
+        snprintf(g->menus.note, sizeof g->menus.note, "Every key and button is as it first was");
         build_menu(g);
         break;
     case ITEM_BACK: menu_action(g, MENU_EV_BACK, id); break;
@@ -360,18 +384,51 @@ static void menu_action(Frontend *g, MenuEvent ev, int id)
     }
 }
 
-/* The controls menu's "press a key..." takes the next key or button. */
+/* Says on the controls screen what an edit did: "Z added to Jump",
+** "X replaced Up for Jump", "Z removed from Jump" (and whose it was). */
+static void edit_note(Frontend *g, ControlsEditResult r, const char *name, const char *old)
+{
+    const char *action = controls_action_name((ControlAction)g->menus.capture);
+    const char *kind = g->menus.capture_pad ? "button" : "key";
+    char *note = g->menus.note;
+    size_t cap = sizeof g->menus.note;
+    switch (r.what) {
+    case CONTROLS_ADDED: snprintf(note, cap, "%s added to %s", name, action); break;
+    case CONTROLS_REPLACED:
+        snprintf(note, cap, "%s replaced %s for %s (it has room for no more)", name, old, action);
+        break;
+    case CONTROLS_REMOVED: snprintf(note, cap, "%s removed from %s", name, action); break;
+    case CONTROLS_KEPT_LAST:
+        snprintf(note, cap, "%s is the only %s of %s: add another first", name, kind, action);
+        break;
+    }
+    if (r.taken_from >= 0) {
+        size_t n = strlen(note);
+        snprintf(note + n, cap - n, ", and taken from %s",
+                 controls_action_name((ControlAction)r.taken_from));
+    }
+}
+
+/* The controls menu's "press a key..." takes the next key or button: a new
+** one is added to the action (or replaces its last when it is full), one
+** of its own is removed; Esc leaves it as it was. */
 static bool capture_event(Frontend *g, const SDL_Event *ev)
 {
     if (g->menus.capture < 0)
         return false;
+    ControlAction action = (ControlAction)g->menus.capture;
+    char name[48], old[48];
     if (ev->type == SDL_KEYDOWN && !ev->key.repeat) {
         SDL_Scancode code = ev->key.keysym.scancode;
         if (!g->menus.capture_pad && code != SDL_SCANCODE_ESCAPE) {
-            controls_bind_key(&g->controls.bind, (ControlAction)g->menus.capture, code);
+            ControlsEditResult r = controls_edit_key(&g->controls.bind, action, code);
+            labels_key(code, name, sizeof name);
+            labels_key((SDL_Scancode)r.old, old, sizeof old);
+            edit_note(g, r, name, old);
             bindings_changed(g);
-            frontend_sound(g, "menu_select");
+            frontend_sound(g, r.what == CONTROLS_KEPT_LAST ? "menu_back" : "menu_select");
         } else {
+            g->menus.note[0] = '\0';
             frontend_sound(g, "menu_back");
         }
         g->menus.capture = -1;
@@ -381,10 +438,15 @@ static bool capture_event(Frontend *g, const SDL_Event *ev)
     }
     if (ev->type == SDL_CONTROLLERBUTTONDOWN) {
         if (g->menus.capture_pad) {
-            controls_bind_button(&g->controls.bind, (ControlAction)g->menus.capture,
-                                 (SDL_GameControllerButton)ev->cbutton.button);
+            SDL_GameControllerButton b = (SDL_GameControllerButton)ev->cbutton.button;
+            ControlsEditResult r = controls_edit_button(&g->controls.bind, action, b);
+            labels_button(b, name, sizeof name);
+            labels_button((SDL_GameControllerButton)r.old, old, sizeof old);
+            edit_note(g, r, name, old);
             bindings_changed(g);
-            frontend_sound(g, "menu_select");
+            frontend_sound(g, r.what == CONTROLS_KEPT_LAST ? "menu_back" : "menu_select");
+        } else {
+            g->menus.note[0] = '\0';
         }
         g->menus.capture = -1;
         controls_release_all(&g->controls);
@@ -425,6 +487,15 @@ void frontend_event(Frontend *g, const SDL_Event *ev)
     ControlsResult r = controls_event(&g->controls, ev);
     if (r.pressed & (1u << ACT_FULLSCREEN)) {
         toggle_fullscreen(g);
+        return;
+    }
+    /* the notices' panel first: OK or Back puts it away */
+    if (g->saves.notices_pending) {
+        if (r.menu == MENU_OK || r.menu == MENU_BACK) {
+            g->saves.notices_pending = false;
+            controls_release_all(&g->controls);
+            frontend_sound(g, "menu_select");
+        }
         return;
     }
     switch (g->screen) {
@@ -476,7 +547,8 @@ void frontend_update(Frontend *g, double frame_seconds)
     g->screen_time += dt;
     g->session.exact = false;
     session_poll_reload(g, dt);
-    session_update(g, frame_seconds);
+    if (!g->saves.notices_pending) /* the level waits while they are read */
+        session_update(g, frame_seconds);
     if (g->session.tick_count >= 30) {
         g->frame.stats.tick_ms = (float)(g->session.tick_seconds * 1000.0 / g->session.tick_count);
         g->session.tick_seconds = 0.0;
@@ -503,7 +575,7 @@ static void pref_paths(char *settings, char *progress, size_t cap)
     SDL_free(pref);
 }
 
-static void read_settings(const char *path, Settings *s)
+static void read_settings(const char *path, Settings *s, SaveNotices *out)
 {
     SaveNotices notices = {0};
     BindingNames names;
@@ -513,13 +585,66 @@ static void read_settings(const char *path, Settings *s)
     bindings_known_names(&names);
     settings_load(path, &names.known, s, &notices);
     save_notices_print(&notices, stderr, "platformer");
+    if (out)
+        *out = notices;
 }
 
-void frontend_read_settings(Settings *s)
+void frontend_read_settings(Settings *s, SaveNotices *notices)
 {
     char settings[APP_PATH_MAX], progress[APP_PATH_MAX];
     pref_paths(settings, progress, sizeof settings);
-    read_settings(settings, s);
+    read_settings(settings, s, notices);
+}
+
+/* Adds a load's notices to those the panel shows. */
+static void gather_notices(Frontend *g, const SaveNotices *n)
+{
+    SaveNotices *all = &g->saves.notices;
+    for (int i = 0; i < n->count; i++) {
+        if (all->count < SAVE_NOTICES_MAX)
+            all->list[all->count++] = n->list[i];
+        else
+            all->dropped++;
+    }
+    all->dropped += n->dropped;
+    /* a screenshot or a test run shows the level, not a panel */
+    g->saves.notices_pending = !g->opt.transient && (all->count > 0 || all->dropped > 0);
+}
+
+/* Replaces every "FOLDER/" of the player's folder in text with nothing. */
+static void strip_folder(char *text, const char *folder)
+{
+    size_t n = strlen(folder);
+    if (n == 0)
+        return;
+    for (char *at = strstr(text, folder); at != NULL; at = strstr(at, folder))
+        memmove(at, at + n, strlen(at + n) + 1);
+}
+
+void frontend_notices_text(const Frontend *g, char *out, size_t cap)
+{
+    const SaveNotices *all = &g->saves.notices;
+    char folder[APP_PATH_MAX];
+    snprintf(folder, sizeof folder, "%s", g->saves.settings_path);
+    char *slash = strrchr(folder, '/');
+    if (slash != NULL)
+        slash[1] = '\0';
+    else
+        folder[0] = '\0';
+    size_t used = (size_t)snprintf(out, cap, "Your settings and progress are kept in %s\n\n",
+                                   folder[0] ? folder : "your data folder");
+    for (int i = 0; i < all->count && used + 1 < cap; i++) {
+        SaveNotice n = all->list[i];
+        const char *base = strrchr(n.file, '/');
+        memmove(n.file, base ? base + 1 : n.file, strlen(base ? base + 1 : n.file) + 1);
+        strip_folder(n.message, folder);
+        char line[SAVE_NOTICE_FILE_MAX + SAVE_NOTICE_MESSAGE_MAX + 32];
+        save_notice_format(&n, line, sizeof line);
+        used += (size_t)snprintf(out + used, cap - used, "%s\n", line);
+    }
+    if (all->dropped > 0 && used + 1 < cap)
+        snprintf(out + used, cap - used, "... and %d more (the terminal has them all)\n",
+                 all->dropped);
 }
 
 Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, const FrontendHooks *hooks,
@@ -553,15 +678,21 @@ Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, co
         goto fail;
 
     pref_paths(g->saves.settings_path, g->saves.progress_path, sizeof g->saves.settings_path);
-    if (opt->settings)
+    SaveNotices notices = {0};
+    if (opt->settings) {
         g->saves.settings = *opt->settings;
-    else
-        read_settings(g->saves.settings_path, &g->saves.settings);
+        if (opt->settings_notices)
+            notices = *opt->settings_notices;
+    } else {
+        read_settings(g->saves.settings_path, &g->saves.settings, &notices);
+    }
+    gather_notices(g, &notices);
     progress_defaults(&g->saves.progress);
     if (g->saves.progress_path[0]) {
-        SaveNotices notices = {0};
+        save_notices_clear(&notices);
         progress_load(g->saves.progress_path, &g->saves.progress, &notices);
         save_notices_print(&notices, stderr, "platformer");
+        gather_notices(g, &notices);
     }
     ControlBindings bind;
     bindings_from_settings(&g->saves.settings, &bind);

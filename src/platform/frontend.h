@@ -16,14 +16,19 @@
 #include <stddef.h>
 
 struct Settings;
+struct SaveNotices;
 
 /* What the game asks of the window and the sound device. Any may be NULL. */
 typedef struct FrontendHooks {
     void *ctx;
     void (*set_fullscreen)(void *ctx, bool on);
     void (*set_scale)(void *ctx, int scale);     /* 0: fit the screen */
+    /* the largest window scale that fits the display (NULL: any of
+    ** 1..SETTINGS_SCALE_MAX), which Options offers at most */
+    int (*max_scale)(void *ctx);
     void (*play)(void *ctx, const char *sound);   /* by its name in assets/sounds.txt */
-    void (*set_volume)(void *ctx, int master, int sfx, bool mute);
+    /* each 0..100; music and effects are each under master and mute */
+    void (*set_volume)(void *ctx, int master, int sfx, int music, bool mute);
     /* the music for the screen: "title", or a level's background name */
     void (*play_music)(void *ctx, const char *track);
 } FrontendHooks;
@@ -38,13 +43,15 @@ typedef struct FrontendOptions {
     bool transient;            /* screenshots: read saves, never write them */
     const struct Settings *settings; /* read already (the window needs vsync before the
                                         renderer); NULL: frontend_create reads them */
+    const struct SaveNotices *settings_notices; /* what that read found wrong, to show */
 } FrontendOptions;
 
 typedef struct Frontend Frontend;
 
 /* Reads settings.json from the player's data folder: the defaults when there
-** is none; a corrupt one is kept aside and reported on stderr. */
-void frontend_read_settings(struct Settings *s);
+** is none; a corrupt one is kept aside. What it found wrong is printed on
+** stderr and added to notices (may be NULL), for frontend_create to show. */
+void frontend_read_settings(struct Settings *s, struct SaveNotices *notices);
 
 /* Loads the atlas, settings (unless given), progress and campaign (or the
 ** level of --level / --replay). Returns NULL with one message naming the file on a

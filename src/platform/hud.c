@@ -1,7 +1,9 @@
 /* hud.c -- counters, title card, debug overlay. */
 #include "hud.h"
 
+#include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 static const SDL_Color WHITE = {255, 255, 255, 255};
 
@@ -12,30 +14,88 @@ void hud_format_time(uint32_t ticks, char *out, size_t cap)
     snprintf(out, cap, "%u:%02u.%02u", minutes, seconds, hundredths % 100u);
 }
 
+/* The width of text with each digit as wide as the widest: a counter's
+** width does not change as its digits do. */
+static int digits_width(const RenderAtlas *atlas, const char *text)
+{
+    int widest = 0;
+    for (char d = '0'; d <= '9'; d++) {
+        char one[2] = {d, '\0'};
+        int w = render_text_width(atlas, one);
+        if (w > widest)
+            widest = w;
+    }
+    int w = 0;
+    for (const char *c = text; *c; c++) {
+        char one[2] = {*c, '\0'};
+        w += *c >= '0' && *c <= '9' ? widest : render_text_width(atlas, one);
+    }
+    return w;
+}
+
+/* What each counter shows, and the room it keeps: coins as many digits as
+** the level's total on both sides of the '/', deaths three digits, the
+** clock two of minutes, each more only once the value needs it. */
+typedef struct HudLayout {
+    char texts[3][24];
+    int room[3];
+} HudLayout;
+
+static void layout(const RenderAtlas *atlas, const SimStatus *status, HudLayout *l)
+{
+    snprintf(l->texts[0], sizeof l->texts[0], "%d/%d", status->collected + status->carried,
+             status->collectibles);
+    snprintf(l->texts[1], sizeof l->texts[1], "%u", status->deaths);
+    hud_format_time(status->ticks, l->texts[2], sizeof l->texts[2]);
+    char widest[3][24];
+    snprintf(widest[0], sizeof widest[0], "%d/%d", status->collectibles, status->collectibles);
+    snprintf(widest[1], sizeof widest[1], "000");
+    snprintf(widest[2], sizeof widest[2], "00:00.00");
+    for (int i = 0; i < 3; i++) {
+        int now = digits_width(atlas, l->texts[i]), keep = digits_width(atlas, widest[i]);
+        l->room[i] = now > keep ? now : keep;
+    }
+}
+
+static void icons(const RenderAtlas *atlas, SDL_Rect out[3])
+{
+    out[0] = render_cell(atlas, RCLIP_HUD_COIN, 0, 0);
+    out[1] = render_cell(atlas, RCLIP_HUD_SKULL, 0, 0);
+    out[2] = render_cell(atlas, RCLIP_HUD_CLOCK, 0, 0);
+}
+
+int hud_width(const RenderAtlas *atlas, const SimStatus *status)
+{
+    HudLayout l;
+    SDL_Rect icon[3];
+    layout(atlas, status, &l);
+    icons(atlas, icon);
+    int width = 4;
+    for (int i = 0; i < 3; i++)
+        width += icon[i].w + 3 + l.room[i] + 10;
+    return width;
+}
+
 void hud_draw(Batch *b, const RenderAtlas *atlas, const SimStatus *status)
 {
-    char coins[24], deaths[16], clock[24];
+    HudLayout l;
+    SDL_Rect icon[3];
+    layout(atlas, status, &l);
+    icons(atlas, icon);
     int have = status->collected + status->carried; /* banked, and carried since the checkpoint */
-    snprintf(coins, sizeof coins, "%d/%d", have, status->collectibles);
-    snprintf(deaths, sizeof deaths, "%u", status->deaths);
-    hud_format_time(status->ticks, clock, sizeof clock);
-    SDL_Rect icons[3] = {render_cell(atlas, RCLIP_HUD_COIN, 0, 0),
-                         render_cell(atlas, RCLIP_HUD_SKULL, 0, 0),
-                         render_cell(atlas, RCLIP_HUD_CLOCK, 0, 0)};
-    const char *texts[3] = {coins, deaths, clock};
     bool all = have == status->collectibles && status->collectibles > 0;
     SDL_Color colors[3] = {all ? (SDL_Color){255, 220, 90, 255} : WHITE, WHITE, WHITE};
 
-    /* a dark strip as wide as what it holds, so the counters read anywhere */
-    int width = 4;
-    for (int i = 0; i < 3; i++)
-        width += icons[i].w + 3 + render_text_width(atlas, texts[i]) + 10;
-    render_fill(b, atlas, (SDL_Rect){2, 2, width, 15}, (SDL_Color){12, 14, 30, 110});
+    /* a dark strip as wide as what it holds, so the counters read anywhere;
+    ** each counter in a room of its own, so nothing moves as it counts */
+    render_fill(b, atlas, (SDL_Rect){2, 2, hud_width(atlas, status), 15},
+                (SDL_Color){12, 14, 30, 110});
     int x = 6, y = 5;
     for (int i = 0; i < 3; i++) {
-        render_region(b, icons[i], x, y - 1, WHITE);
-        x += icons[i].w + 3;
-        x += render_text(b, atlas, texts[i], x, y, colors[i]) + 10;
+        render_region(b, icon[i], x, y - 1, WHITE);
+        x += icon[i].w + 3;
+        render_text(b, atlas, l.texts[i], x, y, colors[i]);
+        x += l.room[i] + 10;
     }
 }
 
@@ -52,35 +112,85 @@ void hud_draw_title_card(Batch *b, const RenderAtlas *atlas, const char *title, 
     render_text(b, atlas, title, x, y, (SDL_Color){255, 255, 255, alpha});
 }
 
-void hud_draw_debug(Batch *b, const RenderAtlas *atlas, const DebugStats *stats)
+/* One text of the overlay's table in a row's column: the label, the
+** figure, its unit. */
+#if defined(__GNUC__)
+static void cell(HudDebugLayout *l, int row, int col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+#endif
+
+static void cell(HudDebugLayout *l, int row, int col, const char *fmt, ...)
 {
-    char lines[16][48];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(l->text[row][col], sizeof l->text[row][col], fmt, ap);
+    va_end(ap);
+}
+
+void hud_debug_layout(const RenderAtlas *atlas, const DebugStats *stats, HudDebugLayout *l)
+{
+    memset(l, 0, sizeof *l);
     int n = 0;
-    snprintf(lines[n++], sizeof lines[0], "FPS %.0f", (double)stats->fps);
-    snprintf(lines[n++], sizeof lines[0], "TICK %.3f MS", (double)stats->tick_ms);
-    snprintf(lines[n++], sizeof lines[0], "FRAME %.3f MS", (double)stats->frame_ms);
-    snprintf(lines[n++], sizeof lines[0], "ENTITIES %u", stats->entities);
-    snprintf(lines[n++], sizeof lines[0], "DRAW CALLS %d", stats->draw_calls);
-    snprintf(lines[n++], sizeof lines[0], "QUADS %d", stats->quads);
+    cell(l, n, 0, "FPS");
+    cell(l, n++, 1, "%.0f", (double)stats->fps);
+    cell(l, n, 0, "TICK");
+    cell(l, n, 1, "%.3f", (double)stats->tick_ms);
+    cell(l, n++, 2, "MS");
+    cell(l, n, 0, "FRAME");
+    cell(l, n, 1, "%.3f", (double)stats->frame_ms);
+    cell(l, n++, 2, "MS");
+    cell(l, n, 0, "ENTITIES");
+    cell(l, n++, 1, "%u", stats->entities);
+    cell(l, n, 0, "DRAW CALLS");
+    cell(l, n++, 1, "%d", stats->draw_calls);
+    cell(l, n, 0, "QUADS");
+    cell(l, n++, 1, "%d", stats->quads);
+    l->figures = n;
     if (stats->world) {
         uint32_t types = ecs_component_count(stats->world);
-        for (uint32_t t = 0; t < types && n < 16; t++) {
+        for (uint32_t t = 0; t < types && n < HUD_DEBUG_ROWS; t++) {
             EcsPoolStats ps;
-            if (ecs_pool_stats(stats->world, t, &ps) && ps.count > 0)
-                snprintf(lines[n++], sizeof lines[0], "%-13.13s%5u %4zuK", ps.name, ps.count,
-                         (ps.bytes + 1023) / 1024);
+            if (!ecs_pool_stats(stats->world, t, &ps) || ps.count == 0)
+                continue;
+            cell(l, n, 0, "%.20s", ps.name);
+            for (char *c = l->text[n][0]; *c; c++)
+                *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
+            cell(l, n, 1, "%u", ps.count);
+            cell(l, n++, 2, "%zuK", (ps.bytes + 1023) / 1024);
         }
     }
-    int w = 0;
-    for (int i = 0; i < n; i++) {
-        int lw = render_text_width(atlas, lines[i]);
-        if (lw > w)
-            w = lw;
-    }
-    int lh = atlas->font.line_height;
-    int x = LOGICAL_W - w - 8, y = 4;
-    render_fill(b, atlas, (SDL_Rect){x - 4, y - 2, w + 8, n * lh + 3}, (SDL_Color){0, 0, 0, 170});
-    for (int i = 0; i < n; i++)
-        render_text(b, atlas, lines[i], x, y + i * lh, i < 6 ? (SDL_Color){140, 255, 140, 255}
-                                                            : (SDL_Color){200, 200, 255, 255});
+    l->rows = n;
+    /* columns as wide as their widest text: labels left, figures and units
+    ** right-aligned on their column's right edge */
+    int colw[3] = {0, 0, 0};
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < 3; c++) {
+            int w = render_text_width(atlas, l->text[r][c]);
+            if (w > colw[c])
+                colw[c] = w;
+        }
+    const int gap = 8;
+    l->w = colw[0] + gap + colw[1] + (colw[2] > 0 ? gap / 2 + colw[2] : 0);
+    l->h = n * atlas->font.line_height;
+    l->x = LOGICAL_W - l->w - 8;
+    l->y = 4;
+    int right[3] = {0, colw[0] + gap + colw[1], l->w};
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < 3; c++) {
+            int w = render_text_width(atlas, l->text[r][c]);
+            l->cell_x[r][c] = l->x + (c == 0 ? 0 : right[c] - w);
+        }
+}
+
+void hud_draw_debug(Batch *b, const RenderAtlas *atlas, const DebugStats *stats)
+{
+    HudDebugLayout l;
+    hud_debug_layout(atlas, stats, &l);
+    render_fill(b, atlas, (SDL_Rect){l.x - 4, l.y - 2, l.w + 8, l.h + 3}, (SDL_Color){0, 0, 0, 170});
+    for (int r = 0; r < l.rows; r++)
+        for (int c = 0; c < 3; c++)
+            if (l.text[r][c][0])
+                render_text(b, atlas, l.text[r][c], l.cell_x[r][c], l.y + r * atlas->font.line_height,
+                            r < l.figures ? (SDL_Color){140, 255, 140, 255}
+                                          : (SDL_Color){200, 200, 255, 255});
 }

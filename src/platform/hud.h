@@ -22,9 +22,25 @@ typedef struct DebugStats {
 void hud_format_time(uint32_t ticks, char *out, size_t cap);
 /* Coins, deaths and the timer in the top-left corner. */
 void hud_draw(Batch *b, const RenderAtlas *atlas, const SimStatus *status);
+/* The width of that strip: the same from the first coin to the last, from
+** 0 deaths to 999 and from 0:00.00 to 99:59.99. */
+int hud_width(const RenderAtlas *atlas, const SimStatus *status);
 /* The level's title, fading out over its first seconds (age in s). */
 void hud_draw_title_card(Batch *b, const RenderAtlas *atlas, const char *title, float age);
 /* The debug overlay in the top-right corner. */
 void hud_draw_debug(Batch *b, const RenderAtlas *atlas, const DebugStats *stats);
+
+/* The overlay as a table: a row a figure (FPS, tick and frame time,
+** entities, draw calls, quads), then a row a component pool (count,
+** memory); in each row a label, a figure and a unit, the labels in a
+** column aligned left, figures and units in columns aligned right. */
+enum { HUD_DEBUG_ROWS = 16 };
+typedef struct HudDebugLayout {
+    char text[HUD_DEBUG_ROWS][3][32];
+    int cell_x[HUD_DEBUG_ROWS][3];  /* screen x of each text */
+    int rows, figures;              /* rows in all; the first `figures` are the frame's */
+    int x, y, w, h;                 /* the table's box */
+} HudDebugLayout;
+void hud_debug_layout(const RenderAtlas *atlas, const DebugStats *stats, HudDebugLayout *l);
 
 #endif

@@ -130,7 +130,7 @@ static void draw_mark(Batch *b, const RenderAtlas *atlas, int x, int y, bool up,
 void menu_draw(const Menu *m, Batch *b, const RenderAtlas *atlas, int y)
 {
     const SDL_Color gold = {255, 214, 102, 255};
-    const int line = atlas->font.line_height + 5;
+    const int line = atlas->font.line_height + 3;
     /* the width of every item, shown or not: the panel keeps its size while scrolling */
     int w = render_text_width(atlas, m->title);
     for (int i = 0; i < m->count; i++) {

@@ -418,3 +418,133 @@ int render_text_width(const RenderAtlas *atlas, const char *text)
     }
     return widest;
 }
+
+/* ---- word wrap ---- */
+
+static int char_advance(const RenderFont *f, unsigned char c)
+{
+    int idx = c - f->first;
+    if (idx < 0 || idx >= f->count)
+        idx = '?' - f->first;
+    return idx >= 0 && idx < f->count ? f->advance[idx] : 0;
+}
+
+static int span_width(const RenderFont *f, const char *s, size_t n)
+{
+    int w = 0;
+    for (size_t i = 0; i < n; i++)
+        w += char_advance(f, (unsigned char)s[i]);
+    return w;
+}
+
+/* Where the lines go as they are made. */
+typedef struct Wrap {
+    char *out;
+    size_t cap, used;
+    int lines;
+    bool full;
+} Wrap;
+
+static void wrap_put(Wrap *w, const char *s, size_t n)
+{
+    if (w->full || w->used + n + 1 >= w->cap) {
+        w->full = true;
+        return;
+    }
+    memcpy(w->out + w->used, s, n);
+    w->used += n;
+    w->out[w->used] = '\0';
+}
+
+static void wrap_end_line(Wrap *w)
+{
+    wrap_put(w, "\n", 1);
+    if (!w->full)
+        w->lines++;
+}
+
+/* The longest head of the word s (n bytes, n > 0) that fits in room px:
+** after its last '/' when that leaves something on the line, else as many
+** characters as fit, and at least one, so that every line moves on. */
+static size_t word_head(const RenderFont *f, const char *s, size_t n, int room)
+{
+    size_t fit = 0;
+    int w = 0;
+    while (fit < n && w + char_advance(f, (unsigned char)s[fit]) <= room)
+        w += char_advance(f, (unsigned char)s[fit++]);
+    for (size_t k = fit; k > 1; k--)
+        if (s[k - 1] == '/' && k < n)
+            return k;
+    return fit > 0 ? fit : 1;
+}
+
+int render_wrap(const RenderAtlas *atlas, const char *text, int width, int indent, char *out,
+                size_t cap)
+{
+    const RenderFont *f = &atlas->font;
+    Wrap w = {out, cap, 0, 0, cap == 0};
+    if (cap > 0)
+        out[0] = '\0';
+    static const char spaces[] = "        ";
+    if (indent < 0)
+        indent = 0;
+    if (indent > (int)sizeof spaces - 1)
+        indent = (int)sizeof spaces - 1;
+    int space = char_advance(f, ' '), indent_w = indent * space;
+    const char *p = text;
+    while (*p) {
+        const char *end = strchr(p, '\n');
+        if (end == NULL)
+            end = p + strlen(p);
+        /* one paragraph: words between runs of spaces */
+        int line_w = 0;
+        bool empty = true, first = true;
+        const char *q = p;
+        for (;;) {
+            /* the spaces before a word stay as they are within a line (a
+            ** hint's columns), and go where the line breaks */
+            const char *gap = q;
+            while (q < end && *q == ' ')
+                q++;
+            if (q >= end)
+                break;
+            size_t gap_n = (size_t)(q - gap);
+            const char *word = q;
+            while (q < end && *q != ' ')
+                q++;
+            size_t n = (size_t)(q - word);
+            int ww = span_width(f, word, n), gw = (int)gap_n * space;
+            if (!empty && line_w + gw + ww <= width) {
+                wrap_put(&w, gap, gap_n);
+                wrap_put(&w, word, n);
+                line_w += gw + ww;
+                continue;
+            }
+            if (!empty) {
+                wrap_end_line(&w);
+                empty = true;
+            }
+            /* a new line: the indent after the paragraph's first, then the
+            ** word, in pieces while it is wider than what is left */
+            while (n > 0) {
+                int lead = first ? 0 : indent_w;
+                if (!first)
+                    wrap_put(&w, spaces, (size_t)indent);
+                first = false;
+                size_t head = ww <= width - lead ? n : word_head(f, word, n, width - lead);
+                wrap_put(&w, word, head);
+                line_w = lead + span_width(f, word, head);
+                word += head;
+                n -= head;
+                ww = span_width(f, word, n);
+                if (n > 0)
+                    wrap_end_line(&w);
+            }
+            empty = false;
+        }
+        if (!empty || first)
+            wrap_end_line(&w); /* an empty paragraph is an empty line */
+        p = *end ? end + 1 : end;
+    }
+    return w.lines;
+}

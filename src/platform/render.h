@@ -89,5 +89,14 @@ int render_text(Batch *b, const RenderAtlas *atlas, const char *text, int x, int
                 SDL_Color color);
 /* Width in px of the longest line of text at scale 1. */
 int render_text_width(const RenderAtlas *atlas, const char *text);
+/* Breaks text into lines no wider than width px at scale 1, as a reader
+** expects: at spaces (dropped where a line breaks, kept as they are within
+** one); inside a word only when the word alone is wider than a line (after
+** a '/' when it has one, so a long path breaks between its folders). Each '\n' of text ends a paragraph; the lines after a
+** paragraph's first start with `indent` spaces. Writes the lines into out,
+** each ended by '\n', always terminated (what does not fit in cap is left
+** out); returns how many lines there are. */
+int render_wrap(const RenderAtlas *atlas, const char *text, int width, int indent, char *out,
+                size_t cap);
 
 #endif

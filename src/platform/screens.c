@@ -8,8 +8,11 @@
 */
 #include "frontend_internal.h"
 
+#include "labels.h"
+
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 static const SDL_Color WHITE = {255, 255, 255, 255};
 static const SDL_Color GOLD = {255, 214, 102, 255};
@@ -33,6 +36,50 @@ static void draw_centered(Frontend *g, const char *text, int y, SDL_Color c)
 {
     render_text(&g->batch, &g->atlas, text, (LOGICAL_W - render_text_width(&g->atlas, text)) / 2,
                 y, c);
+}
+
+/* Text wrapped to width px at (x, y), at most max_lines lines: when there
+** are more, the last one shown says how many are left out. Returns the
+** lines drawn. */
+static int draw_wrapped(Frontend *g, const char *text, int x, int y, int width, int max_lines,
+                        SDL_Color c)
+{
+    char wrapped[2 * ERROR_TEXT_MAX];
+    int lines = render_wrap(&g->atlas, text, width, 2, wrapped, sizeof wrapped);
+    int shown = lines <= max_lines ? lines : max_lines - 1;
+    char *line = wrapped;
+    for (int i = 0; i < shown && line != NULL; i++) {
+        char *end = strchr(line, '\n');
+        if (end != NULL)
+            *end = '\0';
+        render_text(&g->batch, &g->atlas, line, x, y + i * g->atlas.font.line_height, c);
+        line = end != NULL ? end + 1 : NULL;
+    }
+    if (shown < lines && shown >= 0) {
+        char more[48];
+        snprintf(more, sizeof more, "... %d more lines", lines - shown);
+        render_text(&g->batch, &g->atlas, more, x, y + shown * g->atlas.font.line_height, GREY);
+        shown++;
+    }
+    return shown;
+}
+
+/* Text along the bottom of the screen, wrapped, its last line 12 px from
+** the bottom, the lines before it above. */
+static void draw_bottom_lines(Frontend *g, const char *text, SDL_Color c)
+{
+    char wrapped[1024];
+    int lines = render_wrap(&g->atlas, text, LOGICAL_W - 12, 0, wrapped, sizeof wrapped);
+    int y = LOGICAL_H - 12 - (lines - 1) * g->atlas.font.line_height;
+    for (char *line = wrapped; *line; y += g->atlas.font.line_height) {
+        char *end = strchr(line, '\n');
+        if (end != NULL)
+            *end = '\0';
+        draw_centered(g, line, y, c);
+        if (end == NULL)
+            break;
+        line = end + 1;
+    }
 }
 
 static void dim(Frontend *g, Uint8 a)
@@ -125,7 +172,10 @@ static void draw_complete(Frontend *g)
     snprintf(line, sizeof line, "COINS   %u/%d", g->session.run.coins, st->collectibles);
     render_text(&g->batch, &g->atlas, line, x + 14, y, WHITE);
     y += 16;
-    hud_format_time(g->session.best_ticks, t, sizeof t);
+    if (g->session.best_ticks > 0)
+        hud_format_time(g->session.best_ticks, t, sizeof t);
+    else
+        snprintf(t, sizeof t, "NONE SAVED");
     snprintf(line, sizeof line, "BEST    %s", t);
     render_text(&g->batch, &g->atlas, line, x + 14, y, GOLD);
     if (g->screen_time > 0.4f)
@@ -176,10 +226,32 @@ static void draw_error(Frontend *g)
     SDL_Rect box = {8, 8, LOGICAL_W - 16, LOGICAL_H - 16};
     render_panel(&g->batch, &g->atlas, box);
     draw_centered(g, "THE LEVEL HAS ERRORS", box.y + 10, (SDL_Color){255, 120, 110, 255});
-    render_text(&g->batch, &g->atlas, g->session.error_text, box.x + 10, box.y + 28, WHITE);
+    /* each error wrapped at word boundaries, its later lines indented; as
+    ** many lines as the panel holds */
+    int top = box.y + 28, bottom = box.y + box.h - 22;
+    draw_wrapped(g, g->session.error_text, box.x + 10, top, box.w - 20, (bottom - top) / g->atlas.font.line_height, WHITE);
     draw_centered(g,
                   g->campaign ? "ESC: BACK" : "FIX THE FILE AND SAVE: IT RELOADS. ESC: QUIT",
                   box.y + box.h - 16, GREY);
+}
+
+/* What reading the player's files found wrong, over whatever the screen
+** shows, until OK or Back puts it away. */
+static void draw_notices(Frontend *g)
+{
+    char text[SAVE_NOTICES_MAX * 900], wrapped[sizeof text + 256];
+    frontend_notices_text(g, text, sizeof text);
+    const int lh = g->atlas.font.line_height, width = LOGICAL_W - 60;
+    int lines = render_wrap(&g->atlas, text, width, 2, wrapped, sizeof wrapped);
+    int most = (LOGICAL_H - 16 - 50) / lh;
+    int shown = lines < most ? lines : most;
+    SDL_Rect box = {20, 0, LOGICAL_W - 40, 50 + shown * lh};
+    box.y = (LOGICAL_H - box.h) / 2;
+    dim(g, 120);
+    render_panel(&g->batch, &g->atlas, box);
+    draw_centered(g, "SOME OF YOUR SAVED FILES HAD PROBLEMS", box.y + 10, GOLD);
+    draw_wrapped(g, text, box.x + 10, box.y + 28, width, most, WHITE);
+    draw_centered(g, "ENTER: OK", box.y + box.h - 16, GREY);
 }
 
 void frontend_draw(Frontend *g)
@@ -196,21 +268,35 @@ void frontend_draw(Frontend *g)
     if (level_visible)
         draw_level(g, alpha);
     switch (g->screen) {
-    case SCREEN_TITLE:
+    case SCREEN_TITLE: {
         draw_backdrop(g);
         draw_logo(g, 34);
         menu_draw(&g->menus.menu, &g->batch, &g->atlas, 130);
-        render_text(&g->batch, &g->atlas, "ARROWS/WASD MOVE  SPACE/Z JUMP  ESC PAUSE", 6,
-                    LOGICAL_H - 12, (SDL_Color){220, 226, 255, 200});
+        /* the keys bound now, on one line or two from the bottom up */
+        char hint[512];
+        labels_controls_hint(&g->controls.bind, hint, sizeof hint);
+        draw_bottom_lines(g, hint, (SDL_Color){220, 226, 255, 255});
         break;
+    }
     case SCREEN_LEVELS:
     case SCREEN_OPTIONS:
-    case SCREEN_BINDINGS:
         if (level_visible)
             dim(g, 150);
         else
             draw_backdrop(g);
         menu_draw(&g->menus.menu, &g->batch, &g->atlas, -1);
+        break;
+    case SCREEN_BINDINGS:
+        if (level_visible)
+            dim(g, 150);
+        else
+            draw_backdrop(g);
+        menu_draw(&g->menus.menu, &g->batch, &g->atlas, 6);
+        /* what the last change did, or how to make one */
+        draw_bottom_lines(g, g->menus.note[0] ? g->menus.note
+                                               : "Enter: add a key, or remove one of its own   "
+                                                 "Esc: back",
+                          g->menus.note[0] ? GOLD : GREY);
         break;
     case SCREEN_PAUSE:
         dim(g, 130);
@@ -224,6 +310,8 @@ void frontend_draw(Frontend *g)
             draw_error(g);
         break;
     }
+    if (g->saves.notices_pending)
+        draw_notices(g);
     if (g->saves.settings.debug_overlay) {
         g->frame.stats.entities = g->session.sim ? ecs_alive_count(sim_world(g->session.sim)) : 0;
         g->frame.stats.world = g->session.sim ? sim_world(g->session.sim) : NULL;

@@ -13,11 +13,13 @@
 ** is where --verify and --replay begin: restarting or hot reloading while
 ** recording starts the recording over.
 */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "frontend_internal.h"
 
 #include "save.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,28 +152,18 @@ static bool make_sim(Frontend *g)
 
 /* ---- loading ------------------------------------------------------------------- */
 
-/* Errors as lines short enough for the screen. */
+/* The errors, one a line; the error screen wraps them to its width. */
 static void format_errors(const LevelErrors *errors, char *out, size_t cap)
 {
     size_t used = 0;
     out[0] = '\0';
-    const int width = LOGICAL_W / 6 - 4;
     for (int i = 0; i < errors->count && used + 1 < cap; i++) {
-        char line[1024];
-        level_error_format(&errors->list[i], line, sizeof line);
-        int col = 0;
-        for (const char *p = line; *p && used + 2 < cap; p++) {
-            if (col == width) {
-                out[used++] = '\n';
-                out[used++] = ' ';
-                col = 1;
-            }
-            out[used++] = *p;
-            col++;
-        }
-        if (used + 1 < cap)
+        size_t n = level_error_format(&errors->list[i], out + used, cap - used);
+        used = used + n < cap ? used + n : cap - 1;
+        if (used + 1 < cap) {
             out[used++] = '\n';
-        out[used] = '\0';
+            out[used] = '\0';
+        }
     }
     if (errors->dropped > 0 && used + 1 < cap)
         snprintf(out + used, cap - used, "... and %d more\n", errors->dropped);
@@ -297,20 +289,34 @@ void session_fini(Frontend *g)
 
 /* ---- ticks --------------------------------------------------------------------- */
 
+/* Whether the level played is the campaign's file of that name (progress
+** knows campaign levels by their names): played from the campaign, or
+** opened with --level or a replay from the levels folder. */
+static bool is_campaign_file(const Frontend *g)
+{
+    if (g->session.campaign_index >= 0)
+        return true;
+    char path[APP_PATH_MAX + 64], a[PATH_MAX], b[PATH_MAX];
+    int n = snprintf(path, sizeof path, "%s/levels/%s", g->data_dir,
+                     level_path_basename(g->session.level_path));
+    return n > 0 && (size_t)n < sizeof path && realpath(path, a) != NULL &&
+           realpath(g->session.level_path, b) != NULL && strcmp(a, b) == 0;
+}
+
 static void complete_level(Frontend *g)
 {
     const SimStatus *st = sim_status(g->session.sim);
     g->session.run = (LevelRun){st->ticks > 0 ? st->ticks : 1, st->deaths, (uint32_t)st->collected};
     g->session.improved = 0;
-    g->session.best_ticks = g->session.run.ticks;
-    if (g->session.campaign_index >= 0) {
-        const char *id = level_path_basename(g->session.level_path);
-        if (progress_record_completion(&g->saves.progress, id, g->session.campaign_index, g->session.run, &g->session.improved))
-            frontend_save_progress(g);
-        const LevelRecord *rec = progress_find(&g->saves.progress, id);
-        if (rec)
-            g->session.best_ticks = rec->best_ticks;
-    }
+    const char *id = level_path_basename(g->session.level_path);
+    if (g->session.campaign_index >= 0 &&
+        progress_record_completion(&g->saves.progress, id, g->session.campaign_index,
+                                   g->session.run, &g->session.improved))
+        frontend_save_progress(g);
+    /* the card shows the best the player's progress keeps: a replay's or a
+    ** test run's time is not a best of theirs */
+    const LevelRecord *rec = is_campaign_file(g) ? progress_find(&g->saves.progress, id) : NULL;
+    g->session.best_ticks = rec && rec->completed ? rec->best_ticks : 0;
     session_write_recording(g);
     g->session.recording = false; /* the file keeps the finished run; later tries are not recorded */
     frontend_sound(g, "complete");

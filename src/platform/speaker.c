@@ -96,9 +96,11 @@ bool speaker_open(const char *data_dir, const struct Settings *settings)
     if (speaker.device != 0)
         return true;
     mixer_init(&speaker.mixer);
-    if (settings != NULL)
+    if (settings != NULL) {
         mixer_set_volume(&speaker.mixer, settings->master_volume, settings->sfx_volume,
                          settings->mute);
+        mixer_set_music_volume(&speaker.mixer, settings->music_volume);
+    }
     /* start at the set volume, no glide */
     speaker.mixer.gain = speaker.mixer.target_gain;
     speaker.mixer.music_gain = speaker.mixer.music_target_gain;

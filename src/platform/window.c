@@ -11,6 +11,7 @@
 #include "run.h"
 
 #include "app.h"
+#include "display.h"
 #include "render.h"
 #include "speaker.h"
 #include "settings.h"
@@ -31,26 +32,44 @@ typedef struct Window {
     bool fullscreen;
 } Window;
 
-/* The largest whole scale whose window fits the screen with room for a
-** title bar and panels. */
-static int fit_scale(SDL_Window *w)
+/* The usable area of the display the window is on; false when SDL cannot
+** tell. */
+static bool usable_area(SDL_Window *w, int *uw, int *uh)
 {
     SDL_Rect usable;
     int display = SDL_GetWindowDisplayIndex(w);
     if (display < 0 || SDL_GetDisplayUsableBounds(display, &usable) != 0)
-        return 2;
-    int sx = (usable.w - 16) / LOGICAL_W, sy = (usable.h - 64) / LOGICAL_H;
-    int s = sx < sy ? sx : sy;
-    return s < 1 ? 1 : s;
+        return false;
+    *uw = usable.w;
+    *uh = usable.h;
+    return true;
+}
+
+/* The scale the window shows: the saved one, or the largest that fits
+** the display when it is FIT (0) or no longer fits; 2 for FIT on a display
+** SDL cannot measure. */
+static int shown_scale(const Window *win)
+{
+    int uw, uh;
+    if (usable_area(win->window, &uw, &uh))
+        return display_scale(win->scale, uw, uh);
+    return win->scale > 0 ? win->scale : 2;
 }
 
 static void apply_size(Window *win)
 {
     if (win->fullscreen)
         return;
-    int s = win->scale > 0 ? win->scale : fit_scale(win->window);
+    int s = shown_scale(win);
     SDL_SetWindowSize(win->window, LOGICAL_W * s, LOGICAL_H * s);
     SDL_SetWindowPosition(win->window, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED);
+}
+
+static int hook_max_scale(void *ctx)
+{
+    Window *win = ctx;
+    int uw, uh;
+    return usable_area(win->window, &uw, &uh) ? display_largest_scale(uw, uh) : SETTINGS_SCALE_MAX;
 }
 
 static void hook_fullscreen(void *ctx, bool on)
@@ -75,10 +94,11 @@ static void hook_play(void *ctx, const char *sound)
     speaker_play(sound);
 }
 
-static void hook_volume(void *ctx, int master, int sfx, bool mute)
+static void hook_volume(void *ctx, int master, int sfx, int music, bool mute)
 {
     (void)ctx;
     speaker_set_volume(master, sfx, mute);
+    speaker_set_music_volume(music);
 }
 
 static void hook_music(void *ctx, const char *track)
@@ -128,7 +148,8 @@ int window_run(const FrontendOptions *opt)
     SDL_SetWindowMinimumSize(win.window, LOGICAL_W, LOGICAL_H);
     /* the settings first: vsync is chosen when the renderer is made */
     Settings loaded;
-    frontend_read_settings(&loaded);
+    SaveNotices notices = {0};
+    frontend_read_settings(&loaded, &notices);
     /* SDL tries the accelerated drivers first (SDL_RENDER_DRIVER may name one) */
     Uint32 flags = loaded.vsync ? SDL_RENDERER_PRESENTVSYNC : 0;
     win.renderer = SDL_CreateRenderer(win.window, -1, flags);
@@ -146,9 +167,12 @@ int window_run(const FrontendOptions *opt)
     char data[APP_PATH_MAX];
     if (app_find_data(opt->data_dir, opt->base_path, data, sizeof data))
         speaker_open(data, &loaded);
-    FrontendHooks hooks = {&win, hook_fullscreen, hook_scale, hook_play, hook_volume, hook_music};
+    FrontendHooks hooks = {.ctx = &win, .set_fullscreen = hook_fullscreen, .set_scale = hook_scale,
+                           .max_scale = hook_max_scale, .play = hook_play,
+                           .set_volume = hook_volume, .play_music = hook_music};
     FrontendOptions with_settings = *opt;
     with_settings.settings = &loaded;
+    with_settings.settings_notices = &notices;
     char err[1024];
     game = frontend_create(win.renderer, &with_settings, &hooks, err, sizeof err);
     if (!game) {

@@ -95,7 +95,7 @@ void synth_atlas_build(SynthAtlas *s, SDL_Renderer *renderer)
     RenderFont *f = &atlas->font;
     f->first = 32;
     f->count = 95;
-    f->line_height = 10;
+    f->line_height = 12; /* as the real font: 9 rows of ink, the outline, a gap */
     for (int i = 0; i < f->count; i++) {
         f->cells[i] = (SDL_Rect){(i % 16) * 6, SIZE - 48 + (i / 16) * 8, 6, 8};
         f->advance[i] = 6;

@@ -47,6 +47,10 @@ typedef struct Saves {
     bool settings_dirty;
     Progress progress;
     char progress_path[APP_PATH_MAX];
+    /* what reading settings.json and progress.json found wrong, shown in a
+    ** panel until the player has read it */
+    SaveNotices notices;
+    bool notices_pending;
 } Saves;
 
 /* The menu screens: title, level select, options, controls, pause (frontend.c). */
@@ -55,6 +59,7 @@ typedef struct Menus {
     Screen options_return;      /* where Back leads from the options */
     int capture;                /* action waiting for a key or button, or -1 */
     bool capture_pad;
+    char note[160];             /* under the menu: what the last change did, or "" */
 } Menus;
 
 /* The level being played, from loading to its completion card (session.c). */
@@ -89,7 +94,7 @@ typedef struct Session {
     float celebrate;            /* s left before the level-complete card */
     LevelRun run;
     unsigned improved;
-    uint32_t best_ticks;
+    uint32_t best_ticks;        /* the saved best time of the level, 0: none saved */
 
     /* time spent in ticks, for the overlay */
     double tick_seconds;
@@ -137,6 +142,9 @@ void frontend_sound(Frontend *g, const char *sound);
 void frontend_music(Frontend *g, const char *track);
 /* Writes progress.json (never for a transient game); a failure is logged. */
 void frontend_save_progress(Frontend *g);
+/* The notices as the panel shows them: where the files are, then each
+** notice by the file's name alone ("settings.json:4:20: ..."). */
+void frontend_notices_text(const Frontend *g, char *out, size_t cap);
 
 /* ---- session.c: the level being played ---- */
 

@@ -1,0 +1,139 @@
+/* labels.c -- what the screens call keys, buttons and bindings (labels.h). */
+#include "labels.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void upcase(char *s)
+{
+    for (; *s; s++)
+        if (*s >= 'a' && *s <= 'z')
+            *s = (char)(*s - 'a' + 'A');
+}
+
+void labels_key(SDL_Scancode key, char *out, size_t cap)
+{
+    const char *name = key != SDL_SCANCODE_UNKNOWN ? SDL_GetScancodeName(key) : "";
+    snprintf(out, cap, "%s", name && *name ? name : "?");
+    upcase(out);
+}
+
+void labels_button(SDL_GameControllerButton button, char *out, size_t cap)
+{
+    static const struct {
+        SDL_GameControllerButton button;
+        const char *label;
+    } named[] = {
+        {SDL_CONTROLLER_BUTTON_DPAD_UP, "D-PAD UP"},
+        {SDL_CONTROLLER_BUTTON_DPAD_DOWN, "D-PAD DOWN"},
+        {SDL_CONTROLLER_BUTTON_DPAD_LEFT, "D-PAD LEFT"},
+        {SDL_CONTROLLER_BUTTON_DPAD_RIGHT, "D-PAD RIGHT"},
+        {SDL_CONTROLLER_BUTTON_LEFTSHOULDER, "LB"},
+        {SDL_CONTROLLER_BUTTON_RIGHTSHOULDER, "RB"},
+        {SDL_CONTROLLER_BUTTON_LEFTSTICK, "LEFT STICK PRESS"},
+        {SDL_CONTROLLER_BUTTON_RIGHTSTICK, "RIGHT STICK PRESS"},
+    };
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+        if (named[i].button == button) {
+            snprintf(out, cap, "%s", named[i].label);
+            return;
+        }
+    const char *name = button != SDL_CONTROLLER_BUTTON_INVALID
+                           ? SDL_GameControllerGetStringForButton(button)
+                           : NULL;
+    snprintf(out, cap, "%s", name && *name ? name : "?");
+    upcase(out);
+}
+
+void labels_axis(ControlAxis half, char *out, size_t cap)
+{
+    bool neg = half.sign < 0;
+    switch (half.axis) {
+    case SDL_CONTROLLER_AXIS_LEFTX: snprintf(out, cap, "STICK %s", neg ? "LEFT" : "RIGHT"); break;
+    case SDL_CONTROLLER_AXIS_LEFTY: snprintf(out, cap, "STICK %s", neg ? "UP" : "DOWN"); break;
+    case SDL_CONTROLLER_AXIS_RIGHTX:
+        snprintf(out, cap, "RIGHT STICK %s", neg ? "LEFT" : "RIGHT");
+        break;
+    case SDL_CONTROLLER_AXIS_RIGHTY:
+        snprintf(out, cap, "RIGHT STICK %s", neg ? "UP" : "DOWN");
+        break;
+    case SDL_CONTROLLER_AXIS_TRIGGERLEFT: snprintf(out, cap, "LEFT TRIGGER"); break;
+    case SDL_CONTROLLER_AXIS_TRIGGERRIGHT: snprintf(out, cap, "RIGHT TRIGGER"); break;
+    default: snprintf(out, cap, "?"); break;
+    }
+}
+
+/* Appends part to out (of cap bytes), after sep unless out is empty. */
+static void join(char *out, size_t cap, const char *sep, const char *part)
+{
+    size_t n = strlen(out);
+    if (n + 1 < cap)
+        snprintf(out + n, cap - n, "%s%s", n > 0 ? sep : "", part);
+}
+
+void labels_action_keys(const ControlBindings *bind, ControlAction action, const char *sep,
+                        char *out, size_t cap)
+{
+    out[0] = '\0';
+    for (int k = 0; (unsigned)action < ACT_COUNT && k < CONTROLS_KEYS; k++)
+        if (bind->keys[action][k] != SDL_SCANCODE_UNKNOWN) {
+            char name[48];
+            labels_key(bind->keys[action][k], name, sizeof name);
+            join(out, cap, sep, name);
+        }
+    if (!out[0])
+        snprintf(out, cap, "NONE");
+}
+
+void labels_action_pad(const ControlBindings *bind, ControlAction action, const char *sep,
+                       char *out, size_t cap)
+{
+    out[0] = '\0';
+    char name[48];
+    for (int b = 0; (unsigned)action < ACT_COUNT && b < CONTROLS_BUTTONS; b++)
+        if (bind->buttons[action][b] != SDL_CONTROLLER_BUTTON_INVALID) {
+            labels_button(bind->buttons[action][b], name, sizeof name);
+            join(out, cap, sep, name);
+        }
+    for (int x = 0; (unsigned)action < ACT_COUNT && x < CONTROLS_AXES; x++)
+        if (bind->axes[action][x].axis != SDL_CONTROLLER_AXIS_INVALID) {
+            labels_axis(bind->axes[action][x], name, sizeof name);
+            join(out, cap, sep, name);
+        }
+    if (!out[0])
+        snprintf(out, cap, "NONE");
+}
+
+/* The move keys: left and right keys in the same place of their lists as a
+** pair, the rest alone. */
+static void move_keys(const ControlBindings *bind, char *out, size_t cap)
+{
+    out[0] = '\0';
+    for (int k = 0; k < CONTROLS_KEYS; k++) {
+        SDL_Scancode l = bind->keys[ACT_LEFT][k], r = bind->keys[ACT_RIGHT][k];
+        char a[48], b[48], part[100];
+        if (l == SDL_SCANCODE_LEFT && r == SDL_SCANCODE_RIGHT) {
+            snprintf(part, sizeof part, "ARROWS");
+        } else if (l != SDL_SCANCODE_UNKNOWN && r != SDL_SCANCODE_UNKNOWN) {
+            labels_key(l, a, sizeof a);
+            labels_key(r, b, sizeof b);
+            snprintf(part, sizeof part, "%s/%s", a, b);
+        } else if (l != SDL_SCANCODE_UNKNOWN || r != SDL_SCANCODE_UNKNOWN) {
+            labels_key(l != SDL_SCANCODE_UNKNOWN ? l : r, part, sizeof part);
+        } else {
+            continue;
+        }
+        join(out, cap, ", ", part);
+    }
+    if (!out[0])
+        snprintf(out, cap, "NONE");
+}
+
+void labels_controls_hint(const ControlBindings *bind, char *out, size_t cap)
+{
+    char move[160], jump[160], pause[160];
+    move_keys(bind, move, sizeof move);
+    labels_action_keys(bind, ACT_JUMP, ", ", jump, sizeof jump);
+    labels_action_keys(bind, ACT_PAUSE, ", ", pause, sizeof pause);
+    snprintf(out, cap, "%s MOVE   %s JUMP   %s PAUSE", move, jump, pause);
+}

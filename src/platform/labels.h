@@ -1,0 +1,34 @@
+/*
+** labels.h -- what the screens call keys, buttons and the bindings of each
+** action: the controls screen's lists and the title's hint are written
+** from the bindings in force, never from a fixed text.
+*/
+#ifndef LABELS_H
+#define LABELS_H
+
+#include "controls.h"
+
+#include <stddef.h>
+
+/* A key as its cap reads: SDL's name in capitals ("SPACE", "LEFT", "A"). */
+void labels_key(SDL_Scancode key, char *out, size_t cap);
+/* A gamepad button ("A", "START", "D-PAD LEFT") or a stick's or trigger's
+** half ("STICK LEFT", "RIGHT STICK UP", "LEFT TRIGGER"). */
+void labels_button(SDL_GameControllerButton button, char *out, size_t cap);
+void labels_axis(ControlAxis half, char *out, size_t cap);
+
+/* Every key of the action, joined by sep ("SPACE, Z, K, UP"); "NONE" when
+** it has none. */
+void labels_action_keys(const ControlBindings *bind, ControlAction action, const char *sep,
+                        char *out, size_t cap);
+/* Every button and stick half of the action, buttons first; "NONE". */
+void labels_action_pad(const ControlBindings *bind, ControlAction action, const char *sep,
+                       char *out, size_t cap);
+
+/* The title's line of controls: how to move, jump and pause with the keys
+** bound now ("ARROWS, A/D MOVE   SPACE, Z, K, UP JUMP   ESCAPE PAUSE"). Left
+** and right keys in the same place of their lists go as a pair ("A/D"; the
+** two arrows are "ARROWS"). */
+void labels_controls_hint(const ControlBindings *bind, char *out, size_t cap);
+
+#endif

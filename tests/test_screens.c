@@ -1,0 +1,742 @@
+/* test_screens.c -- the front end's menus and screens as a player meets
+** them: the options, the controls screen, the title's hint, the notices
+** panel, the HUD and the cards, driven by key events and drawn with the
+** software renderer. Run from the source folder (ctest does), with the
+** real assets and campaign; the player's files go to a scratch folder. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
+#include "frontend_internal.h"
+#include "labels.h"
+#include "render.h"
+#include "settings.h"
+
+#include <SDL_image.h>
+#include <check.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* What the hooks were told. */
+typedef struct Heard {
+    int max_scale;
+    int scale_calls, last_scale;
+    int volume_calls, master, sfx, music;
+    bool mute;
+} Heard;
+
+static int heard_max_scale(void *ctx)
+{
+    return ((Heard *)ctx)->max_scale;
+}
+
+static void heard_scale(void *ctx, int scale)
+{
+    Heard *h = ctx;
+    h->scale_calls++;
+    h->last_scale = scale;
+}
+
+static void heard_volume(void *ctx, int master, int sfx, int music, bool mute)
+{
+    Heard *h = ctx;
+    h->volume_calls++;
+    h->master = master;
+    h->sfx = sfx;
+    h->music = music;
+    h->mute = mute;
+}
+
+typedef struct Rig {
+    SDL_Surface *target;
+    SDL_Renderer *renderer;
+    Frontend *game;
+    Heard heard;
+    char pref[1024];
+} Rig;
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+/* The scratch folder ctest gives (XDG_DATA_HOME when the test starts). */
+static char scratch_root[1024];
+
+/* Writes the last frame to SCRATCH/shots/NAME.png, to be looked at. */
+static void save_shot(const SDL_Surface *target, const char *name)
+{
+    char path[1200];
+    snprintf(path, sizeof path, "%s/shots", scratch_root);
+    ck_assert(mkdir(path, 0755) == 0 || errno == EEXIST);
+    snprintf(path, sizeof path, "%s/shots/%s.png", scratch_root, name);
+    ck_assert_msg(IMG_SavePNG((SDL_Surface *)target, path) == 0, "%s: %s", path, IMG_GetError());
+}
+
+/* The files a rig opens with, as the last run left them. */
+static const char *const KEEP = "keep";
+
+/* The player's folder of this test alone, with settings.json holding
+** `settings` (NULL: none; KEEP: as it is) and no progress.json (unless KEEP). */
+static void user_folder(Rig *r, const char *name, const char *settings)
+{
+    const char *scratch = scratch_root;
+    ck_assert(mkdir(scratch, 0755) == 0 || errno == EEXIST);
+    char dir[2048];
+    snprintf(dir, sizeof dir, "%s/%s", scratch, name);
+    ck_assert(mkdir(dir, 0755) == 0 || errno == EEXIST);
+    setenv("XDG_DATA_HOME", dir, 1);
+    char *p = SDL_GetPrefPath("PipsPeak", "pips-peak");
+    setenv("XDG_DATA_HOME", scratch, 1);
+    ck_assert_ptr_nonnull(p);
+    snprintf(r->pref, sizeof r->pref, "%s", p);
+    SDL_free(p);
+    char path[1100];
+    if (settings != KEEP) {
+        snprintf(path, sizeof path, "%ssettings.json", r->pref);
+        remove(path);
+        snprintf(path, sizeof path, "%sprogress.json", r->pref);
+        remove(path);
+    }
+    if (settings && settings != KEEP) {
+        snprintf(path, sizeof path, "%ssettings.json", r->pref);
+        write_file(path, settings);
+    }
+    /* the game finds the folder the same way */
+    setenv("XDG_DATA_HOME", dir, 1);
+}
+
+static void rig_open(Rig *r, const char *name, const char *settings, const char *level)
+{
+    memset(r, 0, sizeof *r);
+    user_folder(r, name, settings);
+    r->heard.max_scale = SETTINGS_SCALE_MAX;
+    r->target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
+    ck_assert_ptr_nonnull(r->target);
+    r->renderer = SDL_CreateSoftwareRenderer(r->target);
+    ck_assert_ptr_nonnull(r->renderer);
+    FrontendOptions opt = {.data_dir = ".", .level_path = level};
+    FrontendHooks hooks = {.ctx = &r->heard, .set_scale = heard_scale,
+                           .max_scale = heard_max_scale, .set_volume = heard_volume};
+    char err[1024];
+    r->game = frontend_create(r->renderer, &opt, &hooks, err, sizeof err);
+    ck_assert_msg(r->game != NULL, "%s", err);
+}
+
+static void rig_close(Rig *r)
+{
+    frontend_destroy(r->game);
+    SDL_DestroyRenderer(r->renderer);
+    SDL_FreeSurface(r->target);
+}
+
+static void rig_draw(Rig *r)
+{
+    SDL_SetRenderDrawColor(r->renderer, 0, 0, 0, 255);
+    SDL_RenderClear(r->renderer);
+    frontend_draw(r->game);
+    SDL_RenderPresent(r->renderer);
+}
+
+static void key(Frontend *g, SDL_Scancode code, bool down)
+{
+    SDL_Event ev = {0};
+    ev.type = down ? SDL_KEYDOWN : SDL_KEYUP;
+    ev.key.keysym.scancode = code;
+    frontend_event(g, &ev);
+}
+
+static void tap(Frontend *g, SDL_Scancode code)
+{
+    key(g, code, true);
+    key(g, code, false);
+}
+
+static const MenuItem *cursor_item(const Frontend *g)
+{
+    ck_assert_int_gt(g->menus.menu.count, 0);
+    return &g->menus.menu.items[g->menus.menu.cursor];
+}
+
+/* Moves the cursor down to the item labelled `label` (menus set labels in
+** capitals), as a player would. */
+static void go_to(Frontend *g, const char *label)
+{
+    for (int i = 0; i <= g->menus.menu.count; i++) {
+        if (strcmp(cursor_item(g)->label, label) == 0)
+            return;
+        tap(g, SDL_SCANCODE_DOWN);
+    }
+    ck_abort_msg("no item \"%s\" in the menu \"%s\"", label, g->menus.menu.title);
+}
+
+static void open_options(Rig *r)
+{
+    ck_assert_int_eq(r->game->screen, SCREEN_TITLE);
+    go_to(r->game, "OPTIONS");
+    tap(r->game, SDL_SCANCODE_RETURN);
+    ck_assert_int_eq(r->game->screen, SCREEN_OPTIONS);
+}
+
+/* ---- the window scale -------------------------------------------------------- */
+
+START_TEST(options_offer_only_the_scales_that_fit_the_display)
+{
+    Rig r;
+    rig_open(&r, "scale", "{\"format\": 1, \"window_scale\": 8}", NULL);
+    r.heard.max_scale = 2;
+    open_options(&r);
+    go_to(r.game, "WINDOW SCALE");
+    rig_draw(&r);
+    save_shot(r.target, "options");
+    /* the saved 8x opens at 2x, and says so */
+    ck_assert_str_eq(cursor_item(r.game)->value, "< 2X >");
+    const char *seen[4];
+    char values[4][MENU_TEXT];
+    for (int i = 0; i < 4; i++) {
+        tap(r.game, SDL_SCANCODE_RIGHT);
+        snprintf(values[i], sizeof values[i], "%s", cursor_item(r.game)->value);
+        seen[i] = values[i];
+    }
+    /* right: fit, 1x, 2x, and round to fit again; never 3x */
+    ck_assert_str_eq(seen[0], "< FIT >");
+    ck_assert_str_eq(seen[1], "< 1X >");
+    ck_assert_str_eq(seen[2], "< 2X >");
+    ck_assert_str_eq(seen[3], "< FIT >");
+    ck_assert_int_eq(r.heard.scale_calls, 4);
+    ck_assert_int_eq(r.heard.last_scale, 0);
+    /* left from fit goes to the largest that fits */
+    tap(r.game, SDL_SCANCODE_LEFT);
+    ck_assert_str_eq(cursor_item(r.game)->value, "< 2X >");
+    ck_assert_int_eq(r.heard.last_scale, 2);
+    rig_close(&r);
+}
+END_TEST
+
+/* ---- volumes ---------------------------------------------------------------------- */
+
+START_TEST(music_volume_is_heard_at_once_and_saved)
+{
+    Rig r;
+    rig_open(&r, "music", NULL, NULL);
+    Settings defaults;
+    settings_defaults(&defaults);
+    /* the start applies all three volumes */
+    ck_assert_int_ge(r.heard.volume_calls, 1);
+    ck_assert_int_eq(r.heard.music, defaults.music_volume);
+    ck_assert_int_eq(r.heard.sfx, defaults.sfx_volume);
+    open_options(&r);
+    go_to(r.game, "MUSIC");
+    char want[MENU_TEXT];
+    snprintf(want, sizeof want, "< %d%% >", defaults.music_volume);
+    ck_assert_str_eq(cursor_item(r.game)->value, want);
+    int calls = r.heard.volume_calls;
+    tap(r.game, SDL_SCANCODE_LEFT);
+    ck_assert_int_eq(r.heard.volume_calls, calls + 1);
+    ck_assert_int_eq(r.heard.music, defaults.music_volume - 10);
+    ck_assert_int_eq(r.heard.master, defaults.master_volume); /* the others unchanged */
+    ck_assert_int_eq(r.heard.sfx, defaults.sfx_volume);
+    snprintf(want, sizeof want, "< %d%% >", defaults.music_volume - 10);
+    ck_assert_str_eq(cursor_item(r.game)->value, want);
+    /* the effects have their own */
+    go_to(r.game, "EFFECTS");
+    tap(r.game, SDL_SCANCODE_LEFT);
+    ck_assert_int_eq(r.heard.sfx, defaults.sfx_volume - 10);
+    ck_assert_int_eq(r.heard.music, defaults.music_volume - 10);
+    /* leaving Options writes them */
+    tap(r.game, SDL_SCANCODE_ESCAPE);
+    char path[1100];
+    snprintf(path, sizeof path, "%ssettings.json", r.pref);
+    Settings saved;
+    ck_assert_int_eq(settings_load(path, NULL, &saved, NULL), SAVE_LOADED);
+    ck_assert_int_eq(saved.music_volume, defaults.music_volume - 10);
+    ck_assert_int_eq(saved.sfx_volume, defaults.sfx_volume - 10);
+    rig_close(&r);
+    /* and the next start applies them */
+    rig_open(&r, "music", KEEP, NULL);
+    ck_assert_int_eq(r.heard.music, defaults.music_volume - 10);
+    rig_close(&r);
+}
+END_TEST
+
+/* ---- text ------------------------------------------------------------------------ */
+
+/* Pixels of ink that colour (the error text is white) in a rectangle. */
+static int ink_in(const SDL_Surface *s, SDL_Rect r, Uint8 cr, Uint8 cg, Uint8 cb)
+{
+    int n = 0;
+    for (int y = r.y; y < r.y + r.h; y++)
+        for (int x = r.x; x < r.x + r.w; x++) {
+            Uint8 pr, pg, pb, pa;
+            Uint32 px = *((const Uint32 *)((const Uint8 *)s->pixels + y * s->pitch) + x);
+            SDL_GetRGBA(px, s->format, &pr, &pg, &pb, &pa);
+            n += pr == cr && pg == cg && pb == cb;
+        }
+    return n;
+}
+
+START_TEST(the_error_panel_wraps_long_messages_at_words)
+{
+    Rig r;
+    rig_open(&r, "errors", NULL, "tests/levels/broken/platform_sweeps_checkpoint.json");
+    ck_assert_int_eq(r.game->screen, SCREEN_ERROR);
+    const char *text = frontend_error_text(r.game);
+    /* one error a line, whole: the screen does the wrapping */
+    ck_assert_ptr_nonnull(strstr(text, "passes through the checkpoint at 10:11: a player coming back"));
+    rig_draw(&r);
+    save_shot(r.target, "error_panel");
+    /* the text stays inside the panel (8 px from the screen's sides) */
+    int inside = ink_in(r.target, (SDL_Rect){18, 36, LOGICAL_W - 36, LOGICAL_H - 70}, 255, 255, 255);
+    ck_assert_int_gt(inside, 200);
+    ck_assert_int_eq(ink_in(r.target, (SDL_Rect){LOGICAL_W - 8, 0, 8, LOGICAL_H}, 255, 255, 255), 0);
+    /* wrapped as the panel wraps it: no word that fits a line is split */
+    char wrapped[8192];
+    int lines = render_wrap(frontend_atlas(r.game), text, LOGICAL_W - 36, 2, wrapped, sizeof wrapped);
+    ck_assert_int_gt(lines, 2);
+    ck_assert_ptr_nonnull(strstr(wrapped, "coming"));
+    ck_assert_ptr_nonnull(strstr(wrapped, "pushed aside"));
+    rig_close(&r);
+}
+END_TEST
+
+/* Every letter, digit and sign of the small font on one screen, to be
+** looked at; each lowercase letter beside its capital. */
+START_TEST(the_small_font_draws_every_letter)
+{
+    Rig r;
+    rig_open(&r, "font", NULL, "tests/levels/good/basic.json");
+    const RenderAtlas *atlas = frontend_atlas(r.game);
+    Batch *b = &r.game->batch;
+    SDL_SetRenderDrawColor(r.renderer, 30, 32, 66, 255);
+    SDL_RenderClear(r.renderer);
+    batch_begin(b);
+    render_use_atlas(b, atlas);
+    const SDL_Color white = {255, 255, 255, 255};
+    int lh = atlas->font.line_height;
+    render_text(b, atlas, "ABCDEFGHIJKLMNOPQRSTUVWXYZ", 8, 8, white);
+    render_text(b, atlas, "abcdefghijklmnopqrstuvwxyz", 8, 8 + lh, white);
+    render_text(b, atlas, "0123456789 !?.,:;'\"-+=/()[]<>*#%&_$@^`{|}~\\", 8, 8 + 2 * lh, white);
+    char pairs[80];
+    for (int i = 0; i < 26; i++) {
+        pairs[3 * i] = (char)('A' + i);
+        pairs[3 * i + 1] = (char)('a' + i);
+        pairs[3 * i + 2] = ' ';
+    }
+    pairs[77] = '\0';
+    render_text(b, atlas, pairs, 8, 8 + 4 * lh, white);
+    render_text(b, atlas, "Pp Gg9 Qq Yy Jj: jumping gypsy quays; the quick brown fox", 8, 8 + 5 * lh, white);
+    render_text(b, atlas, "settings.json:4:19: master_volume: expected 0 to 100, got 250; using 80",
+                8, 8 + 6 * lh, white);
+    batch_flush(b);
+    SDL_RenderPresent(r.renderer);
+    save_shot(r.target, "font_letters");
+    /* the lowercase row has ink below the capitals' row's lowest ink: the
+    ** descenders */
+    int caps_bottom = 0, lower_bottom = 0;
+    for (int y = 8; y < 8 + lh; y++)
+        if (ink_in(r.target, (SDL_Rect){8, y, 200, 1}, 255, 255, 255) > 0)
+            caps_bottom = y;
+    for (int y = 8 + lh; y < 8 + 2 * lh; y++)
+        if (ink_in(r.target, (SDL_Rect){8, y, 200, 1}, 255, 255, 255) > 0)
+            lower_bottom = y - lh;
+    ck_assert_int_ge(lower_bottom, caps_bottom + 2);
+    rig_close(&r);
+}
+END_TEST
+
+/* ---- controls ------------------------------------------------------------------- */
+
+static const MenuItem *item_labelled(const Frontend *g, const char *label)
+{
+    for (int i = 0; i < g->menus.menu.count; i++)
+        if (strcmp(g->menus.menu.items[i].label, label) == 0)
+            return &g->menus.menu.items[i];
+    ck_abort_msg("no item \"%s\"", label);
+    return NULL;
+}
+
+static void open_controls(Rig *r)
+{
+    open_options(r);
+    go_to(r->game, "CONTROLS");
+    tap(r->game, SDL_SCANCODE_RETURN);
+    ck_assert_int_eq(r->game->screen, SCREEN_BINDINGS);
+}
+
+START_TEST(the_controls_screen_lists_every_key_and_button)
+{
+    Rig r;
+    rig_open(&r, "controls-list", NULL, NULL);
+    open_controls(&r);
+    const ControlBindings *bind = &r.game->controls.bind;
+    for (int a = 0; a < ACT_COUNT; a++) {
+        char label[MENU_TEXT], keys[MENU_TEXT], pad[MENU_TEXT];
+        snprintf(label, sizeof label, "%s", controls_action_name((ControlAction)a));
+        for (char *c = label; *c; c++)
+            *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
+        labels_action_keys(bind, (ControlAction)a, ", ", keys, sizeof keys);
+        ck_assert_str_eq(item_labelled(r.game, label)->value, keys);
+        char padl[MENU_TEXT + 8];
+        snprintf(padl, sizeof padl, "PAD %s", label);
+        labels_action_pad(bind, (ControlAction)a, ", ", pad, sizeof pad);
+        ck_assert_str_eq(item_labelled(r.game, padl)->value, pad);
+    }
+    /* the keys the old screen hid are there */
+    ck_assert_str_eq(item_labelled(r.game, "JUMP")->value, "SPACE, Z, K, UP");
+    ck_assert_str_eq(item_labelled(r.game, "LEFT")->value, "LEFT, A");
+    ck_assert_str_eq(item_labelled(r.game, "PAD LEFT")->value, "D-PAD LEFT, STICK LEFT");
+    go_to(r.game, "JUMP");
+    rig_draw(&r);
+    save_shot(r.target, "controls");
+    rig_close(&r);
+}
+END_TEST
+
+START_TEST(rebinding_says_whether_it_added_replaced_or_removed)
+{
+    Rig r;
+    rig_open(&r, "controls-edit", NULL, NULL);
+    open_controls(&r);
+    /* restart has room: J is added */
+    go_to(r.game, "RESTART");
+    tap(r.game, SDL_SCANCODE_RETURN);
+    ck_assert_str_eq(cursor_item(r.game)->value, "PRESS A KEY...");
+    ck_assert_ptr_nonnull(strstr(r.game->menus.note, "added to Restart"));
+    tap(r.game, SDL_SCANCODE_J);
+    ck_assert_str_eq(cursor_item(r.game)->value, "R, J");
+    ck_assert_str_eq(r.game->menus.note, "J added to Restart");
+    /* jump is full: X replaces its last, Up */
+    go_to(r.game, "JUMP");
+    tap(r.game, SDL_SCANCODE_RETURN);
+    tap(r.game, SDL_SCANCODE_X);
+    ck_assert_str_eq(cursor_item(r.game)->value, "SPACE, Z, K, X");
+    ck_assert_str_eq(r.game->menus.note, "X replaced UP for Jump (it has room for no more)");
+    rig_draw(&r);
+    save_shot(r.target, "controls_replaced");
+    /* a key of its own is removed */
+    tap(r.game, SDL_SCANCODE_RETURN);
+    tap(r.game, SDL_SCANCODE_Z);
+    ck_assert_str_eq(cursor_item(r.game)->value, "SPACE, K, X");
+    ck_assert_str_eq(r.game->menus.note, "Z removed from Jump");
+    /* a key another action had is taken from it, and the note says so */
+    tap(r.game, SDL_SCANCODE_RETURN);
+    tap(r.game, SDL_SCANCODE_D);
+    ck_assert_str_eq(r.game->menus.note, "D added to Jump, and taken from Right");
+    ck_assert_str_eq(item_labelled(r.game, "RIGHT")->value, "RIGHT");
+    /* Esc leaves it as it was */
+    tap(r.game, SDL_SCANCODE_RETURN);
+    tap(r.game, SDL_SCANCODE_ESCAPE);
+    ck_assert_str_eq(cursor_item(r.game)->value, "SPACE, K, X, D");
+    ck_assert_int_eq(r.game->screen, SCREEN_BINDINGS);
+    /* the settings have it at once */
+    char path[1100];
+    snprintf(path, sizeof path, "%ssettings.json", r.pref);
+    Settings saved;
+    ck_assert_int_eq(settings_load(path, NULL, &saved, NULL), SAVE_LOADED);
+    ck_assert_int_eq(settings_binding_count(&saved.keys[ACTION_JUMP]), 4);
+    ck_assert_str_eq(saved.keys[ACTION_JUMP].names[2], "X");
+    ck_assert_str_eq(saved.keys[ACTION_RESTART].names[1], "J");
+    rig_close(&r);
+}
+END_TEST
+
+/* The title's line of controls after jump is rebound to X alone: drawn
+** from the bindings, it names X and no longer Space. */
+START_TEST(the_title_hint_follows_the_bindings)
+{
+    Rig r;
+    rig_open(&r, "hint", NULL, NULL);
+    char before[256];
+    labels_controls_hint(&r.game->controls.bind, before, sizeof before);
+    ck_assert_ptr_nonnull(strstr(before, "SPACE, Z, K, UP JUMP"));
+    open_controls(&r);
+    go_to(r.game, "JUMP");
+    static const SDL_Scancode steps[] = {SDL_SCANCODE_X, SDL_SCANCODE_SPACE, SDL_SCANCODE_Z,
+                                         SDL_SCANCODE_K};
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+        tap(r.game, SDL_SCANCODE_RETURN);
+        tap(r.game, steps[i]);
+    }
+    ck_assert_str_eq(cursor_item(r.game)->value, "X");
+    tap(r.game, SDL_SCANCODE_ESCAPE); /* to Options */
+    tap(r.game, SDL_SCANCODE_ESCAPE); /* to the title */
+    ck_assert_int_eq(r.game->screen, SCREEN_TITLE);
+    char hint[256];
+    labels_controls_hint(&r.game->controls.bind, hint, sizeof hint);
+    ck_assert_str_eq(hint, "ARROWS, A/D MOVE   X JUMP   ESCAPE PAUSE");
+    rig_draw(&r);
+    save_shot(r.target, "title_hint");
+    /* the hint is drawn along the bottom: light ink in the last rows */
+    int light = 0;
+    for (int y = LOGICAL_H - 12; y < LOGICAL_H - 3; y++)
+        for (int x = 0; x < LOGICAL_W; x++) {
+            Uint8 pr, pg, pb, pa;
+            Uint32 px = *((const Uint32 *)((const Uint8 *)r.target->pixels + y * r.target->pitch) + x);
+            SDL_GetRGBA(px, r.target->format, &pr, &pg, &pb, &pa);
+            light += pr > 180 && pg > 180 && pb > 200;
+        }
+    ck_assert_int_gt(light, 50);
+    rig_close(&r);
+}
+END_TEST
+
+/* ---- the HUD, the overlay and the cards ------------------------------------------- */
+
+START_TEST(the_hud_keeps_its_width_as_the_counters_grow)
+{
+    Rig r;
+    rig_open(&r, "hud", NULL, "tests/levels/good/basic.json");
+    const RenderAtlas *atlas = frontend_atlas(r.game);
+    /* from 9 to 10 coins of 12, to all 12; deaths 9, 10, 100; 9:59 to 10:00 */
+    SimStatus st = {.ticks = 60, .collected = 9, .collectibles = 12};
+    int w = hud_width(atlas, &st);
+    st.collected = 10;
+    ck_assert_int_eq(hud_width(atlas, &st), w);
+    st.collected = 12;
+    ck_assert_int_eq(hud_width(atlas, &st), w);
+    st.collected = 0;
+    ck_assert_int_eq(hud_width(atlas, &st), w);
+    for (uint32_t d = 0; d <= 999; d = d < 9 ? 9 : d < 10 ? 10 : d < 100 ? 100 : d < 999 ? 999 : 1000)
+        if (d <= 999) {
+            st.deaths = d;
+            ck_assert_int_eq(hud_width(atlas, &st), w);
+        }
+    st.ticks = (9 * 60 + 59) * 60;
+    ck_assert_int_eq(hud_width(atlas, &st), w);
+    st.ticks = 10 * 60 * 60;
+    ck_assert_int_eq(hud_width(atlas, &st), w);
+    /* a level of 100 coins keeps room for "100/100" from its first coin */
+    SimStatus big = {.collected = 9, .collectibles = 100};
+    int bw = hud_width(atlas, &big);
+    big.collected = 10;
+    ck_assert_int_eq(hud_width(atlas, &big), bw);
+    big.collected = 100;
+    ck_assert_int_eq(hud_width(atlas, &big), bw);
+    ck_assert_int_gt(bw, hud_width(atlas, &(SimStatus){.collectibles = 12}));
+    /* drawn over the level */
+    frontend_run_ticks(r.game, 1);
+    rig_draw(&r);
+    save_shot(r.target, "hud");
+    rig_close(&r);
+}
+END_TEST
+
+START_TEST(the_debug_overlay_lines_up_its_columns)
+{
+    Rig r;
+    rig_open(&r, "overlay", "{\"format\": 1, \"debug_overlay\": true}", "tests/levels/good/basic.json");
+    frontend_run_ticks(r.game, 30);
+    const RenderAtlas *atlas = frontend_atlas(r.game);
+    DebugStats stats = {.fps = 59.7f, .tick_ms = 0.0123f, .frame_ms = 12.5f, .entities = 1234,
+                        .draw_calls = 3, .quads = 98765, .world = sim_world(frontend_sim(r.game))};
+    HudDebugLayout l;
+    hud_debug_layout(atlas, &stats, &l);
+    ck_assert_int_gt(l.rows, l.figures); /* the pools are listed too */
+    ck_assert_int_eq(l.figures, 6);
+    int right1 = -1, right2 = -1;
+    for (int row = 0; row < l.rows; row++) {
+        ck_assert_int_eq(l.cell_x[row][0], l.x); /* labels flush left */
+        int r1 = l.cell_x[row][1] + render_text_width(atlas, l.text[row][1]);
+        if (right1 < 0)
+            right1 = r1;
+        ck_assert_msg(r1 == right1, "row %d (%s): figure ends at %d, not %d", row, l.text[row][0], r1, right1);
+        if (l.text[row][2][0]) {
+            int r2 = l.cell_x[row][2] + render_text_width(atlas, l.text[row][2]);
+            if (right2 < 0)
+                right2 = r2;
+            ck_assert_int_eq(r2, right2);
+        }
+        /* nothing runs into the next column */
+        ck_assert_int_lt(l.cell_x[row][0] + render_text_width(atlas, l.text[row][0]), l.cell_x[row][1]);
+    }
+    ck_assert_int_le(l.x + l.w, LOGICAL_W);
+    ck_assert_str_eq(l.text[1][1], "0.012");
+    ck_assert_str_eq(l.text[1][2], "MS");
+    rig_draw(&r);
+    save_shot(r.target, "overlay");
+    rig_close(&r);
+}
+END_TEST
+
+/* Plays the level (a replay's inputs) until its card shows. */
+static void play_to_the_card(Rig *r)
+{
+    for (int i = 0; i < 60 * 120 && r->game->screen != SCREEN_COMPLETE; i++)
+        frontend_update(r->game, 1.0 / 60.0);
+    ck_assert_int_eq(r->game->screen, SCREEN_COMPLETE);
+}
+
+START_TEST(a_replays_card_shows_the_saved_best_not_its_own_time)
+{
+    Rig r;
+    memset(&r, 0, sizeof r);
+    user_folder(&r, "best", NULL);
+    char path[1100];
+    snprintf(path, sizeof path, "%sprogress.json", r.pref);
+    write_file(path, "{\"format\": 1, \"unlocked\": 2, \"levels\": {\"01-first-steps.json\": "
+                     "{\"completed\": true, \"best_ticks\": 300, \"fewest_deaths\": 0, "
+                     "\"most_coins\": 1}}}");
+    /* the replay opens its level from the levels folder */
+    r.target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
+    r.renderer = SDL_CreateSoftwareRenderer(r.target);
+    FrontendOptions opt = {.data_dir = ".", .replay_path = "tests/replays/01-first-steps.replay"};
+    char err[1024];
+    r.game = frontend_create(r.renderer, &opt, NULL, err, sizeof err);
+    ck_assert_msg(r.game != NULL, "%s", err);
+    play_to_the_card(&r);
+    ck_assert_uint_ne(r.game->session.run.ticks, 300); /* the replay's own time */
+    ck_assert_uint_eq(r.game->session.best_ticks, 300);   /* the saved best */
+    rig_draw(&r);
+    save_shot(r.target, "replay_card");
+    /* a replay records nothing */
+    Progress p;
+    progress_load(path, &p, NULL);
+    ck_assert_uint_eq(progress_find(&p, "01-first-steps.json")->best_ticks, 300);
+    rig_close(&r);
+}
+END_TEST
+
+START_TEST(a_level_outside_the_campaign_has_no_saved_best)
+{
+    char level[1200];
+    snprintf(level, sizeof level, "%s/flat-run.json", scratch_root);
+    write_file(level, "{\"format\": 1, \"name\": \"Flat\", \"background\": \"hills\",\n"
+                      " \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"G\": \"goal\"},\n"
+                      " \"tiles\": [\"........\", \".P....G.\", \"########\"]}\n");
+    Rig r;
+    rig_open(&r, "no-best", NULL, level);
+    key(r.game, SDL_SCANCODE_RIGHT, true);
+    play_to_the_card(&r);
+    key(r.game, SDL_SCANCODE_RIGHT, false);
+    ck_assert_uint_gt(r.game->session.run.ticks, 0);
+    ck_assert_uint_eq(r.game->session.best_ticks, 0); /* not the run's own time */
+    rig_draw(&r);
+    save_shot(r.target, "level_card");
+    rig_close(&r);
+}
+END_TEST
+
+/* ---- notices ---------------------------------------------------------------------- */
+
+/* A settings.json with one value out of range and a misspelt key name
+** beside a binding of the player's own: the title shows what was done
+** about each, by the field's name and the fallback, keeps everything else,
+** and OK puts the panel away. */
+START_TEST(the_title_shows_the_settings_notices_until_ok)
+{
+    Rig r;
+    rig_open(&r, "notices",
+             "{\n"
+             "  \"format\": 1,\n"
+             "  \"music_volume\": 40,\n"
+             "  \"master_volume\": 250,\n"
+             "  \"keys\": {\"jump\": [\"X\", \"Spcae\"], \"restart\": [\"T\"]}\n"
+             "}\n",
+             NULL);
+    ck_assert(r.game->saves.notices_pending);
+    char text[8192];
+    frontend_notices_text(r.game, text, sizeof text);
+    ck_assert_msg(strstr(text, "settings.json:4:20: master_volume: expected an integer from 0 to "
+                               "100, got 250; using 80") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "settings.json:5:26:") != NULL && strstr(text, "Spcae") != NULL &&
+                  strstr(text, "did you mean \"Space\"") != NULL, "%s", text);
+    /* the file's name, not the player's whole path, and where the folder is */
+    ck_assert_ptr_null(strstr(text, "/settings.json:"));
+    ck_assert_ptr_nonnull(strstr(text, r.pref));
+    /* everything else kept: the volume, the bindings of the player's own */
+    ck_assert_int_eq(frontend_settings(r.game)->music_volume, 40);
+    ck_assert_int_eq(r.game->controls.bind.keys[ACT_JUMP][0], SDL_SCANCODE_X);
+    ck_assert_int_eq(r.game->controls.bind.keys[ACT_RESTART][0], SDL_SCANCODE_T);
+    rig_draw(&r);
+    save_shot(r.target, "notices");
+    /* the panel is on the screen: its heading's gold */
+    ck_assert_int_gt(ink_in(r.target, (SDL_Rect){0, 0, LOGICAL_W, LOGICAL_H}, 255, 214, 102), 100);
+    /* the menu waits while it shows */
+    tap(r.game, SDL_SCANCODE_DOWN);
+    ck_assert_int_eq(r.game->menus.menu.cursor, 0);
+    tap(r.game, SDL_SCANCODE_RETURN);
+    ck_assert(!r.game->saves.notices_pending);
+    ck_assert_int_eq(r.game->screen, SCREEN_TITLE); /* OK only put it away */
+    tap(r.game, SDL_SCANCODE_DOWN);
+    ck_assert_int_eq(r.game->menus.menu.cursor, 1);
+    rig_close(&r);
+}
+END_TEST
+
+/* A corrupt progress.json: the defaults, and the panel names the copy
+** kept aside. */
+START_TEST(a_corrupt_progress_is_shown_with_its_backup)
+{
+    Rig r;
+    memset(&r, 0, sizeof r);
+    user_folder(&r, "corrupt", NULL);
+    char path[1100], bad[1200];
+    snprintf(path, sizeof path, "%sprogress.json", r.pref);
+    snprintf(bad, sizeof bad, "%s.bad-1", path);
+    remove(bad);
+    write_file(path, "{\"format\": 1, \"unlocked\": ");
+    rig_open(&r, "corrupt", KEEP, NULL);
+    ck_assert(r.game->saves.notices_pending);
+    char text[8192];
+    frontend_notices_text(r.game, text, sizeof text);
+    ck_assert_msg(strstr(text, "progress.json:1:27:") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "kept as progress.json.bad-1") != NULL, "%s", text);
+    FILE *f = fopen(bad, "r");
+    ck_assert_ptr_nonnull(f); /* the backup is there, as said */
+    fclose(f);
+    rig_draw(&r);
+    save_shot(r.target, "notices_progress");
+    tap(r.game, SDL_SCANCODE_ESCAPE); /* Back puts it away as well */
+    ck_assert(!r.game->saves.notices_pending);
+    rig_close(&r);
+}
+END_TEST
+
+START_TEST(good_files_show_no_panel)
+{
+    Rig r;
+    rig_open(&r, "quiet", "{\"format\": 1, \"master_volume\": 30}", NULL);
+    ck_assert(!r.game->saves.notices_pending);
+    rig_close(&r);
+}
+END_TEST
+
+static Suite *screens_suite(void)
+{
+    Suite *s = suite_create("screens");
+    TCase *tc = tcase_create("screens");
+    tcase_add_test(tc, options_offer_only_the_scales_that_fit_the_display);
+    tcase_add_test(tc, music_volume_is_heard_at_once_and_saved);
+    tcase_add_test(tc, the_error_panel_wraps_long_messages_at_words);
+    tcase_add_test(tc, the_small_font_draws_every_letter);
+    tcase_add_test(tc, the_controls_screen_lists_every_key_and_button);
+    tcase_add_test(tc, rebinding_says_whether_it_added_replaced_or_removed);
+    tcase_add_test(tc, the_title_hint_follows_the_bindings);
+    tcase_add_test(tc, the_hud_keeps_its_width_as_the_counters_grow);
+    tcase_add_test(tc, the_debug_overlay_lines_up_its_columns);
+    tcase_add_test(tc, a_replays_card_shows_the_saved_best_not_its_own_time);
+    tcase_add_test(tc, a_level_outside_the_campaign_has_no_saved_best);
+    tcase_add_test(tc, the_title_shows_the_settings_notices_until_ok);
+    tcase_add_test(tc, a_corrupt_progress_is_shown_with_its_backup);
+    tcase_add_test(tc, good_files_show_no_panel);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    const char *root = getenv("XDG_DATA_HOME");
+    if (root == NULL || !*root) {
+        fprintf(stderr, "test_screens: XDG_DATA_HOME names the scratch folder\n");
+        return EXIT_FAILURE;
+    }
+    snprintf(scratch_root, sizeof scratch_root, "%s", root);
+    SRunner *sr = srunner_create(screens_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
