@@ -51,9 +51,136 @@ static const EntityKind *player_kind(void)
     return kind_get(0);
 }
 
-static bool boxes_overlap(int ax, int ay, int aw, int ah, int bx, int by, int bw, int bh)
+/* ---- entities near a box ------------------------------------------------------ */
+
+/* Some entities of the level (respawn points, blocks) by the x of a box
+** each, so that a check pairing every walker or hazard with them looks at
+** the few near it rather than walking the whole level: levels may hold a
+** million entities. */
+typedef struct NearEntry {
+    SimBox box;
+    int id;                    /* index into the level's entities */
+} NearEntry;
+
+typedef struct Near {
+    NearEntry *entries;        /* by box.x, then id */
+    int count;
+    int32_t widest;            /* the widest box */
+    int *found;                /* near_find's answer: ids in level order */
+} Near;
+
+static int entry_order(const void *a, const void *b)
 {
-    return ax < bx + bw && bx < ax + aw && ay < by + bh && by < ay + ah;
+    const NearEntry *x = a, *y = b;
+    if (x->box.x != y->box.x)
+        return x->box.x < y->box.x ? -1 : 1;
+    return (x->id > y->id) - (x->id < y->id);
+}
+
+static int id_order(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* The entities for which box_of gives a box (returns true), listed. False
+** when out of memory. */
+static bool near_build(Near *n, const LevelDesc *lv,
+                       bool (*box_of)(const LevelDesc *lv, const LevelEntity *e, SimBox *out))
+{
+    memset(n, 0, sizeof *n);
+    n->entries = malloc(((size_t)lv->entity_count + 1) * sizeof *n->entries);
+    n->found = malloc(((size_t)lv->entity_count + 1) * sizeof *n->found);
+    if (n->entries == NULL || n->found == NULL)
+        return false;
+    for (int i = 0; i < lv->entity_count; i++) {
+        SimBox b;
+        if (!box_of(lv, &lv->entities[i], &b))
+            continue;
+        n->entries[n->count++] = (NearEntry){b, i};
+        if (b.w > n->widest)
+            n->widest = b.w;
+    }
+    if (n->count > 1)
+        qsort(n->entries, (size_t)n->count, sizeof *n->entries, entry_order);
+    return true;
+}
+
+static void near_fini(Near *n)
+{
+    free(n->entries);
+    free(n->found);
+}
+
+/* The listed entities whose box overlaps b, in level order, in n->found;
+** returns how many. */
+static int near_find(Near *n, SimBox b)
+{
+    /* the first entry whose box could reach b: x >= b.x - widest */
+    int64_t from = (int64_t)b.x - n->widest;
+    int lo = 0, hi = n->count;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if ((int64_t)n->entries[mid].box.x < from)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    int found = 0;
+    for (int i = lo; i < n->count && (int64_t)n->entries[i].box.x < (int64_t)b.x + b.w; i++)
+        if (sim_boxes_overlap(n->entries[i].box, b))
+            n->found[found++] = n->entries[i].id;
+    if (found > 1)
+        qsort(n->found, (size_t)found, sizeof *n->found, id_order);
+    return found;
+}
+
+/* Where the player stands coming back to life at r, a respawn point (the
+** player's box, on the bottom of r's), for respawn points only. */
+static bool standing_box(const LevelDesc *lv, const LevelEntity *r, SimBox *out)
+{
+    (void)lv;
+    const EntityKind *rk = kind_get(r->kind), *pk = player_kind();
+    if (!(rk->flags & KIND_RESPAWN))
+        return false;
+    *out = (SimBox){r->x, r->y + r->h - pk->h, pk->w, pk->h};
+    return true;
+}
+
+/* ... checkpoints only: the start is not where a walker is put back. */
+static bool checkpoint_box(const LevelDesc *lv, const LevelEntity *r, SimBox *out)
+{
+    return !(kind_get(r->kind)->flags & KIND_UNIQUE) && standing_box(lv, r, out);
+}
+
+/* The part of the player that hazards hurt, coming back to life at r. */
+static bool hurt_box(const LevelDesc *lv, const LevelEntity *r, SimBox *out)
+{
+    if (!(kind_get(r->kind)->flags & KIND_RESPAWN))
+        return false;
+    *out = sim_hurt_box(sim_respawn_box(r), &lv->physics);
+    return true;
+}
+
+/* The one pixel at a mover's corner (its position), for kinds that move:
+** how the Sim's movers are matched to the level's entities. */
+static bool mover_box(const LevelDesc *lv, const LevelEntity *m, SimBox *out)
+{
+    (void)lv;
+    if (!(kind_get(m->kind)->components & (1u << C_MOVER)))
+        return false;
+    *out = (SimBox){m->x, m->y, 1, 1};
+    return true;
+}
+
+/* A block's own box, for blocks (kinds that follow a switch group). */
+static bool block_box(const LevelDesc *lv, const LevelEntity *b, SimBox *out)
+{
+    (void)lv;
+    if (!(kind_get(b->kind)->flags & KIND_FLIPPED))
+        return false;
+    *out = (SimBox){b->x, b->y, b->w, b->h};
+    return true;
 }
 
 static void check_entity(const char *path, const LevelDesc *lv, const LevelEntity *e,
@@ -148,9 +275,9 @@ static bool patrol_span(const LevelDesc *lv, const LevelEntity *e, int *from, in
 ** puts it back where it was when the checkpoint was reached (when the player
 ** stood there), and it would kill the player coming back to life at once.
 ** The start is not a checkpoint: the level is put back as it began. */
-static void check_patrols(const char *path, const LevelDesc *lv, LevelErrors *errors)
+static void check_patrols(const char *path, const LevelDesc *lv, Near *checkpoints,
+                          LevelErrors *errors)
 {
-    const EntityKind *pk = player_kind();
     for (int i = 0; i < lv->entity_count; i++) {
         const LevelEntity *w = &lv->entities[i];
         if (!(kind_get(w->kind)->flags & KIND_PATROLS))
@@ -160,18 +287,14 @@ static void check_patrols(const char *path, const LevelDesc *lv, LevelErrors *er
             continue;
         int sx = from * TILE_SIZE, sw = (to + 1 - from) * TILE_SIZE;
         int sy = top * TILE_SIZE + ((w->h % TILE_SIZE) ? TILE_SIZE - w->h % TILE_SIZE : 0);
-        for (int k = 0; k < lv->entity_count; k++) {
-            const LevelEntity *r = &lv->entities[k];
-            const EntityKind *rk = kind_get(r->kind);
-            if (!(rk->flags & KIND_RESPAWN) || (rk->flags & KIND_UNIQUE))
-                continue;
-            int ry = r->y + r->h - pk->h;
-            if (!boxes_overlap(sx, sy, sw, w->h, r->x, ry, pk->w, pk->h))
-                continue;
+        int found = near_find(checkpoints, (SimBox){sx, sy, sw, w->h});
+        for (int f = 0; f < found; f++) {
+            const LevelEntity *r = &lv->entities[checkpoints->found[f]];
             level_errors_add(errors, path, w->line, w->col,
                              "the %s walks columns %d to %d, through the %s at %d:%d: a player "
                              "coming back to life there would be hit at once",
-                             kind_get(w->kind)->name, from, to, kind_label(rk), r->line, r->col);
+                             kind_get(w->kind)->name, from, to, kind_label(kind_get(r->kind)),
+                             r->line, r->col);
         }
     }
 }
@@ -234,19 +357,16 @@ static void check_goal(const char *path, const LevelDesc *lv, const LevelEntity 
 ** to life kills it again at once, for ever: at the start, whatever it does
 ** later; at a checkpoint, when it stays where it is. */
 static void check_hazard(const char *path, const LevelDesc *lv, const LevelEntity *h,
-                         LevelErrors *errors)
+                         Near *hurts, LevelErrors *errors)
 {
     const EntityKind *hk = kind_get(h->kind);
     if (!(hk->components & (1u << C_HAZARD)))
         return;
-    SimBox hb = sim_spawn_box(h);
     bool still = !moves(lv, h);
-    for (int i = 0; i < lv->entity_count; i++) {
-        const LevelEntity *r = &lv->entities[i];
+    int found = near_find(hurts, sim_spawn_box(h));
+    for (int f = 0; f < found; f++) {
+        const LevelEntity *r = &lv->entities[hurts->found[f]];
         const EntityKind *rk = kind_get(r->kind);
-        if (!(rk->flags & KIND_RESPAWN) ||
-            !sim_boxes_overlap(hb, sim_hurt_box(sim_respawn_box(r), &lv->physics)))
-            continue;
         bool start = (rk->flags & KIND_UNIQUE) != 0;
         if (!start && !still)
             continue;
@@ -315,8 +435,18 @@ static void check_sweeps(const char *path, const LevelDesc *lv, Sim *sim, LevelE
     /* The Sim's movers are in slot order, the order the level spawned them;
     ** a mover's Transform at the start is its level entity's position. */
     bool *used = calloc((size_t)lv->entity_count + 1, sizeof *used);
-    if (used == NULL)
+    int *respawns = malloc(((size_t)lv->entity_count + 1) * sizeof *respawns);
+    int respawn_count = 0;
+    Near movers = {0};
+    if (used == NULL || respawns == NULL || !near_build(&movers, lv, mover_box)) {
+        free(used);
+        free(respawns);
+        near_fini(&movers);
         return;
+    }
+    for (int r = 0; r < lv->entity_count; r++)
+        if (kind_get(lv->entities[r].kind)->flags & KIND_RESPAWN)
+            respawns[respawn_count++] = r;
     EcsIter it = ecs_view(sim_world(sim), C_MOVER, C_TRANSFORM, C_COLLIDER);
     while (ecs_iter_next(&it)) {
         const Mover *m = ecs_field(&it, Mover, 0);
@@ -325,7 +455,9 @@ static void check_sweeps(const char *path, const LevelDesc *lv, Sim *sim, LevelE
         for (int i = 0; i < it.count; i++) {
             const LevelEntity *le = NULL;
             SimBox own = {t[i].x + c[i].off_x, t[i].y + c[i].off_y, c[i].w, c[i].h};
-            for (int k = 0; k < lv->entity_count && le == NULL; k++) {
+            int found = near_find(&movers, (SimBox){t[i].x, t[i].y, 1, 1});
+            for (int f = 0; f < found && le == NULL; f++) {
+                int k = movers.found[f];
                 SimBox e = sim_spawn_box(&lv->entities[k]);
                 if (!used[k] && lv->entities[k].x == t[i].x && lv->entities[k].y == t[i].y &&
                     e.w == own.w && e.h == own.h) {
@@ -337,11 +469,9 @@ static void check_sweeps(const char *path, const LevelDesc *lv, Sim *sim, LevelE
                 m[i].speed <= 0.0f)
                 continue;
             int segments = m[i].loop ? m[i].path_len : m[i].path_len - 1;
-            for (int r = 0; r < lv->entity_count; r++) {
-                const LevelEntity *re = &lv->entities[r];
+            for (int r = 0; r < respawn_count; r++) {
+                const LevelEntity *re = &lv->entities[respawns[r]];
                 const EntityKind *rk = kind_get(re->kind);
-                if (!(rk->flags & KIND_RESPAWN))
-                    continue;
                 SimBox target = sim_respawn_box(re);
                 /* the path moves the entity's corner; the collider rides along */
                 target.x -= c[i].off_x;
@@ -365,6 +495,8 @@ static void check_sweeps(const char *path, const LevelDesc *lv, Sim *sim, LevelE
         }
     }
     free(used);
+    free(respawns);
+    near_fini(&movers);
 }
 
 /* The level as its Sim starts it: no actor inside a solid (a block that
@@ -454,34 +586,42 @@ void level_validate(const char *path, const LevelDesc *lv, int line, int col, bo
     /* Where the player comes back to life (the start, each checkpoint) must
     ** never be inside a block, in either state of its group: a block that
     ** closes there while the player is dead would trap it. */
+    Near blocks = {0}, checkpoints = {0}, hurts = {0};
+    if (!near_build(&blocks, lv, block_box) || !near_build(&checkpoints, lv, checkpoint_box) ||
+        !near_build(&hurts, lv, hurt_box)) {
+        level_errors_add(errors, path, 0, 0, "out of memory checking the level");
+        near_fini(&blocks);
+        near_fini(&checkpoints);
+        near_fini(&hurts);
+        return;
+    }
     for (int i = 0; i < lv->entity_count; i++) {
         const LevelEntity *r = &lv->entities[i];
-        const EntityKind *rk = kind_get(r->kind);
-        if (!(rk->flags & KIND_RESPAWN))
+        SimBox place;
+        if (!standing_box(lv, r, &place))
             continue;
-        /* The player stands where the flag stands: its box, on the bottom of r's. */
-        const EntityKind *pk = player_kind();
-        int rw = pk->w, rh = pk->h, rx = r->x, ry = r->y + r->h - rh;
-        for (int k = 0; k < lv->entity_count; k++) {
-            const LevelEntity *b = &lv->entities[k];
-            if (!(kind_get(b->kind)->flags & KIND_FLIPPED) ||
-                !boxes_overlap(rx, ry, rw, rh, b->x, b->y, b->w, b->h))
-                continue;
+        int found = near_find(&blocks, place);
+        for (int f = 0; f < found; f++) {
+            const LevelEntity *b = &lv->entities[blocks.found[f]];
             level_errors_add(errors, path, r->line, r->col,
                              "the %s at %d:%d covers the %s's place: a player coming back "
                              "to life there could be shut inside it",
-                             kind_get(b->kind)->name, b->line, b->col, kind_label(rk));
+                             kind_get(b->kind)->name, b->line, b->col,
+                             kind_label(kind_get(r->kind)));
         }
     }
-    check_patrols(path, lv, errors);
+    check_patrols(path, lv, &checkpoints, errors);
     /* What follows reads the level as a whole, in play: only on a level
     ** whose entities are all where they may be. */
-    if (errors->count + errors->dropped != before)
-        return;
-    for (int i = 0; i < lv->entity_count; i++) {
-        check_paths(path, lv, &lv->entities[i], errors);
-        check_goal(path, lv, &lv->entities[i], errors);
-        check_hazard(path, lv, &lv->entities[i], errors);
+    if (errors->count + errors->dropped == before) {
+        for (int i = 0; i < lv->entity_count; i++) {
+            check_paths(path, lv, &lv->entities[i], errors);
+            check_goal(path, lv, &lv->entities[i], errors);
+            check_hazard(path, lv, &lv->entities[i], &hurts, errors);
+        }
+        check_start(path, lv, errors);
     }
-    check_start(path, lv, errors);
+    near_fini(&blocks);
+    near_fini(&checkpoints);
+    near_fini(&hurts);
 }
