@@ -21,7 +21,8 @@ static bool tiles_solid(const Tilemap *map, Box box)
     if (r.x0 < 0 || r.x1 >= map->width)
         return true;
     int32_t y0 = r.y0 < 0 ? 0 : r.y0, y1 = r.y1 >= map->height ? map->height - 1 : r.y1;
-    for (int32_t ty = y0; ty <= y1; ty++) {
+    /* Bottom row first: most probes ask what is under a box. */
+    for (int32_t ty = y1; ty >= y0; ty--) {
         const uint8_t *row = map->tiles + (size_t)ty * (size_t)map->width;
         for (int32_t tx = r.x0; tx <= r.x1; tx++)
             if (row[tx] == TILE_SOLID)
