@@ -561,6 +561,95 @@ START_TEST(the_debug_overlay_lines_up_its_columns)
 }
 END_TEST
 
+/* ---- signs ------------------------------------------------------------------------ */
+
+/* Pixels of exactly that colour in the whole frame. */
+static int ink(const SDL_Surface *s, Uint8 cr, Uint8 cg, Uint8 cb)
+{
+    return ink_in(s, (SDL_Rect){0, 0, s->w, s->h}, cr, cg, cb);
+}
+
+enum { SIGN_RIM_R = 236, SIGN_RIM_G = 214, SIGN_RIM_B = 160 };
+
+/* Standing at a sign shows its words in a box under the HUD, the keys
+** written in as bound; walking off fades it out. */
+START_TEST(standing_at_a_sign_shows_its_words)
+{
+    Rig r;
+    rig_open(&r, "sign", NULL, "tests/levels/good/signs.json");
+    Sim *sim = frontend_sim(r.game);
+    /* the level starts on the first sign; its box waits for the title card */
+    frontend_run_ticks(r.game, 1);
+    ck_assert_int_ge(sim_status(sim)->sign, 0);
+    ck_assert_float_eq(r.game->session.sign_shown, 0.0f);
+    frontend_run_ticks(r.game, 150);
+    ck_assert_float_eq(r.game->session.sign_shown, 1.0f);
+    char words[512];
+    labels_fill_text(&r.game->controls.bind, false, sim_text(sim, sim_status(sim)->sign), words,
+                     sizeof words);
+    ck_assert_ptr_nonnull(strstr(words, "Press SPACE, Z, K or UP to jump"));
+    rig_draw(&r);
+    save_shot(r.target, "sign");
+    const RenderAtlas *atlas = frontend_atlas(r.game);
+    SDL_Rect box = hud_sign_rect(atlas, words);
+    /* under the HUD's strip, inside the screen, drawn with its rim and words */
+    ck_assert_int_ge(box.y, 2 + 15 + 2);
+    ck_assert_int_ge(box.x, 0);
+    ck_assert_int_le(box.x + box.w, LOGICAL_W);
+    ck_assert_int_gt(ink_in(r.target, (SDL_Rect){box.x, box.y, box.w, 2}, SIGN_RIM_R, SIGN_RIM_G,
+                            SIGN_RIM_B), box.w / 2);
+    ck_assert_int_gt(ink_in(r.target, box, 255, 255, 255), 150);
+    /* two lines of the sign at least: its own line break is kept */
+    ck_assert_int_ge(box.h, 2 * atlas->font.line_height);
+    /* walking off: it fades, not vanishes, then is gone */
+    key(r.game, SDL_SCANCODE_RIGHT, true);
+    for (int i = 0; i < 60 && sim_status(sim)->sign >= 0; i++)
+        frontend_run_ticks(r.game, 1);
+    ck_assert_int_lt(sim_status(sim)->sign, 0);
+    frontend_run_ticks(r.game, 3);
+    ck_assert_float_gt(r.game->session.sign_shown, 0.0f);
+    ck_assert_float_lt(r.game->session.sign_shown, 1.0f);
+    frontend_run_ticks(r.game, 10);
+    ck_assert_float_eq(r.game->session.sign_shown, 0.0f);
+    rig_draw(&r);
+    ck_assert_int_eq(ink(r.target, SIGN_RIM_R, SIGN_RIM_G, SIGN_RIM_B), 0);
+    /* the next sign: its unknown {nothing} is shown as written */
+    for (int i = 0; i < 120 && sim_status(sim)->sign < 0; i++)
+        frontend_run_ticks(r.game, 1);
+    key(r.game, SDL_SCANCODE_RIGHT, false);
+    ck_assert_int_ge(sim_status(sim)->sign, 0);
+    frontend_run_ticks(r.game, 12);
+    labels_fill_text(&r.game->controls.bind, false, sim_text(sim, sim_status(sim)->sign), words,
+                     sizeof words);
+    ck_assert_ptr_nonnull(strstr(words, "{nothing} stays as it is"));
+    ck_assert_ptr_nonnull(strstr(words, "DOWN or S with SPACE, Z, K or UP"));
+    rig_draw(&r);
+    save_shot(r.target, "sign_second");
+    ck_assert_int_gt(ink(r.target, SIGN_RIM_R, SIGN_RIM_G, SIGN_RIM_B), 100);
+    rig_close(&r);
+}
+END_TEST
+
+/* A sign follows the bindings: jump on X alone reads "Press X". */
+START_TEST(a_sign_follows_a_rebinding)
+{
+    Rig r;
+    rig_open(&r, "sign-rebound",
+             "{\"format\": 1, \"keys\": {\"jump\": [\"X\"], \"left\": [\"J\"]}}",
+             "tests/levels/good/signs.json");
+    frontend_run_ticks(r.game, 150);
+    Sim *sim = frontend_sim(r.game);
+    ck_assert_int_ge(sim_status(sim)->sign, 0);
+    char words[512];
+    labels_fill_text(&r.game->controls.bind, r.game->controls.pad_last,
+                     sim_text(sim, sim_status(sim)->sign), words, sizeof words);
+    ck_assert_str_eq(words, "Hold J or RIGHT or D to walk.\nPress X to jump: hold it to jump higher.");
+    rig_draw(&r);
+    save_shot(r.target, "sign_rebound");
+    rig_close(&r);
+}
+END_TEST
+
 /* Plays the level (a replay's inputs) until its card shows. */
 static void play_to_the_card(Rig *r)
 {
@@ -717,6 +806,8 @@ static Suite *screens_suite(void)
     tcase_add_test(tc, the_title_hint_follows_the_bindings);
     tcase_add_test(tc, the_hud_keeps_its_width_as_the_counters_grow);
     tcase_add_test(tc, the_debug_overlay_lines_up_its_columns);
+    tcase_add_test(tc, standing_at_a_sign_shows_its_words);
+    tcase_add_test(tc, a_sign_follows_a_rebinding);
     tcase_add_test(tc, a_replays_card_shows_the_saved_best_not_its_own_time);
     tcase_add_test(tc, a_level_outside_the_campaign_has_no_saved_best);
     tcase_add_test(tc, the_title_shows_the_settings_notices_until_ok);

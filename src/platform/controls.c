@@ -321,6 +321,8 @@ ControlsResult controls_event(Controls *c, const SDL_Event *ev)
         if (!(down && ev->key.repeat)) {
             /* a repeat is no new press for the game, but menus scroll on it */
             c->key_held[key] = down;
+            if (down)
+                c->pad_last = false;
             r = apply_change(c, before);
         }
         if (down) {
@@ -340,6 +342,8 @@ ControlsResult controls_event(Controls *c, const SDL_Event *ev)
             return none;
         bool down = ev->type == SDL_CONTROLLERBUTTONDOWN;
         c->button_held[button] = down;
+        if (down)
+            c->pad_last = true;
         ControlsResult r = apply_change(c, before);
         if (down) {
             MenuInput fixed = menu_from_button((SDL_GameControllerButton)button);
@@ -354,6 +358,8 @@ ControlsResult controls_event(Controls *c, const SDL_Event *ev)
             return none;
         float v = (float)ev->caxis.value / 32767.0f;
         c->axis[axis] = v < -1.0f ? -1.0f : v;
+        if (c->axis[axis] >= CONTROLS_DEAD_ZONE || c->axis[axis] <= -CONTROLS_DEAD_ZONE)
+            c->pad_last = true;
         return apply_change(c, before);
     }
     default:

@@ -78,6 +78,8 @@ typedef struct Controls {
     float axis[SDL_CONTROLLER_AXIS_MAX];   /* -1 .. 1 */
     bool jump_latched;        /* a press no tick has read yet */
     bool last_jump_held;      /* the jump_held of the last intent handed out */
+    bool pad_last;            /* the last press was a gamepad's (a button, a stick pushed),
+                                 not a key: the screens then name buttons */
 } Controls;
 
 /* Arrows and WASD move; Space, Z, K or Up jump; Esc pauses; R restarts.

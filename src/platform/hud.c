@@ -101,7 +101,7 @@ void hud_draw(Batch *b, const RenderAtlas *atlas, const SimStatus *status)
 
 void hud_draw_title_card(Batch *b, const RenderAtlas *atlas, const char *title, float age)
 {
-    const float hold = 1.6f, fade = 0.5f;
+    const float hold = HUD_TITLE_HOLD, fade = HUD_TITLE_FADE;
     if (!title || !*title || age >= hold + fade)
         return;
     float a = age < hold ? 1.0f : 1.0f - (age - hold) / fade;
@@ -110,6 +110,75 @@ void hud_draw_title_card(Batch *b, const RenderAtlas *atlas, const char *title, 
     int x = (LOGICAL_W - w) / 2, y = 64;
     render_fill(b, atlas, (SDL_Rect){0, y - 8, LOGICAL_W, 24}, (SDL_Color){12, 14, 30, (Uint8)(a * 150.0f)});
     render_text(b, atlas, title, x, y, (SDL_Color){255, 255, 255, alpha});
+}
+
+/* The sign's box: words wrapped to at most SIGN_TEXT_W px, the box centred
+** SIGN_TOP px from the top, below the counters' strip (2..17) so it never
+** hides them; dark with a light rim, so it reads on every background. */
+enum { SIGN_TEXT_W = 300, SIGN_TOP = 24, SIGN_PAD_X = 10, SIGN_PAD_Y = 7, SIGN_SLIDE = 6 };
+
+static int sign_lines(const RenderAtlas *atlas, const char *text, char *wrapped, size_t cap, int *widest)
+{
+    int lines = render_wrap(atlas, text, SIGN_TEXT_W, 0, wrapped, cap);
+    *widest = 0;
+    for (char *line = wrapped; *line;) {
+        char *end = strchr(line, '\n');
+        if (end != NULL)
+            *end = '\0';
+        int w = render_text_width(atlas, line);
+        if (w > *widest)
+            *widest = w;
+        if (end == NULL)
+            break;
+        *end = '\n';
+        line = end + 1;
+    }
+    return lines;
+}
+
+SDL_Rect hud_sign_rect(const RenderAtlas *atlas, const char *text)
+{
+    char wrapped[1024];
+    int widest, lines = sign_lines(atlas, text, wrapped, sizeof wrapped, &widest);
+    int w = widest + 2 * SIGN_PAD_X, h = lines * atlas->font.line_height + 2 * SIGN_PAD_Y - 2;
+    return (SDL_Rect){(LOGICAL_W - w) / 2, SIGN_TOP, w, h};
+}
+
+void hud_draw_sign(Batch *b, const RenderAtlas *atlas, const char *text, float shown)
+{
+    if (!text || !*text || shown <= 0.0f)
+        return;
+    float a = shown >= 1.0f ? 1.0f : shown * shown * (3.0f - 2.0f * shown); /* eased */
+    char wrapped[1024];
+    int widest;
+    sign_lines(atlas, text, wrapped, sizeof wrapped, &widest);
+    SDL_Rect r = hud_sign_rect(atlas, text);
+    r.y -= (int)((1.0f - a) * (float)SIGN_SLIDE + 0.5f);
+    Uint8 edge = (Uint8)(235.0f * a), body = (Uint8)(228.0f * a), ink = (Uint8)(255.0f * a);
+    /* a dark edge with cut corners, a warm rim inside it, the body: each
+    ** pixel painted once, so the box fades evenly */
+    SDL_Color dark = {10, 10, 24, edge}, rim = {236, 214, 160, ink};
+    render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y, r.w - 4, 1}, dark);
+    render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y + r.h - 1, r.w - 4, 1}, dark);
+    render_fill(b, atlas, (SDL_Rect){r.x, r.y + 2, 1, r.h - 4}, dark);
+    render_fill(b, atlas, (SDL_Rect){r.x + r.w - 1, r.y + 2, 1, r.h - 4}, dark);
+    render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y + 1, r.w - 4, 1}, rim);
+    render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y + r.h - 2, r.w - 4, 1}, rim);
+    render_fill(b, atlas, (SDL_Rect){r.x + 1, r.y + 2, 1, r.h - 4}, rim);
+    render_fill(b, atlas, (SDL_Rect){r.x + r.w - 2, r.y + 2, 1, r.h - 4}, rim);
+    render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y + 2, r.w - 4, r.h - 4}, (SDL_Color){28, 26, 52, body});
+    int y = r.y + SIGN_PAD_Y;
+    for (char *line = wrapped; *line; y += atlas->font.line_height) {
+        char *end = strchr(line, '\n');
+        if (end != NULL)
+            *end = '\0';
+        /* each line centred, as a sign is lettered */
+        render_text(b, atlas, line, r.x + (r.w - render_text_width(atlas, line)) / 2, y,
+                    (SDL_Color){255, 255, 255, ink});
+        if (end == NULL)
+            break;
+        line = end + 1;
+    }
 }
 
 /* One text of the overlay's table in a row's column: the label, the

@@ -107,6 +107,12 @@ static void draw_level(Frontend *g, float alpha)
     effects_draw(&g->session.fx, &g->batch, &g->atlas, &view);
     effects_draw_flash(&g->session.fx, &g->batch, &g->atlas, &view);
     hud_draw(&g->batch, &g->atlas, sim_status(g->session.sim));
+    if (g->session.sign_text >= 0 && g->session.sign_shown > 0.0f) {
+        char words[1024];
+        labels_fill_text(&g->controls.bind, g->controls.pad_last,
+                         sim_text(g->session.sim, g->session.sign_text), words, sizeof words);
+        hud_draw_sign(&g->batch, &g->atlas, words, g->session.sign_shown);
+    }
     hud_draw_title_card(&g->batch, &g->atlas, g->session.level_title, g->session.level_age);
     const float fade = 0.35f; /* levels open from black */
     if (g->session.level_age < fade && !g->session.exact)

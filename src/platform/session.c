@@ -120,6 +120,8 @@ static void begin_run(Frontend *g)
 {
     fixed_step_init(&g->session.step, 1.0 / SIM_TICK_RATE, 0.25);
     g->session.celebrate = 0.0f;
+    g->session.sign_text = -1;
+    g->session.sign_shown = 0.0f;
     effects_init(&g->session.fx);
     reset_camera(g);
     g->session.playback_pos = 0;
@@ -363,6 +365,23 @@ static void tick(Frontend *g)
     handle_events(g);
 }
 
+/* The sign's box follows the sign the player is at: it fades in (once the
+** title card has begun to go), out when the player leaves, and changes
+** its words at once from one sign to the next. */
+static void update_sign(Frontend *g, float dt)
+{
+    const float fade = 0.15f;
+    int at = sim_status(g->session.sim)->sign;
+    if (at >= 0 && g->session.level_age >= HUD_TITLE_HOLD) {
+        g->session.sign_text = at;
+        g->session.sign_shown += dt / fade;
+    } else {
+        g->session.sign_shown -= dt / fade;
+    }
+    g->session.sign_shown = g->session.sign_shown < 0.0f ? 0.0f
+                          : g->session.sign_shown > 1.0f ? 1.0f : g->session.sign_shown;
+}
+
 int frontend_run_ticks(Frontend *g, int n)
 {
     if (!g->session.sim)
@@ -372,6 +391,7 @@ int frontend_run_ticks(Frontend *g, int n)
         tick(g);
         effects_update(&g->session.fx, (float)SIM_DT);
         g->session.level_age += (float)SIM_DT;
+        update_sign(g, (float)SIM_DT);
         CameraTarget t = player_target(g, 1.0f);
         camera_update(&g->session.camera, &t, level_w(g), level_h(g), (float)SIM_DT);
     }
@@ -400,6 +420,7 @@ void session_update(Frontend *g, double frame_seconds)
             }
         }
         g->session.level_age += dt;
+        update_sign(g, dt);
     }
     if (g->session.sim && g->screen != SCREEN_PAUSE) {
         effects_update(&g->session.fx, dt);

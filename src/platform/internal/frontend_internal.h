@@ -74,6 +74,10 @@ typedef struct Session {
     Camera camera;
     Effects fx;
     float level_age;
+    /* the sign's box: the text it shows (sim_text), kept while it fades
+    ** out, and how far it is shown, 0..1 */
+    int sign_text;
+    float sign_shown;
     char error_text[ERROR_TEXT_MAX];
     bool exact;                 /* ticks were run without a frame: draw them at alpha 1 */
 
