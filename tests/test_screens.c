@@ -524,6 +524,35 @@ START_TEST(the_hud_keeps_its_width_as_the_counters_grow)
 }
 END_TEST
 
+/* A level with gems shows a fourth counter, gems banked and carried of the
+** level's, which keeps its width as they count; a level without shows none. */
+START_TEST(the_hud_counts_gems_in_a_level_that_has_them)
+{
+    Rig r;
+    rig_open(&r, "hud-gems", NULL, "tests/levels/good/signs.json");
+    const RenderAtlas *atlas = frontend_atlas(r.game);
+    SimStatus st = {.collectibles = 3, .gems_total = 12};
+    int w = hud_width(atlas, &st);
+    for (int g = 0; g <= 12; g++) {
+        st.gems = g / 2;
+        st.gems_carried = g - g / 2;
+        ck_assert_int_eq(hud_width(atlas, &st), w);
+    }
+    SDL_Rect gem = render_cell(atlas, RCLIP_HUD_GEM, 0, 0);
+    ck_assert_int_gt(gem.w, 0);
+    /* the gems' counter is the only difference: its icon, its room, the gaps */
+    int without = hud_width(atlas, &(SimStatus){.collectibles = 3});
+    ck_assert_int_ge(w - without, gem.w + 3 + 2 * render_text_width(atlas, "1") + 10);
+    /* drawn after the coins: pink ink of the gem icon right of the coins */
+    const Sim *sim = frontend_sim(r.game);
+    ck_assert_int_eq(sim_status(sim)->gems_total, 2);
+    frontend_run_ticks(r.game, 1);
+    rig_draw(&r);
+    save_shot(r.target, "hud_gems");
+    rig_close(&r);
+}
+END_TEST
+
 START_TEST(the_debug_overlay_lines_up_its_columns)
 {
     Rig r;
@@ -805,6 +834,7 @@ static Suite *screens_suite(void)
     tcase_add_test(tc, rebinding_says_whether_it_added_replaced_or_removed);
     tcase_add_test(tc, the_title_hint_follows_the_bindings);
     tcase_add_test(tc, the_hud_keeps_its_width_as_the_counters_grow);
+    tcase_add_test(tc, the_hud_counts_gems_in_a_level_that_has_them);
     tcase_add_test(tc, the_debug_overlay_lines_up_its_columns);
     tcase_add_test(tc, standing_at_a_sign_shows_its_words);
     tcase_add_test(tc, a_sign_follows_a_rebinding);

@@ -33,68 +33,83 @@ static int digits_width(const RenderAtlas *atlas, const char *text)
     return w;
 }
 
-/* What each counter shows, and the room it keeps: coins as many digits as
-** the level's total on both sides of the '/', deaths three digits, the
-** clock two of minutes, each more only once the value needs it. */
+/* What each counter shows, and the room it keeps: coins (and gems) as many
+** digits as the level's total on both sides of the '/', deaths three
+** digits, the clock two of minutes, each more only once the value needs
+** it. The gems' counter is there only in a level that has gems. */
+enum { HUD_COUNTERS = 4 };
+
 typedef struct HudLayout {
-    char texts[3][24];
-    int room[3];
+    int count;
+    SDL_Rect icon[HUD_COUNTERS];
+    char texts[HUD_COUNTERS][24];
+    int room[HUD_COUNTERS];
+    SDL_Color color[HUD_COUNTERS];
 } HudLayout;
+
+static void add_counter(const RenderAtlas *atlas, HudLayout *l, int rclip, const char *text,
+                        const char *widest, SDL_Color color)
+{
+    int i = l->count++;
+    l->icon[i] = render_cell(atlas, rclip, 0, 0);
+    snprintf(l->texts[i], sizeof l->texts[i], "%s", text);
+    int now = digits_width(atlas, text), keep = digits_width(atlas, widest);
+    l->room[i] = now > keep ? now : keep;
+    l->color[i] = color;
+}
+
+/* "have/total", and the widest it will be: total/total. */
+static void fraction(int have, int total, char *text, char *widest, size_t cap)
+{
+    snprintf(text, cap, "%d/%d", have, total);
+    snprintf(widest, cap, "%d/%d", total, total);
+}
 
 static void layout(const RenderAtlas *atlas, const SimStatus *status, HudLayout *l)
 {
-    snprintf(l->texts[0], sizeof l->texts[0], "%d/%d", status->collected + status->carried,
-             status->collectibles);
-    snprintf(l->texts[1], sizeof l->texts[1], "%u", status->deaths);
-    hud_format_time(status->ticks, l->texts[2], sizeof l->texts[2]);
-    char widest[3][24];
-    snprintf(widest[0], sizeof widest[0], "%d/%d", status->collectibles, status->collectibles);
-    snprintf(widest[1], sizeof widest[1], "000");
-    snprintf(widest[2], sizeof widest[2], "00:00.00");
-    for (int i = 0; i < 3; i++) {
-        int now = digits_width(atlas, l->texts[i]), keep = digits_width(atlas, widest[i]);
-        l->room[i] = now > keep ? now : keep;
+    const SDL_Color coin_gold = {255, 220, 90, 255}, gem_pink = {255, 150, 220, 255};
+    char text[24], widest[24];
+    l->count = 0;
+    /* banked, and carried since the checkpoint */
+    int coins = status->collected + status->carried, gems = status->gems + status->gems_carried;
+    fraction(coins, status->collectibles, text, widest, sizeof text);
+    add_counter(atlas, l, RCLIP_HUD_COIN, text, widest,
+                coins == status->collectibles && status->collectibles > 0 ? coin_gold : WHITE);
+    if (status->gems_total > 0) {
+        fraction(gems, status->gems_total, text, widest, sizeof text);
+        add_counter(atlas, l, RCLIP_HUD_GEM, text, widest,
+                    gems == status->gems_total ? gem_pink : WHITE);
     }
-}
-
-static void icons(const RenderAtlas *atlas, SDL_Rect out[3])
-{
-    out[0] = render_cell(atlas, RCLIP_HUD_COIN, 0, 0);
-    out[1] = render_cell(atlas, RCLIP_HUD_SKULL, 0, 0);
-    out[2] = render_cell(atlas, RCLIP_HUD_CLOCK, 0, 0);
+    snprintf(text, sizeof text, "%u", status->deaths);
+    add_counter(atlas, l, RCLIP_HUD_SKULL, text, "000", WHITE);
+    hud_format_time(status->ticks, text, sizeof text);
+    add_counter(atlas, l, RCLIP_HUD_CLOCK, text, "00:00.00", WHITE);
 }
 
 int hud_width(const RenderAtlas *atlas, const SimStatus *status)
 {
     HudLayout l;
-    SDL_Rect icon[3];
     layout(atlas, status, &l);
-    icons(atlas, icon);
     int width = 4;
-    for (int i = 0; i < 3; i++)
-        width += icon[i].w + 3 + l.room[i] + 10;
+    for (int i = 0; i < l.count; i++)
+        width += l.icon[i].w + 3 + l.room[i] + 10;
     return width;
 }
 
 void hud_draw(Batch *b, const RenderAtlas *atlas, const SimStatus *status)
 {
     HudLayout l;
-    SDL_Rect icon[3];
     layout(atlas, status, &l);
-    icons(atlas, icon);
-    int have = status->collected + status->carried; /* banked, and carried since the checkpoint */
-    bool all = have == status->collectibles && status->collectibles > 0;
-    SDL_Color colors[3] = {all ? (SDL_Color){255, 220, 90, 255} : WHITE, WHITE, WHITE};
-
     /* a dark strip as wide as what it holds, so the counters read anywhere;
     ** each counter in a room of its own, so nothing moves as it counts */
     render_fill(b, atlas, (SDL_Rect){2, 2, hud_width(atlas, status), 15},
                 (SDL_Color){12, 14, 30, 110});
     int x = 6, y = 5;
-    for (int i = 0; i < 3; i++) {
-        render_region(b, icon[i], x, y - 1, WHITE);
-        x += icon[i].w + 3;
-        render_text(b, atlas, l.texts[i], x, y, colors[i]);
+    for (int i = 0; i < l.count; i++) {
+        /* icons of different heights share one middle line */
+        render_region(b, l.icon[i], x, y - 1 + (11 - l.icon[i].h) / 2, WHITE);
+        x += l.icon[i].w + 3;
+        render_text(b, atlas, l.texts[i], x, y, l.color[i]);
         x += l.room[i] + 10;
     }
 }

@@ -20,7 +20,8 @@ typedef struct DebugStats {
 
 /* "1:02.50" from a tick count (60 ticks a second). */
 void hud_format_time(uint32_t ticks, char *out, size_t cap);
-/* Coins, deaths and the timer in the top-left corner. */
+/* Coins, gems (in a level that has some), deaths and the timer in the
+** top-left corner. */
 void hud_draw(Batch *b, const RenderAtlas *atlas, const SimStatus *status);
 /* The width of that strip: the same from the first coin to the last, from
 ** 0 deaths to 999 and from 0:00.00 to 99:59.99. */
