@@ -308,7 +308,12 @@ static bool is_campaign_file(const Frontend *g)
 static void complete_level(Frontend *g)
 {
     const SimStatus *st = sim_status(g->session.sim);
-    g->session.run = (LevelRun){st->ticks > 0 ? st->ticks : 1, st->deaths, (uint32_t)st->collected};
+    g->session.run = (LevelRun){.ticks = st->ticks > 0 ? st->ticks : 1,
+                                .deaths = st->deaths,
+                                .coins = (uint32_t)st->collected,
+                                .gems = (uint32_t)st->gems,
+                                .coins_total = (uint32_t)st->collectibles,
+                                .gems_total = (uint32_t)st->gems_total};
     g->session.improved = 0;
     const char *id = level_path_basename(g->session.level_path);
     if (g->session.campaign_index >= 0 &&
