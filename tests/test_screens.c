@@ -590,6 +590,102 @@ START_TEST(the_debug_overlay_lines_up_its_columns)
 }
 END_TEST
 
+/* ---- the level select ---------------------------------------------------------- */
+
+/* The coins and gems a level file holds, as the Sim counts them. */
+static void level_holds(const char *file, int *coins, int *gems)
+{
+    char path[512];
+    snprintf(path, sizeof path, "levels/%s", file);
+    LevelErrors *errors = calloc(1, sizeof *errors);
+    LevelDesc desc = {0};
+    ck_assert(app_load_level(".", path, &desc, errors));
+    Sim *sim = sim_create(&desc, NULL);
+    ck_assert_ptr_nonnull(sim);
+    *coins = sim_status(sim)->collectibles;
+    *gems = sim_status(sim)->gems_total;
+    sim_destroy(sim);
+    leveldesc_fini(&desc);
+    free(errors);
+}
+
+static const MenuItem *item_with_id(const Frontend *g, int id)
+{
+    for (int i = 0; i < g->menus.menu.count; i++)
+        if (g->menus.menu.items[i].id == id)
+            return &g->menus.menu.items[i];
+    ck_abort_msg("no item %d", id);
+    return NULL;
+}
+
+/* Levels under their worlds' names, each completed one with its bests and
+** its coins and gems out of the level's; the cursor on the level last
+** played; locked levels marked. */
+START_TEST(the_level_select_lists_each_world_and_its_bests)
+{
+    Rig r;
+    memset(&r, 0, sizeof r);
+    user_folder(&r, "levels", NULL);
+    char path[1100];
+    snprintf(path, sizeof path, "%sprogress.json", r.pref);
+    /* 01 as this version keeps it; 02 as the version before (no totals) */
+    write_file(path, "{\"format\": 2, \"unlocked\": 8, \"last_level\": \"07-lifts.json\", \"levels\": {"
+                     "\"01-first-steps.json\": {\"completed\": true, \"best_ticks\": 1530, "
+                     "\"fewest_deaths\": 2, \"most_coins\": 5, \"most_gems\": 1, \"coins_total\": 6, "
+                     "\"gems_total\": 1},"
+                     "\"02-mind-the-gap.json\": {\"completed\": true, \"best_ticks\": 2400, "
+                     "\"fewest_deaths\": 0, \"most_coins\": 1}}}");
+    rig_open(&r, "levels", KEEP, NULL);
+    go_to(r.game, "LEVEL SELECT");
+    tap(r.game, SDL_SCANCODE_RETURN);
+    ck_assert_int_eq(r.game->screen, SCREEN_LEVELS);
+    const Campaign *c = r.game->campaign;
+    /* the cursor on the level last played */
+    ck_assert_int_eq(cursor_item(r.game)->id - 300, campaign_find(c, "07-lifts.json"));
+    /* each world's name over its levels, in order */
+    const Menu *m = &r.game->menus.menu;
+    int row = 0;
+    for (int w = 0; w < c->world_count; w++) {
+        char name[MENU_TEXT];
+        snprintf(name, sizeof name, "%s", c->worlds[w].name);
+        for (char *ch = name; *ch; ch++)
+            *ch = (char)(*ch >= 'a' && *ch <= 'z' ? *ch - 'a' + 'A' : *ch);
+        ck_assert(m->items[row].heading);
+        ck_assert_str_eq(m->items[row].label, name);
+        ck_assert_str_eq(m->items[row].value, "TIME\tDEATHS\tCOINS\tGEMS");
+        row++;
+        for (int i = 0; i < c->worlds[w].count; i++, row++)
+            ck_assert_int_eq(m->items[row].id, 300 + c->worlds[w].first + i);
+    }
+    ck_assert_str_eq(m->items[row].label, "BACK");
+    /* the bests, and the totals progress kept */
+    ck_assert_str_eq(item_with_id(r.game, 300)->value, "0:25.50\t2\t5/6\t1/1");
+    /* a level completed before progress kept totals: counted from its file */
+    int coins, gems;
+    level_holds("02-mind-the-gap.json", &coins, &gems);
+    char want[MENU_TEXT];
+    if (gems > 0)
+        snprintf(want, sizeof want, "0:40.00\t0\t1/%d\t0/%d", coins, gems);
+    else
+        snprintf(want, sizeof want, "0:40.00\t0\t1/%d\t-", coins);
+    ck_assert_str_eq(item_with_id(r.game, 301)->value, want);
+    /* open but never completed: nothing to say yet */
+    ck_assert_str_eq(item_with_id(r.game, 302)->value, "");
+    /* locked: no name, marked */
+    ck_assert_str_eq(item_with_id(r.game, 308)->value, "LOCKED");
+    ck_assert_str_eq(item_with_id(r.game, 308)->label, " 9 ???");
+    ck_assert(!item_with_id(r.game, 308)->enabled);
+    rig_draw(&r);
+    save_shot(r.target, "level_select");
+    /* from the first level: its world's heading is in sight */
+    menu_select(&r.game->menus.menu, 300);
+    ck_assert_int_eq(r.game->menus.menu.top, 0);
+    rig_draw(&r);
+    save_shot(r.target, "level_select_top");
+    rig_close(&r);
+}
+END_TEST
+
 /* ---- signs ------------------------------------------------------------------------ */
 
 /* Pixels of exactly that colour in the whole frame. */
@@ -836,6 +932,7 @@ static Suite *screens_suite(void)
     tcase_add_test(tc, the_hud_keeps_its_width_as_the_counters_grow);
     tcase_add_test(tc, the_hud_counts_gems_in_a_level_that_has_them);
     tcase_add_test(tc, the_debug_overlay_lines_up_its_columns);
+    tcase_add_test(tc, the_level_select_lists_each_world_and_its_bests);
     tcase_add_test(tc, standing_at_a_sign_shows_its_words);
     tcase_add_test(tc, a_sign_follows_a_rebinding);
     tcase_add_test(tc, a_replays_card_shows_the_saved_best_not_its_own_time);

@@ -31,7 +31,8 @@ enum {
     ITEM_LEVEL_FIRST = 300,     /* + campaign index */
 };
 
-_Static_assert(MENU_ITEMS >= CAMPAIGN_MAX_LEVELS + 1, "level select lists every level and Back");
+_Static_assert(MENU_ITEMS >= CAMPAIGN_MAX_LEVELS + CAMPAIGN_MAX_WORLDS + 1,
+               "level select lists every level under its world's heading, and Back");
 _Static_assert(MENU_ITEMS >= 2 * ACT_COUNT + 2, "the controls menu lists every binding");
 
 /* ---- small helpers --------------------------------------------------------- */
@@ -113,6 +114,54 @@ static bool campaign_started(const Frontend *g)
     return g->saves.progress.last_level[0] != '\0' || g->saves.progress.unlocked > 1;
 }
 
+/* "have/total" of a level's coins or gems; "-" for a level that has none. */
+static void fraction(uint32_t have, uint32_t total, bool known, char *out, size_t cap)
+{
+    if (!known)
+        snprintf(out, cap, "%lu/?", (unsigned long)have);
+    else if (total == 0)
+        snprintf(out, cap, "-");
+    else
+        snprintf(out, cap, "%lu/%lu", (unsigned long)have, (unsigned long)total);
+}
+
+/* The levels under their worlds' names, each completed one with its best
+** time, fewest deaths, and most coins and gems of how many it holds. */
+static void build_level_select(Frontend *g)
+{
+    Menu *m = &g->menus.menu;
+    menu_init(m, "Level select");
+    const Campaign *c = g->campaign;
+    /* a campaign of one unnamed world has no heading */
+    bool headings = c && (c->world_count > 1 || c->worlds[0].name[0]);
+    for (int w = 0; c && w < c->world_count; w++) {
+        if (headings)
+            menu_add_heading(m, c->worlds[w].name, "time\tdeaths\tcoins\tgems");
+        for (int i = c->worlds[w].first; i < c->worlds[w].first + c->worlds[w].count; i++) {
+            bool open = progress_is_unlocked(&g->saves.progress, i);
+            const LevelRecord *rec = progress_find(&g->saves.progress, c->levels[i].file);
+            char label[MENU_TEXT + 16], value[MENU_TEXT + 64]; /* menu_add keeps what fits */
+            snprintf(label, sizeof label, "%2d %.40s", i + 1, open ? c->levels[i].title : "???");
+            if (!open) {
+                snprintf(value, sizeof value, "locked");
+            } else if (rec && rec->completed) {
+                char t[16], coins[24], gems[24];
+                uint32_t coins_total, gems_total;
+                bool known = summary_level_totals(g, i, &coins_total, &gems_total);
+                hud_format_time(rec->best_ticks, t, sizeof t);
+                fraction(rec->most_coins, coins_total, known, coins, sizeof coins);
+                fraction(rec->most_gems, gems_total, known, gems, sizeof gems);
+                snprintf(value, sizeof value, "%s\t%lu\t%s\t%s", t, (unsigned long)rec->fewest_deaths,
+                         coins, gems);
+            } else {
+                value[0] = '\0';
+            }
+            menu_add(m, ITEM_LEVEL_FIRST + i, label, value, open);
+        }
+    }
+    menu_add(m, ITEM_BACK, "Back", NULL, true);
+}
+
 static void build_menu(Frontend *g)
 {
     /* a rebuilt menu keeps its cursor and its scroll */
@@ -128,22 +177,7 @@ static void build_menu(Frontend *g)
         menu_add(&g->menus.menu, ITEM_QUIT, "Quit", NULL, true);
         break;
     case SCREEN_LEVELS:
-        menu_init(&g->menus.menu, "Level select");
-        for (int i = 0; g->campaign && i < g->campaign->count; i++) {
-            bool open = progress_is_unlocked(&g->saves.progress, i);
-            const LevelRecord *rec = progress_find(&g->saves.progress, g->campaign->levels[i].file);
-            char label[MENU_TEXT + 16]; /* menu_add keeps what fits */
-            snprintf(label, sizeof label, "%2d %.40s", i + 1,
-                     open ? g->campaign->levels[i].title : "???");
-            if (!open)
-                snprintf(value, sizeof value, "locked");
-            else if (rec && rec->completed)
-                hud_format_time(rec->best_ticks, value, sizeof value);
-            else
-                value[0] = '\0';
-            menu_add(&g->menus.menu, ITEM_LEVEL_FIRST + i, label, value, open);
-        }
-        menu_add(&g->menus.menu, ITEM_BACK, "Back", NULL, true);
+        build_level_select(g);
         break;
     case SCREEN_OPTIONS:
         menu_init(&g->menus.menu, "Options");
@@ -213,6 +247,12 @@ void frontend_show(Frontend *g, Screen s)
     g->menus.note[0] = '\0';
     controls_release_all(&g->controls);
     build_menu(g);
+    if (s == SCREEN_LEVELS && g->campaign && g->saves.progress.last_level[0]) {
+        /* the cursor on the level last played */
+        int last = campaign_find(g->campaign, g->saves.progress.last_level);
+        if (last >= 0)
+            menu_select(&g->menus.menu, ITEM_LEVEL_FIRST + last);
+    }
 }
 
 /* ---- menus' actions ---------------------------------------------------------- */

@@ -5,8 +5,9 @@
 ** frontend.c runs the flow between screens (menus, options, events, start
 ** and shut down) and owns the menus' state and the saves; session.c owns
 ** the level being played (loading, ticks, hot reload, recording and
-** playback, the last completion); screens.c draws every screen and keeps
-** the figures of the last frame for the F3 overlay. Nothing outside those
+** playback, the last completion); summary.c counts what the campaign's
+** levels hold; screens.c draws every screen and keeps the figures of the
+** last frame for the F3 overlay. Nothing outside those
 ** files includes this header, except the tests, for screens_tagline.
 */
 #ifndef FRONTEND_INTERNAL_H
@@ -105,6 +106,23 @@ typedef struct Session {
     int tick_count;
 } Session;
 
+/* The coins and gems of the campaign's levels as their files hold them,
+** counted when first asked for (summary.c). */
+typedef struct LevelCounts {
+    bool tried[CAMPAIGN_MAX_LEVELS], counted[CAMPAIGN_MAX_LEVELS];
+    uint32_t coins[CAMPAIGN_MAX_LEVELS], gems[CAMPAIGN_MAX_LEVELS];
+} LevelCounts;
+
+/* The campaign in sums: the bests of the levels completed, and the coins and
+** gems of every level. */
+typedef struct CampaignSummary {
+    int levels, completed;
+    uint32_t ticks, deaths;         /* best times and fewest deaths, summed */
+    uint32_t coins, coins_total;    /* most collected; what the levels hold */
+    uint32_t gems, gems_total;
+    bool all_counted;               /* false when a level's file could not be counted */
+} CampaignSummary;
+
 /* What the last frame drew (screens.c), for the F3 overlay and the tests. */
 typedef struct FrameStats {
     DebugStats stats;
@@ -133,6 +151,7 @@ struct Frontend {
     Menus menus;
     Session session;
     FrameStats frame;
+    LevelCounts counts;
 };
 
 /* ---- frontend.c: the flow between screens ---- */
@@ -171,6 +190,15 @@ bool session_setup_replays(Frontend *g, char *err, size_t errlen);
 void session_write_recording(Frontend *g);
 /* Frees the level, its Sim and the replays. */
 void session_fini(Frontend *g);
+
+/* ---- summary.c: the campaign in figures ---- */
+
+/* The coins and gems campaign level `index` holds: as progress kept them at
+** its last completion, else counted from its file. False (and 0s) when
+** neither knows (the file does not load). */
+bool summary_level_totals(Frontend *g, int index, uint32_t *coins, uint32_t *gems);
+/* The sums over the whole campaign, for the end screen. */
+void summary_campaign(Frontend *g, CampaignSummary *out);
 
 /* ---- screens.c: drawing ---- */
 
