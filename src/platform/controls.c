@@ -285,14 +285,20 @@ static MenuInput menu_from_button(SDL_GameControllerButton button)
 }
 
 /* The actions a key is bound to. */
-static uint32_t key_actions(const Controls *c, SDL_Scancode key)
+static uint32_t key_actions(const ControlBindings *bind, SDL_Scancode key)
 {
     uint32_t mask = 0;
     for (int a = 0; a < ACT_COUNT; a++)
         for (int k = 0; k < CONTROLS_KEYS; k++)
-            if (c->bind.keys[a][k] == key)
+            if (bind->keys[a][k] == key)
                 mask |= 1u << a;
     return mask;
+}
+
+MenuInput controls_key_menu(const ControlBindings *bind, SDL_Scancode key)
+{
+    MenuInput fixed = menu_from_key(key);
+    return fixed != MENU_NONE ? fixed : menu_from_actions(key_actions(bind, key));
 }
 
 /* Key and button edges: what went down with this event. */
@@ -326,9 +332,7 @@ ControlsResult controls_event(Controls *c, const SDL_Event *ev)
             r = apply_change(c, before);
         }
         if (down) {
-            r.menu = menu_from_key(key);
-            if (r.menu == MENU_NONE)
-                r.menu = menu_from_actions(key_actions(c, key));
+            r.menu = controls_key_menu(&c->bind, key);
             /* holding Enter or Esc must not run through several menus */
             if (ev->key.repeat && (r.menu == MENU_OK || r.menu == MENU_BACK))
                 r.menu = MENU_NONE;

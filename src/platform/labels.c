@@ -169,6 +169,32 @@ void labels_fill_text(const ControlBindings *bind, bool pad, const char *text, c
     }
 }
 
+/* The first key of the action that menus take as `want`, or fallback. */
+static void menu_key(const ControlBindings *bind, ControlAction action, MenuInput want,
+                     const char *fallback, char *out, size_t cap)
+{
+    for (int k = 0; k < CONTROLS_KEYS; k++) {
+        SDL_Scancode key = bind->keys[action][k];
+        if (key != SDL_SCANCODE_UNKNOWN && controls_key_menu(bind, key) == want) {
+            labels_key(key, out, cap);
+            return;
+        }
+    }
+    snprintf(out, cap, "%s", fallback);
+}
+
+void labels_menu_keys(const ControlBindings *bind, bool pad, char *ok, char *back, size_t cap)
+{
+    if (pad) {
+        /* the pad's menu buttons are fixed (controls.c) */
+        labels_button(SDL_CONTROLLER_BUTTON_A, ok, cap);
+        labels_button(SDL_CONTROLLER_BUTTON_B, back, cap);
+        return;
+    }
+    menu_key(bind, ACT_JUMP, MENU_OK, "ENTER", ok, cap);
+    menu_key(bind, ACT_PAUSE, MENU_BACK, "ESCAPE", back, cap);
+}
+
 /* The move keys: left and right keys in the same place of their lists as a
 ** pair, the rest alone. */
 static void move_keys(const ControlBindings *bind, char *out, size_t cap)

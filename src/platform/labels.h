@@ -39,6 +39,11 @@ void labels_action_words(const ControlBindings *bind, ControlAction action, bool
 void labels_fill_text(const ControlBindings *bind, bool pad, const char *text, char *out,
                       size_t cap);
 
+/* The keys that say OK and Back to a card, as it names them: the first key
+** of jump that menus take as OK ("SPACE"; "ENTER" when none is), the first
+** of pause taken as Back ("ESCAPE" when none is); with a pad, its A and B. */
+void labels_menu_keys(const ControlBindings *bind, bool pad, char *ok, char *back, size_t cap);
+
 /* The title's line of controls: how to move, jump and pause with the keys
 ** bound now ("ARROWS, A/D MOVE   SPACE, Z, K, UP JUMP   ESCAPE PAUSE"). Left
 ** and right keys in the same place of their lists go as a pair ("A/D"; the

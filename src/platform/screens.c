@@ -155,39 +155,82 @@ static void draw_logo(Frontend *g, int y)
     }
 }
 
+bool screens_last_level(const Frontend *g)
+{
+    return g->campaign && g->session.campaign_index >= 0 &&
+           g->session.campaign_index + 1 >= g->campaign->count;
+}
+
+void screens_complete_keys(const Frontend *g, char *out, size_t cap)
+{
+    char ok[48], back[48];
+    labels_menu_keys(&g->controls.bind, g->controls.pad_last, ok, back, sizeof ok);
+    if (g->session.campaign_index < 0)
+        snprintf(out, cap, "%s: PLAY AGAIN   %s: QUIT", ok, back);
+    else if (screens_last_level(g)) /* the campaign's end comes next, not a level */
+        snprintf(out, cap, "%s: CONTINUE   %s: TITLE", ok, back);
+    else
+        snprintf(out, cap, "%s: NEXT LEVEL   %s: TITLE", ok, back);
+}
+
+/* One line of the card: an icon, a name, a figure, and NEW BEST when the
+** run improved on the saved best. */
+static void card_row(Frontend *g, int x, int y, int rclip, const char *name, const char *figure,
+                     SDL_Color color, bool new_best)
+{
+    render_region(&g->batch, render_cell(&g->atlas, rclip, 0, 0), x, y - 1, WHITE);
+    render_text(&g->batch, &g->atlas, name, x + 16, y, GREY);
+    render_text(&g->batch, &g->atlas, figure, x + 70, y, color);
+    if (new_best)
+        render_text(&g->batch, &g->atlas, "NEW BEST", x + 132, y, GOLD);
+}
+
 static void draw_complete(Frontend *g)
 {
     dim(g, 120);
-    SDL_Rect box = {LOGICAL_W / 2 - 110, 54, 220, 150};
+    const LevelRun *run = &g->session.run;
+    unsigned better = g->session.improved;
+    bool first = (better & PROGRESS_FIRST_CLEAR) != 0;
+    bool gems = run->gems_total > 0;
+    char keys[160];
+    screens_complete_keys(g, keys, sizeof keys);
+    int rows = gems ? 5 : 4;
+    int w = render_text_width(&g->atlas, keys) + 28;
+    w = w < 236 ? 236 : w;
+    SDL_Rect box = {(LOGICAL_W - w) / 2, 0, w, 50 + rows * 16 + 26};
+    box.y = (LOGICAL_H - box.h) / 2;
     render_panel(&g->batch, &g->atlas, box);
-    draw_centered(g, "LEVEL COMPLETE!", box.y + 12, GOLD);
+    /* a first clear is every best at once: said once, in the heading */
+    draw_centered(g, first ? "FIRST CLEAR!" : "LEVEL COMPLETE!", box.y + 12, GOLD);
     draw_centered(g, g->session.level_title, box.y + 28, WHITE);
-    char line[64], t[32];
-    int x = box.x + 24, y = box.y + 50;
-    hud_format_time(g->session.run.ticks, t, sizeof t);
-    render_region(&g->batch, render_cell(&g->atlas, RCLIP_HUD_CLOCK, 0, 0), x, y - 1, WHITE);
-    snprintf(line, sizeof line, "TIME    %s%s", t, g->session.improved & PROGRESS_BEST_TIME ? "  NEW!" : "");
-    render_text(&g->batch, &g->atlas, line, x + 14, y, WHITE);
+    char figure[48];
+    int x = box.x + (box.w - 200) / 2, y = box.y + 50;
+    hud_format_time(run->ticks, figure, sizeof figure);
+    card_row(g, x, y, RCLIP_HUD_CLOCK, "TIME", figure, WHITE, !first && (better & PROGRESS_BEST_TIME));
     y += 16;
-    render_region(&g->batch, render_cell(&g->atlas, RCLIP_HUD_SKULL, 0, 0), x, y - 1, WHITE);
-    snprintf(line, sizeof line, "DEATHS  %u", g->session.run.deaths);
-    render_text(&g->batch, &g->atlas, line, x + 14, y, WHITE);
+    snprintf(figure, sizeof figure, "%u", run->deaths);
+    card_row(g, x, y, RCLIP_HUD_SKULL, "DEATHS", figure, WHITE, !first && (better & PROGRESS_BEST_DEATHS));
     y += 16;
-    render_region(&g->batch, render_cell(&g->atlas, RCLIP_HUD_COIN, 0, 0), x, y - 1, WHITE);
-    const SimStatus *st = sim_status(g->session.sim);
-    snprintf(line, sizeof line, "COINS   %u/%d", g->session.run.coins, st->collectibles);
-    render_text(&g->batch, &g->atlas, line, x + 14, y, WHITE);
+    snprintf(figure, sizeof figure, "%u/%u", run->coins, run->coins_total);
+    card_row(g, x, y, RCLIP_HUD_COIN, "COINS", figure,
+             run->coins == run->coins_total && run->coins_total > 0 ? GOLD : WHITE,
+             !first && (better & PROGRESS_BEST_COINS));
     y += 16;
+    if (gems) {
+        snprintf(figure, sizeof figure, "%u/%u", run->gems, run->gems_total);
+        card_row(g, x, y, RCLIP_HUD_GEM, "GEMS", figure,
+                 run->gems == run->gems_total ? (SDL_Color){255, 150, 220, 255} : WHITE,
+                 !first && (better & PROGRESS_BEST_GEMS));
+        y += 16;
+    }
     if (g->session.best_ticks > 0)
-        hud_format_time(g->session.best_ticks, t, sizeof t);
+        hud_format_time(g->session.best_ticks, figure, sizeof figure);
     else
-        snprintf(t, sizeof t, "NONE SAVED");
-    snprintf(line, sizeof line, "BEST    %s", t);
-    render_text(&g->batch, &g->atlas, line, x + 14, y, GOLD);
+        snprintf(figure, sizeof figure, "NONE SAVED");
+    render_text(&g->batch, &g->atlas, "BEST", x + 16, y, GOLD);
+    render_text(&g->batch, &g->atlas, figure, x + 70, y, GOLD);
     if (g->screen_time > 0.4f)
-        draw_centered(g, g->session.campaign_index >= 0 ? "OK: NEXT LEVEL   ESC: TITLE"
-                                                : "OK: PLAY AGAIN   ESC: QUIT",
-                      box.y + box.h - 18, GREY);
+        draw_centered(g, keys, box.y + box.h - 18, GREY);
 }
 
 static void draw_end(Frontend *g)

@@ -202,6 +202,12 @@ void summary_campaign(Frontend *g, CampaignSummary *out);
 
 /* ---- screens.c: drawing ---- */
 
+/* Whether the level played is the campaign's last: its card leads to the end. */
+bool screens_last_level(const Frontend *g);
+/* The level-complete card's line of keys, from the bindings: "SPACE: NEXT
+** LEVEL   ESCAPE: TITLE" (the last level's: CONTINUE, to the end; a level
+** outside the campaign: PLAY AGAIN and QUIT). */
+void screens_complete_keys(const Frontend *g, char *out, size_t cap);
 /* "A CLIMB IN TWELVE LEVELS": the title's line under the name. */
 void screens_tagline(int levels, char *out, size_t cap);
 

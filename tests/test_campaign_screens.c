@@ -1,0 +1,358 @@
+/* test_campaign_screens.c -- the screens that know the campaign, played
+** through a small campaign of its own: the level-complete card and the
+** keys it names, the end of the campaign with its totals and credits, and
+** the music of each screen. The real assets (linked into a scratch data
+** folder) and the software renderer; the pictures go to
+** SCRATCH/shots/ to be looked at. */
+#define _XOPEN_SOURCE 700 /* setenv, symlink, realpath */
+#include "frontend_internal.h"
+#include "labels.h"
+#include "render.h"
+#include "settings.h"
+
+#include <SDL_image.h>
+#include <check.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The scratch folder ctest gives (XDG_DATA_HOME when the test starts). */
+static char scratch_root[1024];
+/* The data folder of the small campaign, made once. */
+static char data_dir[1200];
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_msg(f != NULL, "%s", path);
+    fputs(text, f);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+/* A level Pip finishes by walking right: coins and a gem on the way. */
+static void write_level(const char *name, const char *background, const char *row)
+{
+    char path[1400], text[1024];
+    snprintf(path, sizeof path, "%s/levels/%s", data_dir, name);
+    snprintf(text, sizeof text,
+             "{\"format\": 1, \"name\": \"%s\", \"background\": \"%s\",\n"
+             " \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"G\": \"goal\",\n"
+             "            \"o\": \"coin\", \"g\": \"gem\"},\n"
+             " \"tiles\": [\"%.*s\", \"%.*s\", \"%s\", \"%.*s\"]}\n",
+             name, background, (int)strlen(row), "........................................",
+             (int)strlen(row), "........................................", row, (int)strlen(row),
+             "########################################");
+    write_file(path, text);
+}
+
+/* Two worlds: the Meadow (two levels) and the Top (one), with the real
+** assets. */
+static void make_campaign(void)
+{
+    ck_assert(mkdir(scratch_root, 0755) == 0 || errno == EEXIST);
+    snprintf(data_dir, sizeof data_dir, "%s/campaign-data", scratch_root);
+    ck_assert(mkdir(data_dir, 0755) == 0 || errno == EEXIST);
+    char path[1400], assets[PATH_MAX];
+    ck_assert_ptr_nonnull(realpath("assets", assets));
+    snprintf(path, sizeof path, "%s/assets", data_dir);
+    unlink(path);
+    ck_assert_int_eq(symlink(assets, path), 0);
+    snprintf(path, sizeof path, "%s/levels", data_dir);
+    ck_assert(mkdir(path, 0755) == 0 || errno == EEXIST);
+    write_level("a.json", "hills", ".P..o..g..o.G.");
+    write_level("b.json", "hills", ".P...o....G.");
+    write_level("c.json", "cave", ".P..g...o..o..o.G.");
+    snprintf(path, sizeof path, "%s/levels/campaign.json", data_dir);
+    write_file(path, "{\"format\": 1, \"worlds\": [\n"
+                     "  {\"name\": \"The Meadow\", \"levels\": [\n"
+                     "    {\"file\": \"a.json\", \"title\": \"First\"}, {\"file\": \"b.json\", \"title\": \"Second\"}]},\n"
+                     "  {\"name\": \"The Top\", \"levels\": [{\"file\": \"c.json\", \"title\": \"Last\"}]}\n"
+                     "]}\n");
+}
+
+/* What the hooks heard: the music asked for, in order. */
+enum { HEARD_MAX = 64 };
+typedef struct Heard {
+    char tracks[HEARD_MAX][32];
+    int track_count;
+} Heard;
+
+static void heard_music(void *ctx, const char *track)
+{
+    Heard *h = ctx;
+    if (h->track_count < HEARD_MAX)
+        snprintf(h->tracks[h->track_count++], sizeof h->tracks[0], "%s", track);
+}
+
+
+typedef struct Rig {
+    SDL_Surface *target;
+    SDL_Renderer *renderer;
+    Frontend *game;
+    Heard heard;
+    char pref[1024];
+} Rig;
+
+/* A player's folder of its own, with settings.json (NULL: none) and
+** progress.json (NULL: none). */
+static void rig_open(Rig *r, const char *name, const char *settings, const char *progress)
+{
+    memset(r, 0, sizeof *r);
+    make_campaign();
+    char dir[1200], path[1400];
+    snprintf(dir, sizeof dir, "%s/%s", scratch_root, name);
+    ck_assert(mkdir(dir, 0755) == 0 || errno == EEXIST);
+    setenv("XDG_DATA_HOME", dir, 1);
+    char *p = SDL_GetPrefPath("PipsPeak", "pips-peak");
+    ck_assert_ptr_nonnull(p);
+    snprintf(r->pref, sizeof r->pref, "%s", p);
+    SDL_free(p);
+    snprintf(path, sizeof path, "%ssettings.json", r->pref);
+    remove(path);
+    if (settings)
+        write_file(path, settings);
+    snprintf(path, sizeof path, "%sprogress.json", r->pref);
+    remove(path);
+    if (progress)
+        write_file(path, progress);
+    r->target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
+    r->renderer = SDL_CreateSoftwareRenderer(r->target);
+    ck_assert_ptr_nonnull(r->renderer);
+    FrontendOptions opt = {.data_dir = data_dir};
+    FrontendHooks hooks = {.ctx = &r->heard, .play_music = heard_music};
+    char err[1024];
+    r->game = frontend_create(r->renderer, &opt, &hooks, err, sizeof err);
+    ck_assert_msg(r->game != NULL, "%s", err);
+}
+
+static void rig_close(Rig *r)
+{
+    frontend_destroy(r->game);
+    SDL_DestroyRenderer(r->renderer);
+    SDL_FreeSurface(r->target);
+}
+
+static void rig_draw(Rig *r)
+{
+    SDL_SetRenderDrawColor(r->renderer, 0, 0, 0, 255);
+    SDL_RenderClear(r->renderer);
+    frontend_draw(r->game);
+    SDL_RenderPresent(r->renderer);
+}
+
+static void save_shot(const Rig *r, const char *name)
+{
+    char path[1400];
+    snprintf(path, sizeof path, "%s/shots", scratch_root);
+    ck_assert(mkdir(path, 0755) == 0 || errno == EEXIST);
+    snprintf(path, sizeof path, "%s/shots/%s.png", scratch_root, name);
+    ck_assert_msg(IMG_SavePNG(r->target, path) == 0, "%s: %s", path, IMG_GetError());
+}
+
+static void key(Frontend *g, SDL_Scancode code, bool down)
+{
+    SDL_Event ev = {0};
+    ev.type = down ? SDL_KEYDOWN : SDL_KEYUP;
+    ev.key.keysym.scancode = code;
+    frontend_event(g, &ev);
+}
+
+static void tap(Frontend *g, SDL_Scancode code)
+{
+    key(g, code, true);
+    key(g, code, false);
+}
+
+static void pad_tap(Frontend *g, SDL_GameControllerButton b)
+{
+    SDL_Event ev = {0};
+    ev.type = SDL_CONTROLLERBUTTONDOWN;
+    ev.cbutton.button = (Uint8)b;
+    frontend_event(g, &ev);
+    ev.type = SDL_CONTROLLERBUTTONUP;
+    frontend_event(g, &ev);
+}
+
+/* Real time passing, a frame at a time. */
+static void frames(Rig *r, int n)
+{
+    for (int i = 0; i < n; i++)
+        frontend_update(r->game, 1.0 / 60.0);
+}
+
+/* Walks right until the level's card shows, then waits for its keys. */
+static void walk_to_the_card(Rig *r)
+{
+    ck_assert_int_eq(r->game->screen, SCREEN_PLAY);
+    key(r->game, SDL_SCANCODE_RIGHT, true);
+    for (int i = 0; i < 60 * 30 && r->game->screen != SCREEN_COMPLETE; i++)
+        frames(r, 1);
+    key(r->game, SDL_SCANCODE_RIGHT, false);
+    ck_assert_int_eq(r->game->screen, SCREEN_COMPLETE);
+    frames(r, 30); /* the keys show after a moment */
+}
+
+/* Pixels of exactly that colour in a rectangle. */
+static int ink_in(const SDL_Surface *s, SDL_Rect rect, Uint8 cr, Uint8 cg, Uint8 cb)
+{
+    int n = 0;
+    for (int y = rect.y; y < rect.y + rect.h; y++)
+        for (int x = rect.x; x < rect.x + rect.w; x++) {
+            Uint8 pr, pg, pb, pa;
+            Uint32 px = *((const Uint32 *)((const Uint8 *)s->pixels + y * s->pitch) + x);
+            SDL_GetRGBA(px, s->format, &pr, &pg, &pb, &pa);
+            n += pr == cr && pg == cg && pb == cb;
+        }
+    return n;
+}
+
+static int gold_ink(const SDL_Surface *s)
+{
+    return ink_in(s, (SDL_Rect){0, 0, s->w, s->h}, 255, 214, 102);
+}
+
+/* ---- the level-complete card -------------------------------------------------- */
+
+START_TEST(the_card_shows_the_run_and_names_the_key_that_continues)
+{
+    Rig r;
+    rig_open(&r, "card", NULL, NULL);
+    tap(r.game, SDL_SCANCODE_RETURN); /* Start */
+    ck_assert_int_eq(r.game->session.campaign_index, 0);
+    walk_to_the_card(&r);
+    const LevelRun *run = &r.game->session.run;
+    ck_assert_uint_eq(run->coins, 2);
+    ck_assert_uint_eq(run->coins_total, 2);
+    ck_assert_uint_eq(run->gems, 1);
+    ck_assert_uint_eq(run->gems_total, 1);
+    ck_assert(r.game->session.improved & PROGRESS_FIRST_CLEAR);
+    char keys[160];
+    screens_complete_keys(r.game, keys, sizeof keys);
+    ck_assert_str_eq(keys, "SPACE: NEXT LEVEL   ESCAPE: TITLE");
+    rig_draw(&r);
+    save_shot(&r, "complete_first");
+    /* progress keeps the gems and what the level holds */
+    const LevelRecord *rec = progress_find(&r.game->saves.progress, "a.json");
+    ck_assert(rec && rec->completed && rec->totals_known);
+    ck_assert_uint_eq(rec->most_gems, 1);
+    ck_assert_uint_eq(rec->gems_total, 1);
+    ck_assert_uint_eq(rec->coins_total, 2);
+    /* the key it names goes on */
+    tap(r.game, SDL_SCANCODE_SPACE);
+    ck_assert_int_eq(r.game->screen, SCREEN_PLAY);
+    ck_assert_int_eq(r.game->session.campaign_index, 1);
+    rig_close(&r);
+}
+END_TEST
+
+/* A run better than the saved bests says which, beside each. */
+START_TEST(a_better_run_is_marked_new_best)
+{
+    Rig r;
+    rig_open(&r, "card-best", NULL,
+             "{\"format\": 2, \"unlocked\": 2, \"last_level\": \"a.json\", \"levels\": {\"a.json\": "
+             "{\"completed\": true, \"best_ticks\": 9000, \"fewest_deaths\": 0, \"most_coins\": 1, "
+             "\"most_gems\": 0, \"coins_total\": 2, \"gems_total\": 1}}}");
+    session_start_campaign_level(r.game, 0);
+    walk_to_the_card(&r);
+    ck_assert_uint_eq(r.game->session.improved,
+                      PROGRESS_BEST_TIME | PROGRESS_BEST_COINS | PROGRESS_BEST_GEMS);
+    ck_assert_uint_eq(r.game->session.best_ticks, r.game->session.run.ticks);
+    rig_draw(&r);
+    save_shot(&r, "complete_best");
+    /* the NEW BEST marks are gold, beside the lines: more gold than a card
+    ** without them */
+    int marked = gold_ink(r.target);
+    r.game->session.improved = 0;
+    rig_draw(&r);
+    ck_assert_int_gt(marked, gold_ink(r.target) + 3 * 40);
+    rig_close(&r);
+}
+END_TEST
+
+/* The last level's card offers no next level: its key leads to the end. */
+START_TEST(the_last_levels_card_leads_to_the_end)
+{
+    Rig r;
+    rig_open(&r, "card-last", NULL,
+             "{\"format\": 2, \"unlocked\": 3, \"levels\": {}}");
+    session_start_campaign_level(r.game, 2);
+    ck_assert(screens_last_level(r.game));
+    walk_to_the_card(&r);
+    char keys[160];
+    screens_complete_keys(r.game, keys, sizeof keys);
+    ck_assert_str_eq(keys, "SPACE: CONTINUE   ESCAPE: TITLE");
+    ck_assert_ptr_null(strstr(keys, "NEXT"));
+    rig_draw(&r);
+    save_shot(&r, "complete_last");
+    tap(r.game, SDL_SCANCODE_SPACE);
+    ck_assert_int_eq(r.game->screen, SCREEN_END);
+    rig_close(&r);
+}
+END_TEST
+
+/* The keys named are the player's: jump on X alone and pause on P; a pad's
+** A and B once the pad was used. */
+START_TEST(the_card_names_the_keys_as_bound)
+{
+    Rig r;
+    rig_open(&r, "card-keys", "{\"format\": 1, \"keys\": {\"jump\": [\"X\"], \"pause\": [\"P\"]}}", NULL);
+    session_start_campaign_level(r.game, 0);
+    walk_to_the_card(&r);
+    char keys[160];
+    screens_complete_keys(r.game, keys, sizeof keys);
+    ck_assert_str_eq(keys, "X: NEXT LEVEL   P: TITLE");
+    rig_draw(&r);
+    save_shot(&r, "complete_rebound");
+    /* a pad's button: the card says the pad's */
+    SDL_Event ev = {0};
+    ev.type = SDL_CONTROLLERBUTTONDOWN;
+    ev.cbutton.button = SDL_CONTROLLER_BUTTON_DPAD_UP;
+    frontend_event(r.game, &ev);
+    ev.type = SDL_CONTROLLERBUTTONUP;
+    frontend_event(r.game, &ev);
+    screens_complete_keys(r.game, keys, sizeof keys);
+    ck_assert_str_eq(keys, "A: NEXT LEVEL   B: TITLE");
+    /* and X, as said, goes on */
+    tap(r.game, SDL_SCANCODE_X);
+    ck_assert_int_eq(r.game->screen, SCREEN_PLAY);
+    ck_assert_int_eq(r.game->session.campaign_index, 1);
+    /* and the pad's B, as it would be said, leaves to the title (from the next card) */
+    walk_to_the_card(&r);
+    pad_tap(r.game, SDL_CONTROLLER_BUTTON_B);
+    ck_assert_int_eq(r.game->screen, SCREEN_TITLE);
+    rig_close(&r);
+}
+END_TEST
+
+static Suite *campaign_screens_suite(void)
+{
+    Suite *s = suite_create("campaign_screens");
+    TCase *tc = tcase_create("campaign_screens");
+    tcase_add_test(tc, the_card_shows_the_run_and_names_the_key_that_continues);
+    tcase_add_test(tc, a_better_run_is_marked_new_best);
+    tcase_add_test(tc, the_last_levels_card_leads_to_the_end);
+    tcase_add_test(tc, the_card_names_the_keys_as_bound);
+    tcase_set_timeout(tc, 0); /* no time limit: sanitizer builds on a busy machine are slow */
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    const char *root = getenv("XDG_DATA_HOME");
+    if (root == NULL || !*root) {
+        fprintf(stderr, "test_campaign_screens: XDG_DATA_HOME names the scratch folder\n");
+        return EXIT_FAILURE;
+    }
+    snprintf(scratch_root, sizeof scratch_root, "%s", root);
+    SRunner *sr = srunner_create(campaign_screens_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
