@@ -329,6 +329,97 @@ START_TEST(the_card_names_the_keys_as_bound)
 }
 END_TEST
 
+/* ---- the end of the campaign --------------------------------------------------- */
+
+static const char *last_track(const Heard *h)
+{
+    return h->track_count > 0 ? h->tracks[h->track_count - 1] : "";
+}
+
+/* The progress of a player about to finish: a.json kept as this version
+** keeps it, b.json as the one before (no totals: b's file is counted). */
+static const char *const NEARLY_DONE =
+    "{\"format\": 2, \"unlocked\": 3, \"levels\": {"
+    "\"a.json\": {\"completed\": true, \"best_ticks\": 600, \"fewest_deaths\": 2, \"most_coins\": 1, "
+    "\"most_gems\": 1, \"coins_total\": 2, \"gems_total\": 1},"
+    "\"b.json\": {\"completed\": true, \"best_ticks\": 900, \"fewest_deaths\": 5, \"most_coins\": 1}}}";
+
+/* After the last level: the campaign's totals over the summit, its music,
+** the credits rolling, then the title. */
+START_TEST(the_end_shows_the_campaigns_totals_then_the_credits)
+{
+    Rig r;
+    rig_open(&r, "end", NULL, NEARLY_DONE);
+    session_start_campaign_level(r.game, 2);
+    walk_to_the_card(&r);
+    ck_assert_str_eq(last_track(&r.heard), "cave");
+    const LevelRun run = r.game->session.run;
+    tap(r.game, SDL_SCANCODE_SPACE);
+    ck_assert_int_eq(r.game->screen, SCREEN_END);
+    ck_assert_str_eq(last_track(&r.heard), "peak");
+    const CampaignSummary *sum = &r.game->ending.sum;
+    ck_assert_int_eq(sum->levels, 3);
+    ck_assert_int_eq(sum->completed, 3);
+    ck_assert_uint_eq(sum->ticks, 600 + 900 + run.ticks);
+    ck_assert_uint_eq(sum->deaths, 2 + 5 + run.deaths);
+    ck_assert_uint_eq(sum->coins, 1 + 1 + run.coins);
+    ck_assert_uint_eq(sum->gems, 1 + 0 + run.gems);
+    /* a from progress (2 coins, 1 gem), b from its file (1 coin), c from its run */
+    ck_assert(sum->all_counted);
+    ck_assert_uint_eq(sum->coins_total, 2 + 1 + run.coins_total);
+    ck_assert_uint_eq(sum->gems_total, 1 + 0 + run.gems_total);
+    frames(&r, 60);
+    rig_draw(&r);
+    save_shot(&r, "end_totals");
+    ck_assert_int_gt(gold_ink(r.target), 100); /* the heading */
+    /* the totals stay a while, then the credits roll */
+    frames(&r, (int)(END_TOTALS_SECONDS * 60.0f));
+    ck_assert_float_ge(r.game->ending.credits_at, 0.0f);
+    frames(&r, 60 * 6);
+    rig_draw(&r);
+    save_shot(&r, "end_credits");
+    frames(&r, 60 * 5);
+    rig_draw(&r);
+    save_shot(&r, "end_credits_levels");
+    /* they take as long as their lines need, then the title */
+    float left = screens_credits_seconds(r.game) - (r.game->screen_time - r.game->ending.credits_at);
+    ck_assert_float_gt(left, 0.0f);
+    frames(&r, (int)(left * 60.0f) - 10);
+    ck_assert_int_eq(r.game->screen, SCREEN_END);
+    frames(&r, 20);
+    ck_assert_int_eq(r.game->screen, SCREEN_TITLE);
+    ck_assert_str_eq(last_track(&r.heard), "title");
+    rig_close(&r);
+}
+END_TEST
+
+/* OK goes from the totals to the credits and from the credits to the
+** title; Back leaves at once. */
+START_TEST(the_end_can_be_hurried)
+{
+    Rig r;
+    rig_open(&r, "end-keys", NULL, NEARLY_DONE);
+    frontend_show(r.game, SCREEN_END);
+    frames(&r, 10);
+    tap(r.game, SDL_SCANCODE_SPACE); /* too soon: a press meant for the card */
+    ck_assert_float_lt(r.game->ending.credits_at, 0.0f);
+    frames(&r, 60);
+    tap(r.game, SDL_SCANCODE_SPACE);
+    ck_assert_float_ge(r.game->ending.credits_at, 0.0f);
+    ck_assert_int_eq(r.game->screen, SCREEN_END);
+    frames(&r, 30);
+    rig_draw(&r);
+    save_shot(&r, "end_fading");
+    tap(r.game, SDL_SCANCODE_SPACE);
+    ck_assert_int_eq(r.game->screen, SCREEN_TITLE);
+    frontend_show(r.game, SCREEN_END);
+    frames(&r, 60);
+    tap(r.game, SDL_SCANCODE_ESCAPE);
+    ck_assert_int_eq(r.game->screen, SCREEN_TITLE);
+    rig_close(&r);
+}
+END_TEST
+
 static Suite *campaign_screens_suite(void)
 {
     Suite *s = suite_create("campaign_screens");
@@ -337,6 +428,8 @@ static Suite *campaign_screens_suite(void)
     tcase_add_test(tc, a_better_run_is_marked_new_best);
     tcase_add_test(tc, the_last_levels_card_leads_to_the_end);
     tcase_add_test(tc, the_card_names_the_keys_as_bound);
+    tcase_add_test(tc, the_end_shows_the_campaigns_totals_then_the_credits);
+    tcase_add_test(tc, the_end_can_be_hurried);
     tcase_set_timeout(tc, 0); /* no time limit: sanitizer builds on a busy machine are slow */
     suite_add_tcase(s, tc);
     return s;

@@ -240,6 +240,11 @@ void frontend_show(Frontend *g, Screen s)
 {
     if (s == SCREEN_TITLE)
         frontend_music(g, "title");
+    if (s == SCREEN_END) {
+        summary_campaign(g, &g->ending.sum);
+        g->ending.credits_at = -1.0f;
+        frontend_music(g, "peak"); /* over the summit, the summit's own */
+    }
     g->screen = s;
     g->screen_time = 0.0f;
     g->menus.menu.count = 0;
@@ -562,7 +567,13 @@ void frontend_event(Frontend *g, const SDL_Event *ev)
         }
         break;
     case SCREEN_END:
-        if ((r.menu == MENU_OK || r.menu == MENU_BACK) && g->screen_time > 0.8f)
+        /* OK: from the totals to the credits, from the credits to the
+        ** title; Back: to the title */
+        if (g->screen_time <= 0.8f)
+            break;
+        if (r.menu == MENU_OK && g->ending.credits_at < 0.0f)
+            g->ending.credits_at = g->screen_time;
+        else if (r.menu == MENU_OK || r.menu == MENU_BACK)
             frontend_show(g, SCREEN_TITLE);
         break;
     case SCREEN_ERROR:
@@ -589,6 +600,14 @@ void frontend_update(Frontend *g, double frame_seconds)
     session_poll_reload(g, dt);
     if (!g->saves.notices_pending) /* the level waits while they are read */
         session_update(g, frame_seconds);
+    if (g->screen == SCREEN_END) {
+        /* the totals for a while, then the credits, then the title */
+        if (g->ending.credits_at < 0.0f && g->screen_time >= END_TOTALS_SECONDS)
+            g->ending.credits_at = g->screen_time;
+        if (g->ending.credits_at >= 0.0f &&
+            g->screen_time - g->ending.credits_at > screens_credits_seconds(g))
+            frontend_show(g, SCREEN_TITLE);
+    }
     if (g->session.tick_count >= 30) {
         g->frame.stats.tick_ms = (float)(g->session.tick_seconds * 1000.0 / g->session.tick_count);
         g->session.tick_seconds = 0.0;

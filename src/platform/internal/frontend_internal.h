@@ -41,6 +41,9 @@ typedef enum Screen {
 
 enum { ERROR_TEXT_MAX = 4096, TITLE_MAX = 96 };
 
+/* The end of the campaign shows its totals this long (s) before the credits roll. */
+#define END_TOTALS_SECONDS 8.0f
+
 /* The player's files (frontend.c). */
 typedef struct Saves {
     Settings settings;
@@ -152,6 +155,12 @@ struct Frontend {
     Session session;
     FrameStats frame;
     LevelCounts counts;
+    /* the end of the campaign (frontend.c): its totals, and when the
+    ** credits began to roll (screen time, s; < 0: the totals still show) */
+    struct {
+        CampaignSummary sum;
+        float credits_at;
+    } ending;
 };
 
 /* ---- frontend.c: the flow between screens ---- */
@@ -208,6 +217,9 @@ bool screens_last_level(const Frontend *g);
 ** LEVEL   ESCAPE: TITLE" (the last level's: CONTINUE, to the end; a level
 ** outside the campaign: PLAY AGAIN and QUIT). */
 void screens_complete_keys(const Frontend *g, char *out, size_t cap);
+/* How long the end's credits roll, s, from the bottom of the screen until
+** their last line has left the top. */
+float screens_credits_seconds(const Frontend *g);
 /* "A CLIMB IN TWELVE LEVELS": the title's line under the name. */
 void screens_tagline(int levels, char *out, size_t cap);
 
