@@ -7,6 +7,7 @@
 #define _XOPEN_SOURCE 700 /* setenv, symlink, realpath */
 #include "frontend_internal.h"
 #include "labels.h"
+#include "mixer.h"
 #include "render.h"
 #include "settings.h"
 
@@ -420,6 +421,174 @@ START_TEST(the_end_can_be_hurried)
 }
 END_TEST
 
+/* ---- music --------------------------------------------------------------------- */
+
+/* The title's track on the title and the menus, the level's world's in
+** play, on pause and its options and on the card, the summit's at the end:
+** each screen asks for its own, and nothing else is asked for. */
+START_TEST(each_screen_asks_for_its_music)
+{
+    Rig r;
+    rig_open(&r, "music", NULL, NULL);
+    ck_assert_str_eq(last_track(&r.heard), "title");
+    tap(r.game, SDL_SCANCODE_DOWN);
+    tap(r.game, SDL_SCANCODE_RETURN); /* Level select */
+    ck_assert_int_eq(r.game->screen, SCREEN_LEVELS);
+    ck_assert_str_eq(last_track(&r.heard), "title");
+    tap(r.game, SDL_SCANCODE_RETURN); /* the first level: the hills */
+    ck_assert_int_eq(r.game->screen, SCREEN_PLAY);
+    ck_assert_str_eq(last_track(&r.heard), "hills");
+    tap(r.game, SDL_SCANCODE_ESCAPE); /* pause */
+    ck_assert_int_eq(r.game->screen, SCREEN_PAUSE);
+    ck_assert_str_eq(last_track(&r.heard), "hills");
+    tap(r.game, SDL_SCANCODE_DOWN);
+    tap(r.game, SDL_SCANCODE_DOWN);
+    tap(r.game, SDL_SCANCODE_RETURN); /* its options: still the level's */
+    ck_assert_int_eq(r.game->screen, SCREEN_OPTIONS);
+    ck_assert_str_eq(last_track(&r.heard), "hills");
+    tap(r.game, SDL_SCANCODE_ESCAPE);
+    tap(r.game, SDL_SCANCODE_ESCAPE); /* back to play */
+    ck_assert_int_eq(r.game->screen, SCREEN_PLAY);
+    ck_assert_str_eq(last_track(&r.heard), "hills");
+    walk_to_the_card(&r);
+    ck_assert_str_eq(last_track(&r.heard), "hills");
+    tap(r.game, SDL_SCANCODE_ESCAPE); /* the title again */
+    ck_assert_int_eq(r.game->screen, SCREEN_TITLE);
+    ck_assert_str_eq(last_track(&r.heard), "title");
+    tap(r.game, SDL_SCANCODE_DOWN);
+    tap(r.game, SDL_SCANCODE_DOWN);
+    tap(r.game, SDL_SCANCODE_RETURN); /* the title's options: the title's */
+    ck_assert_int_eq(r.game->screen, SCREEN_OPTIONS);
+    ck_assert_str_eq(last_track(&r.heard), "title");
+    session_start_campaign_level(r.game, 2); /* the cave */
+    ck_assert_str_eq(last_track(&r.heard), "cave");
+    frontend_show(r.game, SCREEN_END);
+    ck_assert_str_eq(last_track(&r.heard), "peak");
+    for (int i = 0; i < r.heard.track_count; i++) {
+        const char *t = r.heard.tracks[i];
+        ck_assert_msg(strcmp(t, "title") == 0 || strcmp(t, "hills") == 0 || strcmp(t, "cave") == 0 ||
+                      strcmp(t, "peak") == 0, "asked for \"%s\"", t);
+    }
+    rig_close(&r);
+}
+END_TEST
+
+/* The hooks as the window's: a mixer behind them, playing the tracks of
+** assets/music/; beside it a reference mixer that started the same track
+** at the same sample, at the volume the game started with. */
+typedef struct Speaker {
+    Mixer mixer, reference;
+    bool reference_started;
+    MusicTrack *tracks[8];
+    int track_count;
+} Speaker;
+
+static void speaker_volume(void *ctx, int master, int sfx, int music, bool mute)
+{
+    Speaker *sp = ctx;
+    mixer_set_volume(&sp->mixer, master, sfx, mute);
+    mixer_set_music_volume(&sp->mixer, music);
+    if (!sp->reference_started) {
+        mixer_set_volume(&sp->reference, master, sfx, mute);
+        mixer_set_music_volume(&sp->reference, music);
+    }
+}
+
+static void speaker_music(void *ctx, const char *name)
+{
+    Speaker *sp = ctx;
+    const MusicTrack *t = NULL;
+    for (int i = 0; i < sp->track_count; i++)
+        if (strcmp(sp->tracks[i]->name, name) == 0)
+            t = sp->tracks[i];
+    if (t == NULL) {
+        char path[1400], err[512];
+        snprintf(path, sizeof path, "%s/assets/music/%s.txt", data_dir, name);
+        ck_assert_msg(audio_music_load(path, &sp->tracks[sp->track_count], err, sizeof err), "%s", err);
+        t = sp->tracks[sp->track_count++];
+    }
+    mixer_play_music(&sp->mixer, t, 0);
+    if (!sp->reference_started) {
+        mixer_play_music(&sp->reference, t, 0);
+        sp->reference_started = true;
+    }
+}
+
+/* Renders both mixers for n samples; the sums of their magnitudes. */
+static void listen(Speaker *sp, size_t n, double *heard, double *reference)
+{
+    static int16_t a[4800], b[4800];
+    *heard = *reference = 0.0;
+    for (size_t done = 0; done < n; done += 4800) {
+        mixer_render(&sp->mixer, a, 4800);
+        mixer_render(&sp->reference, b, 4800);
+        for (int i = 0; i < 4800; i++) {
+            *heard += abs(a[i]);
+            *reference += abs(b[i]);
+        }
+    }
+}
+
+/* Turning the music down in Options turns down what the mixer plays by the
+** gain that volume gives, at once; 0 and mute silence it. */
+START_TEST(the_options_music_volume_is_what_is_heard)
+{
+    Speaker *sp = calloc(1, sizeof *sp);
+    ck_assert_ptr_nonnull(sp);
+    mixer_init(&sp->mixer);
+    mixer_init(&sp->reference);
+    Rig r;
+    memset(&r, 0, sizeof r);
+    make_campaign();
+    char dir[1200];
+    snprintf(dir, sizeof dir, "%s/volume", scratch_root);
+    ck_assert(mkdir(dir, 0755) == 0 || errno == EEXIST);
+    setenv("XDG_DATA_HOME", dir, 1);
+    r.target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
+    r.renderer = SDL_CreateSoftwareRenderer(r.target);
+    FrontendOptions opt = {.data_dir = data_dir, .transient = true};
+    FrontendHooks hooks = {.ctx = sp, .set_volume = speaker_volume, .play_music = speaker_music};
+    char err[1024];
+    r.game = frontend_create(r.renderer, &opt, &hooks, err, sizeof err);
+    ck_assert_msg(r.game != NULL, "%s", err);
+    ck_assert(sp->reference_started);
+    const Settings *st = frontend_settings(r.game);
+    int master = st->master_volume, music = st->music_volume;
+    ck_assert_int_ge(music, 20);
+    double heard, reference;
+    listen(sp, AUDIO_RATE, &heard, &reference);
+    ck_assert_double_gt(reference, 0.0);
+    ck_assert_double_eq(heard, reference); /* the same until the options say otherwise */
+    /* Options > Music, two steps down */
+    tap(r.game, SDL_SCANCODE_DOWN);
+    tap(r.game, SDL_SCANCODE_DOWN);
+    tap(r.game, SDL_SCANCODE_RETURN);
+    for (int i = 0; i < 8 && strcmp(r.game->menus.menu.items[r.game->menus.menu.cursor].label, "MUSIC") != 0; i++)
+        tap(r.game, SDL_SCANCODE_DOWN);
+    tap(r.game, SDL_SCANCODE_LEFT);
+    tap(r.game, SDL_SCANCODE_LEFT);
+    ck_assert_int_eq(frontend_settings(r.game)->music_volume, music - 20);
+    listen(sp, AUDIO_RATE / 10, &heard, &reference); /* the gain's glide */
+    listen(sp, AUDIO_RATE, &heard, &reference);
+    double want = (double)mixer_volume_gain(master, music - 20, false) /
+                  (double)mixer_volume_gain(master, music, false);
+    ck_assert_msg(heard / reference > want - 0.01 && heard / reference < want + 0.01,
+                  "heard %.4f of the reference, the gains say %.4f", heard / reference, want);
+    /* down to 0: silence; mute likewise */
+    for (int i = 0; i < 12; i++)
+        tap(r.game, SDL_SCANCODE_LEFT);
+    ck_assert_int_eq(frontend_settings(r.game)->music_volume, 0);
+    listen(sp, AUDIO_RATE / 10, &heard, &reference);
+    listen(sp, AUDIO_RATE / 2, &heard, &reference);
+    ck_assert_double_eq(heard, 0.0);
+    ck_assert_double_gt(reference, 0.0);
+    rig_close(&r);
+    for (int i = 0; i < sp->track_count; i++)
+        audio_music_destroy(sp->tracks[i]);
+    free(sp);
+}
+END_TEST
+
 static Suite *campaign_screens_suite(void)
 {
     Suite *s = suite_create("campaign_screens");
@@ -430,6 +599,8 @@ static Suite *campaign_screens_suite(void)
     tcase_add_test(tc, the_card_names_the_keys_as_bound);
     tcase_add_test(tc, the_end_shows_the_campaigns_totals_then_the_credits);
     tcase_add_test(tc, the_end_can_be_hurried);
+    tcase_add_test(tc, each_screen_asks_for_its_music);
+    tcase_add_test(tc, the_options_music_volume_is_what_is_heard);
     tcase_set_timeout(tc, 0); /* no time limit: sanitizer builds on a busy machine are slow */
     suite_add_tcase(s, tc);
     return s;

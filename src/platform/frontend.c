@@ -236,15 +236,37 @@ static void build_menu(Frontend *g)
     }
 }
 
+/* The music of a screen: the title's on the title and the menus reached
+** from it, the level's world's (named after its background) in play and
+** on whatever shows the level (pause, the options over it, the card), the
+** summit's at the end; NULL: what plays goes on (the error screen). Asked
+** for again, a track that plays goes on undisturbed; another cross-fades. */
+static const char *screen_track(const Frontend *g, Screen s)
+{
+    const char *level = g->session.have_level ? g->session.level.background : NULL;
+    switch (s) {
+    case SCREEN_TITLE:
+    case SCREEN_LEVELS: return "title";
+    case SCREEN_OPTIONS:
+    case SCREEN_BINDINGS: return g->menus.options_return == SCREEN_PAUSE ? level : "title";
+    case SCREEN_PLAY:
+    case SCREEN_PAUSE:
+    case SCREEN_COMPLETE: return level;
+    case SCREEN_END: return "peak";
+    case SCREEN_ERROR: return NULL;
+    }
+    return NULL;
+}
+
 void frontend_show(Frontend *g, Screen s)
 {
-    if (s == SCREEN_TITLE)
-        frontend_music(g, "title");
     if (s == SCREEN_END) {
         summary_campaign(g, &g->ending.sum);
         g->ending.credits_at = -1.0f;
-        frontend_music(g, "peak"); /* over the summit, the summit's own */
     }
+    const char *track = screen_track(g, s);
+    if (track != NULL)
+        frontend_music(g, track);
     g->screen = s;
     g->screen_time = 0.0f;
     g->menus.menu.count = 0;

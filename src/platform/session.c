@@ -220,8 +220,7 @@ void session_start_level(Frontend *g, const char *path, const char *title, int c
             *c = (char)(*c - 'a' + 'A');
     if (campaign_index >= 0 && progress_set_last_level(&g->saves.progress, level_path_basename(path)))
         frontend_save_progress(g);
-    frontend_music(g, g->session.level.background); /* a world's track is named after its background */
-    frontend_show(g, SCREEN_PLAY);
+    frontend_show(g, SCREEN_PLAY); /* and its world's music */
 }
 
 void session_start_campaign_level(Frontend *g, int index)

@@ -165,8 +165,8 @@ struct Frontend {
 
 /* ---- frontend.c: the flow between screens ---- */
 
-/* Shows screen s: its menu rebuilt, nothing held, its clock at 0; the title
-** asks for the title's music. */
+/* Shows screen s: its menu rebuilt, nothing held, its clock at 0, and its
+** music asked for (the title's, the level's world's, the summit's). */
 void frontend_show(Frontend *g, Screen s);
 /* Plays a sound of assets/sounds.txt by name, through the hooks. */
 void frontend_sound(Frontend *g, const char *sound);
