@@ -755,6 +755,46 @@ START_TEST(standing_at_a_sign_shows_its_words)
 }
 END_TEST
 
+/* The box reads on every world's backdrop: the signs' level in each. */
+START_TEST(a_sign_reads_on_every_background)
+{
+    static const char *const worlds[] = {"hills", "cave", "ice", "peak"};
+    FILE *in = fopen("tests/levels/good/signs.json", "r");
+    ck_assert_ptr_nonnull(in);
+    static char text[8192];
+    size_t len = fread(text, 1, sizeof text - 1, in);
+    fclose(in);
+    text[len] = '\0';
+    char *bg = strstr(text, "\"hills\"");
+    ck_assert_ptr_nonnull(bg);
+    for (size_t w = 0; w < sizeof worlds / sizeof worlds[0]; w++) {
+        char level[1200], name[64];
+        snprintf(level, sizeof level, "%s/signs-%s.json", scratch_root, worlds[w]);
+        FILE *out = fopen(level, "w");
+        ck_assert_ptr_nonnull(out);
+        fprintf(out, "%.*s\"%s\"%s", (int)(bg - text), text, worlds[w], bg + strlen("\"hills\""));
+        ck_assert_int_eq(fclose(out), 0);
+        Rig r;
+        rig_open(&r, "sign-worlds", NULL, level);
+        frontend_run_ticks(r.game, 150);
+        ck_assert_float_eq(r.game->session.sign_shown, 1.0f);
+        rig_draw(&r);
+        snprintf(name, sizeof name, "sign_%s", worlds[w]);
+        save_shot(r.target, name);
+        /* the rim all round, the words white on the box's dark body */
+        char words[512];
+        Sim *sim = frontend_sim(r.game);
+        labels_fill_text(&r.game->controls.bind, false, sim_text(sim, sim_status(sim)->sign), words,
+                         sizeof words);
+        SDL_Rect box = hud_sign_rect(frontend_atlas(r.game), words);
+        ck_assert_int_gt(ink_in(r.target, (SDL_Rect){box.x, box.y + box.h - 2, box.w, 2}, SIGN_RIM_R,
+                                SIGN_RIM_G, SIGN_RIM_B), box.w / 2);
+        ck_assert_int_gt(ink_in(r.target, box, 255, 255, 255), 150);
+        rig_close(&r);
+    }
+}
+END_TEST
+
 /* A sign follows the bindings: jump on X alone reads "Press X". */
 START_TEST(a_sign_follows_a_rebinding)
 {
@@ -935,6 +975,7 @@ static Suite *screens_suite(void)
     tcase_add_test(tc, the_level_select_lists_each_world_and_its_bests);
     tcase_add_test(tc, standing_at_a_sign_shows_its_words);
     tcase_add_test(tc, a_sign_follows_a_rebinding);
+    tcase_add_test(tc, a_sign_reads_on_every_background);
     tcase_add_test(tc, a_replays_card_shows_the_saved_best_not_its_own_time);
     tcase_add_test(tc, a_level_outside_the_campaign_has_no_saved_best);
     tcase_add_test(tc, the_title_shows_the_settings_notices_until_ok);
