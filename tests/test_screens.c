@@ -646,8 +646,9 @@ START_TEST(the_level_select_lists_each_world_and_its_bests)
     const Menu *m = &r.game->menus.menu;
     int row = 0;
     for (int w = 0; w < c->world_count; w++) {
-        char name[MENU_TEXT];
+        char name[CAMPAIGN_TITLE_MAX];
         snprintf(name, sizeof name, "%s", c->worlds[w].name);
+        name[MENU_TEXT - 1] = '\0'; /* what a menu's label keeps */
         for (char *ch = name; *ch; ch++)
             *ch = (char)(*ch >= 'a' && *ch <= 'z' ? *ch - 'a' + 'A' : *ch);
         ck_assert(m->items[row].heading);
