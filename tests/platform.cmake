@@ -53,3 +53,12 @@ add_test(NAME platform_window_fits_the_display
   COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/platform/window_fit.sh $<TARGET_FILE:platformer>
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 set_tests_properties(platform_window_fits_the_display PROPERTIES SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
+
+# The screens that know the campaign, through a small campaign of its own
+# made in a scratch folder (with the real assets linked in).
+platformer_test(test_campaign_screens test_campaign_screens.c)
+target_link_libraries(test_campaign_screens PRIVATE platform_core audio)
+target_include_directories(test_campaign_screens PRIVATE ${PROJECT_SOURCE_DIR}/src/platform/internal)
+set_tests_properties(test_campaign_screens PROPERTIES
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+  ENVIRONMENT "SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-campaign")

@@ -328,6 +328,70 @@ START_TEST(every_binding_of_an_action_is_listed)
 }
 END_TEST
 
+/* A sign's {action} is written as the keys bound to it, as a sentence
+** names them, and follows a rebinding; an unknown {name} stays as it is. */
+START_TEST(a_sign_names_the_keys_bound_now)
+{
+    ControlBindings bind;
+    controls_default_bindings(&bind);
+    char out[256];
+    labels_fill_text(&bind, false, "Press {jump} to jump", out, sizeof out);
+    ck_assert_str_eq(out, "Press SPACE, Z, K or UP to jump");
+    labels_fill_text(&bind, false, "{left}/{right} walk, {down} drops, {pause} pauses", out, sizeof out);
+    ck_assert_str_eq(out, "LEFT or A/RIGHT or D walk, DOWN or S drops, ESCAPE pauses");
+    /* rebound as the controls screen does it: jump on X alone, left on
+    ** the arrow and J */
+    ck_assert_int_eq(controls_edit_key(&bind, ACT_JUMP, SDL_SCANCODE_X).what, CONTROLS_REPLACED);
+    static const SDL_Scancode gone[] = {SDL_SCANCODE_SPACE, SDL_SCANCODE_Z, SDL_SCANCODE_K};
+    for (size_t i = 0; i < sizeof gone / sizeof gone[0]; i++)
+        ck_assert_int_eq(controls_edit_key(&bind, ACT_JUMP, gone[i]).what, CONTROLS_REMOVED);
+    ck_assert_int_eq(controls_edit_key(&bind, ACT_LEFT, SDL_SCANCODE_A).what, CONTROLS_REMOVED);
+    ck_assert_int_eq(controls_edit_key(&bind, ACT_LEFT, SDL_SCANCODE_J).what, CONTROLS_ADDED);
+    labels_fill_text(&bind, false, "Press {jump} to jump", out, sizeof out);
+    ck_assert_str_eq(out, "Press X to jump");
+    labels_fill_text(&bind, false, "{left} walks left", out, sizeof out);
+    ck_assert_str_eq(out, "LEFT or J walks left");
+    /* what is no action's name is shown as written, braces and all */
+    labels_fill_text(&bind, false, "{Jump} {jumps} {} {dash} {jump", out, sizeof out);
+    ck_assert_str_eq(out, "{Jump} {jumps} {} {dash} {jump");
+    labels_fill_text(&bind, false, "{{jump}} and }{jump}{", out, sizeof out);
+    ck_assert_str_eq(out, "{X} and }X{");
+    /* a gamepad player reads buttons and sticks */
+    labels_fill_text(&bind, true, "Press {jump}, steer with {right}", out, sizeof out);
+    ck_assert_str_eq(out, "Press A, steer with D-PAD RIGHT or STICK RIGHT");
+    /* an action with nothing bound says so */
+    labels_fill_text(&bind, true, "{full screen}", out, sizeof out);
+    ck_assert_str_eq(out, "NONE");
+    /* a small buffer is cut, and terminated */
+    char small[10];
+    labels_fill_text(&bind, false, "Press {left} now", small, sizeof small);
+    ck_assert_str_eq(small, "Press LEF");
+}
+END_TEST
+
+/* The screens name a pad's buttons after a pad was used last, keys after
+** a key. */
+START_TEST(the_last_device_pressed_is_known)
+{
+    Controls c;
+    controls_init(&c, NULL);
+    ck_assert(!c.pad_last);
+    button(&c, SDL_CONTROLLER_BUTTON_A, true);
+    ck_assert(c.pad_last);
+    button(&c, SDL_CONTROLLER_BUTTON_A, false);
+    press(&c, SDL_SCANCODE_SPACE);
+    ck_assert(!c.pad_last);
+    /* a stick resting inside its dead zone is no use of the pad */
+    axis(&c, SDL_CONTROLLER_AXIS_LEFTX, (Sint16)(32767.0f * CONTROLS_DEAD_ZONE * 0.5f));
+    ck_assert(!c.pad_last);
+    axis(&c, SDL_CONTROLLER_AXIS_LEFTX, -32767);
+    ck_assert(c.pad_last);
+    /* releasing a key is no use of the keyboard */
+    release(&c, SDL_SCANCODE_SPACE);
+    ck_assert(c.pad_last);
+}
+END_TEST
+
 START_TEST(gamepad_a_jumps_and_dpad_moves)
 {
     Controls c;
@@ -542,6 +606,8 @@ static Suite *input_suite(void)
     tcase_add_test(tc, buttons_are_added_replaced_and_removed_alike);
     tcase_add_test(tc, the_controls_hint_is_written_from_the_bindings);
     tcase_add_test(tc, every_binding_of_an_action_is_listed);
+    tcase_add_test(tc, a_sign_names_the_keys_bound_now);
+    tcase_add_test(tc, the_last_device_pressed_is_known);
     tcase_add_test(tc, gamepad_a_jumps_and_dpad_moves);
     tcase_add_test(tc, stick_inside_dead_zone_is_ignored);
     tcase_add_test(tc, release_all_forgets_held_keys);

@@ -200,6 +200,47 @@ START_TEST(hud_shows_its_icons_and_counters)
 }
 END_TEST
 
+/* Where a cell of the atlas is drawn whole along row y of the frame
+** between x0 and x1, or -1. */
+static int find_cell_in_row(const Rig *r, SDL_Rect cell, int y, int x0, int x1)
+{
+    for (int x = x0; x < x1; x++) {
+        int same, total;
+        compare_cell(r, cell, false, x, y, &same, &total);
+        if (total > 10 && same == total)
+            return x;
+    }
+    return -1;
+}
+
+/* In a level with gems the gem's icon follows the coins' counter; in one
+** without, it is not drawn. */
+START_TEST(hud_shows_the_gem_icon_in_a_level_with_gems)
+{
+    Rig r;
+    rig_open(&r, "tests/levels/good/signs.json");
+    frontend_run_ticks(r.game, 1);
+    rig_draw(&r);
+    const RenderAtlas *atlas = frontend_atlas(r.game);
+    SDL_Rect gem = render_cell(atlas, RCLIP_HUD_GEM, 0, 0), coin = render_cell(atlas, RCLIP_HUD_COIN, 0, 0);
+    int gem_y = 4 + (11 - gem.h) / 2;
+    int x = find_cell_in_row(&r, gem, gem_y, 0, 200);
+    ck_assert_int_gt(x, 6 + coin.w + render_text_width(atlas, "0/3"));
+    /* the skull comes after it */
+    int skull = find_cell_in_row(&r, render_cell(atlas, RCLIP_HUD_SKULL, 0, 0), 4, 0, 240);
+    ck_assert_int_gt(skull, x + gem.w + render_text_width(atlas, "0/2"));
+    rig_close(&r);
+
+    rig_open(&r, LEVEL); /* no gems */
+    frontend_run_ticks(r.game, 1);
+    rig_draw(&r);
+    atlas = frontend_atlas(r.game);
+    ck_assert_int_eq(find_cell_in_row(&r, gem, gem_y, 0, 240), -1);
+    ck_assert_int_gt(find_cell_in_row(&r, render_cell(atlas, RCLIP_HUD_SKULL, 0, 0), 4, 0, 240), 0);
+    rig_close(&r);
+}
+END_TEST
+
 START_TEST(a_frame_costs_a_few_draw_calls)
 {
     Rig r;
@@ -661,6 +702,7 @@ static Suite *game_suite(void)
     tcase_add_test(tc, player_is_drawn_where_the_simulation_puts_it);
     tcase_add_test(tc, moving_player_is_drawn_between_its_last_two_ticks);
     tcase_add_test(tc, hud_shows_its_icons_and_counters);
+    tcase_add_test(tc, hud_shows_the_gem_icon_in_a_level_with_gems);
     tcase_add_test(tc, a_frame_costs_a_few_draw_calls);
     tcase_add_test(tc, a_broken_level_shows_its_errors);
     tcase_add_test(tc, a_recorded_run_replays_the_same_headless);

@@ -113,6 +113,113 @@ START_TEST(locked_levels_are_skipped_and_back_is_scrolled_to)
 }
 END_TEST
 
+/* Worlds of levels under headings: the cursor never rests on a heading,
+** and a world's heading shows above its first level when that is at the
+** top. */
+START_TEST(headings_are_never_chosen_and_stay_above_their_levels)
+{
+    enum { WORLDS = 4, PER = 7 };
+    Menu m;
+    menu_init(&m, "Level select");
+    for (int w = 0; w < WORLDS; w++) {
+        char name[16];
+        snprintf(name, sizeof name, "World %d", w + 1);
+        ck_assert_int_ge(menu_add_heading(&m, name, "time\tdeaths"), 0);
+        for (int i = 0; i < PER; i++) {
+            char label[16];
+            snprintf(label, sizeof label, "Level %d", w * PER + i + 1);
+            menu_add(&m, FIRST + w * PER + i, label, "1:00.00\t0", true);
+        }
+    }
+    menu_add(&m, BACK, "Back", NULL, true);
+    ck_assert(m.items[0].heading && !m.items[0].enabled);
+    ck_assert_str_eq(m.items[0].label, "WORLD 1");
+    ck_assert_int_eq(m.items[m.cursor].id, FIRST); /* on the first level, under its heading */
+    ck_assert_int_eq(m.top, 0);
+    int id;
+    for (int step = 0; step < WORLDS * PER + 1; step++) {
+        menu_input(&m, MENU_DOWN, &id);
+        ck_assert(!m.items[m.cursor].heading);
+        assert_cursor_shown(&m);
+    }
+    ck_assert_int_eq(id, FIRST); /* round past Back to the first level */
+    /* up from the first level of world 3 (at the top of the list): the
+    ** heading of world 3 is shown above it, then world 2's last level */
+    menu_select(&m, FIRST + 2 * PER);
+    menu_scroll(&m, 2 * (PER + 1) + 1);
+    ck_assert_int_eq(m.top, 2 * (PER + 1));
+    ck_assert(m.items[m.top].heading);
+    ck_assert_int_eq(m.cursor, m.top + 1);
+    menu_input(&m, MENU_UP, &id);
+    ck_assert_int_eq(id, FIRST + 2 * PER - 1);
+    assert_cursor_shown(&m);
+}
+END_TEST
+
+/* Right ends of the runs of light ink along row y, left to right. */
+static int ink_runs(const SDL_Surface *s, int y, int *ends, int max)
+{
+    int n = 0, last = -100;
+    for (int x = 0; x < LOGICAL_W; x++) {
+        Uint8 r, g, b, a;
+        SDL_GetRGBA(synth_pixel(s, x, y), s->format, &r, &g, &b, &a);
+        if (r < 150)
+            continue;
+        if (x - last > 3 && n < max)
+            n++;
+        ends[n - 1] = x;
+        last = x;
+    }
+    return n;
+}
+
+/* Values of several fields are a table: each field's right edge is its
+** column's, whatever the widths of the others. */
+START_TEST(a_tables_fields_line_up_in_columns)
+{
+    SDL_Surface *target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32,
+                                                         SDL_PIXELFORMAT_RGBA32);
+    SDL_FillRect(target, NULL, SDL_MapRGBA(target->format, 0, 0, 0, 255));
+    SDL_Renderer *renderer = SDL_CreateSoftwareRenderer(target);
+    SynthAtlas synth;
+    synth_atlas_build(&synth, renderer);
+    Batch batch;
+    batch_init(&batch, renderer);
+    Menu m;
+    menu_init(&m, "T");
+    menu_add_heading(&m, "H", "x\ty\tz");
+    menu_add(&m, 1, "A", "1\t22\t333", true);
+    menu_add(&m, 2, "B", "4444\t5\t66", true);
+    menu_add(&m, 3, "C", "locked", true);
+    batch_begin(&batch);
+    render_use_atlas(&batch, &synth.atlas);
+    menu_draw(&m, &batch, &synth.atlas, 20);
+    batch_flush(&batch);
+    SDL_RenderPresent(renderer);
+    int line = synth.atlas.font.line_height + 3, first = 20 + 10 + line + 6;
+    int ends[4][8], n[4];
+    for (int r = 0; r < 4; r++)
+        n[r] = ink_runs(target, first + r * line + 3, ends[r], 8);
+    /* the heading, A and B: a label and three fields; C: a label and one */
+    for (int r = 0; r < 3; r++)
+        ck_assert_msg(n[r] == 4 + (r == 1 ? 1 : 0), "row %d: %d runs", r, n[r]); /* A: the cursor's '>' */
+    ck_assert_int_eq(n[3], 2);
+    for (int c = 1; c <= 3; c++) {
+        ck_assert_int_eq(ends[0][c], ends[2][c]);
+        ck_assert_int_eq(ends[1][c + 1], ends[2][c]);
+    }
+    /* a value of one field ends where the last column does */
+    ck_assert_int_eq(ends[3][1], ends[2][3]);
+    /* a column is as wide as its widest field: "1" of A sits at the right
+    ** of a column that holds B's "4444", 16 px past the labels */
+    ck_assert_int_ge(ends[1][2] - ends[1][1], 16 + 4 * 6 - 2);
+    batch_fini(&batch);
+    synth_atlas_free(&synth);
+    SDL_DestroyRenderer(renderer);
+    SDL_FreeSurface(target);
+}
+END_TEST
+
 START_TEST(the_longest_menu_is_drawn_inside_the_screen)
 {
     SDL_Surface *target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32,
@@ -159,6 +266,8 @@ static Suite *menu_suite(void)
     tcase_add_test(tc, a_long_menu_scrolls_to_keep_the_cursor_shown);
     tcase_add_test(tc, selecting_and_rebuilding_keep_the_cursor_shown);
     tcase_add_test(tc, locked_levels_are_skipped_and_back_is_scrolled_to);
+    tcase_add_test(tc, headings_are_never_chosen_and_stay_above_their_levels);
+    tcase_add_test(tc, a_tables_fields_line_up_in_columns);
     tcase_add_test(tc, the_longest_menu_is_drawn_inside_the_screen);
     suite_add_tcase(s, tc);
     return s;

@@ -524,6 +524,35 @@ START_TEST(the_hud_keeps_its_width_as_the_counters_grow)
 }
 END_TEST
 
+/* A level with gems shows a fourth counter, gems banked and carried of the
+** level's, which keeps its width as they count; a level without shows none. */
+START_TEST(the_hud_counts_gems_in_a_level_that_has_them)
+{
+    Rig r;
+    rig_open(&r, "hud-gems", NULL, "tests/levels/good/signs.json");
+    const RenderAtlas *atlas = frontend_atlas(r.game);
+    SimStatus st = {.collectibles = 3, .gems_total = 12};
+    int w = hud_width(atlas, &st);
+    for (int g = 0; g <= 12; g++) {
+        st.gems = g / 2;
+        st.gems_carried = g - g / 2;
+        ck_assert_int_eq(hud_width(atlas, &st), w);
+    }
+    SDL_Rect gem = render_cell(atlas, RCLIP_HUD_GEM, 0, 0);
+    ck_assert_int_gt(gem.w, 0);
+    /* the gems' counter is the only difference: its icon, its room, the gaps */
+    int without = hud_width(atlas, &(SimStatus){.collectibles = 3});
+    ck_assert_int_ge(w - without, gem.w + 3 + 2 * render_text_width(atlas, "1") + 10);
+    /* drawn after the coins: pink ink of the gem icon right of the coins */
+    const Sim *sim = frontend_sim(r.game);
+    ck_assert_int_eq(sim_status(sim)->gems_total, 2);
+    frontend_run_ticks(r.game, 1);
+    rig_draw(&r);
+    save_shot(r.target, "hud_gems");
+    rig_close(&r);
+}
+END_TEST
+
 START_TEST(the_debug_overlay_lines_up_its_columns)
 {
     Rig r;
@@ -557,6 +586,232 @@ START_TEST(the_debug_overlay_lines_up_its_columns)
     ck_assert_str_eq(l.text[1][2], "MS");
     rig_draw(&r);
     save_shot(r.target, "overlay");
+    rig_close(&r);
+}
+END_TEST
+
+/* ---- the level select ---------------------------------------------------------- */
+
+/* The coins and gems a level file holds, as the Sim counts them. */
+static void level_holds(const char *file, int *coins, int *gems)
+{
+    char path[512];
+    snprintf(path, sizeof path, "levels/%s", file);
+    LevelErrors *errors = calloc(1, sizeof *errors);
+    LevelDesc desc = {0};
+    ck_assert(app_load_level(".", path, &desc, errors));
+    Sim *sim = sim_create(&desc, NULL);
+    ck_assert_ptr_nonnull(sim);
+    *coins = sim_status(sim)->collectibles;
+    *gems = sim_status(sim)->gems_total;
+    sim_destroy(sim);
+    leveldesc_fini(&desc);
+    free(errors);
+}
+
+static const MenuItem *item_with_id(const Frontend *g, int id)
+{
+    for (int i = 0; i < g->menus.menu.count; i++)
+        if (g->menus.menu.items[i].id == id)
+            return &g->menus.menu.items[i];
+    ck_abort_msg("no item %d", id);
+    return NULL;
+}
+
+/* Levels under their worlds' names, each completed one with its bests and
+** its coins and gems out of the level's; the cursor on the level last
+** played; locked levels marked. */
+START_TEST(the_level_select_lists_each_world_and_its_bests)
+{
+    Rig r;
+    memset(&r, 0, sizeof r);
+    user_folder(&r, "levels", NULL);
+    char path[1100];
+    snprintf(path, sizeof path, "%sprogress.json", r.pref);
+    /* 01 as this version keeps it; 02 as the version before (no totals) */
+    write_file(path, "{\"format\": 2, \"unlocked\": 8, \"last_level\": \"07-lifts.json\", \"levels\": {"
+                     "\"01-first-steps.json\": {\"completed\": true, \"best_ticks\": 1530, "
+                     "\"fewest_deaths\": 2, \"most_coins\": 5, \"most_gems\": 1, \"coins_total\": 6, "
+                     "\"gems_total\": 1},"
+                     "\"02-mind-the-gap.json\": {\"completed\": true, \"best_ticks\": 2400, "
+                     "\"fewest_deaths\": 0, \"most_coins\": 1}}}");
+    rig_open(&r, "levels", KEEP, NULL);
+    go_to(r.game, "LEVEL SELECT");
+    tap(r.game, SDL_SCANCODE_RETURN);
+    ck_assert_int_eq(r.game->screen, SCREEN_LEVELS);
+    const Campaign *c = r.game->campaign;
+    /* the cursor on the level last played */
+    ck_assert_int_eq(cursor_item(r.game)->id - 300, campaign_find(c, "07-lifts.json"));
+    /* each world's name over its levels, in order */
+    const Menu *m = &r.game->menus.menu;
+    int row = 0;
+    for (int w = 0; w < c->world_count; w++) {
+        char name[CAMPAIGN_TITLE_MAX];
+        snprintf(name, sizeof name, "%s", c->worlds[w].name);
+        name[MENU_TEXT - 1] = '\0'; /* what a menu's label keeps */
+        for (char *ch = name; *ch; ch++)
+            *ch = (char)(*ch >= 'a' && *ch <= 'z' ? *ch - 'a' + 'A' : *ch);
+        ck_assert(m->items[row].heading);
+        ck_assert_str_eq(m->items[row].label, name);
+        ck_assert_str_eq(m->items[row].value, "TIME\tDEATHS\tCOINS\tGEMS");
+        row++;
+        for (int i = 0; i < c->worlds[w].count; i++, row++)
+            ck_assert_int_eq(m->items[row].id, 300 + c->worlds[w].first + i);
+    }
+    ck_assert_str_eq(m->items[row].label, "BACK");
+    /* the bests, and the totals progress kept */
+    ck_assert_str_eq(item_with_id(r.game, 300)->value, "0:25.50\t2\t5/6\t1/1");
+    /* a level completed before progress kept totals: counted from its file */
+    int coins, gems;
+    level_holds("02-mind-the-gap.json", &coins, &gems);
+    char want[MENU_TEXT];
+    if (gems > 0)
+        snprintf(want, sizeof want, "0:40.00\t0\t1/%d\t0/%d", coins, gems);
+    else
+        snprintf(want, sizeof want, "0:40.00\t0\t1/%d\t-", coins);
+    ck_assert_str_eq(item_with_id(r.game, 301)->value, want);
+    /* open but never completed: nothing to say yet */
+    ck_assert_str_eq(item_with_id(r.game, 302)->value, "");
+    /* locked: no name, marked */
+    ck_assert_str_eq(item_with_id(r.game, 308)->value, "LOCKED");
+    ck_assert_str_eq(item_with_id(r.game, 308)->label, " 9 ???");
+    ck_assert(!item_with_id(r.game, 308)->enabled);
+    rig_draw(&r);
+    save_shot(r.target, "level_select");
+    /* from the first level: its world's heading is in sight */
+    menu_select(&r.game->menus.menu, 300);
+    ck_assert_int_eq(r.game->menus.menu.top, 0);
+    rig_draw(&r);
+    save_shot(r.target, "level_select_top");
+    rig_close(&r);
+}
+END_TEST
+
+/* ---- signs ------------------------------------------------------------------------ */
+
+/* Pixels of exactly that colour in the whole frame. */
+static int ink(const SDL_Surface *s, Uint8 cr, Uint8 cg, Uint8 cb)
+{
+    return ink_in(s, (SDL_Rect){0, 0, s->w, s->h}, cr, cg, cb);
+}
+
+enum { SIGN_RIM_R = 236, SIGN_RIM_G = 214, SIGN_RIM_B = 160 };
+
+/* Standing at a sign shows its words in a box under the HUD, the keys
+** written in as bound; walking off fades it out. */
+START_TEST(standing_at_a_sign_shows_its_words)
+{
+    Rig r;
+    rig_open(&r, "sign", NULL, "tests/levels/good/signs.json");
+    Sim *sim = frontend_sim(r.game);
+    /* the level starts on the first sign; its box waits for the title card */
+    frontend_run_ticks(r.game, 1);
+    ck_assert_int_ge(sim_status(sim)->sign, 0);
+    ck_assert_float_eq(r.game->session.sign_shown, 0.0f);
+    frontend_run_ticks(r.game, 150);
+    ck_assert_float_eq(r.game->session.sign_shown, 1.0f);
+    char words[512];
+    labels_fill_text(&r.game->controls.bind, false, sim_text(sim, sim_status(sim)->sign), words,
+                     sizeof words);
+    ck_assert_ptr_nonnull(strstr(words, "Press SPACE, Z, K or UP to jump"));
+    rig_draw(&r);
+    save_shot(r.target, "sign");
+    const RenderAtlas *atlas = frontend_atlas(r.game);
+    SDL_Rect box = hud_sign_rect(atlas, words);
+    /* under the HUD's strip, inside the screen, drawn with its rim and words */
+    ck_assert_int_ge(box.y, 2 + 15 + 2);
+    ck_assert_int_ge(box.x, 0);
+    ck_assert_int_le(box.x + box.w, LOGICAL_W);
+    ck_assert_int_gt(ink_in(r.target, (SDL_Rect){box.x, box.y, box.w, 2}, SIGN_RIM_R, SIGN_RIM_G,
+                            SIGN_RIM_B), box.w / 2);
+    ck_assert_int_gt(ink_in(r.target, box, 255, 255, 255), 150);
+    /* two lines of the sign at least: its own line break is kept */
+    ck_assert_int_ge(box.h, 2 * atlas->font.line_height);
+    /* walking off: it fades, not vanishes, then is gone */
+    key(r.game, SDL_SCANCODE_RIGHT, true);
+    for (int i = 0; i < 60 && sim_status(sim)->sign >= 0; i++)
+        frontend_run_ticks(r.game, 1);
+    ck_assert_int_lt(sim_status(sim)->sign, 0);
+    frontend_run_ticks(r.game, 3);
+    ck_assert_float_gt(r.game->session.sign_shown, 0.0f);
+    ck_assert_float_lt(r.game->session.sign_shown, 1.0f);
+    frontend_run_ticks(r.game, 10);
+    ck_assert_float_eq(r.game->session.sign_shown, 0.0f);
+    rig_draw(&r);
+    ck_assert_int_eq(ink(r.target, SIGN_RIM_R, SIGN_RIM_G, SIGN_RIM_B), 0);
+    /* the next sign: its unknown {nothing} is shown as written */
+    for (int i = 0; i < 120 && sim_status(sim)->sign < 0; i++)
+        frontend_run_ticks(r.game, 1);
+    key(r.game, SDL_SCANCODE_RIGHT, false);
+    ck_assert_int_ge(sim_status(sim)->sign, 0);
+    frontend_run_ticks(r.game, 12);
+    labels_fill_text(&r.game->controls.bind, false, sim_text(sim, sim_status(sim)->sign), words,
+                     sizeof words);
+    ck_assert_ptr_nonnull(strstr(words, "{nothing} stays as it is"));
+    ck_assert_ptr_nonnull(strstr(words, "DOWN or S with SPACE, Z, K or UP"));
+    rig_draw(&r);
+    save_shot(r.target, "sign_second");
+    ck_assert_int_gt(ink(r.target, SIGN_RIM_R, SIGN_RIM_G, SIGN_RIM_B), 100);
+    rig_close(&r);
+}
+END_TEST
+
+/* The box reads on every world's backdrop: the signs' level in each. */
+START_TEST(a_sign_reads_on_every_background)
+{
+    static const char *const worlds[] = {"hills", "cave", "ice", "peak"};
+    FILE *in = fopen("tests/levels/good/signs.json", "r");
+    ck_assert_ptr_nonnull(in);
+    static char text[8192];
+    size_t len = fread(text, 1, sizeof text - 1, in);
+    fclose(in);
+    text[len] = '\0';
+    char *bg = strstr(text, "\"hills\"");
+    ck_assert_ptr_nonnull(bg);
+    for (size_t w = 0; w < sizeof worlds / sizeof worlds[0]; w++) {
+        char level[1200], name[64];
+        snprintf(level, sizeof level, "%s/signs-%s.json", scratch_root, worlds[w]);
+        FILE *out = fopen(level, "w");
+        ck_assert_ptr_nonnull(out);
+        fprintf(out, "%.*s\"%s\"%s", (int)(bg - text), text, worlds[w], bg + strlen("\"hills\""));
+        ck_assert_int_eq(fclose(out), 0);
+        Rig r;
+        rig_open(&r, "sign-worlds", NULL, level);
+        frontend_run_ticks(r.game, 150);
+        ck_assert_float_eq(r.game->session.sign_shown, 1.0f);
+        rig_draw(&r);
+        snprintf(name, sizeof name, "sign_%s", worlds[w]);
+        save_shot(r.target, name);
+        /* the rim all round, the words white on the box's dark body */
+        char words[512];
+        Sim *sim = frontend_sim(r.game);
+        labels_fill_text(&r.game->controls.bind, false, sim_text(sim, sim_status(sim)->sign), words,
+                         sizeof words);
+        SDL_Rect box = hud_sign_rect(frontend_atlas(r.game), words);
+        ck_assert_int_gt(ink_in(r.target, (SDL_Rect){box.x, box.y + box.h - 2, box.w, 2}, SIGN_RIM_R,
+                                SIGN_RIM_G, SIGN_RIM_B), box.w / 2);
+        ck_assert_int_gt(ink_in(r.target, box, 255, 255, 255), 150);
+        rig_close(&r);
+    }
+}
+END_TEST
+
+/* A sign follows the bindings: jump on X alone reads "Press X". */
+START_TEST(a_sign_follows_a_rebinding)
+{
+    Rig r;
+    rig_open(&r, "sign-rebound",
+             "{\"format\": 1, \"keys\": {\"jump\": [\"X\"], \"left\": [\"J\"]}}",
+             "tests/levels/good/signs.json");
+    frontend_run_ticks(r.game, 150);
+    Sim *sim = frontend_sim(r.game);
+    ck_assert_int_ge(sim_status(sim)->sign, 0);
+    char words[512];
+    labels_fill_text(&r.game->controls.bind, r.game->controls.pad_last,
+                     sim_text(sim, sim_status(sim)->sign), words, sizeof words);
+    ck_assert_str_eq(words, "Hold J or RIGHT or D to walk.\nPress X to jump: hold it to jump higher.");
+    rig_draw(&r);
+    save_shot(r.target, "sign_rebound");
     rig_close(&r);
 }
 END_TEST
@@ -716,7 +971,12 @@ static Suite *screens_suite(void)
     tcase_add_test(tc, rebinding_says_whether_it_added_replaced_or_removed);
     tcase_add_test(tc, the_title_hint_follows_the_bindings);
     tcase_add_test(tc, the_hud_keeps_its_width_as_the_counters_grow);
+    tcase_add_test(tc, the_hud_counts_gems_in_a_level_that_has_them);
     tcase_add_test(tc, the_debug_overlay_lines_up_its_columns);
+    tcase_add_test(tc, the_level_select_lists_each_world_and_its_bests);
+    tcase_add_test(tc, standing_at_a_sign_shows_its_words);
+    tcase_add_test(tc, a_sign_follows_a_rebinding);
+    tcase_add_test(tc, a_sign_reads_on_every_background);
     tcase_add_test(tc, a_replays_card_shows_the_saved_best_not_its_own_time);
     tcase_add_test(tc, a_level_outside_the_campaign_has_no_saved_best);
     tcase_add_test(tc, the_title_shows_the_settings_notices_until_ok);

@@ -285,14 +285,20 @@ static MenuInput menu_from_button(SDL_GameControllerButton button)
 }
 
 /* The actions a key is bound to. */
-static uint32_t key_actions(const Controls *c, SDL_Scancode key)
+static uint32_t key_actions(const ControlBindings *bind, SDL_Scancode key)
 {
     uint32_t mask = 0;
     for (int a = 0; a < ACT_COUNT; a++)
         for (int k = 0; k < CONTROLS_KEYS; k++)
-            if (c->bind.keys[a][k] == key)
+            if (bind->keys[a][k] == key)
                 mask |= 1u << a;
     return mask;
+}
+
+MenuInput controls_key_menu(const ControlBindings *bind, SDL_Scancode key)
+{
+    MenuInput fixed = menu_from_key(key);
+    return fixed != MENU_NONE ? fixed : menu_from_actions(key_actions(bind, key));
 }
 
 /* Key and button edges: what went down with this event. */
@@ -321,12 +327,12 @@ ControlsResult controls_event(Controls *c, const SDL_Event *ev)
         if (!(down && ev->key.repeat)) {
             /* a repeat is no new press for the game, but menus scroll on it */
             c->key_held[key] = down;
+            if (down)
+                c->pad_last = false;
             r = apply_change(c, before);
         }
         if (down) {
-            r.menu = menu_from_key(key);
-            if (r.menu == MENU_NONE)
-                r.menu = menu_from_actions(key_actions(c, key));
+            r.menu = controls_key_menu(&c->bind, key);
             /* holding Enter or Esc must not run through several menus */
             if (ev->key.repeat && (r.menu == MENU_OK || r.menu == MENU_BACK))
                 r.menu = MENU_NONE;
@@ -340,6 +346,8 @@ ControlsResult controls_event(Controls *c, const SDL_Event *ev)
             return none;
         bool down = ev->type == SDL_CONTROLLERBUTTONDOWN;
         c->button_held[button] = down;
+        if (down)
+            c->pad_last = true;
         ControlsResult r = apply_change(c, before);
         if (down) {
             MenuInput fixed = menu_from_button((SDL_GameControllerButton)button);
@@ -354,6 +362,8 @@ ControlsResult controls_event(Controls *c, const SDL_Event *ev)
             return none;
         float v = (float)ev->caxis.value / 32767.0f;
         c->axis[axis] = v < -1.0f ? -1.0f : v;
+        if (c->axis[axis] >= CONTROLS_DEAD_ZONE || c->axis[axis] <= -CONTROLS_DEAD_ZONE)
+            c->pad_last = true;
         return apply_change(c, before);
     }
     default:

@@ -78,6 +78,8 @@ typedef struct Controls {
     float axis[SDL_CONTROLLER_AXIS_MAX];   /* -1 .. 1 */
     bool jump_latched;        /* a press no tick has read yet */
     bool last_jump_held;      /* the jump_held of the last intent handed out */
+    bool pad_last;            /* the last press was a gamepad's (a button, a stick pushed),
+                                 not a key: the screens then name buttons */
 } Controls;
 
 /* Arrows and WASD move; Space, Z, K or Up jump; Esc pauses; R restarts.
@@ -122,6 +124,10 @@ ControlsResult controls_event(Controls *c, const SDL_Event *ev);
 bool controls_held(const Controls *c, ControlAction action);
 /* The intent for the next tick; consumes the latched jump press. */
 InputIntent controls_tick(Controls *c);
+/* What a press of key means to menus with these bindings: the arrows,
+** Enter, Space, Esc and Backspace always mean the same; any other key
+** what its actions do (jump: OK, pause: Back, up, down, left, right). */
+MenuInput controls_key_menu(const ControlBindings *bind, SDL_Scancode key);
 /* Forgets everything held (focus lost, controller removed, a menu opened). */
 void controls_release_all(Controls *c);
 

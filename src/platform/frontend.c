@@ -31,7 +31,8 @@ enum {
     ITEM_LEVEL_FIRST = 300,     /* + campaign index */
 };
 
-_Static_assert(MENU_ITEMS >= CAMPAIGN_MAX_LEVELS + 1, "level select lists every level and Back");
+_Static_assert(MENU_ITEMS >= CAMPAIGN_MAX_LEVELS + CAMPAIGN_MAX_WORLDS + 1,
+               "level select lists every level under its world's heading, and Back");
 _Static_assert(MENU_ITEMS >= 2 * ACT_COUNT + 2, "the controls menu lists every binding");
 
 /* ---- small helpers --------------------------------------------------------- */
@@ -113,6 +114,54 @@ static bool campaign_started(const Frontend *g)
     return g->saves.progress.last_level[0] != '\0' || g->saves.progress.unlocked > 1;
 }
 
+/* "have/total" of a level's coins or gems; "-" for a level that has none. */
+static void fraction(uint32_t have, uint32_t total, bool known, char *out, size_t cap)
+{
+    if (!known)
+        snprintf(out, cap, "%lu/?", (unsigned long)have);
+    else if (total == 0)
+        snprintf(out, cap, "-");
+    else
+        snprintf(out, cap, "%lu/%lu", (unsigned long)have, (unsigned long)total);
+}
+
+/* The levels under their worlds' names, each completed one with its best
+** time, fewest deaths, and most coins and gems of how many it holds. */
+static void build_level_select(Frontend *g)
+{
+    Menu *m = &g->menus.menu;
+    menu_init(m, "Level select");
+    const Campaign *c = g->campaign;
+    /* a campaign of one unnamed world has no heading */
+    bool headings = c && (c->world_count > 1 || c->worlds[0].name[0]);
+    for (int w = 0; c && w < c->world_count; w++) {
+        if (headings)
+            menu_add_heading(m, c->worlds[w].name, "time\tdeaths\tcoins\tgems");
+        for (int i = c->worlds[w].first; i < c->worlds[w].first + c->worlds[w].count; i++) {
+            bool open = progress_is_unlocked(&g->saves.progress, i);
+            const LevelRecord *rec = progress_find(&g->saves.progress, c->levels[i].file);
+            char label[MENU_TEXT + 16], value[MENU_TEXT + 64]; /* menu_add keeps what fits */
+            snprintf(label, sizeof label, "%2d %.40s", i + 1, open ? c->levels[i].title : "???");
+            if (!open) {
+                snprintf(value, sizeof value, "locked");
+            } else if (rec && rec->completed) {
+                char t[16], coins[24], gems[24];
+                uint32_t coins_total, gems_total;
+                bool known = summary_level_totals(g, i, &coins_total, &gems_total);
+                hud_format_time(rec->best_ticks, t, sizeof t);
+                fraction(rec->most_coins, coins_total, known, coins, sizeof coins);
+                fraction(rec->most_gems, gems_total, known, gems, sizeof gems);
+                snprintf(value, sizeof value, "%s\t%lu\t%s\t%s", t, (unsigned long)rec->fewest_deaths,
+                         coins, gems);
+            } else {
+                value[0] = '\0';
+            }
+            menu_add(m, ITEM_LEVEL_FIRST + i, label, value, open);
+        }
+    }
+    menu_add(m, ITEM_BACK, "Back", NULL, true);
+}
+
 static void build_menu(Frontend *g)
 {
     /* a rebuilt menu keeps its cursor and its scroll */
@@ -128,22 +177,7 @@ static void build_menu(Frontend *g)
         menu_add(&g->menus.menu, ITEM_QUIT, "Quit", NULL, true);
         break;
     case SCREEN_LEVELS:
-        menu_init(&g->menus.menu, "Level select");
-        for (int i = 0; g->campaign && i < g->campaign->count; i++) {
-            bool open = progress_is_unlocked(&g->saves.progress, i);
-            const LevelRecord *rec = progress_find(&g->saves.progress, g->campaign->levels[i].file);
-            char label[MENU_TEXT + 16]; /* menu_add keeps what fits */
-            snprintf(label, sizeof label, "%2d %.40s", i + 1,
-                     open ? g->campaign->levels[i].title : "???");
-            if (!open)
-                snprintf(value, sizeof value, "locked");
-            else if (rec && rec->completed)
-                hud_format_time(rec->best_ticks, value, sizeof value);
-            else
-                value[0] = '\0';
-            menu_add(&g->menus.menu, ITEM_LEVEL_FIRST + i, label, value, open);
-        }
-        menu_add(&g->menus.menu, ITEM_BACK, "Back", NULL, true);
+        build_level_select(g);
         break;
     case SCREEN_OPTIONS:
         menu_init(&g->menus.menu, "Options");
@@ -202,10 +236,37 @@ static void build_menu(Frontend *g)
     }
 }
 
+/* The music of a screen: the title's on the title and the menus reached
+** from it, the level's world's (named after its background) in play and
+** on whatever shows the level (pause, the options over it, the card), the
+** summit's at the end; NULL: what plays goes on (the error screen). Asked
+** for again, a track that plays goes on undisturbed; another cross-fades. */
+static const char *screen_track(const Frontend *g, Screen s)
+{
+    const char *level = g->session.have_level ? g->session.level.background : NULL;
+    switch (s) {
+    case SCREEN_TITLE:
+    case SCREEN_LEVELS: return "title";
+    case SCREEN_OPTIONS:
+    case SCREEN_BINDINGS: return g->menus.options_return == SCREEN_PAUSE ? level : "title";
+    case SCREEN_PLAY:
+    case SCREEN_PAUSE:
+    case SCREEN_COMPLETE: return level;
+    case SCREEN_END: return "peak";
+    case SCREEN_ERROR: return NULL;
+    }
+    return NULL;
+}
+
 void frontend_show(Frontend *g, Screen s)
 {
-    if (s == SCREEN_TITLE)
-        frontend_music(g, "title");
+    if (s == SCREEN_END) {
+        summary_campaign(g, &g->ending.sum);
+        g->ending.credits_at = -1.0f;
+    }
+    const char *track = screen_track(g, s);
+    if (track != NULL)
+        frontend_music(g, track);
     g->screen = s;
     g->screen_time = 0.0f;
     g->menus.menu.count = 0;
@@ -213,6 +274,12 @@ void frontend_show(Frontend *g, Screen s)
     g->menus.note[0] = '\0';
     controls_release_all(&g->controls);
     build_menu(g);
+    if (s == SCREEN_LEVELS && g->campaign && g->saves.progress.last_level[0]) {
+        /* the cursor on the level last played */
+        int last = campaign_find(g->campaign, g->saves.progress.last_level);
+        if (last >= 0)
+            menu_select(&g->menus.menu, ITEM_LEVEL_FIRST + last);
+    }
 }
 
 /* ---- menus' actions ---------------------------------------------------------- */
@@ -522,7 +589,13 @@ void frontend_event(Frontend *g, const SDL_Event *ev)
         }
         break;
     case SCREEN_END:
-        if ((r.menu == MENU_OK || r.menu == MENU_BACK) && g->screen_time > 0.8f)
+        /* OK: from the totals to the credits, from the credits to the
+        ** title; Back: to the title */
+        if (g->screen_time <= 0.8f)
+            break;
+        if (r.menu == MENU_OK && g->ending.credits_at < 0.0f)
+            g->ending.credits_at = g->screen_time;
+        else if (r.menu == MENU_OK || r.menu == MENU_BACK)
             frontend_show(g, SCREEN_TITLE);
         break;
     case SCREEN_ERROR:
@@ -549,6 +622,14 @@ void frontend_update(Frontend *g, double frame_seconds)
     session_poll_reload(g, dt);
     if (!g->saves.notices_pending) /* the level waits while they are read */
         session_update(g, frame_seconds);
+    if (g->screen == SCREEN_END) {
+        /* the totals for a while, then the credits, then the title */
+        if (g->ending.credits_at < 0.0f && g->screen_time >= END_TOTALS_SECONDS)
+            g->ending.credits_at = g->screen_time;
+        if (g->ending.credits_at >= 0.0f &&
+            g->screen_time - g->ending.credits_at > screens_credits_seconds(g))
+            frontend_show(g, SCREEN_TITLE);
+    }
     if (g->session.tick_count >= 30) {
         g->frame.stats.tick_ms = (float)(g->session.tick_seconds * 1000.0 / g->session.tick_count);
         g->session.tick_seconds = 0.0;

@@ -29,7 +29,8 @@ typedef struct FrontendHooks {
     void (*play)(void *ctx, const char *sound);   /* by its name in assets/sounds.txt */
     /* each 0..100; music and effects are each under master and mute */
     void (*set_volume)(void *ctx, int master, int sfx, int music, bool mute);
-    /* the music for the screen: "title", or a level's background name */
+    /* the music for the screen, a track of assets/music/ by name: "title",
+    ** a level's background (its world's track), "peak" at the end */
     void (*play_music)(void *ctx, const char *track);
 } FrontendHooks;
 

@@ -33,75 +33,90 @@ static int digits_width(const RenderAtlas *atlas, const char *text)
     return w;
 }
 
-/* What each counter shows, and the room it keeps: coins as many digits as
-** the level's total on both sides of the '/', deaths three digits, the
-** clock two of minutes, each more only once the value needs it. */
+/* What each counter shows, and the room it keeps: coins (and gems) as many
+** digits as the level's total on both sides of the '/', deaths three
+** digits, the clock two of minutes, each more only once the value needs
+** it. The gems' counter is there only in a level that has gems. */
+enum { HUD_COUNTERS = 4 };
+
 typedef struct HudLayout {
-    char texts[3][24];
-    int room[3];
+    int count;
+    SDL_Rect icon[HUD_COUNTERS];
+    char texts[HUD_COUNTERS][24];
+    int room[HUD_COUNTERS];
+    SDL_Color color[HUD_COUNTERS];
 } HudLayout;
+
+static void add_counter(const RenderAtlas *atlas, HudLayout *l, int rclip, const char *text,
+                        const char *widest, SDL_Color color)
+{
+    int i = l->count++;
+    l->icon[i] = render_cell(atlas, rclip, 0, 0);
+    snprintf(l->texts[i], sizeof l->texts[i], "%s", text);
+    int now = digits_width(atlas, text), keep = digits_width(atlas, widest);
+    l->room[i] = now > keep ? now : keep;
+    l->color[i] = color;
+}
+
+/* "have/total", and the widest it will be: total/total. */
+static void fraction(int have, int total, char *text, char *widest, size_t cap)
+{
+    snprintf(text, cap, "%d/%d", have, total);
+    snprintf(widest, cap, "%d/%d", total, total);
+}
 
 static void layout(const RenderAtlas *atlas, const SimStatus *status, HudLayout *l)
 {
-    snprintf(l->texts[0], sizeof l->texts[0], "%d/%d", status->collected + status->carried,
-             status->collectibles);
-    snprintf(l->texts[1], sizeof l->texts[1], "%u", status->deaths);
-    hud_format_time(status->ticks, l->texts[2], sizeof l->texts[2]);
-    char widest[3][24];
-    snprintf(widest[0], sizeof widest[0], "%d/%d", status->collectibles, status->collectibles);
-    snprintf(widest[1], sizeof widest[1], "000");
-    snprintf(widest[2], sizeof widest[2], "00:00.00");
-    for (int i = 0; i < 3; i++) {
-        int now = digits_width(atlas, l->texts[i]), keep = digits_width(atlas, widest[i]);
-        l->room[i] = now > keep ? now : keep;
+    const SDL_Color coin_gold = {255, 220, 90, 255}, gem_pink = {255, 150, 220, 255};
+    char text[24], widest[24];
+    l->count = 0;
+    /* banked, and carried since the checkpoint */
+    int coins = status->collected + status->carried, gems = status->gems + status->gems_carried;
+    fraction(coins, status->collectibles, text, widest, sizeof text);
+    add_counter(atlas, l, RCLIP_HUD_COIN, text, widest,
+                coins == status->collectibles && status->collectibles > 0 ? coin_gold : WHITE);
+    if (status->gems_total > 0) {
+        fraction(gems, status->gems_total, text, widest, sizeof text);
+        add_counter(atlas, l, RCLIP_HUD_GEM, text, widest,
+                    gems == status->gems_total ? gem_pink : WHITE);
     }
-}
-
-static void icons(const RenderAtlas *atlas, SDL_Rect out[3])
-{
-    out[0] = render_cell(atlas, RCLIP_HUD_COIN, 0, 0);
-    out[1] = render_cell(atlas, RCLIP_HUD_SKULL, 0, 0);
-    out[2] = render_cell(atlas, RCLIP_HUD_CLOCK, 0, 0);
+    snprintf(text, sizeof text, "%u", status->deaths);
+    add_counter(atlas, l, RCLIP_HUD_SKULL, text, "000", WHITE);
+    hud_format_time(status->ticks, text, sizeof text);
+    add_counter(atlas, l, RCLIP_HUD_CLOCK, text, "00:00.00", WHITE);
 }
 
 int hud_width(const RenderAtlas *atlas, const SimStatus *status)
 {
     HudLayout l;
-    SDL_Rect icon[3];
     layout(atlas, status, &l);
-    icons(atlas, icon);
     int width = 4;
-    for (int i = 0; i < 3; i++)
-        width += icon[i].w + 3 + l.room[i] + 10;
+    for (int i = 0; i < l.count; i++)
+        width += l.icon[i].w + 3 + l.room[i] + 10;
     return width;
 }
 
 void hud_draw(Batch *b, const RenderAtlas *atlas, const SimStatus *status)
 {
     HudLayout l;
-    SDL_Rect icon[3];
     layout(atlas, status, &l);
-    icons(atlas, icon);
-    int have = status->collected + status->carried; /* banked, and carried since the checkpoint */
-    bool all = have == status->collectibles && status->collectibles > 0;
-    SDL_Color colors[3] = {all ? (SDL_Color){255, 220, 90, 255} : WHITE, WHITE, WHITE};
-
     /* a dark strip as wide as what it holds, so the counters read anywhere;
     ** each counter in a room of its own, so nothing moves as it counts */
     render_fill(b, atlas, (SDL_Rect){2, 2, hud_width(atlas, status), 15},
                 (SDL_Color){12, 14, 30, 110});
     int x = 6, y = 5;
-    for (int i = 0; i < 3; i++) {
-        render_region(b, icon[i], x, y - 1, WHITE);
-        x += icon[i].w + 3;
-        render_text(b, atlas, l.texts[i], x, y, colors[i]);
+    for (int i = 0; i < l.count; i++) {
+        /* icons of different heights share one middle line */
+        render_region(b, l.icon[i], x, y - 1 + (11 - l.icon[i].h) / 2, WHITE);
+        x += l.icon[i].w + 3;
+        render_text(b, atlas, l.texts[i], x, y, l.color[i]);
         x += l.room[i] + 10;
     }
 }
 
 void hud_draw_title_card(Batch *b, const RenderAtlas *atlas, const char *title, float age)
 {
-    const float hold = 1.6f, fade = 0.5f;
+    const float hold = HUD_TITLE_HOLD, fade = HUD_TITLE_FADE;
     if (!title || !*title || age >= hold + fade)
         return;
     float a = age < hold ? 1.0f : 1.0f - (age - hold) / fade;
@@ -110,6 +125,75 @@ void hud_draw_title_card(Batch *b, const RenderAtlas *atlas, const char *title, 
     int x = (LOGICAL_W - w) / 2, y = 64;
     render_fill(b, atlas, (SDL_Rect){0, y - 8, LOGICAL_W, 24}, (SDL_Color){12, 14, 30, (Uint8)(a * 150.0f)});
     render_text(b, atlas, title, x, y, (SDL_Color){255, 255, 255, alpha});
+}
+
+/* The sign's box: words wrapped to at most SIGN_TEXT_W px, the box centred
+** SIGN_TOP px from the top, below the counters' strip (2..17) so it never
+** hides them; dark with a light rim, so it reads on every background. */
+enum { SIGN_TEXT_W = 300, SIGN_TOP = 24, SIGN_PAD_X = 10, SIGN_PAD_Y = 7, SIGN_SLIDE = 6 };
+
+static int sign_lines(const RenderAtlas *atlas, const char *text, char *wrapped, size_t cap, int *widest)
+{
+    int lines = render_wrap(atlas, text, SIGN_TEXT_W, 0, wrapped, cap);
+    *widest = 0;
+    for (char *line = wrapped; *line;) {
+        char *end = strchr(line, '\n');
+        if (end != NULL)
+            *end = '\0';
+        int w = render_text_width(atlas, line);
+        if (w > *widest)
+            *widest = w;
+        if (end == NULL)
+            break;
+        *end = '\n';
+        line = end + 1;
+    }
+    return lines;
+}
+
+SDL_Rect hud_sign_rect(const RenderAtlas *atlas, const char *text)
+{
+    char wrapped[1024];
+    int widest, lines = sign_lines(atlas, text, wrapped, sizeof wrapped, &widest);
+    int w = widest + 2 * SIGN_PAD_X, h = lines * atlas->font.line_height + 2 * SIGN_PAD_Y - 2;
+    return (SDL_Rect){(LOGICAL_W - w) / 2, SIGN_TOP, w, h};
+}
+
+void hud_draw_sign(Batch *b, const RenderAtlas *atlas, const char *text, float shown)
+{
+    if (!text || !*text || shown <= 0.0f)
+        return;
+    float a = shown >= 1.0f ? 1.0f : shown * shown * (3.0f - 2.0f * shown); /* eased */
+    char wrapped[1024];
+    int widest;
+    sign_lines(atlas, text, wrapped, sizeof wrapped, &widest);
+    SDL_Rect r = hud_sign_rect(atlas, text);
+    r.y -= (int)((1.0f - a) * (float)SIGN_SLIDE + 0.5f);
+    Uint8 edge = (Uint8)(235.0f * a), body = (Uint8)(228.0f * a), ink = (Uint8)(255.0f * a);
+    /* a dark edge with cut corners, a warm rim inside it, the body: each
+    ** pixel painted once, so the box fades evenly */
+    SDL_Color dark = {10, 10, 24, edge}, rim = {236, 214, 160, ink};
+    render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y, r.w - 4, 1}, dark);
+    render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y + r.h - 1, r.w - 4, 1}, dark);
+    render_fill(b, atlas, (SDL_Rect){r.x, r.y + 2, 1, r.h - 4}, dark);
+    render_fill(b, atlas, (SDL_Rect){r.x + r.w - 1, r.y + 2, 1, r.h - 4}, dark);
+    render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y + 1, r.w - 4, 1}, rim);
+    render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y + r.h - 2, r.w - 4, 1}, rim);
+    render_fill(b, atlas, (SDL_Rect){r.x + 1, r.y + 2, 1, r.h - 4}, rim);
+    render_fill(b, atlas, (SDL_Rect){r.x + r.w - 2, r.y + 2, 1, r.h - 4}, rim);
+    render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y + 2, r.w - 4, r.h - 4}, (SDL_Color){28, 26, 52, body});
+    int y = r.y + SIGN_PAD_Y;
+    for (char *line = wrapped; *line; y += atlas->font.line_height) {
+        char *end = strchr(line, '\n');
+        if (end != NULL)
+            *end = '\0';
+        /* each line centred, as a sign is lettered */
+        render_text(b, atlas, line, r.x + (r.w - render_text_width(atlas, line)) / 2, y,
+                    (SDL_Color){255, 255, 255, ink});
+        if (end == NULL)
+            break;
+        line = end + 1;
+    }
 }
 
 /* One text of the overlay's table in a row's column: the label, the

@@ -1,6 +1,6 @@
 /*
 ** hud.h -- what is drawn over the level: counters, the level's title card,
-** and the F3 debug overlay.
+** a sign's speech box, and the F3 debug overlay.
 */
 #ifndef HUD_H
 #define HUD_H
@@ -20,13 +20,24 @@ typedef struct DebugStats {
 
 /* "1:02.50" from a tick count (60 ticks a second). */
 void hud_format_time(uint32_t ticks, char *out, size_t cap);
-/* Coins, deaths and the timer in the top-left corner. */
+/* Coins, gems (in a level that has some), deaths and the timer in the
+** top-left corner. */
 void hud_draw(Batch *b, const RenderAtlas *atlas, const SimStatus *status);
 /* The width of that strip: the same from the first coin to the last, from
 ** 0 deaths to 999 and from 0:00.00 to 99:59.99. */
 int hud_width(const RenderAtlas *atlas, const SimStatus *status);
+/* The level's title card is shown whole for its first HUD_TITLE_HOLD s,
+** then fades out over HUD_TITLE_FADE s. */
+#define HUD_TITLE_HOLD 1.6f
+#define HUD_TITLE_FADE 0.5f
 /* The level's title, fading out over its first seconds (age in s). */
 void hud_draw_title_card(Batch *b, const RenderAtlas *atlas, const char *title, float age);
+/* A sign's words (already filled in, labels_fill_text) in a speech box
+** near the top of the screen, under the counters; shown 0..1 fades and
+** slides it in. */
+void hud_draw_sign(Batch *b, const RenderAtlas *atlas, const char *text, float shown);
+/* Where that box is when wholly shown. */
+SDL_Rect hud_sign_rect(const RenderAtlas *atlas, const char *text);
 /* The debug overlay in the top-right corner. */
 void hud_draw_debug(Batch *b, const RenderAtlas *atlas, const DebugStats *stats);
 

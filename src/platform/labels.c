@@ -104,6 +104,97 @@ void labels_action_pad(const ControlBindings *bind, ControlAction action, const 
         snprintf(out, cap, "NONE");
 }
 
+enum { WORDS_MAX = CONTROLS_KEYS + CONTROLS_BUTTONS + CONTROLS_AXES };
+
+void labels_action_words(const ControlBindings *bind, ControlAction action, bool pad, char *out,
+                         size_t cap)
+{
+    char names[WORDS_MAX][48];
+    int n = 0;
+    if ((unsigned)action < ACT_COUNT && !pad) {
+        for (int k = 0; k < CONTROLS_KEYS; k++)
+            if (bind->keys[action][k] != SDL_SCANCODE_UNKNOWN)
+                labels_key(bind->keys[action][k], names[n++], sizeof names[0]);
+    } else if ((unsigned)action < ACT_COUNT) {
+        for (int b = 0; b < CONTROLS_BUTTONS; b++)
+            if (bind->buttons[action][b] != SDL_CONTROLLER_BUTTON_INVALID)
+                labels_button(bind->buttons[action][b], names[n++], sizeof names[0]);
+        for (int x = 0; x < CONTROLS_AXES; x++)
+            if (bind->axes[action][x].axis != SDL_CONTROLLER_AXIS_INVALID)
+                labels_axis(bind->axes[action][x], names[n++], sizeof names[0]);
+    }
+    out[0] = '\0';
+    for (int i = 0; i < n; i++)
+        join(out, cap, i == n - 1 ? " or " : ", ", names[i]);
+    if (!out[0])
+        snprintf(out, cap, "NONE");
+}
+
+/* The action whose name in lower case is the len bytes at name, or -1. */
+static int action_named(const char *name, size_t len)
+{
+    for (int a = 0; a < ACT_COUNT; a++) {
+        const char *full = controls_action_name((ControlAction)a);
+        if (strlen(full) != len)
+            continue;
+        size_t i = 0;
+        while (i < len && (full[i] >= 'A' && full[i] <= 'Z' ? full[i] - 'A' + 'a' : full[i]) == name[i])
+            i++;
+        if (i == len)
+            return a;
+    }
+    return -1;
+}
+
+void labels_fill_text(const ControlBindings *bind, bool pad, const char *text, char *out,
+                      size_t cap)
+{
+    if (cap == 0)
+        return;
+    size_t used = 0;
+    out[0] = '\0';
+    for (const char *s = text; *s && used + 1 < cap;) {
+        const char *close = *s == '{' ? strchr(s + 1, '}') : NULL;
+        int action = close != NULL ? action_named(s + 1, (size_t)(close - s - 1)) : -1;
+        if (action < 0) {
+            out[used++] = *s++;
+            out[used] = '\0';
+            continue;
+        }
+        char words[WORDS_MAX * 50];
+        labels_action_words(bind, (ControlAction)action, pad, words, sizeof words);
+        snprintf(out + used, cap - used, "%s", words);
+        used += strlen(out + used);
+        s = close + 1;
+    }
+}
+
+/* The first key of the action that menus take as `want`, or fallback. */
+static void menu_key(const ControlBindings *bind, ControlAction action, MenuInput want,
+                     const char *fallback, char *out, size_t cap)
+{
+    for (int k = 0; k < CONTROLS_KEYS; k++) {
+        SDL_Scancode key = bind->keys[action][k];
+        if (key != SDL_SCANCODE_UNKNOWN && controls_key_menu(bind, key) == want) {
+            labels_key(key, out, cap);
+            return;
+        }
+    }
+    snprintf(out, cap, "%s", fallback);
+}
+
+void labels_menu_keys(const ControlBindings *bind, bool pad, char *ok, char *back, size_t cap)
+{
+    if (pad) {
+        /* the pad's menu buttons are fixed (controls.c) */
+        labels_button(SDL_CONTROLLER_BUTTON_A, ok, cap);
+        labels_button(SDL_CONTROLLER_BUTTON_B, back, cap);
+        return;
+    }
+    menu_key(bind, ACT_JUMP, MENU_OK, "ENTER", ok, cap);
+    menu_key(bind, ACT_PAUSE, MENU_BACK, "ESCAPE", back, cap);
+}
+
 /* The move keys: left and right keys in the same place of their lists as a
 ** pair, the rest alone. */
 static void move_keys(const ControlBindings *bind, char *out, size_t cap)

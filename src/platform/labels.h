@@ -25,6 +25,25 @@ void labels_action_keys(const ControlBindings *bind, ControlAction action, const
 void labels_action_pad(const ControlBindings *bind, ControlAction action, const char *sep,
                        char *out, size_t cap);
 
+/* An action's bindings as a sentence names them: its keys (pad: its
+** buttons, then stick halves) joined as "SPACE", "LEFT or A", "SPACE, Z, K
+** or UP"; "NONE" when it has none. */
+void labels_action_words(const ControlBindings *bind, ControlAction action, bool pad, char *out,
+                         size_t cap);
+
+/* A sign's text as the player reads it: each {jump}, {left}, {right}, {up},
+** {down}, {pause} (any action's name in lower case, "{full screen}" too)
+** becomes labels_action_words of that action; any other {...}, and a '{'
+** with no '}', is left as it is. out is always terminated; what does not
+** fit in cap is cut. */
+void labels_fill_text(const ControlBindings *bind, bool pad, const char *text, char *out,
+                      size_t cap);
+
+/* The keys that say OK and Back to a card, as it names them: the first key
+** of jump that menus take as OK ("SPACE"; "ENTER" when none is), the first
+** of pause taken as Back ("ESCAPE" when none is); with a pad, its A and B. */
+void labels_menu_keys(const ControlBindings *bind, bool pad, char *ok, char *back, size_t cap);
+
 /* The title's line of controls: how to move, jump and pause with the keys
 ** bound now ("ARROWS, A/D MOVE   SPACE, Z, K, UP JUMP   ESCAPE PAUSE"). Left
 ** and right keys in the same place of their lists go as a pair ("A/D"; the

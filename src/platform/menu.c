@@ -39,6 +39,9 @@ static void keep_cursor_shown(Menu *m)
         m->top = m->count - rows;
     if (m->top < 0)
         m->top = 0;
+    /* the heading of the cursor's item stays in sight */
+    if (rows > 1 && m->cursor == m->top && m->top > 0 && m->items[m->top - 1].heading)
+        m->top--;
 }
 
 void menu_scroll(Menu *m, int top)
@@ -74,6 +77,14 @@ int menu_add(Menu *m, int id, const char *label, const char *value, bool enabled
     m->count++;
     keep_cursor_shown(m);
     return m->count - 1;
+}
+
+int menu_add_heading(Menu *m, const char *label, const char *value)
+{
+    int i = menu_add(m, -1, label, value, false);
+    if (i >= 0)
+        m->items[i].heading = true;
+    return i;
 }
 
 void menu_select(Menu *m, int id)
@@ -127,16 +138,98 @@ static void draw_mark(Batch *b, const RenderAtlas *atlas, int x, int y, bool up,
     }
 }
 
+enum { MENU_COLUMNS = 6, COLUMN_GAP = 12 };
+
+/* A value's '\t'-separated fields, at most MENU_COLUMNS (the last keeps the
+** rest); returns how many. Points into copy. */
+static int split_fields(const char *value, char *copy, size_t cap, const char *fields[MENU_COLUMNS])
+{
+    snprintf(copy, cap, "%s", value);
+    int n = 0;
+    char *f = copy;
+    while (n < MENU_COLUMNS) {
+        fields[n++] = f;
+        char *tab = strchr(f, '\t');
+        if (tab == NULL || n == MENU_COLUMNS)
+            break;
+        *tab = '\0';
+        f = tab + 1;
+    }
+    return n;
+}
+
+/* The table of the values: how many columns, and each one's width (the
+** widest field among the rows that have them all). */
+typedef struct MenuColumns {
+    int count;
+    int w[MENU_COLUMNS];
+    int total;                  /* the columns with their gaps */
+} MenuColumns;
+
+static void measure_columns(const Menu *m, const RenderAtlas *atlas, MenuColumns *cols)
+{
+    memset(cols, 0, sizeof *cols);
+    cols->count = 1;
+    for (int i = 0; i < m->count; i++) {
+        char copy[MENU_TEXT];
+        const char *f[MENU_COLUMNS];
+        int n = split_fields(m->items[i].value, copy, sizeof copy, f);
+        if (n > cols->count)
+            cols->count = n;
+    }
+    for (int i = 0; i < m->count; i++) {
+        char copy[MENU_TEXT];
+        const char *f[MENU_COLUMNS];
+        if (split_fields(m->items[i].value, copy, sizeof copy, f) != cols->count)
+            continue;
+        for (int c = 0; c < cols->count; c++) {
+            int w = render_text_width(atlas, f[c]);
+            if (w > cols->w[c])
+                cols->w[c] = w;
+        }
+    }
+    for (int c = 0; c < cols->count; c++)
+        cols->total += cols->w[c] + (c > 0 ? COLUMN_GAP : 0);
+}
+
+/* The width a value takes in the table. */
+static int value_width(const RenderAtlas *atlas, const MenuColumns *cols, const char *value)
+{
+    char copy[MENU_TEXT];
+    const char *f[MENU_COLUMNS];
+    int n = split_fields(value, copy, sizeof copy, f);
+    if (cols->count == 1 || n == 1)
+        return render_text_width(atlas, value);
+    return n == cols->count ? cols->total : render_text_width(atlas, value);
+}
+
+/* Draws a value's fields, the last column's right edge at right. */
+static void draw_value(Batch *b, const RenderAtlas *atlas, const MenuColumns *cols, const char *value,
+                       int right, int y, SDL_Color c)
+{
+    char copy[MENU_TEXT];
+    const char *f[MENU_COLUMNS];
+    int n = split_fields(value, copy, sizeof copy, f);
+    int edge = right;
+    for (int k = n - 1; k >= 0; k--) {
+        int col = cols->count - n + k;
+        render_text(b, atlas, f[k], edge - render_text_width(atlas, f[k]), y, c);
+        edge -= (col >= 0 ? cols->w[col] : render_text_width(atlas, f[k])) + COLUMN_GAP;
+    }
+}
+
 void menu_draw(const Menu *m, Batch *b, const RenderAtlas *atlas, int y)
 {
     const SDL_Color gold = {255, 214, 102, 255};
     const int line = atlas->font.line_height + 3;
+    MenuColumns cols;
+    measure_columns(m, atlas, &cols);
     /* the width of every item, shown or not: the panel keeps its size while scrolling */
     int w = render_text_width(atlas, m->title);
     for (int i = 0; i < m->count; i++) {
         int iw = render_text_width(atlas, m->items[i].label);
         if (m->items[i].value[0])
-            iw += 16 + render_text_width(atlas, m->items[i].value);
+            iw += 16 + value_width(atlas, &cols, m->items[i].value);
         if (iw > w)
             w = iw;
     }
@@ -161,20 +254,27 @@ void menu_draw(const Menu *m, Batch *b, const RenderAtlas *atlas, int y)
     for (int r = 0; r < rows; r++) {
         const MenuItem *it = &m->items[m->top + r];
         bool on = m->top + r == m->cursor;
+        int iy = ty + r * line;
+        if (it->heading) {
+            /* flush left in gold over a rule, its captions quieter */
+            render_fill(b, atlas, (SDL_Rect){x + 10, iy + line - 4, w - 20, 1},
+                        (SDL_Color){255, 214, 102, 90});
+            render_text(b, atlas, it->label, x + 10, iy, gold);
+            if (it->value[0])
+                draw_value(b, atlas, &cols, it->value, x + w - 12, iy, (SDL_Color){150, 158, 200, 255});
+            continue;
+        }
         SDL_Color c = !it->enabled ? (SDL_Color){110, 110, 130, 255}
                       : on         ? (SDL_Color){255, 255, 255, 255}
                                    : (SDL_Color){190, 196, 220, 255};
-        int iy = ty + r * line;
         if (on) {
             render_fill(b, atlas, (SDL_Rect){x + 6, iy - 3, w - 12, line - 1},
                         (SDL_Color){255, 255, 255, 36});
             render_text(b, atlas, ">", x + 10, iy, gold);
         }
         render_text(b, atlas, it->label, x + 22, iy, c);
-        if (it->value[0]) {
-            int vw = render_text_width(atlas, it->value);
-            render_text(b, atlas, it->value, x + w - 12 - vw, iy, on ? gold : c);
-        }
+        if (it->value[0])
+            draw_value(b, atlas, &cols, it->value, x + w - 12, iy, on ? gold : c);
     }
     if (menu_more_below(m))
         draw_mark(b, atlas, LOGICAL_W / 2, ty + rows * line - 1, false, gold);

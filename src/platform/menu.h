@@ -3,9 +3,14 @@
 **
 ** Screens build a Menu each time they are shown (labels and values are
 ** copied in), feed it the player's menu inputs, and act on what comes back.
-** Disabled items are shown dimmed and skipped by the cursor. A list longer
-** than the rows it may show scrolls: the cursor always stays on a shown row,
-** and marks above and below the rows say that there is more.
+** Disabled items are shown dimmed and skipped by the cursor; headings too,
+** set apart in gold, and a heading stays shown above the item under it
+** when the cursor is there. A list longer than the rows it may show
+** scrolls: the cursor always stays on a shown row, and marks above and
+** below the rows say that there is more. A value of several fields split
+** by '\t' is a row of a table: its fields line up in columns, each
+** right-aligned under the widest of its column (a value of fewer fields
+** takes the last columns).
 */
 #ifndef MENU_H
 #define MENU_H
@@ -16,7 +21,7 @@
 #include <stdbool.h>
 
 enum {
-    MENU_ITEMS = 160,   /* a campaign's levels and Back fit */
+    MENU_ITEMS = 160,   /* a campaign's levels, its worlds' headings and Back fit */
     MENU_TEXT = 48,
     MENU_ROWS = 12,     /* rows shown at once: with a title, they fit the 270 px screen */
 };
@@ -26,6 +31,7 @@ typedef struct MenuItem {
     char label[MENU_TEXT];
     char value[MENU_TEXT];      /* shown right-aligned; "" for none */
     bool enabled;
+    bool heading;               /* a heading over the items after it: never chosen */
 } MenuItem;
 
 typedef struct Menu {
@@ -49,6 +55,9 @@ typedef enum MenuEvent {
 void menu_init(Menu *m, const char *title);
 /* Appends an item; returns its index or -1 when full. */
 int menu_add(Menu *m, int id, const char *label, const char *value, bool enabled);
+/* Appends a heading, with a value (column captions, say) or NULL; returns
+** its index or -1 when full. */
+int menu_add_heading(Menu *m, const char *label, const char *value);
 /* Puts the cursor on the item with this id (if enabled), scrolling to it. */
 void menu_select(Menu *m, int id);
 /* Scrolls so that item `top` is the first shown, as far as the cursor (which

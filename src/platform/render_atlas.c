@@ -88,6 +88,7 @@ const char *render_clip_name(int rclip)
     case RCLIP_HUD_COIN: return "hud_coin";
     case RCLIP_HUD_SKULL: return "hud_skull";
     case RCLIP_HUD_CLOCK: return "hud_clock";
+    case RCLIP_HUD_GEM: return "hud_gem";
     default: return kind_clip_name(rclip);
     }
 }

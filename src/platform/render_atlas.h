@@ -27,6 +27,7 @@ enum {
     RCLIP_HUD_COIN,
     RCLIP_HUD_SKULL,
     RCLIP_HUD_CLOCK,
+    RCLIP_HUD_GEM,
     RCLIP_COUNT
 };
 

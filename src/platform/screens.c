@@ -107,6 +107,12 @@ static void draw_level(Frontend *g, float alpha)
     effects_draw(&g->session.fx, &g->batch, &g->atlas, &view);
     effects_draw_flash(&g->session.fx, &g->batch, &g->atlas, &view);
     hud_draw(&g->batch, &g->atlas, sim_status(g->session.sim));
+    if (g->session.sign_text >= 0 && g->session.sign_shown > 0.0f) {
+        char words[1024];
+        labels_fill_text(&g->controls.bind, g->controls.pad_last,
+                         sim_text(g->session.sim, g->session.sign_text), words, sizeof words);
+        hud_draw_sign(&g->batch, &g->atlas, words, g->session.sign_shown);
+    }
     hud_draw_title_card(&g->batch, &g->atlas, g->session.level_title, g->session.level_age);
     const float fade = 0.35f; /* levels open from black */
     if (g->session.level_age < fade && !g->session.exact)
@@ -132,7 +138,7 @@ static void draw_backdrop(Frontend *g)
 
 /* The title in the atlas font at four times its size, with a drop shadow
 ** and a slow bob: the game's name needs no separate logo art. */
-static void draw_logo(Frontend *g, int y)
+static void draw_logo(Frontend *g, int y, float alpha)
 {
     const char *name = "PIP'S PEAK";
     const int scale = 4;
@@ -140,79 +146,269 @@ static void draw_logo(Frontend *g, int y)
     int x = (LOGICAL_W - w) / 2;
     y += (int)floorf(sinf(g->screen_time * 2.0f) * 2.0f + 0.5f);
     render_text_scaled(&g->batch, &g->atlas, name, x + scale, y + scale, scale,
-                       (SDL_Color){30, 24, 60, 200});
-    render_text_scaled(&g->batch, &g->atlas, name, x, y, scale, (SDL_Color){255, 236, 170, 255});
+                       (SDL_Color){30, 24, 60, (Uint8)(200.0f * alpha)});
+    render_text_scaled(&g->batch, &g->atlas, name, x, y, scale,
+                       (SDL_Color){255, 236, 170, (Uint8)(255.0f * alpha)});
     if (g->campaign) {
         char tag[64];
         screens_tagline(g->campaign->count, tag, sizeof tag);
-        draw_centered(g, tag, y + 10 * scale, (SDL_Color){240, 244, 255, 255});
+        draw_centered(g, tag, y + 10 * scale, (SDL_Color){240, 244, 255, (Uint8)(255.0f * alpha)});
     }
+}
+
+bool screens_last_level(const Frontend *g)
+{
+    return g->campaign && g->session.campaign_index >= 0 &&
+           g->session.campaign_index + 1 >= g->campaign->count;
+}
+
+void screens_complete_keys(const Frontend *g, char *out, size_t cap)
+{
+    char ok[48], back[48];
+    labels_menu_keys(&g->controls.bind, g->controls.pad_last, ok, back, sizeof ok);
+    if (g->session.campaign_index < 0)
+        snprintf(out, cap, "%s: PLAY AGAIN   %s: QUIT", ok, back);
+    else if (screens_last_level(g)) /* the campaign's end comes next, not a level */
+        snprintf(out, cap, "%s: CONTINUE   %s: TITLE", ok, back);
+    else
+        snprintf(out, cap, "%s: NEXT LEVEL   %s: TITLE", ok, back);
+}
+
+/* One line of the card: an icon, a name, a figure, and NEW BEST when the
+** run improved on the saved best. */
+static void card_row(Frontend *g, int x, int y, int rclip, const char *name, const char *figure,
+                     SDL_Color color, bool new_best)
+{
+    render_region(&g->batch, render_cell(&g->atlas, rclip, 0, 0), x, y - 1, WHITE);
+    render_text(&g->batch, &g->atlas, name, x + 16, y, GREY);
+    render_text(&g->batch, &g->atlas, figure, x + 70, y, color);
+    if (new_best)
+        render_text(&g->batch, &g->atlas, "NEW BEST", x + 132, y, GOLD);
 }
 
 static void draw_complete(Frontend *g)
 {
     dim(g, 120);
-    SDL_Rect box = {LOGICAL_W / 2 - 110, 54, 220, 150};
+    const LevelRun *run = &g->session.run;
+    unsigned better = g->session.improved;
+    bool first = (better & PROGRESS_FIRST_CLEAR) != 0;
+    bool gems = run->gems_total > 0;
+    char keys[160];
+    screens_complete_keys(g, keys, sizeof keys);
+    int rows = gems ? 5 : 4;
+    int w = render_text_width(&g->atlas, keys) + 28;
+    w = w < 236 ? 236 : w;
+    SDL_Rect box = {(LOGICAL_W - w) / 2, 0, w, 50 + rows * 16 + 26};
+    box.y = (LOGICAL_H - box.h) / 2;
     render_panel(&g->batch, &g->atlas, box);
-    draw_centered(g, "LEVEL COMPLETE!", box.y + 12, GOLD);
+    /* a first clear is every best at once: said once, in the heading */
+    draw_centered(g, first ? "FIRST CLEAR!" : "LEVEL COMPLETE!", box.y + 12, GOLD);
     draw_centered(g, g->session.level_title, box.y + 28, WHITE);
-    char line[64], t[32];
-    int x = box.x + 24, y = box.y + 50;
-    hud_format_time(g->session.run.ticks, t, sizeof t);
-    render_region(&g->batch, render_cell(&g->atlas, RCLIP_HUD_CLOCK, 0, 0), x, y - 1, WHITE);
-    snprintf(line, sizeof line, "TIME    %s%s", t, g->session.improved & PROGRESS_BEST_TIME ? "  NEW!" : "");
-    render_text(&g->batch, &g->atlas, line, x + 14, y, WHITE);
+    char figure[48];
+    int x = box.x + (box.w - 200) / 2, y = box.y + 50;
+    hud_format_time(run->ticks, figure, sizeof figure);
+    card_row(g, x, y, RCLIP_HUD_CLOCK, "TIME", figure, WHITE, !first && (better & PROGRESS_BEST_TIME));
     y += 16;
-    render_region(&g->batch, render_cell(&g->atlas, RCLIP_HUD_SKULL, 0, 0), x, y - 1, WHITE);
-    snprintf(line, sizeof line, "DEATHS  %u", g->session.run.deaths);
-    render_text(&g->batch, &g->atlas, line, x + 14, y, WHITE);
+    snprintf(figure, sizeof figure, "%u", run->deaths);
+    card_row(g, x, y, RCLIP_HUD_SKULL, "DEATHS", figure, WHITE, !first && (better & PROGRESS_BEST_DEATHS));
     y += 16;
-    render_region(&g->batch, render_cell(&g->atlas, RCLIP_HUD_COIN, 0, 0), x, y - 1, WHITE);
-    const SimStatus *st = sim_status(g->session.sim);
-    snprintf(line, sizeof line, "COINS   %u/%d", g->session.run.coins, st->collectibles);
-    render_text(&g->batch, &g->atlas, line, x + 14, y, WHITE);
+    snprintf(figure, sizeof figure, "%u/%u", run->coins, run->coins_total);
+    card_row(g, x, y, RCLIP_HUD_COIN, "COINS", figure,
+             run->coins == run->coins_total && run->coins_total > 0 ? GOLD : WHITE,
+             !first && (better & PROGRESS_BEST_COINS));
     y += 16;
+    if (gems) {
+        snprintf(figure, sizeof figure, "%u/%u", run->gems, run->gems_total);
+        card_row(g, x, y, RCLIP_HUD_GEM, "GEMS", figure,
+                 run->gems == run->gems_total ? (SDL_Color){255, 150, 220, 255} : WHITE,
+                 !first && (better & PROGRESS_BEST_GEMS));
+        y += 16;
+    }
     if (g->session.best_ticks > 0)
-        hud_format_time(g->session.best_ticks, t, sizeof t);
+        hud_format_time(g->session.best_ticks, figure, sizeof figure);
     else
-        snprintf(t, sizeof t, "NONE SAVED");
-    snprintf(line, sizeof line, "BEST    %s", t);
-    render_text(&g->batch, &g->atlas, line, x + 14, y, GOLD);
+        snprintf(figure, sizeof figure, "NONE SAVED");
+    render_text(&g->batch, &g->atlas, "BEST", x + 16, y, GOLD);
+    render_text(&g->batch, &g->atlas, figure, x + 70, y, GOLD);
     if (g->screen_time > 0.4f)
-        draw_centered(g, g->session.campaign_index >= 0 ? "OK: NEXT LEVEL   ESC: TITLE"
-                                                : "OK: PLAY AGAIN   ESC: QUIT",
-                      box.y + box.h - 18, GREY);
+        draw_centered(g, keys, box.y + box.h - 18, GREY);
+}
+
+/* ---- the end of the campaign ---- */
+
+enum { CREDIT_LINE = 14, CREDITS_SPEED = 24 /* px/s */ };
+
+typedef enum CreditStyle { CREDIT_GAP, CREDIT_TITLE, CREDIT_HEADING, CREDIT_TEXT } CreditStyle;
+
+/* Line i of the credits (from 0), or false past the last. The levels'
+** part is the campaign's own worlds and titles, so it stays true as the
+** campaign changes. */
+static bool credit_line(const Frontend *g, int i, char *out, size_t cap, CreditStyle *style)
+{
+    static const struct {
+        CreditStyle style;
+        const char *text;
+    } before[] = {
+        {CREDIT_TITLE, "PIP'S PEAK"}, {CREDIT_GAP, ""},          {CREDIT_GAP, ""},
+        {CREDIT_HEADING, "MADE WITH"}, {CREDIT_TEXT, "C, SDL2, cJSON and Check"}, {CREDIT_GAP, ""},
+        {CREDIT_HEADING, "ART, SOUND AND MUSIC"}, {CREDIT_TEXT, "made in code, from text"},
+        {CREDIT_TEXT, "every sprite, every sound, every note"}, {CREDIT_GAP, ""},
+        {CREDIT_HEADING, "THE LEVELS"},
+    }, after[] = {
+        {CREDIT_GAP, ""}, {CREDIT_GAP, ""}, {CREDIT_HEADING, "THANKS FOR PLAYING"},
+    };
+    const int nb = (int)(sizeof before / sizeof before[0]), na = (int)(sizeof after / sizeof after[0]);
+    if (i < nb) {
+        snprintf(out, cap, "%s", before[i].text);
+        *style = before[i].style;
+        return true;
+    }
+    i -= nb;
+    /* each world: a gap, its name, its levels */
+    for (int w = 0; g->campaign && w < g->campaign->world_count; w++) {
+        const CampaignWorld *world = &g->campaign->worlds[w];
+        int lines = 2 + world->count;
+        if (i < lines) {
+            if (i == 0) {
+                snprintf(out, cap, "%s", "");
+                *style = CREDIT_GAP;
+            } else if (i == 1) {
+                snprintf(out, cap, "%s", world->name[0] ? world->name : "The Climb");
+                *style = CREDIT_TEXT;
+                for (char *c = out; *c; c++)
+                    *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
+            } else {
+                int level = world->first + i - 2;
+                snprintf(out, cap, "%d  %s", level + 1, g->campaign->levels[level].title);
+                *style = CREDIT_TEXT;
+            }
+            return true;
+        }
+        i -= lines;
+    }
+    if (i < na) {
+        snprintf(out, cap, "%s", after[i].text);
+        *style = after[i].style;
+        return true;
+    }
+    return false;
+}
+
+static int credit_count(const Frontend *g)
+{
+    char text[CAMPAIGN_TITLE_MAX + 16];
+    CreditStyle style;
+    int n = 0;
+    while (credit_line(g, n, text, sizeof text, &style))
+        n++;
+    return n;
+}
+
+float screens_credits_seconds(const Frontend *g)
+{
+    return (float)(LOGICAL_H + credit_count(g) * CREDIT_LINE + 2 * CREDIT_LINE) / (float)CREDITS_SPEED;
+}
+
+/* The summit: the peak's backdrop, drifting slowly. */
+static void draw_summit(Frontend *g)
+{
+    RenderView view = {(int)(g->screen_time * 6.0f) + 1200, 0, LOGICAL_W, LOGICAL_H};
+    render_background(&g->batch, &g->atlas, render_atlas_background(&g->atlas, "peak"), &view);
+}
+
+/* "have/total", "have/total?" when a level could not be counted. */
+static void sum_of(uint32_t have, uint32_t total, bool all, char *out, size_t cap)
+{
+    snprintf(out, cap, "%lu/%lu%s", (unsigned long)have, (unsigned long)total, all ? "" : "?");
+}
+
+static void draw_totals(Frontend *g, float alpha)
+{
+    const CampaignSummary *sum = &g->ending.sum;
+    Uint8 a = (Uint8)(255.0f * alpha);
+    SDL_Color white = {255, 255, 255, a}, grey = {GREY.r, GREY.g, GREY.b, a}, gold = {GOLD.r, GOLD.g, GOLD.b, a};
+    SDL_Rect box = {LOGICAL_W / 2 - 120, 96, 240, 150};
+    if (alpha >= 1.0f)
+        render_panel(&g->batch, &g->atlas, box);
+    else
+        render_fill(&g->batch, &g->atlas, box, (SDL_Color){30, 32, 66, (Uint8)(235.0f * alpha)});
+    const char *heading = "YOU REACHED THE PEAK!";
+    render_text(&g->batch, &g->atlas, heading,
+                (LOGICAL_W - render_text_width(&g->atlas, heading)) / 2, box.y + 12, gold);
+    char figure[48];
+    struct {
+        int icon;
+        const char *name;
+    } rows[] = {{-1, "LEVELS"}, {RCLIP_HUD_CLOCK, "BEST TIMES"}, {RCLIP_HUD_SKULL, "DEATHS"},
+                {RCLIP_HUD_COIN, "COINS"}, {RCLIP_HUD_GEM, "GEMS"}};
+    int x = box.x + 34, y = box.y + 34;
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++, y += 16) {
+        switch (i) {
+        case 0: snprintf(figure, sizeof figure, "%d/%d", sum->completed, sum->levels); break;
+        case 1: hud_format_time(sum->ticks, figure, sizeof figure); break;
+        case 2: snprintf(figure, sizeof figure, "%lu", (unsigned long)sum->deaths); break;
+        case 3: sum_of(sum->coins, sum->coins_total, sum->all_counted, figure, sizeof figure); break;
+        default: sum_of(sum->gems, sum->gems_total, sum->all_counted, figure, sizeof figure); break;
+        }
+        if (rows[i].icon >= 0)
+            render_region(&g->batch, render_cell(&g->atlas, rows[i].icon, 0, 0), x, y - 1, white);
+        render_text(&g->batch, &g->atlas, rows[i].name, x + 16, y, grey);
+        render_text(&g->batch, &g->atlas, figure, x + 104, y, white);
+    }
+    if (g->screen_time > 0.8f) {
+        char ok[48], back[48], keys[128];
+        labels_menu_keys(&g->controls.bind, g->controls.pad_last, ok, back, sizeof ok);
+        snprintf(keys, sizeof keys, "%s: CREDITS   %s: TITLE", ok, back);
+        render_text(&g->batch, &g->atlas, keys, (LOGICAL_W - render_text_width(&g->atlas, keys)) / 2,
+                    box.y + box.h - 18, grey);
+    }
+}
+
+static void draw_credits(Frontend *g, float t)
+{
+    /* the lines rise from under the screen's bottom edge */
+    int top = LOGICAL_H - (int)(t * (float)CREDITS_SPEED);
+    char text[CAMPAIGN_TITLE_MAX + 16];
+    CreditStyle style;
+    for (int i = 0; credit_line(g, i, text, sizeof text, &style); i++) {
+        int y = top + i * CREDIT_LINE;
+        if (style == CREDIT_TITLE) {
+            const int scale = 3;
+            int w = render_text_width(&g->atlas, text) * scale;
+            if (y > -10 * scale && y < LOGICAL_H) {
+                render_text_scaled(&g->batch, &g->atlas, text, (LOGICAL_W - w) / 2 + 2, y + 2, scale,
+                                   (SDL_Color){30, 24, 60, 200});
+                render_text_scaled(&g->batch, &g->atlas, text, (LOGICAL_W - w) / 2, y, scale,
+                                   (SDL_Color){255, 236, 170, 255});
+            }
+            continue;
+        }
+        if (style == CREDIT_GAP || y < -CREDIT_LINE || y > LOGICAL_H)
+            continue;
+        /* the font's outline, and a shadow under it: it reads over the
+        ** sky's light and dark alike */
+        int x = (LOGICAL_W - render_text_width(&g->atlas, text)) / 2;
+        render_text(&g->batch, &g->atlas, text, x + 1, y + 1, (SDL_Color){20, 14, 40, 220});
+        render_text(&g->batch, &g->atlas, text, x, y, style == CREDIT_HEADING ? GOLD : WHITE);
+    }
 }
 
 static void draw_end(Frontend *g)
 {
-    draw_backdrop(g);
-    draw_logo(g, 30);
-    uint32_t ticks = 0, deaths = 0, coins = 0;
-    int done = 0;
-    for (int i = 0; g->campaign && i < g->campaign->count; i++) {
-        const LevelRecord *rec = progress_find(&g->saves.progress, g->campaign->levels[i].file);
-        if (rec && rec->completed) {
-            ticks += rec->best_ticks;
-            deaths += rec->fewest_deaths;
-            coins += rec->most_coins;
-            done++;
-        }
+    draw_summit(g);
+    float since = g->ending.credits_at >= 0.0f ? g->screen_time - g->ending.credits_at : -1.0f;
+    if (since < 0.0f) {
+        draw_logo(g, 26, 1.0f);
+        draw_totals(g, 1.0f);
+        return;
     }
-    SDL_Rect box = {LOGICAL_W / 2 - 120, 110, 240, 120};
-    render_panel(&g->batch, &g->atlas, box);
-    draw_centered(g, "YOU REACHED THE PEAK!", box.y + 12, GOLD);
-    char line[64], t[32];
-    hud_format_time(ticks, t, sizeof t);
-    snprintf(line, sizeof line, "LEVELS      %d/%d", done, g->campaign ? g->campaign->count : 0);
-    render_text(&g->batch, &g->atlas, line, box.x + 30, box.y + 36, WHITE);
-    snprintf(line, sizeof line, "BEST TIMES  %s", t);
-    render_text(&g->batch, &g->atlas, line, box.x + 30, box.y + 52, WHITE);
-    snprintf(line, sizeof line, "COINS       %u", coins);
-    render_text(&g->batch, &g->atlas, line, box.x + 30, box.y + 68, WHITE);
-    snprintf(line, sizeof line, "DEATHS      %u", deaths);
-    render_text(&g->batch, &g->atlas, line, box.x + 30, box.y + 84, WHITE);
-    draw_centered(g, "THANKS FOR PLAYING", box.y + box.h - 14, GREY);
+    /* the totals fade as the credits begin */
+    const float fade = 0.5f;
+    if (since < fade) {
+        draw_logo(g, 26, 1.0f - since / fade);
+        draw_totals(g, 1.0f - since / fade);
+    }
+    draw_credits(g, since);
 }
 
 static void draw_error(Frontend *g)
@@ -270,7 +466,7 @@ void frontend_draw(Frontend *g)
     switch (g->screen) {
     case SCREEN_TITLE: {
         draw_backdrop(g);
-        draw_logo(g, 34);
+        draw_logo(g, 34, 1.0f);
         menu_draw(&g->menus.menu, &g->batch, &g->atlas, 130);
         /* the keys bound now, on one line or two from the bottom up */
         char hint[512];

@@ -120,6 +120,8 @@ static void begin_run(Frontend *g)
 {
     fixed_step_init(&g->session.step, 1.0 / SIM_TICK_RATE, 0.25);
     g->session.celebrate = 0.0f;
+    g->session.sign_text = -1;
+    g->session.sign_shown = 0.0f;
     effects_init(&g->session.fx);
     reset_camera(g);
     g->session.playback_pos = 0;
@@ -218,8 +220,7 @@ void session_start_level(Frontend *g, const char *path, const char *title, int c
             *c = (char)(*c - 'a' + 'A');
     if (campaign_index >= 0 && progress_set_last_level(&g->saves.progress, level_path_basename(path)))
         frontend_save_progress(g);
-    frontend_music(g, g->session.level.background); /* a world's track is named after its background */
-    frontend_show(g, SCREEN_PLAY);
+    frontend_show(g, SCREEN_PLAY); /* and its world's music */
 }
 
 void session_start_campaign_level(Frontend *g, int index)
@@ -306,7 +307,12 @@ static bool is_campaign_file(const Frontend *g)
 static void complete_level(Frontend *g)
 {
     const SimStatus *st = sim_status(g->session.sim);
-    g->session.run = (LevelRun){st->ticks > 0 ? st->ticks : 1, st->deaths, (uint32_t)st->collected};
+    g->session.run = (LevelRun){.ticks = st->ticks > 0 ? st->ticks : 1,
+                                .deaths = st->deaths,
+                                .coins = (uint32_t)st->collected,
+                                .gems = (uint32_t)st->gems,
+                                .coins_total = (uint32_t)st->collectibles,
+                                .gems_total = (uint32_t)st->gems_total};
     g->session.improved = 0;
     const char *id = level_path_basename(g->session.level_path);
     if (g->session.campaign_index >= 0 &&
@@ -363,6 +369,23 @@ static void tick(Frontend *g)
     handle_events(g);
 }
 
+/* The sign's box follows the sign the player is at: it fades in (once the
+** title card has begun to go), out when the player leaves, and changes
+** its words at once from one sign to the next. */
+static void update_sign(Frontend *g, float dt)
+{
+    const float fade = 0.15f;
+    int at = sim_status(g->session.sim)->sign;
+    if (at >= 0 && g->session.level_age >= HUD_TITLE_HOLD) {
+        g->session.sign_text = at;
+        g->session.sign_shown += dt / fade;
+    } else {
+        g->session.sign_shown -= dt / fade;
+    }
+    g->session.sign_shown = g->session.sign_shown < 0.0f ? 0.0f
+                          : g->session.sign_shown > 1.0f ? 1.0f : g->session.sign_shown;
+}
+
 int frontend_run_ticks(Frontend *g, int n)
 {
     if (!g->session.sim)
@@ -372,6 +395,7 @@ int frontend_run_ticks(Frontend *g, int n)
         tick(g);
         effects_update(&g->session.fx, (float)SIM_DT);
         g->session.level_age += (float)SIM_DT;
+        update_sign(g, (float)SIM_DT);
         CameraTarget t = player_target(g, 1.0f);
         camera_update(&g->session.camera, &t, level_w(g), level_h(g), (float)SIM_DT);
     }
@@ -400,6 +424,7 @@ void session_update(Frontend *g, double frame_seconds)
             }
         }
         g->session.level_age += dt;
+        update_sign(g, dt);
     }
     if (g->session.sim && g->screen != SCREEN_PAUSE) {
         effects_update(&g->session.fx, dt);

@@ -2,16 +2,21 @@
 ** progress.c -- progress.json: strict reading, writing, and bests.
 **
 ** {
-**   "format": 1,
+**   "format": 2,
 **   "unlocked": 3,
 **   "last_level": "02-mind-the-gap.json",
 **   "levels": {
 **     "01-first-steps.json": { "completed": true, "best_ticks": 1520,
-**                              "fewest_deaths": 0, "most_coins": 5 }
+**                              "fewest_deaths": 0, "most_coins": 5, "most_gems": 1,
+**                              "coins_total": 6, "gems_total": 1 }
 **   }
 ** }
 **
 ** A level that is not completed has no bests: its best fields are 0.
+** Format 1 had neither most_gems nor the totals; this version reads it (and
+** a record of format 2 may lack them too: one completed before), with no
+** gems and the totals unknown, and writes format 2. coins_total and
+** gems_total go together, and no best exceeds its total.
 ** The game writes this file and nobody need edit it, so it is read all or
 ** nothing: a file with any problem is set aside whole (store.c).
 */
@@ -25,7 +30,7 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { PROGRESS_FORMAT = 1 };
+enum { PROGRESS_FORMAT = 2 };
 
 static bool check_id(const char *s, size_t cap, const char **why)
 {
@@ -77,7 +82,8 @@ bool progress_record_completion(Progress *p, const char *level_id, int campaign_
     unsigned bits = 0;
     if (improved != NULL)
         *improved = 0;
-    if (!progress_valid_id(level_id) || run.ticks == 0)
+    if (!progress_valid_id(level_id) || run.ticks == 0 || run.coins > run.coins_total ||
+        run.gems > run.gems_total)
         return false;
     LevelRecord *rec = (LevelRecord *)progress_find(p, level_id);
     if (rec == NULL) {
@@ -87,12 +93,17 @@ bool progress_record_completion(Progress *p, const char *level_id, int campaign_
         memset(rec, 0, sizeof *rec);
         strcpy(rec->id, level_id);
     }
+    /* the coins and gems kept were counted in another level than this one */
+    bool changed = rec->totals_known ? rec->coins_total != run.coins_total || rec->gems_total != run.gems_total
+                                     : rec->most_coins > run.coins_total || rec->most_gems > run.gems_total;
     if (!rec->completed) {
-        bits = PROGRESS_FIRST_CLEAR | PROGRESS_BEST_TIME | PROGRESS_BEST_DEATHS | PROGRESS_BEST_COINS;
+        bits = PROGRESS_FIRST_CLEAR | PROGRESS_BEST_TIME | PROGRESS_BEST_DEATHS | PROGRESS_BEST_COINS |
+               PROGRESS_BEST_GEMS;
         rec->completed = true;
         rec->best_ticks = run.ticks;
         rec->fewest_deaths = run.deaths;
         rec->most_coins = run.coins;
+        rec->most_gems = run.gems;
     } else {
         if (run.ticks < rec->best_ticks) {
             rec->best_ticks = run.ticks;
@@ -102,11 +113,18 @@ bool progress_record_completion(Progress *p, const char *level_id, int campaign_
             rec->fewest_deaths = run.deaths;
             bits |= PROGRESS_BEST_DEATHS;
         }
-        if (run.coins > rec->most_coins) {
+        if (changed || run.coins > rec->most_coins) {
             rec->most_coins = run.coins;
             bits |= PROGRESS_BEST_COINS;
         }
+        if (changed || run.gems > rec->most_gems) {
+            rec->most_gems = run.gems;
+            bits |= PROGRESS_BEST_GEMS;
+        }
     }
+    rec->totals_known = true;
+    rec->coins_total = run.coins_total;
+    rec->gems_total = run.gems_total;
     if (campaign_index >= 0 && campaign_index + 2 > p->unlocked)
         p->unlocked = campaign_index + 2 > PROGRESS_MAX_LEVELS ? PROGRESS_MAX_LEVELS
                                                                : campaign_index + 2;
@@ -128,10 +146,29 @@ static void read_count(JsonDoc *doc, const cJSON *rec, const char *key, uint32_t
         *out = (uint32_t)x;
 }
 
+/* A count that older files do not have: 0 when it is not there. */
+static void read_optional_count(JsonDoc *doc, const cJSON *rec, const char *key, uint32_t *out)
+{
+    long x;
+    const cJSON *v = json_get(rec, key);
+    if (v != NULL && json_want_int(doc, v, 0, (long)UINT32_MAX, &x))
+        *out = (uint32_t)x;
+}
+
+/* A best no greater than the level's total of it. */
+static void check_best(JsonDoc *doc, const cJSON *item, const char *best, uint32_t value,
+                       const char *total, uint32_t of)
+{
+    if (value > of)
+        json_error(doc, json_get(item, best), "%lu is more than the level's %s, %lu",
+                   (unsigned long)value, total, (unsigned long)of);
+}
+
 static void read_record(JsonDoc *doc, const cJSON *item, LevelRecord *rec)
 {
     static const char *const known[] = {
-        "completed", "best_ticks", "fewest_deaths", "most_coins",
+        "completed", "best_ticks", "fewest_deaths", "most_coins", "most_gems",
+        "coins_total", "gems_total",
     };
     if (!json_want_object(doc, item))
         return;
@@ -141,12 +178,28 @@ static void read_record(JsonDoc *doc, const cJSON *item, LevelRecord *rec)
     read_count(doc, item, "best_ticks", &rec->best_ticks);
     read_count(doc, item, "fewest_deaths", &rec->fewest_deaths);
     read_count(doc, item, "most_coins", &rec->most_coins);
+    read_optional_count(doc, item, "most_gems", &rec->most_gems);
+    const cJSON *coins_total = json_get(item, "coins_total"), *gems_total = json_get(item, "gems_total");
+    if ((coins_total == NULL) != (gems_total == NULL))
+        json_error(doc, coins_total != NULL ? coins_total : gems_total,
+                   "coins_total and gems_total go together: %s is missing",
+                   coins_total != NULL ? "gems_total" : "coins_total");
+    read_optional_count(doc, item, "coins_total", &rec->coins_total);
+    read_optional_count(doc, item, "gems_total", &rec->gems_total);
+    rec->totals_known = coins_total != NULL && gems_total != NULL;
     if (doc->sink->count != before)
         return;
     if (rec->completed && rec->best_ticks == 0)
         json_error(doc, json_get(item, "best_ticks"), "must be at least 1 for a completed level");
-    if (!rec->completed && (rec->best_ticks != 0 || rec->fewest_deaths != 0 || rec->most_coins != 0))
+    if (!rec->completed && (rec->best_ticks != 0 || rec->fewest_deaths != 0 || rec->most_coins != 0 ||
+                            rec->most_gems != 0))
         json_error(doc, item, "not completed but has bests");
+    else if (!rec->completed && rec->totals_known)
+        json_error(doc, item, "not completed but has the level's totals");
+    if (rec->completed && rec->totals_known) {
+        check_best(doc, item, "most_coins", rec->most_coins, "coins_total", rec->coins_total);
+        check_best(doc, item, "most_gems", rec->most_gems, "gems_total", rec->gems_total);
+    }
 }
 
 /* Reads root into *p; false when anything was reported. */
@@ -155,7 +208,7 @@ static bool read_progress(JsonDoc *doc, Progress *p)
     static const char *const known[] = { "format", "unlocked", "last_level", "levels" };
     const cJSON *root = doc->root;
     int before = doc->sink->count;
-    static const long formats[] = {PROGRESS_FORMAT};
+    static const long formats[] = {1, PROGRESS_FORMAT}; /* 1: before gems and totals */
     long format, unlocked;
     const cJSON *v = json_need(doc, root, "format");
     if (save_format_is_newer(v, PROGRESS_FORMAT)) {
@@ -236,7 +289,9 @@ bool progress_save(const char *path, const Progress *p, char *err, size_t errlen
     for (int i = 0; i < p->level_count; i++) {
         const LevelRecord *rec = &p->levels[i];
         if (!progress_valid_id(rec->id) || progress_find(p, rec->id) != rec
-            || (rec->completed && rec->best_ticks == 0)) {
+            || (rec->completed && rec->best_ticks == 0)
+            || (rec->completed && rec->totals_known
+                && (rec->most_coins > rec->coins_total || rec->most_gems > rec->gems_total))) {
             snprintf(err, errlen, "cannot save %s: level record %d is malformed", path, i);
             return false;
         }
@@ -250,11 +305,16 @@ bool progress_save(const char *path, const Progress *p, char *err, size_t errlen
         const LevelRecord *rec = &p->levels[i];
         save_buf_puts(&b, i > 0 ? ",\n    " : "\n    ");
         save_buf_string(&b, rec->id);
-        if (rec->completed)
+        if (rec->completed) {
             save_buf_printf(&b, ": { \"completed\": true, \"best_ticks\": %lu, \"fewest_deaths\": %lu,"
-                            " \"most_coins\": %lu }", (unsigned long)rec->best_ticks,
-                            (unsigned long)rec->fewest_deaths, (unsigned long)rec->most_coins);
-        else
+                            " \"most_coins\": %lu, \"most_gems\": %lu", (unsigned long)rec->best_ticks,
+                            (unsigned long)rec->fewest_deaths, (unsigned long)rec->most_coins,
+                            (unsigned long)rec->most_gems);
+            if (rec->totals_known)
+                save_buf_printf(&b, ", \"coins_total\": %lu, \"gems_total\": %lu",
+                                (unsigned long)rec->coins_total, (unsigned long)rec->gems_total);
+            save_buf_puts(&b, " }");
+        } else
             save_buf_puts(&b, ": { \"completed\": false, \"best_ticks\": 0, \"fewest_deaths\": 0,"
                           " \"most_coins\": 0 }");
     }

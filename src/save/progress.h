@@ -1,5 +1,6 @@
 /*
-** progress.h -- how far the player has got: unlocked levels and bests.
+** progress.h -- how far the player has got: unlocked levels, bests, and
+** what each level held when it was completed.
 **
 ** Stored as progress.json. Levels are known by id: the level's file name as
 ** listed in the campaign ("01-first-steps.json"), so records survive the
@@ -25,6 +26,12 @@ typedef struct LevelRecord {
     uint32_t best_ticks;         /* fastest completion, in simulation ticks */
     uint32_t fewest_deaths;      /* fewest deaths in a completion */
     uint32_t most_coins;         /* most coins collected in a completion */
+    uint32_t most_gems;          /* most gems collected in a completion */
+    /* The coins and gems the level held at its last completion, so that a
+    ** screen can say "3/5" without loading it. A record of a version that
+    ** did not keep them has none until the level is completed again. */
+    bool totals_known;
+    uint32_t coins_total, gems_total;
 } LevelRecord;
 
 typedef struct Progress {
@@ -38,7 +45,9 @@ typedef struct Progress {
 typedef struct LevelRun {
     uint32_t ticks;              /* >= 1 */
     uint32_t deaths;
-    uint32_t coins;
+    uint32_t coins;              /* banked by the end: at most coins_total */
+    uint32_t gems;               /* at most gems_total */
+    uint32_t coins_total, gems_total; /* what the level holds */
 } LevelRun;
 
 /* Which bests a completion improved (bits). */
@@ -47,6 +56,7 @@ enum {
     PROGRESS_BEST_TIME = 2,
     PROGRESS_BEST_DEATHS = 4,
     PROGRESS_BEST_COINS = 8,
+    PROGRESS_BEST_GEMS = 16,
 };
 
 /* Nothing played: the first level open. */
@@ -74,11 +84,14 @@ const LevelRecord *progress_find(const Progress *p, const char *level_id);
 bool progress_is_unlocked(const Progress *p, int index);
 
 /* Records a completion: marks the level completed, keeps each best that the
-** run beats (never makes one worse), unlocks the campaign level after
-** `campaign_index` (pass -1 for a level outside the campaign), and makes it
-** the last level played. *improved (may be NULL) gets the PROGRESS_* bits.
-** Returns false, changing nothing, for a malformed id, ticks of 0, or when
-** the table of levels is full. */
+** run beats (never makes one worse), keeps the level's totals, unlocks the
+** campaign level after `campaign_index` (pass -1 for a level outside the
+** campaign), and makes it the last level played. When the level's totals
+** are not those of the record (the level was changed), the most coins and
+** gems kept were of another level: this run's take their place. *improved
+** (may be NULL) gets the PROGRESS_* bits. Returns false, changing nothing,
+** for a malformed id, ticks of 0, more coins or gems than the totals, or
+** when the table of levels is full. */
 bool progress_record_completion(Progress *p, const char *level_id, int campaign_index,
                                 LevelRun run, unsigned *improved);
 

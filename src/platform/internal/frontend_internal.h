@@ -5,8 +5,9 @@
 ** frontend.c runs the flow between screens (menus, options, events, start
 ** and shut down) and owns the menus' state and the saves; session.c owns
 ** the level being played (loading, ticks, hot reload, recording and
-** playback, the last completion); screens.c draws every screen and keeps
-** the figures of the last frame for the F3 overlay. Nothing outside those
+** playback, the last completion); summary.c counts what the campaign's
+** levels hold; screens.c draws every screen and keeps the figures of the
+** last frame for the F3 overlay. Nothing outside those
 ** files includes this header, except the tests, for screens_tagline.
 */
 #ifndef FRONTEND_INTERNAL_H
@@ -39,6 +40,9 @@ typedef enum Screen {
 } Screen;
 
 enum { ERROR_TEXT_MAX = 4096, TITLE_MAX = 96 };
+
+/* The end of the campaign shows its totals this long (s) before the credits roll. */
+#define END_TOTALS_SECONDS 8.0f
 
 /* The player's files (frontend.c). */
 typedef struct Saves {
@@ -74,6 +78,10 @@ typedef struct Session {
     Camera camera;
     Effects fx;
     float level_age;
+    /* the sign's box: the text it shows (sim_text), kept while it fades
+    ** out, and how far it is shown, 0..1 */
+    int sign_text;
+    float sign_shown;
     char error_text[ERROR_TEXT_MAX];
     bool exact;                 /* ticks were run without a frame: draw them at alpha 1 */
 
@@ -100,6 +108,23 @@ typedef struct Session {
     double tick_seconds;
     int tick_count;
 } Session;
+
+/* The coins and gems of the campaign's levels as their files hold them,
+** counted when first asked for (summary.c). */
+typedef struct LevelCounts {
+    bool tried[CAMPAIGN_MAX_LEVELS], counted[CAMPAIGN_MAX_LEVELS];
+    uint32_t coins[CAMPAIGN_MAX_LEVELS], gems[CAMPAIGN_MAX_LEVELS];
+} LevelCounts;
+
+/* The campaign in sums: the bests of the levels completed, and the coins and
+** gems of every level. */
+typedef struct CampaignSummary {
+    int levels, completed;
+    uint32_t ticks, deaths;         /* best times and fewest deaths, summed */
+    uint32_t coins, coins_total;    /* most collected; what the levels hold */
+    uint32_t gems, gems_total;
+    bool all_counted;               /* false when a level's file could not be counted */
+} CampaignSummary;
 
 /* What the last frame drew (screens.c), for the F3 overlay and the tests. */
 typedef struct FrameStats {
@@ -129,12 +154,19 @@ struct Frontend {
     Menus menus;
     Session session;
     FrameStats frame;
+    LevelCounts counts;
+    /* the end of the campaign (frontend.c): its totals, and when the
+    ** credits began to roll (screen time, s; < 0: the totals still show) */
+    struct {
+        CampaignSummary sum;
+        float credits_at;
+    } ending;
 };
 
 /* ---- frontend.c: the flow between screens ---- */
 
-/* Shows screen s: its menu rebuilt, nothing held, its clock at 0; the title
-** asks for the title's music. */
+/* Shows screen s: its menu rebuilt, nothing held, its clock at 0, and its
+** music asked for (the title's, the level's world's, the summit's). */
 void frontend_show(Frontend *g, Screen s);
 /* Plays a sound of assets/sounds.txt by name, through the hooks. */
 void frontend_sound(Frontend *g, const char *sound);
@@ -168,8 +200,26 @@ void session_write_recording(Frontend *g);
 /* Frees the level, its Sim and the replays. */
 void session_fini(Frontend *g);
 
+/* ---- summary.c: the campaign in figures ---- */
+
+/* The coins and gems campaign level `index` holds: as progress kept them at
+** its last completion, else counted from its file. False (and 0s) when
+** neither knows (the file does not load). */
+bool summary_level_totals(Frontend *g, int index, uint32_t *coins, uint32_t *gems);
+/* The sums over the whole campaign, for the end screen. */
+void summary_campaign(Frontend *g, CampaignSummary *out);
+
 /* ---- screens.c: drawing ---- */
 
+/* Whether the level played is the campaign's last: its card leads to the end. */
+bool screens_last_level(const Frontend *g);
+/* The level-complete card's line of keys, from the bindings: "SPACE: NEXT
+** LEVEL   ESCAPE: TITLE" (the last level's: CONTINUE, to the end; a level
+** outside the campaign: PLAY AGAIN and QUIT). */
+void screens_complete_keys(const Frontend *g, char *out, size_t cap);
+/* How long the end's credits roll, s, from the bottom of the screen until
+** their last line has left the top. */
+float screens_credits_seconds(const Frontend *g);
 /* "A CLIMB IN TWELVE LEVELS": the title's line under the name. */
 void screens_tagline(int levels, char *out, size_t cap);
 
