@@ -483,44 +483,41 @@ static bool capture_event(Frontend *g, const SDL_Event *ev)
 {
     if (g->menus.capture < 0)
         return false;
+    bool key = ev->type == SDL_KEYDOWN && !ev->key.repeat;
+    bool button = ev->type == SDL_CONTROLLERBUTTONDOWN;
+    if (!key && !button)
+        return ev->type == SDL_KEYUP || ev->type == SDL_CONTROLLERBUTTONUP;
     ControlAction action = (ControlAction)g->menus.capture;
     char name[48], old[48];
-    if (ev->type == SDL_KEYDOWN && !ev->key.repeat) {
+    ControlsEditResult r;
+    bool edited = false;
+    if (key && !g->menus.capture_pad && ev->key.keysym.scancode != SDL_SCANCODE_ESCAPE) {
         SDL_Scancode code = ev->key.keysym.scancode;
-        if (!g->menus.capture_pad && code != SDL_SCANCODE_ESCAPE) {
-            ControlsEditResult r = controls_edit_key(&g->controls.bind, action, code);
-            labels_key(code, name, sizeof name);
-            labels_key((SDL_Scancode)r.old, old, sizeof old);
-            edit_note(g, r, name, old);
-            bindings_changed(g);
-            frontend_sound(g, r.what == CONTROLS_KEPT_LAST ? "menu_back" : "menu_select");
-        } else {
-            g->menus.note[0] = '\0';
+        r = controls_edit_key(&g->controls.bind, action, code);
+        labels_key(code, name, sizeof name);
+        labels_key((SDL_Scancode)r.old, old, sizeof old);
+        edited = true;
+    } else if (button && g->menus.capture_pad) {
+        SDL_GameControllerButton b = (SDL_GameControllerButton)ev->cbutton.button;
+        r = controls_edit_button(&g->controls.bind, action, b);
+        labels_button(b, name, sizeof name);
+        labels_button((SDL_GameControllerButton)r.old, old, sizeof old);
+        edited = true;
+    }
+    if (edited) {
+        edit_note(g, r, name, old);
+        bindings_changed(g);
+        frontend_sound(g, r.what == CONTROLS_KEPT_LAST ? "menu_back" : "menu_select");
+    } else {
+        /* Esc, or a key while a pad button is awaited, or the other way round */
+        g->menus.note[0] = '\0';
+        if (key)
             frontend_sound(g, "menu_back");
-        }
-        g->menus.capture = -1;
-        controls_release_all(&g->controls);
-        build_menu(g);
-        return true;
     }
-    if (ev->type == SDL_CONTROLLERBUTTONDOWN) {
-        if (g->menus.capture_pad) {
-            SDL_GameControllerButton b = (SDL_GameControllerButton)ev->cbutton.button;
-            ControlsEditResult r = controls_edit_button(&g->controls.bind, action, b);
-            labels_button(b, name, sizeof name);
-            labels_button((SDL_GameControllerButton)r.old, old, sizeof old);
-            edit_note(g, r, name, old);
-            bindings_changed(g);
-            frontend_sound(g, r.what == CONTROLS_KEPT_LAST ? "menu_back" : "menu_select");
-        } else {
-            g->menus.note[0] = '\0';
-        }
-        g->menus.capture = -1;
-        controls_release_all(&g->controls);
-        build_menu(g);
-        return true;
-    }
-    return ev->type == SDL_KEYUP || ev->type == SDL_CONTROLLERBUTTONUP;
+    g->menus.capture = -1;
+    controls_release_all(&g->controls);
+    build_menu(g);
+    return true;
 }
 
 /* ---- events and time ----------------------------------------------------------- */
