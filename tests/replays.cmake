@@ -34,6 +34,11 @@ if(campaign_levels)
   add_test(NAME campaign_check
            COMMAND platformer --check levels/campaign.json
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  # Every level it names has a completing and an all-coins-and-gems replay,
+  # and a gem.
+  add_test(NAME campaign_replays
+           COMMAND ${CMAKE_COMMAND} -DPLATFORMER=$<TARGET_FILE:platformer> -DSOURCE=${PROJECT_SOURCE_DIR}
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/campaign/replays.cmake)
 endif()
 
 # A level moved to Tiled plays exactly the same: every campaign replay on
