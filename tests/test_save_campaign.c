@@ -11,13 +11,12 @@ START_TEST(shipped_campaign_lists_its_worlds_in_order)
     Campaign c;
     char err[512] = "", path[2048];
     ck_assert_msg(campaign_load(CAMPAIGN_FILE, &c, err, sizeof err), "%s", err);
-    ck_assert_int_ge(c.world_count, 4);
-    ck_assert_int_ge(c.count, 24);
+    ck_assert_int_ge(c.world_count, 4); /* the hills, the cave, the ice, the peak */
     int next = 0;
     for (int w = 0; w < c.world_count; w++) {
         ck_assert_int_gt((int)strlen(c.worlds[w].name), 0);
         ck_assert_int_eq(c.worlds[w].first, next);
-        ck_assert_int_gt(c.worlds[w].count, 0);
+        ck_assert_int_ge(c.worlds[w].count, 5); /* a world: teach, test, combine, a finale */
         for (int i = next; i < next + c.worlds[w].count; i++) {
             ck_assert_int_eq(c.levels[i].world, w);
             ck_assert_int_eq(campaign_find(&c, c.levels[i].file), i);
