@@ -12,6 +12,7 @@ START_TEST(shipped_campaign_lists_its_worlds_in_order)
     char err[512] = "", path[2048];
     ck_assert_msg(campaign_load(CAMPAIGN_FILE, &c, err, sizeof err), "%s", err);
     ck_assert_int_ge(c.world_count, 4); /* the hills, the cave, the ice, the peak */
+    ck_assert_int_ge(c.count, 24);
     int next = 0;
     for (int w = 0; w < c.world_count; w++) {
         ck_assert_int_gt((int)strlen(c.worlds[w].name), 0);
