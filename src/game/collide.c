@@ -103,7 +103,7 @@ bool collide_oneway_top(const Sim *sim, Box box)
 {
     int32_t bottom = box.y + box.h;
     if (bottom % TILE_SIZE == 0) {
-        int32_t ty = floor_div(bottom, TILE_SIZE);
+        int32_t ty = tile_of(bottom);
         TileRange r = tiles_under(box);
         for (int32_t tx = r.x0; tx <= r.x1; tx++)
             if (tilemap_get(&sim->map, tx, ty) == TILE_ONEWAY)

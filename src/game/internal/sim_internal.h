@@ -103,17 +103,11 @@ typedef struct TileRange {
     int32_t x0, y0, x1, y1;
 } TileRange;
 
-/* a / b rounded towards minus infinity (b > 0). */
-static inline int32_t floor_div(int32_t a, int32_t b)
-{
-    int32_t q = a / b;
-    return (a % b != 0 && a < 0) ? q - 1 : q;
-}
-
 /* The tile column or row of pixel coordinate px, rounded towards minus
-** infinity: floor_div(px, TILE_SIZE), in the few instructions of a shift
-** (px is moved into the non-negative range first, where dividing by a
-** power of two is one). Every collision probe asks this four times. */
+** infinity (px / TILE_SIZE rounds negative px the wrong way; boxes can
+** reach above the map), in the few instructions of a shift: px is moved
+** into the non-negative range first, where dividing by a power of two is
+** one. Every collision probe asks this four times. */
 static inline int32_t tile_of(int32_t px)
 {
     enum { BIAS_TILES = 1 << 27 }; /* more tiles than any coordinate reaches */
