@@ -102,7 +102,7 @@ static bool move_to_tail(EcsWorld *world, EcsPool *pool, uint32_t pos)
     ecs_copy_component(ecs_pool_at(pool, to), ecs_pool_at(pool, pos), pool->size);
     pool->dense[to] = index;
     ecs_pool_set_sparse(pool, index, to);
-    ecs_pool_bury(world, pool, pos);
+    ecs_pool_bury(world, pool, pos, index);
     pool->moved = true;
     pool->version++;
     return true;

@@ -162,10 +162,12 @@ uint32_t *ecs_pool_grow(EcsWorld *world, EcsPool *pool, uint32_t index)
     return ecs_pool_sparse_entry(world, pool, index);
 }
 
-void ecs_pool_bury(EcsWorld *world, EcsPool *pool, uint32_t pos)
+void ecs_pool_bury(EcsWorld *world, EcsPool *pool, uint32_t pos, uint32_t index)
 {
-    assert(pos < pool->ordered && !(pool->dense[pos] & ECS_HOLE));
-    pool->dense[pos] |= ECS_HOLE;
+    /* A store, not a read and a write: the position is usually cold, and
+    ** a store does not wait for it. */
+    assert(pos < pool->ordered);
+    pool->dense[pos] = ECS_HOLE | index;
     if (!pool->hole_unlisted) {
         /* Past the point where the flush compacts (and reads the pool
         ** anyway), the list stops growing. */
@@ -187,10 +189,9 @@ void ecs_pool_bury(EcsWorld *world, EcsPool *pool, uint32_t pos)
         pool->group_changed = true;
 }
 
-void ecs_pool_remove_at(EcsWorld *world, EcsPool *pool, uint32_t pos)
+void ecs_pool_remove_at(EcsWorld *world, EcsPool *pool, uint32_t pos, uint32_t removed)
 {
-    assert(pos < pool->end && !(pool->dense[pos] & ECS_HOLE));
-    uint32_t removed = pool->dense[pos];
+    assert(pos < pool->end && ecs_pool_find(pool, removed) == pos);
     pool->version++;
     if (pos >= pool->ordered) {
         uint32_t last = pool->end - 1u;
@@ -202,7 +203,7 @@ void ecs_pool_remove_at(EcsWorld *world, EcsPool *pool, uint32_t pos)
         }
         pool->end = last;
     } else {
-        ecs_pool_bury(world, pool, pos);
+        ecs_pool_bury(world, pool, pos, removed);
     }
     ecs_pool_set_sparse(pool, removed, ECS_NONE);
     pool->count--;

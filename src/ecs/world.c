@@ -169,7 +169,7 @@ static void remove_component(EcsWorld *world, EcsSlot *slot, uint32_t index,
     EcsPool *pool = world->pools[type];
     uint32_t pos = ecs_pool_find(pool, index);
     assert(pos != ECS_NONE);
-    ecs_pool_remove_at(world, pool, pos);
+    ecs_pool_remove_at(world, pool, pos, index);
     slot->mask &= ~ECS_BIT(type);
 }
 

@@ -164,11 +164,12 @@ bool ecs_pool_reserve(EcsWorld *world, EcsPool *pool, uint32_t capacity);
 bool ecs_pool_reserve_spans(EcsWorld *world, EcsPool *pool, uint32_t count);
 /* The sparse entry for slot `index`, allocating its page. NULL: no memory. */
 uint32_t *ecs_pool_sparse_entry(EcsWorld *world, EcsPool *pool, uint32_t index);
-/* Removes the component at position pos: a tombstone in the ordered part,
-** swap-and-pop in the tail. */
-void ecs_pool_remove_at(EcsWorld *world, EcsPool *pool, uint32_t pos);
-/* Makes position pos (ordered part, live) a tombstone, and lists it. */
-void ecs_pool_bury(EcsWorld *world, EcsPool *pool, uint32_t pos);
+/* Removes the component of slot `index`, at position pos: a tombstone in
+** the ordered part, swap-and-pop in the tail. */
+void ecs_pool_remove_at(EcsWorld *world, EcsPool *pool, uint32_t pos, uint32_t index);
+/* Makes position pos (ordered part, live, holding slot `index`) a
+** tombstone, and lists it. */
+void ecs_pool_bury(EcsWorld *world, EcsPool *pool, uint32_t pos, uint32_t index);
 /* The span holding position pos (< ordered). */
 uint32_t ecs_pool_span_at(const EcsPool *pool, uint32_t pos);
 /* The first span whose key is not below key (span_count when none). */
