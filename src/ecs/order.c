@@ -363,9 +363,13 @@ static void move_stretch(EcsPool *pool, uint32_t s, uint32_t n, int64_t d)
     uint32_t to = (uint32_t)((int64_t)s + d);
     memmove(ecs_pool_at(pool, to), ecs_pool_at(pool, s), (size_t)n * pool->size);
     memmove(pool->dense + to, pool->dense + s, (size_t)n * sizeof *pool->dense);
-    for (uint32_t q = to; q < to + n; q++)
-        if (!(pool->dense[q] & ECS_HOLE)) /* a tombstone left in place moves along */
-            ecs_pool_set_sparse(pool, pool->dense[q], q);
+    const uint32_t *dense = pool->dense;
+    uint32_t *const *pages = pool->pages;
+    for (uint32_t q = to; q < to + n; q++) {
+        uint32_t index = dense[q];
+        if (!(index & ECS_HOLE)) /* a tombstone left in place moves along */
+            pages[index >> ECS_PAGE_BITS][index & ECS_PAGE_MASK] = q;
+    }
 }
 
 /* The tombstones of [from, to), in order. */
