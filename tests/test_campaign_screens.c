@@ -9,6 +9,7 @@
 #include "labels.h"
 #include "mixer.h"
 #include "render.h"
+#include "screen_rig.h"
 #include "settings.h"
 
 #include <SDL_image.h>
@@ -91,9 +92,7 @@ static void heard_music(void *ctx, const char *track)
 
 
 typedef struct Rig {
-    SDL_Surface *target;
-    SDL_Renderer *renderer;
-    Frontend *game;
+    ScreenRig s;
     Heard heard;
     char pref[1024];
 } Rig;
@@ -120,52 +119,24 @@ static void rig_open(Rig *r, const char *name, const char *settings, const char 
     remove(path);
     if (progress)
         write_file(path, progress);
-    r->target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
-    r->renderer = SDL_CreateSoftwareRenderer(r->target);
-    ck_assert_ptr_nonnull(r->renderer);
     FrontendOptions opt = {.data_dir = data_dir};
     FrontendHooks hooks = {.ctx = &r->heard, .play_music = heard_music};
-    char err[1024];
-    r->game = frontend_create(r->renderer, &opt, &hooks, err, sizeof err);
-    ck_assert_msg(r->game != NULL, "%s", err);
+    screen_open(&r->s, &opt, &hooks);
 }
 
 static void rig_close(Rig *r)
 {
-    frontend_destroy(r->game);
-    SDL_DestroyRenderer(r->renderer);
-    SDL_FreeSurface(r->target);
+    screen_close(&r->s);
 }
 
 static void rig_draw(Rig *r)
 {
-    SDL_SetRenderDrawColor(r->renderer, 0, 0, 0, 255);
-    SDL_RenderClear(r->renderer);
-    frontend_draw(r->game);
-    SDL_RenderPresent(r->renderer);
+    screen_draw(&r->s);
 }
 
 static void save_shot(const Rig *r, const char *name)
 {
-    char path[1400];
-    snprintf(path, sizeof path, "%s/shots", scratch_root);
-    ck_assert(mkdir(path, 0755) == 0 || errno == EEXIST);
-    snprintf(path, sizeof path, "%s/shots/%s.png", scratch_root, name);
-    ck_assert_msg(IMG_SavePNG(r->target, path) == 0, "%s: %s", path, IMG_GetError());
-}
-
-static void key(Frontend *g, SDL_Scancode code, bool down)
-{
-    SDL_Event ev = {0};
-    ev.type = down ? SDL_KEYDOWN : SDL_KEYUP;
-    ev.key.keysym.scancode = code;
-    frontend_event(g, &ev);
-}
-
-static void tap(Frontend *g, SDL_Scancode code)
-{
-    key(g, code, true);
-    key(g, code, false);
+    screen_save(&r->s, scratch_root, name);
 }
 
 static void pad_tap(Frontend *g, SDL_GameControllerButton b)
@@ -182,18 +153,18 @@ static void pad_tap(Frontend *g, SDL_GameControllerButton b)
 static void frames(Rig *r, int n)
 {
     for (int i = 0; i < n; i++)
-        frontend_update(r->game, 1.0 / 60.0);
+        frontend_update(r->s.game, 1.0 / 60.0);
 }
 
 /* Walks right until the level's card shows, then waits for its keys. */
 static void walk_to_the_card(Rig *r)
 {
-    ck_assert_int_eq(r->game->screen, SCREEN_PLAY);
-    key(r->game, SDL_SCANCODE_RIGHT, true);
-    for (int i = 0; i < 60 * 30 && r->game->screen != SCREEN_COMPLETE; i++)
+    ck_assert_int_eq(r->s.game->screen, SCREEN_PLAY);
+    screen_key(r->s.game, SDL_SCANCODE_RIGHT, true);
+    for (int i = 0; i < 60 * 30 && r->s.game->screen != SCREEN_COMPLETE; i++)
         frames(r, 1);
-    key(r->game, SDL_SCANCODE_RIGHT, false);
-    ck_assert_int_eq(r->game->screen, SCREEN_COMPLETE);
+    screen_key(r->s.game, SDL_SCANCODE_RIGHT, false);
+    ck_assert_int_eq(r->s.game->screen, SCREEN_COMPLETE);
     frames(r, 30); /* the keys show after a moment */
 }
 
@@ -222,30 +193,30 @@ START_TEST(the_card_shows_the_run_and_names_the_key_that_continues)
 {
     Rig r;
     rig_open(&r, "card", NULL, NULL);
-    tap(r.game, SDL_SCANCODE_RETURN); /* Start */
-    ck_assert_int_eq(r.game->session.campaign_index, 0);
+    screen_tap(r.s.game, SDL_SCANCODE_RETURN); /* Start */
+    ck_assert_int_eq(r.s.game->session.campaign_index, 0);
     walk_to_the_card(&r);
-    const LevelRun *run = &r.game->session.run;
+    const LevelRun *run = &r.s.game->session.run;
     ck_assert_uint_eq(run->coins, 2);
     ck_assert_uint_eq(run->coins_total, 2);
     ck_assert_uint_eq(run->gems, 1);
     ck_assert_uint_eq(run->gems_total, 1);
-    ck_assert(r.game->session.improved & PROGRESS_FIRST_CLEAR);
+    ck_assert(r.s.game->session.improved & PROGRESS_FIRST_CLEAR);
     char keys[160];
-    screens_complete_keys(r.game, keys, sizeof keys);
+    screens_complete_keys(r.s.game, keys, sizeof keys);
     ck_assert_str_eq(keys, "SPACE: NEXT LEVEL   ESCAPE: TITLE");
     rig_draw(&r);
     save_shot(&r, "complete_first");
     /* progress keeps the gems and what the level holds */
-    const LevelRecord *rec = progress_find(&r.game->saves.progress, "a.json");
+    const LevelRecord *rec = progress_find(&r.s.game->saves.progress, "a.json");
     ck_assert(rec && rec->completed && rec->totals_known);
     ck_assert_uint_eq(rec->most_gems, 1);
     ck_assert_uint_eq(rec->gems_total, 1);
     ck_assert_uint_eq(rec->coins_total, 2);
     /* the key it names goes on */
-    tap(r.game, SDL_SCANCODE_SPACE);
-    ck_assert_int_eq(r.game->screen, SCREEN_PLAY);
-    ck_assert_int_eq(r.game->session.campaign_index, 1);
+    screen_tap(r.s.game, SDL_SCANCODE_SPACE);
+    ck_assert_int_eq(r.s.game->screen, SCREEN_PLAY);
+    ck_assert_int_eq(r.s.game->session.campaign_index, 1);
     rig_close(&r);
 }
 END_TEST
@@ -258,19 +229,19 @@ START_TEST(a_better_run_is_marked_new_best)
              "{\"format\": 2, \"unlocked\": 2, \"last_level\": \"a.json\", \"levels\": {\"a.json\": "
              "{\"completed\": true, \"best_ticks\": 9000, \"fewest_deaths\": 0, \"most_coins\": 1, "
              "\"most_gems\": 0, \"coins_total\": 2, \"gems_total\": 1}}}");
-    session_start_campaign_level(r.game, 0);
+    session_start_campaign_level(r.s.game, 0);
     walk_to_the_card(&r);
-    ck_assert_uint_eq(r.game->session.improved,
+    ck_assert_uint_eq(r.s.game->session.improved,
                       PROGRESS_BEST_TIME | PROGRESS_BEST_COINS | PROGRESS_BEST_GEMS);
-    ck_assert_uint_eq(r.game->session.best_ticks, r.game->session.run.ticks);
+    ck_assert_uint_eq(r.s.game->session.best_ticks, r.s.game->session.run.ticks);
     rig_draw(&r);
     save_shot(&r, "complete_best");
     /* the NEW BEST marks are gold, beside the lines: more gold than a card
     ** without them */
-    int marked = gold_ink(r.target);
-    r.game->session.improved = 0;
+    int marked = gold_ink(r.s.target);
+    r.s.game->session.improved = 0;
     rig_draw(&r);
-    ck_assert_int_gt(marked, gold_ink(r.target) + 3 * 40);
+    ck_assert_int_gt(marked, gold_ink(r.s.target) + 3 * 40);
     rig_close(&r);
 }
 END_TEST
@@ -281,17 +252,17 @@ START_TEST(the_last_levels_card_leads_to_the_end)
     Rig r;
     rig_open(&r, "card-last", NULL,
              "{\"format\": 2, \"unlocked\": 3, \"levels\": {}}");
-    session_start_campaign_level(r.game, 2);
-    ck_assert(screens_last_level(r.game));
+    session_start_campaign_level(r.s.game, 2);
+    ck_assert(screens_last_level(r.s.game));
     walk_to_the_card(&r);
     char keys[160];
-    screens_complete_keys(r.game, keys, sizeof keys);
+    screens_complete_keys(r.s.game, keys, sizeof keys);
     ck_assert_str_eq(keys, "SPACE: CONTINUE   ESCAPE: TITLE");
     ck_assert_ptr_null(strstr(keys, "NEXT"));
     rig_draw(&r);
     save_shot(&r, "complete_last");
-    tap(r.game, SDL_SCANCODE_SPACE);
-    ck_assert_int_eq(r.game->screen, SCREEN_END);
+    screen_tap(r.s.game, SDL_SCANCODE_SPACE);
+    ck_assert_int_eq(r.s.game->screen, SCREEN_END);
     rig_close(&r);
 }
 END_TEST
@@ -302,10 +273,10 @@ START_TEST(the_card_names_the_keys_as_bound)
 {
     Rig r;
     rig_open(&r, "card-keys", "{\"format\": 1, \"keys\": {\"jump\": [\"X\"], \"pause\": [\"P\"]}}", NULL);
-    session_start_campaign_level(r.game, 0);
+    session_start_campaign_level(r.s.game, 0);
     walk_to_the_card(&r);
     char keys[160];
-    screens_complete_keys(r.game, keys, sizeof keys);
+    screens_complete_keys(r.s.game, keys, sizeof keys);
     ck_assert_str_eq(keys, "X: NEXT LEVEL   P: TITLE");
     rig_draw(&r);
     save_shot(&r, "complete_rebound");
@@ -313,19 +284,19 @@ START_TEST(the_card_names_the_keys_as_bound)
     SDL_Event ev = {0};
     ev.type = SDL_CONTROLLERBUTTONDOWN;
     ev.cbutton.button = SDL_CONTROLLER_BUTTON_DPAD_UP;
-    frontend_event(r.game, &ev);
+    frontend_event(r.s.game, &ev);
     ev.type = SDL_CONTROLLERBUTTONUP;
-    frontend_event(r.game, &ev);
-    screens_complete_keys(r.game, keys, sizeof keys);
+    frontend_event(r.s.game, &ev);
+    screens_complete_keys(r.s.game, keys, sizeof keys);
     ck_assert_str_eq(keys, "A: NEXT LEVEL   B: TITLE");
     /* and X, as said, goes on */
-    tap(r.game, SDL_SCANCODE_X);
-    ck_assert_int_eq(r.game->screen, SCREEN_PLAY);
-    ck_assert_int_eq(r.game->session.campaign_index, 1);
+    screen_tap(r.s.game, SDL_SCANCODE_X);
+    ck_assert_int_eq(r.s.game->screen, SCREEN_PLAY);
+    ck_assert_int_eq(r.s.game->session.campaign_index, 1);
     /* and the pad's B, as it would be said, leaves to the title (from the next card) */
     walk_to_the_card(&r);
-    pad_tap(r.game, SDL_CONTROLLER_BUTTON_B);
-    ck_assert_int_eq(r.game->screen, SCREEN_TITLE);
+    pad_tap(r.s.game, SDL_CONTROLLER_BUTTON_B);
+    ck_assert_int_eq(r.s.game->screen, SCREEN_TITLE);
     rig_close(&r);
 }
 END_TEST
@@ -351,14 +322,14 @@ START_TEST(the_end_shows_the_campaigns_totals_then_the_credits)
 {
     Rig r;
     rig_open(&r, "end", NULL, NEARLY_DONE);
-    session_start_campaign_level(r.game, 2);
+    session_start_campaign_level(r.s.game, 2);
     walk_to_the_card(&r);
     ck_assert_str_eq(last_track(&r.heard), "cave");
-    const LevelRun run = r.game->session.run;
-    tap(r.game, SDL_SCANCODE_SPACE);
-    ck_assert_int_eq(r.game->screen, SCREEN_END);
+    const LevelRun run = r.s.game->session.run;
+    screen_tap(r.s.game, SDL_SCANCODE_SPACE);
+    ck_assert_int_eq(r.s.game->screen, SCREEN_END);
     ck_assert_str_eq(last_track(&r.heard), "peak");
-    const CampaignSummary *sum = &r.game->ending.sum;
+    const CampaignSummary *sum = &r.s.game->ending.sum;
     ck_assert_int_eq(sum->levels, 3);
     ck_assert_int_eq(sum->completed, 3);
     ck_assert_uint_eq(sum->ticks, 600 + 900 + run.ticks);
@@ -372,10 +343,10 @@ START_TEST(the_end_shows_the_campaigns_totals_then_the_credits)
     frames(&r, 60);
     rig_draw(&r);
     save_shot(&r, "end_totals");
-    ck_assert_int_gt(gold_ink(r.target), 100); /* the heading */
+    ck_assert_int_gt(gold_ink(r.s.target), 100); /* the heading */
     /* the totals stay a while, then the credits roll */
     frames(&r, (int)(END_TOTALS_SECONDS * 60.0f));
-    ck_assert_float_ge(r.game->ending.credits_at, 0.0f);
+    ck_assert_float_ge(r.s.game->ending.credits_at, 0.0f);
     frames(&r, 60 * 6);
     rig_draw(&r);
     save_shot(&r, "end_credits");
@@ -383,12 +354,12 @@ START_TEST(the_end_shows_the_campaigns_totals_then_the_credits)
     rig_draw(&r);
     save_shot(&r, "end_credits_levels");
     /* they take as long as their lines need, then the title */
-    float left = screens_credits_seconds(r.game) - (r.game->screen_time - r.game->ending.credits_at);
+    float left = screens_credits_seconds(r.s.game) - (r.s.game->screen_time - r.s.game->ending.credits_at);
     ck_assert_float_gt(left, 0.0f);
     frames(&r, (int)(left * 60.0f) - 10);
-    ck_assert_int_eq(r.game->screen, SCREEN_END);
+    ck_assert_int_eq(r.s.game->screen, SCREEN_END);
     frames(&r, 20);
-    ck_assert_int_eq(r.game->screen, SCREEN_TITLE);
+    ck_assert_int_eq(r.s.game->screen, SCREEN_TITLE);
     ck_assert_str_eq(last_track(&r.heard), "title");
     rig_close(&r);
 }
@@ -400,23 +371,23 @@ START_TEST(the_end_can_be_hurried)
 {
     Rig r;
     rig_open(&r, "end-keys", NULL, NEARLY_DONE);
-    frontend_show(r.game, SCREEN_END);
+    frontend_show(r.s.game, SCREEN_END);
     frames(&r, 10);
-    tap(r.game, SDL_SCANCODE_SPACE); /* too soon: a press meant for the card */
-    ck_assert_float_lt(r.game->ending.credits_at, 0.0f);
+    screen_tap(r.s.game, SDL_SCANCODE_SPACE); /* too soon: a press meant for the card */
+    ck_assert_float_lt(r.s.game->ending.credits_at, 0.0f);
     frames(&r, 60);
-    tap(r.game, SDL_SCANCODE_SPACE);
-    ck_assert_float_ge(r.game->ending.credits_at, 0.0f);
-    ck_assert_int_eq(r.game->screen, SCREEN_END);
+    screen_tap(r.s.game, SDL_SCANCODE_SPACE);
+    ck_assert_float_ge(r.s.game->ending.credits_at, 0.0f);
+    ck_assert_int_eq(r.s.game->screen, SCREEN_END);
     frames(&r, 30);
     rig_draw(&r);
     save_shot(&r, "end_fading");
-    tap(r.game, SDL_SCANCODE_SPACE);
-    ck_assert_int_eq(r.game->screen, SCREEN_TITLE);
-    frontend_show(r.game, SCREEN_END);
+    screen_tap(r.s.game, SDL_SCANCODE_SPACE);
+    ck_assert_int_eq(r.s.game->screen, SCREEN_TITLE);
+    frontend_show(r.s.game, SCREEN_END);
     frames(&r, 60);
-    tap(r.game, SDL_SCANCODE_ESCAPE);
-    ck_assert_int_eq(r.game->screen, SCREEN_TITLE);
+    screen_tap(r.s.game, SDL_SCANCODE_ESCAPE);
+    ck_assert_int_eq(r.s.game->screen, SCREEN_TITLE);
     rig_close(&r);
 }
 END_TEST
@@ -431,38 +402,38 @@ START_TEST(each_screen_asks_for_its_music)
     Rig r;
     rig_open(&r, "music", NULL, NULL);
     ck_assert_str_eq(last_track(&r.heard), "title");
-    tap(r.game, SDL_SCANCODE_DOWN);
-    tap(r.game, SDL_SCANCODE_RETURN); /* Level select */
-    ck_assert_int_eq(r.game->screen, SCREEN_LEVELS);
+    screen_tap(r.s.game, SDL_SCANCODE_DOWN);
+    screen_tap(r.s.game, SDL_SCANCODE_RETURN); /* Level select */
+    ck_assert_int_eq(r.s.game->screen, SCREEN_LEVELS);
     ck_assert_str_eq(last_track(&r.heard), "title");
-    tap(r.game, SDL_SCANCODE_RETURN); /* the first level: the hills */
-    ck_assert_int_eq(r.game->screen, SCREEN_PLAY);
+    screen_tap(r.s.game, SDL_SCANCODE_RETURN); /* the first level: the hills */
+    ck_assert_int_eq(r.s.game->screen, SCREEN_PLAY);
     ck_assert_str_eq(last_track(&r.heard), "hills");
-    tap(r.game, SDL_SCANCODE_ESCAPE); /* pause */
-    ck_assert_int_eq(r.game->screen, SCREEN_PAUSE);
+    screen_tap(r.s.game, SDL_SCANCODE_ESCAPE); /* pause */
+    ck_assert_int_eq(r.s.game->screen, SCREEN_PAUSE);
     ck_assert_str_eq(last_track(&r.heard), "hills");
-    tap(r.game, SDL_SCANCODE_DOWN);
-    tap(r.game, SDL_SCANCODE_DOWN);
-    tap(r.game, SDL_SCANCODE_RETURN); /* its options: still the level's */
-    ck_assert_int_eq(r.game->screen, SCREEN_OPTIONS);
+    screen_tap(r.s.game, SDL_SCANCODE_DOWN);
+    screen_tap(r.s.game, SDL_SCANCODE_DOWN);
+    screen_tap(r.s.game, SDL_SCANCODE_RETURN); /* its options: still the level's */
+    ck_assert_int_eq(r.s.game->screen, SCREEN_OPTIONS);
     ck_assert_str_eq(last_track(&r.heard), "hills");
-    tap(r.game, SDL_SCANCODE_ESCAPE);
-    tap(r.game, SDL_SCANCODE_ESCAPE); /* back to play */
-    ck_assert_int_eq(r.game->screen, SCREEN_PLAY);
+    screen_tap(r.s.game, SDL_SCANCODE_ESCAPE);
+    screen_tap(r.s.game, SDL_SCANCODE_ESCAPE); /* back to play */
+    ck_assert_int_eq(r.s.game->screen, SCREEN_PLAY);
     ck_assert_str_eq(last_track(&r.heard), "hills");
     walk_to_the_card(&r);
     ck_assert_str_eq(last_track(&r.heard), "hills");
-    tap(r.game, SDL_SCANCODE_ESCAPE); /* the title again */
-    ck_assert_int_eq(r.game->screen, SCREEN_TITLE);
+    screen_tap(r.s.game, SDL_SCANCODE_ESCAPE); /* the title again */
+    ck_assert_int_eq(r.s.game->screen, SCREEN_TITLE);
     ck_assert_str_eq(last_track(&r.heard), "title");
-    tap(r.game, SDL_SCANCODE_DOWN);
-    tap(r.game, SDL_SCANCODE_DOWN);
-    tap(r.game, SDL_SCANCODE_RETURN); /* the title's options: the title's */
-    ck_assert_int_eq(r.game->screen, SCREEN_OPTIONS);
+    screen_tap(r.s.game, SDL_SCANCODE_DOWN);
+    screen_tap(r.s.game, SDL_SCANCODE_DOWN);
+    screen_tap(r.s.game, SDL_SCANCODE_RETURN); /* the title's options: the title's */
+    ck_assert_int_eq(r.s.game->screen, SCREEN_OPTIONS);
     ck_assert_str_eq(last_track(&r.heard), "title");
-    session_start_campaign_level(r.game, 2); /* the cave */
+    session_start_campaign_level(r.s.game, 2); /* the cave */
     ck_assert_str_eq(last_track(&r.heard), "cave");
-    frontend_show(r.game, SCREEN_END);
+    frontend_show(r.s.game, SCREEN_END);
     ck_assert_str_eq(last_track(&r.heard), "peak");
     for (int i = 0; i < r.heard.track_count; i++) {
         const char *t = r.heard.tracks[i];
@@ -544,15 +515,15 @@ START_TEST(the_options_music_volume_is_what_is_heard)
     snprintf(dir, sizeof dir, "%s/volume", scratch_root);
     ck_assert(mkdir(dir, 0755) == 0 || errno == EEXIST);
     setenv("XDG_DATA_HOME", dir, 1);
-    r.target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
-    r.renderer = SDL_CreateSoftwareRenderer(r.target);
+    r.s.target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
+    r.s.renderer = SDL_CreateSoftwareRenderer(r.s.target);
     FrontendOptions opt = {.data_dir = data_dir, .transient = true};
     FrontendHooks hooks = {.ctx = sp, .set_volume = speaker_volume, .play_music = speaker_music};
     char err[1024];
-    r.game = frontend_create(r.renderer, &opt, &hooks, err, sizeof err);
-    ck_assert_msg(r.game != NULL, "%s", err);
+    r.s.game = frontend_create(r.s.renderer, &opt, &hooks, err, sizeof err);
+    ck_assert_msg(r.s.game != NULL, "%s", err);
     ck_assert(sp->reference_started);
-    const Settings *st = frontend_settings(r.game);
+    const Settings *st = frontend_settings(r.s.game);
     int master = st->master_volume, music = st->music_volume;
     ck_assert_int_ge(music, 20);
     double heard, reference;
@@ -560,14 +531,14 @@ START_TEST(the_options_music_volume_is_what_is_heard)
     ck_assert_double_gt(reference, 0.0);
     ck_assert_double_eq(heard, reference); /* the same until the options say otherwise */
     /* Options > Music, two steps down */
-    tap(r.game, SDL_SCANCODE_DOWN);
-    tap(r.game, SDL_SCANCODE_DOWN);
-    tap(r.game, SDL_SCANCODE_RETURN);
-    for (int i = 0; i < 8 && strcmp(r.game->menus.menu.items[r.game->menus.menu.cursor].label, "MUSIC") != 0; i++)
-        tap(r.game, SDL_SCANCODE_DOWN);
-    tap(r.game, SDL_SCANCODE_LEFT);
-    tap(r.game, SDL_SCANCODE_LEFT);
-    ck_assert_int_eq(frontend_settings(r.game)->music_volume, music - 20);
+    screen_tap(r.s.game, SDL_SCANCODE_DOWN);
+    screen_tap(r.s.game, SDL_SCANCODE_DOWN);
+    screen_tap(r.s.game, SDL_SCANCODE_RETURN);
+    for (int i = 0; i < 8 && strcmp(r.s.game->menus.menu.items[r.s.game->menus.menu.cursor].label, "MUSIC") != 0; i++)
+        screen_tap(r.s.game, SDL_SCANCODE_DOWN);
+    screen_tap(r.s.game, SDL_SCANCODE_LEFT);
+    screen_tap(r.s.game, SDL_SCANCODE_LEFT);
+    ck_assert_int_eq(frontend_settings(r.s.game)->music_volume, music - 20);
     listen(sp, AUDIO_RATE / 10, &heard, &reference); /* the gain's glide */
     listen(sp, AUDIO_RATE, &heard, &reference);
     double want = (double)mixer_volume_gain(master, music - 20, false) /
@@ -576,8 +547,8 @@ START_TEST(the_options_music_volume_is_what_is_heard)
                   "heard %.4f of the reference, the gains say %.4f", heard / reference, want);
     /* down to 0: silence; mute likewise */
     for (int i = 0; i < 12; i++)
-        tap(r.game, SDL_SCANCODE_LEFT);
-    ck_assert_int_eq(frontend_settings(r.game)->music_volume, 0);
+        screen_tap(r.s.game, SDL_SCANCODE_LEFT);
+    ck_assert_int_eq(frontend_settings(r.s.game)->music_volume, 0);
     listen(sp, AUDIO_RATE / 10, &heard, &reference);
     listen(sp, AUDIO_RATE / 2, &heard, &reference);
     ck_assert_double_eq(heard, 0.0);

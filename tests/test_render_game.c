@@ -7,6 +7,7 @@
 #include "frontend.h"
 #include "frontend_internal.h"
 #include "render.h"
+#include "screen_rig.h"
 #include "settings.h"
 
 #include <SDL_image.h>
@@ -21,25 +22,17 @@
 static const char *LEVEL = "tests/levels/good/basic.json";
 
 typedef struct Rig {
-    SDL_Surface *target;
-    SDL_Renderer *renderer;
+    ScreenRig s;
     SDL_Surface *atlas_image;
-    Frontend *game;
 } Rig;
 
 static void rig_open_with(Rig *r, const FrontendOptions *opt)
 {
-    r->target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
-    ck_assert_ptr_nonnull(r->target);
-    r->renderer = SDL_CreateSoftwareRenderer(r->target);
-    ck_assert_ptr_nonnull(r->renderer);
     SDL_Surface *png = IMG_Load("assets/atlas.png");
     ck_assert_msg(png != NULL, "assets/atlas.png: %s", IMG_GetError());
     r->atlas_image = SDL_ConvertSurfaceFormat(png, SDL_PIXELFORMAT_RGBA32, 0);
     SDL_FreeSurface(png);
-    char err[1024];
-    r->game = frontend_create(r->renderer, opt, NULL, err, sizeof err);
-    ck_assert_msg(r->game != NULL, "%s", err);
+    screen_open(&r->s, opt, NULL);
 }
 
 static void rig_open(Rig *r, const char *level)
@@ -50,18 +43,13 @@ static void rig_open(Rig *r, const char *level)
 
 static void rig_close(Rig *r)
 {
-    frontend_destroy(r->game);
-    SDL_DestroyRenderer(r->renderer);
+    screen_close(&r->s);
     SDL_FreeSurface(r->atlas_image);
-    SDL_FreeSurface(r->target);
 }
 
 static void rig_draw(Rig *r)
 {
-    SDL_SetRenderDrawColor(r->renderer, 0, 0, 0, 255);
-    SDL_RenderClear(r->renderer);
-    frontend_draw(r->game);
-    SDL_RenderPresent(r->renderer);
+    screen_draw(&r->s);
 }
 
 static Uint32 pixel(const SDL_Surface *s, int x, int y)
@@ -84,7 +72,7 @@ static void compare_cell(const Rig *r, SDL_Rect cell, bool flip, int x, int y, i
             if (ca != 255 || sx < 0 || sy < 0 || sx >= LOGICAL_W || sy >= LOGICAL_H)
                 continue;
             (*total)++;
-            if (pixel(r->target, sx, sy) == texel)
+            if (pixel(r->s.target, sx, sy) == texel)
                 (*same)++;
 
         }
@@ -93,16 +81,16 @@ static void compare_cell(const Rig *r, SDL_Rect cell, bool flip, int x, int y, i
 /* Where the player is drawn for a given alpha, and what. */
 static void player_cell(Rig *r, float alpha, int *x, int *y, SDL_Rect *cell, bool *flip)
 {
-    Sim *sim = frontend_sim(r->game);
+    Sim *sim = frontend_sim(r->s.game);
     ck_assert_ptr_nonnull(sim);
     EcsWorld *w = sim_world(sim);
     const Transform *t = ecs_get(w, sim_player(sim), C_TRANSFORM);
     const Sprite *sp = ecs_get(w, sim_player(sim), C_SPRITE);
     ck_assert(t && sp);
-    const RenderAtlas *atlas = frontend_atlas(r->game);
+    const RenderAtlas *atlas = frontend_atlas(r->s.game);
     const RenderSheet *sh = &atlas->sheets[sp->clip];
     int vx, vy;
-    frontend_last_view(r->game, &vx, &vy);
+    frontend_last_view(r->s.game, &vx, &vy);
     float fx = (float)t->prev_x + (float)(t->x - t->prev_x) * alpha;
     float fy = (float)t->prev_y + (float)(t->y - t->prev_y) * alpha;
     *x = (int)SDL_floorf(fx + 0.5f) - vx - sh->anchor_x;
@@ -115,8 +103,8 @@ START_TEST(player_is_drawn_where_the_simulation_puts_it)
 {
     Rig r;
     rig_open(&r, LEVEL);
-    ck_assert(frontend_in_level(r.game));
-    ck_assert_int_eq(frontend_run_ticks(r.game, 90), 90); /* the landing dust has gone */
+    ck_assert(frontend_in_level(r.s.game));
+    ck_assert_int_eq(frontend_run_ticks(r.s.game, 90), 90); /* the landing dust has gone */
     rig_draw(&r);
     int x, y, same, total;
     SDL_Rect cell;
@@ -132,26 +120,18 @@ START_TEST(player_is_drawn_where_the_simulation_puts_it)
 }
 END_TEST
 
-static void key(Frontend *g, SDL_Scancode code, bool down)
-{
-    SDL_Event ev = {0};
-    ev.type = down ? SDL_KEYDOWN : SDL_KEYUP;
-    ev.key.keysym.scancode = code;
-    frontend_event(g, &ev);
-}
-
 START_TEST(moving_player_is_drawn_between_its_last_two_ticks)
 {
     Rig r;
     rig_open(&r, LEVEL);
     /* settle on the ground, run until it moves fast, stop half-way into a tick */
-    frontend_run_ticks(r.game, 60);
-    key(r.game, SDL_SCANCODE_RIGHT, true);
+    frontend_run_ticks(r.s.game, 60);
+    screen_key(r.s.game, SDL_SCANCODE_RIGHT, true);
     for (int i = 0; i < 14; i++)
-        frontend_update(r.game, 1.0 / 60.0);
-    frontend_update(r.game, 0.5 / 60.0);
+        frontend_update(r.s.game, 1.0 / 60.0);
+    frontend_update(r.s.game, 0.5 / 60.0);
     rig_draw(&r);
-    Sim *sim = frontend_sim(r.game);
+    Sim *sim = frontend_sim(r.s.game);
     const Transform *t = ecs_get(sim_world(sim), sim_player(sim), C_TRANSFORM);
     ck_assert_int_gt(t->x - t->prev_x, 1); /* it moved more than a pixel in the last tick */
     int x, y, same, total;
@@ -169,7 +149,7 @@ START_TEST(moving_player_is_drawn_between_its_last_two_ticks)
     player_cell(&r, 0.0f, &x, &y, &cell, &flip);
     compare_cell(&r, cell, flip, x, y, &same, &total);
     ck_assert_int_lt(same * 4, total * 3);
-    key(r.game, SDL_SCANCODE_RIGHT, false);
+    screen_key(r.s.game, SDL_SCANCODE_RIGHT, false);
     rig_close(&r);
 }
 END_TEST
@@ -178,9 +158,9 @@ START_TEST(hud_shows_its_icons_and_counters)
 {
     Rig r;
     rig_open(&r, LEVEL);
-    frontend_run_ticks(r.game, 1);
+    frontend_run_ticks(r.s.game, 1);
     rig_draw(&r);
-    const RenderAtlas *atlas = frontend_atlas(r.game);
+    const RenderAtlas *atlas = frontend_atlas(r.s.game);
     /* the coin icon at the top-left corner, pixel for pixel */
     int same, total;
     compare_cell(&r, render_cell(atlas, RCLIP_HUD_COIN, 0, 0), false, 6, 4, &same, &total);
@@ -191,7 +171,7 @@ START_TEST(hud_shows_its_icons_and_counters)
     for (int y = 4; y < 16; y++)
         for (int x = 18; x < 60; x++) {
             Uint8 cr, cg, cb, ca;
-            SDL_GetRGBA(pixel(r.target, x, y), r.target->format, &cr, &cg, &cb, &ca);
+            SDL_GetRGBA(pixel(r.s.target, x, y), r.s.target->format, &cr, &cg, &cb, &ca);
             if (cr > 230 && cg > 230 && cb > 230)
                 white++;
         }
@@ -219,9 +199,9 @@ START_TEST(hud_shows_the_gem_icon_in_a_level_with_gems)
 {
     Rig r;
     rig_open(&r, "tests/levels/good/signs.json");
-    frontend_run_ticks(r.game, 1);
+    frontend_run_ticks(r.s.game, 1);
     rig_draw(&r);
-    const RenderAtlas *atlas = frontend_atlas(r.game);
+    const RenderAtlas *atlas = frontend_atlas(r.s.game);
     SDL_Rect gem = render_cell(atlas, RCLIP_HUD_GEM, 0, 0), coin = render_cell(atlas, RCLIP_HUD_COIN, 0, 0);
     int gem_y = 4 + (11 - gem.h) / 2;
     int x = find_cell_in_row(&r, gem, gem_y, 0, 200);
@@ -232,9 +212,9 @@ START_TEST(hud_shows_the_gem_icon_in_a_level_with_gems)
     rig_close(&r);
 
     rig_open(&r, LEVEL); /* no gems */
-    frontend_run_ticks(r.game, 1);
+    frontend_run_ticks(r.s.game, 1);
     rig_draw(&r);
-    atlas = frontend_atlas(r.game);
+    atlas = frontend_atlas(r.s.game);
     ck_assert_int_eq(find_cell_in_row(&r, gem, gem_y, 0, 240), -1);
     ck_assert_int_gt(find_cell_in_row(&r, render_cell(atlas, RCLIP_HUD_SKULL, 0, 0), 4, 0, 240), 0);
     rig_close(&r);
@@ -245,11 +225,11 @@ START_TEST(a_frame_costs_a_few_draw_calls)
 {
     Rig r;
     rig_open(&r, LEVEL);
-    frontend_run_ticks(r.game, 5);
+    frontend_run_ticks(r.s.game, 5);
     rig_draw(&r);
     /* background set, then everything else from the atlas */
-    ck_assert_int_le(frontend_last_draw_calls(r.game), 3);
-    ck_assert_int_ge(frontend_last_draw_calls(r.game), 1);
+    ck_assert_int_le(frontend_last_draw_calls(r.s.game), 3);
+    ck_assert_int_ge(frontend_last_draw_calls(r.s.game), 1);
     rig_close(&r);
 }
 END_TEST
@@ -258,8 +238,8 @@ START_TEST(a_broken_level_shows_its_errors)
 {
     Rig r;
     rig_open(&r, "tests/platform/missing-level.json");
-    ck_assert(!frontend_in_level(r.game));
-    ck_assert_ptr_nonnull(strstr(frontend_error_text(r.game), "missing-level.json"));
+    ck_assert(!frontend_in_level(r.s.game));
+    ck_assert_ptr_nonnull(strstr(frontend_error_text(r.s.game), "missing-level.json"));
     rig_draw(&r); /* the error screen draws without a level */
     rig_close(&r);
 }
@@ -295,7 +275,7 @@ START_TEST(a_recorded_run_replays_the_same_headless)
         {SDL_SCANCODE_LEFT, false, 0.013}, {SDL_SCANCODE_Z, false, 0.4},
     };
     for (size_t i = 0; i < sizeof script / sizeof script[0]; i++) {
-        key(g, script[i].key, script[i].down);
+        screen_key(g, script[i].key, script[i].down);
         for (double t = 0; t < script[i].after; t += 0.007)
             frontend_update(g, 0.007);
     }
@@ -349,8 +329,8 @@ START_TEST(saving_the_level_reloads_it_and_errors_show_until_fixed)
     write_file(path, TINY);
     Rig r;
     rig_open(&r, path);
-    ck_assert(frontend_in_level(r.game));
-    ck_assert_int_eq(tilemap_get(sim_map(frontend_sim(r.game)), 4, 1), TILE_EMPTY);
+    ck_assert(frontend_in_level(r.s.game));
+    ck_assert_int_eq(tilemap_get(sim_map(frontend_sim(r.s.game)), 4, 1), TILE_EMPTY);
 
     /* a pillar appears where there was air; a second later, so the time differs */
     SDL_Delay(1100);
@@ -361,27 +341,27 @@ START_TEST(saving_the_level_reloads_it_and_errors_show_until_fixed)
     row[4] = '#';
     write_file(path, edited);
     /* The watcher waits for the file to settle: reloaded within a second. */
-    frontend_update(r.game, 0.5);
-    frontend_update(r.game, 0.5);
-    ck_assert_str_eq(frontend_error_text(r.game), "");
-    ck_assert_int_eq(tilemap_get(sim_map(frontend_sim(r.game)), 4, 1), TILE_SOLID);
+    frontend_update(r.s.game, 0.5);
+    frontend_update(r.s.game, 0.5);
+    ck_assert_str_eq(frontend_error_text(r.s.game), "");
+    ck_assert_int_eq(tilemap_get(sim_map(frontend_sim(r.s.game)), 4, 1), TILE_SOLID);
 
     /* a broken save keeps the level and shows where the file is wrong */
     SDL_Delay(1100);
     write_file(path, "{\"format\": 1, \"name\": ");
-    frontend_update(r.game, 0.5);
-    frontend_update(r.game, 0.5);
-    ck_assert(frontend_sim(r.game) != NULL);
-    ck_assert_ptr_nonnull(strstr(frontend_error_text(r.game), "hot.json"));
+    frontend_update(r.s.game, 0.5);
+    frontend_update(r.s.game, 0.5);
+    ck_assert(frontend_sim(r.s.game) != NULL);
+    ck_assert_ptr_nonnull(strstr(frontend_error_text(r.s.game), "hot.json"));
     rig_draw(&r);
 
     /* fixed again: the errors go */
     SDL_Delay(1100);
     write_file(path, TINY);
-    frontend_update(r.game, 0.5);
-    frontend_update(r.game, 0.5);
-    ck_assert_str_eq(frontend_error_text(r.game), "");
-    ck_assert_int_eq(tilemap_get(sim_map(frontend_sim(r.game)), 4, 1), TILE_EMPTY);
+    frontend_update(r.s.game, 0.5);
+    frontend_update(r.s.game, 0.5);
+    ck_assert_str_eq(frontend_error_text(r.s.game), "");
+    ck_assert_int_eq(tilemap_get(sim_map(frontend_sim(r.s.game)), 4, 1), TILE_EMPTY);
     rig_close(&r);
 }
 END_TEST
@@ -512,30 +492,30 @@ START_TEST(a_recording_across_a_hot_reload_replays_from_the_level_start)
     FrontendOptions opt = {.data_dir = ".", .level_path = level, .record_path = path,
                        .transient = true};
     rig_open_with(&r, &opt);
-    int32_t start = player_x(r.game);
-    key(r.game, SDL_SCANCODE_RIGHT, true);
-    play_for(r.game, 0.25);
-    key(r.game, SDL_SCANCODE_RIGHT, false);
-    play_for(r.game, 0.05);
-    ck_assert_int_gt(player_x(r.game), start + 16);
+    int32_t start = player_x(r.s.game);
+    screen_key(r.s.game, SDL_SCANCODE_RIGHT, true);
+    play_for(r.s.game, 0.25);
+    screen_key(r.s.game, SDL_SCANCODE_RIGHT, false);
+    play_for(r.s.game, 0.05);
+    ck_assert_int_gt(player_x(r.s.game), start + 16);
 
     /* saved again (one byte longer): reloaded, and the run starts over */
     char edited[1024];
     snprintf(edited, sizeof edited, "%s ", TINY);
     write_file(level, edited);
-    frontend_update(r.game, 0.3);
-    frontend_update(r.game, 0.3);
-    ck_assert_str_eq(frontend_error_text(r.game), "");
-    ck_assert_int_eq(player_x(r.game), start);
+    frontend_update(r.s.game, 0.3);
+    frontend_update(r.s.game, 0.3);
+    ck_assert_str_eq(frontend_error_text(r.s.game), "");
+    ck_assert_int_eq(player_x(r.s.game), start);
 
-    key(r.game, SDL_SCANCODE_RIGHT, true);
-    play_for(r.game, 0.2);
-    key(r.game, SDL_SCANCODE_SPACE, true);
-    play_for(r.game, 0.1);
-    key(r.game, SDL_SCANCODE_SPACE, false);
-    key(r.game, SDL_SCANCODE_RIGHT, false);
-    play_for(r.game, 0.2);
-    Sim *sim = frontend_sim(r.game);
+    screen_key(r.s.game, SDL_SCANCODE_RIGHT, true);
+    play_for(r.s.game, 0.2);
+    screen_key(r.s.game, SDL_SCANCODE_SPACE, true);
+    play_for(r.s.game, 0.1);
+    screen_key(r.s.game, SDL_SCANCODE_SPACE, false);
+    screen_key(r.s.game, SDL_SCANCODE_RIGHT, false);
+    play_for(r.s.game, 0.2);
+    Sim *sim = frontend_sim(r.s.game);
     uint64_t live_hash = sim_hash(sim);
     uint32_t live_ticks = sim_status(sim)->ticks;
     rig_close(&r); /* writes the recording */
@@ -568,12 +548,6 @@ static void private_user_folder(const char *name, char *pref, size_t cap)
     ck_assert_ptr_nonnull(p);
     snprintf(pref, cap, "%s", p);
     SDL_free(p);
-}
-
-static void tap(Frontend *g, SDL_Scancode code)
-{
-    key(g, code, true);
-    key(g, code, false);
 }
 
 START_TEST(level_select_reaches_every_level_of_a_long_campaign)
@@ -622,16 +596,16 @@ START_TEST(level_select_reaches_every_level_of_a_long_campaign)
     FrontendOptions opt = {.transient = true};
     rig_open_with(&r, &opt);
     unsetenv("PLATFORMER_DATA");
-    ck_assert(!frontend_in_level(r.game));
-    tap(r.game, SDL_SCANCODE_DOWN);   /* Level select */
-    tap(r.game, SDL_SCANCODE_RETURN);
+    ck_assert(!frontend_in_level(r.s.game));
+    screen_tap(r.s.game, SDL_SCANCODE_DOWN);   /* Level select */
+    screen_tap(r.s.game, SDL_SCANCODE_RETURN);
     for (int i = 0; i < LEVELS - 1; i++) {
-        tap(r.game, SDL_SCANCODE_DOWN);
+        screen_tap(r.s.game, SDL_SCANCODE_DOWN);
         rig_draw(&r);
     }
-    tap(r.game, SDL_SCANCODE_RETURN);
-    ck_assert(frontend_in_level(r.game));
-    ck_assert_int_eq(sim_map(frontend_sim(r.game))->width, 10 + LEVELS - 1);
+    screen_tap(r.s.game, SDL_SCANCODE_RETURN);
+    ck_assert(frontend_in_level(r.s.game));
+    ck_assert_int_eq(sim_map(frontend_sim(r.s.game))->width, 10 + LEVELS - 1);
     rig_close(&r);
 }
 END_TEST
@@ -655,7 +629,7 @@ static int overlay_pixels(const Rig *r)
     for (int y = 0; y < 80; y++)
         for (int x = LOGICAL_W / 2; x < LOGICAL_W; x++) {
             Uint8 cr, cg, cb, ca;
-            SDL_GetRGBA(pixel(r->target, x, y), r->target->format, &cr, &cg, &cb, &ca);
+            SDL_GetRGBA(pixel(r->s.target, x, y), r->s.target->format, &cr, &cg, &cb, &ca);
             if (cr == 140 && cg == 255 && cb == 140)
                 n++;
         }
@@ -671,13 +645,13 @@ START_TEST(the_debug_overlay_starts_as_saved_and_f3_saves_it)
     Rig r;
     FrontendOptions opt = {.data_dir = ".", .level_path = LEVEL};
     rig_open_with(&r, &opt);
-    ck_assert(frontend_settings(r.game)->debug_overlay);
-    frontend_run_ticks(r.game, 1);
+    ck_assert(frontend_settings(r.s.game)->debug_overlay);
+    frontend_run_ticks(r.s.game, 1);
     rig_draw(&r);
     ck_assert_int_gt(overlay_pixels(&r), 20);
 
-    tap(r.game, SDL_SCANCODE_F3);
-    ck_assert(!frontend_settings(r.game)->debug_overlay);
+    screen_tap(r.s.game, SDL_SCANCODE_F3);
+    ck_assert(!frontend_settings(r.s.game)->debug_overlay);
     rig_draw(&r);
     ck_assert_int_eq(overlay_pixels(&r), 0);
     Settings saved;
@@ -687,8 +661,8 @@ START_TEST(the_debug_overlay_starts_as_saved_and_f3_saves_it)
 
     /* the next start remembers it */
     rig_open_with(&r, &opt);
-    ck_assert(!frontend_settings(r.game)->debug_overlay);
-    tap(r.game, SDL_SCANCODE_F3);
+    ck_assert(!frontend_settings(r.s.game)->debug_overlay);
+    screen_tap(r.s.game, SDL_SCANCODE_F3);
     ck_assert_int_eq(settings_load(path, NULL, &saved, NULL), SAVE_LOADED);
     ck_assert(saved.debug_overlay);
     rig_close(&r);

@@ -7,6 +7,7 @@
 #include "frontend_internal.h"
 #include "labels.h"
 #include "render.h"
+#include "screen_rig.h"
 #include "settings.h"
 
 #include <SDL_image.h>
@@ -48,9 +49,7 @@ static void heard_volume(void *ctx, int master, int sfx, int music, bool mute)
 }
 
 typedef struct Rig {
-    SDL_Surface *target;
-    SDL_Renderer *renderer;
-    Frontend *game;
+    ScreenRig s;
     Heard heard;
     char pref[1024];
 } Rig;
@@ -65,16 +64,6 @@ static void write_file(const char *path, const char *text)
 
 /* The scratch folder ctest gives (XDG_DATA_HOME when the test starts). */
 static char scratch_root[1024];
-
-/* Writes the last frame to SCRATCH/shots/NAME.png, to be looked at. */
-static void save_shot(const SDL_Surface *target, const char *name)
-{
-    char path[1200];
-    snprintf(path, sizeof path, "%s/shots", scratch_root);
-    ck_assert(mkdir(path, 0755) == 0 || errno == EEXIST);
-    snprintf(path, sizeof path, "%s/shots/%s.png", scratch_root, name);
-    ck_assert_msg(IMG_SavePNG((SDL_Surface *)target, path) == 0, "%s: %s", path, IMG_GetError());
-}
 
 /* The files a rig opens with, as the last run left them. */
 static const char *const KEEP = "keep";
@@ -114,45 +103,26 @@ static void rig_open(Rig *r, const char *name, const char *settings, const char 
     memset(r, 0, sizeof *r);
     user_folder(r, name, settings);
     r->heard.max_scale = SETTINGS_SCALE_MAX;
-    r->target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
-    ck_assert_ptr_nonnull(r->target);
-    r->renderer = SDL_CreateSoftwareRenderer(r->target);
-    ck_assert_ptr_nonnull(r->renderer);
     FrontendOptions opt = {.data_dir = ".", .level_path = level};
     FrontendHooks hooks = {.ctx = &r->heard, .set_scale = heard_scale,
                            .max_scale = heard_max_scale, .set_volume = heard_volume};
-    char err[1024];
-    r->game = frontend_create(r->renderer, &opt, &hooks, err, sizeof err);
-    ck_assert_msg(r->game != NULL, "%s", err);
+    screen_open(&r->s, &opt, &hooks);
 }
 
 static void rig_close(Rig *r)
 {
-    frontend_destroy(r->game);
-    SDL_DestroyRenderer(r->renderer);
-    SDL_FreeSurface(r->target);
+    screen_close(&r->s);
 }
 
 static void rig_draw(Rig *r)
 {
-    SDL_SetRenderDrawColor(r->renderer, 0, 0, 0, 255);
-    SDL_RenderClear(r->renderer);
-    frontend_draw(r->game);
-    SDL_RenderPresent(r->renderer);
+    screen_draw(&r->s);
 }
 
-static void key(Frontend *g, SDL_Scancode code, bool down)
+/* Writes the last frame to SCRATCH/shots/NAME.png, to be looked at. */
+static void save_shot(const Rig *r, const char *name)
 {
-    SDL_Event ev = {0};
-    ev.type = down ? SDL_KEYDOWN : SDL_KEYUP;
-    ev.key.keysym.scancode = code;
-    frontend_event(g, &ev);
-}
-
-static void tap(Frontend *g, SDL_Scancode code)
-{
-    key(g, code, true);
-    key(g, code, false);
+    screen_save(&r->s, scratch_root, name);
 }
 
 static const MenuItem *cursor_item(const Frontend *g)
@@ -168,17 +138,17 @@ static void go_to(Frontend *g, const char *label)
     for (int i = 0; i <= g->menus.menu.count; i++) {
         if (strcmp(cursor_item(g)->label, label) == 0)
             return;
-        tap(g, SDL_SCANCODE_DOWN);
+        screen_tap(g, SDL_SCANCODE_DOWN);
     }
     ck_abort_msg("no item \"%s\" in the menu \"%s\"", label, g->menus.menu.title);
 }
 
 static void open_options(Rig *r)
 {
-    ck_assert_int_eq(r->game->screen, SCREEN_TITLE);
-    go_to(r->game, "OPTIONS");
-    tap(r->game, SDL_SCANCODE_RETURN);
-    ck_assert_int_eq(r->game->screen, SCREEN_OPTIONS);
+    ck_assert_int_eq(r->s.game->screen, SCREEN_TITLE);
+    go_to(r->s.game, "OPTIONS");
+    screen_tap(r->s.game, SDL_SCANCODE_RETURN);
+    ck_assert_int_eq(r->s.game->screen, SCREEN_OPTIONS);
 }
 
 /* ---- the window scale -------------------------------------------------------- */
@@ -189,16 +159,16 @@ START_TEST(options_offer_only_the_scales_that_fit_the_display)
     rig_open(&r, "scale", "{\"format\": 1, \"window_scale\": 8}", NULL);
     r.heard.max_scale = 2;
     open_options(&r);
-    go_to(r.game, "WINDOW SCALE");
+    go_to(r.s.game, "WINDOW SCALE");
     rig_draw(&r);
-    save_shot(r.target, "options");
+    save_shot(&r, "options");
     /* the saved 8x opens at 2x, and says so */
-    ck_assert_str_eq(cursor_item(r.game)->value, "< 2X >");
+    ck_assert_str_eq(cursor_item(r.s.game)->value, "< 2X >");
     const char *seen[4];
     char values[4][MENU_TEXT];
     for (int i = 0; i < 4; i++) {
-        tap(r.game, SDL_SCANCODE_RIGHT);
-        snprintf(values[i], sizeof values[i], "%s", cursor_item(r.game)->value);
+        screen_tap(r.s.game, SDL_SCANCODE_RIGHT);
+        snprintf(values[i], sizeof values[i], "%s", cursor_item(r.s.game)->value);
         seen[i] = values[i];
     }
     /* right: fit, 1x, 2x, and round to fit again; never 3x */
@@ -209,8 +179,8 @@ START_TEST(options_offer_only_the_scales_that_fit_the_display)
     ck_assert_int_eq(r.heard.scale_calls, 4);
     ck_assert_int_eq(r.heard.last_scale, 0);
     /* left from fit goes to the largest that fits */
-    tap(r.game, SDL_SCANCODE_LEFT);
-    ck_assert_str_eq(cursor_item(r.game)->value, "< 2X >");
+    screen_tap(r.s.game, SDL_SCANCODE_LEFT);
+    ck_assert_str_eq(cursor_item(r.s.game)->value, "< 2X >");
     ck_assert_int_eq(r.heard.last_scale, 2);
     rig_close(&r);
 }
@@ -229,25 +199,25 @@ START_TEST(music_volume_is_heard_at_once_and_saved)
     ck_assert_int_eq(r.heard.music, defaults.music_volume);
     ck_assert_int_eq(r.heard.sfx, defaults.sfx_volume);
     open_options(&r);
-    go_to(r.game, "MUSIC");
+    go_to(r.s.game, "MUSIC");
     char want[MENU_TEXT];
     snprintf(want, sizeof want, "< %d%% >", defaults.music_volume);
-    ck_assert_str_eq(cursor_item(r.game)->value, want);
+    ck_assert_str_eq(cursor_item(r.s.game)->value, want);
     int calls = r.heard.volume_calls;
-    tap(r.game, SDL_SCANCODE_LEFT);
+    screen_tap(r.s.game, SDL_SCANCODE_LEFT);
     ck_assert_int_eq(r.heard.volume_calls, calls + 1);
     ck_assert_int_eq(r.heard.music, defaults.music_volume - 10);
     ck_assert_int_eq(r.heard.master, defaults.master_volume); /* the others unchanged */
     ck_assert_int_eq(r.heard.sfx, defaults.sfx_volume);
     snprintf(want, sizeof want, "< %d%% >", defaults.music_volume - 10);
-    ck_assert_str_eq(cursor_item(r.game)->value, want);
+    ck_assert_str_eq(cursor_item(r.s.game)->value, want);
     /* the effects have their own */
-    go_to(r.game, "EFFECTS");
-    tap(r.game, SDL_SCANCODE_LEFT);
+    go_to(r.s.game, "EFFECTS");
+    screen_tap(r.s.game, SDL_SCANCODE_LEFT);
     ck_assert_int_eq(r.heard.sfx, defaults.sfx_volume - 10);
     ck_assert_int_eq(r.heard.music, defaults.music_volume - 10);
     /* leaving Options writes them */
-    tap(r.game, SDL_SCANCODE_ESCAPE);
+    screen_tap(r.s.game, SDL_SCANCODE_ESCAPE);
     char path[1100];
     snprintf(path, sizeof path, "%ssettings.json", r.pref);
     Settings saved;
@@ -282,19 +252,19 @@ START_TEST(the_error_panel_wraps_long_messages_at_words)
 {
     Rig r;
     rig_open(&r, "errors", NULL, "tests/levels/broken/platform_sweeps_checkpoint.json");
-    ck_assert_int_eq(r.game->screen, SCREEN_ERROR);
-    const char *text = frontend_error_text(r.game);
+    ck_assert_int_eq(r.s.game->screen, SCREEN_ERROR);
+    const char *text = frontend_error_text(r.s.game);
     /* one error a line, whole: the screen does the wrapping */
     ck_assert_ptr_nonnull(strstr(text, "passes through the checkpoint at 10:11: a player coming back"));
     rig_draw(&r);
-    save_shot(r.target, "error_panel");
+    save_shot(&r, "error_panel");
     /* the text stays inside the panel (8 px from the screen's sides) */
-    int inside = ink_in(r.target, (SDL_Rect){18, 36, LOGICAL_W - 36, LOGICAL_H - 70}, 255, 255, 255);
+    int inside = ink_in(r.s.target, (SDL_Rect){18, 36, LOGICAL_W - 36, LOGICAL_H - 70}, 255, 255, 255);
     ck_assert_int_gt(inside, 200);
-    ck_assert_int_eq(ink_in(r.target, (SDL_Rect){LOGICAL_W - 8, 0, 8, LOGICAL_H}, 255, 255, 255), 0);
+    ck_assert_int_eq(ink_in(r.s.target, (SDL_Rect){LOGICAL_W - 8, 0, 8, LOGICAL_H}, 255, 255, 255), 0);
     /* wrapped as the panel wraps it: no word that fits a line is split */
     char wrapped[8192];
-    int lines = render_wrap(frontend_atlas(r.game), text, LOGICAL_W - 36, 2, wrapped, sizeof wrapped);
+    int lines = render_wrap(frontend_atlas(r.s.game), text, LOGICAL_W - 36, 2, wrapped, sizeof wrapped);
     ck_assert_int_gt(lines, 2);
     ck_assert_ptr_nonnull(strstr(wrapped, "coming"));
     ck_assert_ptr_nonnull(strstr(wrapped, "pushed aside"));
@@ -308,10 +278,10 @@ START_TEST(the_small_font_draws_every_letter)
 {
     Rig r;
     rig_open(&r, "font", NULL, "tests/levels/good/basic.json");
-    const RenderAtlas *atlas = frontend_atlas(r.game);
-    Batch *b = &r.game->batch;
-    SDL_SetRenderDrawColor(r.renderer, 30, 32, 66, 255);
-    SDL_RenderClear(r.renderer);
+    const RenderAtlas *atlas = frontend_atlas(r.s.game);
+    Batch *b = &r.s.game->batch;
+    SDL_SetRenderDrawColor(r.s.renderer, 30, 32, 66, 255);
+    SDL_RenderClear(r.s.renderer);
     batch_begin(b);
     render_use_atlas(b, atlas);
     const SDL_Color white = {255, 255, 255, 255};
@@ -331,16 +301,16 @@ START_TEST(the_small_font_draws_every_letter)
     render_text(b, atlas, "settings.json:4:19: master_volume: expected 0 to 100, got 250; using 80",
                 8, 8 + 6 * lh, white);
     batch_flush(b);
-    SDL_RenderPresent(r.renderer);
-    save_shot(r.target, "font_letters");
+    SDL_RenderPresent(r.s.renderer);
+    save_shot(&r, "font_letters");
     /* the lowercase row has ink below the capitals' row's lowest ink: the
     ** descenders */
     int caps_bottom = 0, lower_bottom = 0;
     for (int y = 8; y < 8 + lh; y++)
-        if (ink_in(r.target, (SDL_Rect){8, y, 200, 1}, 255, 255, 255) > 0)
+        if (ink_in(r.s.target, (SDL_Rect){8, y, 200, 1}, 255, 255, 255) > 0)
             caps_bottom = y;
     for (int y = 8 + lh; y < 8 + 2 * lh; y++)
-        if (ink_in(r.target, (SDL_Rect){8, y, 200, 1}, 255, 255, 255) > 0)
+        if (ink_in(r.s.target, (SDL_Rect){8, y, 200, 1}, 255, 255, 255) > 0)
             lower_bottom = y - lh;
     ck_assert_int_ge(lower_bottom, caps_bottom + 2);
     rig_close(&r);
@@ -361,9 +331,9 @@ static const MenuItem *item_labelled(const Frontend *g, const char *label)
 static void open_controls(Rig *r)
 {
     open_options(r);
-    go_to(r->game, "CONTROLS");
-    tap(r->game, SDL_SCANCODE_RETURN);
-    ck_assert_int_eq(r->game->screen, SCREEN_BINDINGS);
+    go_to(r->s.game, "CONTROLS");
+    screen_tap(r->s.game, SDL_SCANCODE_RETURN);
+    ck_assert_int_eq(r->s.game->screen, SCREEN_BINDINGS);
 }
 
 START_TEST(the_controls_screen_lists_every_key_and_button)
@@ -371,26 +341,26 @@ START_TEST(the_controls_screen_lists_every_key_and_button)
     Rig r;
     rig_open(&r, "controls-list", NULL, NULL);
     open_controls(&r);
-    const ControlBindings *bind = &r.game->controls.bind;
+    const ControlBindings *bind = &r.s.game->controls.bind;
     for (int a = 0; a < ACT_COUNT; a++) {
         char label[MENU_TEXT], keys[MENU_TEXT], pad[MENU_TEXT];
         snprintf(label, sizeof label, "%s", controls_action_name((ControlAction)a));
         for (char *c = label; *c; c++)
             *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
         labels_action_keys(bind, (ControlAction)a, ", ", keys, sizeof keys);
-        ck_assert_str_eq(item_labelled(r.game, label)->value, keys);
+        ck_assert_str_eq(item_labelled(r.s.game, label)->value, keys);
         char padl[MENU_TEXT + 8];
         snprintf(padl, sizeof padl, "PAD %s", label);
         labels_action_pad(bind, (ControlAction)a, ", ", pad, sizeof pad);
-        ck_assert_str_eq(item_labelled(r.game, padl)->value, pad);
+        ck_assert_str_eq(item_labelled(r.s.game, padl)->value, pad);
     }
     /* the keys the old screen hid are there */
-    ck_assert_str_eq(item_labelled(r.game, "JUMP")->value, "SPACE, Z, K, UP");
-    ck_assert_str_eq(item_labelled(r.game, "LEFT")->value, "LEFT, A");
-    ck_assert_str_eq(item_labelled(r.game, "PAD LEFT")->value, "D-PAD LEFT, STICK LEFT");
-    go_to(r.game, "JUMP");
+    ck_assert_str_eq(item_labelled(r.s.game, "JUMP")->value, "SPACE, Z, K, UP");
+    ck_assert_str_eq(item_labelled(r.s.game, "LEFT")->value, "LEFT, A");
+    ck_assert_str_eq(item_labelled(r.s.game, "PAD LEFT")->value, "D-PAD LEFT, STICK LEFT");
+    go_to(r.s.game, "JUMP");
     rig_draw(&r);
-    save_shot(r.target, "controls");
+    save_shot(&r, "controls");
     rig_close(&r);
 }
 END_TEST
@@ -401,36 +371,36 @@ START_TEST(rebinding_says_whether_it_added_replaced_or_removed)
     rig_open(&r, "controls-edit", NULL, NULL);
     open_controls(&r);
     /* restart has room: J is added */
-    go_to(r.game, "RESTART");
-    tap(r.game, SDL_SCANCODE_RETURN);
-    ck_assert_str_eq(cursor_item(r.game)->value, "PRESS A KEY...");
-    ck_assert_ptr_nonnull(strstr(r.game->menus.note, "added to Restart"));
-    tap(r.game, SDL_SCANCODE_J);
-    ck_assert_str_eq(cursor_item(r.game)->value, "R, J");
-    ck_assert_str_eq(r.game->menus.note, "J added to Restart");
+    go_to(r.s.game, "RESTART");
+    screen_tap(r.s.game, SDL_SCANCODE_RETURN);
+    ck_assert_str_eq(cursor_item(r.s.game)->value, "PRESS A KEY...");
+    ck_assert_ptr_nonnull(strstr(r.s.game->menus.note, "added to Restart"));
+    screen_tap(r.s.game, SDL_SCANCODE_J);
+    ck_assert_str_eq(cursor_item(r.s.game)->value, "R, J");
+    ck_assert_str_eq(r.s.game->menus.note, "J added to Restart");
     /* jump is full: X replaces its last, Up */
-    go_to(r.game, "JUMP");
-    tap(r.game, SDL_SCANCODE_RETURN);
-    tap(r.game, SDL_SCANCODE_X);
-    ck_assert_str_eq(cursor_item(r.game)->value, "SPACE, Z, K, X");
-    ck_assert_str_eq(r.game->menus.note, "X replaced UP for Jump (it has room for no more)");
+    go_to(r.s.game, "JUMP");
+    screen_tap(r.s.game, SDL_SCANCODE_RETURN);
+    screen_tap(r.s.game, SDL_SCANCODE_X);
+    ck_assert_str_eq(cursor_item(r.s.game)->value, "SPACE, Z, K, X");
+    ck_assert_str_eq(r.s.game->menus.note, "X replaced UP for Jump (it has room for no more)");
     rig_draw(&r);
-    save_shot(r.target, "controls_replaced");
+    save_shot(&r, "controls_replaced");
     /* a key of its own is removed */
-    tap(r.game, SDL_SCANCODE_RETURN);
-    tap(r.game, SDL_SCANCODE_Z);
-    ck_assert_str_eq(cursor_item(r.game)->value, "SPACE, K, X");
-    ck_assert_str_eq(r.game->menus.note, "Z removed from Jump");
+    screen_tap(r.s.game, SDL_SCANCODE_RETURN);
+    screen_tap(r.s.game, SDL_SCANCODE_Z);
+    ck_assert_str_eq(cursor_item(r.s.game)->value, "SPACE, K, X");
+    ck_assert_str_eq(r.s.game->menus.note, "Z removed from Jump");
     /* a key another action had is taken from it, and the note says so */
-    tap(r.game, SDL_SCANCODE_RETURN);
-    tap(r.game, SDL_SCANCODE_D);
-    ck_assert_str_eq(r.game->menus.note, "D added to Jump, and taken from Right");
-    ck_assert_str_eq(item_labelled(r.game, "RIGHT")->value, "RIGHT");
+    screen_tap(r.s.game, SDL_SCANCODE_RETURN);
+    screen_tap(r.s.game, SDL_SCANCODE_D);
+    ck_assert_str_eq(r.s.game->menus.note, "D added to Jump, and taken from Right");
+    ck_assert_str_eq(item_labelled(r.s.game, "RIGHT")->value, "RIGHT");
     /* Esc leaves it as it was */
-    tap(r.game, SDL_SCANCODE_RETURN);
-    tap(r.game, SDL_SCANCODE_ESCAPE);
-    ck_assert_str_eq(cursor_item(r.game)->value, "SPACE, K, X, D");
-    ck_assert_int_eq(r.game->screen, SCREEN_BINDINGS);
+    screen_tap(r.s.game, SDL_SCANCODE_RETURN);
+    screen_tap(r.s.game, SDL_SCANCODE_ESCAPE);
+    ck_assert_str_eq(cursor_item(r.s.game)->value, "SPACE, K, X, D");
+    ck_assert_int_eq(r.s.game->screen, SCREEN_BINDINGS);
     /* the settings have it at once */
     char path[1100];
     snprintf(path, sizeof path, "%ssettings.json", r.pref);
@@ -450,32 +420,32 @@ START_TEST(the_title_hint_follows_the_bindings)
     Rig r;
     rig_open(&r, "hint", NULL, NULL);
     char before[256];
-    labels_controls_hint(&r.game->controls.bind, before, sizeof before);
+    labels_controls_hint(&r.s.game->controls.bind, before, sizeof before);
     ck_assert_ptr_nonnull(strstr(before, "SPACE, Z, K, UP JUMP"));
     open_controls(&r);
-    go_to(r.game, "JUMP");
+    go_to(r.s.game, "JUMP");
     static const SDL_Scancode steps[] = {SDL_SCANCODE_X, SDL_SCANCODE_SPACE, SDL_SCANCODE_Z,
                                          SDL_SCANCODE_K};
     for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
-        tap(r.game, SDL_SCANCODE_RETURN);
-        tap(r.game, steps[i]);
+        screen_tap(r.s.game, SDL_SCANCODE_RETURN);
+        screen_tap(r.s.game, steps[i]);
     }
-    ck_assert_str_eq(cursor_item(r.game)->value, "X");
-    tap(r.game, SDL_SCANCODE_ESCAPE); /* to Options */
-    tap(r.game, SDL_SCANCODE_ESCAPE); /* to the title */
-    ck_assert_int_eq(r.game->screen, SCREEN_TITLE);
+    ck_assert_str_eq(cursor_item(r.s.game)->value, "X");
+    screen_tap(r.s.game, SDL_SCANCODE_ESCAPE); /* to Options */
+    screen_tap(r.s.game, SDL_SCANCODE_ESCAPE); /* to the title */
+    ck_assert_int_eq(r.s.game->screen, SCREEN_TITLE);
     char hint[256];
-    labels_controls_hint(&r.game->controls.bind, hint, sizeof hint);
+    labels_controls_hint(&r.s.game->controls.bind, hint, sizeof hint);
     ck_assert_str_eq(hint, "ARROWS, A/D MOVE   X JUMP   ESCAPE PAUSE");
     rig_draw(&r);
-    save_shot(r.target, "title_hint");
+    save_shot(&r, "title_hint");
     /* the hint is drawn along the bottom: light ink in the last rows */
     int light = 0;
     for (int y = LOGICAL_H - 12; y < LOGICAL_H - 3; y++)
         for (int x = 0; x < LOGICAL_W; x++) {
             Uint8 pr, pg, pb, pa;
-            Uint32 px = *((const Uint32 *)((const Uint8 *)r.target->pixels + y * r.target->pitch) + x);
-            SDL_GetRGBA(px, r.target->format, &pr, &pg, &pb, &pa);
+            Uint32 px = *((const Uint32 *)((const Uint8 *)r.s.target->pixels + y * r.s.target->pitch) + x);
+            SDL_GetRGBA(px, r.s.target->format, &pr, &pg, &pb, &pa);
             light += pr > 180 && pg > 180 && pb > 200;
         }
     ck_assert_int_gt(light, 50);
@@ -489,7 +459,7 @@ START_TEST(the_hud_keeps_its_width_as_the_counters_grow)
 {
     Rig r;
     rig_open(&r, "hud", NULL, "tests/levels/good/basic.json");
-    const RenderAtlas *atlas = frontend_atlas(r.game);
+    const RenderAtlas *atlas = frontend_atlas(r.s.game);
     /* from 9 to 10 coins of 12, to all 12; deaths 9, 10, 100; 9:59 to 10:00 */
     SimStatus st = {.ticks = 60, .collected = 9, .collectibles = 12};
     int w = hud_width(atlas, &st);
@@ -517,9 +487,9 @@ START_TEST(the_hud_keeps_its_width_as_the_counters_grow)
     ck_assert_int_eq(hud_width(atlas, &big), bw);
     ck_assert_int_gt(bw, hud_width(atlas, &(SimStatus){.collectibles = 12}));
     /* drawn over the level */
-    frontend_run_ticks(r.game, 1);
+    frontend_run_ticks(r.s.game, 1);
     rig_draw(&r);
-    save_shot(r.target, "hud");
+    save_shot(&r, "hud");
     rig_close(&r);
 }
 END_TEST
@@ -530,7 +500,7 @@ START_TEST(the_hud_counts_gems_in_a_level_that_has_them)
 {
     Rig r;
     rig_open(&r, "hud-gems", NULL, "tests/levels/good/signs.json");
-    const RenderAtlas *atlas = frontend_atlas(r.game);
+    const RenderAtlas *atlas = frontend_atlas(r.s.game);
     SimStatus st = {.collectibles = 3, .gems_total = 12};
     int w = hud_width(atlas, &st);
     for (int g = 0; g <= 12; g++) {
@@ -544,11 +514,11 @@ START_TEST(the_hud_counts_gems_in_a_level_that_has_them)
     int without = hud_width(atlas, &(SimStatus){.collectibles = 3});
     ck_assert_int_ge(w - without, gem.w + 3 + 2 * render_text_width(atlas, "1") + 10);
     /* drawn after the coins: pink ink of the gem icon right of the coins */
-    const Sim *sim = frontend_sim(r.game);
+    const Sim *sim = frontend_sim(r.s.game);
     ck_assert_int_eq(sim_status(sim)->gems_total, 2);
-    frontend_run_ticks(r.game, 1);
+    frontend_run_ticks(r.s.game, 1);
     rig_draw(&r);
-    save_shot(r.target, "hud_gems");
+    save_shot(&r, "hud_gems");
     rig_close(&r);
 }
 END_TEST
@@ -557,10 +527,10 @@ START_TEST(the_debug_overlay_lines_up_its_columns)
 {
     Rig r;
     rig_open(&r, "overlay", "{\"format\": 1, \"debug_overlay\": true}", "tests/levels/good/basic.json");
-    frontend_run_ticks(r.game, 30);
-    const RenderAtlas *atlas = frontend_atlas(r.game);
+    frontend_run_ticks(r.s.game, 30);
+    const RenderAtlas *atlas = frontend_atlas(r.s.game);
     DebugStats stats = {.fps = 59.7f, .tick_ms = 0.0123f, .frame_ms = 12.5f, .entities = 1234,
-                        .draw_calls = 3, .quads = 98765, .world = sim_world(frontend_sim(r.game))};
+                        .draw_calls = 3, .quads = 98765, .world = sim_world(frontend_sim(r.s.game))};
     HudDebugLayout l;
     hud_debug_layout(atlas, &stats, &l);
     ck_assert_int_gt(l.rows, l.figures); /* the pools are listed too */
@@ -585,7 +555,7 @@ START_TEST(the_debug_overlay_lines_up_its_columns)
     ck_assert_str_eq(l.text[1][1], "0.012");
     ck_assert_str_eq(l.text[1][2], "MS");
     rig_draw(&r);
-    save_shot(r.target, "overlay");
+    save_shot(&r, "overlay");
     rig_close(&r);
 }
 END_TEST
@@ -636,14 +606,14 @@ START_TEST(the_level_select_lists_each_world_and_its_bests)
                      "\"02-mind-the-gap.json\": {\"completed\": true, \"best_ticks\": 2400, "
                      "\"fewest_deaths\": 0, \"most_coins\": 1}}}");
     rig_open(&r, "levels", KEEP, NULL);
-    go_to(r.game, "LEVEL SELECT");
-    tap(r.game, SDL_SCANCODE_RETURN);
-    ck_assert_int_eq(r.game->screen, SCREEN_LEVELS);
-    const Campaign *c = r.game->campaign;
+    go_to(r.s.game, "LEVEL SELECT");
+    screen_tap(r.s.game, SDL_SCANCODE_RETURN);
+    ck_assert_int_eq(r.s.game->screen, SCREEN_LEVELS);
+    const Campaign *c = r.s.game->campaign;
     /* the cursor on the level last played */
-    ck_assert_int_eq(cursor_item(r.game)->id - 300, campaign_find(c, "07-lifts.json"));
+    ck_assert_int_eq(cursor_item(r.s.game)->id - 300, campaign_find(c, "07-lifts.json"));
     /* each world's name over its levels, in order */
-    const Menu *m = &r.game->menus.menu;
+    const Menu *m = &r.s.game->menus.menu;
     int row = 0;
     for (int w = 0; w < c->world_count; w++) {
         char name[CAMPAIGN_TITLE_MAX];
@@ -660,7 +630,7 @@ START_TEST(the_level_select_lists_each_world_and_its_bests)
     }
     ck_assert_str_eq(m->items[row].label, "BACK");
     /* the bests, and the totals progress kept */
-    ck_assert_str_eq(item_with_id(r.game, 300)->value, "0:25.50\t2\t5/6\t1/1");
+    ck_assert_str_eq(item_with_id(r.s.game, 300)->value, "0:25.50\t2\t5/6\t1/1");
     /* a level completed before progress kept totals: counted from its file */
     int coins, gems;
     level_holds("02-mind-the-gap.json", &coins, &gems);
@@ -669,20 +639,20 @@ START_TEST(the_level_select_lists_each_world_and_its_bests)
         snprintf(want, sizeof want, "0:40.00\t0\t1/%d\t0/%d", coins, gems);
     else
         snprintf(want, sizeof want, "0:40.00\t0\t1/%d\t-", coins);
-    ck_assert_str_eq(item_with_id(r.game, 301)->value, want);
+    ck_assert_str_eq(item_with_id(r.s.game, 301)->value, want);
     /* open but never completed: nothing to say yet */
-    ck_assert_str_eq(item_with_id(r.game, 302)->value, "");
+    ck_assert_str_eq(item_with_id(r.s.game, 302)->value, "");
     /* locked: no name, marked */
-    ck_assert_str_eq(item_with_id(r.game, 308)->value, "LOCKED");
-    ck_assert_str_eq(item_with_id(r.game, 308)->label, " 9 ???");
-    ck_assert(!item_with_id(r.game, 308)->enabled);
+    ck_assert_str_eq(item_with_id(r.s.game, 308)->value, "LOCKED");
+    ck_assert_str_eq(item_with_id(r.s.game, 308)->label, " 9 ???");
+    ck_assert(!item_with_id(r.s.game, 308)->enabled);
     rig_draw(&r);
-    save_shot(r.target, "level_select");
+    save_shot(&r, "level_select");
     /* from the first level: its world's heading is in sight */
-    menu_select(&r.game->menus.menu, 300);
-    ck_assert_int_eq(r.game->menus.menu.top, 0);
+    menu_select(&r.s.game->menus.menu, 300);
+    ck_assert_int_eq(r.s.game->menus.menu.top, 0);
     rig_draw(&r);
-    save_shot(r.target, "level_select_top");
+    save_shot(&r, "level_select_top");
     rig_close(&r);
 }
 END_TEST
@@ -703,55 +673,55 @@ START_TEST(standing_at_a_sign_shows_its_words)
 {
     Rig r;
     rig_open(&r, "sign", NULL, "tests/levels/good/signs.json");
-    Sim *sim = frontend_sim(r.game);
+    Sim *sim = frontend_sim(r.s.game);
     /* the level starts on the first sign; its box waits for the title card */
-    frontend_run_ticks(r.game, 1);
+    frontend_run_ticks(r.s.game, 1);
     ck_assert_int_ge(sim_status(sim)->sign, 0);
-    ck_assert_float_eq(r.game->session.sign_shown, 0.0f);
-    frontend_run_ticks(r.game, 150);
-    ck_assert_float_eq(r.game->session.sign_shown, 1.0f);
+    ck_assert_float_eq(r.s.game->session.sign_shown, 0.0f);
+    frontend_run_ticks(r.s.game, 150);
+    ck_assert_float_eq(r.s.game->session.sign_shown, 1.0f);
     char words[512];
-    labels_fill_text(&r.game->controls.bind, false, sim_text(sim, sim_status(sim)->sign), words,
+    labels_fill_text(&r.s.game->controls.bind, false, sim_text(sim, sim_status(sim)->sign), words,
                      sizeof words);
     ck_assert_ptr_nonnull(strstr(words, "Press SPACE, Z, K or UP to jump"));
     rig_draw(&r);
-    save_shot(r.target, "sign");
-    const RenderAtlas *atlas = frontend_atlas(r.game);
+    save_shot(&r, "sign");
+    const RenderAtlas *atlas = frontend_atlas(r.s.game);
     SDL_Rect box = hud_sign_rect(atlas, words);
     /* under the HUD's strip, inside the screen, drawn with its rim and words */
     ck_assert_int_ge(box.y, 2 + 15 + 2);
     ck_assert_int_ge(box.x, 0);
     ck_assert_int_le(box.x + box.w, LOGICAL_W);
-    ck_assert_int_gt(ink_in(r.target, (SDL_Rect){box.x, box.y, box.w, 2}, SIGN_RIM_R, SIGN_RIM_G,
+    ck_assert_int_gt(ink_in(r.s.target, (SDL_Rect){box.x, box.y, box.w, 2}, SIGN_RIM_R, SIGN_RIM_G,
                             SIGN_RIM_B), box.w / 2);
-    ck_assert_int_gt(ink_in(r.target, box, 255, 255, 255), 150);
+    ck_assert_int_gt(ink_in(r.s.target, box, 255, 255, 255), 150);
     /* two lines of the sign at least: its own line break is kept */
     ck_assert_int_ge(box.h, 2 * atlas->font.line_height);
     /* walking off: it fades, not vanishes, then is gone */
-    key(r.game, SDL_SCANCODE_RIGHT, true);
+    screen_key(r.s.game, SDL_SCANCODE_RIGHT, true);
     for (int i = 0; i < 60 && sim_status(sim)->sign >= 0; i++)
-        frontend_run_ticks(r.game, 1);
+        frontend_run_ticks(r.s.game, 1);
     ck_assert_int_lt(sim_status(sim)->sign, 0);
-    frontend_run_ticks(r.game, 3);
-    ck_assert_float_gt(r.game->session.sign_shown, 0.0f);
-    ck_assert_float_lt(r.game->session.sign_shown, 1.0f);
-    frontend_run_ticks(r.game, 10);
-    ck_assert_float_eq(r.game->session.sign_shown, 0.0f);
+    frontend_run_ticks(r.s.game, 3);
+    ck_assert_float_gt(r.s.game->session.sign_shown, 0.0f);
+    ck_assert_float_lt(r.s.game->session.sign_shown, 1.0f);
+    frontend_run_ticks(r.s.game, 10);
+    ck_assert_float_eq(r.s.game->session.sign_shown, 0.0f);
     rig_draw(&r);
-    ck_assert_int_eq(ink(r.target, SIGN_RIM_R, SIGN_RIM_G, SIGN_RIM_B), 0);
+    ck_assert_int_eq(ink(r.s.target, SIGN_RIM_R, SIGN_RIM_G, SIGN_RIM_B), 0);
     /* the next sign: its unknown {nothing} is shown as written */
     for (int i = 0; i < 120 && sim_status(sim)->sign < 0; i++)
-        frontend_run_ticks(r.game, 1);
-    key(r.game, SDL_SCANCODE_RIGHT, false);
+        frontend_run_ticks(r.s.game, 1);
+    screen_key(r.s.game, SDL_SCANCODE_RIGHT, false);
     ck_assert_int_ge(sim_status(sim)->sign, 0);
-    frontend_run_ticks(r.game, 12);
-    labels_fill_text(&r.game->controls.bind, false, sim_text(sim, sim_status(sim)->sign), words,
+    frontend_run_ticks(r.s.game, 12);
+    labels_fill_text(&r.s.game->controls.bind, false, sim_text(sim, sim_status(sim)->sign), words,
                      sizeof words);
     ck_assert_ptr_nonnull(strstr(words, "{nothing} stays as it is"));
     ck_assert_ptr_nonnull(strstr(words, "DOWN or S with SPACE, Z, K or UP"));
     rig_draw(&r);
-    save_shot(r.target, "sign_second");
-    ck_assert_int_gt(ink(r.target, SIGN_RIM_R, SIGN_RIM_G, SIGN_RIM_B), 100);
+    save_shot(&r, "sign_second");
+    ck_assert_int_gt(ink(r.s.target, SIGN_RIM_R, SIGN_RIM_G, SIGN_RIM_B), 100);
     rig_close(&r);
 }
 END_TEST
@@ -777,20 +747,20 @@ START_TEST(a_sign_reads_on_every_background)
         ck_assert_int_eq(fclose(out), 0);
         Rig r;
         rig_open(&r, "sign-worlds", NULL, level);
-        frontend_run_ticks(r.game, 150);
-        ck_assert_float_eq(r.game->session.sign_shown, 1.0f);
+        frontend_run_ticks(r.s.game, 150);
+        ck_assert_float_eq(r.s.game->session.sign_shown, 1.0f);
         rig_draw(&r);
         snprintf(name, sizeof name, "sign_%s", worlds[w]);
-        save_shot(r.target, name);
+        save_shot(&r, name);
         /* the rim all round, the words white on the box's dark body */
         char words[512];
-        Sim *sim = frontend_sim(r.game);
-        labels_fill_text(&r.game->controls.bind, false, sim_text(sim, sim_status(sim)->sign), words,
+        Sim *sim = frontend_sim(r.s.game);
+        labels_fill_text(&r.s.game->controls.bind, false, sim_text(sim, sim_status(sim)->sign), words,
                          sizeof words);
-        SDL_Rect box = hud_sign_rect(frontend_atlas(r.game), words);
-        ck_assert_int_gt(ink_in(r.target, (SDL_Rect){box.x, box.y + box.h - 2, box.w, 2}, SIGN_RIM_R,
+        SDL_Rect box = hud_sign_rect(frontend_atlas(r.s.game), words);
+        ck_assert_int_gt(ink_in(r.s.target, (SDL_Rect){box.x, box.y + box.h - 2, box.w, 2}, SIGN_RIM_R,
                                 SIGN_RIM_G, SIGN_RIM_B), box.w / 2);
-        ck_assert_int_gt(ink_in(r.target, box, 255, 255, 255), 150);
+        ck_assert_int_gt(ink_in(r.s.target, box, 255, 255, 255), 150);
         rig_close(&r);
     }
 }
@@ -803,15 +773,15 @@ START_TEST(a_sign_follows_a_rebinding)
     rig_open(&r, "sign-rebound",
              "{\"format\": 1, \"keys\": {\"jump\": [\"X\"], \"left\": [\"J\"]}}",
              "tests/levels/good/signs.json");
-    frontend_run_ticks(r.game, 150);
-    Sim *sim = frontend_sim(r.game);
+    frontend_run_ticks(r.s.game, 150);
+    Sim *sim = frontend_sim(r.s.game);
     ck_assert_int_ge(sim_status(sim)->sign, 0);
     char words[512];
-    labels_fill_text(&r.game->controls.bind, r.game->controls.pad_last,
+    labels_fill_text(&r.s.game->controls.bind, r.s.game->controls.pad_last,
                      sim_text(sim, sim_status(sim)->sign), words, sizeof words);
     ck_assert_str_eq(words, "Hold J or RIGHT or D to walk.\nPress X to jump: hold it to jump higher.");
     rig_draw(&r);
-    save_shot(r.target, "sign_rebound");
+    save_shot(&r, "sign_rebound");
     rig_close(&r);
 }
 END_TEST
@@ -819,9 +789,9 @@ END_TEST
 /* Plays the level (a replay's inputs) until its card shows. */
 static void play_to_the_card(Rig *r)
 {
-    for (int i = 0; i < 60 * 120 && r->game->screen != SCREEN_COMPLETE; i++)
-        frontend_update(r->game, 1.0 / 60.0);
-    ck_assert_int_eq(r->game->screen, SCREEN_COMPLETE);
+    for (int i = 0; i < 60 * 120 && r->s.game->screen != SCREEN_COMPLETE; i++)
+        frontend_update(r->s.game, 1.0 / 60.0);
+    ck_assert_int_eq(r->s.game->screen, SCREEN_COMPLETE);
 }
 
 START_TEST(a_replays_card_shows_the_saved_best_not_its_own_time)
@@ -835,17 +805,17 @@ START_TEST(a_replays_card_shows_the_saved_best_not_its_own_time)
                      "{\"completed\": true, \"best_ticks\": 300, \"fewest_deaths\": 0, "
                      "\"most_coins\": 1}}}");
     /* the replay opens its level from the levels folder */
-    r.target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
-    r.renderer = SDL_CreateSoftwareRenderer(r.target);
+    r.s.target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
+    r.s.renderer = SDL_CreateSoftwareRenderer(r.s.target);
     FrontendOptions opt = {.data_dir = ".", .replay_path = "tests/replays/01-first-steps.replay"};
     char err[1024];
-    r.game = frontend_create(r.renderer, &opt, NULL, err, sizeof err);
-    ck_assert_msg(r.game != NULL, "%s", err);
+    r.s.game = frontend_create(r.s.renderer, &opt, NULL, err, sizeof err);
+    ck_assert_msg(r.s.game != NULL, "%s", err);
     play_to_the_card(&r);
-    ck_assert_uint_ne(r.game->session.run.ticks, 300); /* the replay's own time */
-    ck_assert_uint_eq(r.game->session.best_ticks, 300);   /* the saved best */
+    ck_assert_uint_ne(r.s.game->session.run.ticks, 300); /* the replay's own time */
+    ck_assert_uint_eq(r.s.game->session.best_ticks, 300);   /* the saved best */
     rig_draw(&r);
-    save_shot(r.target, "replay_card");
+    save_shot(&r, "replay_card");
     /* a replay records nothing */
     Progress p;
     progress_load(path, &p, NULL);
@@ -863,13 +833,13 @@ START_TEST(a_level_outside_the_campaign_has_no_saved_best)
                       " \"tiles\": [\"........\", \".P....G.\", \"########\"]}\n");
     Rig r;
     rig_open(&r, "no-best", NULL, level);
-    key(r.game, SDL_SCANCODE_RIGHT, true);
+    screen_key(r.s.game, SDL_SCANCODE_RIGHT, true);
     play_to_the_card(&r);
-    key(r.game, SDL_SCANCODE_RIGHT, false);
-    ck_assert_uint_gt(r.game->session.run.ticks, 0);
-    ck_assert_uint_eq(r.game->session.best_ticks, 0); /* not the run's own time */
+    screen_key(r.s.game, SDL_SCANCODE_RIGHT, false);
+    ck_assert_uint_gt(r.s.game->session.run.ticks, 0);
+    ck_assert_uint_eq(r.s.game->session.best_ticks, 0); /* not the run's own time */
     rig_draw(&r);
-    save_shot(r.target, "level_card");
+    save_shot(&r, "level_card");
     rig_close(&r);
 }
 END_TEST
@@ -891,9 +861,9 @@ START_TEST(the_title_shows_the_settings_notices_until_ok)
              "  \"keys\": {\"jump\": [\"X\", \"Spcae\"], \"restart\": [\"T\"]}\n"
              "}\n",
              NULL);
-    ck_assert(r.game->saves.notices_pending);
+    ck_assert(r.s.game->saves.notices_pending);
     char text[8192];
-    frontend_notices_text(r.game, text, sizeof text);
+    frontend_notices_text(r.s.game, text, sizeof text);
     ck_assert_msg(strstr(text, "settings.json:4:20: master_volume: expected an integer from 0 to "
                                "100, got 250; using 80") != NULL, "%s", text);
     ck_assert_msg(strstr(text, "settings.json:5:26:") != NULL && strstr(text, "Spcae") != NULL &&
@@ -902,21 +872,21 @@ START_TEST(the_title_shows_the_settings_notices_until_ok)
     ck_assert_ptr_null(strstr(text, "/settings.json:"));
     ck_assert_ptr_nonnull(strstr(text, r.pref));
     /* everything else kept: the volume, the bindings of the player's own */
-    ck_assert_int_eq(frontend_settings(r.game)->music_volume, 40);
-    ck_assert_int_eq(r.game->controls.bind.keys[ACT_JUMP][0], SDL_SCANCODE_X);
-    ck_assert_int_eq(r.game->controls.bind.keys[ACT_RESTART][0], SDL_SCANCODE_T);
+    ck_assert_int_eq(frontend_settings(r.s.game)->music_volume, 40);
+    ck_assert_int_eq(r.s.game->controls.bind.keys[ACT_JUMP][0], SDL_SCANCODE_X);
+    ck_assert_int_eq(r.s.game->controls.bind.keys[ACT_RESTART][0], SDL_SCANCODE_T);
     rig_draw(&r);
-    save_shot(r.target, "notices");
+    save_shot(&r, "notices");
     /* the panel is on the screen: its heading's gold */
-    ck_assert_int_gt(ink_in(r.target, (SDL_Rect){0, 0, LOGICAL_W, LOGICAL_H}, 255, 214, 102), 100);
+    ck_assert_int_gt(ink_in(r.s.target, (SDL_Rect){0, 0, LOGICAL_W, LOGICAL_H}, 255, 214, 102), 100);
     /* the menu waits while it shows */
-    tap(r.game, SDL_SCANCODE_DOWN);
-    ck_assert_int_eq(r.game->menus.menu.cursor, 0);
-    tap(r.game, SDL_SCANCODE_RETURN);
-    ck_assert(!r.game->saves.notices_pending);
-    ck_assert_int_eq(r.game->screen, SCREEN_TITLE); /* OK only put it away */
-    tap(r.game, SDL_SCANCODE_DOWN);
-    ck_assert_int_eq(r.game->menus.menu.cursor, 1);
+    screen_tap(r.s.game, SDL_SCANCODE_DOWN);
+    ck_assert_int_eq(r.s.game->menus.menu.cursor, 0);
+    screen_tap(r.s.game, SDL_SCANCODE_RETURN);
+    ck_assert(!r.s.game->saves.notices_pending);
+    ck_assert_int_eq(r.s.game->screen, SCREEN_TITLE); /* OK only put it away */
+    screen_tap(r.s.game, SDL_SCANCODE_DOWN);
+    ck_assert_int_eq(r.s.game->menus.menu.cursor, 1);
     rig_close(&r);
 }
 END_TEST
@@ -934,18 +904,18 @@ START_TEST(a_corrupt_progress_is_shown_with_its_backup)
     remove(bad);
     write_file(path, "{\"format\": 1, \"unlocked\": ");
     rig_open(&r, "corrupt", KEEP, NULL);
-    ck_assert(r.game->saves.notices_pending);
+    ck_assert(r.s.game->saves.notices_pending);
     char text[8192];
-    frontend_notices_text(r.game, text, sizeof text);
+    frontend_notices_text(r.s.game, text, sizeof text);
     ck_assert_msg(strstr(text, "progress.json:1:27:") != NULL, "%s", text);
     ck_assert_msg(strstr(text, "kept as progress.json.bad-1") != NULL, "%s", text);
     FILE *f = fopen(bad, "r");
     ck_assert_ptr_nonnull(f); /* the backup is there, as said */
     fclose(f);
     rig_draw(&r);
-    save_shot(r.target, "notices_progress");
-    tap(r.game, SDL_SCANCODE_ESCAPE); /* Back puts it away as well */
-    ck_assert(!r.game->saves.notices_pending);
+    save_shot(&r, "notices_progress");
+    screen_tap(r.s.game, SDL_SCANCODE_ESCAPE); /* Back puts it away as well */
+    ck_assert(!r.s.game->saves.notices_pending);
     rig_close(&r);
 }
 END_TEST
@@ -954,7 +924,7 @@ START_TEST(good_files_show_no_panel)
 {
     Rig r;
     rig_open(&r, "quiet", "{\"format\": 1, \"master_volume\": 30}", NULL);
-    ck_assert(!r.game->saves.notices_pending);
+    ck_assert(!r.s.game->saves.notices_pending);
     rig_close(&r);
 }
 END_TEST

@@ -1,0 +1,78 @@
+/*
+** screen_rig.h -- the whole front end on a software renderer, for the
+** tests that drive it as a player would: open it on a surface the size of
+** the logical screen, feed it keys, draw a frame, save that frame as a PNG
+** to look at. Each test keeps its own hooks and files around it.
+*/
+#ifndef SCREEN_RIG_H
+#define SCREEN_RIG_H
+
+#include "frontend.h"
+#include "render.h"
+
+#include <SDL.h>
+#include <SDL_image.h>
+#include <check.h>
+#include <errno.h>
+#include <stdio.h>
+#include <sys/stat.h>
+
+typedef struct ScreenRig {
+    SDL_Surface *target;
+    SDL_Renderer *renderer;
+    Frontend *game;
+} ScreenRig;
+
+/* hooks may be NULL (the front end then changes nothing outside itself). */
+static inline void screen_open(ScreenRig *s, const FrontendOptions *opt,
+                               const FrontendHooks *hooks)
+{
+    s->target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
+    ck_assert_ptr_nonnull(s->target);
+    s->renderer = SDL_CreateSoftwareRenderer(s->target);
+    ck_assert_ptr_nonnull(s->renderer);
+    char err[1024];
+    s->game = frontend_create(s->renderer, opt, hooks, err, sizeof err);
+    ck_assert_msg(s->game != NULL, "%s", err);
+}
+
+static inline void screen_close(ScreenRig *s)
+{
+    frontend_destroy(s->game);
+    SDL_DestroyRenderer(s->renderer);
+    SDL_FreeSurface(s->target);
+}
+
+static inline void screen_draw(ScreenRig *s)
+{
+    SDL_SetRenderDrawColor(s->renderer, 0, 0, 0, 255);
+    SDL_RenderClear(s->renderer);
+    frontend_draw(s->game);
+    SDL_RenderPresent(s->renderer);
+}
+
+static inline void screen_key(Frontend *g, SDL_Scancode code, bool down)
+{
+    SDL_Event ev = {0};
+    ev.type = down ? SDL_KEYDOWN : SDL_KEYUP;
+    ev.key.keysym.scancode = code;
+    frontend_event(g, &ev);
+}
+
+static inline void screen_tap(Frontend *g, SDL_Scancode code)
+{
+    screen_key(g, code, true);
+    screen_key(g, code, false);
+}
+
+/* Writes the last frame drawn to FOLDER/shots/NAME.png. */
+static inline void screen_save(const ScreenRig *s, const char *folder, const char *name)
+{
+    char path[1400];
+    snprintf(path, sizeof path, "%s/shots", folder);
+    ck_assert(mkdir(path, 0755) == 0 || errno == EEXIST);
+    snprintf(path, sizeof path, "%s/shots/%s.png", folder, name);
+    ck_assert_msg(IMG_SavePNG(s->target, path) == 0, "%s: %s", path, IMG_GetError());
+}
+
+#endif /* SCREEN_RIG_H */
