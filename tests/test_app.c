@@ -3,6 +3,7 @@
 #define _XOPEN_SOURCE 700 /* setenv, mkdir, realpath */
 
 #include "app.h"
+#include "check_run.h"
 
 #include <check.h>
 #include <errno.h>
@@ -351,9 +352,5 @@ int main(void)
     tcase_add_test(tc, an_install_is_found_relative_to_the_program);
     tcase_add_test(tc, the_compiled_in_install_folder_comes_last);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(s);
 }

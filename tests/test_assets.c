@@ -5,6 +5,7 @@
 #include "icon.h"
 #include "leveldesc.h"
 #include "png.h"
+#include "check_run.h"
 
 #include <SDL_image.h>
 #include <check.h>
@@ -865,9 +866,5 @@ static Suite *assets_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(assets_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(assets_suite());
 }

@@ -2,6 +2,7 @@
 #include "save/fixture.h"
 
 #include "atomic.h"
+#include "check_run.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -299,9 +300,5 @@ static Suite *atomic_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(atomic_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(atomic_suite());
 }

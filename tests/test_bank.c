@@ -4,6 +4,7 @@
 ** to listen to, and prints its length and peak, instead of running the tests.
 */
 #include "bank.h"
+#include "check_run.h"
 
 #include <check.h>
 #include <math.h>
@@ -438,9 +439,5 @@ int main(int argc, char **argv)
 {
     if (argc == 3 && strcmp(argv[1], "--wav") == 0)
         return write_wavs(argv[2]);
-    SRunner *sr = srunner_create(bank_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(bank_suite());
 }

@@ -11,6 +11,7 @@
 #include "render.h"
 #include "screen_rig.h"
 #include "settings.h"
+#include "check_run.h"
 
 #include <SDL_image.h>
 #include <check.h>
@@ -585,9 +586,5 @@ int main(void)
         return EXIT_FAILURE;
     }
     snprintf(scratch_root, sizeof scratch_root, "%s", root);
-    SRunner *sr = srunner_create(campaign_screens_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(campaign_screens_suite());
 }

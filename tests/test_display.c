@@ -2,6 +2,7 @@
 #include "display.h"
 #include "render.h"
 #include "settings.h"
+#include "check_run.h"
 
 #include <check.h>
 #include <stdbool.h>
@@ -64,9 +65,5 @@ int main(void)
     tcase_add_test(tc, common_displays);
     tcase_add_test(tc, a_saved_scale_too_large_opens_at_the_largest_that_fits);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(s);
 }

@@ -1,5 +1,6 @@
 /* test_ecs.c -- handles, sparse sets, views, groups, commands and systems. */
 #include "ecs.h"
+#include "check_run.h"
 
 #include <check.h>
 #include <signal.h>
@@ -944,9 +945,5 @@ static Suite *ecs_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(ecs_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(ecs_suite());
 }

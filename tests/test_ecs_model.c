@@ -11,6 +11,7 @@
 ** flush.
 */
 #include "ecs.h"
+#include "check_run.h"
 
 #include <check.h>
 #include <stdlib.h>
@@ -473,9 +474,5 @@ int main(void)
     tcase_add_test(tc, random_operations_match_model_with_group_made_late);
     tcase_set_timeout(tc, 600);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(s);
 }

@@ -6,6 +6,7 @@
 ** player's tick (player.c's step order), never from a recorded run.
 */
 #include "game_fixture.h"
+#include "check_run.h"
 
 #include <math.h>
 
@@ -580,9 +581,5 @@ int main(void)
     tcase_add_test(tc, a_fallen_bridge_and_a_stomped_walker_are_back_after_a_death);
     tcase_add_test(tc, the_level_comes_back_as_it_was_at_the_checkpoint);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(s);
 }

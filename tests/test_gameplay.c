@@ -21,6 +21,7 @@
 */
 #include "game_fixture.h"
 #include "level.h"
+#include "check_run.h"
 
 #include <limits.h>
 #include <math.h>
@@ -1478,9 +1479,5 @@ Suite *gameplay_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(gameplay_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(gameplay_suite());
 }

@@ -5,6 +5,7 @@
 #include "controls.h"
 #include "labels.h"
 #include "settings.h"
+#include "check_run.h"
 
 #include <check.h>
 #include <errno.h>
@@ -621,9 +622,5 @@ static Suite *input_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(input_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(input_suite());
 }

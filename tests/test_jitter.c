@@ -15,6 +15,7 @@
 #define _XOPEN_SOURCE 700 /* dup2, fileno, realpath */
 
 #include "app.h"
+#include "check_run.h"
 
 #include <check.h>
 #include <stdio.h>
@@ -445,9 +446,5 @@ int main(void)
     tcase_add_test(tc, the_exit_status_says_below_min_or_not_as_recorded);
     tcase_add_test(tc, write_saves_a_shifted_run_to_watch);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(s);
 }

@@ -6,6 +6,7 @@
 #include "json_get.h"
 #include "json_message.h"
 #include "json_utf8.h"
+#include "check_run.h"
 
 #include <check.h>
 #include <stdio.h>
@@ -705,9 +706,5 @@ static Suite *json_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(json_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(json_suite());
 }

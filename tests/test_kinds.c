@@ -6,6 +6,7 @@
 #include "level_fixture.h"
 
 #include "sim.h"
+#include "check_run.h"
 
 #include <cjson/cJSON.h>
 #include <check.h>
@@ -261,9 +262,5 @@ int main(void)
     tcase_add_test(tc, schema_file_is_what_the_tables_make);
     tcase_add_test(tc, level_docs_describe_every_kind_and_property);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(s);
 }

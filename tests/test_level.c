@@ -3,6 +3,7 @@
 
 #include "level.h"
 #include "level_fixture.h"
+#include "check_run.h"
 
 #include <check.h>
 #include <cjson/cJSON.h>
@@ -888,9 +889,5 @@ static Suite *level_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(level_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(level_suite());
 }

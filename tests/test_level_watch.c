@@ -4,6 +4,7 @@
 #include "app.h"
 #include "watch.h"
 #include "level_fixture.h"
+#include "check_run.h"
 
 #include <check.h>
 #include <stdio.h>
@@ -190,9 +191,5 @@ static Suite *watch_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(watch_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(watch_suite());
 }

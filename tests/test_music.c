@@ -10,6 +10,7 @@
 
 #include "app.h"
 #include "music.h"
+#include "check_run.h"
 
 #include <check.h>
 #include <dirent.h>
@@ -596,9 +597,5 @@ static Suite *music_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(music_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(music_suite());
 }

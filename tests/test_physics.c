@@ -5,6 +5,7 @@
 ** recorded run: change the feel and these tests still say what must hold.
 */
 #include "game_fixture.h"
+#include "check_run.h"
 
 #include <math.h>
 
@@ -738,9 +739,5 @@ Suite *physics_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(physics_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(physics_suite());
 }

@@ -2,6 +2,7 @@
 #include "components.h"
 #include "render.h"
 #include "synth_atlas.h"
+#include "check_run.h"
 
 #include <check.h>
 #include <string.h>
@@ -562,9 +563,5 @@ static Suite *render_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(render_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(render_suite());
 }

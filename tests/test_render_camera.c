@@ -1,5 +1,6 @@
 /* test_render_camera.c -- dead zone, look-ahead, vertical framing, bounds. */
 #include "camera.h"
+#include "check_run.h"
 
 #include <check.h>
 #include <math.h>
@@ -194,9 +195,5 @@ static Suite *camera_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(camera_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(camera_suite());
 }

@@ -9,6 +9,7 @@
 #include "render.h"
 #include "screen_rig.h"
 #include "settings.h"
+#include "check_run.h"
 
 #include <SDL_image.h>
 #include <check.h>
@@ -692,9 +693,5 @@ static Suite *game_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(game_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(game_suite());
 }

@@ -1,6 +1,7 @@
 /* test_render_menu.c -- menus: the cursor, scrolling a long list, drawing it on screen. */
 #include "menu.h"
 #include "synth_atlas.h"
+#include "check_run.h"
 
 #include <check.h>
 #include <stdio.h>
@@ -275,9 +276,5 @@ static Suite *menu_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(menu_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(menu_suite());
 }

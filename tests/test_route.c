@@ -7,6 +7,7 @@
 */
 #include "app.h"
 #include "route.h"
+#include "check_run.h"
 
 #include <check.h>
 #include <stdlib.h>
@@ -190,9 +191,5 @@ int main(void)
     tcase_add_test(tc, a_route_from_a_prefix_carries_on_from_where_it_leaves);
     tcase_add_test(tc, no_route_within_the_limits_is_not_found);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(s);
 }

@@ -3,6 +3,7 @@
 #include "save/fixture.h"
 
 #include "campaign.h"
+#include "check_run.h"
 
 /* The shipped campaign: four worlds or more, 24 levels or more, played in
 ** order world after world; each level knows its world. */
@@ -337,9 +338,5 @@ static Suite *campaign_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(campaign_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(campaign_suite());
 }

@@ -2,6 +2,7 @@
 #include "save/fixture.h"
 
 #include "progress.h"
+#include "check_run.h"
 
 /* A completion of a level of 20 coins (or as many as it took) and no gems. */
 static LevelRun run(uint32_t ticks, uint32_t deaths, uint32_t coins)
@@ -594,9 +595,5 @@ static Suite *progress_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(progress_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(progress_suite());
 }

@@ -3,6 +3,7 @@
 #include "save/fixture.h"
 
 #include "settings.h"
+#include "check_run.h"
 
 static void assert_settings_equal(const Settings *a, const Settings *b)
 {
@@ -777,9 +778,5 @@ static Suite *settings_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(settings_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(settings_suite());
 }

@@ -6,6 +6,7 @@
 #include "game_fixture.h"
 #include "replay.h"
 #include "sim_internal.h" /* Box */
+#include "check_run.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -675,9 +676,5 @@ int main(void)
     tcase_add_test(tc, respawn_waits_while_a_solid_fills_the_place);
     tcase_set_timeout(tc, 300);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(s);
 }

@@ -7,6 +7,7 @@
 #include "mixer.h"
 #include "music.h"
 #include "synth.h"
+#include "check_run.h"
 
 #include <check.h>
 #include <math.h>
@@ -511,9 +512,5 @@ static Suite *synth_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(synth_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run(synth_suite());
 }
