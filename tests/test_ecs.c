@@ -349,6 +349,46 @@ START_TEST(sparse_index_is_paged)
 }
 END_TEST
 
+/* Arrays that grow past 2 MB move to blocks aligned for huge pages
+** (memory.c): slots, components and owners keep every value through each
+** move, and a component copied out of its own pool survives the move too. */
+START_TEST(big_pools_keep_every_component_as_they_grow)
+{
+    EcsWorld *w = make_world();
+    enum { N = 600000 }; /* slots and Position pass 2 and 4 MB, Health 2 MB */
+    EcsEntity *e = malloc(N * sizeof *e);
+    ck_assert_ptr_nonnull(e);
+    e[0] = ecs_create(w);
+    ecs_add(w, e[0], HEALTH, &(Health){0});
+    for (int i = 1; i < N; i++) {
+        e[i] = ecs_create(w);
+        ecs_add(w, e[i], POSITION, &(Position){(float)i, (float)-i});
+        Health *h = ecs_add(w, e[i], HEALTH, ecs_get(w, e[i - 1], HEALTH));
+        ck_assert_ptr_nonnull(h);
+        ck_assert_int_eq(h->hp, i - 1);
+        h->hp = i;
+    }
+    ecs_flush(w);
+    for (int i = 0; i < N; i++) {
+        ck_assert_int_eq(((Health *)ecs_get(w, e[i], HEALTH))->hp, i);
+        const Position *p = ecs_get(w, e[i], POSITION);
+        ck_assert(i == 0 ? p == NULL : p->x == (float)i && p->y == (float)-i);
+    }
+    long long visited = 0, sum = 0;
+    EcsIter it = ecs_view(w, POSITION, HEALTH);
+    while (ecs_iter_next(&it)) {
+        const Health *h = ecs_field(&it, Health, 1);
+        for (int i = 0; i < it.count; i++)
+            sum += h[i].hp;
+        visited += it.count;
+    }
+    ck_assert_int_eq(visited, N - 1);
+    ck_assert_int_eq(sum, (long long)N * (N - 1) / 2);
+    free(e);
+    ecs_world_destroy(w);
+}
+END_TEST
+
 /* ---- views ---- */
 
 /* Entity i gets Position if i%2==0, Velocity if i%3==0, Health if i%5==0. */
@@ -921,6 +961,7 @@ static Suite *ecs_suite(void)
     tcase_add_test(tc, add_twice_overwrites);
     tcase_add_test(tc, add_copies_a_component_of_the_same_pool_while_it_grows);
     tcase_add_test(tc, sparse_index_is_paged);
+    tcase_add_test(tc, big_pools_keep_every_component_as_they_grow);
     tcase_add_test(tc, view_visits_exact_intersection_whichever_pool_is_smallest);
     tcase_add_test(tc, each_matches_iterator);
     tcase_add_test(tc, view_over_empty_or_missing_pool_is_empty);

@@ -6,8 +6,8 @@
 ** slot). A view walks the entities that have a given set of components, a
 ** few long runs at a time. A system is a function run once per fixed tick,
 ** in registration order. See docs/ARCHITECTURE.md and the essays at the top
-** of pool.c, order.c, view.c, group.c and snapshot.c for how it works
-** inside.
+** of pool.c, order.c, view.c, group.c, snapshot.c and memory.c for how it
+** works inside.
 **
 ** This module depends on the C library only.
 */

@@ -151,7 +151,7 @@ static bool reserve_scratch(EcsWorld *world, size_t bytes)
     while (capacity < bytes)
         capacity *= 2u;
     free(world->scratch);
-    world->scratch = ecs_malloc(world, capacity);
+    world->scratch = ecs_grow(world, NULL, 0, capacity); /* nothing in it to keep */
     world->scratch_capacity = world->scratch ? capacity : 0;
     return world->scratch != NULL;
 }

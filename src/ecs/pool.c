@@ -102,12 +102,14 @@ bool ecs_pool_reserve(EcsWorld *world, EcsPool *pool, uint32_t need)
         capacity *= 2u;
     }
     if (pool->size > 0) {
-        unsigned char *data = ecs_realloc(world, pool->data, (size_t)capacity * pool->size);
+        unsigned char *data = ecs_grow(world, pool->data, (size_t)pool->capacity * pool->size,
+                                       (size_t)capacity * pool->size);
         if (data == NULL)
             return false;
         pool->data = data;
     }
-    uint32_t *dense = ecs_realloc(world, pool->dense, (size_t)capacity * sizeof *dense);
+    uint32_t *dense = ecs_grow(world, pool->dense, (size_t)pool->capacity * sizeof *dense,
+                               (size_t)capacity * sizeof *dense);
     if (dense == NULL)
         return false; /* data grew alone: harmless, capacity says the old size */
     pool->dense = dense;

@@ -126,7 +126,8 @@ bool ecs_world_reserve_slots(EcsWorld *world, uint32_t need)
         uint32_t capacity = world->slot_capacity ? world->slot_capacity * 2u : 256u;
         if (capacity <= world->slot_capacity || capacity > ECS_MAX_SLOTS)
             return false;
-        EcsSlot *slots = ecs_realloc(world, world->slots, (size_t)capacity * sizeof *slots);
+        EcsSlot *slots = ecs_grow(world, world->slots, (size_t)world->slot_capacity * sizeof *slots,
+                                  (size_t)capacity * sizeof *slots);
         if (slots == NULL)
             return false;
         world->slots = slots;

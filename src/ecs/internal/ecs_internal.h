@@ -155,6 +155,13 @@ static inline void *ecs_malloc(EcsWorld *world, size_t bytes)
     return ecs_realloc(world, NULL, bytes);
 }
 
+/* ---- memory.c ---- */
+/* realloc for an array that grows: p (holding old_bytes, or NULL) becomes
+** a block of `bytes`, keeping its contents; past 2 MB the block is aligned
+** for huge pages. NULL when out of memory, and p is then untouched. The
+** block is released with free(). */
+void *ecs_grow(EcsWorld *world, void *p, size_t old_bytes, size_t bytes);
+
 /* ---- pool.c ---- */
 EcsPool *ecs_pool_create(EcsWorld *world, size_t size);
 void ecs_pool_destroy(EcsPool *pool);
