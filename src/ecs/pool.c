@@ -164,51 +164,21 @@ uint32_t *ecs_pool_grow(EcsWorld *world, EcsPool *pool, uint32_t index)
     return ecs_pool_sparse_entry(world, pool, index);
 }
 
-void ecs_pool_bury(EcsWorld *world, EcsPool *pool, uint32_t pos, uint32_t index)
+void ecs_pool_list_hole(EcsWorld *world, EcsPool *pool, uint32_t pos)
 {
-    /* A store, not a read and a write: the position is usually cold, and
-    ** a store does not wait for it. */
-    assert(pos < pool->ordered);
-    pool->dense[pos] = ECS_HOLE | index;
-    if (!pool->hole_unlisted) {
-        /* Past the point where the flush compacts (and reads the pool
-        ** anyway), the list stops growing. */
-        if (pool->holes == pool->hole_capacity && pool->holes <= 64u + pool->count / 16u) {
-            uint32_t capacity = pool->hole_capacity ? pool->hole_capacity * 2u : 64u;
-            uint32_t *grown = ecs_realloc(world, pool->hole_list, (size_t)capacity * sizeof *grown);
-            if (grown != NULL) {
-                pool->hole_list = grown;
-                pool->hole_capacity = capacity;
-            }
-        }
-        if (pool->holes < pool->hole_capacity)
+    /* Past the point where the flush compacts (and reads the pool anyway),
+    ** the list stops growing. */
+    if (pool->holes <= 64u + pool->count / 16u) {
+        uint32_t capacity = pool->hole_capacity ? pool->hole_capacity * 2u : 64u;
+        uint32_t *grown = ecs_realloc(world, pool->hole_list, (size_t)capacity * sizeof *grown);
+        if (grown != NULL) {
+            pool->hole_list = grown;
+            pool->hole_capacity = capacity;
             pool->hole_list[pool->holes] = pos;
-        else
-            pool->hole_unlisted = true;
-    }
-    pool->holes++;
-    if (pos < pool->split)
-        pool->group_changed = true;
-}
-
-void ecs_pool_remove_at(EcsWorld *world, EcsPool *pool, uint32_t pos, uint32_t removed)
-{
-    assert(pos < pool->end && ecs_pool_find(pool, removed) == pos);
-    pool->version++;
-    if (pos >= pool->ordered) {
-        uint32_t last = pool->end - 1u;
-        if (pos != last) {
-            uint32_t moved = pool->dense[last];
-            ecs_copy_component(ecs_pool_at(pool, pos), ecs_pool_at(pool, last), pool->size);
-            pool->dense[pos] = moved;
-            ecs_pool_set_sparse(pool, moved, pos);
+            return;
         }
-        pool->end = last;
-    } else {
-        ecs_pool_bury(world, pool, pos, removed);
     }
-    ecs_pool_set_sparse(pool, removed, ECS_NONE);
-    pool->count--;
+    pool->hole_unlisted = true;
 }
 
 uint32_t ecs_pool_span_at(const EcsPool *pool, uint32_t pos)

@@ -163,27 +163,14 @@ EcsEntity ecs_create(EcsWorld *world)
     return (EcsEntity){index, slot->generation};
 }
 
-/* Removes component `type` of slot `index`. */
-static void remove_component(EcsWorld *world, EcsSlot *slot, uint32_t index,
-                             EcsComponent type)
-{
-    EcsPool *pool = world->pools[type];
-    uint32_t pos = ecs_pool_find(pool, index);
-    assert(pos != ECS_NONE);
-    ecs_pool_remove_at(world, pool, pos, index);
-    slot->mask &= ~ECS_BIT(type);
-}
-
 bool ecs_destroy(EcsWorld *world, EcsEntity entity)
 {
     assert(world->iterating == 0 && "structural change during iteration: use ecs_defer_destroy");
     EcsSlot *slot = ecs_slot_of(world, entity);
     if (slot == NULL)
         return false;
-    while (slot->mask != 0) {
-        EcsComponent type = (EcsComponent)__builtin_ctz(slot->mask);
-        remove_component(world, slot, entity.index, type);
-    }
+    for (uint32_t mask = slot->mask; mask != 0; mask &= mask - 1u)
+        ecs_pool_take(world, world->pools[__builtin_ctz(mask)], entity.index);
     ecs_order_forget(world, entity.index);
     slot->generation++; /* odd to even: free; UINT32_MAX wraps to 0, still even */
     slot->mask = world->free_head;
@@ -266,7 +253,8 @@ bool ecs_remove(EcsWorld *world, EcsEntity entity, EcsComponent type)
         !(slot->mask & ECS_BIT(type)))
         return false;
     assert(world->iterating == 0 && "structural change during iteration: use ecs_defer_remove");
-    remove_component(world, slot, entity.index, type);
+    ecs_pool_take(world, world->pools[type], entity.index);
+    slot->mask &= ~ECS_BIT(type);
     ecs_order_touch(world, entity.index, slot->mask);
     return true;
 }

@@ -171,12 +171,9 @@ bool ecs_pool_reserve(EcsWorld *world, EcsPool *pool, uint32_t capacity);
 bool ecs_pool_reserve_spans(EcsWorld *world, EcsPool *pool, uint32_t count);
 /* The sparse entry for slot `index`, allocating its page. NULL: no memory. */
 uint32_t *ecs_pool_sparse_entry(EcsWorld *world, EcsPool *pool, uint32_t index);
-/* Removes the component of slot `index`, at position pos: a tombstone in
-** the ordered part, swap-and-pop in the tail. */
-void ecs_pool_remove_at(EcsWorld *world, EcsPool *pool, uint32_t pos, uint32_t index);
-/* Makes position pos (ordered part, live, holding slot `index`) a
-** tombstone, and lists it. */
-void ecs_pool_bury(EcsWorld *world, EcsPool *pool, uint32_t pos, uint32_t index);
+/* The slow half of ecs_pool_bury: lists tombstone pos when the list is
+** full, growing it, or marks the pool unlisted. */
+void ecs_pool_list_hole(EcsWorld *world, EcsPool *pool, uint32_t pos);
 /* The span holding position pos (< ordered). */
 uint32_t ecs_pool_span_at(const EcsPool *pool, uint32_t pos);
 /* The first span whose key is not below key (span_count when none). */
@@ -267,6 +264,49 @@ static inline uint32_t ecs_pool_push(EcsWorld *world, EcsPool *pool, uint32_t in
     else if (pool->size > 0)
         memset(ecs_pool_at(pool, pos), 0, pool->size);
     return pos;
+}
+
+/* Makes position pos (ordered part, live, holding slot `index`) a
+** tombstone, and lists it. A store, not a read and a write: the position is
+** usually cold, and a store does not wait for it. */
+static inline void ecs_pool_bury(EcsWorld *world, EcsPool *pool, uint32_t pos, uint32_t index)
+{
+    assert(pos < pool->ordered);
+    pool->dense[pos] = ECS_HOLE | index;
+    if (!pool->hole_unlisted) {
+        if (pool->holes < pool->hole_capacity)
+            pool->hole_list[pool->holes] = pos;
+        else
+            ecs_pool_list_hole(world, pool, pos);
+    }
+    pool->holes++;
+    if (pos < pool->split)
+        pool->group_changed = true;
+}
+
+/* Removes the component of slot `index`, which it has: a tombstone in the
+** ordered part, swap-and-pop in the tail. Inline: it is most of the cost of
+** destroying an entity. */
+static inline void ecs_pool_take(EcsWorld *world, EcsPool *pool, uint32_t index)
+{
+    uint32_t *entry = &pool->pages[index >> ECS_PAGE_BITS][index & ECS_PAGE_MASK];
+    uint32_t pos = *entry;
+    assert(pos < pool->end);
+    pool->version++;
+    if (pos < pool->ordered) {
+        ecs_pool_bury(world, pool, pos, index);
+    } else {
+        uint32_t last = pool->end - 1u;
+        if (pos != last) {
+            uint32_t moved = pool->dense[last];
+            ecs_copy_component(ecs_pool_at(pool, pos), ecs_pool_at(pool, last), pool->size);
+            pool->dense[pos] = moved;
+            ecs_pool_set_sparse(pool, moved, pos);
+        }
+        pool->end = last;
+    }
+    *entry = ECS_NONE;
+    pool->count--;
 }
 
 /* ---- order.c ---- */
