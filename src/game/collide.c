@@ -14,23 +14,6 @@
 */
 #include "sim_internal.h"
 
-static bool tiles_solid(const Tilemap *map, Box box)
-{
-    TileRange r = tiles_under(box);
-    /* Past the left or right edge is wall; above and below the map is air. */
-    if (r.x0 < 0 || r.x1 >= map->width)
-        return true;
-    int32_t y0 = r.y0 < 0 ? 0 : r.y0, y1 = r.y1 >= map->height ? map->height - 1 : r.y1;
-    /* Bottom row first: most probes ask what is under a box. */
-    for (int32_t ty = y1; ty >= y0; ty--) {
-        const uint8_t *row = map->tiles + (size_t)ty * (size_t)map->width;
-        for (int32_t tx = r.x0; tx <= r.x1; tx++)
-            if (row[tx] == TILE_SOLID)
-                return true;
-    }
-    return false;
-}
-
 /* What a search of the solid entities looks for. */
 typedef enum Touch {
     TOUCH_SOLID,     /* an enabled solid overlapping the box */
@@ -90,12 +73,8 @@ static EcsEntity find_solid(const Sim *sim, Box box, EcsEntity ignore, Touch wha
     return !ecs_entity_is_null(mover) ? mover : other;
 }
 
-bool collide_solid(const Sim *sim, Box box, EcsEntity ignore)
+bool collide_solid_entity(const Sim *sim, Box box, EcsEntity ignore)
 {
-    if (tiles_solid(&sim->map, box))
-        return true;
-    if (sim->solids.used == 0)
-        return false; /* no solid entity at all */
     return !ecs_entity_is_null(find_solid(sim, box, ignore, TOUCH_SOLID, true));
 }
 

@@ -37,10 +37,11 @@ static void walker_step(Sim *sim, EcsEntity self, Enemy *e, Transform *t, Veloci
                         const Collider *c, float dt)
 {
     const PhysicsParams *pp = &sim->params;
+    Box box = box_of(t, c);
     /* Rising (a spring launched it) is never grounded. */
-    bool grounded = v->y >= 0.0f && actor_grounded(sim, self, box_of(t, c), false);
+    bool grounded = v->y >= 0.0f && actor_grounded(sim, self, box, false);
     if (grounded && e->turn_at_edges &&
-        (!floor_ahead(sim, self, box_of(t, c), e->dir) || spikes_ahead(sim, box_of(t, c), e->dir)))
+        (!floor_ahead(sim, self, box, e->dir) || spikes_ahead(sim, box, e->dir)))
         e->dir = (int8_t)-e->dir;
     v->x = (float)e->dir * pp->walker_speed;
     v->y = grounded ? 0.0f : fminf(v->y + pp->gravity * dt, pp->max_fall);
