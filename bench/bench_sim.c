@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* 10,000 walkers patrolling ledges of a 1000x1000-tile map, one player. */
 /* Parsing and validating a generated 1000x1000-tile native level. */
 static void bench_level_load(void)
 {
@@ -38,6 +37,7 @@ static void bench_level_load(void)
     free(text);
 }
 
+/* 10,000 walkers patrolling ledges of a 1000x1000-tile map, one player. */
 static void bench_physics(void)
 {
     enum { SIDE = 1000, WALKERS = 10000, TICKS = 120 };
