@@ -23,7 +23,6 @@
 #define _DEFAULT_SOURCE /* madvise */
 #include "ecs_internal.h"
 
-#include <stdint.h>
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
