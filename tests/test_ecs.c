@@ -355,9 +355,11 @@ END_TEST
 START_TEST(big_pools_keep_every_component_as_they_grow)
 {
     EcsWorld *w = make_world();
-    /* Slots and Position's components pass 2 MB at 262,144 entities and
-    ** move again at 4 MB; Health's components and every pool's owners pass
-    ** 2 MB at 524,288 places, reserved as the count passes 262,144. */
+    /* Every array becomes a mapping of its own past 256 KB and grows by
+    ** moving its pages from then on (memory.c): slots and Position's
+    ** components at 32,768 entities, Health's and every pool's owners at
+    ** 65,536; past 2 MB the mappings are huge-page aligned (slots and
+    ** Position at 262,144). */
     enum { N = 300000 };
     EcsEntity *e = malloc(N * sizeof *e);
     ck_assert_ptr_nonnull(e);
@@ -391,6 +393,49 @@ START_TEST(big_pools_keep_every_component_as_they_grow)
     }
     ck_assert_int_eq(visited, N - 1);
     ck_assert_int_eq(sum, (long long)N * (N - 1) / 2);
+    free(e);
+    ecs_world_destroy(w);
+}
+END_TEST
+
+/* Memory a big world gives back is kept for the next world (memory.c),
+** which must find nothing of the first in it: no component, no owner and
+** no sparse entry. */
+START_TEST(a_world_made_after_a_big_one_finds_nothing_of_it)
+{
+    enum { N = 200000 };
+    EcsWorld *w = make_world();
+    for (int i = 0; i < N; i++) {
+        EcsEntity e = ecs_create(w);
+        ecs_add(w, e, POSITION, &(Position){1, 1});
+        ecs_add(w, e, HEALTH, &(Health){7});
+    }
+    ecs_flush(w);
+    ecs_world_destroy(w);
+
+    w = make_world();
+    EcsEntity *e = malloc(N * sizeof *e);
+    ck_assert_ptr_nonnull(e);
+    for (int i = 0; i < N; i++) {
+        e[i] = ecs_create(w);
+        if (i % 3 == 0)
+            ecs_add(w, e[i], POSITION, &(Position){(float)i, 0});
+        if (i % 5 == 0)
+            ecs_add(w, e[i], HEALTH, &(Health){i});
+    }
+    ecs_flush(w);
+    char msg[256];
+    ck_assert_msg(ecs_world_check(w, msg, sizeof msg), "%s", msg);
+    int wrong = 0;
+    for (int i = 0; i < N; i++) {
+        const Position *p = ecs_get(w, e[i], POSITION);
+        const Health *h = ecs_get(w, e[i], HEALTH);
+        wrong += i % 3 == 0 ? p == NULL || p->x != (float)i : p != NULL;
+        wrong += i % 5 == 0 ? h == NULL || h->hp != i : h != NULL;
+    }
+    ck_assert_int_eq(wrong, 0);
+    ck_assert_uint_eq(ecs_count(w, POSITION), (N + 2) / 3);
+    ck_assert_uint_eq(ecs_view_count(w, ECS_TERMS_(POSITION, HEALTH), 2), (N + 14) / 15);
     free(e);
     ecs_world_destroy(w);
 }
@@ -969,6 +1014,7 @@ static Suite *ecs_suite(void)
     tcase_add_test(tc, add_copies_a_component_of_the_same_pool_while_it_grows);
     tcase_add_test(tc, sparse_index_is_paged);
     tcase_add_test(tc, big_pools_keep_every_component_as_they_grow);
+    tcase_add_test(tc, a_world_made_after_a_big_one_finds_nothing_of_it);
     tcase_add_test(tc, view_visits_exact_intersection_whichever_pool_is_smallest);
     tcase_add_test(tc, each_matches_iterator);
     tcase_add_test(tc, view_over_empty_or_missing_pool_is_empty);

@@ -67,6 +67,18 @@ static bool check_pool(const EcsWorld *world, EcsComponent t, Report *r)
     if (live != pool->count || holes != pool->holes)
         return fail(r, "%s: %u live and %u tombstones, counted %u and %u", name, live, holes,
                     pool->count, pool->holes);
+    /* and the sparse index holds nothing else (pages come from memory
+    ** another pool or world may have used: memory.c). */
+    for (uint32_t p = 0; p < pool->page_count; p++) {
+        if (pool->pages[p] == NULL)
+            continue;
+        for (uint32_t off = 0; off < ECS_PAGE_SIZE; off++) {
+            uint32_t pos = pool->pages[p][off], index = p << ECS_PAGE_BITS | off;
+            if (pos != ECS_NONE && (pos >= pool->end || pool->dense[pos] != index))
+                return fail(r, "%s: the sparse index puts slot %u at %u, which is not its", name,
+                            index, pos);
+        }
+    }
 
     /* The list of tombstones: each one, once, the part sorted at the flush
     ** in order. */

@@ -150,16 +150,16 @@ static bool reserve_scratch(EcsWorld *world, size_t bytes)
     size_t capacity = world->scratch_capacity ? world->scratch_capacity : 4096u;
     while (capacity < bytes)
         capacity *= 2u;
-    free(world->scratch);
-    world->scratch = ecs_grow(world, NULL, 0, capacity); /* nothing in it to keep */
-    world->scratch_capacity = world->scratch ? capacity : 0;
+    ecs_release(world->scratch, world->scratch_capacity);
+    world->scratch_capacity = 0;
+    world->scratch = ecs_grow(world, NULL, &world->scratch_capacity, capacity); /* nothing to keep */
     return world->scratch != NULL;
 }
 
 void ecs_order_trim(EcsWorld *world)
 {
     if (world->scratch_capacity > ((size_t)1 << 20)) {
-        free(world->scratch);
+        ecs_release(world->scratch, world->scratch_capacity);
         world->scratch = NULL;
         world->scratch_capacity = 0;
     }

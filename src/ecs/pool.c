@@ -7,10 +7,11 @@
 **   data   the components, in a plain array; this is what systems walk;
 **   dense  dense[i] is the slot index of the entity owning data[i];
 **   sparse sparse[e] is the position of entity e's component, or ECS_NONE.
-**          It is paged: pages of 1024 positions are allocated when an
-**          entity of that range first gets the component, so a world whose
-**          few entities have high indices does not pay for index-sized
-**          arrays. Nobody walks it; it is read one index at a time.
+**          It is paged: pages of 1024 positions are made (carved from
+**          bigger blocks) when an entity of that range first gets the
+**          component, so a world whose few entities have high indices does
+**          not pay for index-sized arrays. Nobody walks it; it is read one
+**          index at a time.
 **
 ** So has and get are one sparse read, and add appends and records the
 ** position: O(1).
@@ -80,12 +81,13 @@ void ecs_pool_destroy(EcsPool *pool)
 {
     if (pool == NULL)
         return;
-    for (uint32_t p = 0; p < pool->page_count; p++)
-        free(pool->pages[p]);
+    for (uint32_t c = 0; c < pool->chunk_count; c++)
+        ecs_release(pool->chunks[c].pages, pool->chunks[c].held);
+    free(pool->chunks);
     free(pool->pages);
-    free(pool->dense);
+    ecs_release(pool->dense, pool->dense_held);
     if (pool->size > 0)
-        free(pool->data);
+        ecs_release(pool->data, pool->data_held);
     free(pool->spans);
     free(pool->hole_list);
     free(pool);
@@ -102,13 +104,13 @@ bool ecs_pool_reserve(EcsWorld *world, EcsPool *pool, uint32_t need)
         capacity *= 2u;
     }
     if (pool->size > 0) {
-        unsigned char *data = ecs_grow(world, pool->data, (size_t)pool->capacity * pool->size,
+        unsigned char *data = ecs_grow(world, pool->data, &pool->data_held,
                                        (size_t)capacity * pool->size);
         if (data == NULL)
             return false;
         pool->data = data;
     }
-    uint32_t *dense = ecs_grow(world, pool->dense, (size_t)pool->capacity * sizeof *dense,
+    uint32_t *dense = ecs_grow(world, pool->dense, &pool->dense_held,
                                (size_t)capacity * sizeof *dense);
     if (dense == NULL)
         return false; /* data grew alone: harmless, capacity says the old size */
@@ -132,6 +134,37 @@ bool ecs_pool_reserve_spans(EcsWorld *world, EcsPool *pool, uint32_t need)
     return true;
 }
 
+/* Sparse pages are carved from chunks that double from one page up to 2 MB
+** (512 pages), then stay at 2 MB: a pool of a few entities holds one 4 KB
+** page, and a million-entity pool's thousand pages come from two chunks
+** rather than a thousand allocations, in memory that huge pages back and
+** that a next world gets back from memory.c. Pages are never given back
+** one by one: a pool keeps its pages until it goes. */
+static uint32_t *carve_page(EcsWorld *world, EcsPool *pool)
+{
+    enum { MOST = 512 };
+    if (pool->chunk_pages_left == 0) {
+        if (pool->chunk_count == pool->chunk_capacity) {
+            uint32_t capacity = pool->chunk_capacity ? pool->chunk_capacity * 2u : 4u;
+            EcsChunk *grown = ecs_realloc(world, pool->chunks, (size_t)capacity * sizeof *grown);
+            if (grown == NULL)
+                return NULL;
+            pool->chunks = grown;
+            pool->chunk_capacity = capacity;
+        }
+        uint32_t pages = pool->chunk_count < 9u ? 1u << pool->chunk_count : MOST;
+        EcsChunk chunk = {NULL, 0};
+        chunk.pages = ecs_grow(world, NULL, &chunk.held, (size_t)pages * ECS_PAGE_SIZE * sizeof *chunk.pages);
+        if (chunk.pages == NULL)
+            return NULL;
+        pool->chunks[pool->chunk_count++] = chunk;
+        pool->chunk_pages_left = (uint32_t)(chunk.held / (ECS_PAGE_SIZE * sizeof *chunk.pages));
+    }
+    const EcsChunk *last = &pool->chunks[pool->chunk_count - 1u];
+    size_t carved = last->held / (ECS_PAGE_SIZE * sizeof *last->pages) - pool->chunk_pages_left--;
+    return last->pages + carved * ECS_PAGE_SIZE;
+}
+
 uint32_t *ecs_pool_sparse_entry(EcsWorld *world, EcsPool *pool, uint32_t index)
 {
     uint32_t page = index >> ECS_PAGE_BITS;
@@ -148,7 +181,7 @@ uint32_t *ecs_pool_sparse_entry(EcsWorld *world, EcsPool *pool, uint32_t index)
         pool->page_count = count;
     }
     if (pool->pages[page] == NULL) {
-        uint32_t *fresh = ecs_malloc(world, ECS_PAGE_SIZE * sizeof *fresh);
+        uint32_t *fresh = carve_page(world, pool);
         if (fresh == NULL)
             return NULL;
         memset(fresh, 0xff, ECS_PAGE_SIZE * sizeof *fresh); /* ECS_NONE */
@@ -215,8 +248,8 @@ size_t ecs_pool_bytes(const EcsPool *pool)
     bytes += (size_t)pool->span_capacity * sizeof *pool->spans;
     bytes += (size_t)pool->hole_capacity * sizeof *pool->hole_list;
     bytes += (size_t)pool->page_count * sizeof *pool->pages;
-    for (uint32_t p = 0; p < pool->page_count; p++)
-        if (pool->pages[p] != NULL)
-            bytes += ECS_PAGE_SIZE * sizeof **pool->pages;
+    bytes += (size_t)pool->chunk_capacity * sizeof *pool->chunks;
+    for (uint32_t c = 0; c < pool->chunk_count; c++)
+        bytes += pool->chunks[c].held;
     return bytes;
 }

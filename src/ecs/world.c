@@ -39,10 +39,10 @@ void ecs_world_destroy(EcsWorld *world)
         free(world->cache[e].runs);
     free(world->systems);
     free(world->commands);
-    free(world->scratch);
+    ecs_release(world->scratch, world->scratch_capacity);
     free(world->replace);
     free(world->settled);
-    free(world->slots);
+    ecs_release(world->slots, world->slots_held);
     free(world);
 }
 
@@ -126,7 +126,7 @@ bool ecs_world_reserve_slots(EcsWorld *world, uint32_t need)
         uint32_t capacity = world->slot_capacity ? world->slot_capacity * 2u : 256u;
         if (capacity <= world->slot_capacity || capacity > ECS_MAX_SLOTS)
             return false;
-        EcsSlot *slots = ecs_grow(world, world->slots, (size_t)world->slot_capacity * sizeof *slots,
+        EcsSlot *slots = ecs_grow(world, world->slots, &world->slots_held,
                                   (size_t)capacity * sizeof *slots);
         if (slots == NULL)
             return false;

@@ -28,6 +28,12 @@
 
 #define ECS_MAX_GROUPS 16
 
+/* A block that sparse pages are carved from, and its size (memory.c). */
+typedef struct EcsChunk {
+    uint32_t *pages;
+    size_t held;
+} EcsChunk;
+
 /* A span: the positions of one component set (archetype) in a pool. */
 typedef struct EcsSpan {
     uint64_t key;        /* the set's rank in this pool: ecs_span_key */
@@ -39,6 +45,7 @@ typedef struct EcsSpan {
 typedef struct EcsPool {
     unsigned char *data; /* capacity * size bytes; a tag's points at tag_token */
     uint32_t *dense;     /* slot of each position; ECS_HOLE | slot for a tombstone */
+    size_t data_held, dense_held; /* the blocks' sizes (memory.c) */
     uint32_t count;      /* live components */
     uint32_t ordered;    /* [0, ordered): in key order, tiled by spans */
     uint32_t end;        /* [ordered, end): the tail, appended since the flush */
@@ -50,6 +57,9 @@ typedef struct EcsPool {
     bool hole_unlisted;  /* the list could not grow: the flush scans instead */
     uint32_t **pages;    /* sparse index, paged; NULL pages are all ECS_NONE */
     uint32_t page_count;
+    EcsChunk *chunks;    /* where the pages are carved from (pool.c) */
+    uint32_t chunk_count, chunk_capacity;
+    uint32_t chunk_pages_left; /* pages not yet carved from the last chunk */
     EcsSpan *spans;      /* in position order, tiling [0, ordered) */
     uint32_t span_count;
     uint32_t span_capacity;
@@ -105,6 +115,7 @@ typedef struct EcsViewCache {
 
 struct EcsWorld {
     EcsSlot *slots;
+    size_t slots_held;      /* the block's size (memory.c) */
     uint32_t slot_count;    /* slots ever used */
     uint32_t slot_capacity;
     uint32_t free_head;     /* first free slot, or ECS_NONE */
@@ -156,11 +167,13 @@ static inline void *ecs_malloc(EcsWorld *world, size_t bytes)
 }
 
 /* ---- memory.c ---- */
-/* realloc for an array that grows: p (holding old_bytes, or NULL) becomes
-** a block of `bytes`, keeping its contents; past 2 MB the block is aligned
-** for huge pages. NULL when out of memory, and p is then untouched. The
-** block is released with free(). */
-void *ecs_grow(EcsWorld *world, void *p, size_t old_bytes, size_t bytes);
+/* realloc for an array that grows: p (holding *held bytes, or NULL with
+** *held 0) becomes a block of `bytes`, keeping its contents, and *held
+** becomes `bytes`; past 2 MB the block is a mapping aligned for huge pages,
+** grown by moving its pages. NULL when out of memory, and p and *held are
+** then untouched. The block goes back with ecs_release(p, *held). */
+void *ecs_grow(EcsWorld *world, void *p, size_t *held, size_t bytes);
+void ecs_release(void *p, size_t held);
 
 /* ---- pool.c ---- */
 EcsPool *ecs_pool_create(EcsWorld *world, size_t size);
