@@ -135,11 +135,12 @@ bool ecs_pool_reserve_spans(EcsWorld *world, EcsPool *pool, uint32_t need)
 }
 
 /* Sparse pages are carved from chunks that double from one page up to 2 MB
-** (512 pages), then stay at 2 MB: a pool of a few entities holds one 4 KB
-** page, and a million-entity pool's thousand pages come from two chunks
-** rather than a thousand allocations, in memory that huge pages back and
-** that a next world gets back from memory.c. Pages are never given back
-** one by one: a pool keeps its pages until it goes. */
+** (512 pages), then stay at 2 MB (or whatever bigger mapping memory.c had
+** kept): a pool of a few entities holds one 4 KB page, and a million-entity
+** pool's thousand pages come from about ten chunks rather than a thousand
+** allocations, the big ones in huge pages and handed on to the next world
+** when this one goes. Pages are never given back one by one: a pool keeps
+** its pages until it goes. */
 static uint32_t *carve_page(EcsWorld *world, EcsPool *pool)
 {
     enum { MOST = 512 };

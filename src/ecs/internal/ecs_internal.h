@@ -167,11 +167,12 @@ static inline void *ecs_malloc(EcsWorld *world, size_t bytes)
 }
 
 /* ---- memory.c ---- */
-/* realloc for an array that grows: p (holding *held bytes, or NULL with
-** *held 0) becomes a block of `bytes`, keeping its contents, and *held
-** becomes `bytes`; past 2 MB the block is a mapping aligned for huge pages,
-** grown by moving its pages. NULL when out of memory, and p and *held are
-** then untouched. The block goes back with ecs_release(p, *held). */
+/* realloc for an array that grows: p (a block of *held bytes, or NULL with
+** *held 0) becomes a block of at least `bytes`, keeping its contents, and
+** *held becomes its size; past 256 KB the block is a mapping, grown by
+** moving its pages, whose size may be more than asked. NULL when out of
+** memory, and p and *held are then untouched. New bytes are not zeroed.
+** The block goes back with ecs_release(p, *held). */
 void *ecs_grow(EcsWorld *world, void *p, size_t *held, size_t bytes);
 void ecs_release(void *p, size_t held);
 
