@@ -35,7 +35,8 @@
 ** the size of its block beside it (`held`: for a mapping its whole length,
 ** which may be more than was asked) and gives it back with ecs_release.
 ** Nothing may count on a new block being zeroed: a kept mapping holds what
-** its last array left. Elsewhere than Linux a big block is an aligned
+** its last array left. Elsewhere than Linux, and under AddressSanitizer
+** (which guards malloc blocks, not mappings), a big block is an aligned
 ** malloc block, copied on each doubling, and ecs_release frees it.
 */
 #define _GNU_SOURCE /* mremap */
@@ -44,7 +45,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__linux__)
+/* Mappings on Linux, unless AddressSanitizer is watching: it guards malloc
+** blocks, not mappings, and an array overrun must not go unseen there. */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ECS_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define ECS_SANITIZED 1
+#endif
+#if defined(__linux__) && !defined(ECS_SANITIZED)
+#define ECS_MAPPINGS 1
 #include <stdatomic.h>
 #include <sys/mman.h>
 #endif
@@ -61,7 +73,7 @@ static size_t mapping_length(size_t bytes)
     return length < bytes ? 0 : length;
 }
 
-#if defined(__linux__)
+#if defined(ECS_MAPPINGS)
 
 /* Released mappings are kept, up to KEPT_BYTES in all, for the next world
 ** to grow into: a world made after another (a level after a level, a
