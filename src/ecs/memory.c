@@ -123,8 +123,9 @@ static Mapping take_kept(size_t length)
     return m;
 }
 
-/* A mapping of at least `length` (a multiple of 2 MB), aligned to 2 MB: a
-** kept one, or a fresh one mapped 2 MB longer and trimmed at both ends. */
+/* A mapping of at least `length` (from mapping_length): a kept one, or a
+** fresh one; from 2 MB on, aligned to 2 MB (mapped 2 MB longer and
+** trimmed at both ends) and advised into huge pages. */
 static Mapping map_aligned(size_t length)
 {
     Mapping m = take_kept(length);
@@ -150,7 +151,7 @@ static Mapping map_aligned(size_t length)
     return (Mapping){q, length};
 }
 
-/* Grows p (holding *held) to at least `bytes` (2 MB or more). */
+/* Grows p (a block of *held) to at least `bytes` (BIG or more). */
 static void *grow_big(void *p, size_t *held, size_t bytes)
 {
     if (p != NULL && *held >= BIG && *held >= bytes)
