@@ -169,11 +169,10 @@ static size_t colour_of(const void *p)
     return (uintptr_t)p & 4095u;
 }
 
-/* Grows p (a block of *held) to at least `bytes` (BIG or more). */
+/* Grows p (a block of *held, less than `bytes`) to at least `bytes` (BIG
+** or more). */
 static void *grow_big(void *p, size_t *held, size_t bytes)
 {
-    if (p != NULL && *held >= BIG && *held >= bytes)
-        return p; /* the mapping has room already */
     size_t colour = p != NULL && *held >= BIG ? colour_of(p)
                     : (size_t)(atomic_fetch_add(&colours, 1u) % 32u) * 128u;
     size_t length = mapping_length(bytes + colour);
@@ -248,8 +247,9 @@ void *ecs_grow(EcsWorld *world, void *p, size_t *held, size_t bytes)
 {
     assert(p != NULL || *held == 0);
     if (bytes >= BIG) {
-        if (p == NULL || *held < bytes)
-            world->allocations++;
+        if (p != NULL && *held >= bytes)
+            return p; /* a mapping with room already */
+        world->allocations++;
         return grow_big(p, held, bytes);
     }
     assert(*held <= bytes);
