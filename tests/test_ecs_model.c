@@ -41,12 +41,21 @@ typedef struct Record {
     bool alive;
     bool has[TYPES];
     int32_t value[TYPES];
+    /* Where it comes in its set: the flush that placed it there, then its
+    ** slot. It comes in anew when its set changed since, or when one of
+    ** its components was added since (removed and added again). */
+    uint64_t arrival;
+    uint32_t placed; /* its set at that flush; NEVER before the first */
+    bool added[TYPES];
 } Record;
+
+#define NEVER UINT32_MAX
 
 typedef struct Model {
     Record rec[MAX_RECORDS];
     int count;
     uint64_t rng;
+    uint32_t flushes;
 } Model;
 
 static uint32_t next_rand(Model *m)
@@ -59,6 +68,35 @@ static uint32_t next_rand(Model *m)
 }
 
 static uint32_t below(Model *m, uint32_t n) { return next_rand(m) % n; }
+
+static uint32_t mask_of(const Record *rec)
+{
+    uint32_t mask = 0;
+    for (int t = 0; t < TYPES; t++)
+        mask |= (uint32_t)rec->has[t] << t;
+    return mask;
+}
+
+/* The world was put in order: the records that come in anew get this
+** flush's arrival. */
+static void model_flushed(Model *m)
+{
+    m->flushes++;
+    for (int r = 0; r < m->count; r++) {
+        Record *rec = &m->rec[r];
+        if (!rec->alive)
+            continue;
+        bool anew = mask_of(rec) != rec->placed;
+        for (int t = 0; t < TYPES; t++) {
+            anew = anew || (rec->has[t] && rec->added[t]);
+            rec->added[t] = false;
+        }
+        if (anew) {
+            rec->arrival = (uint64_t)m->flushes << 32 | rec->handle.index;
+            rec->placed = mask_of(rec);
+        }
+    }
+}
 
 /* Type 3 is a tag: no value; the model keeps 0 for it. */
 static void write_value(EcsWorld *w, EcsEntity e, int type, int32_t v)
@@ -206,6 +244,40 @@ static void check_group_view(EcsWorld *w, Model *m)
     EXPECT_EQ(seen, expected);
 }
 
+/* After a flush a pool no group owns lists its entities by component set
+** (its mask), then in the order they came into it (their arrival). */
+static void check_order(EcsWorld *w, Model *m)
+{
+    static int record_of[4 * MAX_RECORDS]; /* live slot index -> record */
+    for (int r = 0; r < m->count; r++)
+        if (m->rec[r].alive)
+            record_of[m->rec[r].handle.index] = r;
+    static const EcsComponent unowned[] = {1, TAG};
+    for (int k = 0; k < 2; k++) {
+        uint32_t last_mask = 0;
+        uint64_t last_arrival = 0;
+        bool first = true;
+        int seen = 0;
+        EcsIter it = ecs_view(w, unowned[k]);
+        while (ecs_iter_next(&it))
+            for (int i = 0; i < it.count; i++, seen++) {
+                EcsEntity e = ecs_iter_entity(&it, i);
+                EXPECT_LT(e.index, 4 * MAX_RECORDS);
+                const Record *rec = &m->rec[record_of[e.index]];
+                EXPECT(rec->alive && ecs_entity_eq(rec->handle, e));
+                uint32_t mask = mask_of(rec);
+                EXPECT(first || mask > last_mask || (mask == last_mask && rec->arrival > last_arrival));
+                last_mask = mask;
+                last_arrival = rec->arrival;
+                first = false;
+            }
+        int expected = 0;
+        for (int r = 0; r < m->count; r++)
+            expected += m->rec[r].alive && m->rec[r].has[unowned[k]];
+        EXPECT_EQ(seen, expected);
+    }
+}
+
 static void deferred_batch(EcsWorld *w, Model *m, bool grouped)
 {
     /* Queue a few commands while a view is open; mirror them after flush. */
@@ -232,6 +304,7 @@ static void deferred_batch(EcsWorld *w, Model *m, bool grouped)
         if (!rec->alive)
             continue;
         if (cmds[c].op == 0) {
+            rec->added[cmds[c].type] |= !rec->has[cmds[c].type];
             rec->has[cmds[c].type] = true;
             rec->value[cmds[c].type] = cmds[c].type == TAG ? 0 : cmds[c].v;
             expected++;
@@ -244,25 +317,11 @@ static void deferred_batch(EcsWorld *w, Model *m, bool grouped)
         }
     }
     EXPECT_EQ(ecs_flush(w), expected);
+    model_flushed(m);
     check_structure(w);
     if (grouped)
         check_group_view(w, m);
-    /* After a flush a pool no group owns lists its entities by component
-    ** set (its mask), then by slot. */
-    uint64_t last = 0;
-    bool first = true;
-    EcsIter order = ecs_view(w, 1);
-    while (ecs_iter_next(&order))
-        for (int i = 0; i < order.count; i++) {
-            EcsEntity e = ecs_iter_entity(&order, i);
-            uint64_t mask = 0;
-            for (int t = 0; t < TYPES; t++)
-                mask |= (uint64_t)ecs_has(w, e, (EcsComponent)t) << t;
-            uint64_t key = mask << 32 | e.index;
-            EXPECT(first || key > last);
-            last = key;
-            first = false;
-        }
+    check_order(w, m);
 }
 
 /* group_at: the step at which types 0 and 2 become an owning group (0: the
@@ -368,6 +427,7 @@ static void run_model(uint64_t seed, int group_at)
     for (int step = 0; step < STEPS; step++) {
         if (step == group_at) {
             EXPECT(ecs_group_of(w, 0, 2)); /* packs what is there, then keeps it */
+            model_flushed(m);
             grouped = true;
             check_group_view(w, m);
         }
@@ -379,15 +439,18 @@ static void run_model(uint64_t seed, int group_at)
             grouped = snap->grouped;
             if (group_at >= 0 && step > group_at && !grouped) { /* it went with the restore */
                 EXPECT(ecs_group_of(w, 0, 2));
+                model_flushed(m);
                 grouped = true;
                 check_group_view(w, m);
             }
         } else if (rare < 30) {
             /* A flush after a few changes: placement rather than rebuilding. */
             EXPECT_EQ(ecs_flush(w), 0);
+            model_flushed(m);
             check_structure(w);
             if (grouped)
                 check_group_view(w, m);
+            check_order(w, m);
         }
         uint32_t roll = below(m, 100);
         Record *rec = pick(m);
@@ -406,7 +469,7 @@ static void run_model(uint64_t seed, int group_at)
             }
             for (int r = 0; r < m->count; r++)
                 EXPECT(!(m->rec[r].alive && ecs_entity_eq(m->rec[r].handle, e)));
-            m->rec[slot] = (Record){.handle = e, .alive = true};
+            m->rec[slot] = (Record){.handle = e, .alive = true, .placed = NEVER};
         } else if (roll < 26) {
             EXPECT_EQ(ecs_destroy(w, rec->handle), rec->alive);
             rec->alive = false;
@@ -415,6 +478,7 @@ static void run_model(uint64_t seed, int group_at)
             write_value(w, rec->handle, type, v);
             EXPECT_EQ(ecs_has(w, rec->handle, (EcsComponent)type), rec->alive);
             if (rec->alive) {
+                rec->added[type] |= !rec->has[type];
                 rec->has[type] = true;
                 rec->value[type] = type == TAG ? 0 : v;
             }
@@ -422,6 +486,12 @@ static void run_model(uint64_t seed, int group_at)
             bool expect = rec->alive && rec->has[type];
             EXPECT_EQ(ecs_remove(w, rec->handle, (EcsComponent)type), expect);
             rec->has[type] = rec->has[type] && !expect;
+            if (expect && below(m, 4) == 0) { /* and back again, a tag toggled */
+                int32_t v = (int32_t)next_rand(m);
+                write_value(w, rec->handle, type, v);
+                rec->added[type] = rec->has[type] = true;
+                rec->value[type] = type == TAG ? 0 : v;
+            }
         } else if (roll < 88) {
             void *p = ecs_get(w, rec->handle, (EcsComponent)type);
             if (rec->alive && rec->has[type]) {

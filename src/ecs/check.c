@@ -97,7 +97,7 @@ static bool check_pool(const EcsWorld *world, EcsComponent t, Report *r)
         }
     }
 
-    /* Spans tile the ordered part, keys rising; slots never fall in a span. */
+    /* Spans tile the ordered part, keys rising, each holding its set. */
     uint32_t at = 0;
     for (uint32_t s = 0; s < pool->span_count; s++) {
         const EcsSpan *span = &pool->spans[s];
@@ -110,8 +110,6 @@ static bool check_pool(const EcsWorld *world, EcsComponent t, Report *r)
             return fail(r, "%s: span %u is of a set without %s", name, s, name);
         for (uint32_t pos = span->start; pos < span->end; pos++) {
             uint32_t d = pool->dense[pos];
-            if (pos > span->start && (d & ~ECS_HOLE) < (pool->dense[pos - 1u] & ~ECS_HOLE))
-                return fail(r, "%s: slots fall at %u", name, pos);
             if (!(d & ECS_HOLE) && !pool->moved && !(world->replace_types & ECS_BIT(t)) &&
                 ecs_span_key(pool, world->slots[d].mask) != span->key)
                 return fail(r, "%s: slot %u at %u is in another set's span", name, d, pos);
@@ -165,6 +163,46 @@ bool ecs_world_check(const EcsWorld *world, char *msg, size_t size)
     for (uint32_t t = 0; t < world->type_count; t++)
         if (world->pools[t] != NULL && !check_pool(world, t, &r))
             return false;
+
+    /* At rest, a set's span lists the same entities in the same order in
+    ** every pool holding it: views pair those pools position by position. */
+    for (uint32_t t = 0; t < world->type_count; t++) {
+        const EcsPool *pool = world->pools[t];
+        if (pool == NULL || pool->moved || (world->replace_types & ECS_BIT(t)))
+            continue;
+        for (uint32_t s = 0; s < pool->span_count; s++) {
+            const EcsSpan *span = &pool->spans[s];
+            uint32_t mask = ecs_key_mask(span->key);
+            for (uint32_t u = t + 1u; u < world->type_count; u++) {
+                const EcsPool *other = world->pools[u];
+                if (!(mask & ECS_BIT(u)) || other == NULL || other->moved ||
+                    (world->replace_types & ECS_BIT(u)))
+                    continue;
+                uint64_t key = ecs_span_key(other, mask);
+                uint32_t o = ecs_pool_span_lower(other, key);
+                uint32_t a = span->start, b = o < other->span_count ? other->spans[o].start : 0;
+                uint32_t b_end = o < other->span_count && other->spans[o].key == key
+                                     ? other->spans[o].end : b;
+                for (;;) {
+                    while (a < span->end && (pool->dense[a] & ECS_HOLE))
+                        a++;
+                    while (b < b_end && (other->dense[b] & ECS_HOLE))
+                        b++;
+                    if (a == span->end || b == b_end)
+                        break;
+                    if (pool->dense[a] != other->dense[b])
+                        return fail(&r, "set %#x lists slot %u in %s where %s has %u", mask,
+                                    pool->dense[a], world->types[t].desc.name,
+                                    world->types[u].desc.name, other->dense[b]);
+                    a++;
+                    b++;
+                }
+                if (a != span->end || b != b_end)
+                    return fail(&r, "set %#x: %s and %s hold different entities", mask,
+                                world->types[t].desc.name, world->types[u].desc.name);
+            }
+        }
+    }
 
     /* At rest, a group's part is the same in every owned pool. */
     for (int g = 0; g < world->group_count; g++) {

@@ -168,11 +168,12 @@ bool ecs_remove(EcsWorld *world, EcsEntity entity, EcsComponent type);
 ** While an iterator is open, structural changes (add, remove, destroy) are a
 ** programming error caught by an assertion; queue them with ecs_defer_*.
 **
-** After a flush the entities come component set by component set, in slot
-** order within each set: the order is a function of which entities exist
-** and what they have, never of the history that made them. Between a
-** structural change and the next flush they come in the pools' order of
-** the moment. */
+** After a flush the entities come component set by component set, each
+** set in the order its entities came into it (those placed by an earlier
+** flush first, those of one flush in slot order): the same history gives
+** the same order, and a restored snapshot iterates as the world it was
+** taken from. Between a structural change and the next flush they come in
+** the pools' order of the moment. */
 typedef struct EcsIter {
     int count;                   /* entities in this run */
     const uint32_t *indices;     /* their slot indices; see ecs_iter_entity */

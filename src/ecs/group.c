@@ -1,7 +1,7 @@
 /*
 ** group.c -- owning groups: one run for a view over exactly their types.
 **
-** Pools at rest are in (component set, slot) order (pool.c), so a view over
+** Pools at rest are in component set order (pool.c), so a view over
 ** P and V walks one run per set holding both: {P,V}, {P,V,H}, ... A group
 ** makes that one run. It owns a set of component types, and each owned pool
 ** ranks the sets holding the whole group first (ecs_span_key), in the same
@@ -19,7 +19,8 @@
 ** pool is never shifted into; any change there -- a member destroyed, an
 ** entity joining or leaving, a member changing its other components --
 ** rebuilds the pool from the first changed position, which yields the same
-** canonical layout in every owned pool. The cost moves from iteration
+** layout in every owned pool. Making a group moves the owned pools' spans
+** into the new rank, each span keeping its order. The cost moves from iteration
 ** (every tick) to structural change (rare), the trade EnTT's owning groups
 ** make. Between flushes a view over the group probes like any other. A type
 ** can belong to one group only.
@@ -46,8 +47,15 @@ bool ecs_group(EcsWorld *world, const EcsComponent *types, int type_count)
             return false;
 
     /* The owned pools change rank: put everything in order first, then
-    ** order the owned pools again under the new rank. */
+    ** move the owned pools' spans into the new rank, each span keeping its
+    ** order (the other pools holding those sets list them alike). The
+    ** memory for that is found first, so that out of memory nothing
+    ** changes. Re-ranking one pool reuses the scratch reserved for the
+    ** biggest. */
     ecs_order(world);
+    for (int k = 0; k < type_count; k++)
+        if (!ecs_order_reserve_rerank(world, world->pools[types[k]]))
+            return false;
     int g = world->group_count++;
     EcsGroup *group = &world->groups[g];
     *group = (EcsGroup){.type_count = type_count, .mask = mask};
@@ -57,9 +65,8 @@ bool ecs_group(EcsWorld *world, const EcsComponent *types, int type_count)
         pool->group = g;
         pool->group_mask = mask;
     }
-    /* Out of memory, a pool is left with everything in its tail, and the
-    ** next flush orders it under the new rank. */
     for (int k = 0; k < type_count; k++)
-        (void)ecs_order_pool_fully(world, world->pools[types[k]]);
+        ecs_order_rerank(world, world->pools[types[k]]);
+    ecs_order_trim(world);
     return true;
 }

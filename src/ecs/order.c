@@ -2,6 +2,13 @@
 ** order.c -- putting pools back in order at the flush, at the cost of what
 ** changed.
 **
+** The order (pool.c): spans by component set, and within a span the
+** entities in the order they came into that set -- those placed at an
+** earlier flush first, those of one flush in slot order. A newcomer so
+** always goes at its span's end, and an entity that stays in its set never
+** moves relative to the others; every pool of a set does the same with the
+** same newcomers, so they all list the set alike, which views need.
+**
 ** Between two flushes a pool gathers three kinds of disorder (pool.c):
 ** tombstones where components were removed (each listed as it is made), a
 ** tail of components added, and entries whose entity changed its set of
@@ -9,44 +16,53 @@
 **
 **   1. Re-placing. Each entity whose set changed was noted once, at the
 **      first change (the `settled` bit says whether it needs noting). Its
-**      components that now sit in the wrong span move to the tail, leaving
-**      tombstones. An add followed by a remove of the same type moves
-**      nothing: the entity is back in its span.
+**      components move to the tail, leaving tombstones, to come in anew in
+**      every pool of its new set. One whose components all sit in their
+**      span still (an add undone by a remove) moves nothing.
 **   2. Sorting the tail. The tail's keys (set, slot) are radix-sorted into
 **      scratch memory. A tail already in order behind everything (a level
 **      being spawned) stays where it is instead.
-**   3. Rebuilding, in one pass driven by the changes. Each new entry's gap
-**      is found in its set's span (the slots of a span are spread about
-**      evenly, so an interpolating search finds it in a few reads). Walking
-**      the gaps and the tombstones in position order gives each stretch of
-**      entries between two changes an offset: +1 for every entry to come in
-**      before it, -1 for every tombstone to go. Each stretch moves once, by
-**      its offset -- stretches going down in a forward pass, a region going
-**      up from its far end -- and a stretch whose offset is zero does not
-**      move at all. Which tombstones go is a choice (choose_holes): an entry
-**      takes the nearer of the tombstones around it, so the entries between
-**      move and no others; the rest stay, for views to step over and later
-**      entries to fill. Spans are then recomputed from counts, never by
-**      reading entities' sets.
+**   3. Placing, cheapest first:
+**      - Into room (fill_room). A span laid out by a relayout (below) has
+**        room at its end, tombstones after its last entry; newcomers that
+**        fit there are written into it and nothing else moves. That is a
+**        churning pool's usual flush: a few writes per newcomer.
+**      - By moving the few entries between each newcomer's place and a
+**        tombstone near it (rebuild_from). Walking the places and the
+**        tombstones in position order gives each stretch of entries
+**        between two changes an offset: +1 for every entry to come in
+**        before it, -1 for every tombstone to go. Each stretch moves once,
+**        by its offset -- stretches going down in a forward pass, a region
+**        going up from its far end -- and a stretch whose offset is zero
+**        does not move at all. Which tombstones go is a choice
+**        (choose_holes): a newcomer takes the nearer of the tombstones
+**        around it; the rest stay, for views to step over. Spans are then
+**        recomputed from counts, never by reading entities' sets.
+**      - By laying the pool out again (relayout), when moving would shift
+**        more than an eighth of the pool: every tombstone goes, the
+**        newcomers come in, and each span gets room at its end, a
+**        thirty-second of it and twice what just came, up to a sixteenth
+**        (room_for), so the next flushes fill room instead. A pool with room that gathers
+**        more tombstones than a sixteenth of it besides is laid out again
+**        too; one without is compacted (every tombstone goes, no room).
 **
-** So a flush after one destroy writes nothing at all (a tombstone breaks no
-** order), an entity made again in the slot and set of one just destroyed
-** lands on its tombstone and moves nothing, and a churn moves about the
-** entries between each new entry and its tombstone. When tombstones pass a
-** sixteenth of a pool, it is compacted: every tombstone goes.
+** So a flush after one destroy writes nothing (a tombstone breaks no
+** order), a level spawned in slot order is placed where it stands, and a
+** pool where a hundredth of the entities change every tick fills room
+** tick after tick and is laid out again about every sixth one.
 **
 ** A group (group.c) adds one rule: the group's spans, at the front of each
 ** owned pool, keep no tombstone and the same layout in every owned pool.
 ** Any change there rebuilds the pool from the first changed position using
-** every tombstone, which gives the one canonical layout in every owned pool
-** alike.
+** every tombstone, which gives the same layout in every owned pool alike.
 */
 #include "ecs_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* An entry's sort key: its span key, then its slot (below ECS_HOLE). */
+/* An entry's sort key: its span key, then its slot (re-ranking: its
+** position), which is below ECS_HOLE. */
 static inline uint64_t entry_key(uint64_t span_key, uint32_t slot)
 {
     return span_key << 31 | (slot & ~ECS_HOLE);
@@ -118,14 +134,24 @@ static bool replace_entities(EcsWorld *world)
         const EcsSlot *slot = &world->slots[index];
         if ((slot->generation & 1u) == 0)
             continue;
+        /* Back in its own span everywhere (an add undone by a remove), it
+        ** stays; otherwise it comes in anew in every pool of its set, also
+        ** where a component sits in the right span already: a component
+        ** removed and added again is in the tail, and its entity must not
+        ** come last in one pool of the set and stay in place in another. */
+        bool stays = true;
+        for (uint32_t m = slot->mask; m != 0 && stays; m &= m - 1u) {
+            EcsPool *pool = world->pools[__builtin_ctz(m)];
+            uint32_t pos = ecs_pool_find(pool, index);
+            stays = pos < pool->ordered &&
+                    pool->spans[ecs_pool_span_at(pool, pos)].key == ecs_span_key(pool, slot->mask);
+        }
+        if (stays)
+            continue;
         for (uint32_t m = slot->mask; m != 0; m &= m - 1u) {
             EcsPool *pool = world->pools[__builtin_ctz(m)];
             uint32_t pos = ecs_pool_find(pool, index);
-            if (pos >= pool->ordered)
-                continue; /* in the tail already */
-            if (pool->spans[ecs_pool_span_at(pool, pos)].key == ecs_span_key(pool, slot->mask))
-                continue; /* back in its own span */
-            if (!move_to_tail(world, pool, pos))
+            if (pos < pool->ordered && !move_to_tail(world, pool, pos))
                 return false;
         }
     }
@@ -212,16 +238,29 @@ static size_t align_up(size_t n)
     return (n + a - 1u) & ~(a - 1u);
 }
 
+/* The scratch memory take_entries needs for n entries of pool. */
+static size_t items_bytes(const EcsPool *pool, uint32_t n)
+{
+    size_t keys = align_up((size_t)n * sizeof(uint64_t));
+    size_t vals = align_up((size_t)n * sizeof(uint32_t));
+    size_t work = align_up(((size_t)pool->holes * 3u + n) * sizeof(uint32_t));
+    return 2 * keys + 3 * vals + work + (size_t)n * pool->size;
+}
+
 /* Takes the live entries of [from, pool->end) out of the pool into sorted
 ** scratch; the pool then ends at `from`. Keys use the pool's current
-** ranking. Returns false when out of memory (nothing changed).
+** ranking, then the slot: newcomers of one set come in in slot order. With
+** `keep_order` (the whole pool, re-ranked for a group) the position
+** replaces the slot, so every span keeps its order and only spans move.
+** Returns false when out of memory (nothing changed).
 **
 ** Each key needs its entity's set, a read of the slot array. For a few
 ** entries they are read in position order; when the entries are many
 ** compared with the slots the pool's sparse pages cover, the pages are
 ** walked instead, which meets the entries in slot order and reads the
 ** slots in order too, and only the set is left to sort by. */
-static bool take_entries(EcsWorld *world, EcsPool *pool, uint32_t from, Items *items)
+static bool take_entries(EcsWorld *world, EcsPool *pool, uint32_t from, bool keep_order,
+                         Items *items)
 {
     uint32_t n = 0, holes = 0;
     for (uint32_t pos = from; pos < pool->end; pos++) {
@@ -232,7 +271,7 @@ static bool take_entries(EcsWorld *world, EcsPool *pool, uint32_t from, Items *i
     size_t keys = align_up((size_t)n * sizeof(uint64_t));
     size_t vals = align_up((size_t)n * sizeof(uint32_t));
     size_t work = align_up(((size_t)pool->holes * 3u + n) * sizeof(uint32_t));
-    if (!reserve_scratch(world, 2 * keys + 3 * vals + work + (size_t)n * pool->size))
+    if (!reserve_scratch(world, items_bytes(pool, n)))
         return false;
     unsigned char *s = world->scratch;
     uint64_t *ka = (uint64_t *)(void *)s, *kb = (uint64_t *)(void *)(s + keys);
@@ -246,7 +285,16 @@ static bool take_entries(EcsWorld *world, EcsPool *pool, uint32_t from, Items *i
         pages += pool->pages[p] != NULL;
     uint32_t j = 0;
     int in = 0;
-    if ((uint64_t)n * 4u >= (uint64_t)pages * ECS_PAGE_SIZE) {
+    if (keep_order) {
+        for (uint32_t pos = from; pos < pool->end; pos++) {
+            uint32_t index = pool->dense[pos];
+            if (index & ECS_HOLE)
+                continue;
+            ka[j] = entry_key(ecs_span_key(pool, world->slots[index].mask), pos);
+            va[j++] = pos;
+        }
+        in = n > 1 ? radix_sort(ka, va, kb, vb, n, 31) : 0; /* stable: positions stay in order */
+    } else if ((uint64_t)n * 4u >= (uint64_t)pages * ECS_PAGE_SIZE) {
         for (uint32_t p = 0; p < pool->page_count; p++) {
             const uint32_t *page = pool->pages[p];
             if (page == NULL)
@@ -294,48 +342,25 @@ static bool take_entries(EcsWorld *world, EcsPool *pool, uint32_t from, Items *i
 
 /* ---- placing ---- */
 
-/* The first position of [lo, hi) (part of one span) whose slot is above
-** `slot` (tombstones keep their slot, so a span's slots never decrease). Slots spread about
-** evenly over a span, so the search interpolates, which finds the place
-** in two or three reads where halving takes a dozen; it halves when the
-** guesses stop narrowing fast. */
-static uint32_t first_after(const EcsPool *pool, uint32_t lo, uint32_t hi, uint32_t slot)
+/* Where entries of span key `span_key` come in: after the last live entry
+** of its span, since a span lists its entities in the order they came
+** (pool.c); or, when the pool has no such span, where it would go.
+** *trailing gets the tombstones between that entry and the span's end,
+** room the newcomers fill without moving anything. */
+static uint32_t arrival_gap(const EcsPool *pool, uint64_t span_key, uint32_t *trailing)
 {
-    const uint32_t *dense = pool->dense; /* the answer is in [lo, hi] */
-    for (int guess = 0; guess < 4 && hi - lo > 8u; guess++) {
-        uint32_t a = dense[lo] & ~ECS_HOLE, b = dense[hi - 1u] & ~ECS_HOLE;
-        if (slot < a)
-            return lo;
-        if (slot >= b)
-            return hi;
-        uint32_t at = lo + (uint32_t)((uint64_t)(slot - a) * (hi - 1u - lo) / (b - a));
-        if ((dense[at] & ~ECS_HOLE) <= slot)
-            lo = at + 1u;
-        else
-            hi = at;
-    }
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2u;
-        if ((dense[mid] & ~ECS_HOLE) <= slot)
-            lo = mid + 1u;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
-/* Where an entry of key `key` goes: *span is the index of its set's span,
-** or where that span would be inserted when *found is false. */
-static uint32_t gap_of(const EcsPool *pool, uint64_t key, uint32_t *span, bool *found)
-{
-    uint64_t span_key = key >> 31;
     uint32_t si = ecs_pool_span_lower(pool, span_key);
-    *span = si;
-    *found = si < pool->span_count && pool->spans[si].key == span_key;
-    if (*found)
-        return first_after(pool, pool->spans[si].start, pool->spans[si].end,
-                           (uint32_t)key & ~ECS_HOLE);
-    return si < pool->span_count ? pool->spans[si].start : pool->ordered;
+    *trailing = 0;
+    if (si == pool->span_count)
+        return pool->ordered;
+    const EcsSpan *span = &pool->spans[si];
+    if (span->key != span_key)
+        return span->start;
+    uint32_t live = span->end;
+    while (live > span->start && (pool->dense[live - 1u] & ECS_HOLE))
+        live--;
+    *trailing = span->end - live;
+    return live;
 }
 
 static void remove_span(EcsPool *pool, uint32_t s)
@@ -517,14 +542,40 @@ static uint32_t choose_holes(const EcsPool *pool, uint32_t *H, uint32_t nh, cons
     return used;
 }
 
+/* How many entries the changes move: those of every stretch between two
+** changes over which the offset is not zero. */
+static uint64_t moves_of(const Changes *c, uint32_t lo, uint32_t ordered)
+{
+    uint64_t moved = 0;
+    int64_t d = 0;
+    uint32_t h = 0, g = 0, from = lo;
+    while (h < c->nh || g < c->ng) {
+        bool item = next_is_item(c, h, g);
+        uint32_t e = item ? c->G[g] : c->H[h];
+        if (d != 0)
+            moved += e - from;
+        if (item) {
+            d++;
+            g++;
+            from = e;
+        } else {
+            d--;
+            h++;
+            from = e + 1u;
+        }
+    }
+    return moved + (d != 0 ? ordered - from : 0u);
+}
+
 /* Rebuilds [lo, ...): tombstones of [lo, ordered) go (see choose_holes)
 ** and items j.. come in, each entry moving once, by the offset the changes
 ** before it add up to; stretches where that is zero do not move at all.
 ** [0, lo) is kept; lo is at most the gap of item j. The spans are then
 ** worked out from counts: entries are never compared by reading their
-** entities' sets. */
-static void rebuild_from(EcsWorld *world, EcsPool *pool, uint32_t lo, const Items *items,
-                         uint32_t j, bool all)
+** entities' sets. When that would move more than `budget` entries it
+** changes nothing and returns false. */
+static bool rebuild_from(EcsWorld *world, EcsPool *pool, uint32_t lo, const Items *items,
+                         uint32_t j, bool all, uint64_t budget)
 {
     EcsSpan *spans = pool->spans;
     uint32_t n = items->count;
@@ -535,24 +586,20 @@ static void rebuild_from(EcsWorld *world, EcsPool *pool, uint32_t lo, const Item
         below++;
     uint32_t *H = every + below;
     uint32_t *G = every + total, *kept = G + (n - j);
-    /* Items come in key order: one of the same set as the one before goes
-    ** at or after that one's gap. */
-    for (uint32_t q = j; q < n; q++) {
-        uint64_t span_key = items->keys[q] >> 31;
-        if (q > j && span_key == items->keys[q - 1u] >> 31) {
-            uint32_t si = ecs_pool_span_lower(pool, span_key);
-            uint32_t end = si < pool->span_count && pool->spans[si].key == span_key
-                               ? pool->spans[si].end : G[q - j - 1u];
-            G[q - j] = first_after(pool, G[q - j - 1u], end, (uint32_t)items->keys[q] & ~ECS_HOLE);
-        } else {
-            uint32_t si;
-            bool found;
-            G[q - j] = gap_of(pool, items->keys[q], &si, &found);
-        }
+    /* Items come in key order, so those of one set follow one another and
+    ** share their gap. */
+    for (uint32_t q = j, gap = 0, trailing; q < n; q++) {
+        if (q == j || items->keys[q] >> 31 != items->keys[q - 1u] >> 31)
+            gap = arrival_gap(pool, items->keys[q] >> 31, &trailing);
+        G[q - j] = gap;
     }
     uint32_t nk;
     uint32_t nh = choose_holes(pool, H, total - below, G, n - j, all, kept, &nk);
     Changes c = {H, G, nh, n - j, j};
+    if (budget != UINT64_MAX && moves_of(&c, lo, pool->ordered) > budget)
+        return false;
+    if (all)
+        pool->slack = 0; /* every tombstone from lo on goes, room included */
 
     /* Span lengths after the change, in place (extents are only lengths
     ** until the layout below): tombstones out, items in later. */
@@ -671,6 +718,7 @@ static void rebuild_from(EcsWorld *world, EcsPool *pool, uint32_t lo, const Item
         spans[first - 1u].end = spans[first].end;
         remove_span(pool, first);
     }
+    return true;
 }
 
 /* Squeezes the tombstones out of [lo, ordered). */
@@ -679,24 +727,23 @@ static bool compact_from(EcsWorld *world, EcsPool *pool, uint32_t lo)
     if (!reserve_scratch(world, (size_t)pool->holes * 3u * sizeof(uint32_t)))
         return false;
     Items none = {0, NULL, NULL, NULL, pool->size, (uint32_t *)(void *)world->scratch};
-    rebuild_from(world, pool, lo, &none, 0, true);
-    return true;
+    return rebuild_from(world, pool, lo, &none, 0, true, UINT64_MAX);
 }
 
-/* The tail is in key order and after everything ordered (entities spawned
-** in slot order): it becomes ordered where it stands. Returns false, having
-** changed nothing, when it is not (or when out of memory). */
+/* The tail is in key order and its first set is the last span's or after
+** it (entities spawned in slot order): it becomes ordered where it stands.
+** Returns false, having changed nothing, when it is not (or when out of
+** memory). */
 static bool append_in_place(EcsWorld *world, EcsPool *pool)
 {
     bool any = pool->span_count > 0;
-    uint64_t last = any ? entry_key(pool->spans[pool->span_count - 1u].key,
-                                    pool->dense[pool->ordered - 1u]) : 0;
     uint32_t spans = 0;
     uint64_t span_key = any ? pool->spans[pool->span_count - 1u].key : 0;
+    uint64_t last = any ? entry_key(span_key, 0) : 0; /* newcomers follow whatever is there */
     for (uint32_t pos = pool->ordered; pos < pool->end; pos++) {
         uint64_t k = ecs_span_key(pool, world->slots[pool->dense[pos]].mask);
         uint64_t key = entry_key(k, pool->dense[pos]);
-        if (any && key <= last)
+        if (any && (key < last || (key == last && pos > pool->ordered)))
             return false;
         spans += !any || k != span_key;
         span_key = k;
@@ -717,6 +764,148 @@ static bool append_in_place(EcsWorld *world, EcsPool *pool)
     }
     pool->ordered = pool->end;
     return true;
+}
+
+/* The common case of a churning pool, cheaply: when every set's newcomers
+** fit in the room at its span's end, they go there, one after another, and
+** nothing else moves; the tombstones they fill leave the list, which comes
+** out sorted. Returns false, having changed nothing, when some do not fit
+** (rebuild_from then finds them room). */
+static bool fill_room(EcsWorld *world, EcsPool *pool, const Items *items)
+{
+    uint32_t n = items->count;
+    uint32_t *every = items->work, *gaps = items->work + 2u * pool->holes;
+    uint32_t keys = 0;
+    if (pool->hole_unlisted)
+        return false;
+    for (uint32_t q = 0; q < n;) {
+        uint64_t key = items->keys[q] >> 31;
+        uint32_t si = ecs_pool_span_lower(pool, key), trailing, came = 0;
+        if (si == pool->span_count || pool->spans[si].key != key || (key >> 32) == 0)
+            return false; /* a set new here, or the group's part */
+        gaps[keys++] = arrival_gap(pool, key, &trailing);
+        while (q < n && items->keys[q] >> 31 == key) {
+            came++;
+            q++;
+        }
+        if (came > trailing)
+            return false;
+    }
+    uint32_t total = gather_holes(pool, every, every + pool->holes);
+    uint32_t kept = 0, h = 0;
+    for (uint32_t q = 0, k = 0; q < n; k++) {
+        uint64_t key = items->keys[q] >> 31;
+        uint32_t at = gaps[k];
+        while (h < total && every[h] < at) /* tombstones before this set's newcomers stay */
+            every[kept++] = every[h++];
+        for (; q < n && items->keys[q] >> 31 == key; q++, at++) {
+            assert(h < total && every[h] == at);
+            h++;
+            put_item(world, pool, items, q, at);
+        }
+    }
+    while (h < total)
+        every[kept++] = every[h++];
+    memcpy(pool->hole_list, every, (size_t)kept * sizeof *every);
+    pool->holes = kept;
+    pool->hole_sorted = kept;
+    pool->end = pool->ordered;
+    return true;
+}
+
+/* The room a span of `len` entries gets at its end when the pool is laid
+** out again: a thirty-second of it, and twice what just came in, up to a
+** sixteenth more (a set that just came in bulk is not growing that fast). */
+static uint32_t room_for(uint32_t len, uint32_t came)
+{
+    uint64_t recent = 2u * (uint64_t)came < len / 16u ? 2u * (uint64_t)came : len / 16u;
+    uint64_t room = (uint64_t)len / 32u + recent + 1u;
+    return room < ECS_MAX_SLOTS / 4u ? (uint32_t)room : ECS_MAX_SLOTS / 4u;
+}
+
+/* How many of the items (in key order, [*q, count)) are of span key
+** `key`, moving *q past them; items of keys below it are skipped. */
+static uint32_t items_of(const Items *items, uint32_t *q, uint64_t key)
+{
+    uint32_t came = 0;
+    while (*q < items->count && items->keys[*q] >> 31 < key)
+        (*q)++;
+    while (*q < items->count && items->keys[*q] >> 31 == key) {
+        came++;
+        (*q)++;
+    }
+    return came;
+}
+
+/* Gives every span past the group's part room at its end, after a rebuild
+** that left no tombstone there: the spans move up, the last the farthest,
+** each followed by its room (room_for) in tombstones. Returns false, having
+** changed nothing, when out of memory: the pool is right without room. */
+static bool add_room(EcsWorld *world, EcsPool *pool, const Items *items)
+{
+    uint32_t first = 0;
+    while (first < pool->span_count && pool->spans[first].start < pool->split)
+        first++;
+    uint64_t add = 0;
+    for (uint32_t s = first, q = 0; s < pool->span_count; s++) {
+        const EcsSpan *span = &pool->spans[s];
+        add += room_for(span->end - span->start, items_of(items, &q, span->key));
+    }
+    if (add == 0 || add > ECS_MAX_SLOTS - pool->ordered ||
+        !ecs_pool_reserve(world, pool, pool->ordered + (uint32_t)add))
+        return false;
+    uint32_t holes = pool->holes + (uint32_t)add;
+    if (pool->hole_unlisted || pool->hole_sorted != pool->holes)
+        return false; /* rebuild_from left the list whole and sorted */
+    if (pool->hole_capacity < holes) {
+        uint32_t capacity = pool->hole_capacity ? pool->hole_capacity : 64u;
+        while (capacity < holes)
+            capacity *= 2u;
+        uint32_t *grown = ecs_realloc(world, pool->hole_list, (size_t)capacity * sizeof *grown);
+        if (grown == NULL)
+            return false;
+        pool->hole_list = grown;
+        pool->hole_capacity = capacity;
+    }
+    /* From the back, so that every move goes up into room already left. */
+    uint32_t shift = (uint32_t)add, listed = holes;
+    uint32_t q = items->count;
+    for (uint32_t s = pool->span_count; s-- > first;) {
+        EcsSpan *span = &pool->spans[s];
+        uint32_t came = 0;
+        while (q > 0 && items->keys[q - 1u] >> 31 > span->key)
+            q--;
+        while (q > 0 && items->keys[q - 1u] >> 31 == span->key) {
+            came++;
+            q--;
+        }
+        uint32_t len = span->end - span->start, room = room_for(len, came);
+        shift -= room;
+        move_stretch(pool, span->start, len, shift);
+        span->start += shift;
+        span->end += shift;
+        uint32_t slot = len > 0 ? pool->dense[span->end - 1u] & ~ECS_HOLE : 0u;
+        for (uint32_t k = room; k-- > 0;) {
+            pool->dense[span->end + k] = ECS_HOLE | slot;
+            pool->hole_list[--listed] = span->end + k;
+        }
+        span->end += room;
+    }
+    assert(shift == 0 && listed == pool->holes);
+    pool->holes = holes;
+    pool->hole_sorted = holes;
+    pool->ordered += (uint32_t)add;
+    pool->end = pool->ordered;
+    pool->slack = (uint32_t)add;
+    return true;
+}
+
+/* Lays the pool out again past the group's part: every tombstone goes,
+** the items come in, and every span gets room at its end (add_room). */
+static void relayout(EcsWorld *world, EcsPool *pool, const Items *items)
+{
+    (void)rebuild_from(world, pool, pool->split, items, 0, true, UINT64_MAX);
+    (void)add_room(world, pool, items);
 }
 
 static uint32_t first_hole(const EcsPool *pool, uint32_t from, uint32_t to)
@@ -762,7 +951,7 @@ static bool order_pool(EcsWorld *world, EcsPool *pool)
         changed = true;
         if (pool->group_changed || !append_in_place(world, pool)) {
             Items items;
-            if (!take_entries(world, pool, pool->ordered, &items))
+            if (!take_entries(world, pool, pool->ordered, false, &items))
                 return false;
             if (!ecs_pool_reserve_spans(world, pool, pool->span_count + distinct_keys(&items) + 1u)) {
                 untake(world, pool, &items);
@@ -773,20 +962,32 @@ static bool order_pool(EcsWorld *world, EcsPool *pool)
                 /* Rebuild from the first change in the group's part. */
                 uint32_t lo = pool->group_changed ? first_hole(pool, 0, pool->split) : pool->split;
                 if (items.count > 0) {
-                    uint32_t si;
-                    bool found;
-                    uint32_t gap = gap_of(pool, items.keys[0], &si, &found);
+                    uint32_t trailing;
+                    uint32_t gap = arrival_gap(pool, items.keys[0] >> 31, &trailing);
                     lo = gap < lo ? gap : lo;
                 }
-                rebuild_from(world, pool, lo, &items, 0, true);
+                (void)rebuild_from(world, pool, lo, &items, 0, true, UINT64_MAX);
             } else if (items.count > 0) {
-                rebuild_from(world, pool, pool->split, &items, 0, false);
+                /* Into the room at the spans' ends, or, when that would move
+                ** more than an eighth of the pool, laid out again. */
+                uint64_t budget = (pool->ordered - pool->split) / 8u;
+                if (!fill_room(world, pool, &items) &&
+                    !rebuild_from(world, pool, pool->split, &items, 0, false, budget))
+                    relayout(world, pool, &items);
             }
         }
     }
-    if (pool->holes > 64u && pool->holes > pool->count / 16u &&
-        compact_from(world, pool, first_hole(pool, pool->split, pool->ordered)))
-        changed = true;
+    if (pool->holes > 64u && pool->holes > pool->count / 16u + pool->slack) {
+        /* Too many tombstones for views to step over: a pool given room
+        ** before gets it again, others are squeezed. */
+        if (pool->slack > 0 && reserve_scratch(world, items_bytes(pool, 0))) {
+            Items none = {0, NULL, NULL, NULL, pool->size, (uint32_t *)(void *)world->scratch};
+            relayout(world, pool, &none);
+            changed = true;
+        } else if (compact_from(world, pool, first_hole(pool, pool->split, pool->ordered))) {
+            changed = true;
+        }
+    }
     finish(pool, changed);
     return true;
 }
@@ -820,20 +1021,21 @@ void ecs_order(EcsWorld *world)
     ecs_order_trim(world);
 }
 
-bool ecs_order_pool_fully(EcsWorld *world, EcsPool *pool)
+bool ecs_order_reserve_rerank(EcsWorld *world, EcsPool *pool)
+{
+    return pool->end == pool->ordered && !pool->moved &&
+           reserve_scratch(world, items_bytes(pool, pool->count)) &&
+           ecs_pool_reserve_spans(world, pool, pool->span_count + 1u);
+}
+
+void ecs_order_rerank(EcsWorld *world, EcsPool *pool)
 {
     Items items;
-    if (!take_entries(world, pool, 0, &items))
-        return false;
+    bool taken = take_entries(world, pool, 0, true, &items);
+    assert(taken && "ecs_order_reserve_rerank first");
+    (void)taken;
+    assert(distinct_keys(&items) <= pool->span_count);
     pool->span_count = 0;
-    if (!ecs_pool_reserve_spans(world, pool, distinct_keys(&items) + 1u)) {
-        untake(world, pool, &items); /* unordered and valid: all of it a tail */
-        pool->moved = true;
-        pool->version++;
-        return false;
-    }
-    rebuild_from(world, pool, 0, &items, 0, true);
+    (void)rebuild_from(world, pool, 0, &items, 0, true, UINT64_MAX);
     finish(pool, true);
-    ecs_order_trim(world);
-    return true;
 }

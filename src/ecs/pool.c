@@ -16,22 +16,25 @@
 ** So has and get are one sparse read, and add appends and records the
 ** position: O(1).
 **
-** Order. At rest (after ecs_flush) the dense part is sorted by the key
-**
-**   (the entity's component set, its slot index)
-**
-** so each component set present -- an archetype -- is one contiguous span
-** of every pool holding it, and within a span the entities are in slot
-** order. Entities A(P,V) B(P) C(P,V) D(P,V,H) give
+** Order. At rest (after ecs_flush) the dense part is sorted by component
+** set, so each set present -- an archetype -- is one contiguous span of
+** every pool holding it, and within a span the entities come in the order
+** they came into that set: those placed at an earlier flush first, those
+** placed by one flush in slot order. Entities A(P,V) B(P) C(P,V) D(P,V,H),
+** made in that order and flushed, give
 **
 **   pool P:  [B] [A C] [D]        spans {P} {P,V} {P,V,H}
 **   pool V:  [A C] [D]            spans {P,V} {P,V,H}
 **
 ** and the entities having P and V are the spans {P,V} and {P,V,H}, each in
 ** the same order in both pools: a view walks them as a few long runs of
-** plain arrays (view.c). The order is a function of which entities exist
-** and what they have, never of the history of adds and removes, which the
-** determinism contract needs: replays and restored snapshots iterate alike.
+** plain arrays (view.c). If B then gains V, it comes last in {P,V}, in
+** both pools: [A C B]. The order is a function of the history of adds and
+** removes, the same history giving the same order everywhere, which the
+** determinism contract needs: replays and restored snapshots (which copy
+** the layout) iterate alike. Keeping the slot order instead would make
+** every newcomer a search and a shift into the middle of its span; coming
+** last, it fills room left at the span's end (order.c).
 ** A pool owned by a group ranks the sets holding the whole group first
 ** (ecs_span_key), so the group's entities lead every owned pool (group.c).
 ** `spans` lists the spans in position order, each with its key.
@@ -43,17 +46,18 @@
 **
 ** Add appends to the tail. Remove in the ordered part leaves a tombstone:
 ** the position stays, its dense entry gets the ECS_HOLE bit and keeps its
-** slot, so keys stay sorted and a span keeps its extent; nothing moves, so
-** the entity's other pools are untouched and a destroy is a few writes.
+** slot, and a span keeps its extent; nothing moves, so the entity's other
+** pools are untouched and a destroy is a few writes.
 ** Remove in the tail is swap-and-pop (the tail has no order to keep). An
 ** entity whose set changes has its other components in the wrong span:
 ** order.c notes it and moves them at the flush. Until then the pool is
 ** `moved` and views over it probe (view.c) instead of walking spans.
 **
-** The flush (order.c) sorts the tail and places it into the ordered part,
-** filling the nearest tombstones, so it costs about what changed; a pool
-** with many tombstones is compacted. A pointer into `data` is invalidated
-** by any add or remove on the pool, and by the flush that follows.
+** The flush (order.c) sorts the tail and places it at its spans' ends,
+** into room left there or by moving a few entries, so it costs about what
+** changed; a pool with many tombstones is laid out again. A pointer into
+** `data` is invalidated by any add or remove on the pool, and by the flush
+** that follows.
 **
 ** A tag (a component of size 0) has no data: `data` points at a byte of
 ** the pool, which is also the token ecs_add returns for it. Everything else
@@ -202,7 +206,7 @@ void ecs_pool_list_hole(EcsWorld *world, EcsPool *pool, uint32_t pos)
 {
     /* Past the point where the flush compacts (and reads the pool anyway),
     ** the list stops growing. */
-    if (pool->holes <= 64u + pool->count / 16u) {
+    if (pool->holes <= 64u + pool->count / 16u + pool->slack) {
         uint32_t capacity = pool->hole_capacity ? pool->hole_capacity * 2u : 64u;
         uint32_t *grown = ecs_realloc(world, pool->hole_list, (size_t)capacity * sizeof *grown);
         if (grown != NULL) {

@@ -5,7 +5,8 @@
 ** copying it back. ecs_world_copy copies everything that decides what a
 ** world holds and how it iterates: the slots (generations, component
 ** masks, the free list), every pool position by position (components,
-** tombstones and their list, the tail, spans, the group split), the
+** tombstones and their list, the tail, spans, the room at span ends, the
+** group split), the
 ** settled bits and the entities waiting to be re-placed, and the groups. A restored world is
 ** then the world as it was, to the byte that matters: the same handles go
 ** stale, views visit the same entities in the same runs, the next flush
@@ -83,7 +84,7 @@ static void copy_pool(EcsPool *to, const EcsPool *from)
             ecs_pool_set_sparse(to, to->dense[pos], ECS_NONE);
     if (from == NULL) {
         to->count = to->ordered = to->end = to->holes = to->span_count = to->split = 0;
-        to->hole_sorted = 0;
+        to->hole_sorted = to->slack = 0;
         to->hole_unlisted = false;
         to->group = -1;
         to->group_mask = 0;
@@ -109,6 +110,7 @@ static void copy_pool(EcsPool *to, const EcsPool *from)
         memcpy(to->hole_list, from->hole_list, (size_t)from->holes * sizeof *from->hole_list);
     to->hole_sorted = from->hole_sorted;
     to->hole_unlisted = from->hole_unlisted;
+    to->slack = from->slack;
     to->group = from->group;
     to->group_mask = from->group_mask;
     to->split = from->split;

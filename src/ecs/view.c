@@ -1,9 +1,9 @@
 /*
 ** view.c -- walking the entities that have a given set of components.
 **
-** At rest. After a flush every pool is in (component set, slot) order
-** (pool.c), so the entities a view wants are whole spans: those whose set
-** holds every term. Each such set is a span of every term's pool, listing
+** At rest. After a flush every pool is in component set order, each set
+** listing its entities in the order they came into it (pool.c), so the
+** entities a view wants are whole spans: those whose set holds every term. Each such set is a span of every term's pool, listing
 ** the same entities in the same order. The view takes the smallest pool
 ** (the driver) and, for each of its spans whose set holds the terms, finds
 ** the span of the same set in the other pools by binary search on the span
@@ -13,8 +13,8 @@
 ** so spans are not read); runs that continue one another in every pool are
 ** joined, so a group's sets (group.c), laid out alike in its pools, are one
 ** run, and so are the sets of a one-term view. Iteration order is the
-** driver's: set by set in its span order, slot order within, a function of
-** what the world holds.
+** driver's: set by set in its span order, each set in the order its
+** entities came into it, which every pool of the set shares.
 **
 **   pool P:  [B] [A C] [D]     view P,V: V drives; its span {P,V} is at
 **   pool V:  [A C] [D]         0 in V and 1 in P, {P,V,H} at 2 and 3:

@@ -41,7 +41,8 @@ typedef struct EcsSpan {
 } EcsSpan;
 
 /* One pool per component type: a sparse set whose dense part is kept in
-** order of (component set, slot). See the essay at the top of pool.c. */
+** component set order, each set in the order its entities came into it.
+** See the essay at the top of pool.c. */
 typedef struct EcsPool {
     unsigned char *data; /* capacity * size bytes; a tag's points at tag_token */
     uint32_t *dense;     /* slot of each position; ECS_HOLE | slot for a tombstone */
@@ -55,6 +56,7 @@ typedef struct EcsPool {
     uint32_t hole_sorted;/* those made since the flush; unless hole_unlisted */
     uint32_t hole_capacity;
     bool hole_unlisted;  /* the list could not grow: the flush scans instead */
+    uint32_t slack;      /* tombstones last laid out as room at span ends (order.c) */
     uint32_t **pages;    /* sparse index, paged; NULL pages are all ECS_NONE */
     uint32_t page_count;
     EcsChunk *chunks;    /* where the pages are carved from (pool.c) */
@@ -338,9 +340,12 @@ static inline void ecs_order_forget(EcsWorld *world, uint32_t index)
 }
 /* Puts every pool back in order: the second half of ecs_flush. */
 void ecs_order(EcsWorld *world);
-/* Re-orders every entry of a pool from scratch (its group changed). Returns
-** false when out of memory; the pool is then left unordered, and valid. */
-bool ecs_order_pool_fully(EcsWorld *world, EcsPool *pool);
+/* A pool's ranking changed (it joined a group): ecs_order_rerank moves its
+** spans into the new rank order, each keeping its order. It cannot fail
+** once ecs_order_reserve_rerank, called right before, said the pool is at
+** rest and the memory is there (false: out of memory, nothing changed). */
+bool ecs_order_reserve_rerank(EcsWorld *world, EcsPool *pool);
+void ecs_order_rerank(EcsWorld *world, EcsPool *pool);
 /* Frees the flush's working memory when a big flush left it large. */
 void ecs_order_trim(EcsWorld *world);
 
