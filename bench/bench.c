@@ -8,8 +8,9 @@
 ** elements as the view matches, updated by the same loop, built with the
 ** same flags. Iteration figures are the best of 20 passes after a warm-up;
 ** create, add_remove and destroy the best of three fresh worlds; churn and
-** flush figures are medians. This is a program, not a test: the machine it
-** runs on decides the numbers.
+** flush figures are medians; the mixed levels' ticks (bench_sim.c) the best
+** of rounds taken in turn across the three sizes. This is a program, not a
+** test: the machine it runs on decides the numbers.
 **
 ** Views are measured as systems see them: after the flush that
 ** ecs_world_step runs after every system. flush_shuffled is what the flush
