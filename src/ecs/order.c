@@ -42,9 +42,10 @@
 **        more than an eighth of the pool: every tombstone goes, the
 **        newcomers come in, and each span gets room at its end, a
 **        thirty-second of it and twice what just came, up to a sixteenth
-**        (room_for), so the next flushes fill room instead. A pool with room that gathers
-**        more tombstones than a sixteenth of it besides is laid out again
-**        too; one without is compacted (every tombstone goes, no room).
+**        (room_for), so the next flushes fill room instead. A pool with
+**        room that gathers more tombstones than a sixteenth of it besides
+**        is laid out again too; one without is compacted (every tombstone
+**        goes, no room).
 **
 ** So a flush after one destroy writes nothing (a tombstone breaks no
 ** order), a level spawned in slot order is placed where it stands, and a
