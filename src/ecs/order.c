@@ -168,6 +168,7 @@ typedef struct Items {
     unsigned char *data; /* their components, in key order */
     size_t size;
     uint32_t *work;      /* room for three positions per tombstone, one per item */
+    bool sparse_later;   /* moves leave the sparse index to the caller (relayout) */
 } Items;
 
 static bool reserve_scratch(EcsWorld *world, size_t bytes)
@@ -329,7 +330,7 @@ static bool take_entries(EcsWorld *world, EcsPool *pool, uint32_t from, bool kee
         slots[j] = pool->dense[pos];
         ecs_copy_component(data + (size_t)j * pool->size, ecs_pool_at(pool, pos), pool->size);
     }
-    *items = (Items){n, in ? kb : ka, slots, data, pool->size, spare};
+    *items = (Items){n, in ? kb : ka, slots, data, pool->size, spare, false};
     assert(from == pool->ordered || from == 0);
     if (from < pool->ordered) { /* everything: no tombstone is left */
         pool->holes -= holes;
@@ -376,24 +377,39 @@ static void put_item(EcsWorld *world, EcsPool *pool, const Items *items, uint32_
     uint32_t index = items->slots[j];
     ecs_copy_component(ecs_pool_at(pool, pos), items->data + (size_t)j * items->size, pool->size);
     pool->dense[pos] = index;
-    ecs_pool_set_sparse(pool, index, pos);
+    if (!items->sparse_later)
+        ecs_pool_set_sparse(pool, index, pos);
     settle(world, index);
 }
 
 /* Moves the n entries at s by d positions (either way), keeping the
-** sparse index right. */
-static void move_stretch(EcsPool *pool, uint32_t s, uint32_t n, int64_t d)
+** sparse index right unless told it is put right later. */
+static void move_stretch(EcsPool *pool, uint32_t s, uint32_t n, int64_t d, bool sparse)
 {
     if (d == 0 || n == 0)
         return;
     uint32_t to = (uint32_t)((int64_t)s + d);
     memmove(ecs_pool_at(pool, to), ecs_pool_at(pool, s), (size_t)n * pool->size);
     memmove(pool->dense + to, pool->dense + s, (size_t)n * sizeof *pool->dense);
+    if (!sparse)
+        return;
     const uint32_t *dense = pool->dense;
     uint32_t *const *pages = pool->pages;
     for (uint32_t q = to; q < to + n; q++) {
         uint32_t index = dense[q];
         if (!(index & ECS_HOLE)) /* a tombstone left in place moves along */
+            pages[index >> ECS_PAGE_BITS][index & ECS_PAGE_MASK] = q;
+    }
+}
+
+/* Points the sparse index at every entry of [from, ordered). */
+static void index_from(EcsPool *pool, uint32_t from)
+{
+    const uint32_t *dense = pool->dense;
+    uint32_t *const *pages = pool->pages;
+    for (uint32_t q = from; q < pool->ordered; q++) {
+        uint32_t index = dense[q];
+        if (!(index & ECS_HOLE))
             pages[index >> ECS_PAGE_BITS][index & ECS_PAGE_MASK] = q;
     }
 }
@@ -492,7 +508,7 @@ static void apply_rising(EcsWorld *world, EcsPool *pool, const Items *items, con
         bool hole = h > h0 && (g == g0 || c->H[h - 1u] >= c->G[g - 1u]);
         uint32_t e = hole ? c->H[h - 1u] : c->G[g - 1u];
         uint32_t s = hole ? e + 1u : e;
-        move_stretch(pool, s, next - s, d);
+        move_stretch(pool, s, next - s, d, !items->sparse_later);
         if (hole) {
             d++;
             h--;
@@ -642,7 +658,7 @@ static bool rebuild_from(EcsWorld *world, EcsPool *pool, uint32_t lo, const Item
             from = rise == 0 ? H[h1 - 1u] + 1u : pool->ordered;
             continue;
         }
-        move_stretch(pool, from, e - from, d);
+        move_stretch(pool, from, e - from, d, !items->sparse_later);
         if (item) {
             put_item(world, pool, items, j + g, (uint32_t)((int64_t)e + d));
             d++;
@@ -655,7 +671,7 @@ static bool rebuild_from(EcsWorld *world, EcsPool *pool, uint32_t lo, const Item
         }
     }
     if (d <= 0)
-        move_stretch(pool, from, pool->ordered - from, d);
+        move_stretch(pool, from, pool->ordered - from, d, !items->sparse_later);
     /* The tombstones that stay moved with their neighbours: list them anew. */
     for (uint32_t k = 0, u = 0, q = 0; k < nk; k++) {
         while (q < c.ng && G[q] <= kept[k])
@@ -727,7 +743,7 @@ static bool compact_from(EcsWorld *world, EcsPool *pool, uint32_t lo)
 {
     if (!reserve_scratch(world, (size_t)pool->holes * 3u * sizeof(uint32_t)))
         return false;
-    Items none = {0, NULL, NULL, NULL, pool->size, (uint32_t *)(void *)world->scratch};
+    Items none = {0, NULL, NULL, NULL, pool->size, (uint32_t *)(void *)world->scratch, false};
     return rebuild_from(world, pool, lo, &none, 0, true, UINT64_MAX);
 }
 
@@ -840,8 +856,9 @@ static uint32_t items_of(const Items *items, uint32_t *q, uint64_t key)
 
 /* Gives every span past the group's part room at its end, after a rebuild
 ** that left no tombstone there: the spans move up, the last the farthest,
-** each followed by its room (room_for) in tombstones. Returns false, having
-** changed nothing, when out of memory: the pool is right without room. */
+** each followed by its room (room_for) in tombstones, and the sparse index
+** is pointed at every entry there. Returns false, having changed nothing,
+** when out of memory: the pool is right without room. */
 static bool add_room(EcsWorld *world, EcsPool *pool, const Items *items)
 {
     uint32_t first = 0;
@@ -882,7 +899,7 @@ static bool add_room(EcsWorld *world, EcsPool *pool, const Items *items)
         }
         uint32_t len = span->end - span->start, room = room_for(len, came);
         shift -= room;
-        move_stretch(pool, span->start, len, shift);
+        move_stretch(pool, span->start, len, shift, false);
         span->start += shift;
         span->end += shift;
         uint32_t slot = len > 0 ? pool->dense[span->end - 1u] & ~ECS_HOLE : 0u;
@@ -898,6 +915,7 @@ static bool add_room(EcsWorld *world, EcsPool *pool, const Items *items)
     pool->ordered += (uint32_t)add;
     pool->end = pool->ordered;
     pool->slack = (uint32_t)add;
+    index_from(pool, pool->spans[first].start);
     return true;
 }
 
@@ -905,8 +923,14 @@ static bool add_room(EcsWorld *world, EcsPool *pool, const Items *items)
 ** the items come in, and every span gets room at its end (add_room). */
 static void relayout(EcsWorld *world, EcsPool *pool, const Items *items)
 {
-    (void)rebuild_from(world, pool, pool->split, items, 0, true, UINT64_MAX);
-    (void)add_room(world, pool, items);
+    /* Every entry there moves twice: the sparse index is written once, at
+    ** the end. */
+    Items later = *items;
+    later.sparse_later = true;
+    uint32_t from = pool->split;
+    (void)rebuild_from(world, pool, from, &later, 0, true, UINT64_MAX);
+    if (!add_room(world, pool, items))
+        index_from(pool, from);
 }
 
 static uint32_t first_hole(const EcsPool *pool, uint32_t from, uint32_t to)
@@ -982,7 +1006,7 @@ static bool order_pool(EcsWorld *world, EcsPool *pool)
         /* Too many tombstones for views to step over: a pool given room
         ** before gets it again, others are squeezed. */
         if (pool->slack > 0 && reserve_scratch(world, items_bytes(pool, 0))) {
-            Items none = {0, NULL, NULL, NULL, pool->size, (uint32_t *)(void *)world->scratch};
+            Items none = {0, NULL, NULL, NULL, pool->size, (uint32_t *)(void *)world->scratch, false};
             relayout(world, pool, &none);
             changed = true;
         } else if (compact_from(world, pool, first_hole(pool, pool->split, pool->ordered))) {
