@@ -559,6 +559,16 @@ static uint32_t choose_holes(const EcsPool *pool, uint32_t *H, uint32_t nh, cons
     return used;
 }
 
+/* Steps past the change at e (an item or a tombstone): the offset after
+** it, and where the stretch after it starts (an item comes in before the
+** entry at its gap; a tombstone's position goes). */
+static uint32_t step_past(bool item, uint32_t e, int64_t *d, uint32_t *h, uint32_t *g)
+{
+    *d += item ? 1 : -1;
+    *(item ? g : h) += 1u;
+    return item ? e : e + 1u;
+}
+
 /* How many entries the changes move: those of every stretch between two
 ** changes over which the offset is not zero. */
 static uint64_t moves_of(const Changes *c, uint32_t lo, uint32_t ordered)
@@ -571,15 +581,7 @@ static uint64_t moves_of(const Changes *c, uint32_t lo, uint32_t ordered)
         uint32_t e = item ? c->G[g] : c->H[h];
         if (d != 0)
             moved += e - from;
-        if (item) {
-            d++;
-            g++;
-            from = e;
-        } else {
-            d--;
-            h++;
-            from = e + 1u;
-        }
+        from = step_past(item, e, &d, &h, &g);
     }
     return moved + (d != 0 ? ordered - from : 0u);
 }
@@ -659,16 +661,9 @@ static bool rebuild_from(EcsWorld *world, EcsPool *pool, uint32_t lo, const Item
             continue;
         }
         move_stretch(pool, from, e - from, d, !items->sparse_later);
-        if (item) {
+        if (item)
             put_item(world, pool, items, j + g, (uint32_t)((int64_t)e + d));
-            d++;
-            g++;
-            from = e;
-        } else {
-            d--;
-            h++;
-            from = e + 1u;
-        }
+        from = step_past(item, e, &d, &h, &g);
     }
     if (d <= 0)
         move_stretch(pool, from, pool->ordered - from, d, !items->sparse_later);
@@ -875,16 +870,8 @@ static bool add_room(EcsWorld *world, EcsPool *pool, const Items *items)
     uint32_t holes = pool->holes + (uint32_t)add;
     if (pool->hole_unlisted || pool->hole_sorted != pool->holes)
         return false; /* rebuild_from left the list whole and sorted */
-    if (pool->hole_capacity < holes) {
-        uint32_t capacity = pool->hole_capacity ? pool->hole_capacity : 64u;
-        while (capacity < holes)
-            capacity *= 2u;
-        uint32_t *grown = ecs_realloc(world, pool->hole_list, (size_t)capacity * sizeof *grown);
-        if (grown == NULL)
-            return false;
-        pool->hole_list = grown;
-        pool->hole_capacity = capacity;
-    }
+    if (!ecs_pool_reserve_holes(world, pool, holes))
+        return false;
     /* From the back, so that every move goes up into room already left. */
     uint32_t shift = (uint32_t)add, listed = holes;
     uint32_t q = items->count;

@@ -202,19 +202,29 @@ uint32_t *ecs_pool_grow(EcsWorld *world, EcsPool *pool, uint32_t index)
     return ecs_pool_sparse_entry(world, pool, index);
 }
 
+bool ecs_pool_reserve_holes(EcsWorld *world, EcsPool *pool, uint32_t need)
+{
+    if (need <= pool->hole_capacity)
+        return true;
+    uint32_t capacity = pool->hole_capacity ? pool->hole_capacity : 64u;
+    while (capacity < need)
+        capacity *= 2u;
+    uint32_t *grown = ecs_realloc(world, pool->hole_list, (size_t)capacity * sizeof *grown);
+    if (grown == NULL)
+        return false;
+    pool->hole_list = grown;
+    pool->hole_capacity = capacity;
+    return true;
+}
+
 void ecs_pool_list_hole(EcsWorld *world, EcsPool *pool, uint32_t pos)
 {
-    /* Past the point where the flush compacts (and reads the pool anyway),
-    ** the list stops growing. */
-    if (pool->holes <= 64u + pool->count / 16u + pool->slack) {
-        uint32_t capacity = pool->hole_capacity ? pool->hole_capacity * 2u : 64u;
-        uint32_t *grown = ecs_realloc(world, pool->hole_list, (size_t)capacity * sizeof *grown);
-        if (grown != NULL) {
-            pool->hole_list = grown;
-            pool->hole_capacity = capacity;
-            pool->hole_list[pool->holes] = pos;
-            return;
-        }
+    /* Past the point where the flush lays the pool out again (and reads it
+    ** anyway), the list stops growing. */
+    if (pool->holes <= 64u + pool->count / 16u + pool->slack &&
+        ecs_pool_reserve_holes(world, pool, pool->holes + 1u)) {
+        pool->hole_list[pool->holes] = pos;
+        return;
     }
     pool->hole_unlisted = true;
 }

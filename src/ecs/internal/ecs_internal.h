@@ -185,6 +185,8 @@ void ecs_pool_destroy(EcsPool *pool);
 bool ecs_pool_reserve(EcsWorld *world, EcsPool *pool, uint32_t capacity);
 /* Makes room for `count` spans. Returns false when out of memory. */
 bool ecs_pool_reserve_spans(EcsWorld *world, EcsPool *pool, uint32_t count);
+/* Room in the tombstone list for `need` positions. */
+bool ecs_pool_reserve_holes(EcsWorld *world, EcsPool *pool, uint32_t need);
 /* The sparse entry for slot `index`, allocating its page. NULL: no memory. */
 uint32_t *ecs_pool_sparse_entry(EcsWorld *world, EcsPool *pool, uint32_t index);
 /* The slow half of ecs_pool_bury: lists tombstone pos when the list is
