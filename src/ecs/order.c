@@ -38,7 +38,8 @@
 **        (choose_holes): a newcomer takes the nearer of the tombstones
 **        around it; the rest stay, for views to step over. Spans are then
 **        recomputed from counts, never by reading entities' sets.
-**      - By laying the pool out again (relayout), when moving would shift
+**      - By laying the pool out again (relayout), when the pool was given
+**        room before and a span's ran out, or when moving would shift
 **        more than an eighth of the pool: every tombstone goes, the
 **        newcomers come in, and each span gets room at its end, a
 **        thirty-second of it and twice what just came, up to a sixteenth
@@ -50,7 +51,7 @@
 ** So a flush after one destroy writes nothing (a tombstone breaks no
 ** order), a level spawned in slot order is placed where it stands, and a
 ** pool where a hundredth of the entities change every tick fills room
-** tick after tick and is laid out again about every sixth one.
+** tick after tick and is laid out again about every fifth one.
 **
 ** A group (group.c) adds one rule: the group's spans, at the front of each
 ** owned pool, keep no tombstone and the same layout in every owned pool.
@@ -980,11 +981,15 @@ static bool order_pool(EcsWorld *world, EcsPool *pool)
                 }
                 (void)rebuild_from(world, pool, lo, &items, 0, true, UINT64_MAX);
             } else if (items.count > 0) {
-                /* Into the room at the spans' ends, or, when that would move
-                ** more than an eighth of the pool, laid out again. */
+                /* Into the room at the spans' ends; else, in a pool given
+                ** room before (a churning one: the room of some span ran
+                ** out), laid out again at once, which also squeezes out
+                ** the tombstones views step over; else by moving entries,
+                ** unless that would move more than an eighth of the pool. */
                 uint64_t budget = (pool->ordered - pool->split) / 8u;
                 if (!fill_room(world, pool, &items) &&
-                    !rebuild_from(world, pool, pool->split, &items, 0, false, budget))
+                    (pool->slack > 0 ||
+                     !rebuild_from(world, pool, pool->split, &items, 0, false, budget)))
                     relayout(world, pool, &items);
             }
         }
