@@ -348,11 +348,13 @@ static bool take_entries(EcsWorld *world, EcsPool *pool, uint32_t from, bool kee
 /* Where entries of span key `span_key` come in: after the last live entry
 ** of its span, since a span lists its entities in the order they came
 ** (pool.c); or, when the pool has no such span, where it would go.
-** *trailing gets the tombstones between that entry and the span's end,
-** room the newcomers fill without moving anything. */
+** *trailing (when not NULL) gets the tombstones between that entry and
+** the span's end, room the newcomers fill without moving anything. */
 static uint32_t arrival_gap(const EcsPool *pool, uint64_t span_key, uint32_t *trailing)
 {
     uint32_t si = ecs_pool_span_lower(pool, span_key);
+    uint32_t none;
+    trailing = trailing != NULL ? trailing : &none;
     *trailing = 0;
     if (si == pool->span_count)
         return pool->ordered;
@@ -608,9 +610,9 @@ static bool rebuild_from(EcsWorld *world, EcsPool *pool, uint32_t lo, const Item
     uint32_t *G = every + total, *kept = G + (n - j);
     /* Items come in key order, so those of one set follow one another and
     ** share their gap. */
-    for (uint32_t q = j, gap = 0, trailing; q < n; q++) {
+    for (uint32_t q = j, gap = 0; q < n; q++) {
         if (q == j || items->keys[q] >> 31 != items->keys[q - 1u] >> 31)
-            gap = arrival_gap(pool, items->keys[q] >> 31, &trailing);
+            gap = arrival_gap(pool, items->keys[q] >> 31, NULL);
         G[q - j] = gap;
     }
     uint32_t nk;
@@ -836,18 +838,24 @@ static uint32_t room_for(uint32_t len, uint32_t came)
     return room < ECS_MAX_SLOTS / 4u ? (uint32_t)room : ECS_MAX_SLOTS / 4u;
 }
 
-/* How many of the items (in key order, [*q, count)) are of span key
-** `key`, moving *q past them; items of keys below it are skipped. */
-static uint32_t items_of(const Items *items, uint32_t *q, uint64_t key)
+/* The first item (in key order) whose span key is not below `key`. */
+static uint32_t first_item_of(const Items *items, uint64_t key)
 {
-    uint32_t came = 0;
-    while (*q < items->count && items->keys[*q] >> 31 < key)
-        (*q)++;
-    while (*q < items->count && items->keys[*q] >> 31 == key) {
-        came++;
-        (*q)++;
+    uint32_t lo = 0, hi = items->count;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2u;
+        if (items->keys[mid] >> 31 < key)
+            lo = mid + 1u;
+        else
+            hi = mid;
     }
-    return came;
+    return lo;
+}
+
+/* How many of the items are of span key `key`. */
+static uint32_t came_into(const Items *items, uint64_t key)
+{
+    return first_item_of(items, key + 1u) - first_item_of(items, key);
 }
 
 /* Gives every span past the group's part room at its end, after a rebuild
@@ -861,9 +869,9 @@ static bool add_room(EcsWorld *world, EcsPool *pool, const Items *items)
     while (first < pool->span_count && pool->spans[first].start < pool->split)
         first++;
     uint64_t add = 0;
-    for (uint32_t s = first, q = 0; s < pool->span_count; s++) {
+    for (uint32_t s = first; s < pool->span_count; s++) {
         const EcsSpan *span = &pool->spans[s];
-        add += room_for(span->end - span->start, items_of(items, &q, span->key));
+        add += room_for(span->end - span->start, came_into(items, span->key));
     }
     if (add == 0 || add > ECS_MAX_SLOTS - pool->ordered ||
         !ecs_pool_reserve(world, pool, pool->ordered + (uint32_t)add))
@@ -875,24 +883,15 @@ static bool add_room(EcsWorld *world, EcsPool *pool, const Items *items)
         return false;
     /* From the back, so that every move goes up into room already left. */
     uint32_t shift = (uint32_t)add, listed = holes;
-    uint32_t q = items->count;
     for (uint32_t s = pool->span_count; s-- > first;) {
         EcsSpan *span = &pool->spans[s];
-        uint32_t came = 0;
-        while (q > 0 && items->keys[q - 1u] >> 31 > span->key)
-            q--;
-        while (q > 0 && items->keys[q - 1u] >> 31 == span->key) {
-            came++;
-            q--;
-        }
-        uint32_t len = span->end - span->start, room = room_for(len, came);
+        uint32_t len = span->end - span->start, room = room_for(len, came_into(items, span->key));
         shift -= room;
         move_stretch(pool, span->start, len, shift, false);
         span->start += shift;
         span->end += shift;
-        uint32_t slot = len > 0 ? pool->dense[span->end - 1u] & ~ECS_HOLE : 0u;
-        for (uint32_t k = room; k-- > 0;) {
-            pool->dense[span->end + k] = ECS_HOLE | slot;
+        for (uint32_t k = room; k-- > 0;) { /* tombstones of no entity */
+            pool->dense[span->end + k] = ECS_HOLE;
             pool->hole_list[--listed] = span->end + k;
         }
         span->end += room;
@@ -975,8 +974,7 @@ static bool order_pool(EcsWorld *world, EcsPool *pool)
                 /* Rebuild from the first change in the group's part. */
                 uint32_t lo = pool->group_changed ? first_hole(pool, 0, pool->split) : pool->split;
                 if (items.count > 0) {
-                    uint32_t trailing;
-                    uint32_t gap = arrival_gap(pool, items.keys[0] >> 31, &trailing);
+                    uint32_t gap = arrival_gap(pool, items.keys[0] >> 31, NULL);
                     lo = gap < lo ? gap : lo;
                 }
                 (void)rebuild_from(world, pool, lo, &items, 0, true, UINT64_MAX);

@@ -123,13 +123,20 @@ bool ecs_pool_reserve(EcsWorld *world, EcsPool *pool, uint32_t need)
     return true;
 }
 
+/* A capacity of at least `need`, doubling from `have` (or `first`). */
+static uint32_t doubled(uint32_t have, uint32_t need, uint32_t first)
+{
+    uint32_t capacity = have ? have : first;
+    while (capacity < need)
+        capacity *= 2u;
+    return capacity;
+}
+
 bool ecs_pool_reserve_spans(EcsWorld *world, EcsPool *pool, uint32_t need)
 {
     if (need <= pool->span_capacity)
         return true;
-    uint32_t capacity = pool->span_capacity ? pool->span_capacity : 8u;
-    while (capacity < need)
-        capacity *= 2u;
+    uint32_t capacity = doubled(pool->span_capacity, need, 8u);
     EcsSpan *spans = ecs_realloc(world, pool->spans, (size_t)capacity * sizeof *spans);
     if (spans == NULL)
         return false;
@@ -206,9 +213,7 @@ bool ecs_pool_reserve_holes(EcsWorld *world, EcsPool *pool, uint32_t need)
 {
     if (need <= pool->hole_capacity)
         return true;
-    uint32_t capacity = pool->hole_capacity ? pool->hole_capacity : 64u;
-    while (capacity < need)
-        capacity *= 2u;
+    uint32_t capacity = doubled(pool->hole_capacity, need, 64u);
     uint32_t *grown = ecs_realloc(world, pool->hole_list, (size_t)capacity * sizeof *grown);
     if (grown == NULL)
         return false;
