@@ -68,10 +68,10 @@ enum {
     KIND_UNIQUE = 1u << 1,    /* exactly one per level (the player's start) */
     KIND_NEEDED = 1u << 2,    /* at least one per level (the goal) */
     KIND_CLEAR = 1u << 3,     /* its box must not overlap solid tiles */
-    KIND_RESPAWN = 1u << 4,   /* the player comes back to life here: clear of spikes and blocks */
+    KIND_RESPAWN = 1u << 4,   /* the player comes back to life here: clear of spikes, blocks, crumbles */
     KIND_FLIPS = 1u << 5,     /* flips its "group" (a switch) */
     KIND_FLIPPED = 1u << 6,   /* follows its "group" (a block) */
-    KIND_PATROLS = 1u << 7,   /* walks its floor back and forth: never through a respawn point */
+    KIND_PATROLS = 1u << 7,   /* walks its floor back and forth: never through a checkpoint */
 };
 
 /* No collider at all (a sign, say): Collider.kind is never this value. */

@@ -139,11 +139,11 @@ cJSON *level_kinds_json(void)
             {KIND_UNIQUE, "exactly one per level"},
             {KIND_NEEDED, "at least one per level"},
             {KIND_CLEAR, "clear of solid tiles, and of any solid at the start"},
-            {KIND_RESPAWN, "a respawn point: clear of spikes, blocks, hazards that stay put "
-                           "and solid platforms' paths"},
+            {KIND_RESPAWN, "a respawn point: clear of spikes, blocks, crumbling blocks, hazards "
+                           "that stay put and solid platforms' paths"},
             {KIND_FLIPS, "flips its switch group"},
             {KIND_FLIPPED, "follows its switch group"},
-            {KIND_PATROLS, "patrols its floor: never through a respawn point"},
+            {KIND_PATROLS, "patrols its floor: never through a checkpoint"},
         };
         for (size_t r = 0; r < sizeof RULES / sizeof RULES[0]; r++)
             if (kind->flags & RULES[r].flag)

@@ -5,12 +5,14 @@
 ** Every rule reads the kind table (flags, components, property types),
 ** never a kind's name, so a new kind is held to the rules its row implies.
 ** First the map alone: each entity inside it, kinds clear of solid tiles,
-** respawn points clear of spikes and blocks, one player and a goal. Then,
-** on a level that passed those, what can be told of play from geometry:
-** a goal that can be reached at all, no hazard where the player comes back
-** to life, no path that goes nowhere; and, from the level's Sim built as it
-** starts (check_start), no actor inside a solid and no solid mover whose
-** path sweeps through a respawn point. The actor rule is the one --soak's
+** respawn points clear of spikes, blocks and crumbling blocks, no patrol
+** through a checkpoint, one player and a goal (and a warning for a switch
+** group without blocks, or blocks without a switch). Then, on a level that
+** passed those, what can be told of play from geometry: a goal that can be
+** reached at all, no hazard where the player comes back to life, no path
+** that goes nowhere; and, from the level's Sim built as it starts
+** (check_start), no actor inside a solid and no solid mover whose path
+** sweeps through a respawn point. The actor rule is the one --soak's
 ** invariants check after every tick (sim_box_clear, game/rules.c).
 */
 #include "level_internal.h"
@@ -173,11 +175,15 @@ static bool mover_box(const LevelDesc *lv, const LevelEntity *m, SimBox *out)
     return true;
 }
 
-/* A block's own box, for blocks (kinds that follow a switch group). */
+/* The own box of a solid that stays put but is not always there: a block
+** (it follows a switch group) or a crumbling block (it falls away and comes
+** back). Solid movers are the sweep check's. */
 static bool block_box(const LevelDesc *lv, const LevelEntity *b, SimBox *out)
 {
     (void)lv;
-    if (!(kind_get(b->kind)->flags & KIND_FLIPPED))
+    const EntityKind *k = kind_get(b->kind);
+    if (!(k->flags & KIND_FLIPPED) &&
+        (k->collider != COLLIDER_SOLID || (k->components & (1u << C_MOVER))))
         return false;
     *out = (SimBox){b->x, b->y, b->w, b->h};
     return true;
@@ -585,7 +591,10 @@ void level_validate(const char *path, const LevelDesc *lv, int line, int col, bo
     }
     /* Where the player comes back to life (the start, each checkpoint) must
     ** never be inside a block, in either state of its group: a block that
-    ** closes there while the player is dead would trap it. */
+    ** closes there while the player is dead would trap it. Nor inside a
+    ** crumbling block, which the player may pass while it is gone: dying
+    ** puts it back, and a player waiting for its place to clear would wait
+    ** for good (a crumble falls only when stood on). */
     Near blocks = {0}, checkpoints = {0}, hurts = {0};
     if (!near_build(&blocks, lv, block_box) || !near_build(&checkpoints, lv, checkpoint_box) ||
         !near_build(&hurts, lv, hurt_box)) {
