@@ -672,6 +672,14 @@ START_TEST(generated_1000x1000_level_loads)
     }
     ck_assert_int_eq(players, 1);
     ck_assert_int_gt(coins, 100);
+    /* Every kind of the table is in it: a new kind is loaded, checked and
+    ** run by the tests and benchmarks that use generated levels. */
+    for (int k = 0; k < kind_count(); k++) {
+        int n = 0;
+        for (int i = 0; i < lv.entity_count; i++)
+            n += lv.entities[i].kind == k;
+        ck_assert_msg(n > 0, "no %s in the generated level", kind_get(k)->name);
+    }
     leveldesc_fini(&lv);
     free(text);
     free(e);

@@ -8,17 +8,17 @@
 ** GRID_CELL pixels and each cell lists the entities whose box touches it:
 ** a question about a box looks only at the cells under it.
 **
-** There are two grids, one of solid entities (platforms, blocks) and one of
-** actors (the player, walkers), both kept in the Sim: a cache of where the
-** components say things are, never state of their own (they are not hashed
-** and a snapshot need not hold them). The solid grid is rebuilt at the start
-** of each tick. The actor grid goes stale when the platform system starts
-** (the player and walkers have moved by then) and is rebuilt when first
-** asked for, which a level with no moving solids or blocks never does. Both
-** follow every move made after their rebuild: move_solid updates a
-** platform's cells, actor_move_*_exact an actor's. A
-** box beyond the grid's edge is counted in the edge cells, so the far sky
-** above the map is still found.
+** There are two grids, one of solid entities (platforms, blocks, crumbles)
+** and one of actors (the player, walkers), both kept in the Sim: a cache of
+** where the components say things are, never state of their own (they are not
+** hashed and a snapshot need not hold them). The solid grid is rebuilt at the
+** start of each tick. The actor grid goes stale when the platform system
+** starts (the player and walkers have moved by then) and is rebuilt when
+** first asked for: platforms, blocks, springs and returning crumbles ask, so
+** a level with none of these never rebuilds it. Both follow every move made
+** after their rebuild: move_solid updates a platform's cells,
+** actor_move_*_exact an actor's. A box beyond the grid's edge is counted in
+** the edge cells, so the far sky above the map is still found.
 **
 ** A cell lists entities by slot index and generation; a stale one (destroyed
 ** since the rebuild) is skipped. An entity covering several cells is listed
@@ -259,7 +259,9 @@ bool grid_gather(Sim *sim, const Grid *g, Box b, int *n)
         }
         sim->near[count++] = e;
     }
-    /* Slot order without repeats: the order views walk entities in. */
+    /* Slot order without repeats: the order views walked entities in before
+    ** each set kept the order its entities came in, kept so that results
+    ** stay bit for bit what they were. */
     if (count > 1) /* qsort wants an array, even of nothing */
         qsort(sim->near, (size_t)count, sizeof *sim->near, compare_slots);
     int kept = 0;

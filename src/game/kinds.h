@@ -74,7 +74,8 @@ enum {
     KIND_PATROLS = 1u << 7,   /* walks its floor back and forth: never through a checkpoint */
 };
 
-/* No collider at all (a sign, say): Collider.kind is never this value. */
+/* A kind spawned without the Collider component: Collider.kind is never
+** this value. */
 enum { KIND_NO_COLLIDER = 0xFF };
 
 struct Sim;

@@ -39,8 +39,9 @@
 **      the animation system later in this same tick.
 **
 ** Moving platforms carry and push the player in their own system
-** (moving_platform.c), which runs after this one; stomps and springs
-** (interact.c) start their launches with player_launch.
+** (moving_platform.c), which runs after this one; stomps (interact.c),
+** springs (spring.c) and wall jumps (below) start their launches with
+** player_launch.
 */
 #include "sim_internal.h"
 

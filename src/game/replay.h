@@ -15,6 +15,7 @@
 **   #! outcome: completed                        (completed, died or running)
 **   #! ticks: 812
 **   #! hash: 0123456789abcdef                    (sim_hash at the end)
+**   #! collects: all                             (every coin and gem, then the goal)
 */
 #ifndef REPLAY_H
 #define REPLAY_H

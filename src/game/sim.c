@@ -3,23 +3,27 @@
 **
 ** sim_create turns each entity of a LevelDesc into an ECS entity with the
 ** components of its kind (the kind table, kinds.c; spawn, below) and
-** registers the systems. The
-** order of registration is the order of a tick, and part of the
-** determinism contract:
+** registers the systems. The order of registration is the order of a
+** tick, and part of the determinism contract:
 **
 **   broadphase    list the solids by where they are (broadphase.c)
 **   history       remember last tick's positions (render interpolation)
 **   player        character physics (player.c)
 **   walkers       enemies patrol (walker.c)
-**   platforms     moving solids carry and push actors (moving_platform.c)
+**   platforms     movers follow their paths: platforms carry and push
+**                 actors, saws just move (moving_platform.c)
 **   springs       springs launch the player and walkers (spring.c)
 **   interactions  hazards, stomps, coins, checkpoints, switches, goal
 **   blocks        toggle blocks follow their group, never closing on an actor
-**   respawn       a dead player comes back after respawn_time
+**   crumbles      stood-on blocks shake, fall away and come back (crumble.c)
+**   signs         which sign the player stands at (sign.c)
+**   snapshots     the level copied when a checkpoint asked (restore.c)
+**   respawn       a dead player comes back after respawn_time, the level
+**                 put back as it was at the checkpoint
 **   animation     clips picked from this tick's state (animation.c)
 **
 ** Each system keeps no state of its own: the state is in the components and
-** in the Sim (level status, switch groups).
+** in the Sim (level status, switch groups, the checkpoint's snapshot).
 */
 #include "sim_internal.h"
 

@@ -95,7 +95,7 @@ EcsEntity sim_player(const Sim *sim);
 uint64_t sim_hash(const Sim *sim);
 
 /* Checks what must hold after every tick: no live actor inside a solid
-** (sim_box_clear), every float finite. Returns false and describes the
+** (sim_box_clear), velocities and movers' remainders finite. Returns false and describes the
 ** first violation in msg. */
 bool sim_check_invariants(Sim *sim, char *msg, size_t size);
 

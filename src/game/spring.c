@@ -2,10 +2,10 @@
 ** spring.c -- springs: touching one launches the player, or a walker.
 **
 ** A spring points up (standing on a floor) or sideways (on a wall, pushing
-** away from it). Its top half, or its outer half for a side spring, is
-** what launches: an actor whose box overlaps it, moving into it or resting
-** on it, is sent off, and the spring rests a few ticks (so an actor still in
-** it is not launched twice).
+** away from it). The lower half of its box (the spring itself, on the floor),
+** or the outer half for a side spring, is what launches: an actor whose box
+** overlaps it, moving into it or resting on it, is sent off, and the spring
+** rests a few ticks (so an actor still in it is not launched twice).
 **
 ** The launches are Celeste's, scaled by two (physics.json): up, the player
 ** rises at spring_speed with the variable jump held for var_jump_time

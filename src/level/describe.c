@@ -138,7 +138,7 @@ cJSON *level_kinds_json(void)
         static const struct { uint32_t flag; const char *name; } RULES[] = {
             {KIND_UNIQUE, "exactly one per level"},
             {KIND_NEEDED, "at least one per level"},
-            {KIND_CLEAR, "clear of solid tiles, and of any solid at the start"},
+            {KIND_CLEAR, "clear of solid tiles; an actor also of any solid at the start"},
             {KIND_RESPAWN, "a respawn point: clear of spikes, blocks, crumbling blocks, hazards "
                            "that stay put and solid platforms' paths"},
             {KIND_FLIPS, "flips its switch group"},

@@ -3,9 +3,9 @@
 ** the stress test. The layout repeats every few dozen columns so any size
 ** from 8x6 up has ground, ledges and hazards; where each kind goes follows
 ** from the kind table's flags (the start, a goal, respawn points where
-** nothing patrols, kinds that patrol on the floor, the rest in the air;
-** kinds that need properties in a row of their own), so every kind is in it
-** without this file naming one.
+** nothing patrols, kinds that patrol on the floor, the rest in the air in
+** turn; kinds that need properties in a row of their own), so every kind
+** is in it without this file naming one (test_level checks it).
 */
 #include "level_internal.h"
 
@@ -21,7 +21,7 @@ static bool spike_column(int x, int w)
 ** kind table's flags, so a new kind shows up here with no change. */
 typedef struct Cast {
     char start, end, middle;  /* the unique start, a needed kind, a respawn point */
-    char floor[KIND_MAX_KINDS];/* kinds that stand clear of solids: on the floor */
+    char floor[KIND_MAX_KINDS];/* kinds that patrol (walkers): on the floor */
     int floor_count;
     char air[KIND_MAX_KINDS];  /* the others: in the air */
     int air_count;
@@ -78,8 +78,9 @@ static char cell(const Cast *c, int x, int y, int w, int h, int middle_x)
         return '=';
     if (c->air_count > 0 && y == h - 6 && x >= 6 && (x % 12 == 7 || x % 12 == 8))
         return c->air[0];
+    /* Higher up, every other air kind in turn, so each is in the level. */
     if (c->air_count > 0 && h >= 10 && y == h - 8 && x % 30 == 20)
-        return c->air[1 % c->air_count];
+        return c->air_count == 1 ? c->air[0] : c->air[1 + (x / 30) % (c->air_count - 1)];
     return '.';
 }
 

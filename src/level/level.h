@@ -197,7 +197,7 @@ typedef struct LevelMix {
 
 /* A valid native level of about `entities` entities in the proportions of
 ** mix (the player and a goal besides), interleaved along long floors: kinds
-** that stand clear of solids on the floors, the others in the air above
+** that patrol on the floors, the others in the air above
 ** them, kinds that need properties in rows of their own (a platform goes
 ** back and forth over three tiles). Returns malloc'd text and its length, or
 ** NULL for a kind the table lacks, too many entities, or out of memory. */

@@ -19,11 +19,11 @@
 ** refused with one error saying so.
 **
 ** Objects follow the placement rule of level_internal.h, in pixels: a block
-** is its rectangle; a platform starts at its rectangle's top-left corner,
-** as wide as the rectangle; any other entity stands with its box's bottom-left
-** corner on the object's bottom-left corner (a tile object's x, y; a
-** rectangle's x, y + height; a point's x, y). A tile object without a size
-** is its tile's size. Coordinates are rounded to whole pixels.
+** is its rectangle; a platform or a crumbling block starts at its rectangle's
+** top-left corner, as wide as the rectangle; any other entity stands with its
+** box's bottom-left corner on the object's bottom-left corner (a tile
+** object's x, y; a rectangle's x, y + height; a point's x, y). A tile object
+** without a size is its tile's size. Coordinates are rounded to whole pixels.
 ** levels/README.md tells designers the same.
 */
 #include "tiled_internal.h"
@@ -117,7 +117,7 @@ static void put_gid(Tiled *t, uint32_t raw, int x, int y, const cJSON *at, bool 
                    where, (unsigned)gid, tile->width, tile->height, TILE_SIZE, TILE_SIZE);
     } else if (cls[0] == '\0') {
         json_error(t->doc, at,
-                   "%sgid %u: the tile has no class; give it one of \"solid\", \"oneway\", \"spikes\" or \"empty\"",
+                   "%sgid %u: the tile has no class; give it one of \"solid\", \"oneway\", \"spikes\", \"secret\" or \"empty\"",
                    where, (unsigned)gid);
     } else if (kind_find(cls) >= 0) {
         json_error(t->doc, at,
@@ -126,7 +126,7 @@ static void put_gid(Tiled *t, uint32_t raw, int x, int y, const cJSON *at, bool 
     } else {
         int s = json_suggest(cls, names, TILE_KIND_COUNT);
         json_error(t->doc, at, "%sgid %u: unknown tile class \"%s\"%s%s%s", where, (unsigned)gid, q,
-                   s >= 0 ? " (did you mean \"" : " (expected solid, oneway, spikes or empty)",
+                   s >= 0 ? " (did you mean \"" : " (expected solid, oneway, spikes, secret or empty)",
                    s >= 0 ? names[s] : "", s >= 0 ? "\"?)" : "");
     }
 }

@@ -136,8 +136,8 @@ bool grid_query_next(GridQuery *q, EcsEntity *out);
 bool grid_gather(Sim *sim, const Grid *g, Box b, int *n);
 /* Rebuild the grids from the world: the solids at the start of a tick; the
 ** actors when first asked for after the platform system began (the player
-** and walkers have moved by then), which a level without moving solids or
-** blocks never does. */
+** and walkers have moved by then): platforms, blocks, springs and returning
+** crumbles ask, so a level with none of these never rebuilds it. */
 void broadphase_solids(Sim *sim);
 const Grid *broadphase_actors(Sim *sim);
 
@@ -171,7 +171,8 @@ static inline bool collide_solid(const Sim *sim, Box box, EcsEntity ignore)
            (sim->solids.used != 0 && collide_solid_entity(sim, box, ignore));
 }
 /* True when `box`, moving down one pixel, would land on the top of a one-way
-** tile: its bottom edge lies exactly on that tile's top. */
+** tile or a one-way platform (a plank): its bottom edge lies exactly on
+** that top. */
 bool collide_oneway_top(const Sim *sim, Box box);
 /* The enabled solid entity a box stands on (one pixel below), or ECS_NULL. */
 EcsEntity collide_solid_below(const Sim *sim, Box box);
@@ -197,8 +198,8 @@ void system_history(EcsWorld *world, float dt, void *ctx);
 void system_player(EcsWorld *world, float dt, void *ctx);
 void system_walkers(EcsWorld *world, float dt, void *ctx);
 void system_platforms(EcsWorld *world, float dt, void *ctx);
-void system_interactions(EcsWorld *world, float dt, void *ctx);
 void system_springs(EcsWorld *world, float dt, void *ctx);
+void system_interactions(EcsWorld *world, float dt, void *ctx);
 void system_blocks(EcsWorld *world, float dt, void *ctx);
 void system_crumbles(EcsWorld *world, float dt, void *ctx);
 void system_signs(EcsWorld *world, float dt, void *ctx);
@@ -243,7 +244,9 @@ bool mover_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntit
 /* spring.c */
 bool spring_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 void spring_animate(Sim *sim, uint16_t first_clip);
+/* crumble.c */
 void crumble_animate(Sim *sim, uint16_t first_clip);
+/* sign.c */
 bool sign_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 /* interact.c */
 bool coin_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);

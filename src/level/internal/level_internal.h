@@ -14,8 +14,6 @@
 
 enum {
     LEVEL_PARAM_MAX = 64,             /* room for physics_param_table() */
-    LEVEL_PLATFORM_SPEED = 60,        /* px/s when a platform names none */
-    LEVEL_MAX_SPEED = 2000,           /* px/s */
 };
 
 /* ---- JSON documents ---------------------------------------------------------------
@@ -100,7 +98,8 @@ const char *const *level_background_names(void);
 ** (kinds.h): an entity named by a tile has its box's left edge on the tile's
 ** left edge; a fixed-size kind stands with the box's bottom on the tile's
 ** bottom, so a player named at row 10 stands on row 11; a kind sized by "w"
-** and "h" (blocks, platforms) starts at the tile's top-left corner. */
+** and "h" (blocks, platforms, crumbling blocks) starts at the tile's
+** top-left corner. */
 
 /* What a loader builds: the entities in file order, and the paths and texts
 ** they refer to. */
@@ -137,10 +136,14 @@ bool level_prop_read(JsonDoc *doc, LevelBuild *b, const KindProp *p, int index, 
 void level_prop_describe(const KindProp *p, char *buf, size_t size);
 
 /* Checks what every format shares: entities inside the map, actors and
-** respawn points clear of solid tiles and spikes, platform paths inside the
-** map. With whole set (every entity was read), also: exactly one player, a
-** goal, every switch group with blocks and every block group with a switch.
-** Errors name path; line, col place level-wide errors. */
+** respawn points clear of solid tiles and spikes, paths inside the map.
+** With whole set (every entity was read), also: exactly one player, a goal,
+** respawn points clear of blocks and crumbling blocks, no patrol through a
+** checkpoint, and, on a level that passed those, a goal that can be
+** touched, no hazard on a respawn point, no path that goes nowhere, no
+** actor inside a solid at the start and no solid path through a respawn
+** point (validate.c); it warns of a switch group without blocks or blocks
+** without a switch. Errors name path; line, col place level-wide errors. */
 void level_validate(const char *path, const LevelDesc *level, int line, int col,
                     bool whole, LevelErrors *errors);
 
