@@ -3,7 +3,7 @@
 **
 ** It lives in app/ rather than audio/ because it is a command-line mode:
 ** it finds the data folder (app_find_data, or --data) and writes a file
-** atomically (save/), while audio/ stays a library of the C library alone.
+** atomically (atomic/), while audio/ stays a library of the C library alone.
 ** The samples are the sequencer's own, the same the game plays, so what a
 ** musician hears in the file is what the player hears (before the volume).
 */

@@ -2,8 +2,8 @@
 ** ecs.h -- the entity-component-system that runs the game.
 **
 ** An entity is a generational handle. A component is plain data, stored in
-** one sparse set per component type, kept in order of (component set,
-** slot). A view walks the entities that have a given set of components, a
+** one sparse set per component type, kept in order of component set, each
+** set in the order its entities came into it. A view walks the entities that have a given set of components, a
 ** few long runs at a time. A system is a function run once per fixed tick,
 ** in registration order. See docs/ARCHITECTURE.md and the essays at the top
 ** of pool.c, order.c, view.c, group.c, snapshot.c and memory.c for how it

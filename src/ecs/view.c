@@ -9,8 +9,9 @@
 ** the span of the same set in the other pools by binary search on the span
 ** keys. A stretch that is contiguous in every pool is a run: the caller gets,
 ** for each term, a plain array of it.count components. Tombstones split a
-** run where they sit (their positions come from the pools' sorted lists,
-** so spans are not read); runs that continue one another in every pool are
+** run where they sit (their positions come from a pool's list of them when
+** it is in order, as after a flush that reordered the pool, else from
+** reading the span); runs that continue one another in every pool are
 ** joined, so a group's sets (group.c), laid out alike in its pools, are one
 ** run, and so are the sets of a one-term view. Iteration order is the
 ** driver's: set by set in its span order, each set in the order its
@@ -138,7 +139,8 @@ static bool build_runs(EcsWorld *world, EcsViewCache *c, EcsPool *const *pools, 
             }
         }
         /* Where each pool's tombstones are: from its list when that is in
-        ** order (as after a flush), else by reading the span. */
+        ** order (after a flush that reordered the pool; one that only
+        ** removed leaves it unsorted), else by reading the span. */
         uint32_t next[ECS_MAX_TERMS];
         for (int k = 0; k < n && present; k++) {
             const EcsPool *pool = pools[k];

@@ -1,13 +1,15 @@
 /*
 ** scan.c -- a strict JSON scanner that remembers positions.
 **
-** The scanner accepts exactly RFC 8259 JSON in UTF-8 (an optional byte order
-** mark aside) and, on the first syntax error, stops with a message and the
-** line and column of the offending character: cJSON would only hand back a
-** pointer, and accepts a few things JSON does not. On success it has one
-** JsonNode per value, in document order (pre-order: a container, then its
-** members), with where the value and its key start and which container holds
-** it; doc.c pairs them with cJSON's items.
+** The scanner accepts RFC 8259 JSON in UTF-8 (an optional byte order mark
+** aside), but for \u0000 in a string, numbers of more than 63 characters,
+** and documents past the depth and value limits (json_doc.h). On the first
+** syntax error it stops with a message and the line and column of the
+** offending character: cJSON would only hand back a pointer, and accepts a
+** few things JSON does not. On success it has one JsonNode per value, in
+** document order (pre-order: a container, then its members), with where the
+** value and its key start and which container holds it; doc.c pairs them
+** with cJSON's items.
 */
 #include "json_internal.h"
 #include "json_utf8.h"

@@ -94,8 +94,9 @@ SaveLoad settings_load(const char *path, const SettingsKnownNames *known, Settin
 bool settings_parse(const char *text, size_t len, const SettingsKnownNames *known, Settings *s,
                     SaveNotices *notices);
 
-/* Writes settings.json atomically. Returns false with a message if a name is
-** malformed or the write fails; the old file is then unchanged. */
+/* Writes settings.json atomically. Returns false with a message if a value
+** is out of range, a name is malformed or the write fails; the old file is
+** then unchanged. */
 bool settings_save(const char *path, const Settings *s, char *err, size_t errlen);
 
 /* "left", "right", ..., "fullscreen"; NULL when out of range. */

@@ -15,9 +15,10 @@
 #define ECS_NONE UINT32_MAX
 
 /* In a pool's dense array, a tombstone: a position whose component was
-** removed, kept until the flush fills it or compacts it away. The low bits
-** keep the slot of the entity that was there, so the order of the keys
-** stays sorted across tombstones (see pool.c). Slot indices stay below it. */
+** removed, kept until the flush fills it or compacts it away, or room a
+** relayout left at a span's end (order.c). A removal's tombstone keeps the
+** slot that was there in its low bits, room has none; nothing reads them.
+** Slot indices stay below it. */
 #define ECS_HOLE UINT32_C(0x80000000)
 #define ECS_MAX_SLOTS ECS_HOLE
 
@@ -45,7 +46,7 @@ typedef struct EcsSpan {
 ** See the essay at the top of pool.c. */
 typedef struct EcsPool {
     unsigned char *data; /* capacity * size bytes; a tag's points at tag_token */
-    uint32_t *dense;     /* slot of each position; ECS_HOLE | slot for a tombstone */
+    uint32_t *dense;     /* slot of each position; ECS_HOLE (| slot) for a tombstone */
     size_t data_held, dense_held; /* the blocks' sizes (memory.c) */
     uint32_t count;      /* live components */
     uint32_t ordered;    /* [0, ordered): in key order, tiled by spans */
