@@ -1,10 +1,41 @@
-/* screenshot.c -- one frame to a PNG with the software renderer, no display. */
+/* screenshot.c -- one frame to a PNG with the software renderer, no display.
+** The PNG is made in memory and written atomically, like every file the
+** game writes: a failed write leaves what was there before. */
 #include "run.h"
 
+#include "atomic.h"
 #include "render.h"
 
 #include <SDL_image.h>
 #include <stdio.h>
+#include <stdlib.h>
+
+/* Writes surface s as a PNG at path, atomically. Its bytes are encoded into
+** a buffer that holds the worst case (the pixels stored uncompressed, with
+** room for every header), so a PNG that does not fit is an encoder error,
+** never a truncated file. */
+static bool save_png(SDL_Surface *s, const char *path)
+{
+    size_t raw = (size_t)s->w * (size_t)s->h * 4 + (size_t)s->h;
+    size_t cap = raw + raw / 100 + 65536;
+    void *buf = malloc(cap);
+    SDL_RWops *rw = buf ? SDL_RWFromMem(buf, (int)cap) : NULL;
+    if (rw == NULL) {
+        fprintf(stderr, "platformer: %s: out of memory for the PNG\n", path);
+        free(buf);
+        return false;
+    }
+    bool ok = IMG_SavePNG_RW(s, rw, 0) == 0;
+    Sint64 len = SDL_RWtell(rw);
+    SDL_RWclose(rw);
+    char err[512];
+    if (!ok || len <= 0)
+        fprintf(stderr, "platformer: %s: cannot make the PNG: %s\n", path, IMG_GetError());
+    else if (!(ok = atomic_write(path, buf, (size_t)len, err, sizeof err)))
+        fprintf(stderr, "platformer: %s\n", err);
+    free(buf);
+    return ok;
+}
 
 int screenshot_run(const FrontendOptions *opt, const char *out_png, int ticks, int scale)
 {
@@ -42,10 +73,8 @@ int screenshot_run(const FrontendOptions *opt, const char *out_png, int ticks, i
     SDL_RenderClear(renderer);
     frontend_draw(game);
     SDL_RenderPresent(renderer);
-    if (IMG_SavePNG(target, out_png) != 0) {
-        fprintf(stderr, "platformer: %s: cannot write the PNG: %s\n", out_png, IMG_GetError());
+    if (!save_png(target, out_png))
         goto done;
-    }
     status = 0;
 done:
     frontend_destroy(game);
