@@ -790,7 +790,15 @@ Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, co
         g->campaign = malloc(sizeof *g->campaign);
         char path[APP_PATH_MAX];
         int n = snprintf(path, sizeof path, "%s/levels/campaign.json", g->data_dir);
-        if (n < 0 || (size_t)n >= sizeof path || !g->campaign || !campaign_load(path, g->campaign, err, errlen))
+        if (n < 0 || (size_t)n >= sizeof path) {
+            snprintf(err, errlen, "%s/levels/campaign.json: the path is too long", g->data_dir);
+            goto fail;
+        }
+        if (!g->campaign) {
+            snprintf(err, errlen, "out of memory");
+            goto fail;
+        }
+        if (!campaign_load(path, g->campaign, err, errlen))
             goto fail;
         if (g->saves.progress.unlocked > g->campaign->count)
             g->saves.progress.unlocked = g->campaign->count;
