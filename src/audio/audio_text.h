@@ -1,7 +1,7 @@
 /*
 ** audio_text.h -- the line-and-word reading that the sound bank and the
 ** music files share (text.c), and the tone vocabulary of both (tone.c).
-** Internal to audio/: nothing outside this folder includes it.
+** Internal to audio/: nothing outside this folder and its tests includes it.
 **
 ** A file is lines of words separated by blanks; a word that starts with
 ** `#` starts a comment that runs to the end of the line (inside a word, as

@@ -4,12 +4,18 @@
 **
 ** A track is read top to bottom; each thing is defined before it is used.
 **
-**   track bpm=140 rows_per_beat=4 volume=0.8
+**   track bpm=140 rows_per_beat=4 volume=0.5
 **
 **   instrument lead
 **     tone wave=pulse duty=25 attack=3 decay=90 sustain=0.55 hold=note release=70
+**   instrument bell
+**     tone wave=sine attack=2 decay=300 sustain=0 release=100
 **   instrument kick
 **     tone wave=triangle freq=C-3 slide=-24 attack=1 decay=60 sustain=0 release=20
+**   instrument hat
+**     tone wave=noise freq=C-7 attack=1 decay=25 sustain=0 release=10
+**   instrument snare
+**     tone wave=noise freq=C-5 attack=1 decay=90 sustain=0 release=30
 **
 **   channel melody instrument=lead volume=0.6
 **   channel drums instrument=kick volume=0.5

@@ -4,7 +4,7 @@
 ** A tone is what the sound bank's effects and the music's instruments are
 ** made of (docs/AUDIO.md describes the words that set each field). The
 ** functions here turn a tone into samples one at a time, so that the
-** effects (rendered whole, synth.c's audio_tone_render) and the sequencer
+** effects (rendered whole, by bank.c) and the sequencer
 ** (notes that start and stop while it plays) share the same arithmetic.
 ** Output is 16-bit signed mono PCM at AUDIO_RATE.
 */

@@ -22,7 +22,8 @@ typedef struct CameraConfig {
     float look_rate;        /* 1/s: how fast the look-ahead turns around */
     float follow_rate;      /* 1/s: exponential approach of the view to its goal */
     float ground_frac;      /* where the ground height sits, as a fraction of view_h from the top */
-    float edge_margin;      /* px: the player is never closer than this to the top or bottom */
+    float edge_margin;      /* px: the view's goal keeps the player this far below its top;
+                            ** the player is never closer than half this to the top or bottom */
 } CameraConfig;
 
 typedef struct CameraTarget {

@@ -78,7 +78,7 @@ bool frontend_wants_quit(const Frontend *game);
 /* The frame rate the window measured, for the F3 overlay. */
 void frontend_set_fps(Frontend *game, float fps);
 
-/* For tests and the screenshot: the draw calls and quads of the last frame. */
+/* For tests and the screenshot: the draw calls of the last frame. */
 int frontend_last_draw_calls(const Frontend *game);
 /* True while a level is being played (not a menu, not an error). */
 bool frontend_in_level(const Frontend *game);

@@ -7,8 +7,9 @@
 ** PNG.
 **
 ** Every mode finds the game's data the same way (app_find_data): --data DIR,
-** which main takes off the command line wherever it stands, or the
-** program's own folder from SDL_GetBasePath, which needs no SDL_Init.
+** which main takes off the command line wherever it stands, else
+** $PLATFORMER_DATA, else the build tree's or the install's data found from
+** the program's own folder (SDL_GetBasePath, which needs no SDL_Init).
 */
 #include "app.h"
 #include "run.h"

@@ -3,8 +3,8 @@
 ** checkpoints, the summit flag, switches and their blocks, platforms,
 ** walkers and saws, plus the effects and HUD icons the front end may use.
 **
-** Cell sizes follow the entity boxes of leveldesc.c (entity_type_size): a
-** cell larger than its box says where the box sits with its anchor.
+** Cell sizes follow the kind table's boxes (src/game/kinds.c): a cell
+** larger than its box says where the box sits with its anchor.
 **
 ** Switch groups are told apart by colour and by a symbol, so players who
 ** confuse two colours still match a switch with its blocks.

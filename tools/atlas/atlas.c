@@ -1,6 +1,6 @@
 /*
-** atlas.c -- packing the sheets and writing atlas.png, atlas.json and the
-** background images.
+** atlas.c -- packing the sheets and writing atlas.png, atlas.json, the
+** background images and the Tiled tileset's tiles.png.
 **
 ** Packing: cells are sorted by height, then width, and laid on shelves
 ** 512 px wide; the image is as tall as the shelves, rounded up to a multiple

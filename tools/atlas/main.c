@@ -26,7 +26,8 @@ static int usage(void)
     fputs("usage: make_atlas [--art DIR] [--out DIR] [--check] [--preview DIR]\n"
           "       make_atlas [--art DIR] --icons DIR\n"
           "  --art DIR  the art sources (default: art)\n"
-          "  --out DIR  where atlas.png, atlas.json and bg_*.png go (default: assets)\n"
+          "  --out DIR  where atlas.png, atlas.json, bg_*.png and tiled/tiles.png go\n"
+          "             (default: assets)\n"
           "  --check    compare with the files in --out instead of writing\n"
           "  --preview DIR  also write sheets.png and scenes.png there\n"
           "  --icons DIR    write only the program's icon, DIR/icon-N.png for N = 16 to 256\n",

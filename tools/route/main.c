@@ -3,8 +3,8 @@
 ** replay lines to paste into a replay.
 **
 **   route [LEVEL] [--from REPLAY [--ticks N]] --to X,Y[,W,H] | --to goal
-**         [--px] [--standing] [--max-ticks N] [--beam W] [--down]
-**         [--out FILE] [--data DIR]
+**         [--px] [--standing] [--max-ticks N] [--budget N] [--weight W]
+**         [--jump-cost T] [--down] [--out FILE] [--data DIR]
 **
 ** Without --px the target is in tiles: column X, row Y, W x H tiles (1 x
 ** 1 by default). Exit status 0 when a route is found, 1 when none is
@@ -25,8 +25,8 @@
 static int usage(void)
 {
     fputs("usage: route [LEVEL] [--from REPLAY [--ticks N]] --to X,Y[,W,H] | --to goal\n"
-          "             [--px] [--standing] [--max-ticks N] [--beam W] [--down]\n"
-          "             [--out FILE] [--data DIR]\n"
+          "             [--px] [--standing] [--max-ticks N] [--budget N] [--weight W]\n"
+          "             [--jump-cost T] [--down] [--out FILE] [--data DIR]\n"
           "Searches for inputs that bring the player from the level's start, or from\n"
           "where the first N ticks of REPLAY leave it (all of them by default), into\n"
           "the target with no death, and prints them as replay lines to paste after\n"
@@ -34,8 +34,12 @@ static int usage(void)
           "default), in pixels with --px, or the level's end with 'goal'; with\n"
           "--standing the player must stand there. LEVEL defaults to the replay's.\n"
           "  --max-ticks N  longest route (default 1200: 20 s)\n"
-          "  --beam W       candidates kept at each step (default 24): wider finds\n"
-          "                 more, slower\n"
+          "  --budget N     candidates played before giving up (default 20000):\n"
+          "                 more finds more, slower\n"
+          "  --weight W     how much nearness counts against time taken (default\n"
+          "                 1.5; 1 is even, more trusts nearness and searches less)\n"
+          "  --jump-cost T  ticks a jump counts as (default 8): fewer jumps, easier\n"
+          "                 routes\n"
           "  --down         also try holding down (drops through planks)\n"
           "  --out FILE     also write the prefix and the route as a replay, with\n"
           "                 its outcome, ticks and hash, for --headless --verify\n"

@@ -7,8 +7,8 @@
 ** the level being played (loading, ticks, hot reload, recording and
 ** playback, the last completion); summary.c counts what the campaign's
 ** levels hold; screens.c draws every screen and keeps the figures of the
-** last frame for the F3 overlay. Nothing outside those
-** files includes this header, except the tests, for screens_tagline.
+** last frame for the F3 overlay. Nothing outside those files includes this
+** header, except the tests, which look into the Frontend's state.
 */
 #ifndef FRONTEND_INTERNAL_H
 #define FRONTEND_INTERNAL_H
