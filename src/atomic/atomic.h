@@ -6,8 +6,8 @@
 ** disk or a failed rename at any point leaves either the old file or the
 ** new one at PATH, never half of one. A write that fails removes its
 ** temporary; a crash between creating the temporary and the rename leaves
-** it behind (later writes never reuse it). Saves, exported maps and
-** recorded replays all go through here. The system calls go through an
+** it behind (later writes never reuse it). Saves, exported maps, recorded
+** replays, rendered music and screenshots all go through here. The system calls go through an
 ** AtomicIo so that tests can make them fail at a chosen moment. POSIX only;
 ** no other module of the game is needed.
 */

@@ -7,6 +7,7 @@
 #include "render.h"
 
 #include <SDL_image.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -18,7 +19,7 @@ static bool save_png(SDL_Surface *s, const char *path)
 {
     size_t raw = (size_t)s->w * (size_t)s->h * 4 + (size_t)s->h;
     size_t cap = raw + raw / 100 + 65536;
-    void *buf = malloc(cap);
+    void *buf = cap <= INT_MAX ? malloc(cap) : NULL; /* --scale keeps it far below */
     SDL_RWops *rw = buf ? SDL_RWFromMem(buf, (int)cap) : NULL;
     if (rw == NULL) {
         fprintf(stderr, "platformer: %s: out of memory for the PNG\n", path);
