@@ -158,6 +158,13 @@ static bool read_text(JsonDoc *doc, LevelBuild *b, const cJSON *v, int32_t *out)
         } else if (c < 0x20 || c == 0x7F) {
             json_error(doc, v, "a text must not contain control characters other than \"\\n\"");
             return false;
+        } else if (c == '\\' && s[i + 1] == 'n') {
+            /* "\\n" in a JSON file, or \n typed in Tiled's property box:
+            ** the sign would show a backslash and an n. */
+            json_error(doc, v, "the text has a backslash before an n, which a sign shows as it is: "
+                               "write a line break as \\n in the JSON file (one backslash), or "
+                               "as a new line in Tiled");
+            return false;
         }
     }
     if (lines > KIND_TEXT_LINES) {
