@@ -310,7 +310,7 @@ START_TEST(warnings_corpus_loads_with_expected_warnings)
     }
     free(text);
     free(e);
-    ck_assert_int_eq(checked, 2);
+    ck_assert_int_eq(checked, 3);
 }
 END_TEST
 

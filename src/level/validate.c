@@ -609,6 +609,19 @@ void level_validate(const char *path, const LevelDesc *lv, int line, int col, bo
         SimBox place;
         if (!standing_box(lv, r, &place))
             continue;
+        /* Some ground under it, in tiles: blocks, crumbles and platforms
+        ** move or vanish, and a player coming back to life with nothing
+        ** below would fall out of the map at every try. Said, not refused:
+        ** a small test map may start the player in the air on purpose. */
+        int c0 = place.x / TILE_SIZE, c1 = (place.x + place.w - 1) / TILE_SIZE;
+        int row = (place.y + place.h) / TILE_SIZE;
+        while (row < lv->map.height && !floor_under(lv, c0, c1, row))
+            row++;
+        if (row >= lv->map.height)
+            level_warnings_add(errors, path, r->line, r->col,
+                             "the %s has no ground below it (solid or one-way tiles): a player "
+                             "coming back to life there would fall out of the map",
+                             kind_label(kind_get(r->kind)));
         int found = near_find(&blocks, place);
         for (int f = 0; f < found; f++) {
             const LevelEntity *b = &lv->entities[blocks.found[f]];
