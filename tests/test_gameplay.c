@@ -1187,6 +1187,33 @@ START_TEST(a_oneway_platform_pushes_nobody)
 }
 END_TEST
 
+/* A platform sweeping through a crowd of walkers pushes or crushes every one
+** of them, however many stand in its way: none is left inside it (the
+** invariant --soak checks), past the 256 the mover once had room for. */
+START_TEST(a_platform_moves_every_walker_of_a_crowd)
+{
+    static const char *const FIELD[] = {
+        "........................................", "........................................",
+        "........................................", "........................................",
+        ".P....................................G.", "########################################",
+    };
+    enum { CROWD = 300 };
+    LevelDesc d = fixture_level(FIELD, 6);
+    fixture_platform(&d, 10, 4, 3, 120.0f, &(LevelPoint){30 * TILE_SIZE, 4 * TILE_SIZE}, 1);
+    for (int i = 0; i < CROWD; i++)
+        fixture_push(&d, "walker", 20, 4);
+    Sim *sim = fixture_sim(&d);
+    leveldesc_fini(&d);
+    InputIntent last = NONE;
+    char msg[256];
+    for (int tick = 0; tick < 600; tick++) {
+        run_ticks(sim, 1, NONE, &last);
+        ck_assert_msg(sim_check_invariants(sim, msg, sizeof msg), "tick %d: %s", tick, msg);
+    }
+    sim_destroy(sim);
+}
+END_TEST
+
 /* ---- moving saws --------------------------------------------------------------------- */
 
 static const char *const SAW_LANE[] = {
@@ -1457,7 +1484,7 @@ Suite *gameplay_suite(void)
         {"movers",
          {a_platform_rests_wait_seconds_at_each_waypoint, a_oneway_platform_carries_its_rider,
           a_oneway_platform_is_jumped_through_from_below, a_oneway_platform_pushes_nobody,
-          a_saw_with_a_path_moves_at_its_speed_and_kills_on_touch,
+          a_platform_moves_every_walker_of_a_crowd, a_saw_with_a_path_moves_at_its_speed_and_kills_on_touch,
           a_saw_without_a_path_stays_put}},
         {"walkers",
          {a_walker_turns_before_spikes_unless_told_not_to,

@@ -22,8 +22,6 @@
 #include <math.h>
 #include <stdlib.h>
 
-enum { MAX_ACTORS = 256 };
-
 typedef struct Actor {
     EcsEntity entity;
     Transform *t;
@@ -31,12 +29,32 @@ typedef struct Actor {
     bool rider;
 } Actor;
 
-/* The live actors the solid may touch as it moves by (dx, dy): the player
-** (unless dead or done), then walking walkers near it in slot order, from
-** the actor grid (broadphase.c). */
-static int gather_actors(Sim *sim, Box solid, int32_t dx, int32_t dy, Actor *out)
+/* Room in sim->touched for at least `need` actors. False when out of memory. */
+static bool reserve_touched(Sim *sim, int need)
+{
+    if (need <= sim->touched_cap)
+        return true;
+    int cap = sim->touched_cap ? sim->touched_cap : 64;
+    while (cap < need)
+        cap *= 2;
+    Actor *grown = realloc(sim->touched, (size_t)cap * sizeof *grown);
+    if (grown == NULL)
+        return false;
+    sim->touched = grown;
+    sim->touched_cap = cap;
+    return true;
+}
+
+/* The live actors the solid may touch as it moves by (dx, dy), into
+** sim->touched: the player (unless dead or done), then walking walkers near
+** it in slot order, from the actor grid (broadphase.c). Out of memory, the
+** solid moves through the walkers it had no room for. */
+static int gather_actors(Sim *sim, Box solid, int32_t dx, int32_t dy)
 {
     int n = 0;
+    if (!reserve_touched(sim, 1))
+        return 0;
+    Actor *out = sim->touched;
     Player *p = ecs_get(sim->world, sim->player, C_PLAYER);
     if (p != NULL && p->state == PLAYER_NORMAL) {
         out[n++] = (Actor){sim->player, ecs_get(sim->world, sim->player, C_TRANSFORM),
@@ -48,7 +66,9 @@ static int gather_actors(Sim *sim, Box solid, int32_t dx, int32_t dy, Actor *out
     int count = 0;
     if (!grid_gather(sim, broadphase_actors(sim), near, &count))
         return n;
-    for (int i = 0; i < count && n < MAX_ACTORS; i++) {
+    int room = reserve_touched(sim, n + count) ? n + count : sim->touched_cap;
+    out = sim->touched;
+    for (int i = 0; i < count && n < room; i++) {
         EcsEntity e = sim->near[i];
         const Enemy *en = ecs_get(sim->world, e, C_ENEMY);
         Transform *t = ecs_get(sim->world, e, C_TRANSFORM);
@@ -78,8 +98,8 @@ static void crush(Sim *sim, EcsEntity actor)
 static void move_solid(Sim *sim, EcsEntity self, Transform *t, Collider *c, int32_t dx, int32_t dy)
 {
     Box from = box_of(t, c);
-    Actor actors[MAX_ACTORS];
-    int n = gather_actors(sim, box_of(t, c), dx, dy, actors);
+    int n = gather_actors(sim, box_of(t, c), dx, dy);
+    Actor *actors = sim->touched;
     for (int a = 0; a < n; a++) {
         Box box = box_of(actors[a].t, actors[a].c);
         Box below = {box.x, box.y + 1, box.w, box.h};

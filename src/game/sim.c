@@ -191,6 +191,7 @@ void sim_destroy(Sim *sim)
     grid_fini(&sim->solids);
     grid_fini(&sim->actors);
     free(sim->near);
+    free(sim->touched);
     free(sim->texts);
     free(sim);
 }

@@ -54,6 +54,8 @@ struct Sim {
     Grid solids, actors;           /* broadphase.c */
     EcsEntity *near;               /* scratch for gathering what a grid lists */
     int near_cap;
+    struct Actor *touched;         /* scratch: the actors a moving solid may touch */
+    int touched_cap;               /* (moving_platform.c) */
     EcsWorld *snapshot;            /* the level at the last checkpoint (restore.c), or NULL */
     bool snapshot_groups[LEVEL_MAX_GROUPS];
     bool snapshot_due;             /* a checkpoint was reached this tick */
