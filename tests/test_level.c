@@ -232,7 +232,7 @@ START_TEST(physics_errors_leave_parameters_untouched)
     PhysicsParams p = physics_defaults(), before = p;
     LevelErrors *e = new_errors();
     ck_assert(!level_physics_parse("physics.json", text, strlen(text), &p, e));
-    ck_assert_msg(has_error(e, "physics.json", 2, 14, "gravity: expected a number from 0 to 10000"),
+    ck_assert_msg(has_error(e, "physics.json", 2, 14, "gravity: expected a number from 100 to 10000"),
                   "%s", dump(e));
     ck_assert_msg(has_error(e, "physics.json", 3, 3, "did you mean \"max_run\""), "%s", dump(e));
     ck_assert_int_eq(e->count, 2);

@@ -56,7 +56,7 @@ PhysicsParams physics_defaults(void)
     {#field, offsetof(PhysicsParams, field), lo, hi, unit, doc}
 
 static const ParamInfo table[] = {
-    P(gravity, 0, 10000, "px/s^2", "Downward acceleration."),
+    P(gravity, 100, 10000, "px/s^2", "Downward acceleration (at least 100: a jump must come down)."),
     P(fall_gravity_mult, 0, 10, "x", "Gravity scale while falling: above 1, falls are snappier than rises."),
     P(max_fall, 1, 2000, "px/s", "Fastest fall."),
     P(fast_max_fall, 1, 2000, "px/s", "Fastest fall while holding down."),
