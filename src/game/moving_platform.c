@@ -51,23 +51,20 @@ static bool reserve_touched(Sim *sim, int need)
 ** solid moves through the walkers it had no room for. */
 static int gather_actors(Sim *sim, Box solid, int32_t dx, int32_t dy)
 {
-    int n = 0;
-    if (!reserve_touched(sim, 1))
-        return 0;
-    Actor *out = sim->touched;
-    Player *p = ecs_get(sim->world, sim->player, C_PLAYER);
-    if (p != NULL && p->state == PLAYER_NORMAL) {
-        out[n++] = (Actor){sim->player, ecs_get(sim->world, sim->player, C_TRANSFORM),
-                           ecs_get(sim->world, sim->player, C_COLLIDER), false};
-    }
     /* Only actors within reach of this tick's move can be touched. */
     int32_t reach_x = 32 + (dx < 0 ? -dx : dx), reach_y = 32 + (dy < 0 ? -dy : dy);
     Box near = {solid.x - reach_x, solid.y - reach_y, solid.w + 2 * reach_x, solid.h + 2 * reach_y};
     int count = 0;
     if (!grid_gather(sim, broadphase_actors(sim), near, &count))
-        return n;
-    int room = reserve_touched(sim, n + count) ? n + count : sim->touched_cap;
-    out = sim->touched;
+        count = 0; /* out of memory: the player alone */
+    int room = reserve_touched(sim, 1 + count) ? 1 + count : sim->touched_cap;
+    Actor *out = sim->touched;
+    int n = 0;
+    Player *p = ecs_get(sim->world, sim->player, C_PLAYER);
+    if (room > 0 && p != NULL && p->state == PLAYER_NORMAL) {
+        out[n++] = (Actor){sim->player, ecs_get(sim->world, sim->player, C_TRANSFORM),
+                           ecs_get(sim->world, sim->player, C_COLLIDER), false};
+    }
     for (int i = 0; i < count && n < room; i++) {
         EcsEntity e = sim->near[i];
         const Enemy *en = ecs_get(sim->world, e, C_ENEMY);
