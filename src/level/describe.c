@@ -139,8 +139,8 @@ cJSON *level_kinds_json(void)
             {KIND_UNIQUE, "exactly one per level"},
             {KIND_NEEDED, "at least one per level"},
             {KIND_CLEAR, "clear of solid tiles; an actor also of any solid at the start"},
-            {KIND_RESPAWN, "a respawn point: clear of spikes, blocks, crumbling blocks, hazards "
-                           "that stay put and solid platforms' paths"},
+            {KIND_RESPAWN, "a respawn point: clear of spikes, blocks, crumbling blocks, hazards, "
+                           "and the paths of solid platforms and moving hazards"},
             {KIND_FLIPS, "flips its switch group"},
             {KIND_FLIPPED, "follows its switch group"},
             {KIND_PATROLS, "patrols its floor: never through a checkpoint"},
@@ -151,7 +151,8 @@ cJSON *level_kinds_json(void)
         /* what --check asks of what a kind spawns with (validate.c) */
         static const struct { EcsComponent c; const char *name; } BY_COMPONENT[] = {
             {C_GOAL, "not sunk wholly in solid tiles"},
-            {C_HAZARD, "never on the player start, nor on a checkpoint unless it moves"},
+            {C_HAZARD, "never on the player start or a checkpoint, nor, moving, with its path "
+                       "through one"},
         };
         for (size_t r = 0; r < sizeof BY_COMPONENT / sizeof BY_COMPONENT[0]; r++)
             if (kind->components & (1u << BY_COMPONENT[r].c))

@@ -11,9 +11,14 @@
 ** passed those, what can be told of play from geometry: a goal that can be
 ** reached at all, no hazard where the player comes back to life, no path
 ** that goes nowhere; and, from the level's Sim built as it starts
-** (check_start), no actor inside a solid and no solid mover whose path
-** sweeps through a respawn point. The actor rule is the one --soak's
-** invariants check after every tick (sim_box_clear, game/rules.c).
+** (check_start), no actor inside a solid and no solid or hazard mover
+** whose path sweeps through a respawn point. The actor rule is the one
+** --soak's invariants check after every tick (sim_box_clear,
+** game/rules.c).
+**
+** Levels may hold a million entities, so no rule pairs every entity with
+** every other: the ones a rule pairs with (respawn points, blocks, movers)
+** are listed by x (Near), and each asks only of those near its box.
 */
 #include "level_internal.h"
 
@@ -161,6 +166,17 @@ static bool hurt_box(const LevelDesc *lv, const LevelEntity *r, SimBox *out)
     if (!(kind_get(r->kind)->flags & KIND_RESPAWN))
         return false;
     *out = sim_hurt_box(sim_respawn_box(r), &lv->physics);
+    return true;
+}
+
+/* Where the player stands coming back to life at r, as the Sim puts it
+** (sim_respawn_box), for respawn points only. */
+static bool respawn_box(const LevelDesc *lv, const LevelEntity *r, SimBox *out)
+{
+    (void)lv;
+    if (!(kind_get(r->kind)->flags & KIND_RESPAWN))
+        return false;
+    *out = sim_respawn_box(r);
     return true;
 }
 
@@ -434,25 +450,57 @@ static void point_name(int i, char *out, size_t cap)
         snprintf(out, cap, "waypoint %d", i);
 }
 
-/* A solid mover (a platform) whose path passes where the player comes back
-** to life would shove a player standing there, or close over a dead one. */
+/* The respawn points (the start, checkpoints) whose box the mover's
+** collider may touch along its path: each segment's bounding box asked of
+** respawns. Into ids (room for twice the respawn points), in level order,
+** each once; returns how many. */
+static int sweep_candidates(Near *respawns, const Mover *m, const Collider *c, int segments,
+                            int *ids)
+{
+    int count = 0;
+    for (int s = 0; s < segments; s++) {
+        LevelPoint a = m->path[s], b = m->path[(s + 1) % m->path_len];
+        int64_t x0 = (a.x < b.x ? a.x : b.x) + c->off_x, x1 = (a.x > b.x ? a.x : b.x) + c->off_x;
+        int64_t y0 = (a.y < b.y ? a.y : b.y) + c->off_y, y1 = (a.y > b.y ? a.y : b.y) + c->off_y;
+        int64_t w = x1 - x0 + c->w, h = y1 - y0 + c->h;
+        SimBox span = {(int32_t)x0, (int32_t)y0, (int32_t)(w < INT32_MAX ? w : INT32_MAX),
+                       (int32_t)(h < INT32_MAX ? h : INT32_MAX)};
+        int found = near_find(respawns, span);
+        for (int f = 0; f < found; f++)
+            ids[count++] = respawns->found[f];
+        if (count > 1) { /* keep the list short: each id once */
+            qsort(ids, (size_t)count, sizeof *ids, id_order);
+            int unique = 1;
+            for (int i = 1; i < count; i++)
+                if (ids[i] != ids[unique - 1])
+                    ids[unique++] = ids[i];
+            count = unique;
+        }
+    }
+    return count;
+}
+
+/* A mover whose path passes where the player comes back to life: a solid
+** one (a platform) would shove a player standing there, or close over a
+** dead one; a hazard (a saw) would kill it there, every time it came by,
+** and when it rests there (a wait) at every try. A hazard that is on a
+** respawn point from the start is check_hazard's. */
 static void check_sweeps(const char *path, const LevelDesc *lv, Sim *sim, LevelErrors *errors)
 {
     /* The Sim's movers are in slot order, the order the level spawned them;
     ** a mover's Transform at the start is its level entity's position. */
     bool *used = calloc((size_t)lv->entity_count + 1, sizeof *used);
-    int *respawns = malloc(((size_t)lv->entity_count + 1) * sizeof *respawns);
-    int respawn_count = 0;
-    Near movers = {0};
-    if (used == NULL || respawns == NULL || !near_build(&movers, lv, mover_box)) {
+    int *ids = malloc(2 * ((size_t)lv->entity_count + 1) * sizeof *ids);
+    Near movers = {0}, respawns = {0};
+    if (used == NULL || ids == NULL || !near_build(&movers, lv, mover_box) ||
+        !near_build(&respawns, lv, respawn_box)) {
+        level_errors_add(errors, path, 0, 0, "out of memory checking the level");
         free(used);
-        free(respawns);
+        free(ids);
         near_fini(&movers);
+        near_fini(&respawns);
         return;
     }
-    for (int r = 0; r < lv->entity_count; r++)
-        if (kind_get(lv->entities[r].kind)->flags & KIND_RESPAWN)
-            respawns[respawn_count++] = r;
     EcsIter it = ecs_view(sim_world(sim), C_MOVER, C_TRANSFORM, C_COLLIDER);
     while (ecs_iter_next(&it)) {
         const Mover *m = ecs_field(&it, Mover, 0);
@@ -471,14 +519,23 @@ static void check_sweeps(const char *path, const LevelDesc *lv, Sim *sim, LevelE
                     le = &lv->entities[k];
                 }
             }
-            if (le == NULL || c[i].kind != COLLIDER_SOLID || m[i].path_len < 2 ||
-                m[i].speed <= 0.0f)
+            if (le == NULL || m[i].path_len < 2 || m[i].speed <= 0.0f)
+                continue;
+            const EntityKind *mk = kind_get(le->kind);
+            bool solid = c[i].kind == COLLIDER_SOLID;
+            if (!solid && !(mk->components & (1u << C_HAZARD)))
                 continue;
             int segments = m[i].loop ? m[i].path_len : m[i].path_len - 1;
-            for (int r = 0; r < respawn_count; r++) {
-                const LevelEntity *re = &lv->entities[respawns[r]];
+            int count = sweep_candidates(&respawns, &m[i], &c[i], segments, ids);
+            for (int r = 0; r < count; r++) {
+                const LevelEntity *re = &lv->entities[ids[r]];
                 const EntityKind *rk = kind_get(re->kind);
                 SimBox target = sim_respawn_box(re);
+                if (!solid) {
+                    target = sim_hurt_box(target, &lv->physics);
+                    if (sim_boxes_overlap(own, target))
+                        continue; /* on it from the start */
+                }
                 /* the path moves the entity's corner; the collider rides along */
                 target.x -= c[i].off_x;
                 target.y -= c[i].off_y;
@@ -491,18 +548,19 @@ static void check_sweeps(const char *path, const LevelDesc *lv, Sim *sim, LevelE
                     point_name(b, to, sizeof to);
                     level_errors_add(errors, path, le->line, le->col,
                                      "the %s's path, from %s to %s, passes through the %s at "
-                                     "%d:%d: a player coming back to life there would be "
-                                     "pushed aside", kind_label(kind_get(le->kind)), from,
-                                     b == 0 ? "its start again" : to, kind_label(rk), re->line,
-                                     re->col);
+                                     "%d:%d: a player coming back to life there would be %s",
+                                     kind_label(mk), from, b == 0 ? "its start again" : to,
+                                     kind_label(rk), re->line, re->col,
+                                     solid ? "pushed aside" : "killed by it");
                     break;
                 }
             }
         }
     }
     free(used);
-    free(respawns);
+    free(ids);
     near_fini(&movers);
+    near_fini(&respawns);
 }
 
 /* The level as its Sim starts it: no actor inside a solid (a block that
