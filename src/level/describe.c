@@ -143,7 +143,9 @@ cJSON *level_kinds_json(void)
                            "and the paths of solid platforms and moving hazards"},
             {KIND_FLIPS, "flips its switch group"},
             {KIND_FLIPPED, "follows its switch group"},
-            {KIND_PATROLS, "patrols its floor: never through a checkpoint"},
+            {KIND_PATROLS, "patrols: never lands on the player start, nor walks through a "
+                           "checkpoint on any floor it may come to (off ledges, over or through "
+                           "blocks and crumbling blocks)"},
         };
         for (size_t r = 0; r < sizeof RULES / sizeof RULES[0]; r++)
             if (kind->flags & RULES[r].flag)

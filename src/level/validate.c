@@ -5,8 +5,9 @@
 ** Every rule reads the kind table (flags, components, property types),
 ** never a kind's name, so a new kind is held to the rules its row implies.
 ** First the map alone: each entity inside it, kinds clear of solid tiles,
-** respawn points clear of spikes, blocks and crumbling blocks, no patrol
-** through a checkpoint, one player and a goal (and a warning for a switch
+** respawn points clear of spikes, blocks and crumbling blocks, no walker
+** landing on the start nor walking through a checkpoint on any floor it may
+** come to (patrol.c), one player and a goal (and a warning for a switch
 ** group without blocks, or blocks without a switch). Then, on a level that
 ** passed those, what can be told of play from geometry: a goal that can be
 ** reached at all, no hazard where the player comes back to life, no path
@@ -251,74 +252,87 @@ static bool floor_under(const LevelDesc *lv, int c0, int c1, int r)
     return false;
 }
 
-/* The columns a patrolling entity walks, on the floor it lands on: from
-** its own, out until a wall, or (when it turns at edges) a ledge or spikes.
-** Blocks and platforms are not counted: they move or vanish. False when it
-** falls out of the map. *top is the row its box's top is on there. */
-static bool patrol_span(const LevelDesc *lv, const LevelEntity *e, int *from, int *to, int *top)
+/* Whether a block or crumbling block covers the tile at (col, row): for the
+** patrol search, which takes such a cell as both solid and air. */
+static bool block_at(void *ctx, int col, int row)
 {
-    const EntityKind *k = kind_get(e->kind);
-    int p = kind_prop_find(k, "turn_at_edges");
-    bool turns = p < 0 || e->props[p].i != 0;
-    int c0 = e->x / TILE_SIZE, c1 = (e->x + e->w - 1) / TILE_SIZE;
-    int rows = (e->h + TILE_SIZE - 1) / TILE_SIZE;
-    int floor = (e->y + e->h + TILE_SIZE - 1) / TILE_SIZE;
-    while (floor < lv->map.height && !floor_under(lv, c0, c1, floor))
-        floor++; /* it falls until it stands on something */
-    if (floor >= lv->map.height)
-        return false;
-    int row0 = floor - rows, row1 = floor - 1;
-    *top = row0;
-    for (int dir = -1; dir <= 1; dir += 2) {
-        int c = dir < 0 ? c0 : c1;
-        for (;;) {
-            int next = c + dir;
-            if (next < 0 || next >= lv->map.width)
-                break;
-            bool blocked = false;
-            for (int r = row0; r <= row1 && !blocked; r++) {
-                TileKind t = tilemap_get(&lv->map, next, r);
-                blocked = t == TILE_SOLID || (turns && t == TILE_SPIKES);
-            }
-            TileKind under = tilemap_get(&lv->map, next, floor);
-            if (blocked || (turns && under != TILE_SOLID && under != TILE_ONEWAY))
-                break;
-            c = next;
-        }
-        if (dir < 0)
-            *from = c;
-        else
-            *to = c;
-    }
-    return true;
+    Near *blocks = ctx;
+    return near_find(blocks, (SimBox){col * TILE_SIZE, row * TILE_SIZE, TILE_SIZE, TILE_SIZE}) > 0;
 }
 
 /* A patrolling entity (a walker) must never walk through a checkpoint: dying
 ** puts it back where it was when the checkpoint was reached (when the player
 ** stood there), and it would kill the player coming back to life at once.
-** The start is not a checkpoint: the level is put back as it began. */
+** Every place it may come to walk counts (patrol.c): off a ledge, through a
+** block gone or on a block there. The start is put back as the level began,
+** with the walker where it was placed: it must not land on the start. */
 static void check_patrols(const char *path, const LevelDesc *lv, Near *checkpoints,
-                          LevelErrors *errors)
+                          Near *blocks, LevelErrors *errors)
 {
+    const EntityKind *pk = player_kind();
+    const LevelEntity *start = NULL;
+    for (int i = 0; i < lv->entity_count && start == NULL; i++)
+        if (kind_get(lv->entities[i].kind) == pk)
+            start = &lv->entities[i];
+    /* the checkpoints named for one walker so far, each once */
+    int *named = malloc(((size_t)checkpoints->count + 1) * sizeof *named);
+    if (named == NULL) {
+        level_errors_add(errors, path, 0, 0, "out of memory checking the level");
+        return;
+    }
     for (int i = 0; i < lv->entity_count; i++) {
         const LevelEntity *w = &lv->entities[i];
-        if (!(kind_get(w->kind)->flags & KIND_PATROLS))
+        const EntityKind *k = kind_get(w->kind);
+        if (!(k->flags & KIND_PATROLS))
             continue;
-        int from = 0, to = 0, top = 0;
-        if (!patrol_span(lv, w, &from, &to, &top))
-            continue;
-        int sx = from * TILE_SIZE, sw = (to + 1 - from) * TILE_SIZE;
-        int sy = top * TILE_SIZE + ((w->h % TILE_SIZE) ? TILE_SIZE - w->h % TILE_SIZE : 0);
-        int found = near_find(checkpoints, (SimBox){sx, sy, sw, w->h});
-        for (int f = 0; f < found; f++) {
-            const LevelEntity *r = &lv->entities[checkpoints->found[f]];
-            level_errors_add(errors, path, w->line, w->col,
-                             "the %s walks columns %d to %d, through the %s at %d:%d: a player "
-                             "coming back to life there would be hit at once",
-                             kind_get(w->kind)->name, from, to, kind_label(kind_get(r->kind)),
-                             r->line, r->col);
+        int p = kind_prop_find(k, "turn_at_edges");
+        bool turns = p < 0 || w->props[p].i != 0;
+        PatrolRun *runs = NULL;
+        int count = level_patrol_runs(lv, w, turns, block_at, blocks, &runs);
+        if (count < 0) {
+            level_errors_add(errors, path, w->line, w->col, "out of memory checking the %s",
+                             kind_label(k));
+            break;
         }
+        int reported = 0;
+        for (int r = 0; r < count; r++) {
+            const PatrolRun *run = &runs[r];
+            if (run->lands && start != NULL) {
+                SimBox hit = sim_spawn_box(w);
+                hit.y += run->row * TILE_SIZE - w->h - w->y;
+                if (sim_boxes_overlap(hit, sim_hurt_box(sim_respawn_box(start), &lv->physics)))
+                    level_errors_add(errors, path, w->line, w->col,
+                                     "the %s lands on the %s at %d:%d: a player starting "
+                                     "there is hit at once", kind_label(k), kind_label(pk),
+                                     start->line, start->col);
+            }
+            SimBox walked = {run->from * TILE_SIZE, run->row * TILE_SIZE - w->h,
+                             (run->to + 1 - run->from) * TILE_SIZE, w->h};
+            int found = near_find(checkpoints, walked);
+            for (int f = 0; f < found; f++) {
+                int id = checkpoints->found[f];
+                bool again = false;
+                for (int n = 0; n < reported && !again; n++)
+                    again = named[n] == id;
+                if (again)
+                    continue;
+                named[reported++] = id;
+                const LevelEntity *c = &lv->entities[id];
+                char how[80];
+                if (run->lands)
+                    snprintf(how, sizeof how, "walks columns %d to %d", run->from, run->to);
+                else
+                    snprintf(how, sizeof how, "may come to stand on row %d and walk columns %d to %d",
+                             run->row, run->from, run->to);
+                level_errors_add(errors, path, w->line, w->col,
+                                 "the %s %s, through the %s at %d:%d: a player coming back to "
+                                 "life there would be hit at once", kind_label(k), how,
+                                 kind_label(kind_get(c->kind)), c->line, c->col);
+            }
+        }
+        free(runs);
     }
+    free(named);
 }
 
 /* ---- what geometry tells of play --------------------------------------------- */
@@ -690,7 +704,7 @@ void level_validate(const char *path, const LevelDesc *lv, int line, int col, bo
                              kind_label(kind_get(r->kind)));
         }
     }
-    check_patrols(path, lv, &checkpoints, errors);
+    check_patrols(path, lv, &checkpoints, &blocks, errors);
     /* What follows reads the level as a whole, in play: only on a level
     ** whose entities are all where they may be. */
     if (errors->count + errors->dropped == before) {

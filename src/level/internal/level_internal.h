@@ -139,13 +139,32 @@ void level_prop_describe(const KindProp *p, char *buf, size_t size);
 ** respawn points clear of solid tiles and spikes, paths inside the map.
 ** With whole set (every entity was read), also: exactly one player, a goal,
 ** respawn points clear of blocks and crumbling blocks, no patrol through a
-** checkpoint, and, on a level that passed those, a goal that can be
-** touched, no hazard on a respawn point, no path that goes nowhere, no
-** actor inside a solid at the start and no solid path through a respawn
-** point (validate.c); it warns of a switch group without blocks or blocks
-** without a switch. Errors name path; line, col place level-wide errors. */
+** checkpoint and no walker landing on the start, and, on a level that
+** passed those, a goal that can be touched, no hazard on a respawn point,
+** no path that goes nowhere, no actor inside a solid at the start, and no
+** solid or hazard whose path passes through a respawn point (validate.c);
+** it warns of a switch group without blocks or blocks without a switch.
+** Errors name path; line, col place level-wide errors. */
 void level_validate(const char *path, const LevelDesc *level, int line, int col,
                     bool whole, LevelErrors *errors);
+
+/* ---- patrol.c: where a walker may walk ------------------------------------------ */
+
+/* Columns from..to (tile columns its box covers) that a patrolling entity
+** may walk with its feet on the top of row `row`; lands: it lands there as
+** the level starts (the run holds its first place). */
+typedef struct PatrolRun {
+    int row, from, to;
+    bool lands;
+} PatrolRun;
+
+/* Every run e may come to walk, by row then column, in *runs (malloc'd;
+** the caller frees it): its rules (walker.c: falls, walks, turns at walls,
+** and when turns is set at ledges and spikes) on the tile grid, each cell
+** for which maybe(ctx, col, row) is true (a block, a crumbling block)
+** taken as both solid and air. Returns how many, or -1 out of memory. */
+int level_patrol_runs(const LevelDesc *lv, const LevelEntity *e, bool turns,
+                      bool (*maybe)(void *ctx, int col, int row), void *ctx, PatrolRun **runs);
 
 /* ---- textbuf.c: text written piece by piece ------------------------------------- */
 
