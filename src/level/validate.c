@@ -276,8 +276,11 @@ static void check_patrols(const char *path, const LevelDesc *lv, Near *checkpoin
             start = &lv->entities[i];
     /* the checkpoints named for one walker so far, each once */
     int *named = malloc(((size_t)checkpoints->count + 1) * sizeof *named);
-    if (named == NULL) {
+    PatrolMap *map = level_patrol_map_new(lv, block_at, blocks);
+    if (named == NULL || map == NULL) {
         level_errors_add(errors, path, 0, 0, "out of memory checking the level");
+        free(named);
+        level_patrol_map_free(map);
         return;
     }
     for (int i = 0; i < lv->entity_count; i++) {
@@ -288,7 +291,7 @@ static void check_patrols(const char *path, const LevelDesc *lv, Near *checkpoin
         int p = kind_prop_find(k, "turn_at_edges");
         bool turns = p < 0 || w->props[p].i != 0;
         PatrolRun *runs = NULL;
-        int count = level_patrol_runs(lv, w, turns, block_at, blocks, &runs);
+        int count = level_patrol_runs(map, w, turns, &runs);
         if (count < 0) {
             level_errors_add(errors, path, w->line, w->col, "out of memory checking the %s",
                              kind_label(k));
@@ -333,6 +336,7 @@ static void check_patrols(const char *path, const LevelDesc *lv, Near *checkpoin
         free(runs);
     }
     free(named);
+    level_patrol_map_free(map);
 }
 
 /* ---- what geometry tells of play --------------------------------------------- */

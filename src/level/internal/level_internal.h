@@ -158,13 +158,20 @@ typedef struct PatrolRun {
     bool lands;
 } PatrolRun;
 
+/* What the searches of one level share: the stretches of floor found so
+** far. maybe(ctx, col, row) tells a cell that a block or crumbling block
+** covers, which a walker takes as both solid and air. NULL when out of
+** memory. */
+typedef struct PatrolMap PatrolMap;
+PatrolMap *level_patrol_map_new(const LevelDesc *lv, bool (*maybe)(void *ctx, int col, int row),
+                                void *ctx);
+void level_patrol_map_free(PatrolMap *map);
+
 /* Every run e may come to walk, by row then column, in *runs (malloc'd;
 ** the caller frees it): its rules (walker.c: falls, walks, turns at walls,
-** and when turns is set at ledges and spikes) on the tile grid, each cell
-** for which maybe(ctx, col, row) is true (a block, a crumbling block)
-** taken as both solid and air. Returns how many, or -1 out of memory. */
-int level_patrol_runs(const LevelDesc *lv, const LevelEntity *e, bool turns,
-                      bool (*maybe)(void *ctx, int col, int row), void *ctx, PatrolRun **runs);
+** and when turns is set at ledges and spikes) on the tile grid. Returns
+** how many, or -1 out of memory. */
+int level_patrol_runs(PatrolMap *map, const LevelEntity *e, bool turns, PatrolRun **runs);
 
 /* ---- textbuf.c: text written piece by piece ------------------------------------- */
 
