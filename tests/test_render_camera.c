@@ -1,4 +1,4 @@
-/* test_render_camera.c -- dead zone, look-ahead, vertical framing, bounds. */
+/* test_render_camera.c -- dead zone, look-ahead, vertical framing, the lead down, bounds. */
 #include "camera.h"
 #include "check_run.h"
 
@@ -11,7 +11,7 @@ static const float DT = 1.0f / 60.0f;
 
 static CameraTarget player_at(float x, float y, bool grounded)
 {
-    return (CameraTarget){x, y, 12.0f, 22.0f, 1, grounded};
+    return (CameraTarget){x, y, 12.0f, 22.0f, 1, grounded, 0.0f, false};
 }
 
 static Camera settled(CameraTarget t)
@@ -90,6 +90,81 @@ START_TEST(falling_below_take_off_follows)
     for (int i = 0; i < 600; i++)
         camera_update(&cam, &t, LEVEL_W, LEVEL_H, DT);
     ck_assert_float_eq_tol(cam.y, y0 + 100.0f, 0.01f);
+}
+END_TEST
+
+/* Falling below the take-off height, the view leads the fall by
+** fall_ahead: the landing comes into view sooner. */
+START_TEST(a_fall_below_take_off_leads_the_view_down)
+{
+    CameraConfig cfg = camera_default_config();
+    CameraTarget t = player_at(1600, 800, true);
+    Camera cam = settled(t);
+    float y0 = cam.y;
+    t = player_at(1600, 900, false);
+    t.vy = 320.0f;
+    for (int i = 0; i < 600; i++)
+        camera_update(&cam, &t, LEVEL_W, LEVEL_H, DT);
+    ck_assert_float_eq_tol(cam.y, y0 + 100.0f + cfg.fall_ahead, 0.01f);
+    /* landing there takes the lead away again */
+    t.grounded = true;
+    t.vy = 0.0f;
+    for (int i = 0; i < 600; i++)
+        camera_update(&cam, &t, LEVEL_W, LEVEL_H, DT);
+    ck_assert_float_eq_tol(cam.y, y0 + 100.0f, 0.01f);
+}
+END_TEST
+
+/* The way down from an ordinary jump is above the take-off height: no lead. */
+START_TEST(the_way_down_of_a_jump_has_no_lead)
+{
+    CameraTarget t = player_at(1600, 800, true);
+    Camera cam = settled(t);
+    float y0 = cam.y;
+    t = player_at(1600, 760, false);
+    t.vy = 200.0f;
+    for (int i = 0; i < 120; i++)
+        camera_update(&cam, &t, LEVEL_W, LEVEL_H, DT);
+    ck_assert_float_eq(cam.y, y0);
+}
+END_TEST
+
+/* Holding down, standing still, looks down by look_down once held for
+** look_down_delay, and letting go brings the view back. */
+START_TEST(holding_down_looks_down_after_a_moment)
+{
+    CameraConfig cfg = camera_default_config();
+    CameraTarget t = player_at(1600, 800, true);
+    Camera cam = settled(t);
+    float y0 = cam.y;
+    t.looking_down = true;
+    int before = (int)(cfg.look_down_delay / DT) - 1;
+    for (int i = 0; i < before; i++)
+        camera_update(&cam, &t, LEVEL_W, LEVEL_H, DT);
+    ck_assert_float_eq(cam.y, y0); /* a tap (to drop through a plank) does not swing it */
+    for (int i = 0; i < 600; i++)
+        camera_update(&cam, &t, LEVEL_W, LEVEL_H, DT);
+    ck_assert_float_eq_tol(cam.y, y0 + cfg.look_down, 0.01f);
+    /* the player stays inside the view, off its top */
+    ck_assert(t.y >= cam.y + cfg.edge_margin * 0.5f);
+    t.looking_down = false;
+    for (int i = 0; i < 600; i++)
+        camera_update(&cam, &t, LEVEL_W, LEVEL_H, DT);
+    ck_assert_float_eq_tol(cam.y, y0, 0.01f);
+}
+END_TEST
+
+/* Down held in the air is not looking down. */
+START_TEST(down_in_the_air_does_not_look_down)
+{
+    CameraTarget t = player_at(1600, 800, true);
+    Camera cam = settled(t);
+    float y0 = cam.y;
+    t = player_at(1600, 780, false);
+    t.looking_down = true;
+    for (int i = 0; i < 120; i++)
+        camera_update(&cam, &t, LEVEL_W, LEVEL_H, DT);
+    ck_assert_float_eq(cam.y, y0);
 }
 END_TEST
 
@@ -183,6 +258,10 @@ static Suite *camera_suite(void)
     tcase_add_test(tc, ordinary_jump_does_not_scroll_vertically);
     tcase_add_test(tc, landing_higher_moves_the_view_up);
     tcase_add_test(tc, falling_below_take_off_follows);
+    tcase_add_test(tc, a_fall_below_take_off_leads_the_view_down);
+    tcase_add_test(tc, the_way_down_of_a_jump_has_no_lead);
+    tcase_add_test(tc, holding_down_looks_down_after_a_moment);
+    tcase_add_test(tc, down_in_the_air_does_not_look_down);
     tcase_add_test(tc, rising_near_the_top_edge_scrolls);
     tcase_add_test(tc, small_steps_inside_the_dead_zone_do_not_scroll);
     tcase_add_test(tc, look_ahead_follows_the_facing_side);

@@ -1,4 +1,4 @@
-/* camera.c -- dead zone, look-ahead, ground height, bounds. */
+/* camera.c -- dead zone, look-ahead, ground height, the lead down, bounds. */
 #include "camera.h"
 
 #include <math.h>
@@ -14,6 +14,10 @@ CameraConfig camera_default_config(void)
         .follow_rate = 8.0f,
         .ground_frac = 0.62f,
         .edge_margin = 40.0f,
+        .fall_ahead = 80.0f,
+        .look_down = 96.0f,
+        .look_down_delay = 0.3f,
+        .lead_rate = 4.0f,
     };
 }
 
@@ -45,7 +49,23 @@ static void goal(const Camera *cam, float level_w, float level_h, float *gx, flo
 {
     const CameraConfig *cfg = &cam->cfg;
     *gx = camera_clamp_axis(cam->focus_x + cam->look - cfg->view_w * 0.5f, cfg->view_w, level_w);
-    *gy = camera_clamp_axis(cam->ground_y - cfg->view_h * cfg->ground_frac, cfg->view_h, level_h);
+    *gy = camera_clamp_axis(cam->ground_y - cfg->view_h * cfg->ground_frac + cam->lead,
+                            cfg->view_h, level_h);
+}
+
+/* How far the view leads down: by fall_ahead in a fall below the take-off
+** height (the ground height follows the feet there), by look_down once
+** down has been held long enough, standing still; else not at all. */
+static void track_lead(Camera *cam, const CameraTarget *t, float dt)
+{
+    const CameraConfig *cfg = &cam->cfg;
+    cam->down_held = t->looking_down && t->grounded ? cam->down_held + dt : 0.0f;
+    float want = 0.0f;
+    if (!t->grounded && t->vy > 0.0f && t->y + t->h >= cam->ground_y)
+        want = cfg->fall_ahead;
+    else if (cam->down_held >= cfg->look_down_delay)
+        want = cfg->look_down;
+    cam->lead += (want - cam->lead) * (1.0f - expf(-cfg->lead_rate * dt));
 }
 
 static void drag_focus(Camera *cam, const CameraTarget *t)
@@ -65,6 +85,7 @@ void camera_reset(Camera *cam, const CameraConfig *cfg, const CameraTarget *t,
     cam->focus_x = t->x + t->w * 0.5f;
     cam->ground_y = t->y + t->h;
     cam->look = (float)(t->facing < 0 ? -1 : 1) * cfg->look_ahead;
+    cam->lead = cam->down_held = 0.0f;
     goal(cam, level_w, level_h, &cam->x, &cam->y);
 }
 
@@ -89,6 +110,7 @@ void camera_update(Camera *cam, const CameraTarget *t, float level_w, float leve
     const CameraConfig *cfg = &cam->cfg;
     drag_focus(cam, t);
     track_ground(cam, t);
+    track_lead(cam, t, dt);
 
     float want_look = (float)(t->facing < 0 ? -1 : 1) * cfg->look_ahead;
     cam->look += (want_look - cam->look) * (1.0f - expf(-cfg->look_rate * dt));

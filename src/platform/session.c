@@ -77,12 +77,13 @@ bool session_setup_replays(Frontend *g, char *err, size_t errlen)
 
 static CameraTarget player_target(Frontend *g, float alpha)
 {
-    CameraTarget t = {0, 0, 16, 24, 1, true};
+    CameraTarget t = {0, 0, 16, 24, 1, true, 0.0f, false};
     EcsWorld *w = sim_world(g->session.sim);
     EcsEntity p = sim_player(g->session.sim);
     const Transform *tr = ecs_get(w, p, C_TRANSFORM);
     const Player *pl = ecs_get(w, p, C_PLAYER);
     const Collider *col = ecs_get(w, p, C_COLLIDER);
+    const Velocity *v = ecs_get(w, p, C_VELOCITY);
     if (tr)
         render_interpolate(tr, alpha, &t.x, &t.y); /* where the sprite is drawn */
     if (col) {
@@ -94,6 +95,12 @@ static CameraTarget player_target(Frontend *g, float alpha)
     if (pl) {
         t.facing = pl->facing < 0 ? -1 : 1;
         t.grounded = pl->grounded || pl->state != PLAYER_NORMAL;
+    }
+    if (v) {
+        t.vy = v->y;
+        /* down held, standing still: looking down (camera.h) */
+        const InputIntent *in = &g->session.last_in;
+        t.looking_down = in->down && !in->left && !in->right && v->x == 0.0f;
     }
     return t;
 }
@@ -122,6 +129,7 @@ static void begin_run(Frontend *g)
     g->session.celebrate = 0.0f;
     g->session.sign_text = -1;
     g->session.sign_shown = 0.0f;
+    g->session.last_in = (InputIntent){0};
     effects_init(&g->session.fx);
     reset_camera(g);
     g->session.playback_pos = 0;
@@ -359,6 +367,7 @@ static InputIntent next_intent(Frontend *g)
 static void tick(Frontend *g)
 {
     InputIntent in = next_intent(g);
+    g->session.last_in = in;
     if (g->session.recording && !replay_push(&g->session.record, &in))
         fprintf(stderr, "platformer: the recording is full\n");
     Uint64 t0 = SDL_GetPerformanceCounter();

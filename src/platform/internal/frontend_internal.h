@@ -84,6 +84,7 @@ typedef struct Session {
     float sign_shown;
     char error_text[ERROR_TEXT_MAX];
     bool exact;                 /* ticks were run without a frame: draw them at alpha 1 */
+    InputIntent last_in;        /* the last tick's input, for the camera's look down */
 
     /* hot reload */
     LevelWatch watch;
