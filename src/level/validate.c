@@ -198,12 +198,8 @@ static bool mover_box(const LevelDesc *lv, const LevelEntity *m, SimBox *out)
 static bool block_box(const LevelDesc *lv, const LevelEntity *b, SimBox *out)
 {
     (void)lv;
-    const EntityKind *k = kind_get(b->kind);
-    if (!(k->flags & KIND_FLIPPED) &&
-        (k->collider != COLLIDER_SOLID || (k->components & (1u << C_MOVER))))
-        return false;
-    *out = (SimBox){b->x, b->y, b->w, b->h};
-    return true;
+    bool at_start;
+    return level_unsteady_solid(b, out, &at_start);
 }
 
 static void check_entity(const char *path, const LevelDesc *lv, const LevelEntity *e,
@@ -252,88 +248,77 @@ static bool floor_under(const LevelDesc *lv, int c0, int c1, int r)
     return false;
 }
 
-/* Whether a block or crumbling block covers the tile at (col, row): for the
-** patrol search, which takes such a cell as both solid and air. */
-static bool block_at(void *ctx, int col, int row)
-{
-    Near *blocks = ctx;
-    return near_find(blocks, (SimBox){col * TILE_SIZE, row * TILE_SIZE, TILE_SIZE, TILE_SIZE}) > 0;
-}
-
 /* A patrolling entity (a walker) must never walk through a checkpoint: dying
 ** puts it back where it was when the checkpoint was reached (when the player
-** stood there), and it would kill the player coming back to life at once.
+** stood there), and it would kill the player coming back to life there.
 ** Every place it may come to walk counts (patrol.c): off a ledge, through a
 ** block gone or on a block there. The start is put back as the level began,
-** with the walker where it was placed: it must not land on the start. */
+** with the walker where it was placed: where it lands then, with every block
+** as it starts, must not be on the player. */
 static void check_patrols(const char *path, const LevelDesc *lv, Near *checkpoints,
-                          Near *blocks, LevelErrors *errors)
+                          LevelErrors *errors)
 {
     const EntityKind *pk = player_kind();
     const LevelEntity *start = NULL;
     for (int i = 0; i < lv->entity_count && start == NULL; i++)
         if (kind_get(lv->entities[i].kind) == pk)
             start = &lv->entities[i];
-    /* the checkpoints named for one walker so far, each once */
-    int *named = malloc(((size_t)checkpoints->count + 1) * sizeof *named);
-    PatrolMap *map = level_patrol_map_new(lv, block_at, blocks);
-    if (named == NULL || map == NULL) {
+    /* named[c] == walker + 1: checkpoint c is named for this walker already */
+    int *named = calloc((size_t)lv->entity_count + 1, sizeof *named);
+    PatrolMap *map = level_patrol_map_new(lv);
+    if (map == NULL || named == NULL) {
         level_errors_add(errors, path, 0, 0, "out of memory checking the level");
-        free(named);
         level_patrol_map_free(map);
+        free(named);
         return;
     }
     for (int i = 0; i < lv->entity_count; i++) {
         const LevelEntity *w = &lv->entities[i];
         const EntityKind *k = kind_get(w->kind);
-        if (!(k->flags & KIND_PATROLS))
+        if (!(k->flags & KIND_PATROLS) ||
+            !box_inside(&lv->map, w->x, w->y, w->w, w->h)) /* check_entity said so */
             continue;
-        int p = kind_prop_find(k, "turn_at_edges");
-        bool turns = p < 0 || w->props[p].i != 0;
-        PatrolRun *runs = NULL;
-        int count = level_patrol_runs(map, w, turns, &runs);
-        if (count < 0) {
+        PatrolResult res;
+        if (!level_patrol_search(map, w, &res)) {
             level_errors_add(errors, path, w->line, w->col, "out of memory checking the %s",
                              kind_label(k));
             break;
         }
-        int reported = 0;
-        for (int r = 0; r < count; r++) {
-            const PatrolRun *run = &runs[r];
-            if (run->lands && start != NULL) {
-                SimBox hit = sim_spawn_box(w);
-                hit.y += run->row * TILE_SIZE - w->h - w->y;
-                if (sim_boxes_overlap(hit, sim_hurt_box(sim_respawn_box(start), &lv->physics)))
-                    level_errors_add(errors, path, w->line, w->col,
-                                     "the %s lands on the %s at %d:%d: a player starting "
-                                     "there is hit at once", kind_label(k), kind_label(pk),
-                                     start->line, start->col);
-            }
-            SimBox walked = {run->from * TILE_SIZE, run->row * TILE_SIZE - w->h,
-                             (run->to + 1 - run->from) * TILE_SIZE, w->h};
+        if (start != NULL && res.landed &&
+            sim_boxes_overlap(res.landing, sim_hurt_box(sim_respawn_box(start), &lv->physics)))
+            level_errors_add(errors, path, w->line, w->col,
+                             "the %s lands on the %s at %d:%d: a player starting there is hit "
+                             "at once", kind_label(k), kind_label(pk), start->line, start->col);
+        for (int r = 0; r < res.count; r++) {
+            const PatrolRun *run = &res.runs[r];
+            SimBox walked = {run->from, run->row * TILE_SIZE - res.h, run->to - run->from + res.w,
+                             res.h};
             int found = near_find(checkpoints, walked);
             for (int f = 0; f < found; f++) {
                 int id = checkpoints->found[f];
-                bool again = false;
-                for (int n = 0; n < reported && !again; n++)
-                    again = named[n] == id;
-                if (again)
-                    continue;
-                named[reported++] = id;
                 const LevelEntity *c = &lv->entities[id];
-                char how[80];
+                if (named[id] == i + 1 ||
+                    !sim_boxes_overlap(walked, sim_hurt_box(sim_respawn_box(c), &lv->physics)))
+                    continue;
+                named[id] = i + 1;
+                int from = run->from / TILE_SIZE, to = (run->to + res.w - 1) / TILE_SIZE;
+                char how[96];
                 if (run->lands)
-                    snprintf(how, sizeof how, "walks columns %d to %d", run->from, run->to);
+                    snprintf(how, sizeof how, "walks columns %d to %d", from, to);
                 else
                     snprintf(how, sizeof how, "may come to stand on row %d and walk columns %d to %d",
-                             run->row, run->from, run->to);
+                             run->row, from, to);
                 level_errors_add(errors, path, w->line, w->col,
                                  "the %s %s, through the %s at %d:%d: a player coming back to "
-                                 "life there would be hit at once", kind_label(k), how,
+                                 "life there would be hit", kind_label(k), how,
                                  kind_label(kind_get(c->kind)), c->line, c->col);
             }
         }
-        free(runs);
+        if (res.cut)
+            level_warnings_add(errors, path, w->line, w->col,
+                               "the %s's search of where it may walk stopped at its limit: "
+                               "--check looked at part of its way only", kind_label(k));
+        level_patrol_result_fini(&res);
     }
     free(named);
     level_patrol_map_free(map);
@@ -501,8 +486,8 @@ static int sweep_candidates(Near *respawns, const Mover *m, const Collider *c, i
 /* A mover whose path passes where the player comes back to life: a solid
 ** one (a platform) would shove a player standing there, or close over a
 ** dead one; a hazard (a saw) would kill it there, every time it came by,
-** and when it rests there (a wait) at every try. A hazard that is on a
-** respawn point from the start is check_hazard's. */
+** and when it rests there (a wait) at every try. A hazard on the player
+** start from the start is check_hazard's. */
 static void check_sweeps(const char *path, const LevelDesc *lv, Sim *sim, LevelErrors *errors)
 {
     /* The Sim's movers are in slot order, the order the level spawned them;
@@ -551,8 +536,8 @@ static void check_sweeps(const char *path, const LevelDesc *lv, Sim *sim, LevelE
                 SimBox target = sim_respawn_box(re);
                 if (!solid) {
                     target = sim_hurt_box(target, &lv->physics);
-                    if (sim_boxes_overlap(own, target))
-                        continue; /* on it from the start */
+                    if ((rk->flags & KIND_UNIQUE) && sim_boxes_overlap(own, target))
+                        continue; /* on the player start from the start: check_hazard's */
                 }
                 /* the path moves the entity's corner; the collider rides along */
                 target.x -= c[i].off_x;
@@ -708,7 +693,7 @@ void level_validate(const char *path, const LevelDesc *lv, int line, int col, bo
                              kind_label(kind_get(r->kind)));
         }
     }
-    check_patrols(path, lv, &checkpoints, &blocks, errors);
+    check_patrols(path, lv, &checkpoints, errors);
     /* What follows reads the level as a whole, in play: only on a level
     ** whose entities are all where they may be. */
     if (errors->count + errors->dropped == before) {

@@ -8,6 +8,7 @@
 #include "json_get.h"
 #include "json_message.h"
 #include "level.h"
+#include "sim.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -150,28 +151,40 @@ void level_validate(const char *path, const LevelDesc *level, int line, int col,
 
 /* ---- patrol.c: where a walker may walk ------------------------------------------ */
 
-/* Columns from..to (tile columns its box covers) that a patrolling entity
-** may walk with its feet on the top of row `row`; lands: it lands there as
-** the level starts (the run holds its first place). */
+/* Whether e is a solid that stays put but is not always there ("unsteady":
+** a block follows its switch group, a crumbling block falls away and comes
+** back), by its kind's row: a kind that follows a switch group, or a solid
+** one that does not move. Its box, and whether it is solid as the level
+** starts. */
+bool level_unsteady_solid(const LevelEntity *e, SimBox *box, bool *at_start);
+
+/* What the searches of one level share: where its unsteady solids are, and
+** the stretches walked and falls followed so far. NULL when out of memory. */
+typedef struct PatrolMap PatrolMap;
+PatrolMap *level_patrol_map_new(const LevelDesc *lv);
+void level_patrol_map_free(PatrolMap *map);
+
+/* Positions from..to (the x of its collider's left edge, px) that a
+** patrolling entity may walk with its feet on the top of row `row`; lands:
+** it lands there as the level starts. */
 typedef struct PatrolRun {
-    int row, from, to;
+    int32_t row, from, to;
     bool lands;
 } PatrolRun;
 
-/* What the searches of one level share: the stretches of floor found so
-** far. maybe(ctx, col, row) tells a cell that a block or crumbling block
-** covers, which a walker takes as both solid and air. NULL when out of
-** memory. */
-typedef struct PatrolMap PatrolMap;
-PatrolMap *level_patrol_map_new(const LevelDesc *lv, bool (*maybe)(void *ctx, int col, int row),
-                                void *ctx);
-void level_patrol_map_free(PatrolMap *map);
+typedef struct PatrolResult {
+    PatrolRun *runs;             /* by row then x; malloc'd */
+    int count;
+    int32_t w, h;                /* its collider */
+    bool landed;                 /* it lands somewhere as the level starts ... */
+    SimBox landing;              /* ... its collider there */
+    bool cut;                    /* the search stopped at its limit: there may be more */
+} PatrolResult;
 
-/* Every run e may come to walk, by row then column, in *runs (malloc'd;
-** the caller frees it): its rules (walker.c: falls, walks, turns at walls,
-** and when turns is set at ledges and spikes) on the tile grid. Returns
-** how many, or -1 out of memory. */
-int level_patrol_runs(PatrolMap *map, const LevelEntity *e, bool turns, PatrolRun **runs);
+/* Every place e may come to walk, by walker.c's rules (patrol.c). False when
+** out of memory. Free the result with level_patrol_result_fini. */
+bool level_patrol_search(PatrolMap *map, const LevelEntity *e, PatrolResult *out);
+void level_patrol_result_fini(PatrolResult *r);
 
 /* ---- textbuf.c: text written piece by piece ------------------------------------- */
 
