@@ -75,6 +75,17 @@ static LevelDesc random_level(bool blocks)
     return d;
 }
 
+/* Where the search says the level's walker (its last entity) may walk. */
+static PatrolResult searched(const LevelDesc *d)
+{
+    PatrolMap *map = level_patrol_map_new(d);
+    ck_assert_ptr_nonnull(map);
+    PatrolResult res;
+    ck_assert(level_patrol_search(map, &d->entities[d->entity_count - 1], &res));
+    level_patrol_map_free(map);
+    return res;
+}
+
 static void print_level(const LevelDesc *d)
 {
     for (int r = 0; r < d->map.height; r++) {
@@ -153,10 +164,7 @@ START_TEST(the_search_holds_every_place_a_walker_stands)
     int maps = 0, unwalked = 0;
     for (int seed = 0; seed < 150; seed++) {
         LevelDesc d = random_level(false);
-        PatrolMap *map = level_patrol_map_new(&d);
-        ck_assert_ptr_nonnull(map);
-        PatrolResult res;
-        ck_assert(level_patrol_search(map, &d.entities[d.entity_count - 1], &res));
+        PatrolResult res = searched(&d);
         ck_assert(!res.cut);
         bool seen[64] = {false};
         ck_assert_int_le(res.count, 64);
@@ -167,7 +175,6 @@ START_TEST(the_search_holds_every_place_a_walker_stands)
         unwalked += !all;
         maps++;
         level_patrol_result_fini(&res);
-        level_patrol_map_free(map);
         leveldesc_fini(&d);
     }
     /* A fall is followed from each fraction of a pixel a walk can leave,
@@ -185,17 +192,13 @@ START_TEST(the_search_holds_a_walker_among_blocks_that_come_and_go)
     rng = 0x2545f4914f6cdd1dull;
     for (int seed = 0; seed < 150; seed++) {
         LevelDesc d = random_level(true);
-        PatrolMap *map = level_patrol_map_new(&d);
-        ck_assert_ptr_nonnull(map);
-        PatrolResult res;
-        ck_assert(level_patrol_search(map, &d.entities[d.entity_count - 1], &res));
+        PatrolResult res = searched(&d);
         bool *seen = calloc((size_t)res.count + 1, sizeof *seen);
         ck_assert_ptr_nonnull(seen);
         for (int trial = 0; trial < 3; trial++)
             run_walker(&d, &res, true, seen, seed);
         free(seen);
         level_patrol_result_fini(&res);
-        level_patrol_map_free(map);
         leveldesc_fini(&d);
     }
 }
@@ -208,10 +211,7 @@ START_TEST(the_first_landing_is_where_the_walker_lands)
     rng = 0x51d7348a2f0b6c93ull;
     for (int seed = 0; seed < 150; seed++) {
         LevelDesc d = random_level(true);
-        PatrolMap *map = level_patrol_map_new(&d);
-        ck_assert_ptr_nonnull(map);
-        PatrolResult res;
-        ck_assert(level_patrol_search(map, &d.entities[d.entity_count - 1], &res));
+        PatrolResult res = searched(&d);
         Sim *sim = fixture_sim(&d);
         InputIntent idle = {0};
         SimBox b = {0}, spawn;
@@ -235,7 +235,6 @@ START_TEST(the_first_landing_is_where_the_walker_lands)
         }
         sim_destroy(sim);
         level_patrol_result_fini(&res);
-        level_patrol_map_free(map);
         leveldesc_fini(&d);
     }
 }

@@ -120,6 +120,20 @@ struct PatrolMap {
     bool failed;                 /* out of memory */
 };
 
+/* The array items of count, made room for one more (its cap doubled when
+** full): the array, moved perhaps, or NULL when out of memory (items as
+** they were). */
+static void *room_for(void *items, int count, int *cap, size_t size)
+{
+    if (count < *cap)
+        return items;
+    int grown_cap = *cap ? *cap * 2 : 8;
+    void *grown = realloc(items, (size_t)grown_cap * size);
+    if (grown != NULL)
+        *cap = grown_cap;
+    return grown;
+}
+
 /* ---- the world, as a walker sees it ------------------------------------------------ */
 
 /* Whether a walker at box (x, y, w, h) overlaps a solid: a solid tile or a
@@ -222,16 +236,12 @@ static Way *way_of(PatrolMap *m, int shape, int32_t row, int dir)
 
 static bool push_branch(PatrolMap *m, Way *way, int32_t x, End what)
 {
-    if (way->branch_count == way->branch_cap) {
-        int cap = way->branch_cap ? way->branch_cap * 2 : 8;
-        Mark *grown = realloc(way->branches, (size_t)cap * sizeof *grown);
-        if (grown == NULL) {
-            m->failed = true;
-            return false;
-        }
-        way->branches = grown;
-        way->branch_cap = cap;
+    Mark *grown = room_for(way->branches, way->branch_count, &way->branch_cap, sizeof *grown);
+    if (grown == NULL) {
+        m->failed = true;
+        return false;
     }
+    way->branches = grown;
     way->branches[way->branch_count++] = (Mark){x, what};
     way->sorted = false;
     return true;
@@ -338,16 +348,12 @@ static int stretch_at(PatrolMap *m, int shape, int32_t x, int32_t row, int dir)
             s->hi = from;
         return next;
     }
-    if (way->count == way->cap) {
-        int cap = way->cap ? way->cap * 2 : 4;
-        Stretch *grown = realloc(way->list, (size_t)cap * sizeof *grown);
-        if (grown == NULL) {
-            m->failed = true;
-            return -1;
-        }
-        way->list = grown;
-        way->cap = cap;
+    Stretch *grown = room_for(way->list, way->count, &way->cap, sizeof *grown);
+    if (grown == NULL) {
+        m->failed = true;
+        return -1;
     }
+    way->list = grown;
     Stretch s = dir > 0 ? (Stretch){from, cur, end} : (Stretch){cur, from, end};
     memmove(&way->list[after + 1], &way->list[after], (size_t)(way->count - after) * sizeof s);
     way->list[after] = s;
@@ -396,16 +402,12 @@ static void fork_fall(PatrolMap *m, FallRun *fr, const Fall *at_tick, int32_t co
         fr->cut = true;
         return;
     }
-    if (fr->count == fr->cap) {
-        int cap = fr->cap ? fr->cap * 2 : 8;
-        Fall *grown = realloc(fr->stack, (size_t)cap * sizeof *grown);
-        if (grown == NULL) {
-            m->failed = true;
-            return;
-        }
-        fr->stack = grown;
-        fr->cap = cap;
+    Fall *grown = room_for(fr->stack, fr->count, &fr->cap, sizeof *grown);
+    if (grown == NULL) {
+        m->failed = true;
+        return;
     }
+    fr->stack = grown;
     Fall f = *at_tick;
     f.gone[2 * f.gone_count] = col;
     f.gone[2 * f.gone_count + 1] = row;
@@ -519,14 +521,10 @@ static bool falls_grow(PatrolMap *m)
 
 static bool add_landing(PatrolMap *m, Landing l)
 {
-    if (m->landing_count == m->landing_cap) {
-        int cap = m->landing_cap ? m->landing_cap * 2 : 64;
-        Landing *grown = realloc(m->landings, (size_t)cap * sizeof *grown);
-        if (grown == NULL)
-            return false;
-        m->landings = grown;
-        m->landing_cap = cap;
-    }
+    Landing *grown = room_for(m->landings, m->landing_count, &m->landing_cap, sizeof *grown);
+    if (grown == NULL)
+        return false;
+    m->landings = grown;
     m->landings[m->landing_count++] = l;
     return true;
 }
@@ -654,16 +652,12 @@ static bool index_grow(Search *se)
 
 static void visit(Search *se, int node)
 {
-    if (se->todo_count == se->todo_cap) {
-        int cap = se->todo_cap ? se->todo_cap * 2 : 16;
-        int *grown = realloc(se->todo, (size_t)cap * sizeof *grown);
-        if (grown == NULL) {
-            se->m->failed = true;
-            return;
-        }
-        se->todo = grown;
-        se->todo_cap = cap;
+    int *grown = room_for(se->todo, se->todo_count, &se->todo_cap, sizeof *grown);
+    if (grown == NULL) {
+        se->m->failed = true;
+        return;
     }
+    se->todo = grown;
     se->todo[se->todo_count++] = node;
 }
 
@@ -699,16 +693,12 @@ static void enter(Search *se, int32_t x, int32_t row, int dir)
         se->cut = true;
         return;
     }
-    if (se->count == se->cap) {
-        int cap = se->cap ? se->cap * 2 : 16;
-        Node *grown = realloc(se->nodes, (size_t)cap * sizeof *grown);
-        if (grown == NULL) {
-            m->failed = true;
-            return;
-        }
-        se->nodes = grown;
-        se->cap = cap;
+    Node *grown = room_for(se->nodes, se->count, &se->cap, sizeof *grown);
+    if (grown == NULL) {
+        m->failed = true;
+        return;
     }
+    se->nodes = grown;
     se->nodes[se->count++] = (Node){row, dir, end, x, x, false, s->what};
     se->index[j] = se->count;
     visit(se, se->count - 1);
@@ -785,14 +775,10 @@ static int shape_of(PatrolMap *m, int32_t w, int32_t h, bool turns)
     for (int i = 0; i < m->shape_count; i++)
         if (m->shapes[i].w == w && m->shapes[i].h == h && m->shapes[i].turns == turns)
             return i;
-    if (m->shape_count == m->shape_cap) {
-        int cap = m->shape_cap ? m->shape_cap * 2 : 2;
-        Shape *grown = realloc(m->shapes, (size_t)cap * sizeof *grown);
-        if (grown == NULL)
-            return -1;
-        m->shapes = grown;
-        m->shape_cap = cap;
-    }
+    Shape *grown = room_for(m->shapes, m->shape_count, &m->shape_cap, sizeof *grown);
+    if (grown == NULL)
+        return -1;
+    m->shapes = grown;
     Way *ways = calloc(2 * ((size_t)m->lv->map.height + 1), sizeof *ways);
     if (ways == NULL)
         return -1;
