@@ -33,7 +33,9 @@
 ** column, so a fall asks the tiles only there. Falls are kept too, by where
 ** they start. A walker's search then goes from
 ** stretch to stretch: the walk's end, its branches, each fall's landings.
-** Its feet never go up, so it ends. As the level starts, though, nothing is
+** Its feet never go up, so it ends. Entering a stretch furthest back covers
+** every later entry into it, so the falls of a part of a floor are kept
+** as one landing a stretch, for the next walker that follows that part. As the level starts, though, nothing is
 ** in doubt: the walker's first fall, with every unsteady solid as it starts,
 ** tells where it lands.
 **
@@ -97,12 +99,25 @@ typedef struct FallKey {
     int dir;
     int shape;
     int first, count;            /* into PatrolMap.landings */
+    bool cut;                    /* it stopped at a limit */
 } FallKey;
 
 typedef struct Landing {
     int32_t x, row;
     int dir;
 } Landing;
+
+/* The landings of every fall branch of a way between lo and hi, one for
+** each stretch they land in: where it is entered furthest back, which
+** covers the others. Kept for every walker that follows the same part of
+** the same way (walkers of one floor mostly do). */
+typedef struct RangeKey {
+    int32_t row, lo, hi;
+    int dir;
+    int shape;
+    int first, count;            /* into PatrolMap.landings; count + 1, 0 is free */
+    bool cut;
+} RangeKey;
 
 struct PatrolMap {
     const LevelDesc *lv;
@@ -115,6 +130,8 @@ struct PatrolMap {
     size_t fall_cap, fall_count;
     Landing *landings;
     int landing_count, landing_cap;
+    RangeKey *ranges;            /* open addressing by way and range */
+    size_t range_cap, range_count;
     float rems[PATROL_MAX_REMS]; /* the fractions of a pixel a walk leaves (collide.c) */
     int rem_count;
     bool failed;                 /* out of memory */
@@ -555,6 +572,7 @@ static bool fall_from(PatrolMap *m, int shape, int32_t x, int32_t row, int dir, 
         if (k->x == x && k->row == row && k->dir == dir && k->shape == shape) {
             *first = k->first;
             *count = k->count - 1;
+            *cut = *cut || k->cut;
             return true;
         }
     }
@@ -590,10 +608,132 @@ static bool fall_from(PatrolMap *m, int shape, int32_t x, int32_t row, int dir, 
         m->landing_count = start + kept;
     }
     /* count + 1 in the key: 0 marks a free slot */
-    m->falls[j] = (FallKey){x, row, dir, shape, start, m->landing_count - start + 1};
+    m->falls[j] = (FallKey){x, row, dir, shape, start, m->landing_count - start + 1, fr.cut};
     m->fall_count++;
     *first = start;
     *count = m->landing_count - start;
+    return true;
+}
+
+static size_t range_slot(const RangeKey *k, size_t cap)
+{
+    uint64_t h = ((uint64_t)(uint32_t)k->lo << 32) ^ (uint64_t)(uint32_t)k->hi;
+    h ^= ((uint64_t)(uint32_t)k->row << 20) ^ ((uint64_t)(uint32_t)k->shape << 2) ^
+         (uint64_t)(k->dir > 0);
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    return (size_t)h & (cap - 1);
+}
+
+static bool ranges_grow(PatrolMap *m)
+{
+    size_t cap = m->range_cap ? m->range_cap * 2 : 256;
+    RangeKey *grown = calloc(cap, sizeof *grown);
+    if (grown == NULL)
+        return false;
+    for (size_t i = 0; i < m->range_cap; i++) {
+        if (m->ranges[i].count == 0)
+            continue;
+        size_t j = range_slot(&m->ranges[i], cap);
+        while (grown[j].count != 0)
+            j = (j + 1) & (cap - 1);
+        grown[j] = m->ranges[i];
+    }
+    free(m->ranges);
+    m->ranges = grown;
+    m->range_cap = cap;
+    return true;
+}
+
+/* A landing and the end of the stretch it lands in. */
+typedef struct Reach {
+    Landing at;
+    int32_t end;
+} Reach;
+
+static int reach_order(const void *a, const void *b)
+{
+    const Reach *x = a, *y = b;
+    if (x->at.row != y->at.row)
+        return (x->at.row > y->at.row) - (x->at.row < y->at.row);
+    if (x->at.dir != y->at.dir)
+        return (x->at.dir > y->at.dir) - (x->at.dir < y->at.dir);
+    if (x->end != y->end)
+        return (x->end > y->end) - (x->end < y->end);
+    /* furthest back first: the least x walking right, the most walking left */
+    return x->at.dir > 0 ? (x->at.x > y->at.x) - (x->at.x < y->at.x)
+                         : (x->at.x < y->at.x) - (x->at.x > y->at.x);
+}
+
+/* The landings of the fall branches among marks (those of the way of feet
+** row and dir between lo and hi), one a stretch: *first, *count into
+** m->landings. False when out of memory. */
+static bool range_landings(PatrolMap *m, int shape, int32_t row, int dir, int32_t lo, int32_t hi,
+                           const Mark *marks, int mark_count, int *first, int *count, bool *cut)
+{
+    if ((m->range_count + 1) * 2 > m->range_cap && !ranges_grow(m)) {
+        m->failed = true;
+        return false;
+    }
+    RangeKey key = {row, lo, hi, dir, shape, 0, 0, false};
+    size_t j = range_slot(&key, m->range_cap);
+    for (; m->ranges[j].count != 0; j = (j + 1) & (m->range_cap - 1)) {
+        const RangeKey *k = &m->ranges[j];
+        if (k->row == row && k->lo == lo && k->hi == hi && k->dir == dir && k->shape == shape) {
+            *first = k->first;
+            *count = k->count - 1;
+            *cut = *cut || k->cut;
+            return true;
+        }
+    }
+    Reach *all = NULL;
+    int n = 0, cap = 0;
+    for (int i = 0; i < mark_count && !m->failed; i++) {
+        int f = 0, c = 0;
+        if (marks[i].what != END_FALL ||
+            !fall_from(m, shape, marks[i].x, row, dir, &f, &c, &key.cut))
+            continue;
+        for (int l = 0; l < c; l++) {
+            Reach *grown = room_for(all, n, &cap, sizeof *grown);
+            Landing at = m->landings[f + l];
+            int s = grown == NULL ? -1 : stretch_at(m, shape, at.x, at.row, at.dir);
+            if (grown != NULL)
+                all = grown;
+            if (s < 0) {
+                m->failed = true;
+                break;
+            }
+            const Stretch *st = &way_of(m, shape, at.row, at.dir)->list[s];
+            all[n++] = (Reach){at, at.dir > 0 ? st->hi : st->lo};
+        }
+    }
+    if (m->failed) {
+        free(all);
+        return false;
+    }
+    if (n > 1)
+        qsort(all, (size_t)n, sizeof *all, reach_order);
+    int start = m->landing_count;
+    for (int i = 0; i < n; i++) {
+        const Reach *r = &all[i];
+        if (i > 0 && r->at.row == all[i - 1].at.row && r->at.dir == all[i - 1].at.dir &&
+            r->end == all[i - 1].end)
+            continue; /* behind the first of its stretch */
+        if (!add_landing(m, r->at)) {
+            m->failed = true;
+            free(all);
+            return false;
+        }
+    }
+    free(all);
+    key.first = start;
+    key.count = m->landing_count - start + 1;
+    m->ranges[j] = key;
+    m->range_count++;
+    *first = start;
+    *count = m->landing_count - start;
+    *cut = *cut || key.cut;
     return true;
 }
 
@@ -761,12 +901,16 @@ static void follow(Search *se, int node)
         else
             fall_into(se, n.end, n.row, n.dir);
     }
-    for (int i = 0; i < count && !se->m->failed; i++) {
+    for (int i = 0; i < count && !se->m->failed; i++)
         if (marks[i].what == END_TURN)
             enter(se, marks[i].x, n.row, -n.dir);
-        else
-            fall_into(se, marks[i].x, n.row, n.dir);
-    }
+    int first = 0, landed = 0;
+    if (count > 0 && range_landings(se->m, se->shape, n.row, n.dir, lo, hi, marks, count, &first,
+                                    &landed, &se->cut))
+        for (int i = 0; i < landed && !se->m->failed; i++) {
+            Landing l = se->m->landings[first + i];
+            enter(se, l.x, l.row, l.dir);
+        }
     free(marks);
 }
 
@@ -942,6 +1086,7 @@ void level_patrol_map_free(PatrolMap *m)
     free(m->shapes);
     free(m->falls);
     free(m->landings);
+    free(m->ranges);
     free(m->cells);
     free(m);
 }
