@@ -14,13 +14,19 @@ static CameraTarget player_at(float x, float y, bool grounded)
     return (CameraTarget){x, y, 12.0f, 22.0f, 1, grounded, 0.0f, false};
 }
 
+/* The camera following t for ticks ticks. */
+static void follow(Camera *cam, const CameraTarget *t, int ticks)
+{
+    for (int i = 0; i < ticks; i++)
+        camera_update(cam, t, LEVEL_W, LEVEL_H, DT);
+}
+
 static Camera settled(CameraTarget t)
 {
     CameraConfig cfg = camera_default_config();
     Camera cam;
     camera_reset(&cam, &cfg, &t, LEVEL_W, LEVEL_H);
-    for (int i = 0; i < 600; i++)
-        camera_update(&cam, &t, LEVEL_W, LEVEL_H, DT);
+    follow(&cam, &t, 600);
     return cam;
 }
 
@@ -75,8 +81,7 @@ START_TEST(landing_higher_moves_the_view_up)
     Camera cam = settled(t);
     float y0 = cam.y;
     t = player_at(1600, 736, true); /* four tiles up, standing */
-    for (int i = 0; i < 600; i++)
-        camera_update(&cam, &t, LEVEL_W, LEVEL_H, DT);
+    follow(&cam, &t, 600);
     ck_assert_float_eq_tol(cam.y, y0 - 64.0f, 0.01f);
 }
 END_TEST
@@ -87,8 +92,7 @@ START_TEST(falling_below_take_off_follows)
     Camera cam = settled(t);
     float y0 = cam.y;
     t = player_at(1600, 900, false);
-    for (int i = 0; i < 600; i++)
-        camera_update(&cam, &t, LEVEL_W, LEVEL_H, DT);
+    follow(&cam, &t, 600);
     ck_assert_float_eq_tol(cam.y, y0 + 100.0f, 0.01f);
 }
 END_TEST
@@ -103,14 +107,12 @@ START_TEST(a_fall_below_take_off_leads_the_view_down)
     float y0 = cam.y;
     t = player_at(1600, 900, false);
     t.vy = 320.0f;
-    for (int i = 0; i < 600; i++)
-        camera_update(&cam, &t, LEVEL_W, LEVEL_H, DT);
+    follow(&cam, &t, 600);
     ck_assert_float_eq_tol(cam.y, y0 + 100.0f + cfg.fall_ahead, 0.01f);
     /* landing there takes the lead away again */
     t.grounded = true;
     t.vy = 0.0f;
-    for (int i = 0; i < 600; i++)
-        camera_update(&cam, &t, LEVEL_W, LEVEL_H, DT);
+    follow(&cam, &t, 600);
     ck_assert_float_eq_tol(cam.y, y0 + 100.0f, 0.01f);
 }
 END_TEST
@@ -123,8 +125,7 @@ START_TEST(the_way_down_of_a_jump_has_no_lead)
     float y0 = cam.y;
     t = player_at(1600, 760, false);
     t.vy = 200.0f;
-    for (int i = 0; i < 120; i++)
-        camera_update(&cam, &t, LEVEL_W, LEVEL_H, DT);
+    follow(&cam, &t, 120);
     ck_assert_float_eq(cam.y, y0);
 }
 END_TEST
@@ -139,17 +140,14 @@ START_TEST(holding_down_looks_down_after_a_moment)
     float y0 = cam.y;
     t.looking_down = true;
     int before = (int)(cfg.look_down_delay / DT) - 1;
-    for (int i = 0; i < before; i++)
-        camera_update(&cam, &t, LEVEL_W, LEVEL_H, DT);
+    follow(&cam, &t, before);
     ck_assert_float_eq(cam.y, y0); /* a tap (to drop through a plank) does not swing it */
-    for (int i = 0; i < 600; i++)
-        camera_update(&cam, &t, LEVEL_W, LEVEL_H, DT);
+    follow(&cam, &t, 600);
     ck_assert_float_eq_tol(cam.y, y0 + cfg.look_down, 0.01f);
     /* the player stays inside the view, off its top */
     ck_assert(t.y >= cam.y + cfg.edge_margin * 0.5f);
     t.looking_down = false;
-    for (int i = 0; i < 600; i++)
-        camera_update(&cam, &t, LEVEL_W, LEVEL_H, DT);
+    follow(&cam, &t, 600);
     ck_assert_float_eq_tol(cam.y, y0, 0.01f);
 }
 END_TEST
@@ -162,8 +160,7 @@ START_TEST(down_in_the_air_does_not_look_down)
     float y0 = cam.y;
     t = player_at(1600, 780, false);
     t.looking_down = true;
-    for (int i = 0; i < 120; i++)
-        camera_update(&cam, &t, LEVEL_W, LEVEL_H, DT);
+    follow(&cam, &t, 120);
     ck_assert_float_eq(cam.y, y0);
 }
 END_TEST
@@ -175,8 +172,7 @@ START_TEST(rising_near_the_top_edge_scrolls)
     Camera cam = settled(t);
     /* carried far up without landing (a spring, a long climb) */
     t = player_at(1600, 560, false);
-    for (int i = 0; i < 600; i++)
-        camera_update(&cam, &t, LEVEL_W, LEVEL_H, DT);
+    follow(&cam, &t, 600);
     ck_assert(t.y >= cam.y + cfg.edge_margin - 0.01f);
 }
 END_TEST
@@ -188,8 +184,7 @@ START_TEST(small_steps_inside_the_dead_zone_do_not_scroll)
     Camera cam = settled(t);
     float x0 = cam.x;
     t.x += cfg.dead_zone * 0.4f;
-    for (int i = 0; i < 120; i++)
-        camera_update(&cam, &t, LEVEL_W, LEVEL_H, DT);
+    follow(&cam, &t, 120);
     ck_assert_float_eq_tol(cam.x, x0, 0.01f);
 }
 END_TEST
