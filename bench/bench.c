@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** bench.c -- platformer-bench: speed figures, one line each, `name value unit`.
 **

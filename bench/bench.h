@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* bench.h -- what the parts of platformer-bench share. */
 #ifndef BENCH_H
 #define BENCH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** bench_render.c -- front-end figures for platformer-bench: building a
 ** frame of 10,000 sprites (cull, sort, batch) and the draw calls it costs.

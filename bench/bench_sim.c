@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** bench_sim.c -- simulation figures for platformer-bench.
 */

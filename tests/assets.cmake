@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # The art: committed assets match their sources, load with SDL_image, and
 # describe every clip the simulation names.
 if(TARGET artgen)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # The audio module's tests: tones and the mixer, the sound bank, the music
 # and `--render-music` (which test_music runs in-process, from app/).
 function(audio_test name)

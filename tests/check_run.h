@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** check_run.h -- the end of every test program's main: runs the suite, and
 ** exits with success when every test in it passed.

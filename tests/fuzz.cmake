@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # Fuzz targets. With -DFUZZ=ON (clang) each is a libFuzzer program; without
 # it each is linked with fuzz/driver.c and ctest runs it over the kept
 # regression inputs and the seed files, so every past finding stays a test.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 platformer_test(test_physics test_physics.c)
 platformer_test(test_sim test_sim.c)
 # white-box: the state hash and invariants look inside the Sim

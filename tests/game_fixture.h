@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** game_fixture.h -- test levels drawn as rows of characters, built straight
 ** into a LevelDesc (no file, no JSON), and small helpers to drive a Sim.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # The install: the installed game run from / (it must find its own data,
 # not the source tree's), the desktop entry and metainfo validated, the
 # metainfo's newest release, and the man page against the usage texts.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # The JSON reader on its own: positions, duplicates, limits, typed access,
 # UTF-8 and files. Scratch files go under the build folder.
 add_executable(test_json test_json.c)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # Level files: native levels, Tiled maps, physics.json, errors,
 # the command-line tools and hot reload. Inputs live in tests/levels/; the
 # tests write scratch files under the build folder.

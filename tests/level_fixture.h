@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** level_fixture.h -- what the level tests share: paths into the source
 ** tree, reading a whole file, and a file's errors as text for messages.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # The front end's tests: controls and bindings, camera, renderer and menus
 # (software renderer, no display), the game drawn without a display, and the
 # game in a window under a virtual X server.

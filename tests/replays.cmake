@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # Every replay under tests/replays/ plays its level headless and must end
 # as its '#!' lines say (outcome, ticks, hash): the campaign stays
 # completable and the simulation stays deterministic, on every build.

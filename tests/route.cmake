@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # The route finder (tools/route): its search in-process on a small level,
 # and the command as a designer uses it, its routes checked by --verify.
 if(TARGET routefind)

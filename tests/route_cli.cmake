@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # The route tool as a designer uses it: the lines it prints, pasted under a
 # replay's directives, play back to the goal (--headless --verify); --out
 # writes a replay that verifies as it is; no route in the limits is exit

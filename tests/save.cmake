@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # Tests of the save module. They link only what they test, so they build
 # whatever state the simulation is in.
 set(SAVE_TEST_DATA ${CMAKE_CURRENT_SOURCE_DIR}/save)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** screen_rig.h -- the whole front end on a software renderer, for the
 ** tests that drive it as a player would: open it on a surface the size of

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # The code's structure, checked: one name prefix per module, and no module
 # reaching into another's internal headers (docs/ARCHITECTURE.md).
 set(module_libs)
@@ -10,3 +11,6 @@ add_test(NAME structure_prefixes
 add_test(NAME structure_internal_headers
          COMMAND ${CMAKE_COMMAND} -DSRC=${PROJECT_SOURCE_DIR}/src
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/structure/internal_headers.cmake)
+add_test(NAME structure_licence
+         COMMAND ${CMAKE_COMMAND} -DROOT=${PROJECT_SOURCE_DIR}
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/structure/licence.cmake)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_app.c -- --verify and --verify --update on real replays of the
 ** campaign, and where the game finds its data. */
 #define _XOPEN_SOURCE 700 /* setenv, mkdir, realpath */

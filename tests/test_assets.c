@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_assets.c -- the art: sources, the PNG encoder, atlas.json, the
 ** images and the program's icon. */
 #include "anim.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_atomic.c -- whole-or-nothing writes, with the disk failing on cue. */
 #include "save/fixture.h"
 

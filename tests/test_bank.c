@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_bank.c -- the sound bank: assets/sounds.txt and its reader.
 **
 ** `test_bank --wav FOLDER` writes every sound of the bank as FOLDER/NAME.wav

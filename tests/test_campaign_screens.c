@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_campaign_screens.c -- the screens that know the campaign, played
 ** through a small campaign of its own: the level-complete card and the
 ** keys it names, the end of the campaign with its totals and credits, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_display.c -- which window scales fit a display (display.c). */
 #include "display.h"
 #include "render.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_ecs.c -- handles, sparse sets, views, groups, commands and systems. */
 #include "ecs.h"
 #include "check_run.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** test_ecs_model.c -- the ECS against a naive reference model.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** test_gadgets.c -- the kinds that act on the player: springs, crumbling
 ** blocks, signs, gems, and the level put back when the player dies.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** test_gameplay.c -- wall jumps and slides, bounces, the hurt box, planks,
 ** switch modes, movers, walkers, banking and the walker check, tick by tick.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_input.c -- keyboard and gamepad events to one InputIntent per tick,
 ** and the bindings as settings.json keeps them. */
 #define _POSIX_C_SOURCE 200809L

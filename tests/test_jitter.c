@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_jitter.c -- --jitter's counts on a level whose forgiveness follows
 ** from its shape, and the command's exit statuses.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_json.c -- the JSON reader: positions, duplicates, limits, typed access, UTF-8, files. */
 #define _POSIX_C_SOURCE 200809L
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** test_kinds.c -- the kind table and everything that reads it: the rules its
 ** rows keep, --kinds, the schema file, the level docs, and every kind's

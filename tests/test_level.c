@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_level.c -- native levels, physics.json, error reporting and --check. */
 #define _POSIX_C_SOURCE 200809L
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_level_tiled.c -- Tiled maps in, Tiled maps out. */
 #define _POSIX_C_SOURCE 200809L
 

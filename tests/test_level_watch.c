@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_level_watch.c -- hot reload: the file watcher, reloading, rebuilding the Sim. */
 #define _POSIX_C_SOURCE 200809L
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_music.c -- the music files, their reader and the sequencer, and
 ** `platformer --render-music`.
 **

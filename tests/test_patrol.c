@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** test_patrol.c -- patrol.c's search of where a walker may walk, held to the
 ** walker itself: on random maps of floors, planks, spikes, ledges and gaps

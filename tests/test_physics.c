@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** test_physics.c -- the character physics, tick by tick.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_render.c -- the renderer drawn with the software renderer, pixels checked. */
 #include "components.h"
 #include "render.h"

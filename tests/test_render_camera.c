@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_render_camera.c -- dead zone, look-ahead, vertical framing, the lead down, bounds. */
 #include "camera.h"
 #include "check_run.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_render_game.c -- the whole front end drawn with the software renderer:
 ** the real atlas, a real level, the real simulation. Run from the source
 ** folder (ctest does), where assets/ and tests/levels/ are. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_render_menu.c -- menus: the cursor, scrolling a long list, drawing it on screen. */
 #include "menu.h"
 #include "synth_atlas.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_route.c -- the route finder on a small level: what it finds plays
 ** back to where it says, with no death.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_save_campaign.c -- levels/campaign.json and the strict campaign reader:
 ** every file listed must be there and be a level. */
 #include "save/fixture.h"

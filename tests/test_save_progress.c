@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_save_progress.c -- progress.json: bests only improve, bad files kept aside. */
 #include "save/fixture.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_save_settings.c -- settings.json: defaults, round trips, a field at fault
 ** falling back alone with a notice, unusable files kept aside. */
 #include "save/fixture.h"

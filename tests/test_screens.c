@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_screens.c -- the front end's menus and screens as a player meets
 ** them: the options, the controls screen, the title's hint, the notices
 ** panel, the HUD and the cards, driven by key events and drawn with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** test_sim.c -- the fixed-step loop, replays, determinism, and a long run of
 ** random input that must never put the player inside a wall.

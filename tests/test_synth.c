@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_synth.c -- tones, notes, WAV files, and the mixer of effects and music.
 **
 ** The effects of the sound bank are test_bank.c's, the music files and the

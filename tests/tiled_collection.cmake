@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # cmake -P script: the sparse image collection of tests/levels/tiled
 # (tiles 0, 4 and 9, one of them 16x32 px) through the real Tiled. Its
 # images are painted first (Tiled sizes tiles by their images); then Tiled

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** tiled_images.c -- paints the images of a test image collection, so that
 ** the real Tiled can open it: Tiled takes each tile's size from its image,

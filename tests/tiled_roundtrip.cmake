@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # cmake -P script: exports LEVEL as a Tiled map in every tile layer format
 # (CSV, base64, base64 with zlib, gzip and zstd), plays REPLAY on each and
 # fails unless each ends as the native level does (the same outcome and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* app.c -- data folder, level loading, the headless runner (see app.h). */
 #define _XOPEN_SOURCE 700 /* realpath */
 

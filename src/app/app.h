@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** app.h -- SDL-free glue between level files and the simulation, shared by
 ** the game and its command-line modes: finding the data folder, loading a

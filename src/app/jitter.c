@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** jitter.c -- how forgiving a level is: its completing replay played again
 ** with one jump at a time moved a few ticks (--headless --jitter).

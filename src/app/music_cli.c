@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** music_cli.c -- platformer --render-music: a track to a WAV file, headless.
 **

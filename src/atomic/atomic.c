@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** atomic.c -- write a temporary, fsync it, rename it over the target.
 **

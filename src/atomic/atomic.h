@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** atomic.h -- files written whole or not at all.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** audio_text.h -- the line-and-word reading that the sound bank and the
 ** music files share (text.c), and the tone vocabulary of both (tone.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** bank.c -- the sound bank file: the game's sound effects as text.
 **

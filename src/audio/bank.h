@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** bank.h -- the sound bank: the game's effects, named, read from a text
 ** file (assets/sounds.txt) and rendered to samples.

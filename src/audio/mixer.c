@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** mixer.c -- sum the voices in 32 bits, apply the gain, clamp once.
 **

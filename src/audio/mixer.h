@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** mixer.h -- a few effects and the music playing at once, summed into one
 ** stream.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** music.c -- the music file: a looping track as text, the way a tracker
 ** writes it, for assets/music/NAME.txt.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** music.h -- looping music: a track read from a text file
 ** (assets/music/NAME.txt, format atop music.c and in docs/AUDIO.md) and the

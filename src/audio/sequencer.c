@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** sequencer.c -- plays a track: rows in time, notes as voices, one mix.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** synth.c -- a tone from a few numbers, in the spirit of sfxr.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** synth.h -- one tone: an oscillator, a filter and an envelope.
 **

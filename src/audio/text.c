@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** text.c -- lines, words and numbers for the sound bank and the music files.
 **

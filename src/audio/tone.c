@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** tone.c -- the tone vocabulary, shared by the sound bank and the music.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** check.c -- ecs_world_check: every invariant of the world's structures,
 ** walked in full. Slow (it visits every slot and position); for tests and

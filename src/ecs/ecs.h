@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** ecs.h -- the entity-component-system that runs the game.
 **

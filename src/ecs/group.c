@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** group.c -- owning groups: one run for a view over exactly their types.
 **

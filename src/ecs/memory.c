@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** memory.c -- where the ECS's big arrays come from.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** order.c -- putting pools back in order at the flush, at the cost of what
 ** changed.

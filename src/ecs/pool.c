@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** pool.c -- one sparse set per component type, kept in archetype order.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** snapshot.c -- copying a whole world into another: snapshots and restores.
 **

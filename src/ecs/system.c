@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** system.c -- systems, run in registration order once per fixed tick.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** view.c -- walking the entities that have a given set of components.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** world.c -- entity slots, component types, and add/get/has/remove.
 **

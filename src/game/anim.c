@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* anim.c -- clip timings when there is no art. */
 #include "anim.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** anim.h -- animation clips: names the simulation knows, timings from data.
 **

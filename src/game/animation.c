@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** animation.c -- picks each sprite's clip from its entity's state and
 ** advances its frames.

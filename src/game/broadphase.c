@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** broadphase.c -- which entities are near a box, without looking at all of them.
 **

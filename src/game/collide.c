@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** collide.c -- boxes against the tile grid and the solid entities, and
 ** moving an actor through them.

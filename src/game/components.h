@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** components.h -- the game's components: pure data, no behaviour.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** crumble.c -- blocks that give way: stand on one (or slide down its side)
 ** and it shakes, falls away, and comes back.

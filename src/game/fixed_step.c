@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* fixed_step.c -- accumulator, clamp, alpha ("Fix Your Timestep!"). */
 #include "fixed_step.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** fixed_step.h -- the fixed-timestep loop's arithmetic, with no clock.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** hash.c -- a fingerprint of the gameplay state.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* input.c -- random input for soak tests and property runs (see input.h). */
 #include "input.h"
 

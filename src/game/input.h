@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** input.h -- what the player wants this tick, whatever the device.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** interact.c -- what the player touches: hazards, enemies, coins,
 ** checkpoints, switches and the goal; and the toggle blocks switches flip.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** kinds.c -- what a world is made of: the component types, and the table of
 ** entity kinds built from them (see kinds.h).

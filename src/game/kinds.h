@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** kinds.h -- the table of entity kinds: everything about a kind of thing in
 ** a level that is data.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* leveldesc.c -- a level's plain data: defaults, property access, equality. */
 #include "leveldesc.h"
 

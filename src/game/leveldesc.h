@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** leveldesc.h -- a level as plain data: what the loaders produce (level/,
 ** from native JSON or Tiled maps) and what the simulation is built from.

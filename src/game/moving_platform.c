@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** moving_platform.c -- things that follow waypoints: solids that carry and
 ** push, and hazards that just move.

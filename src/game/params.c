@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** params.c -- default feel and the table of tunables.
 **

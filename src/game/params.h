@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** params.h -- the feel of the game, as numbers.
 **

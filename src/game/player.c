@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** player.c -- the character physics: how the jump feels.
 **

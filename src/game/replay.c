@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* replay.c -- reading and writing replay files (see replay.h). */
 #include "replay.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** replay.h -- input recordings as text files: this is the one place that
 ** reads and writes them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** restore.c -- the level put back as it was when the player dies.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** rules.c -- what a level's start must keep, and every tick after it.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** sign.c -- signs: standing at one shows its text.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** sim.c -- building a level's world and running its ticks.
 **

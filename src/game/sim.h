@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** sim.h -- one level being played: the world, its tile map, and the tick.
 **

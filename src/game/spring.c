@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** spring.c -- springs: touching one launches the player, or a walker.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* tilemap.c -- the tile grid. */
 #include "tilemap.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** tilemap.h -- the level's tile grid: 16-px tiles, O(1) lookup.
 **

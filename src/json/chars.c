@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** chars.c -- a string value read character by character, each with its
 ** place in the file, for formats that draw pictures in strings (a level's

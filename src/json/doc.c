@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** doc.c -- a JsonDoc: the scanner's positions married to cJSON's values.
 **

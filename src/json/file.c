@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* file.c -- a whole file into memory: open without blocking, check, read. */
 #define _POSIX_C_SOURCE 200809L
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* get.c -- typed, checked access to the values of a JsonDoc. */
 #include "json_get.h"
 #include "json_message.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** json_doc.h -- JSON documents that know where each value came from.
 **

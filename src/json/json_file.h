@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** json_file.h -- reading a JSON file whole, with a size limit.
 **

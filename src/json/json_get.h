@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** json_get.h -- reading the values of a JsonDoc by type, checked.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** json_message.h -- pieces of messages about JSON values: what a value is,
 ** a key or text safe to quote, and the name a typo was probably meant to be.

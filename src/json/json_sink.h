@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** json_sink.h -- where the problems a JSON reader finds go.
 **

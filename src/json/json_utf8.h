@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** json_utf8.h -- well-formed UTF-8, as JSON text must be (RFC 8259).
 **

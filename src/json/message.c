@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* message.c -- describing values, quoting text and suggesting names for messages. */
 #include "json_message.h"
 

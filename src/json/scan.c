@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** scan.c -- a strict JSON scanner that remembers positions.
 **

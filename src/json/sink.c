@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* sink.c -- counting problems and handing them to the caller's callback. */
 #include "json_sink.h"
 

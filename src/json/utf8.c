@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* utf8.c -- checking and decoding UTF-8 by the table of RFC 3629, section 4. */
 #include "json_utf8.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** cli.c -- the command-line tools of the game executable: --check and
 ** --export-tiled. main() hands its arguments over and returns what these

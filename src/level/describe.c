@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** describe.c -- the level format described for tools, from the tables the
 ** loaders use: `--kinds` (the kind table as JSON, for editors' palettes and

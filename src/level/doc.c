@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** doc.c -- level files as JSON documents: src/json/ reads and checks them,
 ** and its problems become this folder's LevelErrors, each naming its file.

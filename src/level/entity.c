@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** entity.c -- entities as every format reads them: where a kind's box sits,
 ** what each property accepts, and the list a loader builds.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* errors.c -- the list of problems found in level files, kept in place order,
 ** and its printing. */
 #include "level.h"

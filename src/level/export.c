@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** export.c -- writing a level as a Tiled map.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** generate.c -- large valid levels made on demand, for the load benchmark and
 ** the stress test. The layout repeats every few dozen columns so any size

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** level.h -- level files: native JSON levels, Tiled maps and physics.json.
 **

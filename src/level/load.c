@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** load.c -- reading a level file of either format, and telling the files
 ** of a level folder apart.

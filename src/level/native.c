@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** native.c -- the native level format, made to be read and edited by hand.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* paths.c -- file names: folders, extensions, relative paths (POSIX). */
 #define _XOPEN_SOURCE 700
 

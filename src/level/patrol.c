@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** patrol.c -- every place a walker may come to walk, for the checks.
 **

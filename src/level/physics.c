@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** physics.c -- physics.json and the "physics" overrides of a level: both are
 ** objects of parameter name to number, checked against physics_param_table().

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* textbuf.c -- a growing text buffer for the files this folder writes. */
 #include "level_internal.h"
 

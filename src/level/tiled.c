@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** tiled.c -- Tiled maps (.tmj, or any file with "type": "map") as levels.
 **

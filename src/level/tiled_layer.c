@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** tiled_layer.c -- a Tiled tile layer's "data" as base64 text, optionally
 ** compressed with zlib, gzip or zstd (Map Properties > Tile Layer Format),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** tiled_props.c -- Tiled custom properties, in the form of Tiled 1.2 and
 ** later (an array of {"name", "type", "value"}) or of Tiled 1.0 and 1.1 (an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** tiled_tileset.c -- Tiled tilesets: embedded in a map or in their own
 ** file, as Tiled 1.0 to 1.11 write them.

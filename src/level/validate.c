@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** validate.c -- entity placement and the rules a level must keep, whatever
 ** file format it came from.

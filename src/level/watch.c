@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* watch.c -- noticing that a level file changed, and loading it again. */
 #define _POSIX_C_SOURCE 200809L
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** watch.h -- hot reload of the level being played.
 **

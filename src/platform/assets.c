@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** assets.c -- atlas.json: clips, extras, tile themes, font, backgrounds.
 **

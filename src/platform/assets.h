@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** assets.h -- loading assets/atlas.json (docs/ASSETS.md) with atlas.png and
 ** the background images into a RenderAtlas, and the clip timings into the

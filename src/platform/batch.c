@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* batch.c -- the vertex arrays behind every draw. */
 #include "batch.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** batch.h -- textured quads gathered into vertex and index arrays.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** bindings.c -- settings' binding names to and from the controls' codes.
 **

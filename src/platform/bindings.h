@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** bindings.h -- the player's bindings between the names settings.json keeps
 ** ("Space", "a", "leftx-") and the codes the controls use.

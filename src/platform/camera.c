@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* camera.c -- dead zone, look-ahead, ground height, the lead down, bounds. */
 #include "camera.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** camera.h -- where the 480x270 view looks, as pure arithmetic.
 **

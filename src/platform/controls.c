@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* controls.c -- key and button bindings, held state, the latched jump. */
 #include "controls.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** controls.h -- from keyboard and gamepad events to one InputIntent per tick.
 **

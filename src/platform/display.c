@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* display.c -- which window scales fit the display (see display.h). */
 #include "display.h"
 

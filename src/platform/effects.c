@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* effects.c -- particles started by simulation events. */
 #include "effects.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** effects.h -- dust, sparkles, bursts and flashes, kept in the front end.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** frontend.c -- the flow between screens: the title, level select, options and
 ** controls menus, pause, the level-complete card and the end; the player's

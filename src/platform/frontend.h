@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** frontend.h -- the front end as one object: screens, the level being played,
 ** its camera and effects, saves, recording and playback.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* hud.c -- counters, title card, debug overlay. */
 #include "hud.h"
 

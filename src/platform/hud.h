@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** hud.h -- what is drawn over the level: counters, the level's title card,
 ** a sign's speech box, and the F3 debug overlay.

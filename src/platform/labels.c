@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* labels.c -- what the screens call keys, buttons and bindings (labels.h). */
 #include "labels.h"
 

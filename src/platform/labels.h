@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** labels.h -- what the screens call keys, buttons and the bindings of each
 ** action: the controls screen's lists and the title's hint are written

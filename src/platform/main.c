@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** main.c -- Pip's Peak: which mode the command line asks for.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* menu.c -- cursor movement and drawing of a list of choices. */
 #include "menu.h"
 

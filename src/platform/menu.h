@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** menu.h -- a vertical list of choices, driven by MenuInput.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** render.c -- the level, sprites and interface as quads.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** render.h -- drawing the level, its sprites and the interface into a Batch.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* render_atlas.c -- textures with a white patch; names of the extras. */
 #include "render_atlas.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** render_atlas.h -- the art as the renderer uses it: textures and every
 ** rectangle a frame needs, resolved once at load time (assets.c reads

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** run.h -- the two ways the game is shown: in a window (window.c) and
 ** as a PNG rendered without a display (screenshot.c). main.c picks one.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** screens.c -- drawing every screen: the level with its HUD, the menus over
 ** the drifting backdrop or the dimmed level, the level-complete card, the

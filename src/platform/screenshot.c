@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* screenshot.c -- one frame to a PNG with the software renderer, no display.
 ** The PNG is made in memory and written atomically, like every file the
 ** game writes: a failed write leaves what was there before. */

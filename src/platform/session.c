@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** session.c -- the level being played: loading it, its ticks, hot reload,
 ** recording and playback.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** speaker.c -- SDL's audio device around the mixer.
 **

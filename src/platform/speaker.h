@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** speaker.h -- the sound device: plays the sound bank's effects and the
 ** music.

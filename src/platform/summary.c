@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** summary.c -- what the screens say of the campaign: each level's coins and
 ** gems out of how many it holds, and the sums over the campaign.

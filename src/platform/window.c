@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** window.c -- the window, the gamepads and the main loop.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** campaign.c -- reading levels/campaign.json.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** campaign.h -- the ordered list of levels the game is played through.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* notices.c -- the list of what loading the user's files found wrong. */
 #include "save.h"
 

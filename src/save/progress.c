@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** progress.c -- progress.json: strict reading, writing, and bests.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** progress.h -- how far the player has got: unlocked levels, bests, and
 ** what each level held when it was completed.

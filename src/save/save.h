@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** save.h -- what the save files share: how loading one ends. Writing goes
 ** through atomic.h (whole or not at all).

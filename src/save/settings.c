@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** settings.c -- settings.json: defaults, strict reading, writing.
 **

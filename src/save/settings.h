@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** settings.h -- the player's options: video, sound, controls, debug views.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** store.c -- the reading half of every reader in this folder, and the writer.
 **

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # Every level the campaign lists has its two replays: NAME.replay completes
 # it and NAME-all.replay (with '#! collects: all') banks every coin and gem,
 # and the level holds at least one gem, which that run shows. The replay

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** driver.c -- runs a fuzz target's entry point on files, without libFuzzer.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* fuzz_level.c -- the native level loader on arbitrary bytes. */
 #include "level.h"
 #include "sim.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* fuzz_replay.c -- the replay parser on arbitrary bytes. */
 #include "replay.h"
 

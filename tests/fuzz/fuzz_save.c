@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* fuzz_save.c -- the settings and progress readers on arbitrary bytes. */
 #include "progress.h"
 #include "settings.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* fuzz_tiled.c -- the Tiled map loader on arbitrary bytes. */
 #include "level.h"
 #include "sim.h"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # cmake -P script: every option the program's usage texts name (--help,
 # and the usage of --headless, --check and --export-tiled) is documented
 # in the man page, MAN (roff, where "--x" is written "\-\-x").

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # cmake -P script: the newest <release> of the AppStream metainfo (the
 # first one listed) is the project's VERSION, and has a date.
 foreach(var METAINFO VERSION)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # cmake -P script: installs the build into PREFIX (a folder of the build
 # tree, not the prefix it was configured with) and runs the installed game
 # from / the way a player's copy runs, with no PLATFORMER_DATA:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # Runs `platformer --check` the way a designer would:
 #   - on every file of broken/EXPECTED at once: exit status 1, and for each
 #     file a "FILE:LINE:COL: error: " line at the place EXPECTED names;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* synth_atlas.c -- cells packed in rows, each painted with its own pattern. */
 #include "synth_atlas.h"
 

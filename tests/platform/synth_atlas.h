@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** synth_atlas.h -- a made-up atlas for the renderer tests: every cell is
 ** filled with a pattern unique to it and to each pixel inside it, so a test

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # With "window_scale": 8 saved, the game opens on a 1280x720 virtual screen
 # (no panels: all of it is usable) at the largest scale that fits, 2x
 # (960x540), inside the screen, and leaves the saved 8 as it was (a larger

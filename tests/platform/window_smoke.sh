@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # The game in a real window on a virtual X server, driven by xdotool:
 #   1. no arguments: the title screen; the menu is walked down to Quit;
 #   2. --level FILE: run, jump, pause, then Quit from the pause menu.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** fixture.h -- scratch folders and file helpers for the save and audio tests.
 **

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # No module includes another's internal header. A module's internal
 # headers live in its internal/ folder, on its own include path only
 # (PRIVATE); this catches the ways round that: a path into another

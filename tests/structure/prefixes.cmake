@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # One module, one prefix: the functions and data each module's library
 # exports, grouped by their name's first word (up to the first '_'), must
 # not share a word with another module's. Run with -DNM=... and

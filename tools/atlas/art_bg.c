@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** art_bg.c -- the parallax backgrounds: green hills by day, the cave, the
 ** frozen falls, and the peak at dusk.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** art_font.c -- the bitmap font, characters ' ' to '~'.
 **

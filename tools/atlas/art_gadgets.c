@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** art_gadgets.c -- the things a level is played with besides coins and
 ** switches: springs, crumbling blocks, signs, gems and the jump-through lift.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** art_props.c -- everything in a level that is not a tile or Pip: coins,
 ** checkpoints, the summit flag, switches and their blocks, platforms,

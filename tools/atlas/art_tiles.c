@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** art_tiles.c -- the tile sets: solid ground, one-way ledges, spikes and
 ** decorations, one set per theme (hills, cave, ice, peak).

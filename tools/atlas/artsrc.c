@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* artsrc.c -- reading hand-drawn grids, palettes and glyph sheets. */
 #include "artsrc.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** artsrc.h -- hand-drawn art sources: pixel grids written as text.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** atlas.c -- packing the sheets and writing atlas.png, atlas.json, the
 ** background images and the Tiled tileset's tiles.png.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** atlas.h -- the atlas being built: named sheets of equal-sized cells,
 ** background sets, and the files they become.

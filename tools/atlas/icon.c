@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** icon.c -- the program's icon: Pip against the summit at dusk.
 **

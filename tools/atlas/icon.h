@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** icon.h -- the program's icon for desktops: Pip's portrait at the sizes
 ** the hicolor icon theme asks for.

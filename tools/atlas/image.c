@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* image.c -- the RGBA canvas. */
 #include "image.h"
 

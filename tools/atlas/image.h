@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** image.h -- an RGBA canvas and the few drawing operations the art needs.
 **

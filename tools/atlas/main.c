@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** main.c -- make_atlas: paints the game's art from art/ into assets/.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** png.h -- writing an Image as a PNG file, with no library.
 **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* preview.c -- contact sheets and mock scenes of the art. */
 #include "preview.h"
 

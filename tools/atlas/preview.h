@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** preview.h -- pictures for judging the art: every sheet laid out in rows,
 ** and a mock scene of each background set built from the real tiles.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** main.c -- route: finds inputs that bring Pip to a place, printed as
 ** replay lines to paste into a replay.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** route.c -- a best-first search over macro actions, played on the
 ** simulation.

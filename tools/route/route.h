@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** route.h -- finding inputs that bring Pip to a place: for designers
 ** writing a level's replays (the `route` tool).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** ecs_internal.h -- the world's insides, shared by the files of src/ecs/.
 ** Nothing outside src/ecs/ includes this.

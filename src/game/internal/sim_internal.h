@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** sim_internal.h -- what the systems of src/game/ share: the Sim itself,
 ** collision queries and actor movement. Not for use outside src/game/.

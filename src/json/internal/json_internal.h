@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** json_internal.h -- what the files of src/json/ share and nobody else sees.
 */

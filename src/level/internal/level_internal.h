@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** level_internal.h -- what the files of src/level/ share and nobody else sees.
 */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** tiled_internal.h -- what the Tiled files of src/level/ share: custom
 ** properties in both of Tiled's forms (tiled_props.c), tilesets

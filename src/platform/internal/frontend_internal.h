@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** frontend_internal.h -- the Frontend as frontend.c, session.c and screens.c
 ** share it, each part of it owned by one of them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
 ** save_internal.h -- what the readers and writers of this folder share:
 ** reading through src/json/ that keeps the first problem for a one-line
