@@ -20,7 +20,9 @@
 /* ---- helpers ---- */
 
 /* The shipped levels, sorted: levels/NN-*.json. */
-static int shipped(char names[][64], int cap)
+enum { NAME_SIZE = 256 };
+
+static int shipped(char names[][NAME_SIZE], int cap)
 {
     DIR *d = opendir(SOURCE_DIR "/levels");
     ck_assert_ptr_nonnull(d);
@@ -29,9 +31,9 @@ static int shipped(char names[][64], int cap)
     while ((e = readdir(d)) != NULL)
         if (e->d_name[0] >= '0' && e->d_name[0] <= '9' && strstr(e->d_name, ".json") != NULL &&
             n < cap)
-            snprintf(names[n++], 64, "%s", e->d_name);
+            snprintf(names[n++], NAME_SIZE, "%s", e->d_name);
     closedir(d);
-    qsort(names, (size_t)n, 64, (int (*)(const void *, const void *))strcmp);
+    qsort(names, (size_t)n, NAME_SIZE, (int (*)(const void *, const void *))strcmp);
     return n;
 }
 
@@ -200,7 +202,7 @@ static const char FIXTURE[] =
 
 START_TEST(shipped_levels_save_to_their_own_bytes)
 {
-    char names[64][64];
+    static char names[64][NAME_SIZE];
     int n = shipped(names, 64);
     ck_assert_int_ge(n, 24);
     for (int i = 0; i < n; i++) {
@@ -224,7 +226,7 @@ END_TEST
 
 START_TEST(shipped_levels_are_the_loaders_levels_and_pass_the_check)
 {
-    char names[64][64];
+    static char names[64][NAME_SIZE];
     int n = shipped(names, 64);
     for (int i = 0; i < n; i++) {
         EditDoc *doc = open_level(names[i]);
