@@ -39,6 +39,57 @@ static void shift(EditEntity *en, int dx, int dy)
     en->px |= !aligned;
 }
 
+/* The first entity of a tiny level the loader reads from the kind's
+** example: the values a required path or text takes when placed. */
+static bool example_of(int kind, LevelDesc *out)
+{
+    char msg[LEVEL_ERROR_MESSAGE_MAX];
+    const char *example = kind_get(kind)->example;
+    return example != NULL &&
+           edit_ask_loader(64, 24, "\"name\": \"example\", \"background\": \"hills\"", example, out,
+                           NULL, msg, sizeof msg) &&
+           out->entity_count == 1;
+}
+
+/* A fresh entity of that kind at tile (tx, ty), with the kind's defaults
+** (a required path or text as in its example), listed; no id yet. */
+static void init_entity(const EditDoc *doc, EditEntity *en, int kind, int tx, int ty)
+{
+    memset(en, 0, sizeof *en);
+    en->alive = true;
+    leveldesc_entity_init(&en->e, kind);
+    level_entity_at_tile(&en->e, tx, ty);
+    const EntityKind *k = kind_get(kind);
+    bool wants = false;
+    for (int p = 0; p < k->prop_count; p++)
+        wants |= k->props[p].required &&
+                 (k->props[p].type == KPROP_PATH || k->props[p].type == KPROP_TEXT);
+    LevelDesc ex;
+    if (!wants || !example_of(kind, &ex))
+        return;
+    const LevelEntity *x = &ex.entities[0];
+    for (int p = 0; p < k->prop_count; p++) {
+        const KindProp *prop = &k->props[p];
+        if (!prop->required)
+            continue;
+        if (prop->type == KPROP_TEXT) {
+            snprintf(en->text, sizeof en->text, "%s", leveldesc_text(&ex, x, prop->name));
+        } else if (prop->type == KPROP_PATH) {
+            const LevelPath *path = leveldesc_path(&ex, x, prop->name);
+            /* the same shape, from here; kept in the map */
+            for (int i = 0; path != NULL && i < path->count; i++) {
+                int px = en->e.x + path->points[i].x - x->x;
+                int py = en->e.y + path->points[i].y - x->y;
+                int maxx = (doc->width - 1) * TILE_SIZE, maxy = (doc->height - 1) * TILE_SIZE;
+                en->path.points[i].x = px < 0 ? 0 : px > maxx ? maxx : px;
+                en->path.points[i].y = py < 0 ? 0 : py > maxy ? maxy : py;
+                en->path.count = i + 1;
+            }
+        }
+    }
+    leveldesc_fini(&ex);
+}
+
 uint32_t edit_place(EditDoc *doc, int kind, int tx, int ty)
 {
     const EntityKind *k = kind_get(kind);
@@ -61,7 +112,7 @@ uint32_t edit_place(EditDoc *doc, int kind, int tx, int ty)
         else
             en.id = 0; /* its path would leave the map */
     } else {
-        edit_entity_init(doc, &en, kind, tx, ty);
+        init_entity(doc, &en, kind, tx, ty);
         edit_add(doc, &en, true);
     }
     edit_end(doc);

@@ -115,25 +115,25 @@ struct EditDoc {
 
 /* The document's legend tables, after its meta changed. */
 void edit_legend_refresh(EditDoc *doc);
-/* Per cell, the slot + 1 of the entity drawn there (0: none). */
-const int32_t *edit_occupants(EditDoc *doc);
-/* The slot of the live entity with that id, or -1. */
-int edit_slot_of(const EditDoc *doc, uint32_t id);
-/* The tile a file names for the entity (by its kind's anchor), and whether
-** its box stands exactly there. */
-bool edit_entity_tile(const LevelEntity *e, int *tx, int *ty);
-/* Whether every property is its kind's default and its box its kind's. */
-bool edit_entity_plain(const EditEntity *en);
-/* A fresh entity of that kind at tile (tx, ty), with the kind's defaults
-** (a required path or text from its example), listed; no id yet. */
-void edit_entity_init(const EditDoc *doc, EditEntity *en, int kind, int tx, int ty);
-/* Whether the entity's written place, and every waypoint, is in the map. */
-bool edit_entity_inside(const EditDoc *doc, const EditEntity *en);
 /* The character of a tile kind or an entity kind in the legend, added when
 ** the legend has none (0 when no character is free). */
 char edit_legend_char(EditDoc *doc, int tile, int kind);
 /* Whether a cell holds no tile (it is empty). */
 bool edit_cell_empty(const EditDoc *doc, size_t i);
+/* The slot of the live entity with that id, or -1. */
+int edit_slot_of(const EditDoc *doc, uint32_t id);
+
+/* ---- drawn.c ---------------------------------------------------------------------- */
+
+/* The tile a file names for the entity (by its kind's anchor), and whether
+** its box stands exactly there. */
+bool edit_entity_tile(const LevelEntity *e, int *tx, int *ty);
+/* Whether every property is its kind's default and its box its kind's. */
+bool edit_entity_plain(const EditEntity *en);
+/* Whether the entity's written place, and every waypoint, is in the map. */
+bool edit_entity_inside(const EditDoc *doc, const EditEntity *en);
+/* Per cell, the slot + 1 of the entity drawn there (0: none). */
+const int32_t *edit_occupants(EditDoc *doc);
 /* Adds an entity (its id, or a new one), drawn when drawn says it may be
 ** and it may be: its kind drawn, plain, on an empty cell where nothing is
 ** drawn, a character free. Returns its slot, or -1. */
@@ -146,6 +146,8 @@ void edit_vacate(EditDoc *doc, const EditEntity *en);
 /* The entity in slot, not drawn now, drawn as ch where it stands if it may
 ** be, else moved to the list's end (a new slot, the same id). */
 void edit_settle(EditDoc *doc, int slot, char ch);
+
+/* ---- ask.c ------------------------------------------------------------------------ */
 
 /* A string as JSON text, quoted and escaped; malloc'd, NULL when out of
 ** memory. */
