@@ -97,6 +97,24 @@ bool level_load(const char *path, const PhysicsParams *base, LevelDesc *out,
 bool level_parse(const char *path, const char *text, size_t len,
                  const PhysicsParams *base, LevelDesc *out, LevelErrors *errors);
 
+/* level_parse without the rules a level keeps to be played (level/validate.c:
+** one player start, a goal, nothing inside a wall, ...): the values of a
+** level file that reads, as the editor opens a level still being made. Every problem of the file's JSON, keys and values is an error as in
+** level_parse. */
+bool level_parse_draft(const char *path, const char *text, size_t len,
+                       const PhysicsParams *base, LevelDesc *out, LevelErrors *errors);
+
+/* Where an entity named at tile (tx, ty) stands, as every format places it:
+** its box's left edge on the tile's left edge, a fixed-size kind standing on
+** the tile's bottom, a kind sized by "w" and "h" from its top-left corner.
+** e's kind and size are set. */
+void level_entity_at_tile(LevelEntity *e, int tx, int ty);
+
+/* The backgrounds a level may name: "hills", "cave", "ice", "peak", each a
+** tile theme, a backdrop and a music track. */
+enum { LEVEL_BACKGROUND_COUNT = 4 };
+const char *const *level_background_names(void);
+
 /* ---- physics.json -----------------------------------------------------------
 **
 ** An object whose keys are parameter names of physics_param_table() and whose

@@ -490,7 +490,7 @@ bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, Level
 
     bool ok = n.map_ok;
     level_build_take(&n.build, &n.lv);
-    if (ok) {
+    if (ok && (extras == NULL || !extras->draft)) {
         int line, col;
         json_pos(doc, root, &line, &col);
         level_validate(level_doc_path(doc), &n.lv, line, col, n.entities_ok,

@@ -812,8 +812,9 @@ bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelE
         level_build_take(&t.build, &t.lv);
         int line, col;
         json_pos(doc, root, &line, &col);
-        level_validate(level_doc_path(doc), &t.lv, line, col, t.entities_ok,
-                       level_doc_errors(doc));
+        if (extras == NULL || !extras->draft)
+            level_validate(level_doc_path(doc), &t.lv, line, col, t.entities_ok,
+                           level_doc_errors(doc));
     }
     tiled_sets_fini(&t.sets);
     free(t.objects);

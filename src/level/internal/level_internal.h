@@ -58,6 +58,7 @@ int level_doc_error_total(const JsonDoc *doc);
 ** sets itself (an export writes those, not values that came from the base). */
 typedef struct LevelExtras {
     bool physics_set[LEVEL_PARAM_MAX];
+    bool draft;                /* given: read the values only (level_parse_draft) */
 } LevelExtras;
 
 /* level_load and level_parse, also telling the extras. */
@@ -89,11 +90,6 @@ bool tiled_tileset_kind_ids(const char *path, int ids[TILE_KIND_COUNT],
 void level_physics_apply(JsonDoc *doc, const cJSON *obj, PhysicsParams *params,
                           bool *set, const char *const *extra, int extra_count);
 
-/* ---- Level backgrounds ----------------------------------------------------------- */
-enum { LEVEL_BACKGROUND_COUNT = 4 };
-/* "hills", "cave", "ice", "peak": each a tile theme, a backdrop and a music track. */
-const char *const *level_background_names(void);
-
 /* ---- Entities (entity.c) ----------------------------------------------------------
 **
 ** Placement rule, the same in every format, from the kind's anchor
@@ -123,8 +119,6 @@ int level_build_text(LevelBuild *b, const char *text);
 void level_build_take(LevelBuild *b, LevelDesc *out);
 void level_build_fini(LevelBuild *b);
 
-/* Places by the rule above at tile (tx, ty); e's kind and size are set. */
-void level_entity_at_tile(LevelEntity *e, int tx, int ty);
 /* Places the box's top-left corner at (x, y) px. */
 void level_entity_at_px(LevelEntity *e, int x, int y);
 
