@@ -487,10 +487,10 @@ char *level_schema_text(void)
 
 /* ---- The command line ------------------------------------------------------------------ */
 
-static int print_and_free(char *text)
+static int print_and_free(const char *prog, char *text)
 {
     if (text == NULL) {
-        fprintf(stderr, "platformer: out of memory\n");
+        fprintf(stderr, "%s: out of memory\n", prog);
         return 1;
     }
     fputs(text, stdout);
@@ -508,22 +508,22 @@ char *level_kinds_text(void)
 
 int level_cli_kinds(int argc, char **argv)
 {
-    (void)argv;
+    const char *prog = level_program_name(argv[0]);
     if (argc > 2) {
-        fprintf(stderr, "usage: platformer --kinds\n"
-                        "prints the table of entity kinds as JSON\n");
+        fprintf(stderr, "usage: %s --kinds\n"
+                        "prints the table of entity kinds as JSON\n", prog);
         return 2;
     }
-    return print_and_free(level_kinds_text());
+    return print_and_free(prog, level_kinds_text());
 }
 
 int level_cli_schema(int argc, char **argv)
 {
-    (void)argv;
+    const char *prog = level_program_name(argv[0]);
     if (argc > 2) {
-        fprintf(stderr, "usage: platformer --schema\n"
-                        "prints levels/level.schema.json as the game's tables make it\n");
+        fprintf(stderr, "usage: %s --schema\n"
+                        "prints levels/level.schema.json as the game's tables make it\n", prog);
         return 2;
     }
-    return print_and_free(level_schema_text());
+    return print_and_free(prog, level_schema_text());
 }

@@ -181,6 +181,10 @@ bool level_path_relative(const char *from_file, const char *to, char *buf, size_
 /* The part of path after its last '/': the file's name, which progress
 ** and the campaign know a level by. */
 const char *level_path_basename(const char *path);
+/* The name the program was started as (argv[0]'s basename: "platformer" in
+** the build tree, "pips-peak" installed), which messages and usage texts
+** begin with; "pips-peak" when argv0 is NULL or empty. */
+const char *level_program_name(const char *argv0);
 
 /* ---- Benchmark and stress input ---------------------------------------------------
 **
