@@ -3,7 +3,7 @@
 # describe every clip the simulation names.
 if(TARGET artgen)
   add_executable(test_assets test_assets.c)
-  target_link_libraries(test_assets PRIVATE artgen game cjson
+  target_link_libraries(test_assets PRIVATE artgen game level cjson
                         SDL2_image::SDL2_image SDL2::SDL2 PkgConfig::CHECK)
   target_compile_definitions(test_assets PRIVATE
     ART_DIR="${PROJECT_SOURCE_DIR}/art"

@@ -3,6 +3,7 @@
 ** images and the program's icon. */
 #include "anim.h"
 #include "atlas.h"
+#include "level.h"
 #include "icon.h"
 #include "leveldesc.h"
 #include "png.h"
@@ -589,17 +590,29 @@ START_TEST(gameplay_kind_art_is_painted)
 }
 END_TEST
 
+/* The font has a glyph for every character --check lets a level show
+** without a warning (level_font_draws: printable ASCII, Latin-1, Latin
+** Extended-A) and for no other: the C1 controls between them draw nothing. */
 START_TEST(font_has_every_printable_character)
 {
     cJSON *root = load_atlas_json();
     const cJSON *font = cJSON_GetObjectItemCaseSensitive(root, "font");
     ck_assert(cJSON_IsObject(font));
     ck_assert_int_eq(json_int(font, "first"), ' ');
-    ck_assert_int_eq(json_int(font, "count"), '~' - ' ' + 1);
+    ck_assert_int_eq(json_int(font, "count"), 0x180 - ' ');
     const cJSON *advance = cJSON_GetObjectItemCaseSensitive(font, "advance");
-    ck_assert_int_eq(cJSON_GetArraySize(advance), '~' - ' ' + 1);
-    for (int c = ' '; c <= '~'; c++)
-        ck_assert_msg(cJSON_GetArrayItem(advance, c - ' ')->valueint > 0, "'%c' has no advance", c);
+    ck_assert_int_eq(cJSON_GetArraySize(advance), 0x180 - ' ');
+    int drawn = 0;
+    for (uint32_t c = ' '; c < 0x180; c++) {
+        bool has = cJSON_GetArrayItem(advance, (int)(c - ' '))->valueint > 0;
+        ck_assert_msg(has == level_font_draws(c), "U+%04X: %s", (unsigned)c,
+                      has ? "a glyph --check warns of" : "no glyph");
+        drawn += has;
+    }
+    ck_assert_int_eq(drawn, 95 + 96 + 128);
+    /* the rows over the line's top hold the marks over capitals */
+    ck_assert_int_eq(json_int(font, "ascent"), 3);
+    ck_assert_int_eq(json_int(font, "line_height"), json_int(font, "h") - 3 + 1);
     cJSON_Delete(root);
 }
 END_TEST

@@ -21,6 +21,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #if defined(__GNUC__)
@@ -170,6 +171,13 @@ int level_cli_schema(int argc, char **argv);
 /* The same texts, malloc'd (the caller frees them); NULL when out of memory. */
 char *level_kinds_text(void);
 char *level_schema_text(void);
+
+/* ---- Text -------------------------------------------------------------------
+**
+** Whether the game's font draws the character cp: printable ASCII, Latin-1
+** and Latin Extended-A. --check warns of any other in a level's name or a
+** sign (the game shows it as '?'). */
+bool level_font_draws(uint32_t cp);
 
 /* ---- Paths ------------------------------------------------------------------
 **

@@ -684,8 +684,10 @@ static void read_map_props(Tiled *t, const cJSON *root, LevelExtras *extras)
         if (name != NULL && (len == 0 || len >= LEVEL_NAME_MAX))
             json_error(doc, found[0].value, "a name has 1 to %d bytes, this one has %zu",
                        LEVEL_NAME_MAX - 1, len);
-        else if (name != NULL)
+        else if (name != NULL) {
+            level_text_check(doc, found[0].value);
             memcpy(t->lv.name, name, len + 1);
+        }
     }
     if (found[1].value == NULL) {
         json_error(doc, root,

@@ -224,9 +224,7 @@ void session_start_level(Frontend *g, const char *path, const char *title, int c
     }
     if (!g->session.level_title[0])
         snprintf(g->session.level_title, sizeof g->session.level_title, "%s", g->session.level.name);
-    for (char *c = g->session.level_title; *c; c++)
-        if (*c >= 'a' && *c <= 'z')
-            *c = (char)(*c - 'a' + 'A');
+    render_upcase(g->session.level_title);
     if (campaign_index >= 0 && progress_set_last_level(&g->saves.progress, level_path_basename(path)))
         frontend_save_progress(g);
     frontend_show(g, SCREEN_PLAY); /* and its world's music */

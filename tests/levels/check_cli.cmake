@@ -96,7 +96,7 @@ if(NOT rc EQUAL 1 OR NOT err STREQUAL want)
 endif()
 
 # Warnings: the file is ok (exit 0) and the warning is said at its place.
-file(STRINGS ${LEVELS}/warnings/EXPECTED lines)
+file(STRINGS ${LEVELS}/warnings/EXPECTED lines ENCODING UTF-8)
 foreach(line IN LISTS lines)
   if(line MATCHES "^#" OR line STREQUAL "")
     continue()

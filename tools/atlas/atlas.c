@@ -383,8 +383,10 @@ static void write_json(Text *t, const Atlas *atlas, const Image *packed)
         if (atlas->sheets[i].section == SECTION_FONT)
             font = &atlas->sheets[i];
     if (font != NULL) {
-        tx(t, "  \"font\": {\"first\": 32, \"count\": %d, \"w\": %d, \"h\": %d, \"line_height\": %d,\n",
-           font->frames, font->w, font->h, font->h + 1);
+        /* the cell's rows above the line's top are marks over capitals */
+        tx(t, "  \"font\": {\"first\": 32, \"count\": %d, \"w\": %d, \"h\": %d, \"ascent\": %d, "
+              "\"line_height\": %d,\n",
+           font->frames, font->w, font->h, font->anchor_y, font->h - font->anchor_y + 1);
         tx(t, "    \"advance\": [");
         for (int g = 0; g < font->frames; g++)
             tx(t, "%s%d", g ? ", " : "", font->advance ? font->advance[g] : font->w);

@@ -47,6 +47,10 @@ typedef struct LevelFile {
 bool level_file_open(LevelFile *f, const char *path, LevelErrors *errors);
 void level_file_close(LevelFile *f);
 
+/* Warns (text.c) of the first character of the string str that the game's
+** font cannot draw, at its place, after the string's JSON path. */
+void level_text_check(JsonDoc *doc, const cJSON *str);
+
 /* The file a document of this folder came from, and where its errors go. */
 const char *level_doc_path(const JsonDoc *doc);
 LevelErrors *level_doc_errors(const JsonDoc *doc);
