@@ -284,7 +284,7 @@ static cJSON *schema_json(void)
     add_str(&b, root, "description",
             "A level of Pip's Peak (format 1). The map is drawn in \"tiles\" with the characters "
             "of \"legend\"; other entities go in \"entities\". See levels/README.md. Made by "
-            "`platformer --schema` from the game's tables: regenerate it, do not edit it.");
+            "`pips-peak --schema` from the game's tables: regenerate it, do not edit it.");
     add_str(&b, root, "type", "object");
     add_bool(&b, root, "additionalProperties", false);
     cJSON *req = add_arr(&b, root, "required");
@@ -295,7 +295,10 @@ static cJSON *schema_json(void)
     cJSON *props = add_obj(&b, root, "properties");
     cJSON *o = add_obj(&b, props, "$schema");
     add_str(&b, o, "type", "string");
-    add_str(&b, o, "description", "Path to this schema, so editors check and complete the file.");
+    add_str(&b, o, "description",
+            "Where this schema is, so editors check and complete the file: a path relative to "
+            "the level's folder, or a file: URI of the game's copy (it is installed with the "
+            "levels), which works from any folder.");
     o = add_obj(&b, props, "format");
     add_num(&b, o, "const", 1);
     add_str(&b, o, "description", "Version of the level format: 1.");

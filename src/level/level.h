@@ -160,6 +160,15 @@ bool level_export_tiled_as(const char *level_path, const char *out_path,
 int level_cli_check(int argc, char **argv);
 int level_cli_export_tiled(int argc, char **argv, const char *data_dir);
 
+/* platformer --export-tiled-project DIR
+**   Writes into DIR (made when missing) a Tiled project whose custom types
+**   are the kind table's, the terrain and entities tilesets and their
+**   images (copied from data_dir's assets/tiled/; data_dir may be NULL,
+**   which is an error). Returns 0, 1 on error, 2 on wrong usage. */
+int level_cli_export_tiled_project(int argc, char **argv, const char *data_dir);
+/* The same, errors appended to errors. */
+bool level_export_tiled_project(const char *data_dir, const char *dir, LevelErrors *errors);
+
 /* platformer --kinds
 **   Prints the kind table as JSON: {"kinds": [{"name", "doc", "char", "box",
 **   "anchor", "hit", "rules", "properties": [{"name", "type", "required",

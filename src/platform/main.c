@@ -2,8 +2,8 @@
 /*
 ** main.c -- Pip's Peak: which mode the command line asks for.
 **
-** The tool modes (--check, --export-tiled, --headless, --render-music,
-** --kinds, --schema) belong to the level and app modules and never start
+** The tool modes (--check, --export-tiled, --export-tiled-project,
+** --headless, --render-music, --kinds, --schema) belong to the level and app modules and never start
 ** SDL's video; the rest show the game in a window, or render one frame to a
 ** PNG.
 **
@@ -139,6 +139,20 @@ static int export_tiled(int argc, char **argv, const char *data_arg, const char 
     return level_cli_export_tiled(argc, argv, NULL);
 }
 
+/* --export-tiled-project: the images come from the game's data. */
+static int export_tiled_project(int argc, char **argv, const char *data_arg, const char *base)
+{
+    char data[APP_PATH_MAX];
+    if (app_find_data(data_arg, base, data, sizeof data))
+        return level_cli_export_tiled_project(argc, argv, data);
+    if (argc != 3)
+        return level_cli_export_tiled_project(argc, argv, NULL); /* its usage first */
+    char msg[APP_PATH_MAX + 256];
+    app_data_missing(data_arg, msg, sizeof msg);
+    fprintf(stderr, "%s: %s\n", level_program_name(argv[0]), msg);
+    return 1;
+}
+
 static int run(int argc, char **argv, const char *data_arg, const char *base)
 {
     if (argc >= 2) {
@@ -146,6 +160,8 @@ static int run(int argc, char **argv, const char *data_arg, const char *base)
             return level_cli_check(argc, argv);
         if (strcmp(argv[1], "--export-tiled") == 0)
             return export_tiled(argc, argv, data_arg, base);
+        if (strcmp(argv[1], "--export-tiled-project") == 0)
+            return export_tiled_project(argc, argv, data_arg, base);
         if (strcmp(argv[1], "--headless") == 0)
             return app_headless(argc, argv, data_arg, base);
         if (strcmp(argv[1], "--render-music") == 0)
