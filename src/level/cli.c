@@ -5,7 +5,7 @@
 ** return.
 */
 #include "campaign.h"
-#include "level_internal.h"
+#include "tiled_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +92,8 @@ static bool check_file(const char *path, LevelErrors *errors)
         return check_schema(path, errors);
     if (strcmp(base, "campaign.json") == 0)
         return check_campaign(path, errors);
+    if (level_path_has_ext(path, ".tx") || level_path_has_ext(path, ".tj"))
+        return tiled_check_template(path, errors);
     if (strcmp(base, "physics.json") == 0) {
         PhysicsParams p = physics_defaults();
         return level_physics_load(path, &p, errors);
@@ -106,8 +108,8 @@ int level_cli_check(int argc, char **argv)
     int first = operands(argc, argv, "--check");
     if (first >= argc) {
         fprintf(stderr, "usage: %s --check FILE...\n"
-                        "checks levels, Tiled maps and tilesets, physics.json, campaign.json\n"
-                        "with every level it lists, and level.schema.json\n", prog);
+                        "checks levels, Tiled maps, tilesets and templates, physics.json,\n"
+                        "campaign.json with every level it lists, and level.schema.json\n", prog);
         return 2;
     }
     LevelErrors *errors = malloc(sizeof *errors);

@@ -145,9 +145,9 @@ bool level_export_tiled_as(const char *level_path, const char *out_path,
 ** then its operands) and return the process exit status.
 **
 ** platformer --check FILE...
-**   Checks levels, Tiled maps and tilesets, physics.json, a campaign.json
-**   with every level it lists, and a *.schema.json (valid JSON with a
-**   "$schema"), told apart by name and content, so that every JSON file of
+**   Checks levels, Tiled maps and tilesets, Tiled object templates (.tx,
+**   .tj), physics.json, a campaign.json with every level it lists, and a
+**   *.schema.json (valid JSON with a "$schema"), told apart by name and content, so that every JSON file of
 **   the levels folder can be checked at once. Prints "FILE: ok" on stdout
 **   for each good file and one error line per problem on stderr. Returns 0
 **   when all are good, 1 when any is not, 2 on wrong usage.

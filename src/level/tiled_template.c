@@ -558,6 +558,42 @@ const cJSON *tiled_object_template(const TiledObject *ob, JsonDoc **doc)
     return ob->tmpl->object;
 }
 
+bool tiled_check_template(const char *path, LevelErrors *errors)
+{
+    int before = errors->count + errors->dropped;
+    TiledTemplate *tt = calloc(1, sizeof *tt);
+    char *copy = tt != NULL ? malloc(strlen(path) + 1) : NULL;
+    if (copy == NULL) {
+        free(tt);
+        level_errors_add(errors, path, 0, 0, "out of memory");
+        return false;
+    }
+    tt->path = strcpy(copy, path);
+    template_read(tt, errors);
+    if (tt->ok) {
+        JsonDoc *doc = &tt->doc;
+        const cJSON *o = tt->object, *at = tiled_class_item(o);
+        const char *cls = tiled_read_class(doc, o);
+        const cJSON *gv = json_get(o, "gid");
+        long gid = 0;
+        if (cls != NULL && gv != NULL && json_want_int(doc, gv, 0, 0x0FFFFFFF, &gid) && gid != 0) {
+            TiledTile *tile;
+            tiled_sets_find(&tt->sets, (uint32_t)gid, &tile);
+            if (tile == NULL)
+                json_error(doc, gv, "gid %ld is no tile of the template's tileset", gid);
+            else if (cls[0] == '\0')
+                cls = tile->cls, at = gv;
+        }
+        if (cls != NULL && cls[0] != '\0' && kind_find(cls) < 0) {
+            char q[40];
+            json_quote(cls, q, sizeof q);
+            json_error(doc, at, "unknown entity class \"%s\"", q);
+        }
+    }
+    template_free(tt);
+    return errors->count + errors->dropped == before;
+}
+
 void tiled_templates_fini(TiledTemplates *all)
 {
     for (int i = 0; i < all->count; i++)

@@ -162,6 +162,10 @@ const cJSON *tiled_object_get(const TiledObject *ob, const char *key, JsonDoc **
 ** or NULL; *doc its document. */
 const cJSON *tiled_object_template(const TiledObject *ob, JsonDoc **doc);
 void tiled_templates_fini(TiledTemplates *all);
+/* --check of a template file on its own: it reads, its tileset loads, and
+** its object's class (its own or its tile's) is an entity kind. Its
+** properties are checked where a map uses it. */
+bool tiled_check_template(const char *path, LevelErrors *errors);
 
 /* ---- Tile layer data (tiled_layer.c) ------------------------------------------------- */
 
