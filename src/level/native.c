@@ -68,6 +68,7 @@ static void parse_name(Native *n, const cJSON *v)
             json_error(n->doc, v, "a name must not contain control characters");
             return;
         }
+    level_text_check(n->doc, v);
     memcpy(n->lv.name, name, len + 1);
 }
 

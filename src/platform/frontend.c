@@ -87,7 +87,7 @@ static void save_settings(Frontend *g)
         return;
     char err[512];
     if (!settings_save(g->saves.settings_path, &g->saves.settings, err, sizeof err))
-        fprintf(stderr, "platformer: %s\n", err);
+        fprintf(stderr, "%s: %s\n", g->opt.program, err);
     g->saves.settings_dirty = false;
 }
 
@@ -97,7 +97,7 @@ void frontend_save_progress(Frontend *g)
         return;
     char err[512];
     if (!progress_save(g->saves.progress_path, &g->saves.progress, err, sizeof err))
-        fprintf(stderr, "platformer: %s\n", err);
+        fprintf(stderr, "%s: %s\n", g->opt.program, err);
 }
 
 /* The controls changed: the settings follow, and are written at once. */
@@ -654,7 +654,7 @@ static void pref_paths(char *settings, char *progress, size_t cap)
     SDL_free(pref);
 }
 
-static void read_settings(const char *path, Settings *s, SaveNotices *out)
+static void read_settings(const char *path, Settings *s, SaveNotices *out, const char *program)
 {
     SaveNotices notices = {0};
     BindingNames names;
@@ -663,16 +663,16 @@ static void read_settings(const char *path, Settings *s, SaveNotices *out)
         return;
     bindings_known_names(&names);
     settings_load(path, &names.known, s, &notices);
-    save_notices_print(&notices, stderr, "platformer");
+    save_notices_print(&notices, stderr, level_program_name(program));
     if (out)
         *out = notices;
 }
 
-void frontend_read_settings(Settings *s, SaveNotices *notices)
+void frontend_read_settings(Settings *s, SaveNotices *notices, const char *program)
 {
     char settings[APP_PATH_MAX], progress[APP_PATH_MAX];
     pref_paths(settings, progress, sizeof settings);
-    read_settings(settings, s, notices);
+    read_settings(settings, s, notices, program);
 }
 
 /* Adds a load's notices to those the panel shows. */
@@ -736,6 +736,7 @@ Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, co
     }
     g->renderer = renderer;
     g->opt = *opt;
+    g->opt.program = level_program_name(opt->program);
     g->opt.settings = NULL; /* copied below; the caller's may not outlive the game */
     if (hooks)
         g->hooks = *hooks;
@@ -763,14 +764,14 @@ Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, co
         if (opt->settings_notices)
             notices = *opt->settings_notices;
     } else {
-        read_settings(g->saves.settings_path, &g->saves.settings, &notices);
+        read_settings(g->saves.settings_path, &g->saves.settings, &notices, g->opt.program);
     }
     gather_notices(g, &notices);
     progress_defaults(&g->saves.progress);
     if (g->saves.progress_path[0]) {
         save_notices_clear(&notices);
         progress_load(g->saves.progress_path, &g->saves.progress, &notices);
-        save_notices_print(&notices, stderr, "platformer");
+        save_notices_print(&notices, stderr, g->opt.program);
         gather_notices(g, &notices);
     }
     ControlBindings bind;

@@ -276,8 +276,7 @@ static bool credit_line(const Frontend *g, int i, char *out, size_t cap, CreditS
             } else if (i == 1) {
                 snprintf(out, cap, "%s", world->name[0] ? world->name : "The Climb");
                 *style = CREDIT_TEXT;
-                for (char *c = out; *c; c++)
-                    *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
+                render_upcase(out);
             } else {
                 int level = world->first + i - 2;
                 snprintf(out, cap, "%d  %s", level + 1, g->campaign->levels[level].title);

@@ -43,7 +43,7 @@ void session_write_recording(Frontend *g)
     if (replay_save(g->opt.record_path, &g->session.record, &h, err, sizeof err))
         g->session.record_saved = true;
     else
-        fprintf(stderr, "platformer: %s\n", err);
+        fprintf(stderr, "%s: %s\n", g->opt.program, err);
 }
 
 bool session_setup_replays(Frontend *g, char *err, size_t errlen)
@@ -224,9 +224,7 @@ void session_start_level(Frontend *g, const char *path, const char *title, int c
     }
     if (!g->session.level_title[0])
         snprintf(g->session.level_title, sizeof g->session.level_title, "%s", g->session.level.name);
-    for (char *c = g->session.level_title; *c; c++)
-        if (*c >= 'a' && *c <= 'z')
-            *c = (char)(*c - 'a' + 'A');
+    render_upcase(g->session.level_title);
     if (campaign_index >= 0 && progress_set_last_level(&g->saves.progress, level_path_basename(path)))
         frontend_save_progress(g);
     frontend_show(g, SCREEN_PLAY); /* and its world's music */
@@ -268,7 +266,7 @@ void session_poll_reload(Frontend *g, float dt)
             frontend_show(g, SCREEN_ERROR);
         return; /* the old level plays on under the error text */
     }
-    fprintf(stderr, "platformer: reloaded %s\n", g->session.level_path);
+    fprintf(stderr, "%s: reloaded %s\n", g->opt.program, g->session.level_path);
     /* The player stays where it stood when the new map has room there; but
     ** a recording has to start where --verify starts, at the level's start,
     ** so while recording the run restarts from there (no position carried
@@ -370,7 +368,7 @@ static void tick(Frontend *g)
     InputIntent in = next_intent(g);
     g->session.last_in = in;
     if (g->session.recording && !replay_push(&g->session.record, &in))
-        fprintf(stderr, "platformer: the recording is full\n");
+        fprintf(stderr, "%s: the recording is full\n", g->opt.program);
     Uint64 t0 = SDL_GetPerformanceCounter();
     sim_tick(g->session.sim, &in);
     g->session.tick_seconds += (double)(SDL_GetPerformanceCounter() - t0) /

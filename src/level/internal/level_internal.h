@@ -47,6 +47,10 @@ typedef struct LevelFile {
 bool level_file_open(LevelFile *f, const char *path, LevelErrors *errors);
 void level_file_close(LevelFile *f);
 
+/* Warns (text.c) of the first character of the string str that the game's
+** font cannot draw, at its place, after the string's JSON path. */
+void level_text_check(JsonDoc *doc, const cJSON *str);
+
 /* The file a document of this folder came from, and where its errors go. */
 const char *level_doc_path(const JsonDoc *doc);
 LevelErrors *level_doc_errors(const JsonDoc *doc);
@@ -79,9 +83,11 @@ bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out,
 ** failing that, by extension (.tmj, .tsj; .tmx and .tsx are refused). */
 bool level_check_file(const char *path, LevelErrors *errors);
 /* Reads a tileset file and finds, for each tile kind, the id of a 16x16
-** tile with that class (-1 when none has it). */
-bool tiled_tileset_kind_ids(const char *path, int ids[TILE_KIND_COUNT],
-                            LevelErrors *errors);
+** tile with that class (-1 when none has it): the lowest whose "world"
+** property is world when there is one (the game's tileset has a row of
+** tiles for each world), else the lowest; and its tile count. */
+bool tiled_tileset_kind_ids(const char *path, const char *world, int ids[TILE_KIND_COUNT],
+                            long *tilecount, LevelErrors *errors);
 
 /* ---- Physics overrides ---------------------------------------------------------- */
 
