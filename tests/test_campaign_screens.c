@@ -394,6 +394,94 @@ START_TEST(the_end_can_be_hurried)
 }
 END_TEST
 
+/* ---- the pause and the menus over it --------------------------------------------- */
+
+static const char *cursor_label(const Frontend *g)
+{
+    return g->menus.menu.items[g->menus.menu.cursor].label;
+}
+
+/* Whether every pixel of rect in a is at most as bright as in b, channel by
+** channel, and some pixel is darker. */
+static bool darker_in(const SDL_Surface *a, const SDL_Surface *b, SDL_Rect rect)
+{
+    bool some = false;
+    for (int y = rect.y; y < rect.y + rect.h; y++)
+        for (int x = rect.x; x < rect.x + rect.w; x++) {
+            Uint8 ar, ag, ab, aa, br, bg, bb, ba;
+            SDL_GetRGBA(*((const Uint32 *)((const Uint8 *)a->pixels + y * a->pitch) + x), a->format, &ar, &ag, &ab, &aa);
+            SDL_GetRGBA(*((const Uint32 *)((const Uint8 *)b->pixels + y * b->pitch) + x), b->format, &br, &bg, &bb, &ba);
+            if (ar > br || ag > bg || ab > bb)
+                return false;
+            some = some || ar < br || ag < bg || ab < bb;
+        }
+    return some;
+}
+
+/* The pause shows the level dimmed under its menu, and so do the options and
+** the controls opened from it (the title's show the hills); Back from each
+** leads where the player came from, the cursor on the item that led away. */
+START_TEST(the_pause_and_its_menus_show_the_level_beneath)
+{
+    Rig r;
+    rig_open(&r, "pause", NULL, NULL);
+    Frontend *g = r.s.game;
+    /* the title's options, over the hills */
+    screen_tap(g, SDL_SCANCODE_DOWN);
+    screen_tap(g, SDL_SCANCODE_DOWN);
+    screen_tap(g, SDL_SCANCODE_RETURN);
+    ck_assert_int_eq(g->screen, SCREEN_OPTIONS);
+    rig_draw(&r);
+    SDL_Surface *over_title = SDL_DuplicateSurface(r.s.target);
+    ck_assert_ptr_nonnull(over_title);
+    screen_tap(g, SDL_SCANCODE_ESCAPE);
+    ck_assert_int_eq(g->screen, SCREEN_TITLE);
+    ck_assert_str_eq(cursor_label(g), "OPTIONS");
+    /* the first level, a moment in, paused */
+    screen_tap(g, SDL_SCANCODE_UP);
+    screen_tap(g, SDL_SCANCODE_UP);
+    screen_tap(g, SDL_SCANCODE_RETURN);
+    ck_assert_int_eq(g->screen, SCREEN_PLAY);
+    frames(&r, 150);
+    screen_tap(g, SDL_SCANCODE_ESCAPE);
+    ck_assert_int_eq(g->screen, SCREEN_PAUSE);
+    rig_draw(&r);
+    save_shot(&r, "pause");
+    SDL_Surface *paused = SDL_DuplicateSurface(r.s.target);
+    ck_assert_ptr_nonnull(paused);
+    /* its options: the same level, dimmed a little more */
+    screen_tap(g, SDL_SCANCODE_DOWN);
+    screen_tap(g, SDL_SCANCODE_DOWN);
+    screen_tap(g, SDL_SCANCODE_RETURN);
+    ck_assert_int_eq(g->screen, SCREEN_OPTIONS);
+    rig_draw(&r);
+    save_shot(&r, "options_over_pause");
+    const SDL_Rect corner = {0, 0, 60, 40}; /* the counters, outside every menu */
+    ck_assert(darker_in(r.s.target, paused, corner));
+    ck_assert(!darker_in(r.s.target, over_title, corner) && !darker_in(over_title, r.s.target, corner));
+    /* and the controls */
+    for (int i = 0; i < 8 && strcmp(cursor_label(g), "CONTROLS") != 0; i++)
+        screen_tap(g, SDL_SCANCODE_DOWN);
+    screen_tap(g, SDL_SCANCODE_RETURN);
+    ck_assert_int_eq(g->screen, SCREEN_BINDINGS);
+    rig_draw(&r);
+    save_shot(&r, "controls_over_pause");
+    ck_assert(darker_in(r.s.target, paused, corner));
+    /* back, back, back: the options, the pause, the level */
+    screen_tap(g, SDL_SCANCODE_ESCAPE);
+    ck_assert_int_eq(g->screen, SCREEN_OPTIONS);
+    ck_assert_str_eq(cursor_label(g), "CONTROLS");
+    screen_tap(g, SDL_SCANCODE_ESCAPE);
+    ck_assert_int_eq(g->screen, SCREEN_PAUSE);
+    ck_assert_str_eq(cursor_label(g), "OPTIONS");
+    screen_tap(g, SDL_SCANCODE_ESCAPE);
+    ck_assert_int_eq(g->screen, SCREEN_PLAY);
+    SDL_FreeSurface(paused);
+    SDL_FreeSurface(over_title);
+    rig_close(&r);
+}
+END_TEST
+
 /* ---- music --------------------------------------------------------------------- */
 
 /* The title's track on the title and the menus, the level's world's in
@@ -572,6 +660,7 @@ static Suite *campaign_screens_suite(void)
     tcase_add_test(tc, the_card_names_the_keys_as_bound);
     tcase_add_test(tc, the_end_shows_the_campaigns_totals_then_the_credits);
     tcase_add_test(tc, the_end_can_be_hurried);
+    tcase_add_test(tc, the_pause_and_its_menus_show_the_level_beneath);
     tcase_add_test(tc, each_screen_asks_for_its_music);
     tcase_add_test(tc, the_options_music_volume_is_what_is_heard);
     tcase_set_timeout(tc, 0); /* no time limit: sanitizer builds on a busy machine are slow */
