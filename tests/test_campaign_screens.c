@@ -158,6 +158,21 @@ static void frames(Rig *r, int n)
         frontend_update(r->s.game, 1.0 / 60.0);
 }
 
+/* White-box shortcuts: campaign level `index` started, or screen `s` asked
+** for, without the menus; shown from the next event or frame, here a frame
+** that passes no time. */
+static void start_level(Rig *r, int index)
+{
+    session_start_campaign_level(r->s.game, index);
+    frontend_update(r->s.game, 0.0);
+}
+
+static void show(Rig *r, Screen s)
+{
+    frontend_go(r->s.game, s);
+    frontend_update(r->s.game, 0.0);
+}
+
 /* Walks right until the level's card shows, then waits for its keys. */
 static void walk_to_the_card(Rig *r)
 {
@@ -231,7 +246,7 @@ START_TEST(a_better_run_is_marked_new_best)
              "{\"format\": 2, \"unlocked\": 2, \"last_level\": \"a.json\", \"levels\": {\"a.json\": "
              "{\"completed\": true, \"best_ticks\": 9000, \"fewest_deaths\": 0, \"most_coins\": 1, "
              "\"most_gems\": 0, \"coins_total\": 2, \"gems_total\": 1}}}");
-    session_start_campaign_level(r.s.game, 0);
+    start_level(&r, 0);
     walk_to_the_card(&r);
     ck_assert_uint_eq(r.s.game->session.improved,
                       PROGRESS_BEST_TIME | PROGRESS_BEST_COINS | PROGRESS_BEST_GEMS);
@@ -254,7 +269,7 @@ START_TEST(the_last_levels_card_leads_to_the_end)
     Rig r;
     rig_open(&r, "card-last", NULL,
              "{\"format\": 2, \"unlocked\": 3, \"levels\": {}}");
-    session_start_campaign_level(r.s.game, 2);
+    start_level(&r, 2);
     ck_assert(screens_last_level(r.s.game));
     walk_to_the_card(&r);
     char keys[160];
@@ -275,7 +290,7 @@ START_TEST(the_card_names_the_keys_as_bound)
 {
     Rig r;
     rig_open(&r, "card-keys", "{\"format\": 1, \"keys\": {\"jump\": [\"X\"], \"pause\": [\"P\"]}}", NULL);
-    session_start_campaign_level(r.s.game, 0);
+    start_level(&r, 0);
     walk_to_the_card(&r);
     char keys[160];
     screens_complete_keys(r.s.game, keys, sizeof keys);
@@ -324,7 +339,7 @@ START_TEST(the_end_shows_the_campaigns_totals_then_the_credits)
 {
     Rig r;
     rig_open(&r, "end", NULL, NEARLY_DONE);
-    session_start_campaign_level(r.s.game, 2);
+    start_level(&r, 2);
     walk_to_the_card(&r);
     ck_assert_str_eq(last_track(&r.heard), "cave");
     const LevelRun run = r.s.game->session.run;
@@ -373,7 +388,7 @@ START_TEST(the_end_can_be_hurried)
 {
     Rig r;
     rig_open(&r, "end-keys", NULL, NEARLY_DONE);
-    frontend_show(r.s.game, SCREEN_END);
+    show(&r, SCREEN_END);
     frames(&r, 10);
     screen_tap(r.s.game, SDL_SCANCODE_SPACE); /* too soon: a press meant for the card */
     ck_assert_float_lt(r.s.game->ending.credits_at, 0.0f);
@@ -386,7 +401,7 @@ START_TEST(the_end_can_be_hurried)
     save_shot(&r, "end_fading");
     screen_tap(r.s.game, SDL_SCANCODE_SPACE);
     ck_assert_int_eq(r.s.game->screen, SCREEN_TITLE);
-    frontend_show(r.s.game, SCREEN_END);
+    show(&r, SCREEN_END);
     frames(&r, 60);
     screen_tap(r.s.game, SDL_SCANCODE_ESCAPE);
     ck_assert_int_eq(r.s.game->screen, SCREEN_TITLE);
@@ -521,9 +536,9 @@ START_TEST(each_screen_asks_for_its_music)
     screen_tap(r.s.game, SDL_SCANCODE_RETURN); /* the title's options: the title's */
     ck_assert_int_eq(r.s.game->screen, SCREEN_OPTIONS);
     ck_assert_str_eq(last_track(&r.heard), "title");
-    session_start_campaign_level(r.s.game, 2); /* the cave */
+    start_level(&r, 2); /* the cave */
     ck_assert_str_eq(last_track(&r.heard), "cave");
-    frontend_show(r.s.game, SCREEN_END);
+    show(&r, SCREEN_END);
     ck_assert_str_eq(last_track(&r.heard), "peak");
     for (int i = 0; i < r.heard.track_count; i++) {
         const char *t = r.heard.tracks[i];
