@@ -769,10 +769,19 @@ enum { CREDIT_LINE = 14, CREDITS_SPEED = 24 /* px/s */ };
 
 typedef enum CreditStyle { CREDIT_GAP, CREDIT_TITLE, CREDIT_HEADING, CREDIT_TEXT } CreditStyle;
 
-/* Line i of the credits (from 0), or false past the last. The levels'
-** part is the campaign's own worlds and titles, so it stays true as the
-** campaign changes. */
-static bool credit_line(const Frontend *g, int i, char *out, size_t cap, CreditStyle *style)
+static void credit(Frontend *g, CreditStyle style, const char *text)
+{
+    int n = g->ending.credit_count;
+    if (n < (int)(sizeof g->ending.credits / sizeof g->ending.credits[0])) {
+        g->ending.credits[n].style = style;
+        snprintf(g->ending.credits[n].text, sizeof g->ending.credits[n].text, "%s", text);
+        g->ending.credit_count++;
+    }
+}
+
+/* The campaign's totals, and its credits: their levels' part is the
+** campaign's own worlds and titles, so it stays true as the campaign changes. */
+static void end_enter(Frontend *g)
 {
     static const struct {
         CreditStyle style;
@@ -786,62 +795,32 @@ static bool credit_line(const Frontend *g, int i, char *out, size_t cap, CreditS
     }, after[] = {
         {CREDIT_GAP, ""}, {CREDIT_GAP, ""}, {CREDIT_HEADING, "THANKS FOR PLAYING"},
     };
-    const int nb = (int)(sizeof before / sizeof before[0]), na = (int)(sizeof after / sizeof after[0]);
-    if (i < nb) {
-        snprintf(out, cap, "%s", before[i].text);
-        *style = before[i].style;
-        return true;
-    }
-    i -= nb;
+    summary_campaign(g, &g->ending.sum);
+    g->ending.credits_at = -1.0f;
+    g->ending.credit_count = 0;
+    for (size_t i = 0; i < sizeof before / sizeof before[0]; i++)
+        credit(g, before[i].style, before[i].text);
     /* each world: a gap, its name, its levels */
     for (int w = 0; g->campaign && w < g->campaign->world_count; w++) {
         const CampaignWorld *world = &g->campaign->worlds[w];
-        int lines = 2 + world->count;
-        if (i < lines) {
-            if (i == 0) {
-                snprintf(out, cap, "%s", "");
-                *style = CREDIT_GAP;
-            } else if (i == 1) {
-                snprintf(out, cap, "%s", world->name[0] ? world->name : "The Climb");
-                *style = CREDIT_TEXT;
-                for (char *c = out; *c; c++)
-                    *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
-            } else {
-                int level = world->first + i - 2;
-                snprintf(out, cap, "%d  %s", level + 1, g->campaign->levels[level].title);
-                *style = CREDIT_TEXT;
-            }
-            return true;
+        char line[CAMPAIGN_TITLE_MAX + 16];
+        snprintf(line, sizeof line, "%s", world->name[0] ? world->name : "The Climb");
+        for (char *c = line; *c; c++)
+            *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
+        credit(g, CREDIT_GAP, "");
+        credit(g, CREDIT_TEXT, line);
+        for (int i = world->first; i < world->first + world->count; i++) {
+            snprintf(line, sizeof line, "%d  %s", i + 1, g->campaign->levels[i].title);
+            credit(g, CREDIT_TEXT, line);
         }
-        i -= lines;
     }
-    if (i < na) {
-        snprintf(out, cap, "%s", after[i].text);
-        *style = after[i].style;
-        return true;
-    }
-    return false;
-}
-
-static int credit_count(const Frontend *g)
-{
-    char text[CAMPAIGN_TITLE_MAX + 16];
-    CreditStyle style;
-    int n = 0;
-    while (credit_line(g, n, text, sizeof text, &style))
-        n++;
-    return n;
+    for (size_t i = 0; i < sizeof after / sizeof after[0]; i++)
+        credit(g, after[i].style, after[i].text);
 }
 
 float screens_credits_seconds(const Frontend *g)
 {
-    return (float)(LOGICAL_H + credit_count(g) * CREDIT_LINE + 2 * CREDIT_LINE) / (float)CREDITS_SPEED;
-}
-
-static void end_enter(Frontend *g)
-{
-    summary_campaign(g, &g->ending.sum);
-    g->ending.credits_at = -1.0f;
+    return (float)(LOGICAL_H + g->ending.credit_count * CREDIT_LINE + 2 * CREDIT_LINE) / (float)CREDITS_SPEED;
 }
 
 /* OK: from the totals to the credits, from the credits to the title;
@@ -926,10 +905,9 @@ static void draw_credits(Frontend *g, float t)
 {
     /* the lines rise from under the screen's bottom edge */
     int top = LOGICAL_H - (int)(t * (float)CREDITS_SPEED);
-    char text[CAMPAIGN_TITLE_MAX + 16];
-    CreditStyle style;
-    for (int i = 0; credit_line(g, i, text, sizeof text, &style); i++) {
-        int y = top + i * CREDIT_LINE;
+    for (int i = 0; i < g->ending.credit_count; i++) {
+        const char *text = g->ending.credits[i].text;
+        int style = g->ending.credits[i].style, y = top + i * CREDIT_LINE;
         if (style == CREDIT_TITLE) {
             const int scale = 3;
             int w = render_text_width(&g->atlas, text) * scale;

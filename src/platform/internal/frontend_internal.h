@@ -199,10 +199,16 @@ struct Frontend {
     Session session;
     FrameStats frame;
     LevelCounts counts;
-    /* the end of the campaign (screens.c): its totals, and when the
-    ** credits began to roll (screen time, s; < 0: the totals still show) */
+    /* the end of the campaign (screens.c): its totals, its credits made as
+    ** it is shown (a line each), and when they began to roll (screen time,
+    ** s; < 0: the totals still show) */
     struct {
         CampaignSummary sum;
+        int credit_count;
+        struct {
+            int style;
+            char text[CAMPAIGN_TITLE_MAX + 16];
+        } credits[CAMPAIGN_MAX_LEVELS + 2 * CAMPAIGN_MAX_WORLDS + 16];
         float credits_at;
     } ending;
 };
