@@ -94,11 +94,12 @@ static void change_screen(Frontend *g)
         return;
     g->next = SCREEN_NONE;
     const Menu *m = &g->menus.menu;
-    int here = m->count > 0 ? m->items[m->cursor].id : -1;
-    int item = g->next_back && g->opened_from[g->screen].screen == s ? g->opened_from[g->screen].item : -1;
+    int item = -1;
     if (!g->next_back) {
         g->opened_from[s].screen = g->screen;
-        g->opened_from[s].item = here;
+        g->opened_from[s].item = m->count > 0 ? m->items[m->cursor].id : -1;
+    } else if (g->opened_from[g->screen].screen == s) {
+        item = g->opened_from[g->screen].item;
     }
     frontend_save_settings(g);
     const char *track = SCREENS[s].music;
@@ -134,8 +135,9 @@ void frontend_event(Frontend *g, const SDL_Event *ev)
     } else if (key && (code == SDL_SCANCODE_RETURN || code == SDL_SCANCODE_KP_ENTER) &&
                (ev->key.keysym.mod & KMOD_ALT)) {
         frontend_toggle_fullscreen(g);
-    } else if (frontend_input_lost(ev)) {
-        controls_release_all(&g->controls); /* and the screen hears of it: play pauses */
+    } else if (ev->type == SDL_CONTROLLERDEVICEREMOVED ||
+               (ev->type == SDL_WINDOWEVENT && ev->window.event == SDL_WINDOWEVENT_FOCUS_LOST)) {
+        controls_release_all(&g->controls); /* a loss: nothing stays held, and play pauses */
         screen->event(g, ev, r);
     } else if (ev->type != SDL_WINDOWEVENT) {
         r = controls_event(&g->controls, ev);
@@ -375,33 +377,7 @@ bool frontend_wants_quit(const Frontend *g)
     return g->quit;
 }
 
-int frontend_last_draw_calls(const Frontend *g)
-{
-    return g->frame.draw_calls;
-}
-
 bool frontend_in_level(const Frontend *g)
 {
     return g->screen == SCREEN_PLAY && g->session.sim != NULL;
-}
-
-const char *frontend_error_text(const Frontend *g)
-{
-    return g->session.error_text;
-}
-
-Sim *frontend_sim(Frontend *g)
-{
-    return g->session.sim;
-}
-
-const RenderAtlas *frontend_atlas(const Frontend *g)
-{
-    return &g->atlas;
-}
-
-void frontend_last_view(const Frontend *g, int *x, int *y)
-{
-    *x = g->frame.view_x;
-    *y = g->frame.view_y;
 }

@@ -2,7 +2,6 @@
 /* hud.c -- counters, title card, debug overlay. */
 #include "hud.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -197,39 +196,25 @@ void hud_draw_sign(Batch *b, const RenderAtlas *atlas, const char *text, float s
     }
 }
 
-/* One text of the overlay's table in a row's column: the label, the
-** figure, its unit. */
-#if defined(__GNUC__)
-static void cell(HudDebugLayout *l, int row, int col, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-#endif
-
-static void cell(HudDebugLayout *l, int row, int col, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(l->text[row][col], sizeof l->text[row][col], fmt, ap);
-    va_end(ap);
-}
-
 void hud_debug_layout(const RenderAtlas *atlas, const DebugStats *stats, HudDebugLayout *l)
 {
     memset(l, 0, sizeof *l);
+    /* the frame's figures: a label, the figure to so many decimals, a unit */
+    const struct {
+        const char *label;
+        double figure;
+        int decimals;
+        const char *unit;
+    } figures[] = {{"FPS", stats->fps, 0, ""},          {"TICK", stats->tick_ms, 3, "MS"},
+                   {"FRAME", stats->frame_ms, 3, "MS"}, {"ENTITIES", stats->entities, 0, ""},
+                   {"DRAW CALLS", stats->draw_calls, 0, ""}, {"QUADS", stats->quads, 0, ""}};
     int n = 0;
-    cell(l, n, 0, "FPS");
-    cell(l, n++, 1, "%.0f", (double)stats->fps);
-    cell(l, n, 0, "TICK");
-    cell(l, n, 1, "%.3f", (double)stats->tick_ms);
-    cell(l, n++, 2, "MS");
-    cell(l, n, 0, "FRAME");
-    cell(l, n, 1, "%.3f", (double)stats->frame_ms);
-    cell(l, n++, 2, "MS");
-    cell(l, n, 0, "ENTITIES");
-    cell(l, n++, 1, "%u", stats->entities);
-    cell(l, n, 0, "DRAW CALLS");
-    cell(l, n++, 1, "%d", stats->draw_calls);
-    cell(l, n, 0, "QUADS");
-    cell(l, n++, 1, "%d", stats->quads);
+    for (; n < (int)(sizeof figures / sizeof figures[0]); n++) {
+        snprintf(l->text[n][0], sizeof l->text[n][0], "%s", figures[n].label);
+        snprintf(l->text[n][1], sizeof l->text[n][1], "%.*f", figures[n].decimals,
+                 figures[n].figure);
+        snprintf(l->text[n][2], sizeof l->text[n][2], "%s", figures[n].unit);
+    }
     l->figures = n;
     if (stats->world) {
         uint32_t types = ecs_component_count(stats->world);
@@ -237,11 +222,12 @@ void hud_debug_layout(const RenderAtlas *atlas, const DebugStats *stats, HudDebu
             EcsPoolStats ps;
             if (!ecs_pool_stats(stats->world, t, &ps) || ps.count == 0)
                 continue;
-            cell(l, n, 0, "%.20s", ps.name);
+            snprintf(l->text[n][0], sizeof l->text[n][0], "%.20s", ps.name);
             for (char *c = l->text[n][0]; *c; c++)
                 *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
-            cell(l, n, 1, "%u", ps.count);
-            cell(l, n++, 2, "%zuK", (ps.bytes + 1023) / 1024);
+            snprintf(l->text[n][1], sizeof l->text[n][1], "%u", ps.count);
+            snprintf(l->text[n][2], sizeof l->text[n][2], "%zuK", (ps.bytes + 1023) / 1024);
+            n++;
         }
     }
     l->rows = n;

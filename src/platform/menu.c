@@ -5,9 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Menus are set in capitals: they read best in the pixel font, and the
-** font's capitals are its most complete set. */
-static void upcase(char *s)
+void menu_upcase(char *s)
 {
     for (; *s; s++)
         if (*s >= 'a' && *s <= 'z')
@@ -19,7 +17,7 @@ void menu_init(Menu *m, const char *title)
     memset(m, 0, sizeof *m);
     m->rows = MENU_ROWS;
     snprintf(m->title, sizeof m->title, "%s", title ? title : "");
-    upcase(m->title);
+    menu_upcase(m->title);
 }
 
 static int shown_rows(const Menu *m)
@@ -70,8 +68,8 @@ int menu_add(Menu *m, int id, const char *label, const char *value, bool enabled
     snprintf(it->label, sizeof it->label, "%s", label);
     snprintf(it->value, sizeof it->value, "%s", value ? value : "");
     it->enabled = enabled;
-    upcase(it->label);
-    upcase(it->value);
+    menu_upcase(it->label);
+    menu_upcase(it->value);
     /* the cursor starts on the first item that can be chosen */
     if (!m->items[m->cursor].enabled && enabled)
         m->cursor = m->count;

@@ -53,6 +53,11 @@ typedef enum MenuEvent {
     MENU_EV_BACK,
 } MenuEvent;
 
+/* Menus are set in capitals (so are the level's title card and the credits'
+** worlds): they read best in the pixel font, whose capitals are its most
+** complete set. */
+void menu_upcase(char *s);
+
 void menu_init(Menu *m, const char *title);
 /* Appends an item; returns its index or -1 when full. */
 int menu_add(Menu *m, int id, const char *label, const char *value, bool enabled);

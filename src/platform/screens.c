@@ -69,9 +69,8 @@ static void draw_centered(Frontend *g, const char *text, int y, SDL_Color c)
 }
 
 /* Text wrapped to width px at (x, y), at most max_lines lines: when there
-** are more, the last one shown says how many are left out. Returns the
-** lines drawn. */
-static int draw_wrapped(Frontend *g, const char *text, int x, int y, int width, int max_lines,
+** are more, the last one shown says how many are left out. */
+static void draw_wrapped(Frontend *g, const char *text, int x, int y, int width, int max_lines,
                         SDL_Color c)
 {
     char wrapped[2 * ERROR_TEXT_MAX];
@@ -89,9 +88,7 @@ static int draw_wrapped(Frontend *g, const char *text, int x, int y, int width, 
         char more[48];
         snprintf(more, sizeof more, "... %d more lines", lines - shown);
         render_text(&g->batch, &g->atlas, more, x, y + shown * g->atlas.font.line_height, GREY);
-        shown++;
     }
-    return shown;
 }
 
 /* Text along the bottom of the screen, wrapped, its last line 12 px from
@@ -243,19 +240,14 @@ static void title_enter(Frontend *g)
 
 static void continue_campaign(Frontend *g)
 {
-    if (!g->campaign)
-        return;
-    int index = g->saves.progress.last_level[0] ? campaign_find(g->campaign, g->saves.progress.last_level) : -1;
-    if (index >= 0) {
-        /* the level after the last one played, once that one is done */
-        const LevelRecord *rec = progress_find(&g->saves.progress, g->saves.progress.last_level);
-        if (rec && rec->completed && index + 1 < g->campaign->count &&
-            progress_is_unlocked(&g->saves.progress, index + 1))
-            index++;
-    } else {
-        index = 0;
-    }
-    session_start_campaign_level(g, index);
+    const Progress *p = &g->saves.progress;
+    int index = g->campaign && p->last_level[0] ? campaign_find(g->campaign, p->last_level) : -1;
+    const LevelRecord *rec = index >= 0 ? progress_find(p, p->last_level) : NULL;
+    /* the level after the last one played, once that one is done */
+    if (rec && rec->completed && index + 1 < g->campaign->count &&
+        progress_is_unlocked(p, index + 1))
+        index++;
+    session_start_campaign_level(g, index < 0 ? 0 : index);
 }
 
 static void title_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
@@ -350,7 +342,8 @@ static void levels_enter(Frontend *g)
         }
     }
     menu_add(m, ITEM_BACK, "Back", NULL, true);
-    int last = c && g->saves.progress.last_level[0] ? campaign_find(c, g->saves.progress.last_level) : -1;
+    const char *last_played = g->saves.progress.last_level;
+    int last = c && last_played[0] ? campaign_find(c, last_played) : -1;
     if (last >= 0)
         menu_select(m, ITEM_LEVEL_FIRST + last);
 }
@@ -412,56 +405,42 @@ static void options_enter(Frontend *g)
     menu_add(&g->menus.menu, ITEM_BACK, "Back", NULL, true);
 }
 
-/* Fit, then 1x up to the largest the display takes, round again. */
-static void set_scale(Frontend *g, int delta)
-{
-    int m = max_scale(g);
-    int s = shown_scale(g) + delta;
-    if (s < 0)
-        s = m;
-    if (s > m)
-        s = 0;
-    g->saves.settings.window_scale = s;
-    g->saves.settings_dirty = true;
-    if (g->hooks.set_scale)
-        g->hooks.set_scale(g->hooks.ctx, s);
-}
-
-/* The settings change at once (and are written when the screen changes);
+/* The settings change at once (and are written as the screen changes);
 ** left and right turn the scale, the volumes and the switches. */
 static void options_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
 {
     (void)ev;
-    int turn, id = menu_choice(g, r, &turn);
-    if (turn != 0 && id != ITEM_SCALE && !volume_of(g, id) && id != ITEM_FULLSCREEN && id != ITEM_MUTE)
+    Settings *s = &g->saves.settings;
+    int turn, id = menu_choice(g, r, &turn), step = turn != 0 ? turn : 1;
+    int *volume = volume_of(g, id);
+    if (turn != 0 && id != ITEM_SCALE && !volume && id != ITEM_FULLSCREEN && id != ITEM_MUTE)
         return;
     if (turn != 0)
         frontend_sound(g, "menu_move");
-    switch (id) {
-    case ITEM_SCALE: set_scale(g, turn != 0 ? turn : 1); break;
-    case ITEM_FULLSCREEN: frontend_toggle_fullscreen(g); break;
-    case ITEM_VOLUME:
-    case ITEM_SFX:
-    case ITEM_MUSIC: {
-        /* steps of 10; OK past 100 goes round to 0, right stops at 100 */
-        int *volume = volume_of(g, id);
-        int v = *volume + (turn != 0 ? turn : 1) * 10;
-        if (v > SETTINGS_VOLUME_MAX)
-            v = turn != 0 ? SETTINGS_VOLUME_MAX : 0;
-        if (v < 0)
-            v = 0;
-        *volume = v;
+    if (id == ITEM_SCALE) {
+        /* fit, then 1x up to the largest the display takes, round again */
+        int m = max_scale(g), scale = shown_scale(g) + step;
+        s->window_scale = scale < 0 ? m : scale > m ? 0 : scale;
+        g->saves.settings_dirty = true;
+        if (g->hooks.set_scale)
+            g->hooks.set_scale(g->hooks.ctx, s->window_scale);
+    } else if (volume != NULL || id == ITEM_MUTE) {
+        /* volumes in steps of 10: OK past 100 goes round to 0, right stops at 100 */
+        int v = volume != NULL ? *volume + step * 10 : 0;
+        if (volume != NULL)
+            *volume = v > SETTINGS_VOLUME_MAX ? (turn != 0 ? SETTINGS_VOLUME_MAX : 0)
+                      : v < 0                 ? 0
+                                              : v;
+        else
+            s->mute = !s->mute;
         g->saves.settings_dirty = true;
         frontend_apply_volume(g);
-        break;
-    }
-    case ITEM_MUTE:
-        g->saves.settings.mute = !g->saves.settings.mute;
-        g->saves.settings_dirty = true;
-        frontend_apply_volume(g);
-        break;
-    case ITEM_BINDINGS: frontend_go(g, SCREEN_BINDINGS); return;
-    default: return;
+    } else if (id == ITEM_FULLSCREEN) {
+        frontend_toggle_fullscreen(g);
+    } else {
+        if (id == ITEM_BINDINGS)
+            frontend_go(g, SCREEN_BINDINGS);
+        return;
     }
     rebuild(g);
 }
@@ -603,13 +582,10 @@ static void bindings_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
         g->menus.capture = id >= ITEM_PAD_FIRST ? id - ITEM_PAD_FIRST : id - ITEM_KEY_FIRST;
         g->menus.capture_pad = id >= ITEM_PAD_FIRST;
         g->grab = true;
-        const char *action = controls_action_name((ControlAction)g->menus.capture);
-        if (g->menus.capture_pad)
-            snprintf(g->menus.note, sizeof g->menus.note,
-                     "A new button is added to %s, one of its own removed. Esc: leave it", action);
-        else
-            snprintf(g->menus.note, sizeof g->menus.note,
-                     "A new key is added to %s, one of its own removed. Esc: leave it", action);
+        snprintf(g->menus.note, sizeof g->menus.note,
+                 "A new %s is added to %s, one of its own removed. Esc: leave it",
+                 g->menus.capture_pad ? "button" : "key",
+                 controls_action_name((ControlAction)g->menus.capture));
         rebuild(g);
     }
 }
@@ -702,16 +678,17 @@ static void complete_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     }
 }
 
-/* One line of the card: an icon, a name, a figure, and NEW BEST when the
-** run improved on the saved best. */
-static void card_row(Frontend *g, int x, int y, int rclip, const char *name, const char *figure,
+/* One line of the card at *y, which goes on to the next: an icon, a name,
+** a figure, and NEW BEST when the run improved on the saved best. */
+static void card_row(Frontend *g, int x, int *y, int rclip, const char *name, const char *figure,
                      SDL_Color color, bool new_best)
 {
-    render_region(&g->batch, render_cell(&g->atlas, rclip, 0, 0), x, y - 1, WHITE);
-    render_text(&g->batch, &g->atlas, name, x + 16, y, GREY);
-    render_text(&g->batch, &g->atlas, figure, x + 70, y, color);
+    render_region(&g->batch, render_cell(&g->atlas, rclip, 0, 0), x, *y - 1, WHITE);
+    render_text(&g->batch, &g->atlas, name, x + 16, *y, GREY);
+    render_text(&g->batch, &g->atlas, figure, x + 70, *y, color);
     if (new_best)
-        render_text(&g->batch, &g->atlas, "NEW BEST", x + 132, y, GOLD);
+        render_text(&g->batch, &g->atlas, "NEW BEST", x + 132, *y, GOLD);
+    *y += 16;
 }
 
 static void draw_complete(Frontend *g)
@@ -736,22 +713,19 @@ static void draw_complete(Frontend *g)
     char figure[48];
     int x = box.x + (box.w - 200) / 2, y = box.y + 50;
     hud_format_time(run->ticks, figure, sizeof figure);
-    card_row(g, x, y, RCLIP_HUD_CLOCK, "TIME", figure, WHITE, !first && (better & PROGRESS_BEST_TIME));
-    y += 16;
+    card_row(g, x, &y, RCLIP_HUD_CLOCK, "TIME", figure, WHITE, !first && (better & PROGRESS_BEST_TIME));
     snprintf(figure, sizeof figure, "%u", run->deaths);
-    card_row(g, x, y, RCLIP_HUD_SKULL, "DEATHS", figure, WHITE, !first && (better & PROGRESS_BEST_DEATHS));
-    y += 16;
+    card_row(g, x, &y, RCLIP_HUD_SKULL, "DEATHS", figure, WHITE,
+             !first && (better & PROGRESS_BEST_DEATHS));
     snprintf(figure, sizeof figure, "%u/%u", run->coins, run->coins_total);
-    card_row(g, x, y, RCLIP_HUD_COIN, "COINS", figure,
+    card_row(g, x, &y, RCLIP_HUD_COIN, "COINS", figure,
              run->coins == run->coins_total && run->coins_total > 0 ? GOLD : WHITE,
              !first && (better & PROGRESS_BEST_COINS));
-    y += 16;
     if (gems) {
         snprintf(figure, sizeof figure, "%u/%u", run->gems, run->gems_total);
-        card_row(g, x, y, RCLIP_HUD_GEM, "GEMS", figure,
+        card_row(g, x, &y, RCLIP_HUD_GEM, "GEMS", figure,
                  run->gems == run->gems_total ? (SDL_Color){255, 150, 220, 255} : WHITE,
                  !first && (better & PROGRESS_BEST_GEMS));
-        y += 16;
     }
     if (g->session.best_ticks > 0)
         hud_format_time(g->session.best_ticks, figure, sizeof figure);
@@ -805,8 +779,7 @@ static void end_enter(Frontend *g)
         const CampaignWorld *world = &g->campaign->worlds[w];
         char line[CAMPAIGN_TITLE_MAX + 16];
         snprintf(line, sizeof line, "%s", world->name[0] ? world->name : "The Climb");
-        for (char *c = line; *c; c++)
-            *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
+        menu_upcase(line);
         credit(g, CREDIT_GAP, "");
         credit(g, CREDIT_TEXT, line);
         for (int i = world->first; i < world->first + world->count; i++) {
@@ -820,7 +793,8 @@ static void end_enter(Frontend *g)
 
 float screens_credits_seconds(const Frontend *g)
 {
-    return (float)(LOGICAL_H + g->ending.credit_count * CREDIT_LINE + 2 * CREDIT_LINE) / (float)CREDITS_SPEED;
+    int lines = g->ending.credit_count;
+    return (float)(LOGICAL_H + lines * CREDIT_LINE + 2 * CREDIT_LINE) / (float)CREDITS_SPEED;
 }
 
 /* OK: from the totals to the credits, from the credits to the title;
@@ -842,7 +816,8 @@ static void end_update(Frontend *g, double seconds)
     (void)seconds;
     if (g->ending.credits_at < 0.0f && g->screen_time >= END_TOTALS_SECONDS)
         g->ending.credits_at = g->screen_time;
-    if (g->ending.credits_at >= 0.0f && g->screen_time - g->ending.credits_at > screens_credits_seconds(g))
+    float rolled = g->ending.credits_at >= 0.0f ? g->screen_time - g->ending.credits_at : 0.0f;
+    if (rolled > screens_credits_seconds(g))
         frontend_go(g, SCREEN_TITLE);
 }
 
@@ -991,13 +966,11 @@ void frontend_draw(Frontend *g)
     if (g->saves.settings.debug_overlay) {
         g->frame.stats.entities = g->session.sim ? ecs_alive_count(sim_world(g->session.sim)) : 0;
         g->frame.stats.world = g->session.sim ? sim_world(g->session.sim) : NULL;
-        g->frame.stats.draw_calls = g->frame.draw_calls;
-        g->frame.stats.quads = g->frame.quads;
         hud_draw_debug(&g->batch, &g->atlas, &g->frame.stats);
     }
     batch_flush(&g->batch);
-    g->frame.draw_calls = g->batch.draw_calls;
-    g->frame.quads = g->batch.quads_drawn;
+    g->frame.stats.draw_calls = g->batch.draw_calls; /* the overlay shows the last frame's */
+    g->frame.stats.quads = g->batch.quads_drawn;
     g->frame.stats.frame_ms = (float)((double)(SDL_GetPerformanceCounter() - t0) * 1000.0 /
                                 (double)SDL_GetPerformanceFrequency());
 }
@@ -1013,8 +986,9 @@ const ScreenDef SCREENS[SCREEN_COUNT] = {
     /* over the pause, the level under them goes on moving, as on the card */
     [SCREEN_OPTIONS] = {.enter = options_enter, .event = options_event, .update = session_animate,
                         .draw = menu_screen_draw, .back = SCREEN_FROM, .music = NULL},
-    [SCREEN_BINDINGS] = {.enter = bindings_enter, .event = bindings_event, .update = session_animate,
-                         .draw = bindings_draw, .back = SCREEN_OPTIONS, .music = NULL},
+    [SCREEN_BINDINGS] = {.enter = bindings_enter, .event = bindings_event,
+                         .update = session_animate, .draw = bindings_draw,
+                         .back = SCREEN_OPTIONS, .music = NULL},
     [SCREEN_PLAY] = {.event = session_event, .update = session_update, .draw = play_draw,
                      .fini = session_fini, .back = SCREEN_NONE, .music = ""},
     [SCREEN_PAUSE] = {.enter = pause_enter, .event = pause_event, .draw = pause_draw,

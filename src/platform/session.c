@@ -27,7 +27,8 @@
 
 /* ---- recording --------------------------------------------------------------- */
 
-void session_write_recording(Frontend *g)
+/* Writes the recording, once, if there is one to write. */
+static void write_recording(Frontend *g)
 {
     if (!g->session.recording || g->session.record_saved || !g->session.sim)
         return;
@@ -226,9 +227,7 @@ void session_start_level(Frontend *g, const char *path, const char *title, int c
     }
     if (!g->session.level_title[0])
         snprintf(g->session.level_title, sizeof g->session.level_title, "%s", g->session.level.name);
-    for (char *c = g->session.level_title; *c; c++)
-        if (*c >= 'a' && *c <= 'z')
-            *c = (char)(*c - 'a' + 'A');
+    menu_upcase(g->session.level_title);
     if (campaign_index >= 0 && progress_set_last_level(&g->saves.progress, level_path_basename(path)))
         frontend_save_progress(g);
     frontend_go(g, SCREEN_PLAY); /* and its world's music */
@@ -255,7 +254,7 @@ void session_restart(Frontend *g)
 
 void session_leave(Frontend *g)
 {
-    session_write_recording(g);
+    write_recording(g);
     if (g->session.leave_to == SCREEN_NONE)
         g->quit = true;
     else
@@ -298,7 +297,7 @@ void session_poll_reload(Frontend *g, float dt)
 
 void session_fini(Frontend *g)
 {
-    session_write_recording(g);
+    write_recording(g);
     if (g->session.sim)
         sim_destroy(g->session.sim);
     g->session.sim = NULL;
@@ -344,7 +343,7 @@ static void complete_level(Frontend *g)
     ** test run's time is not a best of theirs */
     const LevelRecord *rec = is_campaign_file(g) ? progress_find(&g->saves.progress, id) : NULL;
     g->session.best_ticks = rec && rec->completed ? rec->best_ticks : 0;
-    session_write_recording(g);
+    write_recording(g);
     g->session.recording = false; /* the file keeps the finished run; later tries are not recorded */
     frontend_sound(g, "complete");
     /* a moment at the flag before the card: the finish should feel earned */
@@ -408,37 +407,6 @@ static void update_sign(Frontend *g, float dt)
                           : g->session.sign_shown > 1.0f ? 1.0f : g->session.sign_shown;
 }
 
-int frontend_run_ticks(Frontend *g, int n)
-{
-    if (!g->session.sim)
-        return 0;
-    int done = 0;
-    for (; done < n && sim_status(g->session.sim)->outcome != OUTCOME_COMPLETED; done++) {
-        tick(g);
-        effects_update(&g->session.fx, (float)SIM_DT);
-        g->session.level_age += (float)SIM_DT;
-        update_sign(g, (float)SIM_DT);
-        CameraTarget t = player_target(g, 1.0f);
-        camera_update(&g->session.camera, &t, level_w(g), level_h(g), (float)SIM_DT);
-    }
-    g->session.step.acc = 0.0;
-    g->session.exact = true;
-    return done;
-}
-
-void session_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
-{
-    if (frontend_input_lost(ev)) {
-        if (!g->session.playing_back)
-            frontend_go(g, SCREEN_PAUSE);
-    } else if (r.pressed & (1u << ACT_PAUSE)) {
-        frontend_sound(g, "menu_select");
-        frontend_go(g, SCREEN_PAUSE);
-    } else if (r.pressed & (1u << ACT_RESTART)) {
-        session_restart(g);
-    }
-}
-
 /* The effects and the camera, which follows the player drawn at alpha. */
 static void animate(Frontend *g, float dt, float alpha)
 {
@@ -447,6 +415,35 @@ static void animate(Frontend *g, float dt, float alpha)
     effects_update(&g->session.fx, dt);
     CameraTarget t = player_target(g, alpha);
     camera_update(&g->session.camera, &t, level_w(g), level_h(g), dt);
+}
+
+int frontend_run_ticks(Frontend *g, int n)
+{
+    if (!g->session.sim)
+        return 0;
+    int done = 0;
+    for (; done < n && sim_status(g->session.sim)->outcome != OUTCOME_COMPLETED; done++) {
+        tick(g);
+        g->session.level_age += (float)SIM_DT;
+        update_sign(g, (float)SIM_DT);
+        animate(g, (float)SIM_DT, 1.0f);
+    }
+    g->session.step.acc = 0.0;
+    g->session.exact = true;
+    return done;
+}
+
+void session_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
+{
+    if (ev->type == SDL_WINDOWEVENT || ev->type == SDL_CONTROLLERDEVICEREMOVED) { /* lost */
+        if (!g->session.playing_back)
+            frontend_go(g, SCREEN_PAUSE);
+    } else if (r.pressed & (1u << ACT_PAUSE)) {
+        frontend_sound(g, "menu_select");
+        frontend_go(g, SCREEN_PAUSE);
+    } else if (r.pressed & (1u << ACT_RESTART)) {
+        session_restart(g);
+    }
 }
 
 void session_animate(Frontend *g, double seconds)

@@ -3,20 +3,16 @@
 ** frontend_internal.h -- the Frontend as frontend.c, screens.c, session.c
 ** and summary.c share it, each part of it owned by one of them.
 **
-** The front end shows one screen at a time, and each screen is a row of
-** one table, SCREENS (screens.c): what it does when it is shown, with an
-** event, with a frame, how it is drawn, where Back leads, its music.
-** frontend.c hands every event and frame to the row of the screen shown
-** and changes the screen at one point, as Doom's gameaction: a screen
-** only asks for another (frontend_go, frontend_back), and the change is
-** made once the event or the frame that asked is done with, so that no
-** handler sees the screen change under it.
-**
-** frontend.c owns that, start-up and shut-down and the player's files;
-** screens.c the screens; session.c the level being played (loading, ticks,
-** hot reload, recording and playback, the last completion), which is the
-** play screen's; summary.c counts what the campaign's levels hold. Nothing
-** else includes this header but the tests, which look into the Frontend.
+** One screen shows at a time, each a row of one table, SCREENS: frontend.c
+** hands every event and frame to the row of the screen shown, and changes
+** the screen at one point, as Doom's gameaction: a screen only asks for
+** another (frontend_go, frontend_back), and the change is made once the
+** event or the frame that asked is done with, so that no handler sees the
+** screen change under it. frontend.c owns that, start-up and shut-down and
+** the player's files; screens.c the screens; session.c the level being
+** played (loading, ticks, hot reload, recording and playback, the last
+** completion), the play screen's; summary.c counts what the campaign's
+** levels hold. Nothing else includes this header but the tests.
 */
 #ifndef FRONTEND_INTERNAL_H
 #define FRONTEND_INTERNAL_H
@@ -55,8 +51,9 @@ typedef struct ScreenDef {
     /* once it is shown, its clock at 0, nothing held, the menu empty: the
     ** screen's menu built, its state made ready */
     void (*enter)(Frontend *g);
-    /* every event (mouse and window ones too), with what the controls made
-    ** of it (nothing while the screen grabs them, Frontend.grab) */
+    /* every event (mouse ones too; of the window's and the pads' comings
+    ** and goings, only a loss: focus lost, a pad unplugged, all let go),
+    ** with what the controls made of it (nothing while it grabs, .grab) */
     void (*event)(Frontend *g, const SDL_Event *ev, ControlsResult r);
     void (*update)(Frontend *g, double seconds); /* a frame (not under the notices) */
     void (*draw)(Frontend *g);
@@ -163,7 +160,6 @@ typedef struct CampaignSummary {
 /* What the last frame drew (screens.c), for the F3 overlay and the tests. */
 typedef struct FrameStats {
     DebugStats stats;
-    int draw_calls, quads;
     int view_x, view_y;         /* top-left of the view, level pixels */
 } FrameStats;
 
@@ -221,12 +217,6 @@ void frontend_go(Frontend *g, Screen s);
 /* Asks for where Back leads from the screen shown, the cursor there on the
 ** item that led away; nothing when Back leads nowhere. */
 void frontend_back(Frontend *g);
-/* A pad unplugged or the window left: whatever was held is let go. */
-static inline bool frontend_input_lost(const SDL_Event *ev)
-{
-    return ev->type == SDL_CONTROLLERDEVICEREMOVED ||
-           (ev->type == SDL_WINDOWEVENT && ev->window.event == SDL_WINDOWEVENT_FOCUS_LOST);
-}
 /* Plays a sound of assets/sounds.txt by name, through the hooks. */
 void frontend_sound(Frontend *g, const char *sound);
 /* Gives the volumes of the settings to the sound device. */
@@ -264,8 +254,6 @@ void session_update(Frontend *g, double seconds);
 void session_animate(Frontend *g, double seconds);
 /* Opens --replay and prepares --record; false with a message on failure. */
 bool session_setup_replays(Frontend *g, char *err, size_t errlen);
-/* Writes the recording, once, if there is one to write. */
-void session_write_recording(Frontend *g);
 /* Writes the recording and frees the level, its Sim and the replays. */
 void session_fini(Frontend *g);
 
