@@ -197,9 +197,7 @@ static int value_width(const RenderAtlas *atlas, const MenuColumns *cols, const 
     char copy[MENU_TEXT];
     const char *f[MENU_COLUMNS];
     int n = split_fields(value, copy, sizeof copy, f);
-    if (cols->count == 1 || n == 1)
-        return render_text_width(atlas, value);
-    return n == cols->count ? cols->total : render_text_width(atlas, value);
+    return n > 1 && n == cols->count ? cols->total : render_text_width(atlas, value);
 }
 
 /* Draws a value's fields, the last column's right edge at right. */

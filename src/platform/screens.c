@@ -68,27 +68,32 @@ static void draw_centered(Frontend *g, const char *text, int y, SDL_Color c)
                 y, c);
 }
 
-/* Text wrapped to width px at (x, y), at most max_lines lines: when there
-** are more, the last one shown says how many are left out. */
-static void draw_wrapped(Frontend *g, const char *text, int x, int y, int width, int max_lines,
-                        SDL_Color c)
+/* A panel with a heading, text wrapped in it (each line's later lines
+** indented) in as many lines as it holds, the last saying how many are left
+** out when there are more, and a line of keys at its foot. */
+static void draw_text_panel(Frontend *g, SDL_Rect box, const char *heading, SDL_Color color,
+                            const char *text, const char *keys)
 {
+    render_panel(&g->batch, &g->atlas, box);
+    draw_centered(g, heading, box.y + 10, color);
     char wrapped[2 * ERROR_TEXT_MAX];
-    int lines = render_wrap(&g->atlas, text, width, 2, wrapped, sizeof wrapped);
-    int shown = lines <= max_lines ? lines : max_lines - 1;
+    const int lh = g->atlas.font.line_height, most = (box.h - 50) / lh;
+    int lines = render_wrap(&g->atlas, text, box.w - 20, 2, wrapped, sizeof wrapped);
+    int shown = lines <= most ? lines : most - 1;
     char *line = wrapped;
     for (int i = 0; i < shown && line != NULL; i++) {
         char *end = strchr(line, '\n');
         if (end != NULL)
             *end = '\0';
-        render_text(&g->batch, &g->atlas, line, x, y + i * g->atlas.font.line_height, c);
+        render_text(&g->batch, &g->atlas, line, box.x + 10, box.y + 28 + i * lh, WHITE);
         line = end != NULL ? end + 1 : NULL;
     }
     if (shown < lines && shown >= 0) {
         char more[48];
         snprintf(more, sizeof more, "... %d more lines", lines - shown);
-        render_text(&g->batch, &g->atlas, more, x, y + shown * g->atlas.font.line_height, GREY);
+        render_text(&g->batch, &g->atlas, more, box.x + 10, box.y + 28 + shown * lh, GREY);
     }
+    draw_centered(g, keys, box.y + box.h - 16, GREY);
 }
 
 /* Text along the bottom of the screen, wrapped, its last line 12 px from
@@ -173,16 +178,9 @@ static void draw_error(Frontend *g)
     } else {
         dim(g, 170);
     }
-    SDL_Rect box = {8, 8, LOGICAL_W - 16, LOGICAL_H - 16};
-    render_panel(&g->batch, &g->atlas, box);
-    draw_centered(g, "THE LEVEL HAS ERRORS", box.y + 10, (SDL_Color){255, 120, 110, 255});
-    /* each error wrapped at word boundaries, its later lines indented; as
-    ** many lines as the panel holds */
-    int top = box.y + 28, bottom = box.y + box.h - 22;
-    draw_wrapped(g, g->session.error_text, box.x + 10, top, box.w - 20, (bottom - top) / g->atlas.font.line_height, WHITE);
-    draw_centered(g,
-                  g->campaign ? "ESC: BACK" : "FIX THE FILE AND SAVE: IT RELOADS. ESC: QUIT",
-                  box.y + box.h - 16, GREY);
+    draw_text_panel(g, (SDL_Rect){8, 8, LOGICAL_W - 16, LOGICAL_H - 16}, "THE LEVEL HAS ERRORS",
+                    (SDL_Color){255, 120, 110, 255}, g->session.error_text,
+                    g->campaign ? "ESC: BACK" : "FIX THE FILE AND SAVE: IT RELOADS. ESC: QUIT");
 }
 
 /* ---- menus ----------------------------------------------------------------------- */
@@ -942,17 +940,12 @@ static void draw_notices(Frontend *g)
 {
     char text[SAVE_NOTICES_MAX * 900], wrapped[sizeof text + 256];
     frontend_notices_text(g, text, sizeof text);
-    const int lh = g->atlas.font.line_height, width = LOGICAL_W - 60;
-    int lines = render_wrap(&g->atlas, text, width, 2, wrapped, sizeof wrapped);
-    int most = (LOGICAL_H - 16 - 50) / lh;
-    int shown = lines < most ? lines : most;
-    SDL_Rect box = {20, 0, LOGICAL_W - 40, 50 + shown * lh};
+    const int lh = g->atlas.font.line_height, most = (LOGICAL_H - 16 - 50) / lh;
+    int lines = render_wrap(&g->atlas, text, LOGICAL_W - 60, 2, wrapped, sizeof wrapped);
+    SDL_Rect box = {20, 0, LOGICAL_W - 40, 50 + (lines < most ? lines : most) * lh};
     box.y = (LOGICAL_H - box.h) / 2;
     dim(g, 120);
-    render_panel(&g->batch, &g->atlas, box);
-    draw_centered(g, "SOME OF YOUR SAVED FILES HAD PROBLEMS", box.y + 10, GOLD);
-    draw_wrapped(g, text, box.x + 10, box.y + 28, width, most, WHITE);
-    draw_centered(g, "ENTER: OK", box.y + box.h - 16, GREY);
+    draw_text_panel(g, box, "SOME OF YOUR SAVED FILES HAD PROBLEMS", GOLD, text, "ENTER: OK");
 }
 
 void frontend_draw(Frontend *g)
@@ -983,17 +976,17 @@ const ScreenDef SCREENS[SCREEN_COUNT] = {
                       .back = SCREEN_NONE, .music = "title"},
     [SCREEN_LEVELS] = {.enter = levels_enter, .event = levels_event, .draw = menu_screen_draw,
                        .back = SCREEN_TITLE, .music = "title"},
-    /* over the pause, the level under them goes on moving, as on the card */
-    [SCREEN_OPTIONS] = {.enter = options_enter, .event = options_event, .update = session_animate,
+    /* over the pause, the level under them moves on, as under the card */
+    [SCREEN_OPTIONS] = {.enter = options_enter, .event = options_event, .update = session_update,
                         .draw = menu_screen_draw, .back = SCREEN_FROM, .music = NULL},
     [SCREEN_BINDINGS] = {.enter = bindings_enter, .event = bindings_event,
-                         .update = session_animate, .draw = bindings_draw,
+                         .update = session_update, .draw = bindings_draw,
                          .back = SCREEN_OPTIONS, .music = NULL},
     [SCREEN_PLAY] = {.event = session_event, .update = session_update, .draw = play_draw,
                      .fini = session_fini, .back = SCREEN_NONE, .music = ""},
     [SCREEN_PAUSE] = {.enter = pause_enter, .event = pause_event, .draw = pause_draw,
                       .back = SCREEN_PLAY, .music = ""},
-    [SCREEN_COMPLETE] = {.event = complete_event, .update = session_animate, .draw = draw_complete,
+    [SCREEN_COMPLETE] = {.event = complete_event, .update = session_update, .draw = draw_complete,
                          .back = SCREEN_NONE, .music = "", .wait = 0.4f},
     [SCREEN_END] = {.enter = end_enter, .event = end_event, .update = end_update, .draw = draw_end,
                     .back = SCREEN_TITLE, .music = "peak", .wait = 0.8f},

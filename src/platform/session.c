@@ -446,17 +446,12 @@ void session_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     }
 }
 
-void session_animate(Frontend *g, double seconds)
-{
-    animate(g, (float)seconds, 1.0f);
-}
-
 void session_update(Frontend *g, double frame_seconds)
 {
     float dt = (float)frame_seconds;
-    bool card = false;
+    bool play = g->screen == SCREEN_PLAY, card = false;
     /* a failed hot reload holds the level under its error text */
-    if (g->session.sim && !g->session.error_text[0]) {
+    if (play && g->session.sim && !g->session.error_text[0]) {
         if (g->session.celebrate > 0.0f) {
             g->session.celebrate -= dt;
             card = g->session.celebrate <= 0.0f;
@@ -476,5 +471,5 @@ void session_update(Frontend *g, double frame_seconds)
         update_sign(g, dt);
     }
     /* the card's first frame follows the player where the card draws it */
-    animate(g, dt, card ? 1.0f : fixed_step_alpha(&g->session.step));
+    animate(g, dt, play && !card ? fixed_step_alpha(&g->session.step) : 1.0f);
 }

@@ -58,7 +58,7 @@ typedef struct ScreenDef {
     void (*update)(Frontend *g, double seconds); /* a frame (not under the notices) */
     void (*draw)(Frontend *g);
     void (*fini)(Frontend *g);  /* frees what it owns, as the front end goes */
-    Screen back;                /* where Back leads */
+    Screen back;                /* where Back leads (every row says: 0 is the title) */
     /* a track of assets/music/, "" the level's world's, NULL what plays
     ** (a track asked for again plays on undisturbed) */
     const char *music;
@@ -247,11 +247,11 @@ void session_leave(Frontend *g);
 /* Hot reload: looks at the level file now and then and swaps a saved
 ** version in (only for --level, never in the campaign or a playback). */
 void session_poll_reload(Frontend *g, float dt);
-/* The play screen's event (pause, restart) and frame (ticks, effects, camera). */
+/* The play screen's event (pause, restart). */
 void session_event(Frontend *g, const SDL_Event *ev, ControlsResult r);
+/* The level's frame on a screen that shows it moving: on the play screen its
+** ticks, then on each its effects and the camera. */
 void session_update(Frontend *g, double seconds);
-/* A frame of a screen over the level standing: its effects and camera go on. */
-void session_animate(Frontend *g, double seconds);
 /* Opens --replay and prepares --record; false with a message on failure. */
 bool session_setup_replays(Frontend *g, char *err, size_t errlen);
 /* Writes the recording and frees the level, its Sim and the replays. */
