@@ -36,7 +36,7 @@ static Uint32 pixel(const SDL_Surface *s, int x, int y)
 /* text drawn alone at (x, y) in white on black: the frame is left in s */
 static void draw_text(ScreenRig *s, const char *text, int x, int y)
 {
-    const RenderAtlas *atlas = frontend_atlas(s->game);
+    const RenderAtlas *atlas = &s->game->atlas;
     Batch *b = &s->game->batch;
     SDL_SetRenderDrawColor(s->renderer, 0, 0, 0, 255);
     SDL_RenderClear(s->renderer);
@@ -96,7 +96,7 @@ START_TEST(a_level_named_premiere_etape_draws_its_accents)
 
     /* the title card is drawn by render_text at its line's top, y = 64:
     ** the same words drawn there alone, with plain letters and with '?' */
-    const RenderAtlas *atlas = frontend_atlas(s.game);
+    const RenderAtlas *atlas = &s.game->atlas;
     int w = render_text_width(atlas, "PREMIÈRE ÉTAPE");
     ck_assert_int_eq(w, render_text_width(atlas, "PREMIERE ETAPE"));
     int x = (LOGICAL_W - w) / 2, y = 64;
@@ -149,7 +149,7 @@ START_TEST(the_font_draws_latin_1_and_latin_extended_a)
 {
     ScreenRig s;
     open_level(&s);
-    const RenderFont *f = &frontend_atlas(s.game)->font;
+    const RenderFont *f = &s.game->atlas.font;
     int drawn = 0;
     for (uint32_t cp = 0; cp < 0x400; cp++) {
         long i = (long)cp - f->first;
@@ -160,7 +160,7 @@ START_TEST(the_font_draws_latin_1_and_latin_extended_a)
     }
     ck_assert_int_eq(drawn, 95 + 96 + 128);
 
-    const RenderAtlas *atlas = frontend_atlas(s.game);
+    const RenderAtlas *atlas = &s.game->atlas;
     Batch *b = &s.game->batch;
     SDL_SetRenderDrawColor(s.renderer, 30, 32, 66, 255);
     SDL_RenderClear(s.renderer);
@@ -209,7 +209,7 @@ START_TEST(wrapping_never_cuts_a_letter)
 {
     ScreenRig s;
     open_level(&s);
-    const RenderAtlas *atlas = frontend_atlas(s.game);
+    const RenderAtlas *atlas = &s.game->atlas;
     char out[512];
     const char *word = "ŁÓDŹŁÓDŹŁÓDŹŁÓDŹŁÓDŹŁÓDŹ";
     int lines = render_wrap(atlas, word, 40, 0, out, sizeof out);

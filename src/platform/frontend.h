@@ -82,16 +82,7 @@ bool frontend_wants_quit(const Frontend *game);
 /* The frame rate the window measured, for the F3 overlay. */
 void frontend_set_fps(Frontend *game, float fps);
 
-/* For tests and the screenshot: the draw calls of the last frame. */
-int frontend_last_draw_calls(const Frontend *game);
 /* True while a level is being played (not a menu, not an error). */
 bool frontend_in_level(const Frontend *game);
-/* The errors of the level that failed to load or reload, or "". */
-const char *frontend_error_text(const Frontend *game);
-/* For tests: the level's simulation (NULL when none), the atlas, and the
-** view (top-left in level pixels) of the last frontend_draw. */
-Sim *frontend_sim(Frontend *game);
-const RenderAtlas *frontend_atlas(const Frontend *game);
-void frontend_last_view(const Frontend *game, int *x, int *y);
 
 #endif
