@@ -71,3 +71,13 @@ target_include_directories(test_campaign_screens PRIVATE ${PROJECT_SOURCE_DIR}/s
 set_tests_properties(test_campaign_screens PROPERTIES
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
   ENVIRONMENT "SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-campaign")
+
+# Level packs and the player's own levels on Custom levels, with the real
+# assets, campaign and example pack linked into a scratch data folder
+# (pictures in scratch-packs/shots/).
+platformer_test(test_packs test_packs.c)
+target_link_libraries(test_packs PRIVATE platform_core)
+target_include_directories(test_packs PRIVATE ${PROJECT_SOURCE_DIR}/src/platform/internal)
+set_tests_properties(test_packs PROPERTIES
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+  ENVIRONMENT "SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-packs")

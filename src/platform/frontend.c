@@ -319,8 +319,14 @@ Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, co
     controls_init(&g->controls, &bind);
     frontend_apply_volume(g);
 
-    if (opt->level_path)
-        snprintf(g->session.level_path, sizeof g->session.level_path, "%s", opt->level_path);
+    if (opt->level_path) {
+        /* a path, or a level's name: the player's levels, then the game's */
+        char user[APP_PATH_MAX];
+        custom_user_dir(g, user, sizeof user);
+        if (!app_level_path(opt->level_path, user, g->data_dir, g->session.level_path,
+                            sizeof g->session.level_path, err, errlen))
+            goto fail;
+    }
     if (!session_setup_replays(g, err, errlen))
         goto fail;
 

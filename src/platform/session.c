@@ -214,6 +214,7 @@ void session_start_level(Frontend *g, const char *path, const char *title, int c
     snprintf(g->session.level_title, sizeof g->session.level_title, "%s", title);
     g->session.campaign_index = campaign_index;
     g->session.leave_to = leave_to;
+    g->session.own_level = false;
     level_watch_init(&g->session.watch, path);
     g->session.reload_now = false;
     g->session.level_age = 0.0f;
@@ -240,7 +241,8 @@ void session_start_campaign_level(Frontend *g, int index)
         return;
     char title[TITLE_MAX];
     snprintf(title, sizeof title, "%d - %s", index + 1, g->campaign->levels[index].title);
-    session_start_level(g, path, title, index, SCREEN_TITLE);
+    /* a pack's levels lead back to its level select */
+    session_start_level(g, path, title, index, custom_pack(g) ? SCREEN_PACK : SCREEN_TITLE);
 }
 
 void session_restart(Frontend *g)
@@ -335,13 +337,14 @@ static void complete_level(Frontend *g)
                                 .gems_total = (uint32_t)st->gems_total};
     g->session.improved = 0;
     const char *id = level_path_basename(g->session.level_path);
-    if (g->session.campaign_index >= 0 &&
+    if ((g->session.campaign_index >= 0 || g->session.own_level) &&
         progress_record_completion(&g->saves.progress, id, g->session.campaign_index,
                                    g->session.run, &g->session.improved))
         frontend_save_progress(g);
     /* the card shows the best the player's progress keeps: a replay's or a
     ** test run's time is not a best of theirs */
-    const LevelRecord *rec = is_campaign_file(g) ? progress_find(&g->saves.progress, id) : NULL;
+    bool kept = is_campaign_file(g) || g->session.own_level;
+    const LevelRecord *rec = kept ? progress_find(&g->saves.progress, id) : NULL;
     g->session.best_ticks = rec && rec->completed ? rec->best_ticks : 0;
     write_recording(g);
     g->session.recording = false; /* the file keeps the finished run; later tries are not recorded */

@@ -26,6 +26,7 @@
 #include "effects.h"
 #include "fixed_step.h"
 #include "menu.h"
+#include "pack.h"
 #include "progress.h"
 #include "replay.h"
 #include "settings.h"
@@ -42,6 +43,8 @@ typedef enum Screen {
     SCREEN_COMPLETE,
     SCREEN_END,
     SCREEN_ERROR,
+    SCREEN_CUSTOM,              /* the packs and the player's own levels */
+    SCREEN_PACK,                /* a pack's level select */
     SCREEN_COUNT,
     SCREEN_FROM = SCREEN_COUNT, /* as a back target: the screen it was opened from */
 } Screen;
@@ -133,12 +136,42 @@ typedef struct Session {
     LevelRun run;
     unsigned improved;
     Screen leave_to;            /* where leaving the level leads; SCREEN_NONE: the game ends */
+    bool own_level;             /* one of the player's own levels: its bests are kept */
     uint32_t best_ticks;        /* the saved best time of the level, 0: none saved */
 
     /* time spent in ticks, for the overlay */
     double tick_seconds;
     int tick_count;
 } Session;
+
+/* The Custom levels screen's list and the pack open (custom.c). */
+enum { CUSTOM_LEVELS_MAX = 64 };
+
+/* One of the player's own levels, in the levels/ folder of their data. */
+typedef struct CustomLevel {
+    char file[CAMPAIGN_FILE_MAX];   /* its file name: its id in the folder's record */
+    char name[TITLE_MAX];           /* the level's "name" */
+    char world[LEVEL_BACKGROUND_MAX]; /* its background, whose world it is */
+    uint32_t best_ticks;            /* its best time, 0 for none */
+    bool ok;                        /* it loads; else error says why */
+    char error[PACK_ERROR_MAX];
+} CustomLevel;
+
+typedef struct Custom {
+    char user_dir[APP_PATH_MAX];    /* the player's data folder, ending in '/'; "" if none */
+    PackList packs;
+    int pack_done[PACK_MAX];        /* each pack's levels completed, from its record */
+    int level_count;
+    int levels_dropped;             /* found past CUSTOM_LEVELS_MAX */
+    CustomLevel levels[CUSTOM_LEVELS_MAX];
+    /* the pack open, -1 for none: its campaign is g->campaign and its record
+    ** the progress in use, while the game's own wait in main_campaign and
+    ** main_progress */
+    int open;
+    Campaign *main_campaign;
+    Progress main_progress;
+    bool own_record;                /* the record in use is the player's levels' */
+} Custom;
 
 /* The coins and gems of the campaign's levels as their files hold them,
 ** counted when first asked for (summary.c). */
@@ -193,6 +226,7 @@ struct Frontend {
     Saves saves;
     Menus menus;
     Session session;
+    Custom *custom;             /* made when Custom levels is first shown */
     FrameStats frame;
     LevelCounts counts;
     /* the end of the campaign (screens.c): its totals, its credits made as
@@ -238,7 +272,8 @@ void frontend_notices_text(const Frontend *g, char *out, size_t cap);
 ** the level leads to leave_to (SCREEN_NONE: the game ends). */
 void session_start_level(Frontend *g, const char *path, const char *title, int campaign_index,
                          Screen leave_to);
-/* Campaign level `index`, titled "N - TITLE"; leaving it leads to the title. */
+/* Campaign level `index`, titled "N - TITLE"; leaving it leads to the title
+** (a pack's, to the pack's level select). */
 void session_start_campaign_level(Frontend *g, int index);
 /* The same level again from its start. */
 void session_restart(Frontend *g);
@@ -265,6 +300,31 @@ void session_fini(Frontend *g);
 bool summary_level_totals(Frontend *g, int index, uint32_t *coins, uint32_t *gems);
 /* The sums over the whole campaign, for the end screen. */
 void summary_campaign(Frontend *g, CampaignSummary *out);
+
+/* ---- custom.c: packs and the player's own levels ---- */
+
+/* The progress record of the player's own levels (levels/ beside the settings). */
+#define CUSTOM_LEVELS_RECORD "levels"
+
+/* Looks for the packs and the player's levels again, with each one's
+** progress, for the Custom levels screen; the game's own campaign and
+** record in use again (a pack open is closed). False when out of memory. */
+bool custom_scan(Frontend *g);
+/* Opens listed pack `index`: its campaign and its record in use, for its
+** level select and its levels. False (and nothing changed) when it does
+** not load, its error then in the list. */
+bool custom_open_pack(Frontend *g, int index);
+/* The pack open, or NULL. */
+const PackInfo *custom_pack(const Frontend *g);
+/* The game's own campaign and record in use again. */
+void custom_close(Frontend *g);
+/* Plays listed level `index` of the player's own, its bests kept in their
+** folder's record; leaving it leads back to Custom levels. */
+void custom_play_level(Frontend *g, int index);
+/* The player's data folder (where settings.json is), ending in '/', or "". */
+void custom_user_dir(const Frontend *g, char *out, size_t size);
+/* Frees what custom.c made. */
+void custom_fini(Frontend *g);
 
 /* ---- screens.c: the screens ---- */
 

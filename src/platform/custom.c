@@ -1,0 +1,297 @@
+/* SPDX-License-Identifier: Zlib */
+/*
+** custom.c -- what the Custom levels screen lists, and a pack played as
+** the game's own campaign is.
+**
+** The screens know one campaign, g->campaign, and one progress record,
+** g->saves.progress: the level select, the cards, the unlocking, the end
+** and the level counts all read those. Opening a pack puts its campaign
+** and its own record (progress.json's "pack:NAME") in their place and
+** keeps the game's aside until it is closed, so a pack plays with every
+** rule of the campaign and nothing it does can touch the campaign's
+** records. The player's own levels (levels/ beside the settings) have a
+** record of their own too, in use while one of them is played: their
+** bests, never an unlocking.
+**
+** Showing Custom levels (and the title) closes whatever was open: the
+** screens around them are the game's own campaign's.
+*/
+#include "frontend_internal.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void custom_user_dir(const Frontend *g, char *out, size_t size)
+{
+    const char *path = g->saves.settings_path;
+    const char *slash = strrchr(path, '/');
+    size_t n = slash != NULL ? (size_t)(slash - path) + 1 : 0;
+    if (n >= size)
+        n = 0;
+    memcpy(out, path, n);
+    out[n] = '\0';
+}
+
+/* ---- records ---------------------------------------------------------------- */
+
+/* The file the record `id` is kept in: the game's own in progress.json,
+** every other in a file of its own beside it. */
+static void record_path(const Frontend *g, const char *id, char *out, size_t size)
+{
+    char dir[APP_PATH_MAX];
+    custom_user_dir(g, dir, sizeof dir);
+    out[0] = '\0';
+    if (dir[0] == '\0')
+        return;
+    if (strcmp(id, "main") == 0) {
+        int n = snprintf(out, size, "%sprogress.json", dir);
+        if (n < 0 || (size_t)n >= size)
+            out[0] = '\0';
+        return;
+    }
+    char name[PACK_NAME_MAX + 16];
+    snprintf(name, sizeof name, "%s", id);
+    for (char *c = name; *c; c++)
+        if (*c == ':')
+            *c = '-';
+    int n = snprintf(out, size, "%sprogress-%s.json", dir, name);
+    if (n < 0 || (size_t)n >= size)
+        out[0] = '\0';
+}
+
+/* Reads record `id` into *p (a fresh start when there is none). */
+static void load_record(Frontend *g, const char *id, Progress *p)
+{
+    char path[APP_PATH_MAX];
+    record_path(g, id, path, sizeof path);
+    progress_defaults(p);
+    if (path[0] == '\0')
+        return;
+    SaveNotices notices = {0};
+    progress_load(path, p, &notices);
+    save_notices_print(&notices, stderr, g->opt.program);
+}
+
+/* Puts record `id` in use in place of the game's own, kept aside. */
+static void use_record(Frontend *g, const char *id)
+{
+    Custom *c = g->custom;
+    c->main_progress = g->saves.progress;
+    load_record(g, id, &g->saves.progress);
+    record_path(g, id, g->saves.progress_path, sizeof g->saves.progress_path);
+}
+
+/* The game's own record in use again. */
+static void main_record(Frontend *g)
+{
+    g->saves.progress = g->custom->main_progress;
+    record_path(g, "main", g->saves.progress_path, sizeof g->saves.progress_path);
+}
+
+static bool pack_record_id(const PackInfo *p, char *out, size_t size)
+{
+    int n = snprintf(out, size, "pack:%s", p->name);
+    return n > 0 && (size_t)n < size;
+}
+
+/* ---- the list --------------------------------------------------------------- */
+
+static int by_file(const void *a, const void *b)
+{
+    return strcmp(((const CustomLevel *)a)->file, ((const CustomLevel *)b)->file);
+}
+
+/* Whether a file of the levels folder is a level to list: a level or a
+** Tiled map by its name, not the other JSON files a folder of levels may
+** hold. */
+static bool level_file_name(const char *name)
+{
+    size_t n = strlen(name);
+    bool json = n > 5 && strcmp(name + n - 5, ".json") == 0;
+    bool tmj = n > 4 && strcmp(name + n - 4, ".tmj") == 0;
+    return name[0] != '.' && (json || tmj) && n < CAMPAIGN_FILE_MAX &&
+           strcmp(name, "campaign.json") != 0 && strcmp(name, "physics.json") != 0 &&
+           strcmp(name, "pack.json") != 0 && (n < 12 || strcmp(name + n - 12, ".schema.json") != 0);
+}
+
+/* Reads the level at path for the list: its name and world, or its first error. */
+static void read_level(Frontend *g, const char *path, const char *file, CustomLevel *lv,
+                       LevelErrors *errors)
+{
+    LevelDesc desc = {0};
+    level_errors_clear(errors);
+    lv->ok = app_load_level(g->data_dir, path, &desc, errors);
+    if (lv->ok) {
+        snprintf(lv->name, sizeof lv->name, "%s", desc.name[0] ? desc.name : file);
+        snprintf(lv->world, sizeof lv->world, "%s", desc.background);
+        leveldesc_fini(&desc);
+        return;
+    }
+    snprintf(lv->name, sizeof lv->name, "%s", file);
+    if (errors->count > 0)
+        level_error_format(&errors->list[0], lv->error, sizeof lv->error);
+    else
+        snprintf(lv->error, sizeof lv->error, "%.1000s: the level does not load", path);
+}
+
+/* The player's own levels, sorted by file name. */
+static void scan_levels(Frontend *g)
+{
+    Custom *c = g->custom;
+    c->level_count = c->levels_dropped = 0;
+    char dir[APP_PATH_MAX + 16];
+    snprintf(dir, sizeof dir, "%slevels/", c->user_dir);
+    DIR *d = c->user_dir[0] ? opendir(dir) : NULL;
+    if (d == NULL)
+        return;
+    LevelErrors *errors = malloc(sizeof *errors);
+    for (struct dirent *e = readdir(d); e != NULL && errors != NULL; e = readdir(d)) {
+        if (!level_file_name(e->d_name))
+            continue;
+        if (c->level_count >= CUSTOM_LEVELS_MAX) {
+            c->levels_dropped++;
+            continue;
+        }
+        CustomLevel *lv = &c->levels[c->level_count++];
+        memset(lv, 0, sizeof *lv);
+        snprintf(lv->file, sizeof lv->file, "%s", e->d_name);
+        char path[2 * APP_PATH_MAX];
+        snprintf(path, sizeof path, "%s%s", dir, e->d_name);
+        read_level(g, path, e->d_name, lv, errors);
+    }
+    free(errors);
+    closedir(d);
+    qsort(c->levels, (size_t)c->level_count, sizeof c->levels[0], by_file);
+}
+
+/* How many of each pack's levels its record has completed. */
+static void count_done(Frontend *g)
+{
+    Custom *c = g->custom;
+    Progress *p = malloc(sizeof *p);
+    for (int i = 0; i < c->packs.count; i++) {
+        char id[PACK_NAME_MAX + 8];
+        c->pack_done[i] = 0;
+        if (p == NULL || !c->packs.packs[i].ok || !pack_record_id(&c->packs.packs[i], id, sizeof id))
+            continue;
+        load_record(g, id, p);
+        int done = 0;
+        for (int r = 0; r < p->level_count; r++)
+            done += p->levels[r].completed;
+        c->pack_done[i] = done < c->packs.packs[i].level_count ? done : c->packs.packs[i].level_count;
+    }
+    free(p);
+}
+
+bool custom_scan(Frontend *g)
+{
+    if (g->custom == NULL) {
+        g->custom = calloc(1, sizeof *g->custom);
+        if (g->custom == NULL)
+            return false;
+        g->custom->open = -1;
+    }
+    custom_close(g);
+    Custom *c = g->custom;
+    custom_user_dir(g, c->user_dir, sizeof c->user_dir);
+    PackRoots roots;
+    pack_roots(c->user_dir, g->data_dir, &roots);
+    if (!pack_list(&roots, &c->packs))
+        c->packs.count = 0;
+    count_done(g);
+    scan_levels(g);
+    Progress *own = malloc(sizeof *own);
+    if (own != NULL) {
+        load_record(g, CUSTOM_LEVELS_RECORD, own);
+        for (int i = 0; i < c->level_count; i++) {
+            const LevelRecord *rec = progress_find(own, c->levels[i].file);
+            c->levels[i].best_ticks = rec && rec->completed ? rec->best_ticks : 0;
+        }
+        free(own);
+    }
+    return true;
+}
+
+/* ---- a pack ----------------------------------------------------------------- */
+
+bool custom_open_pack(Frontend *g, int index)
+{
+    Custom *c = g->custom;
+    if (c == NULL || index < 0 || index >= c->packs.count)
+        return false;
+    custom_close(g);
+    PackInfo *p = &c->packs.packs[index];
+    char id[PACK_NAME_MAX + 8];
+    Campaign *campaign = malloc(sizeof *campaign);
+    if (campaign == NULL || !pack_record_id(p, id, sizeof id)) {
+        free(campaign);
+        return false;
+    }
+    /* read again: the folder may have changed since it was listed */
+    char dir[CAMPAIGN_DIR_MAX];
+    snprintf(dir, sizeof dir, "%s", p->dir);
+    if (!pack_load(dir, p->name, p, campaign)) {
+        free(campaign);
+        return false;
+    }
+    c->main_campaign = g->campaign;
+    g->campaign = campaign;
+    use_record(g, id);
+    if (g->saves.progress.unlocked > campaign->count)
+        g->saves.progress.unlocked = campaign->count;
+    memset(&g->counts, 0, sizeof g->counts); /* the counts were of the other campaign */
+    c->open = index;
+    return true;
+}
+
+const PackInfo *custom_pack(const Frontend *g)
+{
+    return g->custom != NULL && g->custom->open >= 0 ? &g->custom->packs.packs[g->custom->open]
+                                                     : NULL;
+}
+
+void custom_close(Frontend *g)
+{
+    Custom *c = g->custom;
+    if (c == NULL)
+        return;
+    if (c->open >= 0) {
+        free(g->campaign);
+        g->campaign = c->main_campaign;
+        c->main_campaign = NULL;
+        main_record(g);
+        memset(&g->counts, 0, sizeof g->counts);
+        c->open = -1;
+    }
+    if (c->own_record) {
+        main_record(g);
+        c->own_record = false;
+    }
+}
+
+/* ---- the player's own levels --------------------------------------------------- */
+
+void custom_play_level(Frontend *g, int index)
+{
+    Custom *c = g->custom;
+    if (c == NULL || index < 0 || index >= c->level_count)
+        return;
+    custom_close(g);
+    char path[2 * APP_PATH_MAX];
+    snprintf(path, sizeof path, "%slevels/%s", c->user_dir, c->levels[index].file);
+    use_record(g, CUSTOM_LEVELS_RECORD);
+    c->own_record = true;
+    session_start_level(g, path, "", -1, SCREEN_CUSTOM);
+    g->session.own_level = true;
+}
+
+void custom_fini(Frontend *g)
+{
+    if (g->custom == NULL)
+        return;
+    custom_close(g);
+    free(g->custom);
+    g->custom = NULL;
+}
