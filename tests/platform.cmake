@@ -81,3 +81,10 @@ target_include_directories(test_packs PRIVATE ${PROJECT_SOURCE_DIR}/src/platform
 set_tests_properties(test_packs PROPERTIES
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
   ENVIRONMENT "SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-packs")
+
+# A pack copied into a fresh player's folder, its first level finished in a
+# real window (xdotool): its second opens, the campaign's progress stays.
+add_test(NAME platform_pack_window
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/platform/pack_window.sh $<TARGET_FILE:platformer>
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+set_tests_properties(platform_pack_window PROPERTIES SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
