@@ -156,7 +156,7 @@ static void scan_levels(Frontend *g)
         }
         CustomLevel *lv = &c->levels[c->level_count++];
         memset(lv, 0, sizeof *lv);
-        snprintf(lv->file, sizeof lv->file, "%s", e->d_name);
+        snprintf(lv->file, sizeof lv->file, "%.*s", (int)sizeof lv->file - 1, e->d_name);
         char path[2 * APP_PATH_MAX];
         snprintf(path, sizeof path, "%s%s", dir, e->d_name);
         read_level(g, path, e->d_name, lv, errors);
