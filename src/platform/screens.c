@@ -432,8 +432,8 @@ static void draw_error(Frontend *g)
                   box.y + box.h - 16, GREY);
 }
 
-/* What reading the player's files found wrong, over whatever the screen
-** shows, until OK or Back puts it away. */
+/* What reading the player's files found wrong, or why saving them failed,
+** over whatever the screen shows, until OK or Back puts it away. */
 static void draw_notices(Frontend *g)
 {
     char text[SAVE_NOTICES_MAX * 900], wrapped[sizeof text + 256];
@@ -446,7 +446,9 @@ static void draw_notices(Frontend *g)
     box.y = (LOGICAL_H - box.h) / 2;
     dim(g, 120);
     render_panel(&g->batch, &g->atlas, box);
-    draw_centered(g, "SOME OF YOUR SAVED FILES HAD PROBLEMS", box.y + 10, GOLD);
+    draw_centered(g, g->saves.notices_unsaved ? "YOUR GAME IS NOT BEING SAVED"
+                                              : "SOME OF YOUR SAVED FILES HAD PROBLEMS",
+                  box.y + 10, GOLD);
     draw_wrapped(g, text, box.x + 10, box.y + 28, width, most, WHITE);
     draw_centered(g, "ENTER: OK", box.y + box.h - 16, GREY);
 }
