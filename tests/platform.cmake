@@ -80,3 +80,11 @@ foreach(case custom_campaign two_copies full_disk no_folder long_path records_12
     WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
     ENVIRONMENT "CK_RUN_CASE=${case};SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-frontend-saves-${case}")
 endforeach()
+
+# Each file the game writes from the command line, aimed at a FIFO or a
+# device node, is refused and the node left as it was; a FIFO as a replay
+# to read is refused, not waited on.
+add_test(NAME platform_outputs_refused
+  COMMAND ${CMAKE_COMMAND} -DPLATFORMER=$<TARGET_FILE:platformer> -DSOURCE=${PROJECT_SOURCE_DIR}
+          -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch-outputs
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/platform/outputs_refused.cmake)

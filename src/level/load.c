@@ -73,9 +73,9 @@ static bool parse_doc(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out,
     }
 }
 
-bool level_parse_ex(const char *path, const char *text, size_t len,
-                    const PhysicsParams *base, LevelDesc *out, LevelExtras *extras,
-                    LevelErrors *errors)
+static bool parse_confined(const char *path, const char *text, size_t len,
+                           const PhysicsParams *base, const LevelConfine *confine,
+                           LevelDesc *out, LevelExtras *extras, LevelErrors *errors)
 {
     assert(path != NULL && text != NULL && out != NULL && errors != NULL);
     LevelExtras scratch;
@@ -86,6 +86,7 @@ bool level_parse_ex(const char *path, const char *text, size_t len,
     LevelSink sink;
     JsonDoc doc;
     level_sink_init(&sink, path, errors);
+    sink.confine = confine;
     bool ok = level_doc_parse(&doc, &sink, text, len);
     if (ok) {
         LevelDesc lv;
@@ -103,8 +104,16 @@ bool level_parse_ex(const char *path, const char *text, size_t len,
     return ok;
 }
 
-bool level_load_ex(const char *path, const PhysicsParams *base, LevelDesc *out,
-                   LevelExtras *extras, LevelErrors *errors)
+bool level_parse_ex(const char *path, const char *text, size_t len,
+                    const PhysicsParams *base, LevelDesc *out, LevelExtras *extras,
+                    LevelErrors *errors)
+{
+    return parse_confined(path, text, len, base, NULL, out, extras, errors);
+}
+
+static bool load_confined(const char *path, const PhysicsParams *base,
+                          const LevelConfine *confine, LevelDesc *out, LevelExtras *extras,
+                          LevelErrors *errors)
 {
     if (!not_xml(path, errors))
         return false;
@@ -112,9 +121,22 @@ bool level_load_ex(const char *path, const PhysicsParams *base, LevelDesc *out,
     size_t len;
     if (!level_read_file(path, &text, &len, errors))
         return false;
-    bool ok = level_parse_ex(path, text, len, base, out, extras, errors);
+    bool ok = parse_confined(path, text, len, base, confine, out, extras, errors);
     free(text);
     return ok;
+}
+
+bool level_load_ex(const char *path, const PhysicsParams *base, LevelDesc *out,
+                   LevelExtras *extras, LevelErrors *errors)
+{
+    return load_confined(path, base, NULL, out, extras, errors);
+}
+
+bool level_load_confined(const char *path, const PhysicsParams *base,
+                         const LevelConfine *confine, LevelDesc *out, LevelErrors *errors)
+{
+    assert(confine != NULL);
+    return load_confined(path, base, confine, out, NULL, errors);
 }
 
 bool level_parse(const char *path, const char *text, size_t len, const PhysicsParams *base,

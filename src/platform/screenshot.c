@@ -30,7 +30,7 @@ static bool save_png(SDL_Surface *s, const char *path)
     bool ok = IMG_SavePNG_RW(s, rw, 0) == 0;
     Sint64 len = SDL_RWtell(rw);
     SDL_RWclose(rw);
-    char err[512];
+    char err[2 * 4096];
     if (!ok || len <= 0)
         fprintf(stderr, "platformer: %s: cannot make the PNG: %s\n", path, IMG_GetError());
     else if (!(ok = atomic_write(path, buf, (size_t)len, err, sizeof err)))
@@ -45,6 +45,11 @@ int screenshot_run(const FrontendOptions *opt, const char *out_png, int ticks, i
     SDL_Surface *target = NULL;
     SDL_Renderer *renderer = NULL;
     Frontend *game = NULL;
+    char err[2 * 4096];
+    if (!atomic_check_target(out_png, err, sizeof err)) { /* a FIFO, a device: not after the work */
+        fprintf(stderr, "platformer: %s\n", err);
+        return 1;
+    }
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "0");
     if (SDL_Init(0) != 0) {
         fprintf(stderr, "platformer: cannot start SDL: %s\n", SDL_GetError());
@@ -62,7 +67,6 @@ int screenshot_run(const FrontendOptions *opt, const char *out_png, int ticks, i
 
     FrontendOptions o = *opt;
     o.transient = true;
-    char err[1024];
     game = frontend_create(renderer, &o, NULL, err, sizeof err);
     if (!game) {
         fprintf(stderr, "platformer: %s\n", err);
