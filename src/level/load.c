@@ -73,15 +73,13 @@ static bool parse_doc(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out,
     }
 }
 
-static bool parse_confined(const char *path, const char *text, size_t len,
-                           const PhysicsParams *base, const LevelConfine *confine,
-                           LevelDesc *out, LevelExtras *extras, LevelErrors *errors)
+/* level_parse_ex with extras given (draft said), the files it names held
+** to confine (NULL: any). */
+static bool parse_text(const char *path, const char *text, size_t len,
+                       const PhysicsParams *base, const LevelConfine *confine,
+                       LevelDesc *out, LevelExtras *extras, LevelErrors *errors)
 {
     assert(path != NULL && text != NULL && out != NULL && errors != NULL);
-    LevelExtras scratch;
-    if (extras == NULL)
-        extras = &scratch;
-    memset(extras, 0, sizeof *extras);
     int before = errors->count + errors->dropped;
     LevelSink sink;
     JsonDoc doc;
@@ -108,7 +106,18 @@ bool level_parse_ex(const char *path, const char *text, size_t len,
                     const PhysicsParams *base, LevelDesc *out, LevelExtras *extras,
                     LevelErrors *errors)
 {
-    return parse_confined(path, text, len, base, NULL, out, extras, errors);
+    LevelExtras scratch;
+    if (extras == NULL)
+        extras = &scratch;
+    memset(extras, 0, sizeof *extras);
+    return parse_text(path, text, len, base, NULL, out, extras, errors);
+}
+
+bool level_parse_draft(const char *path, const char *text, size_t len,
+                       const PhysicsParams *base, LevelDesc *out, LevelErrors *errors)
+{
+    LevelExtras extras = {.draft = true};
+    return parse_text(path, text, len, base, NULL, out, &extras, errors);
 }
 
 static bool load_confined(const char *path, const PhysicsParams *base,
@@ -121,7 +130,11 @@ static bool load_confined(const char *path, const PhysicsParams *base,
     size_t len;
     if (!level_read_file(path, &text, &len, errors))
         return false;
-    bool ok = parse_confined(path, text, len, base, confine, out, extras, errors);
+    LevelExtras scratch;
+    if (extras == NULL)
+        extras = &scratch;
+    memset(extras, 0, sizeof *extras);
+    bool ok = parse_text(path, text, len, base, confine, out, extras, errors);
     free(text);
     return ok;
 }
