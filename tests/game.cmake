@@ -26,7 +26,8 @@ if(VALGRIND AND NOT SANITIZE AND NOT FUZZ)
   add_test(NAME memcheck_test_jitter
            COMMAND ${VALGRIND} --tool=memcheck --error-exitcode=99 --leak-check=full
                    --show-leak-kinds=all --errors-for-leak-kinds=all $<TARGET_FILE:test_jitter>)
-  set_tests_properties(memcheck_test_jitter PROPERTIES LABELS memcheck ENVIRONMENT CK_FORK=no
+  set_tests_properties(memcheck_test_jitter PROPERTIES LABELS memcheck
+                       ENVIRONMENT "CK_FORK=no;CK_RUN_CASE=jitter"
                        WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/memcheck-jitter)
 endif()
 # test_gameplay also loads a level file of tests/levels (the walker check).

@@ -96,7 +96,11 @@ int app_render_music(int argc, char **argv, const char *data_dir, const char *ba
         return 2;
     }
 
-    char err[1024];
+    char err[2 * APP_PATH_MAX];
+    if (!atomic_check_target(out_path, err, sizeof err)) { /* before the work, not after */
+        fprintf(stderr, "%s: %s\n", prog, err);
+        return 1;
+    }
     MusicTrack *track;
     if (!audio_music_load(path, &track, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
@@ -104,35 +108,45 @@ int app_render_music(int argc, char **argv, const char *data_dir, const char *ba
     }
     uint64_t intro = audio_music_intro_samples(track), loop = audio_music_loop_samples(track);
     uint64_t count = seconds > 0.0 ? (uint64_t)llround(seconds * AUDIO_RATE) : intro + loop;
-    size_t size = audio_wav_size((size_t)count);
-    int16_t *samples = malloc((size_t)count * sizeof *samples);
-    uint8_t *wav = malloc(size);
     int status = 1;
-    if (samples == NULL || wav == NULL) {
+    uint8_t *wav = NULL;
+    MusicPlayer *player = NULL;
+    /* A few lines of text can hold hours of music: one pass of a track is
+    ** held to what --seconds may ask for, and the output to that size. */
+    if (count > (uint64_t)MAX_SECONDS * AUDIO_RATE) {
+        fprintf(stderr, "%s: the intro and one pass of the loop last %.0f s, more than the %d s"
+                " --render-music writes: give --seconds N for the first N seconds\n", path,
+                (double)count / AUDIO_RATE, MAX_SECONDS);
+        goto done;
+    }
+    size_t size = audio_wav_size((size_t)count);
+    wav = malloc(size);
+    player = malloc(sizeof *player);
+    if (wav == NULL || player == NULL) {
         fprintf(stderr, "%s: out of memory for %.1f s of sound\n", prog,
                 (double)count / AUDIO_RATE);
         goto done;
     }
-    MusicPlayer *player = malloc(sizeof *player);
-    if (player == NULL) {
-        fprintf(stderr, "%s: out of memory\n", prog);
-        goto done;
-    }
+    /* a second at a time, straight into the file's bytes */
     audio_music_start(player, track);
-    audio_music_render(player, samples, (size_t)count);
-    uint32_t stolen = player->stolen;
-    free(player);
-
+    audio_wav_header((size_t)count, wav);
+    int16_t samples[AUDIO_RATE];
     int peak = 0;
     size_t clipped = 0;
     double energy = 0.0;
-    for (uint64_t i = 0; i < count; i++) {
-        int a = abs(samples[i]);
-        peak = a > peak ? a : peak;
-        clipped += a >= 32767;
-        energy += (double)samples[i] * samples[i];
+    for (uint64_t done = 0; done < count;) {
+        size_t n = count - done < AUDIO_RATE ? (size_t)(count - done) : AUDIO_RATE;
+        audio_music_render(player, samples, n);
+        for (size_t i = 0; i < n; i++) {
+            int a = abs(samples[i]);
+            peak = a > peak ? a : peak;
+            clipped += a >= 32767;
+            energy += (double)samples[i] * samples[i];
+        }
+        audio_wav_samples(samples, n, wav + audio_wav_size((size_t)done));
+        done += n;
     }
-    audio_wav_encode(samples, (size_t)count, wav);
+    uint32_t stolen = player->stolen;
     if (!atomic_write(out_path, wav, size, err, sizeof err)) {
         fprintf(stderr, "%s: %s\n", prog, err);
         goto done;
@@ -150,8 +164,8 @@ int app_render_music(int argc, char **argv, const char *data_dir, const char *ba
                         "channel)\n", prog, path, stolen, MUSIC_NOTES);
     status = 0;
 done:
+    free(player);
     free(wav);
-    free(samples);
     audio_music_destroy(track);
     return status;
 }

@@ -190,7 +190,7 @@ static uint8_t *put_u16(uint8_t *p, uint16_t v)
     return p + 2;
 }
 
-void audio_wav_encode(const int16_t *samples, size_t count, uint8_t *out)
+void audio_wav_header(size_t count, uint8_t *out)
 {
     uint32_t data = (uint32_t)(count * 2);
     uint8_t *p = out;
@@ -205,7 +205,17 @@ void audio_wav_encode(const int16_t *samples, size_t count, uint8_t *out)
     p = put_u16(p, 2);               /* bytes per frame */
     p = put_u16(p, 16);              /* bits per sample */
     memcpy(p, "data", 4);
-    p = put_u32(p + 4, data);
+    put_u32(p + 4, data);
+}
+
+void audio_wav_samples(const int16_t *samples, size_t count, uint8_t *out)
+{
     for (size_t i = 0; i < count; i++)
-        p = put_u16(p, (uint16_t)samples[i]);
+        out = put_u16(out, (uint16_t)samples[i]);
+}
+
+void audio_wav_encode(const int16_t *samples, size_t count, uint8_t *out)
+{
+    audio_wav_header(count, out);
+    audio_wav_samples(samples, count, out + audio_wav_size(0));
 }

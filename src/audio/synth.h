@@ -76,5 +76,10 @@ size_t audio_wav_size(size_t count);
 /* Writes that file's bytes (header and samples, little-endian) into out,
 ** which holds audio_wav_size(count) bytes. */
 void audio_wav_encode(const int16_t *samples, size_t count, uint8_t *out);
+/* The same in parts, for a file rendered a piece at a time: the header of
+** a file of count samples (audio_wav_size(0) bytes), and count samples
+** into the bytes that hold them (2 each, little-endian). */
+void audio_wav_header(size_t count, uint8_t *out);
+void audio_wav_samples(const int16_t *samples, size_t count, uint8_t *out);
 
 #endif

@@ -20,6 +20,7 @@
 #define KINDS_H
 
 #include "ecs.h"
+#include "tilemap.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -32,6 +33,9 @@ enum {
     KIND_TEXT_LINES = 4,      /* lines of a text property */
     KIND_MAX_WAYPOINTS = 15,  /* of a path, after the entity's own position */
     KIND_MAX_KINDS = 32,      /* rows of the table, at most */
+    /* a sized kind's side in tiles, at most: the simulation keeps box sizes
+    ** in 16 bits (32,767 px), so 2,047 tiles (32,752 px) */
+    KIND_MAX_SIZE = INT16_MAX / TILE_SIZE,
 };
 
 typedef enum KindPropType {

@@ -301,8 +301,12 @@ static void read_layer(Reader *r, const cJSON *layer, const SDL_Surface *image,
     const cJSON *rect_item = json_need(doc, layer, "rect");
     if (!ints(r, rect_item, 4, 0, 1 << 16, rect))
         return;
-    if (rect[2] < 1 || rect[3] < 1 || rect[0] + rect[2] > image->w ||
-        rect[1] + rect[3] > image->h) {
+    if (rect[2] < 1 || rect[3] < 1) {
+        json_error(doc, rect_item, "the rectangle [%d, %d, %d, %d] is empty: its width and height"
+                   " must be at least 1", rect[0], rect[1], rect[2], rect[3]);
+        return;
+    }
+    if (rect[0] + rect[2] > image->w || rect[1] + rect[3] > image->h) {
         json_error(doc, rect_item, "the rectangle is outside the %dx%d image", image->w, image->h);
         return;
     }

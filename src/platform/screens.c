@@ -934,8 +934,8 @@ static void error_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
 
 /* ---- over every screen ---------------------------------------------------------------- */
 
-/* What reading the player's files found wrong, over whatever the screen
-** shows, until OK or Back puts it away. */
+/* What reading the player's files found wrong, or why saving them failed,
+** over whatever the screen shows, until OK or Back puts it away. */
 static void draw_notices(Frontend *g)
 {
     char text[SAVE_NOTICES_MAX * 900], wrapped[sizeof text + 256];
@@ -945,7 +945,9 @@ static void draw_notices(Frontend *g)
     SDL_Rect box = {20, 0, LOGICAL_W - 40, 50 + (lines < most ? lines : most) * lh};
     box.y = (LOGICAL_H - box.h) / 2;
     dim(g, 120);
-    draw_text_panel(g, box, "SOME OF YOUR SAVED FILES HAD PROBLEMS", GOLD, text, "ENTER: OK");
+    draw_text_panel(g, box, g->saves.notices_unsaved ? "YOUR GAME IS NOT BEING SAVED"
+                                                     : "SOME OF YOUR SAVED FILES HAD PROBLEMS",
+                    GOLD, text, "ENTER: OK");
 }
 
 void frontend_draw(Frontend *g)
