@@ -63,3 +63,10 @@ target_include_directories(test_campaign_screens PRIVATE ${PROJECT_SOURCE_DIR}/s
 set_tests_properties(test_campaign_screens PROPERTIES
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
   ENVIRONMENT "SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-campaign")
+
+# the ground as painted: every autotile case, depth, details, decorations
+platformer_test(test_tiles test_tiles.c)
+target_link_libraries(test_tiles PRIVATE platform_core SDL2_image::SDL2_image)
+set_tests_properties(test_tiles PROPERTIES
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+  ENVIRONMENT "SDL_VIDEODRIVER=dummy")

@@ -249,12 +249,14 @@ START_TEST(blob_map_picks_47_tiles_and_themes_have_them)
         ck_assert_int_eq(cJSON_GetArraySize(solid), 47);
         ck_assert_int_eq(check_cells(solid, size, size, img, WORLDS[t]), 47);
         /* every piece of every kind is painted: nothing of a world is left blank */
-        static const char *const kinds[] = {"oneway", "spikes", "decor"};
+        static const struct { const char *name; int cells; } kinds[] = {
+            {"oneway", 4}, {"spikes", 4}, {"decor", 8}, {"fill", 8}};
         for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
-            const cJSON *set = cJSON_GetObjectItemCaseSensitive(theme, kinds[k]);
-            ck_assert_msg(cJSON_GetArraySize(set) == 4, "%s.%s: not 4 cells", WORLDS[t], kinds[k]);
-            ck_assert_msg(check_cells(set, size, size, img, kinds[k]) == 4, "%s.%s: a blank cell",
-                          WORLDS[t], kinds[k]);
+            const cJSON *set = cJSON_GetObjectItemCaseSensitive(theme, kinds[k].name);
+            ck_assert_msg(cJSON_GetArraySize(set) == kinds[k].cells, "%s.%s: not %d cells",
+                          WORLDS[t], kinds[k].name, kinds[k].cells);
+            ck_assert_msg(check_cells(set, size, size, img, kinds[k].name) == kinds[k].cells,
+                          "%s.%s: a blank cell", WORLDS[t], kinds[k].name);
         }
         /* ground surrounded by ground is fully opaque: no holes show the sky */
         const cJSON *cell = cJSON_GetArrayItem(solid, inner);
@@ -353,15 +355,22 @@ START_TEST(spikes_and_only_spikes_wear_the_hazard_red)
     for (size_t t = 0; t < WORLD_COUNT; t++) {
         const cJSON *theme = cJSON_GetObjectItemCaseSensitive(themes, WORLDS[t]);
         const cJSON *spikes = cJSON_GetObjectItemCaseSensitive(theme, "spikes");
-        const cJSON *decor = cJSON_GetObjectItemCaseSensitive(theme, "decor");
         for (int i = 0; i < 4; i++) {
             int x, y;
             cell_at(spikes, i, &x, &y);
             ck_assert_msg(count_colours(img, x, y, 16, 16, hazard, 3) >= 8,
                           "%s: spike tile %d shows too little hazard red", WORLDS[t], i);
-            cell_at(decor, i, &x, &y);
-            ck_assert_msg(count_colours(img, x, y, 16, 16, hazard, 3) == 0,
-                          "%s: decoration %d wears the hazard red", WORLDS[t], i);
+        }
+        /* what grows on the ground and what is set into it */
+        static const char *const harmless[] = {"decor", "fill"};
+        for (size_t h = 0; h < 2; h++) {
+            const cJSON *set = cJSON_GetObjectItemCaseSensitive(theme, harmless[h]);
+            for (int i = 0; i < cJSON_GetArraySize(set); i++) {
+                int x, y;
+                cell_at(set, i, &x, &y);
+                ck_assert_msg(count_colours(img, x, y, 16, 16, hazard, 3) == 0,
+                              "%s.%s %d wears the hazard red", WORLDS[t], harmless[h], i);
+            }
         }
         /* one look across worlds: the packer gives identical cells one place */
         if (first_spikes == NULL)

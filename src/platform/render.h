@@ -55,6 +55,16 @@ int render_tiles_revealing(Batch *b, const RenderAtlas *atlas, const RenderTheme
 /* The piece drawn for tile (tx, ty): false for an empty tile without decor. */
 bool render_tile_piece(const RenderAtlas *atlas, const RenderTheme *theme, const Tilemap *map,
                        int tx, int ty, SDL_Rect *out);
+/* The detail set into solid tile (tx, ty), drawn over its piece: only
+** where the ground goes on above and below it, on about five tiles in
+** sixteen, picked by a hash of the position. False for none. */
+bool render_tile_detail(const RenderTheme *theme, const Tilemap *map, int tx, int ty,
+                        SDL_Rect *out);
+/* The shade laid over solid tile (tx, ty) when it lies deep in the ground
+** (its eight neighbours solid), chosen by which of its neighbours are deep
+** too. False for none. */
+bool render_tile_shade(const RenderAtlas *atlas, const Tilemap *map, int tx, int ty,
+                       SDL_Rect *out);
 /* The blob mask of a solid tile: its solid neighbours, 1 N, 2 NE, 4 E, 8 SE,
 ** 16 S, 32 SW, 64 W, 128 NW; outside the map counts as solid except above. */
 int render_blob_mask(const Tilemap *map, int tx, int ty);

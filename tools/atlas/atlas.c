@@ -327,7 +327,9 @@ static int tile_themes(const Atlas *atlas, char themes[][24], int max)
         if (s->section != SECTION_TILE)
             continue;
         const char *dot = strchr(s->name, '.');
-        size_t len = dot ? (size_t)(dot - s->name) : strlen(s->name);
+        if (dot == NULL)
+            continue; /* a set all themes share */
+        size_t len = (size_t)(dot - s->name);
         bool seen = false;
         for (int k = 0; k < n; k++)
             if (strlen(themes[k]) == len && strncmp(themes[k], s->name, len) == 0)
@@ -356,7 +358,14 @@ static void write_json(Text *t, const Atlas *atlas, const Image *packed)
     tx(t, "  \"tiles\": {\n    \"size\": 16,\n    \"blob\": [");
     for (int m = 0; m < 256; m++)
         tx(t, "%s%s%d", m ? "," : "", m % 32 == 0 ? "\n      " : " ", atlas->blob_map[m]);
-    tx(t, "],\n    \"themes\": {\n");
+    tx(t, "],\n");
+    const Sheet *shade = atlas_find(atlas, SECTION_TILE, "shade");
+    if (shade != NULL) {
+        tx(t, "    \"shade\": ");
+        tx_cells(t, shade);
+        tx(t, ",\n");
+    }
+    tx(t, "    \"themes\": {\n");
     for (int th = 0; th < nthemes; th++) {
         tx(t, "      \"%s\": {\n", themes[th]);
         size_t tl = strlen(themes[th]);
