@@ -186,7 +186,8 @@ START_TEST(player_feet_stand_on_the_box_bottom)
     const EntityKind *player = kind_get(kind_find("player"));
     int box_w = player->w, box_h = player->h;
     const cJSON *clips = cJSON_GetObjectItemCaseSensitive(root, "clips");
-    static const char *const grounded[] = {"player_idle", "player_run", "player_land"};
+    static const char *const grounded[] = {"player_idle", "player_run", "player_land",
+                                           "player_turn", "player_teeter"};
     for (size_t g = 0; g < sizeof grounded / sizeof grounded[0]; g++) {
         const cJSON *clip = cJSON_GetObjectItemCaseSensitive(clips, grounded[g]);
         const cJSON *anchor = cJSON_GetObjectItemCaseSensitive(clip, "anchor");
@@ -415,6 +416,90 @@ static void parse_colour(const cJSON *v, uint8_t out[4])
     out[2] = (uint8_t)(value >> 8);
     out[3] = (uint8_t)value;
 }
+
+/* The opaque rows and columns a cell spans. */
+static void cell_extent(const SDL_Surface *img, int x, int y, int w, int h, int *rows, int *cols)
+{
+    int top = h, bottom = -1, left = w, right = -1;
+    for (int j = 0; j < h; j++)
+        for (int i = 0; i < w; i++)
+            if (pixel(img, x + i, y + j)[3] != 0) {
+                top = j < top ? j : top;
+                bottom = j > bottom ? j : bottom;
+                left = i < left ? i : left;
+                right = i > right ? i : right;
+            }
+    *rows = bottom - top + 1;
+    *cols = right - left + 1;
+}
+
+
+/* Landing squashes Pip more the further he fell (the land clip's variants,
+** soft to hard): the first frame of each variant is lower than the one
+** before, the hardest wider than the softest, and every variant springs
+** back to his standing height. */
+START_TEST(landings_squash_by_the_height_of_the_fall)
+{
+    cJSON *root = load_atlas_json();
+    SDL_Surface *img = load_rgba(ASSETS_DIR "/atlas.png");
+    ck_assert(img != NULL);
+    const cJSON *clips = cJSON_GetObjectItemCaseSensitive(root, "clips");
+    const cJSON *land = cJSON_GetObjectItemCaseSensitive(clips, "player_land");
+    const cJSON *idle = cJSON_GetObjectItemCaseSensitive(clips, "player_idle");
+    int frames = json_int(land, "frames"), variants = json_int(land, "variants");
+    int w = json_int(land, "w"), h = json_int(land, "h");
+    ck_assert_int_eq(variants, 3);
+    int x, y, stand_rows, stand_cols;
+    cell_at(cJSON_GetObjectItemCaseSensitive(idle, "cells"), 0, &x, &y);
+    cell_extent(img, x, y, w, h, &stand_rows, &stand_cols);
+    int last_rows = stand_rows + 1, soft_cols = 0;
+    for (int v = 0; v < variants; v++) {
+        int rows, cols;
+        cell_at(cJSON_GetObjectItemCaseSensitive(land, "cells"), v * frames, &x, &y);
+        cell_extent(img, x, y, w, h, &rows, &cols);
+        ck_assert_msg(rows < last_rows, "landing %d is %d rows tall, no lower than the one before (%d)",
+                      v, rows, last_rows);
+        if (v == 0)
+            soft_cols = cols;
+        else if (v == variants - 1)
+            ck_assert_msg(cols > soft_cols, "the hard landing is no wider (%d) than the soft (%d)",
+                          cols, soft_cols);
+        last_rows = rows;
+        cell_at(cJSON_GetObjectItemCaseSensitive(land, "cells"), v * frames + frames - 1, &x, &y);
+        cell_extent(img, x, y, w, h, &rows, &cols);
+        ck_assert_msg(rows >= stand_rows - 1, "landing %d ends %d rows tall, standing is %d", v,
+                      rows, stand_rows);
+    }
+    SDL_FreeSurface(img);
+    cJSON_Delete(root);
+}
+END_TEST
+
+/* Idle, Pip blinks: in one frame of the cycle his eyes are shut, the dark
+** of each eye turned to skin, and in no frame is there less skin to see. */
+START_TEST(idle_pip_blinks)
+{
+    cJSON *root = load_atlas_json();
+    SDL_Surface *img = load_rgba(ASSETS_DIR "/atlas.png");
+    ck_assert(img != NULL);
+    const cJSON *idle = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "clips"),
+                                                         "player_idle");
+    int frames = json_int(idle, "frames"), w = json_int(idle, "w"), h = json_int(idle, "h");
+    Rgba skin = palette_colour('s');
+    int x, y;
+    cell_at(cJSON_GetObjectItemCaseSensitive(idle, "cells"), 0, &x, &y);
+    int open = count_colours(img, x, y, w, h, &skin, 1), shut = 0;
+    for (int f = 1; f < frames; f++) {
+        cell_at(cJSON_GetObjectItemCaseSensitive(idle, "cells"), f, &x, &y);
+        int n = count_colours(img, x, y, w, h, &skin, 1);
+        ck_assert_msg(n >= open, "idle frame %d shows less face", f);
+        shut += n > open;
+    }
+    ck_assert_int_eq(shut, 1);
+    SDL_FreeSurface(img);
+    cJSON_Delete(root);
+}
+END_TEST
 
 /* The background set drawn as the game draws it (render_background) with
 ** the camera at (cx, cy), into an RGB view. */
@@ -854,6 +939,8 @@ static Suite *assets_suite(void)
     tcase_add_test(files, painting_twice_gives_identical_bytes);
     tcase_add_test(files, every_clip_has_timing_and_visible_frames);
     tcase_add_test(files, player_feet_stand_on_the_box_bottom);
+    tcase_add_test(files, landings_squash_by_the_height_of_the_fall);
+    tcase_add_test(files, idle_pip_blinks);
     tcase_add_test(files, blob_map_picks_47_tiles_and_themes_have_them);
     tcase_add_test(files, backgrounds_load_and_layers_fit);
     tcase_add_test(files, spikes_and_only_spikes_wear_the_hazard_red);
