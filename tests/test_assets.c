@@ -518,10 +518,14 @@ static void compose_background(const cJSON *set, const SDL_Surface *img, int cx,
         parse_colour(cJSON_GetObjectItemCaseSensitive(layer, "fill_below"), below);
         int top = json_int(layer, "y") - (int)floor((double)cy * py);
         int shift = (int)floor((double)cx * px);
+        bool repeat_y = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(layer, "repeat_y"));
         for (int y = 0; y < VIEW_H; y++)
             for (int x = 0; x < VIEW_W; x++) {
                 uint8_t *d = view + ((size_t)y * VIEW_W + (size_t)x) * 3;
-                if (y < top)
+                if (repeat_y) /* falling things: across and down, no fills */
+                    blend_px(d, pixel(img, rx + ((x + shift) % lw + lw) % lw,
+                                      ry + ((y - top) % lh + lh) % lh));
+                else if (y < top)
                     blend_px(d, above);
                 else if (y >= top + lh)
                     blend_px(d, below);
@@ -530,6 +534,65 @@ static void compose_background(const cJSON *set, const SDL_Surface *img, int cx,
             }
     }
 }
+
+/* A fill past a layer's edge covers the view from that edge on: one that
+** lets what is behind it show through is a haze, and with a tall level's
+** camera low it washes over the whole view (the peak's sky, once). Fills
+** are clear or solid; the depth layer's fade is its own dithered pixels. */
+START_TEST(no_layer_fills_the_view_with_a_haze)
+{
+    cJSON *root = load_atlas_json();
+    const cJSON *set;
+    cJSON_ArrayForEach(set, cJSON_GetObjectItemCaseSensitive(root, "backgrounds")) {
+        const cJSON *layer;
+        cJSON_ArrayForEach(layer, cJSON_GetObjectItemCaseSensitive(set, "layers")) {
+            static const char *const fills[] = {"fill_above", "fill_below"};
+            for (int f = 0; f < 2; f++) {
+                uint8_t c[4];
+                parse_colour(cJSON_GetObjectItemCaseSensitive(layer, fills[f]), c);
+                ck_assert_msg(c[3] == 0 || c[3] == 255, "%s.%s: %s is see-through (alpha %d)",
+                              set->string,
+                              cJSON_GetObjectItemCaseSensitive(layer, "name")->valuestring,
+                              fills[f], c[3]);
+            }
+        }
+    }
+    cJSON_Delete(root);
+}
+END_TEST
+
+/* Each world's backdrop has depth: at least three layers of scenery that
+** move at different speeds (far, middle, near), and something that moves
+** on its own (drifting clouds or mist, falling snow or drops). */
+START_TEST(each_world_has_far_middle_and_near_and_something_moving)
+{
+    cJSON *root = load_atlas_json();
+    const cJSON *bgs = cJSON_GetObjectItemCaseSensitive(root, "backgrounds");
+    for (size_t w = 0; w < WORLD_COUNT; w++) {
+        const cJSON *set = cJSON_GetObjectItemCaseSensitive(bgs, WORLDS[w]);
+        double speeds[8];
+        int scenery = 0, moving = 0;
+        const cJSON *layer;
+        cJSON_ArrayForEach(layer, cJSON_GetObjectItemCaseSensitive(set, "layers")) {
+            const cJSON *rect = cJSON_GetObjectItemCaseSensitive(layer, "rect");
+            double px = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(layer, "parallax"), 0)->valuedouble;
+            bool falls = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(layer, "repeat_y"));
+            moving += cJSON_GetObjectItemCaseSensitive(layer, "drift") != NULL;
+            /* scenery: a full-width picture that scrolls, not a strip, not weather */
+            if (cJSON_GetArrayItem(rect, 2)->valueint == VIEW_W && px > 0.06 && !falls) {
+                bool known = false;
+                for (int i = 0; i < scenery; i++)
+                    known = known || speeds[i] == px;
+                if (!known && scenery < 8)
+                    speeds[scenery++] = px;
+            }
+        }
+        ck_assert_msg(scenery >= 3, "%s: %d layers of scenery at distinct depths", WORLDS[w], scenery);
+        ck_assert_msg(moving >= 1, "%s: nothing moves on its own", WORLDS[w]);
+    }
+    cJSON_Delete(root);
+}
+END_TEST
 
 /* A bottomless pit shows what the backdrop has at the bottom of the view:
 ** in every world, wherever the camera is, that reads as depth (dark), never
@@ -945,6 +1008,8 @@ static Suite *assets_suite(void)
     tcase_add_test(files, backgrounds_load_and_layers_fit);
     tcase_add_test(files, spikes_and_only_spikes_wear_the_hazard_red);
     tcase_add_test(files, pits_show_depth_in_every_world);
+    tcase_add_test(files, no_layer_fills_the_view_with_a_haze);
+    tcase_add_test(files, each_world_has_far_middle_and_near_and_something_moving);
     tcase_add_test(files, gameplay_kind_art_is_painted);
     tcase_add_test(files, font_has_every_printable_character);
     tcase_add_test(files, font_letters_are_distinct_and_descenders_descend);

@@ -327,9 +327,19 @@ static void read_layer(Reader *r, const cJSON *layer, const SDL_Surface *image,
         !colour(r, json_need(doc, layer, "fill_above"), &l->above) ||
         !colour(r, json_need(doc, layer, "fill_below"), &l->below))
         return;
+    const cJSON *drift = json_get(layer, "drift"), *repeat = json_get(layer, "repeat_y");
+    double dv[2] = {0.0, 0.0};
+    if (drift != NULL && (!want_list(r, drift, 2, "numbers [x, y]") ||
+                          !json_want_number(doc, drift->child, -256.0, 256.0, &dv[0]) ||
+                          !json_want_number(doc, drift->child->next, -256.0, 256.0, &dv[1])))
+        return;
+    if (repeat != NULL && !json_want_bool(doc, repeat, &l->repeat_y))
+        return;
     l->src = (SDL_Rect){rect[0], rect[1], rect[2], rect[3]};
     l->parallax_x = (float)px[0];
     l->parallax_y = (float)px[1];
+    l->drift_x = (float)dv[0];
+    l->drift_y = (float)dv[1];
     out->layer_count++;
 }
 

@@ -83,7 +83,7 @@ void render_region(Batch *b, SDL_Rect src, int x, int y, SDL_Color tint)
 /* ---- background ------------------------------------------------------------ */
 
 void render_background(Batch *b, const RenderAtlas *atlas, const RenderBackground *bg,
-                       const RenderView *view)
+                       const RenderView *view, float time)
 {
     if (!bg || bg->layer_count == 0) {
         render_use_atlas(b, atlas);
@@ -96,9 +96,18 @@ void render_background(Batch *b, const RenderAtlas *atlas, const RenderBackgroun
         int lw = layer->src.w, lh = layer->src.h;
         if (lw <= 0 || lh <= 0)
             continue;
-        int top = layer->y - (int)floorf((float)view->y * layer->parallax_y);
-        int shift = (int)floorf((float)view->x * layer->parallax_x);
+        /* drift wraps at whole periods of the layer, so floats stay exact */
+        float dx = fmodf(time * layer->drift_x, (float)lw);
+        float dy = fmodf(time * layer->drift_y, (float)lh);
+        int top = layer->y - (int)floorf((float)view->y * layer->parallax_y - dy);
+        int shift = (int)floorf((float)view->x * layer->parallax_x - dx);
         int x0 = -(((shift % lw) + lw) % lw);
+        if (layer->repeat_y) {
+            for (int y = ((top % lh) + lh) % lh - lh; y < view->h; y += lh)
+                for (int x = x0; x < view->w; x += lw)
+                    render_region(b, layer->src, x, y, WHITE);
+            continue;
+        }
         fill_with(b, bg->white, (SDL_Rect){0, 0, view->w, top}, layer->above);
         fill_with(b, bg->white, (SDL_Rect){0, top + lh, view->w, view->h - top - lh}, layer->below);
         if (top >= view->h || top + lh <= 0)

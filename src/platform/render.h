@@ -40,9 +40,11 @@ void sprite_list_fini(SpriteList *list);
 void render_use_atlas(Batch *b, const RenderAtlas *atlas);
 
 /* The background set's layers with their fills (a plain sky when bg is
-** NULL), from the set's own texture; ends with the atlas bound again. */
+** NULL), from the set's own texture, each moved by its parallax and by its
+** drift over `time` (s: what moves on its own, clouds and falling snow);
+** ends with the atlas bound again. */
 void render_background(Batch *b, const RenderAtlas *atlas, const RenderBackground *bg,
-                       const RenderView *view);
+                       const RenderView *view, float time);
 /* The tiles of the map that the view shows, autotiled from the theme;
 ** returns the quads added. */
 int render_tiles(Batch *b, const RenderAtlas *atlas, const RenderTheme *theme,

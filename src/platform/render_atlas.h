@@ -80,6 +80,8 @@ typedef struct RenderBgLayer {
     float parallax_x, parallax_y;
     int y;                    /* screen y of its top with the camera at 0 */
     SDL_Color above, below;   /* painted past its top and bottom edges */
+    float drift_x, drift_y;   /* px/s it moves on its own */
+    bool repeat_y;            /* repeats down the view as well (no fills) */
 } RenderBgLayer;
 
 typedef struct RenderBackground {

@@ -416,6 +416,10 @@ static void write_json(Text *t, const Atlas *atlas, const Image *packed)
             tx_color(t, layer->fill_above);
             tx(t, ", \"fill_below\": ");
             tx_color(t, layer->fill_below);
+            if (layer->drift_x != 0.0f || layer->drift_y != 0.0f)
+                tx(t, ", \"drift\": [%g, %g]", (double)layer->drift_x, (double)layer->drift_y);
+            if (layer->repeat_y)
+                tx(t, ", \"repeat_y\": true");
             tx(t, "}%s\n", l + 1 == set->layer_count ? "" : ",");
             y += layer->img.h;
         }
