@@ -23,7 +23,7 @@ enum { MAX_SECONDS = 3600 };
 static int usage(void)
 {
     fputs("usage: platformer --render-music TRACK OUT.wav [--seconds N] [--data DIR]\n"
-          "Renders a music track to a 16-bit mono WAV file at 48 kHz. TRACK is a\n"
+          "Renders a music track to a 16-bit stereo WAV file at 48 kHz. TRACK is a\n"
           "name from assets/music (hills) or the path of a track file. Without\n"
           "--seconds, the track plays once to its loop point: the intro and one\n"
           "pass of the loop; N seconds (up to 3600) go on around the loop.\n",
@@ -103,8 +103,8 @@ int app_render_music(int argc, char **argv, const char *data_dir, const char *ba
     }
     uint64_t intro = audio_music_intro_samples(track), loop = audio_music_loop_samples(track);
     uint64_t count = seconds > 0.0 ? (uint64_t)llround(seconds * AUDIO_RATE) : intro + loop;
-    size_t size = audio_wav_size((size_t)count);
-    int16_t *samples = malloc((size_t)count * sizeof *samples);
+    size_t size = audio_wav_size((size_t)count, 2);
+    int16_t *samples = malloc((size_t)count * 2 * sizeof *samples);
     uint8_t *wav = malloc(size);
     int status = 1;
     if (samples == NULL || wav == NULL) {
@@ -124,26 +124,31 @@ int app_render_music(int argc, char **argv, const char *data_dir, const char *ba
 
     int peak = 0;
     size_t clipped = 0;
-    double energy = 0.0;
-    for (uint64_t i = 0; i < count; i++) {
+    double energy = 0.0, side = 0.0;
+    for (uint64_t i = 0; i < 2 * count; i++) {
         int a = abs(samples[i]);
         peak = a > peak ? a : peak;
         clipped += a >= 32767;
         energy += (double)samples[i] * samples[i];
+        if (i % 2 == 1) {
+            double d = (double)samples[i] - samples[i - 1];
+            side += d * d / 4.0;
+        }
     }
-    audio_wav_encode(samples, (size_t)count, wav);
+    audio_wav_encode(samples, (size_t)count, 2, wav);
     if (!atomic_write(out_path, wav, size, err, sizeof err)) {
         fprintf(stderr, "platformer: %s\n", err);
         goto done;
     }
-    double rms = sqrt(energy / (double)(count > 0 ? count : 1));
-    printf("%s: %s, %.2f s (intro %.2f s, loop %.2f s: %d bars of 4 beats at %d bpm), peak %.1f dBFS, "
-           "rms %.1f dBFS, %zu clipped\n",
+    double rms = sqrt(energy / (double)(count > 0 ? 2 * count : 1));
+    double width = sqrt(side / (double)(count > 0 ? count : 1));
+    printf("%s: %s, %.2f s stereo (intro %.2f s, loop %.2f s: %d bars of 4 beats at %d bpm), "
+           "peak %.1f dBFS, rms %.1f dBFS, side %.1f dBFS, %zu clipped\n",
            out_path, track->name, (double)count / AUDIO_RATE, (double)intro / AUDIO_RATE,
            (double)loop / AUDIO_RATE,
            (int)(loop / track->row_samples / (uint64_t)(track->rows_per_beat * 4)), track->bpm,
            20.0 * log10((peak > 0 ? peak : 1) / 32768.0), 20.0 * log10((rms > 0 ? rms : 1) / 32768.0),
-           clipped);
+           20.0 * log10((width > 0 ? width : 1) / 32768.0), clipped);
     if (stolen > 0)
         fprintf(stderr, "platformer: %s: %u notes were cut short (more than %d at once on a "
                         "channel)\n", path, stolen, MUSIC_NOTES);
