@@ -268,8 +268,9 @@ START_TEST(no_effect_is_louder_than_the_musics_peaks)
     static const char *const TRACKS[] = {"title", "hills", "cave", "ice", "peak"};
     Settings def;
     settings_defaults(&def);
-    double fx_gain = (double)mixer_volume_gain(def.master_volume, def.sfx_volume, false) / MIXER_GAIN_ONE;
-    double music_gain = (double)mixer_volume_gain(def.master_volume, def.music_volume, false) / MIXER_GAIN_ONE;
+    double one = MIXER_GAIN_ONE;
+    double fx_gain = mixer_volume_gain(def.master_volume, def.sfx_volume, false) / one;
+    double music_gain = mixer_volume_gain(def.master_volume, def.music_volume, false) / one;
     int quietest = 32767;
     const char *which = "";
     for (size_t i = 0; i < sizeof TRACKS / sizeof TRACKS[0]; i++) {
@@ -404,7 +405,8 @@ START_TEST(the_common_sounds_are_each_unlike_the_others)
     for (int i = 0; i < N; i++)
         for (int j = 0; j < i; j++) {
             double r = alike(grams[i], grams[j]);
-            ck_assert_msg(r < 0.6, "%s and %s are alike (correlation %.2f)", COMMON[i], COMMON[j], r);
+            ck_assert_msg(r < 0.6, "%s and %s are alike (correlation %.2f)", COMMON[i],
+                          COMMON[j], r);
         }
     audio_bank_destroy(b);
 }

@@ -151,8 +151,8 @@ START_TEST(every_track_is_a_song_of_32_bars_or_more_that_plays_90_s_before_it_lo
         ck_assert_msg(loop >= 32 * bar, "%s loops after %.1f bars", t->name,
                       (double)loop / (double)bar);
         double seconds = (double)loop / AUDIO_RATE, all = (double)before / AUDIO_RATE;
-        ck_assert_msg(seconds >= 90.0 && all <= 150.0, "%s loops after %.1f s (%.1f s with its intro)",
-                      t->name, seconds, all);
+        ck_assert_msg(seconds >= 90.0 && all <= 150.0,
+                      "%s loops after %.1f s (%.1f s with its intro)", t->name, seconds, all);
         audio_music_destroy(t);
     }
 }
@@ -472,9 +472,10 @@ START_TEST(pan_places_a_channel_and_the_echo_answers_from_the_other_side)
         {T, 1, 0.42}, {T, 0, 0.12}, {2 * T, 0, 0.30}, {3 * T, 1, 0.16}};
     for (size_t i = 0; i < sizeof taps / sizeof taps[0]; i++) {
         int peak = 0;
-        for (size_t k = taps[i].at; k < taps[i].at + BLIP; k++)
-            peak = abs(s[2 * k + (size_t)taps[i].side]) > peak ? abs(s[2 * k + (size_t)taps[i].side])
-                                                                : peak;
+        for (size_t k = taps[i].at; k < taps[i].at + BLIP; k++) {
+            int v = abs(s[2 * k + (size_t)taps[i].side]);
+            peak = v > peak ? v : peak;
+        }
         double want = dry / sqrt(2.0) * taps[i].share;
         ck_assert_msg(fabs(peak - want) < want * 0.02 + 2, "repeat %zu: %d, want %.0f", i, peak,
                       want);

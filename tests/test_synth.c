@@ -465,7 +465,8 @@ START_TEST(music_stops_with_a_fade_and_then_costs_nothing)
     mixer_render(&m, out, 2000);
     int32_t gain = m.music_gain, step = (MIXER_GAIN_ONE + 999) / 1000;
     for (int i = 0; i < 2 * 2000; i++) {
-        int32_t fade = MIXER_GAIN_ONE - (i / 2 + 1) * step > 0 ? MIXER_GAIN_ONE - (i / 2 + 1) * step : 0;
+        int32_t left = MIXER_GAIN_ONE - (i / 2 + 1) * step;
+        int32_t fade = left > 0 ? left : 0;
         ck_assert_int_eq(out[i], scaled(want[i], fade, gain));
     }
     ck_assert(!m.music[0].active && !m.music[1].active);

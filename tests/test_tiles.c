@@ -79,7 +79,8 @@ START_TEST(each_mask_case_gets_the_piece_its_neighbours_call_for)
 {
     Art a;
     art_open(&a);
-    enum { STRIDE = 4, PER_ROW = 16, W_TILES = 2 + STRIDE * PER_ROW, H_TILES = 2 + STRIDE * 16 + 4 };
+    enum { STRIDE = 4, PER_ROW = 16 };
+    enum { W_TILES = 2 + STRIDE * PER_ROW, H_TILES = 2 + STRIDE * 16 + 4 };
     Tilemap map;
     blank_map(&map, W_TILES, H_TILES);
     for (int m = 0; m < 256; m++) {
@@ -117,7 +118,8 @@ START_TEST(each_mask_case_gets_the_piece_its_neighbours_call_for)
                     ck_assert_msg(outlined == 0, "%s, mask %d: an edge towards solid side %d",
                                   theme->name, m, sides[s].bit);
                 else /* a grass blade may poke through a top edge here and there */
-                    ck_assert_msg(outlined >= 6, "%s, mask %d: open side %d not outlined (%d of 10)",
+                    ck_assert_msg(outlined >= 6,
+                                  "%s, mask %d: open side %d not outlined (%d of 10)",
                                   theme->name, m, sides[s].bit, outlined);
             }
             /* the corners between two solid sides */
@@ -241,7 +243,8 @@ START_TEST(decorations_grow_on_top_edges_away_from_spikes)
         for (int y = 0; y < 8; y++)
             for (int x = 0; x < W_TILES; x++) {
                 SDL_Rect piece;
-                if (tilemap_get(&map, x, y) != TILE_EMPTY || !render_tile_piece(&a.atlas, theme, &map, x, y, &piece))
+                if (tilemap_get(&map, x, y) != TILE_EMPTY ||
+                    !render_tile_piece(&a.atlas, theme, &map, x, y, &piece))
                     continue;
                 grown++;
                 ck_assert_msg(tilemap_get(&map, x, y + 1) == TILE_SOLID,
@@ -249,7 +252,8 @@ START_TEST(decorations_grow_on_top_edges_away_from_spikes)
                 for (int dx = -1; dx <= 1; dx++)
                     for (int dy = -1; dy <= 1; dy++)
                         ck_assert_msg(tilemap_get(&map, x + dx, y + dy) != TILE_SPIKES,
-                                      "%s: a decoration at %d, %d beside a spike", theme->name, x, y);
+                                      "%s: a decoration at %d, %d beside a spike", theme->name,
+                                      x, y);
             }
         ck_assert_msg(grown >= W_TILES / 8, "%s: only %d decorations", theme->name, grown);
     }

@@ -93,7 +93,8 @@ static bool sound_line(AudioText *t, const AudioLine *line, SoundBank *bank)
     if (!finish_sound(t, bank))
         return false;
     if (line->count < 2)
-        return audio_text_fail(t, &line->words[0], "'sound' needs a name: sound NAME [level=L] [duck=D]");
+        return audio_text_fail(t, &line->words[0],
+                               "'sound' needs a name: sound NAME [level=L] [duck=D]");
     if (bank->count == BANK_SOUNDS)
         return audio_text_fail(t, &line->words[0], "more than %d sounds", BANK_SOUNDS);
     Sound *s = &bank->sounds[bank->count];

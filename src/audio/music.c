@@ -61,8 +61,9 @@
 **   NAME-N to transpose it by N semitones, or `-` for silence, then
 **   optionally xN to play the step N times and vol=V (0 to 2, default 1),
 **   the loudness of the whole mix in it, the sections' dynamics. The
-**   patterns of a step have the same number of rows. A `loop` line among the steps is where play returns
-**   after the last step (without one, the start).
+**   patterns of a step have the same number of rows. A `loop` line among
+**   the steps is where play returns after the last step (without one, the
+**   start).
 **
 ** Names are lowercase letters, digits and '_'. Reading stops at the first
 ** problem, reported as FILE:LINE:COL: error: MESSAGE.
