@@ -156,7 +156,8 @@ static bool range_layer(BgSet *set, const char *name, int y, int h, int peaks, f
 static bool falling(BgSet *set, const char *name, int count, float par, float dx, float dy,
                     int size, int streak, Rgba body, Rgba glint, uint32_t seed)
 {
-    BgLayer *l = bg_add_layer(set, name, W, H);
+    enum { FW = W / 2, FH = H / 2 }; /* a quarter of the view, repeated */
+    BgLayer *l = bg_add_layer(set, name, FW, FH);
     if (l == NULL)
         return false;
     l->parallax_x = par;
@@ -165,13 +166,13 @@ static bool falling(BgSet *set, const char *name, int count, float par, float dx
     l->drift_y = dy;
     l->repeat_y = true;
     for (int i = 0; i < count; i++) {
-        int x = (int)(art_noise((uint32_t)i, 1u, seed) * (float)W);
-        int y = (int)(art_noise((uint32_t)i, 2u, seed) * (float)H);
+        int x = (int)(art_noise((uint32_t)i, 1u, seed) * (float)FW);
+        int y = (int)(art_noise((uint32_t)i, 2u, seed) * (float)FH);
         bool big = art_noise((uint32_t)i, 3u, seed) < 0.3f;
         int s = big ? size + 1 : size;
         for (int j = 0; j < s * streak; j++)
             for (int k = 0; k < s; k++)
-                image_set(&l->img, (x + k) % W, (y + j) % H, j == 0 && k == 0 ? glint : body);
+                image_set(&l->img, (x + k) % FW, (y + j) % FH, j == 0 && k == 0 ? glint : body);
     }
     return true;
 }
@@ -353,7 +354,7 @@ static bool cave(Atlas *atlas)
         }
     }
     /* drops of water falling from the roof, in front of the near rock */
-    if (!falling(set, "drips", 14, 0.45f, 0.0f, 110.0f, 1, 3, RGBA(120, 170, 230, 150),
+    if (!falling(set, "drips", 4, 0.45f, 0.0f, 110.0f, 1, 3, RGBA(120, 170, 230, 150),
                  RGBA(200, 235, 255, 220), 25u))
         return false;
     return depth(set, 0x08070f);
@@ -486,9 +487,9 @@ static bool ice(Atlas *atlas)
             }
     }
     /* snow falling, small and slow far off, bigger and quicker near */
-    if (!falling(set, "snow_far", 90, 0.5f, -6.0f, 16.0f, 1, 1, RGBA(235, 248, 255, 170),
+    if (!falling(set, "snow_far", 23, 0.5f, -6.0f, 16.0f, 1, 1, RGBA(235, 248, 255, 170),
                  RGBA(255, 255, 255, 220), 78u) ||
-        !falling(set, "snow_near", 28, 0.9f, -11.0f, 32.0f, 2, 1, RGBA(240, 250, 255, 210),
+        !falling(set, "snow_near", 7, 0.9f, -11.0f, 32.0f, 2, 1, RGBA(240, 250, 255, 210),
                  RGBA(255, 255, 255, 255), 79u))
         return false;
     return depth(set, 0x081a33);
@@ -573,7 +574,7 @@ static bool peak(Atlas *atlas)
             image_set(&l->img, x, y, (float)y - top < 2.0f ? RGBA(255, 214, 226, 110) : RGBA(246, 184, 210, 90));
     }
     /* spindrift: snow blown off the ridges */
-    if (!falling(set, "spindrift", 40, 0.7f, -34.0f, 9.0f, 1, 1, RGBA(255, 236, 246, 170),
+    if (!falling(set, "spindrift", 10, 0.7f, -34.0f, 9.0f, 1, 1, RGBA(255, 236, 246, 170),
                  RGBA(255, 255, 255, 230), 64u))
         return false;
     return depth(set, 0x140f2e);

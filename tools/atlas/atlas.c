@@ -343,6 +343,31 @@ static int tile_themes(const Atlas *atlas, char themes[][24], int max)
     return n;
 }
 
+/* Where each layer of a set goes in its image, and the image's size: the
+** wide layers stacked down the left, the narrow strips (a sky, the depth
+** fade) stacked in a column of their own beside them, so the image (and
+** the texture the game rounds it up to) stays small. */
+enum { STRIP_MAX = 32 };
+
+static void bg_layout(const BgSet *set, int xs[], int ys[], int *w, int *h)
+{
+    int wide = 0, left = 0, right = 0;
+    for (int l = 0; l < set->layer_count; l++)
+        if (set->layers[l].img.w > STRIP_MAX && set->layers[l].img.w > wide)
+            wide = set->layers[l].img.w;
+    *w = wide;
+    for (int l = 0; l < set->layer_count; l++) {
+        const Image *img = &set->layers[l].img;
+        bool strip = img->w <= STRIP_MAX && wide > 0;
+        xs[l] = strip ? wide : 0;
+        ys[l] = strip ? right : left;
+        *(strip ? &right : &left) += img->h;
+        if (xs[l] + img->w > *w)
+            *w = xs[l] + img->w;
+    }
+    *h = left > right ? left : right;
+}
+
 static void write_json(Text *t, const Atlas *atlas, const Image *packed)
 {
     tx(t, "{\n  \"format\": 1,\n  \"image\": \"atlas.png\",\n  \"width\": %d,\n  \"height\": %d,\n",
@@ -406,12 +431,13 @@ static void write_json(Text *t, const Atlas *atlas, const Image *packed)
     for (int b = 0; b < atlas->bg_count; b++) {
         const BgSet *set = &atlas->bgs[b];
         tx(t, "    \"%s\": {\"image\": \"bg_%s.png\", \"layers\": [\n", set->name, set->name);
-        int y = 0;
+        int xs[BG_MAX_LAYERS], ys[BG_MAX_LAYERS], w, h;
+        bg_layout(set, xs, ys, &w, &h);
         for (int l = 0; l < set->layer_count; l++) {
             const BgLayer *layer = &set->layers[l];
-            tx(t, "      {\"name\": \"%s\", \"rect\": [0, %d, %d, %d], \"parallax\": [%g, %g], "
+            tx(t, "      {\"name\": \"%s\", \"rect\": [%d, %d, %d, %d], \"parallax\": [%g, %g], "
                   "\"y\": %d, \"fill_above\": ",
-               layer->name, y, layer->img.w, layer->img.h, (double)layer->parallax_x,
+               layer->name, xs[l], ys[l], layer->img.w, layer->img.h, (double)layer->parallax_x,
                (double)layer->parallax_y, layer->y);
             tx_color(t, layer->fill_above);
             tx(t, ", \"fill_below\": ");
@@ -421,7 +447,6 @@ static void write_json(Text *t, const Atlas *atlas, const Image *packed)
             if (layer->repeat_y)
                 tx(t, ", \"repeat_y\": true");
             tx(t, "}%s\n", l + 1 == set->layer_count ? "" : ",");
-            y += layer->img.h;
         }
         tx(t, "    ]}%s\n", b + 1 == atlas->bg_count ? "" : ",");
     }
@@ -519,22 +544,16 @@ bool atlas_finish(Atlas *atlas, char *err, size_t errlen)
 
     for (int b = 0; b < atlas->bg_count && ok; b++) {
         const BgSet *set = &atlas->bgs[b];
-        int w = 0, h = 0;
-        for (int l = 0; l < set->layer_count; l++) {
-            if (set->layers[l].img.w > w)
-                w = set->layers[l].img.w;
-            h += set->layers[l].img.h;
-        }
+        int xs[BG_MAX_LAYERS], ys[BG_MAX_LAYERS], w, h;
+        bg_layout(set, xs, ys, &w, &h);
         Image img;
         if (!image_init(&img, w, h)) {
             snprintf(err, errlen, "background '%s': bad size %dx%d", set->name, w, h);
             return false;
         }
-        int y = 0;
         for (int l = 0; l < set->layer_count; l++) {
             const Image *src = &set->layers[l].img;
-            image_copy(&img, 0, y, src, 0, 0, src->w, src->h);
-            y += src->h;
+            image_copy(&img, xs[l], ys[l], src, 0, 0, src->w, src->h);
         }
         char name[48];
         snprintf(name, sizeof name, "bg_%s.png", set->name);
