@@ -223,6 +223,50 @@ START_TEST(a_ledge_makes_pip_teeter_towards_the_drop)
 }
 END_TEST
 
+/* Standing still on a lift while it carries Pip up, down and sideways:
+** in its middle Pip stands; with the middle of the feet past its end, he
+** teeters towards the drop every tick of the ride, the lift's motion
+** under the probe never making him flicker between the two. */
+START_TEST(a_moving_lift_teeters_at_its_end_and_stands_in_its_middle)
+{
+    /* across, up, down, and up and across at once */
+    static const LevelPoint to[] = {{14 * TILE_SIZE, 11 * TILE_SIZE},
+                                    {8 * TILE_SIZE, 5 * TILE_SIZE},
+                                    {8 * TILE_SIZE, 13 * TILE_SIZE},
+                                    {14 * TILE_SIZE, 6 * TILE_SIZE}};
+    for (size_t k = 0; k < sizeof to / sizeof to[0]; k++)
+        for (int oneway = 0; oneway < 2; oneway++)
+            for (int spot = -1; spot <= 1; spot++) {
+                LevelDesc d = ledge_level(8);
+                LevelEntity *lift = fixture_platform(&d, 8, 11, 3, 40.0f, &to[k], 1);
+                fixture_set(lift, "oneway", (LevelValue){.i = oneway});
+                LevelEntity *p = fixture_find(&d, "player");
+                FixtureBox hit = fixture_entity_box(p);
+                int32_t hit_x = hit.x - p->x, mid = hit_x + hit.w / 2;
+                /* the middle of the feet 3 px past the lift's left or right
+                ** end, or over its middle */
+                int32_t at = spot < 0 ? 8 * TILE_SIZE - 3 : spot > 0 ? 11 * TILE_SIZE + 3
+                                                                   : 9 * TILE_SIZE + 8;
+                p->x = at - mid;
+                p->y = 11 * TILE_SIZE - p->h;
+                Sim *sim = pose_sim(&d);
+                InputIntent last = NONE;
+                run_ticks(sim, 1, NONE, &last);
+                for (int i = 0; i < 600; i++) {
+                    run_ticks(sim, 1, NONE, &last);
+                    ck_assert_msg(player_p(sim)->grounded, "path %zu, spot %d, tick %d: fell off",
+                                  k, spot, i);
+                    const char *want = spot == 0 ? "player_idle" : "player_teeter";
+                    ck_assert_msg(shows(sim, want), "path %zu, one-way %d, spot %d, tick %d: %s",
+                                  k, oneway, spot, i, shown(sim));
+                    if (spot != 0)
+                        ck_assert_int_eq(sprite(sim)->flip_x, spot < 0);
+                }
+                sim_destroy(sim);
+            }
+}
+END_TEST
+
 /* Reversing at a run: the turn while the boots still slide the old way,
 ** already facing the new way; then the run. */
 START_TEST(reversing_at_a_run_shows_the_turn)
@@ -336,6 +380,7 @@ static Suite *poses_suite(void)
     tcase_add_test(tc, a_jump_crouches_stretches_then_falls);
     tcase_add_test(tc, a_wall_slide_shows_the_slide);
     tcase_add_test(tc, a_ledge_makes_pip_teeter_towards_the_drop);
+    tcase_add_test(tc, a_moving_lift_teeters_at_its_end_and_stands_in_its_middle);
     tcase_add_test(tc, reversing_at_a_run_shows_the_turn);
     tcase_add_test(tc, idle_breathes_and_blinks_through_its_frames);
     tcase_add_test(tc, death_bursts_and_respawn_gathers);
