@@ -34,3 +34,9 @@ endif()
 platformer_test(test_gameplay test_gameplay.c)
 target_link_libraries(test_gameplay PRIVATE level)
 target_compile_definitions(test_gameplay PRIVATE SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+# Pip's poses from simulated situations, with the real atlas's clip timings
+# (read by the front end's loader)
+platformer_test(test_poses test_poses.c)
+target_link_libraries(test_poses PRIVATE platform_core)
+set_tests_properties(test_poses PROPERTIES WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+                     ENVIRONMENT "SDL_VIDEODRIVER=dummy")

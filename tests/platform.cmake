@@ -96,3 +96,10 @@ add_test(NAME platform_outputs_refused
   COMMAND ${CMAKE_COMMAND} -DPLATFORMER=$<TARGET_FILE:platformer> -DSOURCE=${PROJECT_SOURCE_DIR}
           -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch-outputs
           -P ${CMAKE_CURRENT_SOURCE_DIR}/platform/outputs_refused.cmake)
+
+# the ground as painted: every autotile case, depth, details, decorations
+platformer_test(test_tiles test_tiles.c)
+target_link_libraries(test_tiles PRIVATE platform_core SDL2_image::SDL2_image)
+set_tests_properties(test_tiles PROPERTIES
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+  ENVIRONMENT "SDL_VIDEODRIVER=dummy")

@@ -594,15 +594,16 @@ static void speaker_music(void *ctx, const char *name)
     }
 }
 
-/* Renders both mixers for n samples; the sums of their magnitudes. */
+/* Renders both mixers for n frames; the sums of their magnitudes (both
+** sides of the stereo). */
 static void listen(Speaker *sp, size_t n, double *heard, double *reference)
 {
-    static int16_t a[4800], b[4800];
+    static int16_t a[2 * 4800], b[2 * 4800];
     *heard = *reference = 0.0;
     for (size_t done = 0; done < n; done += 4800) {
         mixer_render(&sp->mixer, a, 4800);
         mixer_render(&sp->reference, b, 4800);
-        for (int i = 0; i < 4800; i++) {
+        for (int i = 0; i < 2 * 4800; i++) {
             *heard += abs(a[i]);
             *reference += abs(b[i]);
         }

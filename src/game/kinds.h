@@ -27,7 +27,7 @@
 
 enum {
     KIND_MAX_PROPS = 8,       /* properties of one kind */
-    KIND_MAX_CLIPS = 8,       /* animation clips of one kind */
+    KIND_MAX_CLIPS = 12,      /* animation clips of one kind */
     KIND_CLIP_MAX = 96,       /* clips of every kind together */
     KIND_TEXT_MAX = 200,      /* bytes of a text property, with its NUL */
     KIND_TEXT_LINES = 4,      /* lines of a text property */
