@@ -687,9 +687,9 @@ START_TEST(an_empty_background_rectangle_is_called_empty)
     len = fread(text, 1, sizeof text - 1, f);
     fclose(f);
     text[len] = '\0';
-    char *at = strstr(text, "\"rect\": [0, 0, 16, 270]");
+    char *at = strstr(text, "\"rect\": [480, 0, 16, 270]");
     ck_assert_ptr_nonnull(at);
-    memcpy(at, "\"rect\": [0, 0,  0, 270]", strlen("\"rect\": [0, 0,  0, 270]"));
+    memcpy(at, "\"rect\": [480, 0,  0, 270]", strlen("\"rect\": [480, 0,  0, 270]"));
     f = fopen(path, "wb");
     ck_assert_ptr_nonnull(f);
     ck_assert_uint_eq(fwrite(text, 1, len, f), len);
@@ -697,7 +697,7 @@ START_TEST(an_empty_background_rectangle_is_called_empty)
     RenderAtlas atlas;
     char err[2048];
     ck_assert(!assets_load_atlas(data, NULL, &atlas, NULL, err, sizeof err));
-    ck_assert_msg(strstr(err, "the rectangle [0, 0, 0, 270] is empty: its width and height must be"
+    ck_assert_msg(strstr(err, "the rectangle [480, 0, 0, 270] is empty: its width and height must be"
                               " at least 1") != NULL, "%s", err);
     ck_assert_msg(strstr(err, "outside") == NULL, "%s", err);
 }
