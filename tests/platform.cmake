@@ -71,3 +71,10 @@ target_include_directories(test_campaign_screens PRIVATE ${PROJECT_SOURCE_DIR}/s
 set_tests_properties(test_campaign_screens PROPERTIES
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
   ENVIRONMENT "SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-campaign")
+
+# The level editor from the command line: every shipped level through
+# --edit LEVEL --save-as OUT --frames 1 comes out byte-identical.
+add_test(NAME editor_save_as_shipped_levels
+  COMMAND ${CMAKE_COMMAND} -DPLATFORMER=$<TARGET_FILE:platformer> -DSOURCE=${PROJECT_SOURCE_DIR}
+          -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/editor-save-as
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/platform/editor_save_as.cmake)

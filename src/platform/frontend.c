@@ -324,7 +324,7 @@ Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, co
     if (!session_setup_replays(g, err, errlen))
         goto fail;
 
-    if (g->session.level_path[0]) {
+    if (g->session.level_path[0] && !opt->edit_path) {
         char path[APP_PATH_MAX];
         snprintf(path, sizeof path, "%s", g->session.level_path);
         session_start_level(g, path, "", -1, SCREEN_NONE);
@@ -344,7 +344,7 @@ Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, co
             goto fail;
         if (g->saves.progress.unlocked > g->campaign->count)
             g->saves.progress.unlocked = g->campaign->count;
-        frontend_go(g, SCREEN_TITLE);
+        frontend_go(g, opt->edit_path ? SCREEN_EDITOR : SCREEN_TITLE);
     }
     change_screen(g);
     return g;
