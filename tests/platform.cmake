@@ -78,3 +78,11 @@ add_test(NAME editor_save_as_shipped_levels
   COMMAND ${CMAKE_COMMAND} -DPLATFORMER=$<TARGET_FILE:platformer> -DSOURCE=${PROJECT_SOURCE_DIR}
           -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/editor-save-as
           -P ${CMAKE_CURRENT_SOURCE_DIR}/platform/editor_save_as.cmake)
+
+# The editor in a window (xvfb-run, xdotool): a level made with the mouse
+# and the keys, saved, checked, and completed by a recorded input.
+add_test(NAME editor_window_make_a_level
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/platform/editor_window.sh
+          $<TARGET_FILE:platformer> ${CMAKE_CURRENT_SOURCE_DIR}/platform/editor_window.replay
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+set_tests_properties(editor_window_make_a_level PROPERTIES SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)

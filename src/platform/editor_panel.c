@@ -220,7 +220,7 @@ static void field_value(Frontend *g, const EditorField *f, char *out, size_t cap
     switch (f->setting) {
     case SET_NAME: snprintf(out, cap, "%s", edit_name(ed->doc)); break;
     case SET_WORLD: snprintf(out, cap, "%s", edit_background(ed->doc)); break;
-    case SET_MUSIC: snprintf(out, cap, "%s's own", edit_background(ed->doc)); break;
+    case SET_MUSIC: snprintf(out, cap, "%s (its world's)", edit_background(ed->doc)); break;
     case SET_WIDTH: snprintf(out, cap, "%d", ed->resize_w); break;
     case SET_HEIGHT: snprintf(out, cap, "%d", ed->resize_h); break;
     case SET_ANCHOR: snprintf(out, cap, "%s", ANCHORS[ed->anchor]); break;
