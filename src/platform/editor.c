@@ -109,14 +109,17 @@ static void side_path(const Editor *ed, char *out, size_t cap)
     snprintf(out, cap, "%.*s.autosave", (int)(cap > 10 ? cap - 10 : 0), ed->path);
 }
 
-/* Whether path lies inside the game's data folder. */
+/* Whether path is one of the game's own files: under the data folder's
+** levels/ or assets/ (the build tree's data folder is the source folder,
+** where other files are anyone's). */
 static bool in_data(const Frontend *g, const char *path)
 {
     char a[PATH_MAX], b[PATH_MAX];
     if (!realpath(path, a) || !realpath(g->data_dir, b))
         return false;
     size_t n = strlen(b);
-    return strncmp(a, b, n) == 0 && a[n] == '/';
+    return strncmp(a, b, n) == 0 &&
+           (strncmp(a + n, "/levels/", 8) == 0 || strncmp(a + n, "/assets/", 8) == 0);
 }
 
 static bool file_exists(const char *path)

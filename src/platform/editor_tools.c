@@ -285,6 +285,16 @@ bool editor_drag_rect(const Editor *ed, EditRect *r)
 
 /* ---- the keyboard's cursor ---------------------------------------------------------- */
 
+/* The entity the keyboard means at a tile: the last made of those whose box
+** meets it. */
+static uint32_t entity_on_tile(Editor *ed, int tx, int ty)
+{
+    uint32_t ids[EDITOR_SELECT_MAX];
+    int n = edit_entities_in(ed->doc, tx * TILE_SIZE, ty * TILE_SIZE, TILE_SIZE, TILE_SIZE, ids,
+                             EDITOR_SELECT_MAX);
+    return n > 0 ? ids[(n < EDITOR_SELECT_MAX ? n : EDITOR_SELECT_MAX) - 1] : 0;
+}
+
 void editor_use_at_cursor(Frontend *g, bool add, bool alt)
 {
     Editor *ed = g->editor;
@@ -311,9 +321,7 @@ void editor_use_at_cursor(Frontend *g, bool add, bool alt)
             select_box(g, rect_of(ed->drag_tx, ed->drag_ty, tx, ty), add);
             break;
         }
-        uint32_t id = edit_entity_at(ed->doc, tx * TILE_SIZE + TILE_SIZE / 2, ty * TILE_SIZE + TILE_SIZE - 1);
-        if (id == 0)
-            id = edit_entity_at(ed->doc, tx * TILE_SIZE + TILE_SIZE / 2, ty * TILE_SIZE + TILE_SIZE / 2);
+        uint32_t id = entity_on_tile(ed, tx, ty);
         if (id != 0) {
             if (add)
                 select_toggle(ed, id);
@@ -347,7 +355,7 @@ void editor_use_at_cursor(Frontend *g, bool add, bool alt)
             edit_begin(ed->doc, "move a waypoint");
             editor_note(ed, false, "Waypoint %d picked up: arrows carry it, Enter puts it down", w + 1);
         } else {
-            uint32_t id = edit_entity_at(ed->doc, tx * TILE_SIZE + TILE_SIZE / 2, ty * TILE_SIZE + TILE_SIZE / 2);
+            uint32_t id = entity_on_tile(ed, tx, ty);
             if (id != 0 && has_path(ed->doc, id)) {
                 editor_select_none(ed);
                 editor_select_add(ed, id);
