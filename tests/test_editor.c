@@ -282,6 +282,65 @@ START_TEST(the_picture_of_a_shipped_level)
 }
 END_TEST
 
+/* Changes not saved survive the editor going away (an autosave, offered
+** back); a file another program changes is offered to be read again. */
+START_TEST(autosave_and_a_file_changed_on_disk)
+{
+    char path[1200], side[1300];
+    snprintf(path, sizeof path, "%s/kept.json", scratch());
+    snprintf(side, sizeof side, "%s.autosave", path);
+    copy_file(SOURCE_DIR "/tests/levels/good/basic.json", path);
+    remove(side);
+    FrontendOptions opt = {.data_dir = SOURCE_DIR, .edit_path = path, .transient = true};
+    ScreenRig s;
+    screen_open(&s, &opt, NULL);
+    Editor *ed = s.game->editor;
+    int x = ed->cursor_x + 2, y = ed->cursor_y;
+    screen_tap(s.game, SDL_SCANCODE_B);
+    screen_tap(s.game, SDL_SCANCODE_RIGHT);
+    screen_tap(s.game, SDL_SCANCODE_RIGHT);
+    screen_tap(s.game, SDL_SCANCODE_RETURN);
+    ck_assert_int_eq(edit_tile(ed->doc, x, y), TILE_SOLID);
+    FILE *f = fopen(side, "rb");
+    ck_assert_ptr_null(f); /* not yet */
+    for (int i = 0; i < 31; i++)
+        frontend_update(s.game, 1.0); /* half a minute */
+    f = fopen(side, "rb");
+    ck_assert_ptr_nonnull(f);
+    fclose(f);
+    screen_close(&s); /* gone with the change unsaved */
+
+    screen_open(&s, &opt, NULL);
+    ed = s.game->editor;
+    ck_assert_int_eq(ed->ask, ASK_RESTORE);
+    ck_assert_int_eq(edit_tile(ed->doc, x, y), TILE_EMPTY); /* the file as it is */
+    frame(&s);
+    screen_save(&s, scratch(), "editor-restore");
+    screen_tap(s.game, SDL_SCANCODE_R);
+    ck_assert_int_eq(ed->ask, ASK_NONE);
+    ck_assert_int_eq(edit_tile(ed->doc, x, y), TILE_SOLID); /* the autosave's */
+    tap_mod(s.game, SDL_SCANCODE_S, KMOD_LCTRL);
+    f = fopen(side, "rb");
+    ck_assert_ptr_null(f); /* a save takes it away */
+
+    /* another program writes the file: the editor asks, and R reads it */
+    copy_file(SOURCE_DIR "/tests/levels/good/basic.json", path);
+    for (int i = 0; i < 20 && ed->ask != ASK_RELOAD; i++) {
+        SDL_Delay(100);
+        frontend_update(s.game, 0.5);
+    }
+    ck_assert_int_eq(ed->ask, ASK_RELOAD);
+    screen_tap(s.game, SDL_SCANCODE_R);
+    ck_assert_int_eq(edit_tile(ed->doc, x, y), TILE_EMPTY);
+    /* and F1 shows the keys */
+    screen_tap(s.game, SDL_SCANCODE_F1);
+    ck_assert(ed->help);
+    frame(&s);
+    screen_save(&s, scratch(), "editor-help");
+    screen_close(&s);
+}
+END_TEST
+
 static Suite *editor_suite(void)
 {
     Suite *s = suite_create("editor");
@@ -292,6 +351,7 @@ static Suite *editor_suite(void)
     tcase_add_test(tc, the_keyboard_alone_edits_plays_and_saves);
     tcase_add_test(tc, a_new_level_asks_its_size_and_a_shipped_one_is_read_only);
     tcase_add_test(tc, the_picture_of_a_shipped_level);
+    tcase_add_test(tc, autosave_and_a_file_changed_on_disk);
     suite_add_tcase(s, tc);
     return s;
 }

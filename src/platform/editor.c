@@ -369,7 +369,10 @@ bool frontend_editor_save_as(Frontend *g, const char *path, char *err, size_t er
         snprintf(err, errlen, "no level is open in the editor");
         return false;
     }
-    return edit_save(ed->doc, path, err, errlen);
+    if (!edit_save(ed->doc, path, err, errlen))
+        return false;
+    ed->restored = false; /* saved, if elsewhere: nothing for an autosave to keep */
+    return true;
 }
 
 bool frontend_in_editor(const Frontend *g)
@@ -614,7 +617,11 @@ void editor_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     if (!ed)
         return;
     if (ev->type == SDL_WINDOWEVENT || ev->type == SDL_CONTROLLERDEVICEREMOVED) {
-        ed->space = false; /* focus lost: nothing stays held */
+        if (ev->type == SDL_WINDOWEVENT && ev->window.event == SDL_WINDOWEVENT_FOCUS_LOST) {
+            ed->space = false; /* nothing stays held */
+            if (ed->drag && ed->doc)
+                editor_drag_end(g);
+        }
         return;
     }
     if (ev->type == SDL_KEYDOWN) {

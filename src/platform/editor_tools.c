@@ -524,7 +524,7 @@ static void dragged(Frontend *g, int tx, int ty)
     ed->last_ty = ty;
 }
 
-static void button_up(Frontend *g)
+void editor_drag_end(Frontend *g)
 {
     Editor *ed = g->editor;
     EditRect r;
@@ -603,6 +603,6 @@ void editor_mouse(Frontend *g, const SDL_Event *ev)
         }
         button_down(g, ev->button.button, lx, ly, tx, ty);
     } else if (ev->type == SDL_MOUSEBUTTONUP && ev->button.button == ed->drag_button && ed->drag) {
-        button_up(g);
+        editor_drag_end(g);
     }
 }

@@ -209,6 +209,9 @@ void editor_refresh(Frontend *g);
 
 /* The mouse on the canvas. */
 void editor_mouse(Frontend *g, const SDL_Event *ev);
+/* The drag under way ends as if its button came up (also when the window
+** loses the focus and the button's release may never come). */
+void editor_drag_end(Frontend *g);
 /* The tool used at the keyboard's cursor (Enter; add: Shift+Enter; alt:
 ** the other button's use). */
 void editor_use_at_cursor(Frontend *g, bool add, bool alt);
