@@ -52,7 +52,7 @@ static EditDoc *open_path(const char *path)
 static EditDoc *open_level(const char *name)
 {
     char path[512];
-    snprintf(path, sizeof path, "%s/levels/%.200s", SOURCE_DIR, name);
+    snprintf(path, sizeof path, "%s/levels/%.255s", SOURCE_DIR, name); /* a file name */
     return open_path(path);
 }
 
@@ -207,8 +207,8 @@ START_TEST(shipped_levels_save_to_their_own_bytes)
     ck_assert_int_ge(n, 24);
     for (int i = 0; i < n; i++) {
         char path[512], out[512], err[256];
-        snprintf(path, sizeof path, "%s/levels/%.200s", SOURCE_DIR, names[i]);
-        snprintf(out, sizeof out, "%s/saved-%.200s", TMP_DIR, names[i]);
+        snprintf(path, sizeof path, "%s/levels/%.255s", SOURCE_DIR, names[i]);
+        snprintf(out, sizeof out, "%s/saved-%.255s", TMP_DIR, names[i]);
         EditDoc *doc = open_level(names[i]);
         ck_assert_msg(!edit_reformats(doc), "%s: the editor would rewrite its layout", names[i]);
         ck_assert(!edit_modified(doc));

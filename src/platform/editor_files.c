@@ -168,7 +168,8 @@ void editor_files_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
 void editor_files_draw(Frontend *g)
 {
     RenderView view = {(int)(g->screen_time * 12.0f) + 4000, 0, LOGICAL_W, LOGICAL_H};
-    render_background(&g->batch, &g->atlas, render_atlas_background(&g->atlas, "hills"), &view);
+    render_background(&g->batch, &g->atlas, render_atlas_background(&g->atlas, "hills"), &view,
+                      g->screen_time);
     menu_draw(&g->menus.menu, &g->batch, &g->atlas, -1);
     char folder[EDITOR_PATH_MAX], line[EDITOR_PATH_MAX + 32];
     if (g->menus.note[0])

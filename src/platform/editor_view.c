@@ -305,7 +305,8 @@ void editor_draw_canvas(Frontend *g)
     /* the backdrop at its own size, as play shows it */
     RenderView back = {p.vx, p.vy, EDITOR_CANVAS_W, EDITOR_CANVAS_H};
     batch_transform(&g->batch, 1.0f, 0.0f, (float)EDITOR_TOP_H);
-    render_background(&g->batch, &g->atlas, render_atlas_background(&g->atlas, lv->background), &back);
+    render_background(&g->batch, &g->atlas, render_atlas_background(&g->atlas, lv->background), &back,
+                      0.0f); /* still, as a drawing board should be */
     RenderView view = {p.vx, p.vy, (int)ceilf((float)EDITOR_CANVAS_W * p.px) + 1,
                        (int)ceilf((float)EDITOR_CANVAS_H * p.px) + 1};
     batch_transform(&g->batch, ed->zoom, 0.0f, (float)EDITOR_TOP_H);
