@@ -14,5 +14,5 @@ function(audio_test name)
 endfunction()
 
 audio_test(test_synth)
-audio_test(test_bank)
+audio_test(test_bank save)
 audio_test(test_music app)

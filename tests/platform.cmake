@@ -37,6 +37,9 @@ platformer_test(test_screens test_screens.c)
 target_link_libraries(test_screens PRIVATE platform_core)
 # white-box: drives the front end's screens directly
 target_include_directories(test_screens PRIVATE ${PROJECT_SOURCE_DIR}/src/platform/internal)
+# the game's folder, whose data-folder.txt names this source tree's data
+target_compile_definitions(test_screens PRIVATE PLATFORMER_DIR="$<TARGET_FILE_DIR:platformer>")
+add_dependencies(test_screens platformer)
 set_tests_properties(test_screens PROPERTIES
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
   ENVIRONMENT "SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-screens")
@@ -88,3 +91,58 @@ add_test(NAME platform_pack_window
   COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/platform/pack_window.sh $<TARGET_FILE:platformer>
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 set_tests_properties(platform_pack_window PROPERTIES SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
+
+# The player's files through the whole front end, in each way a save was
+# lost before: each case a ctest of its own (frontend_saves_NAME).
+add_executable(test_frontend_saves test_frontend_saves.c)
+target_link_libraries(test_frontend_saves PRIVATE game platform_core PkgConfig::CHECK)
+target_include_directories(test_frontend_saves PRIVATE ${PROJECT_SOURCE_DIR}/src/platform/internal)
+target_compile_definitions(test_frontend_saves PRIVATE PLATFORMER_DIR="$<TARGET_FILE_DIR:platformer>")
+add_dependencies(test_frontend_saves platformer)
+foreach(case custom_campaign two_copies full_disk no_folder long_path records_128 emfile symlink)
+  add_test(NAME frontend_saves_${case} COMMAND test_frontend_saves)
+  set_tests_properties(frontend_saves_${case} PROPERTIES
+    WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+    ENVIRONMENT "CK_RUN_CASE=${case};SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-frontend-saves-${case}")
+endforeach()
+
+# Each file the game writes from the command line, aimed at a FIFO or a
+# device node, is refused and the node left as it was; a FIFO as a replay
+# to read is refused, not waited on.
+add_test(NAME platform_outputs_refused
+  COMMAND ${CMAKE_COMMAND} -DPLATFORMER=$<TARGET_FILE:platformer> -DSOURCE=${PROJECT_SOURCE_DIR}
+          -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch-outputs
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/platform/outputs_refused.cmake)
+
+# the ground as painted: every autotile case, depth, details, decorations
+platformer_test(test_tiles test_tiles.c)
+target_link_libraries(test_tiles PRIVATE platform_core SDL2_image::SDL2_image)
+set_tests_properties(test_tiles PROPERTIES
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+  ENVIRONMENT "SDL_VIDEODRIVER=dummy")
+
+# The level editor from the command line: every shipped level through
+# --edit LEVEL --save-as OUT --frames 1 comes out byte-identical.
+add_test(NAME editor_save_as_shipped_levels
+  COMMAND ${CMAKE_COMMAND} -DPLATFORMER=$<TARGET_FILE:platformer> -DSOURCE=${PROJECT_SOURCE_DIR}
+          -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/editor-save-as
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/platform/editor_save_as.cmake)
+
+# The editor in a window (xvfb-run, xdotool): a level made with the mouse
+# and the keys, saved, checked, and completed by a recorded input.
+add_test(NAME editor_window_make_a_level
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/platform/editor_window.sh
+          $<TARGET_FILE:platformer> ${CMAKE_CURRENT_SOURCE_DIR}/platform/editor_window.replay
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+set_tests_properties(editor_window_make_a_level PROPERTIES SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
+
+# The editor's screen driven by key events: README.md's key table is the
+# editor's, the keyboard alone edits, plays and saves (pictures in
+# scratch-editor/shots/).
+platformer_test(test_editor test_editor.c)
+target_link_libraries(test_editor PRIVATE platform_core)
+target_include_directories(test_editor PRIVATE ${PROJECT_SOURCE_DIR}/src/platform/internal)
+target_compile_definitions(test_editor PRIVATE SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+set_tests_properties(test_editor PROPERTIES
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+  ENVIRONMENT "SDL_VIDEODRIVER=dummy;SDL_AUDIODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-editor")

@@ -107,11 +107,16 @@ static void write_pack(const char *root, const char *name, const char *title)
     write_file(path, text);
 }
 
-/* The campaign's progress.json as a player has it before any pack. */
-static const char *const MAIN_PROGRESS =
-    "{\"format\": 2, \"unlocked\": 3, \"last_level\": \"02-mind-the-gap.json\", \"levels\": {"
-    "\"01-first-steps.json\": {\"completed\": true, \"best_ticks\": 1500, \"fewest_deaths\": 1, "
-    "\"most_coins\": 3, \"most_gems\": 0, \"coins_total\": 9, \"gems_total\": 1}}}\n";
+/* The campaign's progress.json as a player has it before any pack: the
+** record of the campaign played (the scratch data folder's, "folder:PATH"). */
+#define MAIN_PROGRESS \
+    "{\"format\": 3, \"campaigns\": {\"%s\": {\"unlocked\": 3, \"last_level\": " \
+    "\"02-mind-the-gap.json\", \"levels\": {\"01-first-steps.json\": {\"completed\": true, " \
+    "\"best_ticks\": 1500, \"fewest_deaths\": 1, \"most_coins\": 3, \"most_gems\": 0, " \
+    "\"coins_total\": 9, \"gems_total\": 1}}}}}\n"
+
+/* The campaign id of the scratch data folder. */
+static char campaign_id[PROGRESS_CAMPAIGN_MAX];
 
 typedef struct Rig {
     ScreenRig s;
@@ -138,7 +143,14 @@ static void rig_open(Rig *r, const char *name)
     snprintf(r->pref, sizeof r->pref, "%s", p);
     SDL_free(p);
     snprintf(path, sizeof path, "%sprogress.json", r->pref);
-    write_file(path, MAIN_PROGRESS);
+    ck_assert(app_campaign_id(data_dir, NULL, campaign_id, sizeof campaign_id));
+    ck_assert_ptr_null(strpbrk(campaign_id, "\"\\")); /* written as it is into JSON */
+    size_t size = strlen(MAIN_PROGRESS) + strlen(campaign_id) + 1;
+    char *text = malloc(size);
+    ck_assert_ptr_nonnull(text);
+    snprintf(text, size, MAIN_PROGRESS, campaign_id);
+    write_file(path, text);
+    free(text);
 }
 
 static void rig_start(Rig *r)

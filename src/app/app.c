@@ -4,6 +4,8 @@
 
 #include "app.h"
 
+#include "progress.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -73,13 +75,9 @@ static bool build_tree_data(const char *base_path, char *out, size_t size)
     return out[0] != '\0';
 }
 
-bool app_find_data(const char *dir, const char *base_path, char *out, size_t size)
+/* The game's own data, as a build tree or an install finds it. */
+static bool own_data(const char *base_path, char *out, size_t size)
 {
-    const char *env = getenv("PLATFORMER_DATA");
-    if (dir == NULL && env != NULL && *env != '\0')
-        dir = env;
-    if (dir != NULL)
-        return has_data(dir) && copy_path(out, size, dir);
     char found[APP_PATH_MAX];
     if (base_path != NULL && build_tree_data(base_path, found, sizeof found) && has_data(found))
         return copy_path(out, size, found);
@@ -90,6 +88,28 @@ bool app_find_data(const char *dir, const char *base_path, char *out, size_t siz
         return copy_path(out, size, realpath(found, real) != NULL ? real : found);
     }
     return has_data(APP_DATA_DIR) && copy_path(out, size, APP_DATA_DIR);
+}
+
+bool app_find_data(const char *dir, const char *base_path, char *out, size_t size)
+{
+    const char *env = getenv("PLATFORMER_DATA");
+    if (dir == NULL && env != NULL && *env != '\0')
+        dir = env;
+    if (dir != NULL)
+        return has_data(dir) && copy_path(out, size, dir);
+    return own_data(base_path, out, size);
+}
+
+bool app_campaign_id(const char *data_dir, const char *base_path, char *out, size_t size)
+{
+    char own[APP_PATH_MAX], a[PATH_MAX], b[PATH_MAX];
+    const char *real = realpath(data_dir, a);
+    if (real != NULL && own_data(base_path, own, sizeof own) && realpath(own, b) != NULL &&
+        strcmp(a, b) == 0) {
+        int n = snprintf(out, size, "%s", PROGRESS_MAIN);
+        return n > 0 && (size_t)n < size;
+    }
+    return progress_campaign_folder(real != NULL ? real : data_dir, out, size);
 }
 
 void app_data_missing(const char *dir, char *msg, size_t size)

@@ -264,6 +264,12 @@ static void check_patrols(const char *path, const LevelDesc *lv, Near *checkpoin
     for (int i = 0; i < lv->entity_count && start == NULL; i++)
         if (kind_get(lv->entities[i].kind) == pk)
             start = &lv->entities[i];
+    /* no walker, no search: the map of where they may walk is not made */
+    bool patrols = false;
+    for (int i = 0; i < lv->entity_count && !patrols; i++)
+        patrols = (kind_get(lv->entities[i].kind)->flags & KIND_PATROLS) != 0;
+    if (!patrols)
+        return;
     /* named[c] == walker + 1: checkpoint c is named for this walker already */
     int *named = calloc((size_t)lv->entity_count + 1, sizeof *named);
     PatrolMap *map = level_patrol_map_new(lv);
@@ -635,7 +641,7 @@ void level_validate(const char *path, const LevelDesc *lv, int line, int col, bo
     }
     for (int k = 0; k < kind_count() && k < KIND_MAX_KINDS; k++)
         if ((kind_get(k)->flags & (KIND_UNIQUE | KIND_NEEDED)) && first_of[k] < 0)
-            level_errors_add(errors, path, line, col, "the level has no %s (an entity of type \"%s\")",
+            level_errors_add_whole(errors, path, line, col, "the level has no %s (an entity of type \"%s\")",
                              kind_label(kind_get(k)), kind_get(k)->name);
     /* A switch without blocks, or blocks without a switch, harm nobody, but
     ** are most likely a typo in a group number: said, not refused. */

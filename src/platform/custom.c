@@ -66,11 +66,12 @@ static void load_record(Frontend *g, const char *id, Progress *p)
 {
     char path[APP_PATH_MAX];
     record_path(g, id, path, sizeof path);
-    progress_defaults(p);
+    progress_fini(p);
+    progress_init(p);
     if (path[0] == '\0')
         return;
     SaveNotices notices = {0};
-    progress_load(path, p, &notices);
+    progress_load(path, g->saves.campaign, p, &notices);
     save_notices_print(&notices, stderr, g->opt.program);
 }
 
@@ -78,7 +79,9 @@ static void load_record(Frontend *g, const char *id, Progress *p)
 static void use_record(Frontend *g, const char *id)
 {
     Custom *c = g->custom;
+    frontend_save_settings(g); /* the game's own saved before it goes aside */
     c->main_progress = g->saves.progress;
+    progress_init(&g->saves.progress);
     load_record(g, id, &g->saves.progress);
     record_path(g, id, g->saves.progress_path, sizeof g->saves.progress_path);
 }
@@ -86,7 +89,10 @@ static void use_record(Frontend *g, const char *id)
 /* The game's own record in use again. */
 static void main_record(Frontend *g)
 {
+    frontend_save_settings(g);
+    progress_fini(&g->saves.progress);
     g->saves.progress = g->custom->main_progress;
+    progress_init(&g->custom->main_progress);
     record_path(g, "main", g->saves.progress_path, sizeof g->saves.progress_path);
 }
 
@@ -171,6 +177,8 @@ static void count_done(Frontend *g)
 {
     Custom *c = g->custom;
     Progress *p = malloc(sizeof *p);
+    if (p != NULL)
+        progress_init(p);
     for (int i = 0; i < c->packs.count; i++) {
         char id[PACK_NAME_MAX + 8];
         c->pack_done[i] = 0;
@@ -182,6 +190,8 @@ static void count_done(Frontend *g)
             done += p->levels[r].completed;
         c->pack_done[i] = done < c->packs.packs[i].level_count ? done : c->packs.packs[i].level_count;
     }
+    if (p != NULL)
+        progress_fini(p);
     free(p);
 }
 
@@ -204,11 +214,13 @@ bool custom_scan(Frontend *g)
     scan_levels(g);
     Progress *own = malloc(sizeof *own);
     if (own != NULL) {
+        progress_init(own);
         load_record(g, CUSTOM_LEVELS_RECORD, own);
         for (int i = 0; i < c->level_count; i++) {
             const LevelRecord *rec = progress_find(own, c->levels[i].file);
             c->levels[i].best_ticks = rec && rec->completed ? rec->best_ticks : 0;
         }
+        progress_fini(own);
         free(own);
     }
     return true;

@@ -14,6 +14,7 @@
 #include "frontend_internal.h"
 
 #include "bindings.h"
+#include "editor_internal.h"
 #include "labels.h"
 
 #include <math.h>
@@ -26,7 +27,7 @@ static const SDL_Color GREY = {190, 196, 220, 255};
 
 /* Menu item ids. */
 enum {
-    ITEM_CONTINUE, ITEM_LEVELS, ITEM_CUSTOM, ITEM_OPTIONS, ITEM_QUIT,
+    ITEM_CONTINUE, ITEM_LEVELS, ITEM_CUSTOM, ITEM_MAKE, ITEM_OPTIONS, ITEM_QUIT,
     ITEM_RESUME, ITEM_RESTART, ITEM_TO_TITLE,
     ITEM_SCALE, ITEM_FULLSCREEN, ITEM_VOLUME, ITEM_SFX, ITEM_MUSIC, ITEM_MUTE, ITEM_BINDINGS,
     ITEM_BACK,
@@ -140,7 +141,8 @@ static void draw_level(Frontend *g, float alpha)
     g->frame.view_x = view.x;
     g->frame.view_y = view.y;
     const RenderBackground *bg = render_atlas_background(&g->atlas, g->session.level.background);
-    render_background(&g->batch, &g->atlas, bg, &view);
+    render_background(&g->batch, &g->atlas, bg, &view,
+                      (float)sim_status(g->session.sim)->ticks / (float)SIM_TICK_RATE);
     const Transform *pt = ecs_get(sim_world(g->session.sim), sim_player(g->session.sim), C_TRANSFORM);
     const Collider *pc = ecs_get(sim_world(g->session.sim), sim_player(g->session.sim), C_COLLIDER);
     SDL_Rect player = {pt->x + pc->off_x, pt->y + pc->off_y, pc->w, pc->h};
@@ -177,7 +179,8 @@ static void draw_backdrop(Frontend *g)
 {
     /* the menus' background drifts slowly: the title screen is alive */
     RenderView view = {(int)(g->screen_time * 12.0f) + 4000, 0, LOGICAL_W, LOGICAL_H};
-    render_background(&g->batch, &g->atlas, render_atlas_background(&g->atlas, "hills"), &view);
+    render_background(&g->batch, &g->atlas, render_atlas_background(&g->atlas, "hills"), &view,
+                      g->screen_time);
 }
 
 static void draw_error(Frontend *g)
@@ -245,6 +248,7 @@ static void title_enter(Frontend *g)
     menu_add(&g->menus.menu, ITEM_LEVELS, "Level select", NULL, true);
     menu_add(&g->menus.menu, ITEM_CUSTOM, "Custom levels", NULL, true);
     menu_add(&g->menus.menu, ITEM_OPTIONS, "Options", NULL, true);
+    menu_add(&g->menus.menu, ITEM_MAKE, "Make levels", NULL, true);
     menu_add(&g->menus.menu, ITEM_QUIT, "Quit", NULL, true);
 }
 
@@ -267,6 +271,7 @@ static void title_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     case ITEM_CONTINUE: continue_campaign(g); break;
     case ITEM_LEVELS: frontend_go(g, SCREEN_LEVELS); break;
     case ITEM_CUSTOM: frontend_go(g, SCREEN_CUSTOM); break;
+    case ITEM_MAKE: frontend_go(g, SCREEN_MAKE); break;
     case ITEM_OPTIONS: frontend_go(g, SCREEN_OPTIONS); break;
     case ITEM_QUIT: g->quit = true; break;
     default: break;
@@ -988,7 +993,8 @@ static void end_update(Frontend *g, double seconds)
 static void draw_summit(Frontend *g)
 {
     RenderView view = {(int)(g->screen_time * 6.0f) + 1200, 0, LOGICAL_W, LOGICAL_H};
-    render_background(&g->batch, &g->atlas, render_atlas_background(&g->atlas, "peak"), &view);
+    render_background(&g->batch, &g->atlas, render_atlas_background(&g->atlas, "peak"), &view,
+                      g->screen_time);
 }
 
 /* "have/total", "have/total?" when a level could not be counted. */
@@ -1099,8 +1105,8 @@ static void error_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
 
 /* ---- over every screen ---------------------------------------------------------------- */
 
-/* What reading the player's files found wrong, over whatever the screen
-** shows, until OK or Back puts it away. */
+/* What reading the player's files found wrong, or why saving them failed,
+** over whatever the screen shows, until OK or Back puts it away. */
 static void draw_notices(Frontend *g)
 {
     char text[SAVE_NOTICES_MAX * 900], wrapped[sizeof text + 256];
@@ -1110,7 +1116,9 @@ static void draw_notices(Frontend *g)
     SDL_Rect box = {20, 0, LOGICAL_W - 40, 50 + (lines < most ? lines : most) * lh};
     box.y = (LOGICAL_H - box.h) / 2;
     dim(g, 120);
-    draw_text_panel(g, box, "SOME OF YOUR SAVED FILES HAD PROBLEMS", GOLD, text, "ENTER: OK");
+    draw_text_panel(g, box, g->saves.notices_unsaved ? "YOUR GAME IS NOT BEING SAVED"
+                                                     : "SOME OF YOUR SAVED FILES HAD PROBLEMS",
+                    GOLD, text, "ENTER: OK");
 }
 
 void frontend_draw(Frontend *g)
@@ -1161,4 +1169,10 @@ const ScreenDef SCREENS[SCREEN_COUNT] = {
     /* a pack's level select: the level select's, of the pack open */
     [SCREEN_PACK] = {.enter = levels_enter, .event = levels_event, .draw = menu_screen_draw,
                      .back = SCREEN_CUSTOM, .music = "title"},
+    /* the level editor (editor*.c) and its list of levels */
+    [SCREEN_MAKE] = {.enter = editor_files_enter, .event = editor_files_event,
+                     .draw = editor_files_draw, .back = SCREEN_TITLE, .music = "title"},
+    [SCREEN_EDITOR] = {.enter = editor_enter, .event = editor_event, .update = editor_update,
+                       .draw = editor_draw, .fini = editor_fini, .back = SCREEN_MAKE,
+                       .music = NULL},
 };

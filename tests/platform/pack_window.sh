@@ -108,7 +108,7 @@ DRIVE
 # example first, so down to Zed Walks; its first level; walk right to the
 # goal; the card's Back to the pack's levels, Back to Custom levels, Back
 # to the title (its cursor on Custom levels), down to Quit.
-keys="Down Down Return wait:0.5 Down Return wait:0.5 Return wait:1 hold:Right/2.5 wait:2 Escape wait:0.5 Escape wait:0.5 Escape wait:0.5 Down Down Return"
+keys="Down Down Return wait:0.5 Down Return wait:0.5 Return wait:1 hold:Right/2.5 wait:2 Escape wait:0.5 Escape wait:0.5 Escape wait:0.5 Down Down Down Return"
 xvfb-run -a -s "-screen 0 1280x720x24" sh "$work/drive.sh" "$game" "$work/run" "$keys"
 status=$(cat "$work/run.status" 2>/dev/null || echo missing)
 if [ "$status" != 0 ]; then
@@ -141,7 +141,7 @@ if main_now != main_before:
 pack = record(now, "pack:walks")
 if pack is None:
     for path in glob.glob(os.path.join(pref, "progress-pack-walks.json")):
-        pack = json.load(open(path))
+        pack = record(json.load(open(path)), "main")
 if pack is None:
     sys.exit("FAIL: no record of the pack: %s" % os.listdir(pref))
 if pack.get("unlocked") != 2 or not pack["levels"]["one.json"]["completed"]:

@@ -45,6 +45,8 @@ typedef enum Screen {
     SCREEN_ERROR,
     SCREEN_CUSTOM,              /* the packs and the player's own levels */
     SCREEN_PACK,                /* a pack's level select */
+    SCREEN_MAKE,                /* Make levels: the user's levels, a new one, the game's */
+    SCREEN_EDITOR,
     SCREEN_COUNT,
     SCREEN_FROM = SCREEN_COUNT, /* as a back target: the screen it was opened from */
 } Screen;
@@ -77,17 +79,23 @@ enum { ERROR_TEXT_MAX = 4096, TITLE_MAX = 96 };
 /* The end of the campaign shows its totals this long (s) before the credits roll. */
 #define END_TOTALS_SECONDS 8.0f
 
-/* The player's files (frontend.c). */
+/* The player's files (frontend.c). Each is written when it changed and
+** stays dirty until a write succeeds: a failed save is told once, in the
+** panel, and tried again at the next save and at quit. */
 typedef struct Saves {
     Settings settings;
-    char settings_path[APP_PATH_MAX];
+    char settings_path[APP_PATH_MAX];   /* "" while there is no folder for them */
     bool settings_dirty;
-    Progress progress;
+    Progress progress;                  /* the campaign's record */
+    char campaign[PROGRESS_CAMPAIGN_MAX]; /* its id in progress.json */
     char progress_path[APP_PATH_MAX];
-    /* what reading settings.json and progress.json found wrong, shown in a
-    ** panel until the player has read it */
+    bool progress_dirty;
+    bool failing;                       /* a save failed and was told; none has worked since */
+    /* what reading settings.json and progress.json found wrong, or why a
+    ** save failed, shown in a panel until the player has read it */
     SaveNotices notices;
     bool notices_pending;
+    bool notices_unsaved;               /* the panel tells of a failed save */
 } Saves;
 
 /* The menu screens: title, level select, options, controls, pause (screens.c). */
@@ -97,6 +105,14 @@ typedef struct Menus {
     bool capture_pad;
     char note[160];             /* under the menu: what the last change did, or "" */
 } Menus;
+
+/* Where Pip died or finished in a run, for the editor to mark. */
+typedef struct RunMark {
+    int x, y;                   /* px */
+    bool finished;
+} RunMark;
+
+enum { RUN_MARKS_MAX = 16 };
 
 /* The level being played, from loading to its completion card (session.c). */
 typedef struct Session {
@@ -138,6 +154,12 @@ typedef struct Session {
     Screen leave_to;            /* where leaving the level leads; SCREEN_NONE: the game ends */
     bool own_level;             /* one of the player's own levels: its bests are kept */
     uint32_t best_ticks;        /* the saved best time of the level, 0: none saved */
+
+    /* a test run from the editor: Esc and the finish lead straight back,
+    ** and where Pip died (the last RUN_MARKS_MAX times) or finished is kept */
+    bool test_run;
+    RunMark marks[RUN_MARKS_MAX];
+    int mark_count;
 
     /* time spent in ticks, for the overlay */
     double tick_seconds;
@@ -223,6 +245,8 @@ struct Frontend {
     } opened_from[SCREEN_COUNT];
     bool quit;
 
+    struct Editor *editor;      /* the level editor's state (editor.c), made when first shown */
+
     Saves saves;
     Menus menus;
     Session session;
@@ -257,9 +281,12 @@ void frontend_sound(Frontend *g, const char *sound);
 void frontend_apply_volume(Frontend *g);
 void frontend_toggle_fullscreen(Frontend *g);
 /* Writes settings.json if a setting changed (as the screen changes, too),
-** never for a transient game; a failure is logged. */
+** and anything else not yet saved; never for a transient game. A failure
+** is told (once) and the write tried again at the next save and at quit. */
 void frontend_save_settings(Frontend *g);
-/* Writes progress.json (never for a transient game); a failure is logged. */
+/* The progress changed: writes progress.json, and anything else not yet
+** saved (never for a transient game); a failure is told (once) and the
+** write tried again at the next save and at quit. */
 void frontend_save_progress(Frontend *g);
 /* The notices as the panel shows them: where the files are, then each
 ** notice by the file's name alone ("settings.json:4:20: ..."). */
@@ -275,6 +302,9 @@ void session_start_level(Frontend *g, const char *path, const char *title, int c
 /* Campaign level `index`, titled "N - TITLE"; leaving it leads to the title
 ** (a pack's, to the pack's level select). */
 void session_start_campaign_level(Frontend *g, int index);
+/* Plays a level made in memory (the editor's test run), which the session
+** takes over; titled title; leaving it leads to leave_to. No hot reload. */
+void session_play_desc(Frontend *g, LevelDesc *desc, const char *title, Screen leave_to);
 /* The same level again from its start. */
 void session_restart(Frontend *g);
 /* Leaves the level (its recording written) for where it leads. */
