@@ -10,8 +10,9 @@
 ** keeps the game's aside until it is closed, so a pack plays with every
 ** rule of the campaign and nothing it does can touch the campaign's
 ** records. The player's own levels (levels/ beside the settings) have a
-** record of their own too, in use while one of them is played: their
-** bests, never an unlocking.
+** record of their own too (progress.json's "levels"), in use while one of
+** them is played: their bests, never an unlocking. Each record is saved as
+** the game's own is (frontend.c), a failed save told and tried again.
 **
 ** Showing Custom levels (and the title) closes whatever was open: the
 ** screens around them are the game's own campaign's.
@@ -36,70 +37,20 @@ void custom_user_dir(const Frontend *g, char *out, size_t size)
 
 /* ---- records ---------------------------------------------------------------- */
 
-/* The file the record `id` is kept in: the game's own in progress.json,
-** every other in a file of its own beside it. */
-static void record_path(const Frontend *g, const char *id, char *out, size_t size)
-{
-    char dir[APP_PATH_MAX];
-    custom_user_dir(g, dir, sizeof dir);
-    out[0] = '\0';
-    if (dir[0] == '\0')
-        return;
-    if (strcmp(id, "main") == 0) {
-        int n = snprintf(out, size, "%sprogress.json", dir);
-        if (n < 0 || (size_t)n >= size)
-            out[0] = '\0';
-        return;
-    }
-    char name[PACK_NAME_MAX + 16];
-    snprintf(name, sizeof name, "%s", id);
-    for (char *c = name; *c; c++)
-        if (*c == ':')
-            *c = '-';
-    int n = snprintf(out, size, "%sprogress-%s.json", dir, name);
-    if (n < 0 || (size_t)n >= size)
-        out[0] = '\0';
-}
-
-/* Reads record `id` into *p (a fresh start when there is none). */
+/* Reads record `id` of progress.json into *p (initialised; a fresh start
+** when there is none). */
 static void load_record(Frontend *g, const char *id, Progress *p)
 {
-    char path[APP_PATH_MAX];
-    record_path(g, id, path, sizeof path);
-    progress_fini(p);
-    progress_init(p);
-    if (path[0] == '\0')
+    if (g->saves.progress_path[0] == '\0')
         return;
     SaveNotices notices = {0};
-    progress_load(path, g->saves.campaign, p, &notices);
+    progress_load(g->saves.progress_path, id, p, &notices);
     save_notices_print(&notices, stderr, g->opt.program);
-}
-
-/* Puts record `id` in use in place of the game's own, kept aside. */
-static void use_record(Frontend *g, const char *id)
-{
-    Custom *c = g->custom;
-    frontend_save_settings(g); /* the game's own saved before it goes aside */
-    c->main_progress = g->saves.progress;
-    progress_init(&g->saves.progress);
-    load_record(g, id, &g->saves.progress);
-    record_path(g, id, g->saves.progress_path, sizeof g->saves.progress_path);
-}
-
-/* The game's own record in use again. */
-static void main_record(Frontend *g)
-{
-    frontend_save_settings(g);
-    progress_fini(&g->saves.progress);
-    g->saves.progress = g->custom->main_progress;
-    progress_init(&g->custom->main_progress);
-    record_path(g, "main", g->saves.progress_path, sizeof g->saves.progress_path);
 }
 
 static bool pack_record_id(const PackInfo *p, char *out, size_t size)
 {
-    int n = snprintf(out, size, "pack:%s", p->name);
-    return n > 0 && (size_t)n < size;
+    return progress_campaign_pack(p->name, out, size);
 }
 
 /* ---- the list --------------------------------------------------------------- */
@@ -250,7 +201,8 @@ bool custom_open_pack(Frontend *g, int index)
     }
     c->main_campaign = g->campaign;
     g->campaign = campaign;
-    use_record(g, id);
+    frontend_use_record(g, id);
+    progress_unlock_completed(&g->saves.progress, campaign);
     if (g->saves.progress.unlocked > campaign->count)
         g->saves.progress.unlocked = campaign->count;
     memset(&g->counts, 0, sizeof g->counts); /* the counts were of the other campaign */
@@ -273,12 +225,12 @@ void custom_close(Frontend *g)
         free(g->campaign);
         g->campaign = c->main_campaign;
         c->main_campaign = NULL;
-        main_record(g);
+        frontend_main_record(g);
         memset(&g->counts, 0, sizeof g->counts);
         c->open = -1;
     }
     if (c->own_record) {
-        main_record(g);
+        frontend_main_record(g);
         c->own_record = false;
     }
 }
@@ -293,7 +245,7 @@ void custom_play_level(Frontend *g, int index)
     custom_close(g);
     char path[2 * APP_PATH_MAX];
     snprintf(path, sizeof path, "%slevels/%s", c->user_dir, c->levels[index].file);
-    use_record(g, CUSTOM_LEVELS_RECORD);
+    frontend_use_record(g, CUSTOM_LEVELS_RECORD);
     c->own_record = true;
     session_start_level(g, path, "", -1, SCREEN_CUSTOM);
     g->session.own_level = true;

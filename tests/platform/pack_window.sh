@@ -3,9 +3,9 @@
 # A pack copied into a fresh player's folder, played in a real window on a
 # virtual X server, driven by xdotool: Title > Custom levels, the pack, its
 # first level walked to the goal, back out and Quit. Then:
-#   - the pack's record has its second level open;
-#   - the campaign's own progress.json entries are as they were, byte for
-#     byte (its record, whatever else the file holds).
+#   - progress.json's record of the pack ("pack:walks") has its second
+#     level open;
+#   - its record of the campaign ("main") is as it was, field for field.
 # Skipped (exit 77) only when xvfb-run, xdotool or python3 is not installed.
 #
 # usage: pack_window.sh PLATFORMER
@@ -123,27 +123,22 @@ if grep -E "AddressSanitizer|LeakSanitizer|runtime error" "$work/run.stderr" >/d
 fi
 
 python3 - "$pref" "$work/progress.before" <<'CHECK'
-import glob, json, os, sys
+import json, os, sys
 pref, before_path = sys.argv[1], sys.argv[2]
 before = json.load(open(before_path))
 now = json.load(open(os.path.join(pref, "progress.json")))
-# progress.json keeps one record per campaign ("campaigns"), or, as it was
-# written before, the campaign's record alone
-def record(doc, campaign):
-    if "campaigns" in doc:
-        return doc["campaigns"].get(campaign)
-    return doc if campaign == "main" else None
+# progress.json keeps one record per campaign, under its id: the file of
+# one record (format 2) written before was the campaign's, "main"
+campaigns = now.get("campaigns")
+if now.get("format") != 3 or campaigns is None:
+    sys.exit("FAIL: progress.json has no records by campaign: %s" % now)
 main_before = {k: v for k, v in before.items() if k != "format"}
-main_now = record(now, "main")
-main_now = {k: v for k, v in main_now.items() if k != "format"} if main_now else None
+main_now = campaigns.get("main")
 if main_now != main_before:
     sys.exit("FAIL: the campaign's progress changed:\n%s\n---\n%s" % (main_before, main_now))
-pack = record(now, "pack:walks")
+pack = campaigns.get("pack:walks")
 if pack is None:
-    for path in glob.glob(os.path.join(pref, "progress-pack-walks.json")):
-        pack = record(json.load(open(path)), "main")
-if pack is None:
-    sys.exit("FAIL: no record of the pack: %s" % os.listdir(pref))
+    sys.exit("FAIL: no record of the pack in progress.json: %s" % sorted(campaigns))
 if pack.get("unlocked") != 2 or not pack["levels"]["one.json"]["completed"]:
     sys.exit("FAIL: the pack's first level did not open its second: %s" % pack)
 print("ok: the pack's second level is open; the campaign's progress is as it was")

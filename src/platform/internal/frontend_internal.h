@@ -90,6 +90,12 @@ typedef struct Saves {
     char campaign[PROGRESS_CAMPAIGN_MAX]; /* its id in progress.json */
     char progress_path[APP_PATH_MAX];
     bool progress_dirty;
+    /* while a pack's record or the player's levels' is in use, the game's
+    ** own waits here (and after, a record whose save failed, till it works) */
+    Progress aside;
+    char aside_campaign[PROGRESS_CAMPAIGN_MAX];
+    bool aside_dirty;
+    bool have_aside;
     bool failing;                       /* a save failed and was told; none has worked since */
     /* what reading settings.json and progress.json found wrong, or why a
     ** save failed, shown in a panel until the player has read it */
@@ -188,10 +194,9 @@ typedef struct Custom {
     CustomLevel levels[CUSTOM_LEVELS_MAX];
     /* the pack open, -1 for none: its campaign is g->campaign and its record
     ** the progress in use, while the game's own wait in main_campaign and
-    ** main_progress */
+    ** the Saves' aside */
     int open;
     Campaign *main_campaign;
-    Progress main_progress;
     bool own_record;                /* the record in use is the player's levels' */
 } Custom;
 
@@ -288,6 +293,12 @@ void frontend_save_settings(Frontend *g);
 ** saved (never for a transient game); a failure is told (once) and the
 ** write tried again at the next save and at quit. */
 void frontend_save_progress(Frontend *g);
+/* Puts the record of campaign (its id in progress.json) in use, read from
+** the file, after saving what is not yet saved; the one in use waits aside. */
+void frontend_use_record(Frontend *g, const char *campaign);
+/* The record kept aside by frontend_use_record in use again, after saving
+** the other (which stays aside, tried again at each save, if that fails). */
+void frontend_main_record(Frontend *g);
 /* The notices as the panel shows them: where the files are, then each
 ** notice by the file's name alone ("settings.json:4:20: ..."). */
 void frontend_notices_text(const Frontend *g, char *out, size_t cap);
