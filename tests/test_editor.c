@@ -110,7 +110,11 @@ static void frame(ScreenRig *s)
 static const char *scratch(void)
 {
     static char dir[1024];
-    snprintf(dir, sizeof dir, "%s", getenv("XDG_DATA_HOME"));
+    const char *home = getenv("XDG_DATA_HOME");
+    /* ctest sets it to a folder of the build; run by hand without it, the
+    ** test would write into the working folder */
+    ck_assert_msg(home != NULL && home[0] != '\0', "XDG_DATA_HOME names the test's scratch folder");
+    snprintf(dir, sizeof dir, "%s", home);
     mkdir(dir, 0755);
     return dir;
 }

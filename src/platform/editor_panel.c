@@ -134,7 +134,7 @@ static void draw_palette(Frontend *g)
 
 /* ---- the fields ------------------------------------------------------------------------ */
 
-static void add_field(Editor *ed, const char *name, const char *label, int setting, int type)
+static void add_field(Editor *ed, const char *name, const char *label, int setting, KindPropType type)
 {
     if (ed->field_count >= EDITOR_FIELDS_MAX)
         return;
@@ -143,7 +143,7 @@ static void add_field(Editor *ed, const char *name, const char *label, int setti
     snprintf(f->name, sizeof f->name, "%s", name);
     snprintf(f->label, sizeof f->label, "%s", label);
     f->setting = setting;
-    f->kind = type;
+    f->kind = (int)type;
 }
 
 /* The one entity whose properties show, or NULL. */

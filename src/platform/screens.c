@@ -897,7 +897,7 @@ static void credit(Frontend *g, CreditStyle style, const char *text)
 {
     int n = g->ending.credit_count;
     if (n < (int)(sizeof g->ending.credits / sizeof g->ending.credits[0])) {
-        g->ending.credits[n].style = style;
+        g->ending.credits[n].style = (int)style;
         snprintf(g->ending.credits[n].text, sizeof g->ending.credits[n].text, "%s", text);
         g->ending.credit_count++;
     }
