@@ -500,6 +500,69 @@ START_TEST(pack_json_is_read_strictly)
 }
 END_TEST
 
+/* A pack's list changed for the editor: added to, moved, taken from; a
+** campaign of worlds keeps its worlds; the last level takes the list. */
+START_TEST(a_packs_list_is_changed_in_its_own_format)
+{
+    char dir[1200], path[1400];
+    Campaign *c = malloc(sizeof *c);
+    PackInfo info;
+    char err[2048];
+    make_dir(scratch_root);
+    write_pack(scratch_root, "edited", "Edited");
+    snprintf(dir, sizeof dir, "%s/packs/edited/", scratch_root);
+    snprintf(path, sizeof path, "%scampaign.json", dir);
+    write_file(path, "{\"format\": 1, \"worlds\": [\n"
+                     " {\"name\": \"Low\", \"levels\": [{\"file\": \"one.json\", \"title\": \"Stroll\"}]},\n"
+                     " {\"name\": \"High\", \"levels\": [{\"file\": \"two.json\", \"title\": \"Amble\"}]}]}\n");
+    write_level(dir, "three.json", "Saunter \\\"Q\\\"", "snow");
+    ck_assert_msg(pack_list_add(dir, "edited", "three.json", "Saunter \"Q\"", err, sizeof err), "%s", err);
+    ck_assert_msg(pack_load(dir, "edited", &info, c), "%s", info.error);
+    ck_assert_int_eq(c->count, 3);
+    ck_assert_int_eq(c->world_count, 2);
+    ck_assert_str_eq(c->worlds[1].name, "High");
+    ck_assert_str_eq(c->levels[2].file, "three.json");
+    ck_assert_str_eq(c->levels[2].title, "Saunter \"Q\""); /* escaped and read back */
+    ck_assert_int_eq(c->levels[2].world, 1);
+    /* listed already: stays once */
+    ck_assert(pack_list_add(dir, "edited", "three.json", "Again", err, sizeof err));
+    ck_assert(pack_load(dir, "edited", &info, c));
+    ck_assert_int_eq(c->count, 3);
+    /* moved across the worlds' edge: the place keeps its world */
+    ck_assert(pack_list_move(dir, 1, -1, err, sizeof err));
+    ck_assert(pack_load(dir, "edited", &info, c));
+    ck_assert_str_eq(c->levels[0].file, "two.json");
+    ck_assert_str_eq(c->levels[1].file, "one.json");
+    ck_assert_int_eq(c->worlds[0].count, 1);
+    ck_assert_int_eq(c->worlds[1].count, 2);
+    /* past the end: nothing changes */
+    ck_assert(pack_list_move(dir, 2, 1, err, sizeof err));
+    ck_assert(pack_load(dir, "edited", &info, c));
+    ck_assert_str_eq(c->levels[2].file, "three.json");
+    /* taken off; the first world, empty, goes */
+    ck_assert(pack_list_remove(dir, "two.json", err, sizeof err));
+    ck_assert(pack_load(dir, "edited", &info, c));
+    ck_assert_int_eq(c->count, 2);
+    ck_assert_int_eq(c->world_count, 1);
+    ck_assert_str_eq(c->worlds[0].name, "High");
+    ck_assert(pack_list_remove(dir, "one.json", err, sizeof err));
+    ck_assert(pack_list_remove(dir, "three.json", err, sizeof err));
+    ck_assert(!pack_is_folder(dir)); /* the last level took the list */
+    snprintf(path, sizeof path, "%spack.json", dir);
+    ck_assert_int_ne(access(path, F_OK), 0);
+    /* a new pack from a folder with a level in it */
+    ck_assert(pack_list_add(dir, "edited", "one.json", "Stroll", err, sizeof err));
+    ck_assert_msg(pack_load(dir, "edited", &info, c), "%s", info.error);
+    ck_assert_int_eq(c->count, 1);
+    ck_assert_str_eq(info.meta.title, "edited");
+    /* names a pack may not have */
+    ck_assert(!pack_valid_name("../up", err, sizeof err));
+    ck_assert(!pack_valid_name(".hidden", err, sizeof err));
+    ck_assert(pack_valid_name("my-pack_2.0", err, sizeof err));
+    free(c);
+}
+END_TEST
+
 static Suite *packs_suite(void)
 {
     Suite *s = suite_create("packs");
@@ -511,6 +574,7 @@ static Suite *packs_suite(void)
     tcase_add_test(tc, own_levels_are_listed_and_keep_their_bests);
     tcase_add_test(tc, pack_roots_follow_xdg_data_dirs);
     tcase_add_test(tc, pack_json_is_read_strictly);
+    tcase_add_test(tc, a_packs_list_is_changed_in_its_own_format);
     tcase_set_timeout(tc, 0); /* no time limit: sanitizer builds on a busy machine are slow */
     suite_add_tcase(s, tc);
     return s;

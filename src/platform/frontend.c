@@ -378,6 +378,7 @@ Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, co
     sprite_list_init(&g->sprites);
     replay_init(&g->session.playback);
     replay_init(&g->session.record);
+    replay_init(&g->session.test_inputs);
 
     if (!app_find_data(opt->data_dir, opt->base_path, g->data_dir, sizeof g->data_dir)) {
         app_data_missing(opt->data_dir, err, errlen);

@@ -142,6 +142,9 @@ static void begin_run(Frontend *g)
         g->session.record.count = 0;
         g->session.record_saved = false;
     }
+    g->session.test_inputs.count = 0;
+    g->session.test_finished = false;
+    g->session.test_recording = g->session.test_run && g->session.test_from_start;
 }
 
 /* Replaces the Sim with next (NULL: it could not be built). */
@@ -238,7 +241,8 @@ void session_start_level(Frontend *g, const char *path, const char *title, int c
     frontend_go(g, SCREEN_PLAY); /* and its world's music */
 }
 
-void session_play_desc(Frontend *g, LevelDesc *desc, const char *title, Screen leave_to)
+void session_play_desc(Frontend *g, LevelDesc *desc, const char *title, Screen leave_to,
+                       bool from_start)
 {
     if (g->session.have_level)
         leveldesc_fini(&g->session.level);
@@ -254,6 +258,7 @@ void session_play_desc(Frontend *g, LevelDesc *desc, const char *title, Screen l
     g->session.level_age = 0.0f;
     g->session.test_run = true;
     g->session.mark_count = 0;
+    g->session.test_from_start = from_start;
     if (!make_sim(g)) {
         frontend_go(g, SCREEN_ERROR);
         return;
@@ -335,6 +340,7 @@ void session_fini(Frontend *g)
     g->session.have_level = false;
     replay_fini(&g->session.playback);
     replay_fini(&g->session.record);
+    replay_fini(&g->session.test_inputs);
 }
 
 /* ---- ticks --------------------------------------------------------------------- */
@@ -375,6 +381,11 @@ static void complete_level(Frontend *g)
     g->session.best_ticks = rec && rec->completed ? rec->best_ticks : 0;
     write_recording(g);
     g->session.recording = false; /* the file keeps the finished run; later tries are not recorded */
+    if (g->session.test_recording) {
+        g->session.test_recording = false;
+        g->session.test_finished = true;
+        g->session.test_hash = sim_hash(g->session.sim);
+    }
     frontend_sound(g, "complete");
     /* a moment at the flag before the card: the finish should feel earned */
     g->session.celebrate = 0.9f;
@@ -422,6 +433,8 @@ static void tick(Frontend *g)
     g->session.last_in = in;
     if (g->session.recording && !replay_push(&g->session.record, &in))
         fprintf(stderr, "%s: the recording is full\n", g->opt.program);
+    if (g->session.test_recording && !replay_push(&g->session.test_inputs, &in))
+        g->session.test_recording = false; /* too long to keep */
     Uint64 t0 = SDL_GetPerformanceCounter();
     sim_tick(g->session.sim, &in);
     g->session.tick_seconds += (double)(SDL_GetPerformanceCounter() - t0) /

@@ -93,4 +93,26 @@ bool pack_list(const PackRoots *roots, PackList *out);
 /* Whether dir holds a campaign.json: a pack's folder. */
 bool pack_is_folder(const char *dir);
 
+/* ---- changing a pack (pack_edit.c) ---- */
+
+/* Whether name may name a pack (a plain file name); false with why in err. */
+bool pack_valid_name(const char *name, char *err, size_t errlen);
+
+/* Lists file (a level already in dir, which ends in '/') at the end of the
+** pack's campaign.json, titled title. A folder without a list becomes a
+** pack: its campaign.json is made, and a pack.json titled name. A file
+** listed already stays where it is. False with a message in err. */
+bool pack_list_add(const char *dir, const char *name, const char *file, const char *title,
+                   char *err, size_t errlen);
+
+/* Takes file off the pack's list (the file itself stays). The last level
+** leaving takes the list and pack.json with it (the folder is the
+** caller's to remove once the file is out). Call it while the file is
+** still in the pack's folder. */
+bool pack_list_remove(const char *dir, const char *file, char *err, size_t errlen);
+
+/* Moves the pack's level index by delta places (-1: one earlier); a move
+** past either end changes nothing. */
+bool pack_list_move(const char *dir, int index, int delta, char *err, size_t errlen);
+
 #endif

@@ -166,6 +166,13 @@ typedef struct Session {
     bool test_run;
     RunMark marks[RUN_MARKS_MAX];
     int mark_count;
+    /* a test run from the level's start is recorded, as --record would,
+    ** until it finishes; the editor can keep it beside the level */
+    bool test_from_start;
+    bool test_recording;
+    bool test_finished;         /* the recording holds a finished run */
+    Replay test_inputs;
+    uint64_t test_hash;         /* sim_hash at the finish */
 
     /* time spent in ticks, for the overlay */
     double tick_seconds;
@@ -314,8 +321,10 @@ void session_start_level(Frontend *g, const char *path, const char *title, int c
 ** (a pack's, to the pack's level select). */
 void session_start_campaign_level(Frontend *g, int index);
 /* Plays a level made in memory (the editor's test run), which the session
-** takes over; titled title; leaving it leads to leave_to. No hot reload. */
-void session_play_desc(Frontend *g, LevelDesc *desc, const char *title, Screen leave_to);
+** takes over; titled title; leaving it leads to leave_to. No hot reload.
+** A run from the level's start (from_start) is recorded. */
+void session_play_desc(Frontend *g, LevelDesc *desc, const char *title, Screen leave_to,
+                       bool from_start);
 /* The same level again from its start. */
 void session_restart(Frontend *g);
 /* Leaves the level (its recording written) for where it leads. */
