@@ -75,6 +75,23 @@ set_tests_properties(test_campaign_screens PROPERTIES
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
   ENVIRONMENT "SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-campaign")
 
+# Level packs and the player's own levels on Custom levels, with the real
+# assets, campaign and example pack linked into a scratch data folder
+# (pictures in scratch-packs/shots/).
+platformer_test(test_packs test_packs.c)
+target_link_libraries(test_packs PRIVATE platform_core)
+target_include_directories(test_packs PRIVATE ${PROJECT_SOURCE_DIR}/src/platform/internal)
+set_tests_properties(test_packs PROPERTIES
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+  ENVIRONMENT "SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-packs")
+
+# A pack copied into a fresh player's folder, its first level finished in a
+# real window (xdotool): its second opens, the campaign's progress stays.
+add_test(NAME platform_pack_window
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/platform/pack_window.sh $<TARGET_FILE:platformer>
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+set_tests_properties(platform_pack_window PROPERTIES SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
+
 # The player's files through the whole front end, in each way a save was
 # lost before: each case a ctest of its own (frontend_saves_NAME).
 add_executable(test_frontend_saves test_frontend_saves.c)

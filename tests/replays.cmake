@@ -68,3 +68,31 @@ foreach(replay ${replay_files})
     endif()
   endif()
 endforeach()
+
+# The packs shipped with the game (packs/): each passes --check (pack.json,
+# its campaign and every level), and each of its replays completes as its
+# '#!' lines say.
+file(GLOB pack_dirs CONFIGURE_DEPENDS LIST_DIRECTORIES true ${PROJECT_SOURCE_DIR}/packs/*)
+foreach(dir ${pack_dirs})
+  if(IS_DIRECTORY ${dir})
+    get_filename_component(pack ${dir} NAME)
+    add_test(NAME pack_check_${pack}
+             COMMAND platformer --check ${dir}
+             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    # every level of the folder has a completing replay beside it
+    file(GLOB pack_levels CONFIGURE_DEPENDS ${dir}/*.json ${dir}/*.tmj)
+    foreach(level ${pack_levels})
+      get_filename_component(name ${level} NAME_WE)
+      if(NOT name MATCHES "^(campaign|pack)$" AND NOT EXISTS ${dir}/${name}.replay)
+        message(FATAL_ERROR "packs/${pack}/${name}: no ${name}.replay beside it")
+      endif()
+    endforeach()
+    file(GLOB pack_replays CONFIGURE_DEPENDS ${dir}/*.replay)
+    foreach(replay ${pack_replays})
+      get_filename_component(name ${replay} NAME_WE)
+      add_test(NAME pack_replay_${pack}_${name}
+               COMMAND platformer --headless --verify ${replay}
+               WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    endforeach()
+  endif()
+endforeach()

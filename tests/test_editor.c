@@ -13,9 +13,12 @@
 #include "check_run.h"
 
 #include <check.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static char *read_file(const char *path)
 {
@@ -345,6 +348,184 @@ START_TEST(autosave_and_a_file_changed_on_disk)
 }
 END_TEST
 
+
+/* A short level: Pip, four tiles of floor, the goal. Holding right wins. */
+static const char short_level[] =
+    "{\n  \"format\": 1,\n  \"name\": \"Short Walk\",\n  \"background\": \"hills\",\n"
+    "  \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"G\": \"goal\"},\n"
+    "  \"tiles\": [\n    \"............\",\n    \"............\",\n    \".P.......G..\",\n"
+    "    \"############\"\n  ]\n}\n";
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(text, 1, strlen(text), f), strlen(text));
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+/* Empties a folder of files and removes it (a run before left it). */
+static void remove_folder(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        char path[1400];
+        snprintf(path, sizeof path, "%.1100s/%.250s", dir, e->d_name);
+        if (e->d_name[0] != '.')
+            ck_assert_int_eq(unlink(path), 0);
+    }
+    closedir(d);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+
+/* Plays the level from its start holding right until the finish leads back. */
+static void finish_a_run(ScreenRig *s)
+{
+    Frontend *g = s->game;
+    tap_mod(g, SDL_SCANCODE_F5, KMOD_LSHIFT);
+    ck_assert_int_eq(g->screen, SCREEN_PLAY);
+    screen_key(g, SDL_SCANCODE_RIGHT, true);
+    for (int i = 0; i < 60 * 20 && g->screen == SCREEN_PLAY; i++)
+        frame(s);
+    screen_key(g, SDL_SCANCODE_RIGHT, false);
+    ck_assert_int_eq(g->screen, SCREEN_EDITOR);
+    ck_assert(g->editor->run_finished);
+}
+
+START_TEST(a_level_joins_a_pack_with_the_replay_of_its_test_run)
+{
+    FrontendOptions opt = {.data_dir = SOURCE_DIR, .transient = true};
+    ScreenRig s;
+    screen_open(&s, &opt, NULL);
+    Frontend *g = s.game;
+    char levels[1200], path[1300], user[1200], err[512];
+    custom_user_dir(g, user, sizeof user);
+    ck_assert_ptr_nonnull(strstr(user, scratch()));
+    ck_assert(editor_user_folder(g, levels, sizeof levels));
+    char pack[1300], moved[1400];
+    snprintf(pack, sizeof pack, "%spacks/my-trials/", user);
+    remove_folder(pack);
+    snprintf(path, sizeof path, "%s/short.json", levels);
+    write_text(path, short_level);
+    ck_assert_msg(editor_open_path(g, path, err, sizeof err), "%s", err);
+    frontend_go(g, SCREEN_EDITOR);
+    frame(&s);
+    ck_assert_int_eq(g->screen, SCREEN_EDITOR);
+    Editor *ed = g->editor;
+
+    /* no run yet: nothing to keep */
+    tap_mod(g, SDL_SCANCODE_R, KMOD_LCTRL);
+    ck_assert(ed->message_bad);
+
+    /* a run from the start, kept: the game's own --verify passes it */
+    finish_a_run(&s);
+    ck_assert_ptr_nonnull(strstr(ed->message, "Ctrl+R"));
+    tap_mod(g, SDL_SCANCODE_R, KMOD_LCTRL);
+    ck_assert_msg(!ed->message_bad, "%s", ed->message);
+    char replay[1400];
+    snprintf(replay, sizeof replay, "%s/short.replay", levels);
+    char *argv[] = {"platformer", "--headless", "--verify", replay, NULL};
+    ck_assert_int_eq(app_headless(4, argv, SOURCE_DIR, NULL), 0);
+
+    /* a change after the run: that run is not the level's any more */
+    screen_tap(g, SDL_SCANCODE_B);
+    screen_tap(g, SDL_SCANCODE_UP);
+    screen_tap(g, SDL_SCANCODE_RETURN);
+    tap_mod(g, SDL_SCANCODE_R, KMOD_LCTRL);
+    ck_assert(ed->message_bad);
+    ck_assert_ptr_nonnull(strstr(ed->message, "changed"));
+    tap_mod(g, SDL_SCANCODE_Z, KMOD_LCTRL);
+
+    /* into a new pack, typed: the level and its replay move, the pack lists it */
+    tap_mod(g, SDL_SCANCODE_P, KMOD_LCTRL);
+    ck_assert_int_eq(ed->ask, ASK_PACK);
+    type_text(g, "my-trials");
+    frame(&s);
+    screen_save(&s, scratch(), "editor-add-to-pack");
+    screen_tap(g, SDL_SCANCODE_RETURN);
+    ck_assert_msg(ed->ask == ASK_NONE && !ed->message_bad, "%s", ed->message);
+    snprintf(moved, sizeof moved, "%sshort.json", pack);
+    ck_assert_str_eq(ed->path, moved);
+    ck_assert(access(path, F_OK) != 0);
+    ck_assert(access(replay, F_OK) != 0);
+    snprintf(replay, sizeof replay, "%sshort.replay", pack);
+    ck_assert_int_eq(app_headless(4, argv, SOURCE_DIR, NULL), 0);
+    PackInfo info;
+    Campaign *c = malloc(sizeof *c);
+    ck_assert_msg(pack_load(pack, "my-trials", &info, c), "%s", info.error);
+    ck_assert_int_eq(c->count, 1);
+    ck_assert_str_eq(c->levels[0].file, "short.json");
+    ck_assert_str_eq(c->levels[0].title, "Short Walk");
+    ck_assert_str_eq(info.meta.title, "my-trials");
+
+    /* a second level joins the same pack, chosen from the list, after the first */
+    snprintf(path, sizeof path, "%s/second.json", levels);
+    write_text(path, short_level);
+    ck_assert_msg(editor_open_path(g, path, err, sizeof err), "%s", err);
+    tap_mod(g, SDL_SCANCODE_P, KMOD_LCTRL);
+    ck_assert_int_eq(ed->pack_count, 1);
+    ck_assert_str_eq(ed->packs[0], "my-trials");
+    screen_tap(g, SDL_SCANCODE_RETURN);
+    ck_assert_msg(!ed->message_bad, "%s", ed->message);
+    ck_assert(pack_load(pack, "my-trials", &info, c));
+    ck_assert_int_eq(c->count, 2);
+    ck_assert_str_eq(c->levels[1].file, "second.json");
+
+
+    /* a pack whose list cannot be read: refused with its place, nothing moved */
+    char broken[1400];
+    snprintf(broken, sizeof broken, "%spacks/broken", user);
+    remove_folder(broken);
+    ck_assert_int_eq(mkdir(broken, 0755), 0);
+    snprintf(broken, sizeof broken, "%spacks/broken/campaign.json", user);
+    write_text(broken, "{\n  \"format\": 1,\n  \"levels\": [\n");
+    snprintf(path, sizeof path, "%s/third.json", levels);
+    write_text(path, short_level);
+    ck_assert_msg(editor_open_path(g, path, err, sizeof err), "%s", err);
+    tap_mod(g, SDL_SCANCODE_P, KMOD_LCTRL);
+    ck_assert_int_eq(ed->pack_count, 2);
+    ck_assert_str_eq(ed->packs[0], "broken");
+    screen_tap(g, SDL_SCANCODE_RETURN);
+    ck_assert(ed->message_bad);
+    ck_assert_msg(strstr(ed->message, "broken/campaign.json:") != NULL, "%s", ed->message);
+    ck_assert_str_eq(ed->path, path);
+    ck_assert_int_eq(access(path, F_OK), 0);
+    screen_tap(g, SDL_SCANCODE_ESCAPE);
+    ck_assert_int_eq(ed->ask, ASK_NONE);
+    ck_assert_int_eq(unlink(broken), 0);
+    snprintf(broken, sizeof broken, "%spacks/broken", user);
+    remove_folder(broken);
+
+    /* Make levels lists the pack's levels in order; Left moves the second first */
+    tap_mod(g, SDL_SCANCODE_Q, KMOD_LCTRL);
+    frame(&s);
+    frame(&s);
+    ck_assert_int_eq(g->screen, SCREEN_MAKE);
+    Menu *m = &g->menus.menu;
+    int heading = -1;
+    for (int i = 0; i < m->count && heading < 0; i++)
+        if (m->items[i].heading && strcmp(m->items[i].label, "PACK MY-TRIALS") == 0 /* menus show capitals */)
+            heading = i;
+    ck_assert_int_ge(heading, 0);
+    ck_assert_str_eq(m->items[heading + 1].label, " 1 SHORT WALK");
+    ck_assert_str_eq(m->items[heading + 2].label, " 2 SHORT WALK");
+    menu_select(m, m->items[heading + 2].id);
+    screen_tap(g, SDL_SCANCODE_LEFT);
+    ck_assert(pack_load(pack, "my-trials", &info, c));
+    ck_assert_int_eq(c->count, 2);
+    ck_assert_str_eq(c->levels[0].file, "second.json");
+    ck_assert_str_eq(c->levels[1].file, "short.json");
+    ck_assert_int_eq(m->cursor, heading + 1); /* the cursor went with the level */
+    frame(&s);
+    screen_save(&s, scratch(), "make-levels-pack");
+    screen_close(&s);
+    free(c);
+}
+END_TEST
+
 static Suite *editor_suite(void)
 {
     Suite *s = suite_create("editor");
@@ -356,6 +537,7 @@ static Suite *editor_suite(void)
     tcase_add_test(tc, a_new_level_asks_its_size_and_a_shipped_one_is_read_only);
     tcase_add_test(tc, the_picture_of_a_shipped_level);
     tcase_add_test(tc, autosave_and_a_file_changed_on_disk);
+    tcase_add_test(tc, a_level_joins_a_pack_with_the_replay_of_its_test_run);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -45,6 +45,15 @@ bool app_campaign_id(const char *data_dir, const char *base_path, char *out, siz
 ** that was asked for, or where the data was looked for, and what to do. */
 void app_data_missing(const char *dir, char *msg, size_t size);
 
+/* The level file that --level NAME means (names.c): NAME itself when it is
+** a file, or when it is a path (it has a '/'); else the first file of
+** user_dir/levels/ (the player's levels, beside settings.json; user_dir
+** may be NULL) then data_dir/levels/ (the game's) named NAME, NAME.json or
+** NAME.tmj. False, with a message saying where it looked, when a plain
+** name is found nowhere or the path does not fit in size. */
+bool app_level_path(const char *name, const char *user_dir, const char *data_dir, char *out,
+                    size_t size, char *err, size_t errlen);
+
 /* Loads assets/physics.json of data_dir, then the level at path on top of
 ** it. Errors are appended to errors. */
 bool app_load_level(const char *data_dir, const char *path, LevelDesc *out,

@@ -5,10 +5,12 @@
 ** return.
 */
 #include "campaign.h"
+#include "pack.h"
 #include "tiled_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Where the operands start: after the option when it is there (main's own
 ** argv), else after argv[0]. */
@@ -70,6 +72,31 @@ static bool check_campaign(const char *path, LevelErrors *errors)
     return ok;
 }
 
+/* A pack's folder: its pack.json (when it has one), then its campaign and
+** every level it lists. */
+static bool check_pack(const char *dir, LevelErrors *errors)
+{
+    char meta[LEVEL_ERROR_FILE_MAX], list[LEVEL_ERROR_FILE_MAX];
+    size_t n = strlen(dir);
+    const char *slash = n > 0 && dir[n - 1] == '/' ? "" : "/";
+    int a = snprintf(meta, sizeof meta, "%s%spack.json", dir, slash);
+    int b = snprintf(list, sizeof list, "%s%scampaign.json", dir, slash);
+    if (a < 0 || (size_t)a >= sizeof meta || b < 0 || (size_t)b >= sizeof list) {
+        level_errors_add(errors, dir, 0, 0, "path too long");
+        return false;
+    }
+    if (!pack_is_folder(dir)) {
+        level_errors_add(errors, dir, 0, 0,
+                         "is a folder but not a pack: a pack's folder holds a campaign.json"
+                         " (and its levels, and may hold a pack.json)");
+        return false;
+    }
+    PackMeta m;
+    CampaignErrors ce = {meta, errors};
+    bool ok = pack_read_meta(meta, &m, campaign_error, &ce);
+    return check_campaign(list, errors) && ok;
+}
+
 /* The level schema (level.schema.json), kept beside the levels for editors:
 ** strict JSON with a "$schema" of its own, nothing more to check here. */
 static bool check_schema(const char *path, LevelErrors *errors)
@@ -88,6 +115,9 @@ static bool check_schema(const char *path, LevelErrors *errors)
 static bool check_file(const char *path, LevelErrors *errors)
 {
     const char *base = level_path_basename(path);
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        return check_pack(path, errors);
     if (level_path_has_ext(path, ".schema.json"))
         return check_schema(path, errors);
     if (strcmp(base, "campaign.json") == 0)
@@ -109,7 +139,8 @@ int level_cli_check(int argc, char **argv)
     if (first >= argc) {
         fprintf(stderr, "usage: %s --check FILE...\n"
                         "checks levels, Tiled maps, tilesets and templates, physics.json,\n"
-                        "campaign.json with every level it lists, and level.schema.json\n", prog);
+                        "campaign.json with every level it lists, level.schema.json, and a\n"
+                        "pack's folder (its pack.json, campaign and levels)\n", prog);
         return 2;
     }
     LevelErrors *errors = malloc(sizeof *errors);

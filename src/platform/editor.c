@@ -92,16 +92,27 @@ void editor_changed(Editor *ed)
 
 /* ---- files ----------------------------------------------------------------------- */
 
-bool editor_user_folder(char *out, size_t cap)
+/* A folder of the player's data folder (beside settings.json), made when missing. */
+static bool user_subfolder(const Frontend *g, const char *name, char *out, size_t cap)
 {
-    char *pref = SDL_GetPrefPath("PipsPeak", "pips-peak");
-    if (!pref)
+    char dir[EDITOR_PATH_MAX];
+    custom_user_dir(g, dir, sizeof dir);
+    if (dir[0] == '\0')
         return false;
-    int n = snprintf(out, cap, "%slevels", pref);
-    SDL_free(pref);
+    int n = snprintf(out, cap, "%s%s", dir, name);
     if (n < 0 || (size_t)n >= cap)
         return false;
     return mkdir(out, 0755) == 0 || errno == EEXIST;
+}
+
+bool editor_user_folder(const Frontend *g, char *out, size_t cap)
+{
+    return user_subfolder(g, "levels", out, cap);
+}
+
+bool editor_packs_folder(const Frontend *g, char *out, size_t cap)
+{
+    return user_subfolder(g, "packs", out, cap);
 }
 
 static void side_path(const Editor *ed, char *out, size_t cap)
@@ -122,7 +133,7 @@ static bool in_data(const Frontend *g, const char *path)
            (strncmp(a + n, "/levels/", 8) == 0 || strncmp(a + n, "/assets/", 8) == 0);
 }
 
-static bool file_exists(const char *path)
+bool editor_file_exists(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0;
@@ -200,6 +211,9 @@ static void use_doc(Frontend *g, EditDoc *doc)
     edit_free(ed->doc);
     ed->doc = doc;
     ed->restored = false;
+    ed->run_finished = false; /* a run of another level */
+    free(ed->run_text);
+    ed->run_text = NULL;
     level_watch_init(&ed->watch, ed->path);
     reset_view(ed);
     editor_panel_fields(g);
@@ -224,7 +238,7 @@ bool editor_open(Frontend *g, const char *path, char *err, size_t errlen)
     snprintf(ed->path, sizeof ed->path, "%s", path);
     ed->read_only = in_data(g, path);
     ed->ask = ASK_NONE;
-    if (!file_exists(path)) {
+    if (!editor_file_exists(path)) {
         /* a new level: its size and world first */
         edit_free(ed->doc);
         ed->doc = NULL;
@@ -252,7 +266,7 @@ bool editor_open(Frontend *g, const char *path, char *err, size_t errlen)
     use_doc(g, doc);
     char side[EDITOR_PATH_MAX + 16];
     side_path(ed, side, sizeof side);
-    if (!ed->read_only && file_exists(side)) {
+    if (!ed->read_only && editor_file_exists(side)) {
         if (same_as_file(doc, side))
             remove(side);
         else
@@ -293,7 +307,7 @@ static void remove_autosave(Editor *ed)
     remove(side);
 }
 
-static bool unsaved(const Editor *ed)
+bool editor_unsaved(const Editor *ed)
 {
     return ed->doc && (edit_modified(ed->doc) || ed->restored);
 }
@@ -302,7 +316,7 @@ static void autosave(Frontend *g)
 {
     Editor *ed = g->editor;
     ed->autosave_in = AUTOSAVE_SECONDS;
-    if (!ed->doc || ed->read_only || !ed->autosave_dirty || !unsaved(ed))
+    if (!ed->doc || ed->read_only || !ed->autosave_dirty || !editor_unsaved(ed))
         return;
     size_t len;
     char *text = edit_text(ed->doc, &len), side[EDITOR_PATH_MAX + 16], err[512];
@@ -336,7 +350,7 @@ void editor_save(Frontend *g, bool copy)
     }
     if (copy) {
         char folder[EDITOR_PATH_MAX], path[EDITOR_PATH_MAX], base[128];
-        if (!editor_user_folder(folder, sizeof folder)) {
+        if (!editor_user_folder(g, folder, sizeof folder)) {
             editor_note(ed, true, "no folder for your levels");
             return;
         }
@@ -345,7 +359,7 @@ void editor_save(Frontend *g, bool copy)
         if (dot)
             *dot = '\0';
         snprintf(path, sizeof path, "%.3800s/%.120s.json", folder, base);
-        for (int n = 2; file_exists(path) && n < 1000; n++)
+        for (int n = 2; editor_file_exists(path) && n < 1000; n++)
             snprintf(path, sizeof path, "%.3800s/%.120s-%d.json", folder, base, n);
         if (!save_to(g, path))
             return;
@@ -395,8 +409,14 @@ void editor_play(Frontend *g, bool from_cursor)
         level_errors_clear(errors);
         ok = level_parse_draft(ed->path, text, len, &ed->base, &desc, errors);
     }
-    free(text);
     free(errors);
+    /* the level as played, for the replay of a run from its start */
+    free(ed->run_text);
+    ed->run_text = ok && !from_cursor ? text : NULL;
+    ed->run_len = len;
+    ed->run_finished = false;
+    if (ed->run_text != text)
+        free(text);
     if (!ok) {
         editor_note(ed, true, "the level cannot be played: see its problems");
         return;
@@ -417,7 +437,7 @@ void editor_play(Frontend *g, bool from_cursor)
     }
     ed->drag = 0;
     ed->space = false;
-    session_play_desc(g, &desc, edit_name(ed->doc), SCREEN_EDITOR);
+    session_play_desc(g, &desc, edit_name(ed->doc), SCREEN_EDITOR, !from_cursor);
 }
 
 /* Back from a test run: its markers, and a word on how it went. */
@@ -435,8 +455,18 @@ static void back_from_run(Frontend *g)
     uint32_t ticks = g->session.sim ? sim_status(g->session.sim)->ticks : 0;
     char t[16];
     hud_format_time(ticks, t, sizeof t);
-    editor_note(ed, false, "Test run: %s in %s, %d death%s", finished ? "finished" : "left", t,
-                deaths, deaths == 1 ? "" : "s");
+    ed->run_finished = g->session.test_finished && ed->run_text != NULL;
+    if (ed->run_finished) {
+        /* the recording is the editor's now */
+        Replay kept = ed->run;
+        ed->run = g->session.test_inputs;
+        g->session.test_inputs = kept;
+        g->session.test_inputs.count = 0;
+        ed->run_hash = g->session.test_hash;
+    }
+    editor_note(ed, false, "Test run: %s in %s, %d death%s%s", finished ? "finished" : "left", t,
+                deaths, deaths == 1 ? "" : "s",
+                ed->run_finished ? ". Ctrl+R keeps its replay" : "");
     /* said where a script can read it too */
     printf("test run: %s in %lu ticks, %d deaths\n", finished ? "completed" : "left",
            (unsigned long)ticks, deaths);
@@ -460,6 +490,7 @@ static Editor *editor_make(Frontend *g)
     ed->tool = TOOL_PAINT;
     ed->problem = -1;
     ed->waypoint = -1;
+    replay_init(&ed->run);
     physics_base(g, &ed->base);
     return ed;
 }
@@ -506,7 +537,7 @@ static void leave(Frontend *g)
 void editor_leave(Frontend *g)
 {
     Editor *ed = g->editor;
-    if (unsaved(ed) && !ed->read_only)
+    if (editor_unsaved(ed) && !ed->read_only)
         ed->ask = ASK_LEAVE;
     else
         leave(g);
@@ -596,7 +627,7 @@ static void ask_key(Frontend *g, SDL_Scancode key)
     case ASK_LEAVE:
         if (key == SDL_SCANCODE_S) {
             editor_save(g, false);
-            if (!unsaved(ed))
+            if (!editor_unsaved(ed))
                 leave(g);
             else
                 ed->ask = ASK_NONE;
@@ -631,6 +662,10 @@ void editor_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
             new_form_key(g, key, mod);
             return;
         }
+        if (ed->ask == ASK_PACK) {
+            editor_pack_key(g, key);
+            return;
+        }
         if (ed->ask != ASK_NONE) {
             if (!ev->key.repeat)
                 ask_key(g, key);
@@ -660,6 +695,8 @@ void editor_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     if (ev->type == SDL_TEXTINPUT) {
         if (ed->ask == ASK_NEW)
             new_form_text(ed, ev->text.text);
+        else if (ed->ask == ASK_PACK)
+            editor_pack_text(ed, ev->text.text);
         else if (ed->typing)
             editor_panel_text(g, ev->text.text);
         return;
@@ -691,7 +728,7 @@ void editor_update(Frontend *g, double seconds)
     ed->watch_poll -= (float)seconds;
     if (ed->watch_poll <= 0.0f && ed->ask == ASK_NONE && !ed->read_only) {
         ed->watch_poll = 0.5f;
-        if (level_watch_poll(&ed->watch) && file_exists(ed->path) &&
+        if (level_watch_poll(&ed->watch) && editor_file_exists(ed->path) &&
             !same_as_file(ed->doc, ed->path))
             ed->ask = ASK_RELOAD;
     }
@@ -702,12 +739,14 @@ void editor_fini(Frontend *g)
     Editor *ed = g->editor;
     if (!ed)
         return;
-    if (unsaved(ed)) {
+    if (editor_unsaved(ed)) {
         ed->autosave_dirty = true;
         autosave(g); /* the game goes with changes unsaved: offered back next time */
     }
     edit_free(ed->doc);
     edit_clip_free(ed->clip);
+    free(ed->run_text);
+    replay_fini(&ed->run);
     if (ed->sim)
         sim_destroy(ed->sim);
     free(ed);
@@ -721,7 +760,7 @@ static void draw_top(Frontend *g)
     Editor *ed = g->editor;
     render_fill(&g->batch, &g->atlas, (SDL_Rect){0, 0, LOGICAL_W, EDITOR_TOP_H}, EDITOR_PANEL_BG);
     char left[300], right[96];
-    snprintf(left, sizeof left, "%s%s%s", unsaved(ed) ? "* " : "", level_path_basename(ed->path),
+    snprintf(left, sizeof left, "%s%s%s", editor_unsaved(ed) ? "* " : "", level_path_basename(ed->path),
              ed->read_only ? " (read-only)" : "");
     const char *zoom = ed->zoom == 1.0f ? "1x" : ed->zoom == 0.5f ? "1/2" : ed->zoom == 0.25f ? "1/4" : "fit";
     snprintf(right, sizeof right, "%s  %s  %d,%d  F1 keys", editor_tool_name(ed->tool), zoom,
@@ -739,7 +778,7 @@ static void draw_status(Frontend *g)
     editor_text(g, ed->message, 4, r.y, LOGICAL_W - 8, ed->message_bad ? EDITOR_BAD : EDITOR_DIM);
 }
 
-static void draw_box(Frontend *g, SDL_Rect box, const char *heading)
+void editor_draw_box(Frontend *g, SDL_Rect box, const char *heading)
 {
     render_fill(&g->batch, &g->atlas, (SDL_Rect){0, 0, LOGICAL_W, LOGICAL_H}, (SDL_Color){8, 8, 20, 150});
     render_panel(&g->batch, &g->atlas, box);
@@ -753,7 +792,7 @@ static void draw_ask(Frontend *g)
     const int lh = g->atlas.font.line_height;
     if (ed->ask == ASK_NEW) {
         SDL_Rect box = {LOGICAL_W / 2 - 130, 60, 260, 130};
-        draw_box(g, box, "NEW LEVEL");
+        editor_draw_box(g, box, "NEW LEVEL");
         editor_text(g, level_path_basename(ed->path), box.x + 12, box.y + 24, box.w - 24, EDITOR_DIM);
         char v[3][48];
         snprintf(v[0], sizeof v[0], "%d tiles", ed->new_w);
@@ -776,6 +815,10 @@ static void draw_ask(Frontend *g)
                     EDITOR_DIM);
         return;
     }
+    if (ed->ask == ASK_PACK) {
+        editor_pack_draw(g);
+        return;
+    }
     const char *heading = "", *line = "", *keys = "";
     switch (ed->ask) {
     case ASK_RESTORE:
@@ -796,7 +839,7 @@ static void draw_ask(Frontend *g)
     default: return;
     }
     SDL_Rect box = {LOGICAL_W / 2 - 140, 90, 280, 76};
-    draw_box(g, box, heading);
+    editor_draw_box(g, box, heading);
     editor_text(g, line, box.x + 12, box.y + 28, box.w - 24, EDITOR_TEXT);
     editor_text(g, keys, box.x + 12, box.y + 50, box.w - 24, EDITOR_ACCENT);
 }

@@ -3,10 +3,13 @@
 ** editor_files.c -- Make levels: the screen that leads into the editor.
 **
 ** It lists New level, the user's own levels (the .json files of the
-** levels folder in the user's data folder, next to settings.json), and
-** the game's levels. A level of the game is never written: OK makes a copy
-** in the user's folder and edits that, Right opens it read-only (to look,
-** to test, to copy a part of it into another level).
+** levels folder in the user's data folder, next to settings.json), the
+** user's packs with their levels in order, and the game's levels. Right on
+** one of the user's levels opens it with the question of which pack to
+** add it to (editor_pack.c); Left and Right on a pack's level move it
+** earlier or later in the pack. A level of the game is never written: OK
+** makes a copy in the user's folder and edits that, Right opens it
+** read-only (to look, to test, to copy a part of it into another level).
 */
 #include "editor_internal.h"
 
@@ -18,7 +21,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-enum { ITEM_NEW = 1, ITEM_BACK = 2, ITEM_USER_FIRST = 100, ITEM_GAME_FIRST = 1000 };
+enum {
+    ITEM_NEW = 1, ITEM_BACK = 2, ITEM_USER_FIRST = 100, ITEM_GAME_FIRST = 1000,
+    ITEM_PACK_FIRST = 10000, /* + pack x CAMPAIGN_MAX_LEVELS + level */
+};
 enum { USER_LEVELS_MAX = 100, NAME_MAX_LEN = 256 };
 
 static int by_name(const void *a, const void *b)
@@ -27,9 +33,10 @@ static int by_name(const void *a, const void *b)
 }
 
 /* The user's levels, sorted by name; how many. */
-static int user_levels(char names[][NAME_MAX_LEN], int cap, char *folder, size_t folder_cap)
+static int user_levels(const Frontend *g, char names[][NAME_MAX_LEN], int cap, char *folder,
+                       size_t folder_cap)
 {
-    if (!editor_user_folder(folder, folder_cap))
+    if (!editor_user_folder(g, folder, folder_cap))
         return 0;
     DIR *d = opendir(folder);
     if (!d)
@@ -47,18 +54,60 @@ static int user_levels(char names[][NAME_MAX_LEN], int cap, char *folder, size_t
     return n;
 }
 
+/* The user's packs (by folder name) and, for the one asked, its list. */
+typedef struct UserPacks {
+    int count;
+    char names[EDITOR_PACKS_MAX][PACK_NAME_MAX];
+    char dir[EDITOR_PATH_MAX];          /* the packs folder */
+} UserPacks;
+
+static void user_packs(const Frontend *g, UserPacks *out)
+{
+    out->count = editor_user_packs(g, out->names, EDITOR_PACKS_MAX, out->dir, sizeof out->dir);
+}
+
+/* Pack i read: its listing and its campaign (c, on the heap). */
+static bool open_user_pack(const UserPacks *up, int i, PackInfo *info, Campaign *c)
+{
+    char dir[EDITOR_PATH_MAX + PACK_NAME_MAX + 2];
+    snprintf(dir, sizeof dir, "%s/%s/", up->dir, up->names[i]);
+    return pack_load(dir, up->names[i], info, c);
+}
+
 void editor_files_enter(Frontend *g)
 {
     Menu *m = &g->menus.menu;
+    int cursor = m->cursor, top = m->top;
+    bool again = strcmp(m->title, "Make levels") == 0; /* a rebuild keeps the place */
     menu_init(m, "Make levels");
     menu_add(m, ITEM_NEW, "New level", NULL, true);
     static char names[USER_LEVELS_MAX][NAME_MAX_LEN];
     char folder[EDITOR_PATH_MAX];
-    int n = user_levels(names, USER_LEVELS_MAX, folder, sizeof folder);
+    int n = user_levels(g, names, USER_LEVELS_MAX, folder, sizeof folder);
     if (n > 0)
-        menu_add_heading(m, "Your levels", NULL);
-    for (int i = 0; i < n && m->count < MENU_ITEMS - 40; i++)
+        menu_add_heading(m, "Your levels", "Right: add to a pack");
+    for (int i = 0; i < n && m->count < MENU_ITEMS - 60; i++)
         menu_add(m, ITEM_USER_FIRST + i, names[i], NULL, true);
+    UserPacks *up = malloc(sizeof *up);
+    Campaign *c = malloc(sizeof *c);
+    PackInfo *info = malloc(sizeof *info);
+    if (up && c && info) {
+        user_packs(g, up);
+        for (int p = 0; p < up->count && m->count < MENU_ITEMS - 50; p++) {
+            char heading[MENU_TEXT];
+            bool ok = open_user_pack(up, p, info, c);
+            snprintf(heading, sizeof heading, "Pack %.40s", info->meta.title);
+            menu_add_heading(m, heading, ok ? "Left/Right: move" : "cannot be read");
+            for (int i = 0; ok && i < c->count && m->count < MENU_ITEMS - 45; i++) {
+                char label[MENU_TEXT + 8];
+                snprintf(label, sizeof label, "%2d %.40s", i + 1, c->levels[i].title);
+                menu_add(m, ITEM_PACK_FIRST + p * CAMPAIGN_MAX_LEVELS + i, label, NULL, true);
+            }
+        }
+    }
+    free(up);
+    free(c);
+    free(info);
     if (g->campaign) {
         menu_add_heading(m, "The game's levels", "Enter: a copy  Right: look");
         for (int i = 0; i < g->campaign->count && m->count < MENU_ITEMS - 1; i++) {
@@ -68,24 +117,23 @@ void editor_files_enter(Frontend *g)
         }
     }
     menu_add(m, ITEM_BACK, "Back", NULL, true);
+    if (again && cursor < m->count && !m->items[cursor].heading) {
+        m->cursor = cursor;
+        menu_scroll(m, top);
+    }
 }
 
 /* Opens path in the editor and shows it; a note on the menu when it does not open. */
-static void edit_path(Frontend *g, const char *path)
+static bool edit_path(Frontend *g, const char *path)
 {
     char err[512];
     if (!editor_open_path(g, path, err, sizeof err)) {
         snprintf(g->menus.note, sizeof g->menus.note, "%.150s", err);
         frontend_sound(g, "menu_back");
-        return;
+        return false;
     }
     frontend_go(g, SCREEN_EDITOR);
-}
-
-static bool exists(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0;
+    return true;
 }
 
 /* A copy of the game's level i in the user's folder (NAME.json, or
@@ -94,7 +142,7 @@ static bool copy_game_level(Frontend *g, int i, char *out, size_t cap)
 {
     char from[APP_PATH_MAX], folder[EDITOR_PATH_MAX];
     if (!campaign_level_path(g->campaign, i, from, sizeof from) ||
-        !editor_user_folder(folder, sizeof folder))
+        !editor_user_folder(g, folder, sizeof folder))
         return false;
     char base[128];
     snprintf(base, sizeof base, "%s", level_path_basename(from));
@@ -102,7 +150,7 @@ static bool copy_game_level(Frontend *g, int i, char *out, size_t cap)
     if (dot)
         *dot = '\0';
     snprintf(out, cap, "%.3800s/%.120s.json", folder, base);
-    for (int n = 2; exists(out) && n < 1000; n++)
+    for (int n = 2; editor_file_exists(out) && n < 1000; n++)
         snprintf(out, cap, "%.3800s/%.120s-%d.json", folder, base, n);
     FILE *in = fopen(from, "rb");
     if (!in)
@@ -114,6 +162,34 @@ static bool copy_game_level(Frontend *g, int i, char *out, size_t cap)
     bool ok = buf && len > 0 && atomic_write(out, buf, len, err, sizeof err);
     free(buf);
     return ok;
+}
+
+/* A level of one of the user's packs: Enter edits it, Left/Right move it. */
+static void pack_level(Frontend *g, int id, MenuEvent e)
+{
+    int p = (id - ITEM_PACK_FIRST) / CAMPAIGN_MAX_LEVELS, i = (id - ITEM_PACK_FIRST) % CAMPAIGN_MAX_LEVELS;
+    UserPacks *up = malloc(sizeof *up);
+    Campaign *c = malloc(sizeof *c);
+    PackInfo *info = malloc(sizeof *info);
+    if (up && c && info) {
+        user_packs(g, up);
+        if (p < up->count && open_user_pack(up, p, info, c) && i < c->count) {
+            char err[CAMPAIGN_DIR_MAX + 256], path[EDITOR_PATH_MAX];
+            if (e == MENU_EV_ACTIVATE) {
+                if (campaign_level_path(c, i, path, sizeof path))
+                    edit_path(g, path);
+            } else if (!pack_list_move(info->dir, i, e == MENU_EV_INCREASE ? 1 : -1, err,
+                                       sizeof err)) {
+                snprintf(g->menus.note, sizeof g->menus.note, "%.150s", err);
+            } else {
+                editor_files_enter(g); /* the list as it is now, the cursor on the level */
+                menu_select(&g->menus.menu, id + (e == MENU_EV_INCREASE ? 1 : -1));
+            }
+        }
+    }
+    free(up);
+    free(c);
+    free(info);
 }
 
 void editor_files_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
@@ -128,20 +204,30 @@ void editor_files_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
         frontend_back(g);
         return;
     }
-    if (e != MENU_EV_ACTIVATE && !(e == MENU_EV_INCREASE && id >= ITEM_GAME_FIRST))
+    bool sideways = e == MENU_EV_INCREASE || e == MENU_EV_DECREASE;
+    if (e != MENU_EV_ACTIVATE && !sideways)
+        return;
+    if (sideways && id < ITEM_USER_FIRST)
+        return;
+    if (id >= ITEM_PACK_FIRST) {
+        frontend_sound(g, sideways ? "menu_move" : "menu_select");
+        pack_level(g, id, e);
+        return;
+    }
+    if (e == MENU_EV_DECREASE)
         return;
     frontend_sound(g, "menu_select");
     char path[EDITOR_PATH_MAX + NAME_MAX_LEN + 8];
     if (id == ITEM_NEW) {
         char folder[EDITOR_PATH_MAX];
-        if (!editor_user_folder(folder, sizeof folder)) {
+        if (!editor_user_folder(g, folder, sizeof folder)) {
             snprintf(g->menus.note, sizeof g->menus.note, "no folder for your levels");
             return;
         }
         int n = 1;
         do
             snprintf(path, sizeof path, "%s/level-%d.json", folder, n++);
-        while (exists(path) && n < 10000);
+        while (editor_file_exists(path) && n < 10000);
         edit_path(g, path);
     } else if (id >= ITEM_GAME_FIRST && g->campaign) {
         int i = id - ITEM_GAME_FIRST;
@@ -156,11 +242,13 @@ void editor_files_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     } else if (id >= ITEM_USER_FIRST) {
         static char names[USER_LEVELS_MAX][NAME_MAX_LEN];
         char folder[EDITOR_PATH_MAX];
-        int n = user_levels(names, USER_LEVELS_MAX, folder, sizeof folder);
+        int n = user_levels(g, names, USER_LEVELS_MAX, folder, sizeof folder);
         int i = id - ITEM_USER_FIRST;
         if (i < n) {
             snprintf(path, sizeof path, "%s/%s", folder, names[i]);
-            edit_path(g, path);
+            /* Right: straight to the question of which pack */
+            if (edit_path(g, path) && e == MENU_EV_INCREASE)
+                editor_pack_ask(g);
         }
     }
 }
@@ -174,7 +262,7 @@ void editor_files_draw(Frontend *g)
     char folder[EDITOR_PATH_MAX], line[EDITOR_PATH_MAX + 32];
     if (g->menus.note[0])
         snprintf(line, sizeof line, "%s", g->menus.note);
-    else if (editor_user_folder(folder, sizeof folder))
+    else if (editor_user_folder(g, folder, sizeof folder))
         snprintf(line, sizeof line, "Your levels: %s", folder);
     else
         line[0] = '\0';

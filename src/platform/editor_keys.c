@@ -83,6 +83,8 @@ static const EditorKey KEYS[] = {
     {ACTION_PLAY_START, SDL_SCANCODE_F5, K_SHIFT, "Play from the start", NULL},
     {ACTION_SAVE, SDL_SCANCODE_S, K_CTRL, "Save", NULL},
     {ACTION_SAVE_COPY, SDL_SCANCODE_S, K_CTRL | K_SHIFT, "Save a copy to your levels", NULL},
+    {ACTION_ADD_TO_PACK, SDL_SCANCODE_P, K_CTRL, "Add the level to a pack", NULL},
+    {ACTION_KEEP_REPLAY, SDL_SCANCODE_R, K_CTRL, "Keep the last finished run's replay", NULL},
     {ACTION_HELP, SDL_SCANCODE_F1, 0, "These keys", NULL},
     {ACTION_LEAVE, SDL_SCANCODE_Q, K_CTRL, "Leave the editor", NULL},
 };
@@ -409,6 +411,8 @@ void editor_act(Frontend *g, EditorAction a)
     case ACTION_PLAY_START: editor_play(g, false); break;
     case ACTION_SAVE: editor_save(g, false); break;
     case ACTION_SAVE_COPY: editor_save(g, true); break;
+    case ACTION_ADD_TO_PACK: editor_pack_ask(g); break;
+    case ACTION_KEEP_REPLAY: editor_keep_replay(g); break;
     case ACTION_HELP: ed->help = true; break;
     case ACTION_LEAVE: editor_leave(g); break;
     default: break;

@@ -87,12 +87,27 @@ static void save_failed(Frontend *g, const char *err)
     tell(g, message, true);
 }
 
+/* Writes p as campaign's record in progress.json; a failure is told. */
+static bool save_record(Frontend *g, const char *campaign, Progress *p, char *err, size_t errlen)
+{
+    SaveNotices notices = {0};
+    bool saved = progress_save(g->saves.progress_path, campaign, p, &notices, err, errlen);
+    for (int i = 0; i < notices.count; i++) {
+        char line[SAVE_NOTICE_FILE_MAX + SAVE_NOTICE_MESSAGE_MAX + 32];
+        save_notice_format(&notices.list[i], line, sizeof line);
+        tell(g, line, false);
+    }
+    if (!saved)
+        save_failed(g, err);
+    return saved;
+}
+
 /* Writes whichever of settings.json and progress.json changed since it was
 ** last written. */
 static void save_dirty(Frontend *g)
 {
     Saves *sv = &g->saves;
-    if (g->opt.transient || (!sv->settings_dirty && !sv->progress_dirty))
+    if (g->opt.transient || (!sv->settings_dirty && !sv->progress_dirty && !sv->aside_dirty))
         return;
     char why[APP_PATH_MAX + 256];
     if (!sv->settings_path[0] &&
@@ -110,22 +125,14 @@ static void save_dirty(Frontend *g)
             ok = false;
         }
     }
-    if (sv->progress_dirty) {
-        SaveNotices notices = {0};
-        bool saved = progress_save(sv->progress_path, sv->campaign, &sv->progress, &notices, err,
-                                   sizeof err);
-        for (int i = 0; i < notices.count; i++) {
-            char line[SAVE_NOTICE_FILE_MAX + SAVE_NOTICE_MESSAGE_MAX + 32];
-            save_notice_format(&notices.list[i], line, sizeof line);
-            tell(g, line, false);
-        }
-        if (saved)
-            sv->progress_dirty = false;
-        else {
-            save_failed(g, err);
-            ok = false;
-        }
-    }
+    if (sv->progress_dirty && !save_record(g, sv->campaign, &sv->progress, err, sizeof err))
+        ok = false;
+    else
+        sv->progress_dirty = false;
+    if (sv->aside_dirty && !save_record(g, sv->aside_campaign, &sv->aside, err, sizeof err))
+        ok = false;
+    else
+        sv->aside_dirty = false;
     if (ok && sv->failing) {
         sv->failing = false;
         fprintf(stderr, "%s: saved\n", g->opt.program);
@@ -371,6 +378,7 @@ Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, co
     sprite_list_init(&g->sprites);
     replay_init(&g->session.playback);
     replay_init(&g->session.record);
+    replay_init(&g->session.test_inputs);
 
     if (!app_find_data(opt->data_dir, opt->base_path, g->data_dir, sizeof g->data_dir)) {
         app_data_missing(opt->data_dir, err, errlen);
@@ -414,8 +422,14 @@ Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, co
     controls_init(&g->controls, &bind);
     frontend_apply_volume(g);
 
-    if (opt->level_path)
-        snprintf(g->session.level_path, sizeof g->session.level_path, "%s", opt->level_path);
+    if (opt->level_path) {
+        /* a path, or a level's name: the player's levels, then the game's */
+        char user[APP_PATH_MAX];
+        custom_user_dir(g, user, sizeof user);
+        if (!app_level_path(opt->level_path, user, g->data_dir, g->session.level_path,
+                            sizeof g->session.level_path, err, errlen))
+            goto fail;
+    }
     if (!session_setup_replays(g, err, errlen))
         goto fail;
 
@@ -447,6 +461,62 @@ fail:
     return NULL;
 }
 
+/* The record in use and the one aside change places. */
+static void swap_records(Saves *sv)
+{
+    Progress p = sv->progress;
+    sv->progress = sv->aside;
+    sv->aside = p;
+    bool dirty = sv->progress_dirty;
+    sv->progress_dirty = sv->aside_dirty;
+    sv->aside_dirty = dirty;
+    char campaign[PROGRESS_CAMPAIGN_MAX];
+    memcpy(campaign, sv->campaign, sizeof campaign);
+    memcpy(sv->campaign, sv->aside_campaign, sizeof campaign);
+    memcpy(sv->aside_campaign, campaign, sizeof campaign);
+}
+
+void frontend_use_record(Frontend *g, const char *campaign)
+{
+    Saves *sv = &g->saves;
+    save_dirty(g);
+    if (sv->have_aside) {
+        /* a record that could not be saved yet: its own campaign takes it
+        ** back; for any other it is let go (its failed save was told) */
+        if (strcmp(sv->aside_campaign, campaign) == 0) {
+            swap_records(sv);
+            return;
+        }
+        progress_fini(&sv->aside);
+    }
+    sv->aside = sv->progress;
+    sv->aside_dirty = sv->progress_dirty;
+    sv->have_aside = true;
+    snprintf(sv->aside_campaign, sizeof sv->aside_campaign, "%s", sv->campaign);
+    snprintf(sv->campaign, sizeof sv->campaign, "%s", campaign);
+    sv->progress_dirty = false;
+    progress_init(&sv->progress);
+    if (sv->progress_path[0]) {
+        SaveNotices notices = {0};
+        progress_load(sv->progress_path, campaign, &sv->progress, &notices);
+        save_notices_print(&notices, stderr, g->opt.program);
+        gather_notices(g, &notices);
+    }
+}
+
+void frontend_main_record(Frontend *g)
+{
+    Saves *sv = &g->saves;
+    if (!sv->have_aside)
+        return;
+    save_dirty(g);
+    swap_records(sv);
+    /* the other record stays aside only while it waits to be saved */
+    sv->have_aside = sv->aside_dirty;
+    if (!sv->have_aside)
+        progress_fini(&sv->aside);
+}
+
 void frontend_destroy(Frontend *g)
 {
     if (!g)
@@ -456,6 +526,8 @@ void frontend_destroy(Frontend *g)
         if (SCREENS[s].fini)
             SCREENS[s].fini(g);
     progress_fini(&g->saves.progress);
+    if (g->saves.have_aside)
+        progress_fini(&g->saves.aside);
     free(g->campaign);
     render_atlas_unload(&g->atlas);
     sprite_list_fini(&g->sprites);

@@ -3,7 +3,7 @@
 ** screens.c -- the screens, a section each, and their table (see
 ** frontend_internal.h): the title, the level select, the options and the
 ** controls, play, the pause, the level-complete card, the end of the
-** campaign and a level's errors; the notices' panel and the F3 overlay
+** campaign, a level's errors, and Custom levels with a pack's level select; the notices' panel and the F3 overlay
 ** over whichever shows.
 **
 ** Menus are rebuilt from the current state whenever they are shown or
@@ -27,7 +27,7 @@ static const SDL_Color GREY = {190, 196, 220, 255};
 
 /* Menu item ids. */
 enum {
-    ITEM_CONTINUE, ITEM_LEVELS, ITEM_MAKE, ITEM_OPTIONS, ITEM_QUIT,
+    ITEM_CONTINUE, ITEM_LEVELS, ITEM_CUSTOM, ITEM_MAKE, ITEM_OPTIONS, ITEM_QUIT,
     ITEM_RESUME, ITEM_RESTART, ITEM_TO_TITLE,
     ITEM_SCALE, ITEM_FULLSCREEN, ITEM_VOLUME, ITEM_SFX, ITEM_MUSIC, ITEM_MUTE, ITEM_BINDINGS,
     ITEM_BACK,
@@ -35,7 +35,17 @@ enum {
     ITEM_KEY_FIRST = 100,       /* + action */
     ITEM_PAD_FIRST = 200,       /* + action */
     ITEM_LEVEL_FIRST = 300,     /* + campaign index */
+    ITEM_PACK_FIRST = 500,      /* + index in the list of packs */
+    ITEM_OWN_FIRST = 600,       /* + index in the list of the player's levels */
+    ITEM_NONE = 700,            /* Custom levels' line when it has nothing to list */
 };
+
+_Static_assert(ITEM_LEVEL_FIRST + CAMPAIGN_MAX_LEVELS <= ITEM_PACK_FIRST &&
+                   ITEM_PACK_FIRST + PACK_MAX <= ITEM_OWN_FIRST &&
+                   ITEM_OWN_FIRST + CUSTOM_LEVELS_MAX <= ITEM_NONE,
+               "the items' ids do not overlap");
+_Static_assert(MENU_ITEMS >= PACK_MAX + CUSTOM_LEVELS_MAX + 3,
+               "Custom levels lists every pack and level under two headings, and Back");
 
 _Static_assert(MENU_ITEMS >= CAMPAIGN_MAX_LEVELS + CAMPAIGN_MAX_WORLDS + 1,
                "level select lists every level under its world's heading, and Back");
@@ -232,9 +242,11 @@ static bool campaign_started(const Frontend *g)
 
 static void title_enter(Frontend *g)
 {
+    custom_close(g); /* the title is the game's own campaign's */
     menu_init(&g->menus.menu, "");
     menu_add(&g->menus.menu, ITEM_CONTINUE, campaign_started(g) ? "Continue" : "Start", NULL, true);
     menu_add(&g->menus.menu, ITEM_LEVELS, "Level select", NULL, true);
+    menu_add(&g->menus.menu, ITEM_CUSTOM, "Custom levels", NULL, true);
     menu_add(&g->menus.menu, ITEM_OPTIONS, "Options", NULL, true);
     menu_add(&g->menus.menu, ITEM_MAKE, "Make levels", NULL, true);
     menu_add(&g->menus.menu, ITEM_QUIT, "Quit", NULL, true);
@@ -258,6 +270,7 @@ static void title_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     switch (menu_choice(g, r, NULL)) {
     case ITEM_CONTINUE: continue_campaign(g); break;
     case ITEM_LEVELS: frontend_go(g, SCREEN_LEVELS); break;
+    case ITEM_CUSTOM: frontend_go(g, SCREEN_CUSTOM); break;
     case ITEM_MAKE: frontend_go(g, SCREEN_MAKE); break;
     case ITEM_OPTIONS: frontend_go(g, SCREEN_OPTIONS); break;
     case ITEM_QUIT: g->quit = true; break;
@@ -315,7 +328,8 @@ static void fraction(uint32_t have, uint32_t total, bool known, char *out, size_
 static void levels_enter(Frontend *g)
 {
     Menu *m = &g->menus.menu;
-    menu_init(m, "Level select");
+    const PackInfo *pack = custom_pack(g);
+    menu_init(m, pack ? pack->meta.title : "Level select");
     const Campaign *c = g->campaign;
     /* a campaign of one unnamed world has no heading */
     bool headings = c && (c->world_count > 1 || c->worlds[0].name[0]);
@@ -357,6 +371,134 @@ static void levels_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     int id = menu_choice(g, r, NULL);
     if (id >= ITEM_LEVEL_FIRST)
         session_start_campaign_level(g, id - ITEM_LEVEL_FIRST);
+}
+
+/* ---- Custom levels ------------------------------------------------------------------ */
+
+static const SDL_Color RED = {255, 120, 110, 255};
+
+/* The packs (title; author; levels completed of the pack's), then the
+** player's own levels (name; world; best time), each one that does not
+** load marked so; what the cursor is on is told under the list. */
+static void custom_enter(Frontend *g)
+{
+    Menu *m = &g->menus.menu;
+    menu_init(m, "Custom levels");
+    if (!custom_scan(g)) {
+        menu_add(m, ITEM_BACK, "Back", NULL, true);
+        return;
+    }
+    const Custom *c = g->custom;
+    char label[MENU_TEXT + 16], value[MENU_TEXT + 64]; /* menu_add keeps what fits */
+    if (c->packs.count > 0)
+        menu_add_heading(m, "Packs", "by\tdone");
+    for (int i = 0; i < c->packs.count; i++) {
+        const PackInfo *p = &c->packs.packs[i];
+        snprintf(label, sizeof label, "%.40s", p->meta.title);
+        if (p->ok)
+            snprintf(value, sizeof value, "%.20s\t%d/%d", p->meta.author[0] ? p->meta.author : "-",
+                     c->pack_done[i], p->level_count);
+        else
+            snprintf(value, sizeof value, "does not load\t-");
+        menu_add(m, ITEM_PACK_FIRST + i, label, value, true);
+    }
+    if (c->level_count > 0)
+        menu_add_heading(m, "Your levels", "world\tbest");
+    for (int i = 0; i < c->level_count; i++) {
+        const CustomLevel *lv = &c->levels[i];
+        snprintf(label, sizeof label, "%.40s", lv->name);
+        if (!lv->ok) {
+            snprintf(value, sizeof value, "does not load\t-");
+        } else {
+            char best[16] = "-";
+            if (lv->best_ticks > 0)
+                hud_format_time(lv->best_ticks, best, sizeof best);
+            snprintf(value, sizeof value, "%.20s\t%s", lv->world, best);
+        }
+        menu_add(m, ITEM_OWN_FIRST + i, label, value, true);
+    }
+    if (c->packs.count == 0 && c->level_count == 0)
+        menu_add(m, ITEM_NONE, "No packs or levels yet", NULL, false);
+    menu_add(m, ITEM_BACK, "Back", NULL, true);
+}
+
+static void custom_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
+{
+    (void)ev;
+    int id = menu_choice(g, r, NULL);
+    if (id >= ITEM_PACK_FIRST && id < ITEM_OWN_FIRST) {
+        if (custom_open_pack(g, id - ITEM_PACK_FIRST)) {
+            frontend_go(g, SCREEN_PACK);
+        } else {
+            frontend_sound(g, "menu_back");
+            rebuild(g); /* its error, read again, is told under the list */
+        }
+    } else if (id >= ITEM_OWN_FIRST && id < ITEM_NONE) {
+        if (g->custom->levels[id - ITEM_OWN_FIRST].ok)
+            custom_play_level(g, id - ITEM_OWN_FIRST);
+        else
+            frontend_sound(g, "menu_back");
+    }
+}
+
+/* text with the first "FOLDER" in it written "AS". */
+static void shorten(char *text, size_t cap, const char *folder, const char *as)
+{
+    size_t n = strlen(folder);
+    char *at = n > 0 ? strstr(text, folder) : NULL;
+    if (at == NULL)
+        return;
+    char rest[PACK_ERROR_MAX + 64];
+    snprintf(rest, sizeof rest, "%s", at + n);
+    snprintf(at, cap - (size_t)(at - text), "%s%s", as, rest);
+}
+
+/* What the cursor is on, under the list: a pack's author, version and
+** description, or its first error; a level's file, or its first error;
+** elsewhere where packs and levels go. */
+static void custom_draw(Frontend *g)
+{
+    draw_backdrop(g);
+    menu_draw(&g->menus.menu, &g->batch, &g->atlas, 6);
+    const Custom *c = g->custom;
+    if (c == NULL)
+        return;
+    const Menu *m = &g->menus.menu;
+    int id = m->count > 0 ? m->items[m->cursor].id : ITEM_BACK;
+    char text[PACK_ERROR_MAX + PACK_DESCRIPTION_MAX + 256], place[PACK_NAME_MAX + 16];
+    SDL_Color color = GREY;
+    if (id >= ITEM_PACK_FIRST && id < ITEM_PACK_FIRST + c->packs.count) {
+        const PackInfo *p = &c->packs.packs[id - ITEM_PACK_FIRST];
+        if (!p->ok) {
+            snprintf(text, sizeof text, "%s", p->error);
+            snprintf(place, sizeof place, "packs/%s/", p->name);
+            shorten(text, sizeof text, p->dir, place);
+            color = RED;
+        } else {
+            int n = snprintf(text, sizeof text, "%d level%s", p->level_count,
+                             p->level_count == 1 ? "" : "s");
+            if (p->meta.author[0])
+                n += snprintf(text + n, sizeof text - (size_t)n, " by %s", p->meta.author);
+            if (p->meta.version[0])
+                n += snprintf(text + n, sizeof text - (size_t)n, ", version %s", p->meta.version);
+            if (p->meta.description[0])
+                snprintf(text + n, sizeof text - (size_t)n, ". %s", p->meta.description);
+        }
+    } else if (id >= ITEM_OWN_FIRST && id < ITEM_OWN_FIRST + c->level_count) {
+        const CustomLevel *lv = &c->levels[id - ITEM_OWN_FIRST];
+        if (lv->ok) {
+            snprintf(text, sizeof text, "levels/%s", lv->file);
+        } else {
+            snprintf(text, sizeof text, "%s", lv->error);
+            shorten(text, sizeof text, c->user_dir, "");
+            color = RED;
+        }
+    } else {
+        snprintf(text, sizeof text, "Packs go in %.1000spacks/ (a folder each), your levels in %.1000slevels/",
+                 c->user_dir[0] ? c->user_dir : "your data folder's ",
+                 c->user_dir[0] ? c->user_dir : "your data folder's ");
+    }
+    draw_bottom_lines(g, text, color);
 }
 
 /* ---- the options ------------------------------------------------------------------- */
@@ -621,7 +763,10 @@ static void pause_enter(Frontend *g)
     menu_add(&g->menus.menu, ITEM_RESUME, "Resume", NULL, true);
     menu_add(&g->menus.menu, ITEM_RESTART, "Restart", NULL, true);
     menu_add(&g->menus.menu, ITEM_OPTIONS, "Options", NULL, true);
-    menu_add(&g->menus.menu, ITEM_TO_TITLE, g->campaign ? "Quit to title" : "Quit", NULL, true);
+    Screen to = g->session.leave_to;
+    menu_add(&g->menus.menu, ITEM_TO_TITLE,
+             to == SCREEN_NONE ? "Quit" : to == SCREEN_TITLE ? "Quit to title" : "Quit to levels",
+             NULL, true);
 }
 
 static void pause_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
@@ -655,12 +800,14 @@ void screens_complete_keys(const Frontend *g, char *out, size_t cap)
 {
     char ok[48], back[48];
     labels_menu_keys(&g->controls.bind, g->controls.pad_last, ok, back, sizeof ok);
+    const char *leave = g->session.leave_to == SCREEN_TITLE ? "TITLE" : "LEVELS";
     if (g->session.campaign_index < 0)
-        snprintf(out, cap, "%s: PLAY AGAIN   %s: QUIT", ok, back);
+        snprintf(out, cap, "%s: PLAY AGAIN   %s: %s", ok, back,
+                 g->session.leave_to == SCREEN_NONE ? "QUIT" : "BACK");
     else if (screens_last_level(g)) /* the campaign's end comes next, not a level */
-        snprintf(out, cap, "%s: CONTINUE   %s: TITLE", ok, back);
+        snprintf(out, cap, "%s: CONTINUE   %s: %s", ok, back, leave);
     else
-        snprintf(out, cap, "%s: NEXT LEVEL   %s: TITLE", ok, back);
+        snprintf(out, cap, "%s: NEXT LEVEL   %s: %s", ok, back, leave);
 }
 
 /* OK goes on: the next level, the end after the last, the same level again
@@ -775,8 +922,26 @@ static void end_enter(Frontend *g)
     summary_campaign(g, &g->ending.sum);
     g->ending.credits_at = -1.0f;
     g->ending.credit_count = 0;
-    for (size_t i = 0; i < sizeof before / sizeof before[0]; i++)
-        credit(g, before[i].style, before[i].text);
+    const PackInfo *pack = custom_pack(g);
+    if (pack != NULL) {
+        /* a pack's credits are its own: its title, who made it, its levels */
+        char line[CAMPAIGN_TITLE_MAX + 16];
+        snprintf(line, sizeof line, "%s", pack->meta.title);
+        render_upcase(line);
+        bool fits = render_text_width(&g->atlas, line) * 3 <= LOGICAL_W - 16;
+        credit(g, fits ? CREDIT_TITLE : CREDIT_HEADING, line);
+        credit(g, CREDIT_GAP, "");
+        credit(g, CREDIT_GAP, "");
+        if (pack->meta.author[0]) {
+            credit(g, CREDIT_HEADING, "MADE BY");
+            credit(g, CREDIT_TEXT, pack->meta.author);
+            credit(g, CREDIT_GAP, "");
+        }
+        credit(g, CREDIT_HEADING, "THE LEVELS");
+    } else {
+        for (size_t i = 0; i < sizeof before / sizeof before[0]; i++)
+            credit(g, before[i].style, before[i].text);
+    }
     /* each world: a gap, its name, its levels */
     for (int w = 0; g->campaign && w < g->campaign->world_count; w++) {
         const CampaignWorld *world = &g->campaign->worlds[w];
@@ -810,7 +975,7 @@ static void end_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     if (r.menu == MENU_OK && g->ending.credits_at < 0.0f)
         g->ending.credits_at = g->screen_time;
     else if (r.menu == MENU_OK || r.menu == MENU_BACK)
-        frontend_go(g, SCREEN_TITLE);
+        frontend_go(g, custom_pack(g) ? SCREEN_CUSTOM : SCREEN_TITLE);
 }
 
 /* The totals for a while, then the credits, then the title. */
@@ -821,7 +986,7 @@ static void end_update(Frontend *g, double seconds)
         g->ending.credits_at = g->screen_time;
     float rolled = g->ending.credits_at >= 0.0f ? g->screen_time - g->ending.credits_at : 0.0f;
     if (rolled > screens_credits_seconds(g))
-        frontend_go(g, SCREEN_TITLE);
+        frontend_go(g, custom_pack(g) ? SCREEN_CUSTOM : SCREEN_TITLE);
 }
 
 /* The summit: the peak's backdrop, drifting slowly. */
@@ -848,7 +1013,7 @@ static void draw_totals(Frontend *g, float alpha)
         render_panel(&g->batch, &g->atlas, box);
     else
         render_fill(&g->batch, &g->atlas, box, (SDL_Color){30, 32, 66, (Uint8)(235.0f * alpha)});
-    const char *heading = "YOU REACHED THE PEAK!";
+    const char *heading = custom_pack(g) ? "PACK COMPLETE!" : "YOU REACHED THE PEAK!";
     render_text(&g->batch, &g->atlas, heading,
                 (LOGICAL_W - render_text_width(&g->atlas, heading)) / 2, box.y + 12, gold);
     char figure[48];
@@ -999,6 +1164,11 @@ const ScreenDef SCREENS[SCREEN_COUNT] = {
     [SCREEN_END] = {.enter = end_enter, .event = end_event, .update = end_update, .draw = draw_end,
                     .back = SCREEN_TITLE, .music = "peak", .wait = 0.8f},
     [SCREEN_ERROR] = {.event = error_event, .draw = draw_error, .back = SCREEN_NONE, .music = NULL},
+    [SCREEN_CUSTOM] = {.enter = custom_enter, .event = custom_event, .draw = custom_draw,
+                       .fini = custom_fini, .back = SCREEN_TITLE, .music = "title"},
+    /* a pack's level select: the level select's, of the pack open */
+    [SCREEN_PACK] = {.enter = levels_enter, .event = levels_event, .draw = menu_screen_draw,
+                     .back = SCREEN_CUSTOM, .music = "title"},
     /* the level editor (editor*.c) and its list of levels */
     [SCREEN_MAKE] = {.enter = editor_files_enter, .event = editor_files_event,
                      .draw = editor_files_draw, .back = SCREEN_TITLE, .music = "title"},

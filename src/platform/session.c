@@ -142,6 +142,9 @@ static void begin_run(Frontend *g)
         g->session.record.count = 0;
         g->session.record_saved = false;
     }
+    g->session.test_inputs.count = 0;
+    g->session.test_finished = false;
+    g->session.test_recording = g->session.test_run && g->session.test_from_start;
 }
 
 /* Replaces the Sim with next (NULL: it could not be built). */
@@ -217,6 +220,7 @@ void session_start_level(Frontend *g, const char *path, const char *title, int c
     snprintf(g->session.level_title, sizeof g->session.level_title, "%s", title);
     g->session.campaign_index = campaign_index;
     g->session.leave_to = leave_to;
+    g->session.own_level = false;
     g->session.test_run = false;
     level_watch_init(&g->session.watch, path);
     g->session.reload_now = false;
@@ -237,7 +241,8 @@ void session_start_level(Frontend *g, const char *path, const char *title, int c
     frontend_go(g, SCREEN_PLAY); /* and its world's music */
 }
 
-void session_play_desc(Frontend *g, LevelDesc *desc, const char *title, Screen leave_to)
+void session_play_desc(Frontend *g, LevelDesc *desc, const char *title, Screen leave_to,
+                       bool from_start)
 {
     if (g->session.have_level)
         leveldesc_fini(&g->session.level);
@@ -253,6 +258,7 @@ void session_play_desc(Frontend *g, LevelDesc *desc, const char *title, Screen l
     g->session.level_age = 0.0f;
     g->session.test_run = true;
     g->session.mark_count = 0;
+    g->session.test_from_start = from_start;
     if (!make_sim(g)) {
         frontend_go(g, SCREEN_ERROR);
         return;
@@ -267,7 +273,8 @@ void session_start_campaign_level(Frontend *g, int index)
         return;
     char title[TITLE_MAX];
     snprintf(title, sizeof title, "%d - %s", index + 1, g->campaign->levels[index].title);
-    session_start_level(g, path, title, index, SCREEN_TITLE);
+    /* a pack's levels lead back to its level select */
+    session_start_level(g, path, title, index, custom_pack(g) ? SCREEN_PACK : SCREEN_TITLE);
 }
 
 void session_restart(Frontend *g)
@@ -333,6 +340,7 @@ void session_fini(Frontend *g)
     g->session.have_level = false;
     replay_fini(&g->session.playback);
     replay_fini(&g->session.record);
+    replay_fini(&g->session.test_inputs);
 }
 
 /* ---- ticks --------------------------------------------------------------------- */
@@ -362,16 +370,22 @@ static void complete_level(Frontend *g)
                                 .gems_total = (uint32_t)st->gems_total};
     g->session.improved = 0;
     const char *id = level_path_basename(g->session.level_path);
-    if (g->session.campaign_index >= 0 &&
+    if ((g->session.campaign_index >= 0 || g->session.own_level) &&
         progress_record_completion(&g->saves.progress, id, g->session.campaign_index,
                                    g->session.run, &g->session.improved))
         frontend_save_progress(g);
     /* the card shows the best the player's progress keeps: a replay's or a
     ** test run's time is not a best of theirs */
-    const LevelRecord *rec = is_campaign_file(g) ? progress_find(&g->saves.progress, id) : NULL;
+    bool kept = is_campaign_file(g) || g->session.own_level;
+    const LevelRecord *rec = kept ? progress_find(&g->saves.progress, id) : NULL;
     g->session.best_ticks = rec && rec->completed ? rec->best_ticks : 0;
     write_recording(g);
     g->session.recording = false; /* the file keeps the finished run; later tries are not recorded */
+    if (g->session.test_recording) {
+        g->session.test_recording = false;
+        g->session.test_finished = true;
+        g->session.test_hash = sim_hash(g->session.sim);
+    }
     frontend_sound(g, "complete");
     /* a moment at the flag before the card: the finish should feel earned */
     g->session.celebrate = 0.9f;
@@ -419,6 +433,8 @@ static void tick(Frontend *g)
     g->session.last_in = in;
     if (g->session.recording && !replay_push(&g->session.record, &in))
         fprintf(stderr, "%s: the recording is full\n", g->opt.program);
+    if (g->session.test_recording && !replay_push(&g->session.test_inputs, &in))
+        g->session.test_recording = false; /* too long to keep */
     Uint64 t0 = SDL_GetPerformanceCounter();
     sim_tick(g->session.sim, &in);
     g->session.tick_seconds += (double)(SDL_GetPerformanceCounter() - t0) /

@@ -11,6 +11,9 @@
 #   - --export-tiled takes the installed data's tileset, and the map plays
 #     to the same hash;
 #   - --screenshot writes a PNG with SDL_VIDEODRIVER=dummy;
+#   - --level NAME plays the installed level of that name, and a level of
+#     the player's levels/ folder by its name, from /;
+#   - the example pack is installed and passes --check;
 #   - --data DIR wins over the install's data.
 # Nothing is written outside PREFIX and SCRATCH (the saves folder of the
 # screenshot is SCRATCH/xdg).
@@ -39,6 +42,7 @@ set(expected "${program}" "${data}/assets/physics.json" "${data}/assets/atlas.pn
   "${data}/assets/tiled/tiles.tsj" "${data}/assets/tiled/entities.tsj"
   "${data}/assets/tiled/entities/player.png" "${data}/assets/tiled/pips-peak.tiled-project"
   "${data}/levels/campaign.json" "${data}/levels/${LEVEL}" "${data}/levels/level.schema.json"
+  "${data}/packs/pips-trials/campaign.json" "${data}/packs/pips-trials/pack.json"
   "${PREFIX}/share/doc/pips-peak/copyright" "${PREFIX}/share/doc/pips-peak/changelog.gz"
   "${PREFIX}/share/doc/pips-peak/changelog.Debian.gz"
   "${PREFIX}/share/applications/${APP_ID}.desktop"
@@ -111,6 +115,34 @@ file(READ "${SCRATCH}/shot.png" signature LIMIT 8 HEX)
 if(NOT signature STREQUAL "89504e470d0a1a0a")
   message(FATAL_ERROR "--screenshot wrote no PNG (${signature})")
 endif()
+
+# --level NAME from /: the installed level of that name plays as its path
+# does, and so does a level of the player's own folder
+get_filename_component(level_name "${LEVEL}" NAME_WE)
+run_from_root(named "${program}" --screenshot "${SCRATCH}/named.png" --level "${level_name}" --frames 30)
+expect_ok(named "--level ${level_name} from /")
+file(SHA256 "${SCRATCH}/shot.png" by_path)
+file(SHA256 "${SCRATCH}/named.png" by_name)
+if(NOT by_path STREQUAL by_name)
+  message(FATAL_ERROR "--level ${level_name} did not play ${data}/levels/${LEVEL}")
+endif()
+set(own "${SCRATCH}/xdg/PipsPeak/pips-peak/levels")
+file(MAKE_DIRECTORY "${own}")
+file(COPY "${data}/levels/${LEVEL}" DESTINATION "${SCRATCH}")
+file(RENAME "${SCRATCH}/${LEVEL}" "${own}/my-own-level.json")
+run_from_root(own "${program}" --screenshot "${SCRATCH}/own.png" --level my-own-level --frames 30)
+expect_ok(own "--level my-own-level (the player's) from /")
+file(SHA256 "${SCRATCH}/own.png" by_own)
+if(NOT by_own STREQUAL by_path)
+  message(FATAL_ERROR "--level my-own-level did not play ${own}/my-own-level.json")
+endif()
+run_from_root(unknown "${program}" --screenshot "${SCRATCH}/none.png" --level no-such-level)
+if(unknown_rc EQUAL 0 OR NOT unknown_err MATCHES "no-such-level: no such file, and no level of that name")
+  message(FATAL_ERROR "--level no-such-level: exit ${unknown_rc}:\n${unknown_err}")
+endif()
+unset(ENV{SDL_VIDEODRIVER})
+run_from_root(pack "${program}" --check "${data}/packs/pips-trials")
+expect_ok(pack "--check on the installed example pack")
 
 run_from_root(nodata "${program}" --headless --level "${data}/levels/${LEVEL}" --data "${SCRATCH}/nodata")
 if(NOT nodata_rc EQUAL 1 OR NOT nodata_err MATCHES "${SCRATCH}/nodata: no assets/physics.json")

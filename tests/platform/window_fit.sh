@@ -54,8 +54,8 @@ fi
 sleep 1
 xdotool getwindowgeometry --shell "$win" >"$out.geometry"
 xdotool windowfocus "$win" 2>/dev/null
-# Quit is the title menu's fourth item
-for k in Down Down Down Down Return; do
+# Quit is the title menu's sixth item, five Downs from the first
+for k in Down Down Down Down Down Return; do
     xdotool key --window "$win" "$k"
     sleep 0.25
 done

@@ -57,6 +57,7 @@ typedef enum EditorAsk {
     ASK_RESTORE,        /* an autosave newer than the file: restore it? */
     ASK_RELOAD,         /* the file changed on disk: reload? */
     ASK_LEAVE,          /* unsaved changes: save, discard or stay? */
+    ASK_PACK,           /* the pack to add the level to (editor_pack.c) */
 } EditorAsk;
 
 /* Every action the keys and the mouse can take (editor_keys.c's table). */
@@ -77,7 +78,8 @@ typedef enum EditorAction {
     ACTION_UNDO, ACTION_REDO,
     ACTION_PROPS, ACTION_SETTINGS, ACTION_NEXT_PROBLEM, ACTION_PREV_PROBLEM,
     ACTION_PLAY_CURSOR, ACTION_PLAY_START,
-    ACTION_SAVE, ACTION_SAVE_COPY, ACTION_HELP, ACTION_LEAVE,
+    ACTION_SAVE, ACTION_SAVE_COPY, ACTION_ADD_TO_PACK, ACTION_KEEP_REPLAY,
+    ACTION_HELP, ACTION_LEAVE,
     ACTION_LAST
 } EditorAction;
 
@@ -93,7 +95,7 @@ typedef struct EditorField {
     double min, max;
 } EditorField;
 
-enum { EDITOR_FIELDS_MAX = 40, EDITOR_INPUT_MAX = KIND_TEXT_MAX };
+enum { EDITOR_FIELDS_MAX = 40, EDITOR_INPUT_MAX = KIND_TEXT_MAX, EDITOR_PACKS_MAX = 24 };
 
 typedef struct Editor {
     EditDoc *doc;
@@ -160,6 +162,19 @@ typedef struct Editor {
     /* test runs: where Pip died or finished last time */
     RunMark marks[RUN_MARKS_MAX];
     int mark_count;
+    /* the last run from the start: the level as played, and the run when
+    ** it finished (Ctrl+R keeps it beside the level) */
+    char *run_text;
+    size_t run_len;
+    Replay run;
+    bool run_finished;
+    uint64_t run_hash;
+
+    /* the pack prompt: the player's packs, the one chosen, a new name typed */
+    char packs[EDITOR_PACKS_MAX][PACK_NAME_MAX];
+    int pack_count;
+    int pack_choice;                /* pack_count: the typed name */
+    char pack_input[PACK_NAME_MAX];
 } Editor;
 
 /* ---- editor.c ---- */
@@ -176,8 +191,30 @@ void editor_save(Frontend *g, bool copy);
 void editor_play(Frontend *g, bool from_cursor);
 /* Leaves the editor (asking first when there are unsaved changes). */
 void editor_leave(Frontend *g);
+/* Whether there is a file at path; whether the level has changes not on disk. */
+bool editor_file_exists(const char *path);
+bool editor_unsaved(const Editor *ed);
+/* A question's box over the dimmed screen, with its heading. */
+void editor_draw_box(Frontend *g, SDL_Rect box, const char *heading);
 /* The folder for user levels, made if missing; false when none. */
-bool editor_user_folder(char *out, size_t cap);
+bool editor_user_folder(const Frontend *g, char *out, size_t cap);
+
+/* ---- editor_pack.c ---- */
+
+/* Ctrl+P: asks which of the player's packs gets the level (or a new one). */
+void editor_pack_ask(Frontend *g);
+void editor_pack_key(Frontend *g, SDL_Scancode key);
+void editor_pack_text(Editor *ed, const char *text);
+void editor_pack_draw(Frontend *g);
+/* Ctrl+R: the last finished run from the start, written beside the level
+** as NAME.replay (the level saved first when that is all that differs). */
+void editor_keep_replay(Frontend *g);
+/* The player's packs (the folders of their packs folder that hold a
+** campaign.json), sorted, at most cap; how many. dir gets the folder. */
+int editor_user_packs(const Frontend *g, char names[][PACK_NAME_MAX], int cap, char *dir,
+                      size_t dir_cap);
+/* The player's packs folder (made when missing); false when none. */
+bool editor_packs_folder(const Frontend *g, char *out, size_t cap);
 
 /* ---- editor_keys.c ---- */
 

@@ -26,6 +26,7 @@
 #include "effects.h"
 #include "fixed_step.h"
 #include "menu.h"
+#include "pack.h"
 #include "progress.h"
 #include "replay.h"
 #include "settings.h"
@@ -42,6 +43,8 @@ typedef enum Screen {
     SCREEN_COMPLETE,
     SCREEN_END,
     SCREEN_ERROR,
+    SCREEN_CUSTOM,              /* the packs and the player's own levels */
+    SCREEN_PACK,                /* a pack's level select */
     SCREEN_MAKE,                /* Make levels: the user's levels, a new one, the game's */
     SCREEN_EDITOR,
     SCREEN_COUNT,
@@ -87,6 +90,12 @@ typedef struct Saves {
     char campaign[PROGRESS_CAMPAIGN_MAX]; /* its id in progress.json */
     char progress_path[APP_PATH_MAX];
     bool progress_dirty;
+    /* while a pack's record or the player's levels' is in use, the game's
+    ** own waits here (and after, a record whose save failed, till it works) */
+    Progress aside;
+    char aside_campaign[PROGRESS_CAMPAIGN_MAX];
+    bool aside_dirty;
+    bool have_aside;
     bool failing;                       /* a save failed and was told; none has worked since */
     /* what reading settings.json and progress.json found wrong, or why a
     ** save failed, shown in a panel until the player has read it */
@@ -149,6 +158,7 @@ typedef struct Session {
     LevelRun run;
     unsigned improved;
     Screen leave_to;            /* where leaving the level leads; SCREEN_NONE: the game ends */
+    bool own_level;             /* one of the player's own levels: its bests are kept */
     uint32_t best_ticks;        /* the saved best time of the level, 0: none saved */
 
     /* a test run from the editor: Esc and the finish lead straight back,
@@ -156,11 +166,46 @@ typedef struct Session {
     bool test_run;
     RunMark marks[RUN_MARKS_MAX];
     int mark_count;
+    /* a test run from the level's start is recorded, as --record would,
+    ** until it finishes; the editor can keep it beside the level */
+    bool test_from_start;
+    bool test_recording;
+    bool test_finished;         /* the recording holds a finished run */
+    Replay test_inputs;
+    uint64_t test_hash;         /* sim_hash at the finish */
 
     /* time spent in ticks, for the overlay */
     double tick_seconds;
     int tick_count;
 } Session;
+
+/* The Custom levels screen's list and the pack open (custom.c). */
+enum { CUSTOM_LEVELS_MAX = 64 };
+
+/* One of the player's own levels, in the levels/ folder of their data. */
+typedef struct CustomLevel {
+    char file[CAMPAIGN_FILE_MAX];   /* its file name: its id in the folder's record */
+    char name[TITLE_MAX];           /* the level's "name" */
+    char world[LEVEL_BACKGROUND_MAX]; /* its background, whose world it is */
+    uint32_t best_ticks;            /* its best time, 0 for none */
+    bool ok;                        /* it loads; else error says why */
+    char error[PACK_ERROR_MAX];
+} CustomLevel;
+
+typedef struct Custom {
+    char user_dir[APP_PATH_MAX];    /* the player's data folder, ending in '/'; "" if none */
+    PackList packs;
+    int pack_done[PACK_MAX];        /* each pack's levels completed, from its record */
+    int level_count;
+    int levels_dropped;             /* found past CUSTOM_LEVELS_MAX */
+    CustomLevel levels[CUSTOM_LEVELS_MAX];
+    /* the pack open, -1 for none: its campaign is g->campaign and its record
+    ** the progress in use, while the game's own wait in main_campaign and
+    ** the Saves' aside */
+    int open;
+    Campaign *main_campaign;
+    bool own_record;                /* the record in use is the player's levels' */
+} Custom;
 
 /* The coins and gems of the campaign's levels as their files hold them,
 ** counted when first asked for (summary.c). */
@@ -217,6 +262,7 @@ struct Frontend {
     Saves saves;
     Menus menus;
     Session session;
+    Custom *custom;             /* made when Custom levels is first shown */
     FrameStats frame;
     LevelCounts counts;
     /* the end of the campaign (screens.c): its totals, its credits made as
@@ -254,6 +300,12 @@ void frontend_save_settings(Frontend *g);
 ** saved (never for a transient game); a failure is told (once) and the
 ** write tried again at the next save and at quit. */
 void frontend_save_progress(Frontend *g);
+/* Puts the record of campaign (its id in progress.json) in use, read from
+** the file, after saving what is not yet saved; the one in use waits aside. */
+void frontend_use_record(Frontend *g, const char *campaign);
+/* The record kept aside by frontend_use_record in use again, after saving
+** the other (which stays aside, tried again at each save, if that fails). */
+void frontend_main_record(Frontend *g);
 /* The notices as the panel shows them: where the files are, then each
 ** notice by the file's name alone ("settings.json:4:20: ..."). */
 void frontend_notices_text(const Frontend *g, char *out, size_t cap);
@@ -265,11 +317,14 @@ void frontend_notices_text(const Frontend *g, char *out, size_t cap);
 ** the level leads to leave_to (SCREEN_NONE: the game ends). */
 void session_start_level(Frontend *g, const char *path, const char *title, int campaign_index,
                          Screen leave_to);
-/* Campaign level `index`, titled "N - TITLE"; leaving it leads to the title. */
+/* Campaign level `index`, titled "N - TITLE"; leaving it leads to the title
+** (a pack's, to the pack's level select). */
 void session_start_campaign_level(Frontend *g, int index);
 /* Plays a level made in memory (the editor's test run), which the session
-** takes over; titled title; leaving it leads to leave_to. No hot reload. */
-void session_play_desc(Frontend *g, LevelDesc *desc, const char *title, Screen leave_to);
+** takes over; titled title; leaving it leads to leave_to. No hot reload.
+** A run from the level's start (from_start) is recorded. */
+void session_play_desc(Frontend *g, LevelDesc *desc, const char *title, Screen leave_to,
+                       bool from_start);
 /* The same level again from its start. */
 void session_restart(Frontend *g);
 /* Leaves the level (its recording written) for where it leads. */
@@ -295,6 +350,31 @@ void session_fini(Frontend *g);
 bool summary_level_totals(Frontend *g, int index, uint32_t *coins, uint32_t *gems);
 /* The sums over the whole campaign, for the end screen. */
 void summary_campaign(Frontend *g, CampaignSummary *out);
+
+/* ---- custom.c: packs and the player's own levels ---- */
+
+/* The progress record of the player's own levels (levels/ beside the settings). */
+#define CUSTOM_LEVELS_RECORD "levels"
+
+/* Looks for the packs and the player's levels again, with each one's
+** progress, for the Custom levels screen; the game's own campaign and
+** record in use again (a pack open is closed). False when out of memory. */
+bool custom_scan(Frontend *g);
+/* Opens listed pack `index`: its campaign and its record in use, for its
+** level select and its levels. False (and nothing changed) when it does
+** not load, its error then in the list. */
+bool custom_open_pack(Frontend *g, int index);
+/* The pack open, or NULL. */
+const PackInfo *custom_pack(const Frontend *g);
+/* The game's own campaign and record in use again. */
+void custom_close(Frontend *g);
+/* Plays listed level `index` of the player's own, its bests kept in their
+** folder's record; leaving it leads back to Custom levels. */
+void custom_play_level(Frontend *g, int index);
+/* The player's data folder (where settings.json is), ending in '/', or "". */
+void custom_user_dir(const Frontend *g, char *out, size_t size);
+/* Frees what custom.c made. */
+void custom_fini(Frontend *g);
 
 /* ---- screens.c: the screens ---- */
 
