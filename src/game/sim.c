@@ -73,20 +73,18 @@ void system_history(EcsWorld *world, float dt, void *ctx)
 
 /* Makes the entity a level describes, as its kind's row says: every
 ** component the row lists (zeroed), the position, the hit box, the first
-** clip, then the kind's own spawn function for the rest. Returns false when
-** out of memory. */
-static bool spawn(Sim *sim, const LevelDesc *level, const LevelEntity *le, uint16_t first_clip)
+** clip (first_clip, kind_first_clip's), then the kind's own spawn
+** function for the rest. */
+EcsEntity sim_spawn(Sim *sim, const LevelDesc *level, const LevelEntity *le, uint16_t first_clip)
 {
     const EntityKind *k = kind_get(le->kind);
-    if (k == NULL)
-        return true; /* unknown kinds are the loader's to refuse */
     EcsWorld *w = sim->world;
     EcsEntity e = ecs_create(w);
     if (ecs_entity_is_null(e))
-        return false;
+        return ECS_NULL;
     for (EcsComponent c = 0; c < C_COMPONENT_COUNT; c++)
         if ((k->components & (1u << c)) && ecs_add(w, e, c, NULL) == NULL)
-            return false;
+            return ECS_NULL;
     *(Transform *)ecs_get(w, e, C_TRANSFORM) = (Transform){le->x, le->y, le->x, le->y};
     Collider *col = ecs_get(w, e, C_COLLIDER);
     if (col != NULL) {
@@ -102,7 +100,7 @@ static bool spawn(Sim *sim, const LevelDesc *level, const LevelEntity *le, uint1
     Animation *a = ecs_get(w, e, C_ANIMATION);
     if (a != NULL)
         *a = (Animation){.clip = first_clip};
-    return k->spawn == NULL || k->spawn(sim, e, level, le);
+    return k->spawn == NULL || k->spawn(sim, e, level, le) ? e : ECS_NULL;
 }
 
 Sim *sim_create(const LevelDesc *level, const ClipTable *clips)
@@ -139,7 +137,7 @@ Sim *sim_create(const LevelDesc *level, const ClipTable *clips)
         const LevelEntity *le = &level->entities[i];
         if (le->kind < 0 || le->kind >= kind_count() || le->kind >= KIND_MAX_KINDS)
             continue; /* unknown kinds are the loader's to refuse */
-        if (!spawn(sim, level, le, first_clip[le->kind]))
+        if (ecs_entity_is_null(sim_spawn(sim, level, le, first_clip[le->kind])))
             goto fail;
     }
     if (ecs_entity_is_null(sim->player))

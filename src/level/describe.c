@@ -144,9 +144,9 @@ cJSON *level_kinds_json(void)
                            "and the paths of solid platforms and moving hazards"},
             {KIND_FLIPS, "flips its switch group"},
             {KIND_FLIPPED, "follows its switch group"},
-            {KIND_PATROLS, "patrols: never lands on the player start, nor walks through a "
-                           "checkpoint on any floor it may come to (off ledges, over or through "
-                           "blocks and crumbling blocks)"},
+            {KIND_PATROLS, "patrols: never lands on the player start, nor stands in a checkpoint "
+                           "anywhere it may come to (off ledges, over or through blocks and "
+                           "crumbling blocks, carried by platforms, thrown by springs)"},
         };
         for (size_t r = 0; r < sizeof RULES / sizeof RULES[0]; r++)
             if (kind->flags & RULES[r].flag)

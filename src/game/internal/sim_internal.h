@@ -62,6 +62,10 @@ struct Sim {
     bool snapshot_due;             /* a checkpoint was reached this tick */
 };
 
+/* Makes the entity le describes (sim.c's spawn), with its first clip;
+** ECS_NULL when out of memory. */
+EcsEntity sim_spawn(Sim *sim, const LevelDesc *level, const LevelEntity *le, uint16_t first_clip);
+
 /* Records an event of this tick with its type's own sound, or with `sound`. */
 void sim_emit(Sim *sim, SimEventType type, int32_t x, int32_t y);
 void sim_emit_sound(Sim *sim, SimEventType type, const char *sound, int32_t x, int32_t y);
@@ -238,13 +242,21 @@ void player_launch(const Sim *sim, Player *p, Velocity *v, float vy, float hold_
 /* player.c */
 bool player_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 void player_animate(Sim *sim, uint16_t first_clip);
-/* walker.c */
+/* walker.c: one walker's part of a tick; false when it has fallen out of the level */
+bool walker_tick(Sim *sim, EcsEntity self, Enemy *e, Transform *t, Velocity *v, const Collider *c,
+                 float dt);
 bool walker_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 void walker_animate(Sim *sim, uint16_t first_clip);
-/* moving_platform.c: platforms, and anything else that follows waypoints */
+/* moving_platform.c: platforms, and anything else that follows waypoints.
+** mover_advance is a mover's own motion in a tick, the whole pixels it
+** moves (false: none), touching nothing else; mover_tick is its part of a
+** tick: that motion, carrying and pushing actors. */
+bool mover_advance(Mover *mp, const Transform *t, float dt, int32_t *dx, int32_t *dy);
+void mover_tick(Sim *sim, EcsEntity self, Mover *mp, Transform *t, Collider *c, float dt);
 bool moving_platform_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 bool mover_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
-/* spring.c */
+/* spring.c: one spring's part of a tick (b its box) */
+void spring_tick(Sim *sim, Spring *s, Box b);
 bool spring_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 void spring_animate(Sim *sim, uint16_t first_clip);
 /* crumble.c */
