@@ -14,6 +14,7 @@
 #include "components.h"
 #include "input.h"
 #include "leveldesc.h"
+#include "sound.h"
 
 #include "ecs.h"
 
@@ -41,7 +42,7 @@ typedef enum SimEventType {
 typedef struct SimEvent {
     SimEventType type;
     int32_t x, y;            /* where it happened, px */
-    const char *sound;       /* the sound it makes, by its name in assets/sounds.txt; NULL: none */
+    Sound sound;             /* the sound it makes (sound.h), or SOUND_NONE */
 } SimEvent;
 
 typedef enum SimOutcome {

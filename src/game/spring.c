@@ -107,7 +107,7 @@ void spring_tick(Sim *sim, Spring *s, Box b)
     }
     if (launched) {
         s->rest = SPRING_REST_TICKS;
-        emit_cue(sim, "spring", b);
+        emit_cue(sim, SOUND_SPRING, b);
     }
 }
 

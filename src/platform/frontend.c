@@ -38,7 +38,7 @@ _Static_assert(MENU_ITEMS >= 2 * ACT_COUNT + 2, "the controls menu lists every b
 
 /* ---- small helpers --------------------------------------------------------- */
 
-void frontend_sound(Frontend *g, const char *s)
+void frontend_sound(Frontend *g, Sound s)
 {
     if (g->hooks.play)
         g->hooks.play(g->hooks.ctx, s);
@@ -352,11 +352,11 @@ static void continue_campaign(Frontend *g)
 static void menu_action(Frontend *g, MenuEvent ev, int id)
 {
     if (ev == MENU_EV_MOVED) {
-        frontend_sound(g, "menu_move");
+        frontend_sound(g, SOUND_MENU_MOVE);
         return;
     }
     if (ev == MENU_EV_BACK) {
-        frontend_sound(g, "menu_back");
+        frontend_sound(g, SOUND_MENU_BACK);
         /* back where the player came from, the cursor on the way in */
         switch (g->screen) {
         case SCREEN_LEVELS:
@@ -384,7 +384,7 @@ static void menu_action(Frontend *g, MenuEvent ev, int id)
     if (change && id != ITEM_SCALE && !volume_of(g, id) && id != ITEM_FULLSCREEN &&
         id != ITEM_MUTE)
         return;
-    frontend_sound(g, ev == MENU_EV_ACTIVATE ? "menu_select" : "menu_move");
+    frontend_sound(g, ev == MENU_EV_ACTIVATE ? SOUND_MENU_SELECT : SOUND_MENU_MOVE);
     if (id >= ITEM_LEVEL_FIRST) {
         session_start_campaign_level(g, id - ITEM_LEVEL_FIRST);
         return;
@@ -508,12 +508,12 @@ static bool capture_event(Frontend *g, const SDL_Event *ev)
     if (edited) {
         edit_note(g, r, name, old);
         bindings_changed(g);
-        frontend_sound(g, r.what == CONTROLS_KEPT_LAST ? "menu_back" : "menu_select");
+        frontend_sound(g, r.what == CONTROLS_KEPT_LAST ? SOUND_MENU_BACK : SOUND_MENU_SELECT);
     } else {
         /* Esc, or a key while a pad button is awaited, or the other way round */
         g->menus.note[0] = '\0';
         if (key)
-            frontend_sound(g, "menu_back");
+            frontend_sound(g, SOUND_MENU_BACK);
     }
     g->menus.capture = -1;
     controls_release_all(&g->controls);
@@ -559,14 +559,14 @@ void frontend_event(Frontend *g, const SDL_Event *ev)
         if (r.menu == MENU_OK || r.menu == MENU_BACK) {
             g->saves.notices_pending = false;
             controls_release_all(&g->controls);
-            frontend_sound(g, "menu_select");
+            frontend_sound(g, SOUND_MENU_SELECT);
         }
         return;
     }
     switch (g->screen) {
     case SCREEN_PLAY:
         if (r.pressed & (1u << ACT_PAUSE)) {
-            frontend_sound(g, "menu_select");
+            frontend_sound(g, SOUND_MENU_SELECT);
             frontend_show(g, SCREEN_PAUSE);
         } else if (r.pressed & (1u << ACT_RESTART)) {
             session_restart(g);
@@ -574,7 +574,7 @@ void frontend_event(Frontend *g, const SDL_Event *ev)
         break;
     case SCREEN_COMPLETE:
         if (r.menu == MENU_OK && g->screen_time > 0.4f) {
-            frontend_sound(g, "menu_select");
+            frontend_sound(g, SOUND_MENU_SELECT);
             if (g->session.campaign_index >= 0 && g->campaign &&
                 g->session.campaign_index + 1 < g->campaign->count)
                 session_start_campaign_level(g, g->session.campaign_index + 1);

@@ -334,7 +334,7 @@ static void complete_level(Frontend *g)
     g->session.best_ticks = rec && rec->completed ? rec->best_ticks : 0;
     session_write_recording(g);
     g->session.recording = false; /* the file keeps the finished run; later tries are not recorded */
-    frontend_sound(g, "complete");
+    frontend_sound(g, SOUND_COMPLETE);
     /* a moment at the flag before the card: the finish should feel earned */
     g->session.celebrate = 0.9f;
 }
@@ -346,7 +346,7 @@ static void handle_events(Frontend *g)
     for (int i = 0; i < n; i++) {
         effects_event(&g->session.fx, &ev[i]);
         /* The level's completion sounds when the card comes (complete_level). */
-        if (ev[i].sound != NULL && ev[i].type != EV_COMPLETED)
+        if (ev[i].sound != SOUND_NONE && ev[i].type != EV_COMPLETED)
             frontend_sound(g, ev[i].sound);
     }
 }

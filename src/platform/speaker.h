@@ -12,6 +12,8 @@
 #ifndef PLATFORM_SPEAKER_H
 #define PLATFORM_SPEAKER_H
 
+#include "sound.h"
+
 #include <stdbool.h>
 
 struct Settings;
@@ -22,9 +24,8 @@ struct Settings;
 ** needed. Returns false, silently playing nothing, when there is no device. */
 bool speaker_open(const char *data_dir, const struct Settings *settings);
 
-/* Starts the effect of that name ("jump"); several play at once. An unknown
-** name is logged once and plays nothing. */
-void speaker_play(const char *name);
+/* Starts that effect; several play at once. */
+void speaker_play(Sound sound);
 
 /* master and sfx in 0..100; the change glides over a few milliseconds. */
 void speaker_set_volume(int master, int sfx, bool mute);

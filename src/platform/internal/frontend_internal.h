@@ -171,7 +171,7 @@ struct Frontend {
 ** music asked for (the title's, the level's world's, the summit's). */
 void frontend_show(Frontend *g, Screen s);
 /* Plays a sound of assets/sounds.txt by name, through the hooks. */
-void frontend_sound(Frontend *g, const char *sound);
+void frontend_sound(Frontend *g, Sound sound);
 /* Asks for a music track (the title's, a level's background) through the hooks. */
 void frontend_music(Frontend *g, const char *track);
 /* Writes progress.json (never for a transient game); a failure is logged. */
