@@ -469,10 +469,10 @@ int main(int argc, char **argv)
             quick = true;
         } else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc &&
                    (strcmp(argv[i + 1], "ecs") == 0 || strcmp(argv[i + 1], "sim") == 0 ||
-                    strcmp(argv[i + 1], "render") == 0)) {
+                    strcmp(argv[i + 1], "render") == 0 || strcmp(argv[i + 1], "edit") == 0)) {
             only = argv[++i];
         } else {
-            fprintf(stderr, "usage: %s [--quick] [--only ecs|sim|render]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--quick] [--only ecs|sim|render|edit]\n", argv[0]);
             return 2;
         }
     }
@@ -486,5 +486,7 @@ int main(int argc, char **argv)
         bench_sim();
     if (only == NULL || strcmp(only, "render") == 0)
         bench_render();
+    if (only == NULL || strcmp(only, "edit") == 0)
+        bench_edit();
     return 0;
 }

@@ -12,4 +12,7 @@ void bench_sim(void);
 /* frame_build_10k_sprites and draw_calls_10k_sprites. */
 void bench_render(void);
 
+/* editor_recheck_level24. */
+void bench_edit(void);
+
 #endif

@@ -5,7 +5,7 @@
 set(LEVEL_TEST_TMP ${CMAKE_CURRENT_BINARY_DIR}/level-tmp)
 file(MAKE_DIRECTORY ${LEVEL_TEST_TMP})
 
-foreach(name test_level test_level_tiled test_level_watch test_kinds)
+foreach(name test_level test_level_tiled test_tiled_objects test_level_watch test_kinds)
   platformer_test(${name} ${name}.c)
   target_link_libraries(${name} PRIVATE level)
   target_compile_definitions(${name} PRIVATE
@@ -15,6 +15,7 @@ endforeach()
 # test_level reads levels/level.schema.json to hold it to the parameter table.
 target_link_libraries(test_level PRIVATE cjson)
 target_link_libraries(test_kinds PRIVATE cjson)
+target_link_libraries(test_tiled_objects PRIVATE cjson)
 # test_level_tiled compresses tile layers itself, with the libraries.
 target_link_libraries(test_level_tiled PRIVATE PkgConfig::ZLIB PkgConfig::ZSTD)
 # The rebuilt Sim after a reload comes from app/ (app_rebuild_sim).
@@ -51,4 +52,28 @@ if(TILED AND TARGET artgen AND TARGET platformer)
                    -DOUT=${CMAKE_CURRENT_BINARY_DIR}/tiled-collection
                    -P ${CMAKE_CURRENT_SOURCE_DIR}/tiled_collection.cmake)
   set_tests_properties(tiled_collection PROPERTIES LABELS tiled)
+  # The game's Tiled project, tilesets and templates through the real Tiled.
+  add_test(NAME tiled_project
+    COMMAND ${CMAKE_COMMAND} -DPLATFORMER=$<TARGET_FILE:platformer> -DTILED=${TILED}
+            -DLEVEL=${PROJECT_SOURCE_DIR}/levels/18-whiteout.json
+            -DREPLAY=${PROJECT_SOURCE_DIR}/tests/replays/18-whiteout.replay
+            -DTEMPLATES=${CMAKE_CURRENT_SOURCE_DIR}/levels/tiled/templates/templates.tmj
+            -DTWIN=${CMAKE_CURRENT_SOURCE_DIR}/levels/tiled/templates/templates.json
+            -DOUT=${CMAKE_CURRENT_BINARY_DIR}/tiled-project
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/tiled_project.cmake)
+  set_tests_properties(tiled_project PROPERTIES LABELS tiled)
+endif()
+
+# The level schema from any folder: a copy of a level outside levels/,
+# its "$schema" in each form README.md gives, resolved as editors do and
+# validated with python3-jsonschema (skipped when the module is missing;
+# .ci/run installs it).
+find_program(PYTHON3 python3)
+if(PYTHON3 AND TARGET platformer)
+  add_test(NAME level_schema_any_folder
+    COMMAND ${PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/schema_any_folder.py $<TARGET_FILE:platformer>
+            ${PROJECT_SOURCE_DIR}/levels/level.schema.json
+            ${PROJECT_SOURCE_DIR}/levels/18-whiteout.json
+            ${CMAKE_CURRENT_BINARY_DIR}/schema-any-folder)
+  set_tests_properties(level_schema_any_folder PROPERTIES SKIP_RETURN_CODE 77)
 endif()

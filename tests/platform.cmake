@@ -41,6 +41,14 @@ set_tests_properties(test_screens PROPERTIES
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
   ENVIRONMENT "SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-screens")
 
+# Text beyond ASCII in the real font (screenshots in scratch-text/shots/).
+platformer_test(test_render_text test_render_text.c)
+target_link_libraries(test_render_text PRIVATE platform_core json)
+target_include_directories(test_render_text PRIVATE ${PROJECT_SOURCE_DIR}/src/platform/internal)
+set_tests_properties(test_render_text PROPERTIES
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+  ENVIRONMENT "SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-text")
+
 # The game in a window under a virtual X server (xvfb-run, xdotool).
 add_test(NAME platform_window_smoke
   COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/platform/window_smoke.sh

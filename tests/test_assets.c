@@ -3,6 +3,8 @@
 ** images and the program's icon. */
 #include "anim.h"
 #include "atlas.h"
+#include "level.h"
+#include "level_internal.h"
 #include "icon.h"
 #include "leveldesc.h"
 #include "png.h"
@@ -589,17 +591,29 @@ START_TEST(gameplay_kind_art_is_painted)
 }
 END_TEST
 
+/* The font has a glyph for every character --check lets a level show
+** without a warning (level_font_draws: printable ASCII, Latin-1, Latin
+** Extended-A) and for no other: the C1 controls between them draw nothing. */
 START_TEST(font_has_every_printable_character)
 {
     cJSON *root = load_atlas_json();
     const cJSON *font = cJSON_GetObjectItemCaseSensitive(root, "font");
     ck_assert(cJSON_IsObject(font));
     ck_assert_int_eq(json_int(font, "first"), ' ');
-    ck_assert_int_eq(json_int(font, "count"), '~' - ' ' + 1);
+    ck_assert_int_eq(json_int(font, "count"), 0x180 - ' ');
     const cJSON *advance = cJSON_GetObjectItemCaseSensitive(font, "advance");
-    ck_assert_int_eq(cJSON_GetArraySize(advance), '~' - ' ' + 1);
-    for (int c = ' '; c <= '~'; c++)
-        ck_assert_msg(cJSON_GetArrayItem(advance, c - ' ')->valueint > 0, "'%c' has no advance", c);
+    ck_assert_int_eq(cJSON_GetArraySize(advance), 0x180 - ' ');
+    int drawn = 0;
+    for (uint32_t c = ' '; c < 0x180; c++) {
+        bool has = cJSON_GetArrayItem(advance, (int)(c - ' '))->valueint > 0;
+        ck_assert_msg(has == level_font_draws(c), "U+%04X: %s", (unsigned)c,
+                      has ? "a glyph --check warns of" : "no glyph");
+        drawn += has;
+    }
+    ck_assert_int_eq(drawn, 95 + 96 + 128);
+    /* the rows over the line's top hold the marks over capitals */
+    ck_assert_int_eq(json_int(font, "ascent"), 3);
+    ck_assert_int_eq(json_int(font, "line_height"), json_int(font, "h") - 3 + 1);
     cJSON_Delete(root);
 }
 END_TEST
@@ -663,6 +677,43 @@ START_TEST(font_letters_are_distinct_and_descenders_descend)
 END_TEST
 
 /* ---- the PNG encoder, checked by an independent decoder ---- */
+
+/* The Tiled tilesets' images: tiles.png has a row for each world, in the
+** order of level_background_names() (which --export-tiled-project writes in
+** tiles.tsj), each world's first tile its ground; each kind has its image. */
+START_TEST(tiled_images_have_a_row_a_world_and_a_sprite_a_kind)
+{
+    cJSON *root = load_atlas_json();
+    const cJSON *themes = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(root, "tiles"), "themes");
+    ck_assert_int_eq(cJSON_GetArraySize(themes), LEVEL_BACKGROUND_COUNT);
+    int i = 0;
+    for (const cJSON *t = themes->child; t != NULL; t = t->next, i++)
+        ck_assert_str_eq(t->string, level_background_names()[i]);
+    cJSON_Delete(root);
+    SDL_Surface *tiles = load_rgba(ASSETS_DIR "/tiled/tiles.png");
+    ck_assert_ptr_nonnull(tiles);
+    ck_assert_int_eq(tiles->w, 16 * (TILE_KIND_COUNT - 1));
+    ck_assert_int_eq(tiles->h, 16 * LEVEL_BACKGROUND_COUNT);
+    /* no two worlds' ground is the same: each row is its world's art */
+    for (int a = 0; a < LEVEL_BACKGROUND_COUNT; a++)
+        for (int b = a + 1; b < LEVEL_BACKGROUND_COUNT; b++) {
+            bool differ = false;
+            for (int y = 0; y < 16 && !differ; y++)
+                differ = memcmp(pixel(tiles, 0, a * 16 + y), pixel(tiles, 0, b * 16 + y), 16 * 4) != 0;
+            ck_assert_msg(differ, "the %s and %s rows of tiles.png have the same ground",
+                          level_background_names()[a], level_background_names()[b]);
+        }
+    SDL_FreeSurface(tiles);
+    for (int k = 0; k < kind_count(); k++) {
+        char path[512];
+        snprintf(path, sizeof path, ASSETS_DIR "/tiled/entities/%s.png", kind_get(k)->name);
+        SDL_Surface *img = load_rgba(path);
+        ck_assert_msg(img != NULL, "%s: %s", path, IMG_GetError());
+        SDL_FreeSurface(img);
+    }
+}
+END_TEST
 
 START_TEST(png_round_trips_through_sdl_image)
 {
@@ -852,6 +903,7 @@ static Suite *assets_suite(void)
     tcase_add_test(files, gameplay_kind_art_is_painted);
     tcase_add_test(files, font_has_every_printable_character);
     tcase_add_test(files, font_letters_are_distinct_and_descenders_descend);
+    tcase_add_test(files, tiled_images_have_a_row_a_world_and_a_sprite_a_kind);
     suite_add_tcase(s, files);
     TCase *tools = tcase_create("tools");
     tcase_set_timeout(tools, 0);

@@ -158,6 +158,21 @@ static void frames(Rig *r, int n)
         frontend_update(r->s.game, 1.0 / 60.0);
 }
 
+/* White-box shortcuts: campaign level `index` started, or screen `s` asked
+** for, without the menus; shown from the next event or frame, here a frame
+** that passes no time. */
+static void start_level(Rig *r, int index)
+{
+    session_start_campaign_level(r->s.game, index);
+    frontend_update(r->s.game, 0.0);
+}
+
+static void show(Rig *r, Screen s)
+{
+    frontend_go(r->s.game, s);
+    frontend_update(r->s.game, 0.0);
+}
+
 /* Walks right until the level's card shows, then waits for its keys. */
 static void walk_to_the_card(Rig *r)
 {
@@ -231,7 +246,7 @@ START_TEST(a_better_run_is_marked_new_best)
              "{\"format\": 2, \"unlocked\": 2, \"last_level\": \"a.json\", \"levels\": {\"a.json\": "
              "{\"completed\": true, \"best_ticks\": 9000, \"fewest_deaths\": 0, \"most_coins\": 1, "
              "\"most_gems\": 0, \"coins_total\": 2, \"gems_total\": 1}}}");
-    session_start_campaign_level(r.s.game, 0);
+    start_level(&r, 0);
     walk_to_the_card(&r);
     ck_assert_uint_eq(r.s.game->session.improved,
                       PROGRESS_BEST_TIME | PROGRESS_BEST_COINS | PROGRESS_BEST_GEMS);
@@ -254,7 +269,7 @@ START_TEST(the_last_levels_card_leads_to_the_end)
     Rig r;
     rig_open(&r, "card-last", NULL,
              "{\"format\": 2, \"unlocked\": 3, \"levels\": {}}");
-    session_start_campaign_level(r.s.game, 2);
+    start_level(&r, 2);
     ck_assert(screens_last_level(r.s.game));
     walk_to_the_card(&r);
     char keys[160];
@@ -275,7 +290,7 @@ START_TEST(the_card_names_the_keys_as_bound)
 {
     Rig r;
     rig_open(&r, "card-keys", "{\"format\": 1, \"keys\": {\"jump\": [\"X\"], \"pause\": [\"P\"]}}", NULL);
-    session_start_campaign_level(r.s.game, 0);
+    start_level(&r, 0);
     walk_to_the_card(&r);
     char keys[160];
     screens_complete_keys(r.s.game, keys, sizeof keys);
@@ -324,7 +339,7 @@ START_TEST(the_end_shows_the_campaigns_totals_then_the_credits)
 {
     Rig r;
     rig_open(&r, "end", NULL, NEARLY_DONE);
-    session_start_campaign_level(r.s.game, 2);
+    start_level(&r, 2);
     walk_to_the_card(&r);
     ck_assert_str_eq(last_track(&r.heard), "cave");
     const LevelRun run = r.s.game->session.run;
@@ -373,7 +388,7 @@ START_TEST(the_end_can_be_hurried)
 {
     Rig r;
     rig_open(&r, "end-keys", NULL, NEARLY_DONE);
-    frontend_show(r.s.game, SCREEN_END);
+    show(&r, SCREEN_END);
     frames(&r, 10);
     screen_tap(r.s.game, SDL_SCANCODE_SPACE); /* too soon: a press meant for the card */
     ck_assert_float_lt(r.s.game->ending.credits_at, 0.0f);
@@ -386,10 +401,98 @@ START_TEST(the_end_can_be_hurried)
     save_shot(&r, "end_fading");
     screen_tap(r.s.game, SDL_SCANCODE_SPACE);
     ck_assert_int_eq(r.s.game->screen, SCREEN_TITLE);
-    frontend_show(r.s.game, SCREEN_END);
+    show(&r, SCREEN_END);
     frames(&r, 60);
     screen_tap(r.s.game, SDL_SCANCODE_ESCAPE);
     ck_assert_int_eq(r.s.game->screen, SCREEN_TITLE);
+    rig_close(&r);
+}
+END_TEST
+
+/* ---- the pause and the menus over it --------------------------------------------- */
+
+static const char *cursor_label(const Frontend *g)
+{
+    return g->menus.menu.items[g->menus.menu.cursor].label;
+}
+
+/* Whether every pixel of rect in a is at most as bright as in b, channel by
+** channel, and some pixel is darker. */
+static bool darker_in(const SDL_Surface *a, const SDL_Surface *b, SDL_Rect rect)
+{
+    bool some = false;
+    for (int y = rect.y; y < rect.y + rect.h; y++)
+        for (int x = rect.x; x < rect.x + rect.w; x++) {
+            Uint8 ar, ag, ab, aa, br, bg, bb, ba;
+            SDL_GetRGBA(*((const Uint32 *)((const Uint8 *)a->pixels + y * a->pitch) + x), a->format, &ar, &ag, &ab, &aa);
+            SDL_GetRGBA(*((const Uint32 *)((const Uint8 *)b->pixels + y * b->pitch) + x), b->format, &br, &bg, &bb, &ba);
+            if (ar > br || ag > bg || ab > bb)
+                return false;
+            some = some || ar < br || ag < bg || ab < bb;
+        }
+    return some;
+}
+
+/* The pause shows the level dimmed under its menu, and so do the options and
+** the controls opened from it (the title's show the hills); Back from each
+** leads where the player came from, the cursor on the item that led away. */
+START_TEST(the_pause_and_its_menus_show_the_level_beneath)
+{
+    Rig r;
+    rig_open(&r, "pause", NULL, NULL);
+    Frontend *g = r.s.game;
+    /* the title's options, over the hills */
+    screen_tap(g, SDL_SCANCODE_DOWN);
+    screen_tap(g, SDL_SCANCODE_DOWN);
+    screen_tap(g, SDL_SCANCODE_RETURN);
+    ck_assert_int_eq(g->screen, SCREEN_OPTIONS);
+    rig_draw(&r);
+    SDL_Surface *over_title = SDL_DuplicateSurface(r.s.target);
+    ck_assert_ptr_nonnull(over_title);
+    screen_tap(g, SDL_SCANCODE_ESCAPE);
+    ck_assert_int_eq(g->screen, SCREEN_TITLE);
+    ck_assert_str_eq(cursor_label(g), "OPTIONS");
+    /* the first level, a moment in, paused */
+    screen_tap(g, SDL_SCANCODE_UP);
+    screen_tap(g, SDL_SCANCODE_UP);
+    screen_tap(g, SDL_SCANCODE_RETURN);
+    ck_assert_int_eq(g->screen, SCREEN_PLAY);
+    frames(&r, 150);
+    screen_tap(g, SDL_SCANCODE_ESCAPE);
+    ck_assert_int_eq(g->screen, SCREEN_PAUSE);
+    rig_draw(&r);
+    save_shot(&r, "pause");
+    SDL_Surface *paused = SDL_DuplicateSurface(r.s.target);
+    ck_assert_ptr_nonnull(paused);
+    /* its options: the same level, dimmed a little more */
+    screen_tap(g, SDL_SCANCODE_DOWN);
+    screen_tap(g, SDL_SCANCODE_DOWN);
+    screen_tap(g, SDL_SCANCODE_RETURN);
+    ck_assert_int_eq(g->screen, SCREEN_OPTIONS);
+    rig_draw(&r);
+    save_shot(&r, "options_over_pause");
+    const SDL_Rect corner = {0, 0, 60, 40}; /* the counters, outside every menu */
+    ck_assert(darker_in(r.s.target, paused, corner));
+    ck_assert(!darker_in(r.s.target, over_title, corner) && !darker_in(over_title, r.s.target, corner));
+    /* and the controls */
+    for (int i = 0; i < 8 && strcmp(cursor_label(g), "CONTROLS") != 0; i++)
+        screen_tap(g, SDL_SCANCODE_DOWN);
+    screen_tap(g, SDL_SCANCODE_RETURN);
+    ck_assert_int_eq(g->screen, SCREEN_BINDINGS);
+    rig_draw(&r);
+    save_shot(&r, "controls_over_pause");
+    ck_assert(darker_in(r.s.target, paused, corner));
+    /* back, back, back: the options, the pause, the level */
+    screen_tap(g, SDL_SCANCODE_ESCAPE);
+    ck_assert_int_eq(g->screen, SCREEN_OPTIONS);
+    ck_assert_str_eq(cursor_label(g), "CONTROLS");
+    screen_tap(g, SDL_SCANCODE_ESCAPE);
+    ck_assert_int_eq(g->screen, SCREEN_PAUSE);
+    ck_assert_str_eq(cursor_label(g), "OPTIONS");
+    screen_tap(g, SDL_SCANCODE_ESCAPE);
+    ck_assert_int_eq(g->screen, SCREEN_PLAY);
+    SDL_FreeSurface(paused);
+    SDL_FreeSurface(over_title);
     rig_close(&r);
 }
 END_TEST
@@ -433,9 +536,9 @@ START_TEST(each_screen_asks_for_its_music)
     screen_tap(r.s.game, SDL_SCANCODE_RETURN); /* the title's options: the title's */
     ck_assert_int_eq(r.s.game->screen, SCREEN_OPTIONS);
     ck_assert_str_eq(last_track(&r.heard), "title");
-    session_start_campaign_level(r.s.game, 2); /* the cave */
+    start_level(&r, 2); /* the cave */
     ck_assert_str_eq(last_track(&r.heard), "cave");
-    frontend_show(r.s.game, SCREEN_END);
+    show(&r, SCREEN_END);
     ck_assert_str_eq(last_track(&r.heard), "peak");
     for (int i = 0; i < r.heard.track_count; i++) {
         const char *t = r.heard.tracks[i];
@@ -572,6 +675,7 @@ static Suite *campaign_screens_suite(void)
     tcase_add_test(tc, the_card_names_the_keys_as_bound);
     tcase_add_test(tc, the_end_shows_the_campaigns_totals_then_the_credits);
     tcase_add_test(tc, the_end_can_be_hurried);
+    tcase_add_test(tc, the_pause_and_its_menus_show_the_level_beneath);
     tcase_add_test(tc, each_screen_asks_for_its_music);
     tcase_add_test(tc, the_options_music_volume_is_what_is_heard);
     tcase_set_timeout(tc, 0); /* no time limit: sanitizer builds on a busy machine are slow */

@@ -71,6 +71,23 @@ START_TEST(kind_table_keeps_its_rules)
         if (kind->flags & (KIND_FLIPS | KIND_FLIPPED))
             ck_assert_msg(kind_prop_find(kind, "group") >= 0, "%s: a group rule without a group",
                           kind->name);
+        /* The editor's legend: a readable character each drawn kind, its own. */
+        if (kind->flags & KIND_DRAWABLE) {
+            ck_assert_msg(kind->legend > ' ' && kind->legend <= '~' && kind->legend != '"' &&
+                          kind->legend != '\\',
+                          "%s: drawn, with no readable legend character", kind->name);
+            for (int o = 0; o < k; o++)
+                ck_assert_msg(!(kind_get(o)->flags & KIND_DRAWABLE) ||
+                              kind_get(o)->legend != kind->legend,
+                              "%s and %s: one legend character", kind_get(o)->name, kind->name);
+        }
+        /* The editor keeps one path and one text an entity. */
+        int paths = 0, texts = 0;
+        for (int p = 0; p < kind->prop_count; p++) {
+            paths += kind->props[p].type == KPROP_PATH;
+            texts += kind->props[p].type == KPROP_TEXT;
+        }
+        ck_assert_msg(paths <= 1 && texts <= 1, "%s: more than one path or text", kind->name);
         unique += (kind->flags & KIND_UNIQUE) != 0;
         needed += (kind->flags & KIND_NEEDED) != 0;
     }

@@ -248,7 +248,7 @@ START_TEST(unsupported_features_are_refused_by_name)
     expect_refused(&m, "XML tilesets (.tsx) are not supported");
     m = default_map();
     m.objects = "{\"id\": 1, \"template\": \"coin.tx\", \"x\": 0, \"y\": 0},";
-    expect_refused(&m, "object templates are not supported");
+    expect_refused(&m, "cannot read the template \"coin.tx\"");
     m = default_map();
     m.objects = "{\"id\": 1, \"type\": \"coin\", \"x\": 0, \"y\": 16, \"rotation\": 45},";
     expect_refused(&m, "rotated objects are not supported");

@@ -255,7 +255,7 @@ START_TEST(the_error_panel_wraps_long_messages_at_words)
     Rig r;
     rig_open(&r, "errors", NULL, "tests/levels/broken/platform_sweeps_checkpoint.json");
     ck_assert_int_eq(r.s.game->screen, SCREEN_ERROR);
-    const char *text = frontend_error_text(r.s.game);
+    const char *text = r.s.game->session.error_text;
     /* one error a line, whole: the screen does the wrapping */
     ck_assert_ptr_nonnull(strstr(text, "passes through the checkpoint at 10:11: a player coming back"));
     rig_draw(&r);
@@ -266,7 +266,7 @@ START_TEST(the_error_panel_wraps_long_messages_at_words)
     ck_assert_int_eq(ink_in(r.s.target, (SDL_Rect){LOGICAL_W - 8, 0, 8, LOGICAL_H}, 255, 255, 255), 0);
     /* wrapped as the panel wraps it: no word that fits a line is split */
     char wrapped[8192];
-    int lines = render_wrap(frontend_atlas(r.s.game), text, LOGICAL_W - 36, 2, wrapped, sizeof wrapped);
+    int lines = render_wrap(&r.s.game->atlas, text, LOGICAL_W - 36, 2, wrapped, sizeof wrapped);
     ck_assert_int_gt(lines, 2);
     ck_assert_ptr_nonnull(strstr(wrapped, "coming"));
     ck_assert_ptr_nonnull(strstr(wrapped, "pushed aside"));
@@ -280,7 +280,7 @@ START_TEST(the_small_font_draws_every_letter)
 {
     Rig r;
     rig_open(&r, "font", NULL, "tests/levels/good/basic.json");
-    const RenderAtlas *atlas = frontend_atlas(r.s.game);
+    const RenderAtlas *atlas = &r.s.game->atlas;
     Batch *b = &r.s.game->batch;
     SDL_SetRenderDrawColor(r.s.renderer, 30, 32, 66, 255);
     SDL_RenderClear(r.s.renderer);
@@ -461,7 +461,7 @@ START_TEST(the_hud_keeps_its_width_as_the_counters_grow)
 {
     Rig r;
     rig_open(&r, "hud", NULL, "tests/levels/good/basic.json");
-    const RenderAtlas *atlas = frontend_atlas(r.s.game);
+    const RenderAtlas *atlas = &r.s.game->atlas;
     /* from 9 to 10 coins of 12, to all 12; deaths 9, 10, 100; 9:59 to 10:00 */
     SimStatus st = {.ticks = 60, .collected = 9, .collectibles = 12};
     int w = hud_width(atlas, &st);
@@ -502,7 +502,7 @@ START_TEST(the_hud_counts_gems_in_a_level_that_has_them)
 {
     Rig r;
     rig_open(&r, "hud-gems", NULL, "tests/levels/good/signs.json");
-    const RenderAtlas *atlas = frontend_atlas(r.s.game);
+    const RenderAtlas *atlas = &r.s.game->atlas;
     SimStatus st = {.collectibles = 3, .gems_total = 12};
     int w = hud_width(atlas, &st);
     for (int g = 0; g <= 12; g++) {
@@ -516,7 +516,7 @@ START_TEST(the_hud_counts_gems_in_a_level_that_has_them)
     int without = hud_width(atlas, &(SimStatus){.collectibles = 3});
     ck_assert_int_ge(w - without, gem.w + 3 + 2 * render_text_width(atlas, "1") + 10);
     /* drawn after the coins: pink ink of the gem icon right of the coins */
-    const Sim *sim = frontend_sim(r.s.game);
+    const Sim *sim = r.s.game->session.sim;
     ck_assert_int_eq(sim_status(sim)->gems_total, 2);
     frontend_run_ticks(r.s.game, 1);
     rig_draw(&r);
@@ -530,9 +530,9 @@ START_TEST(the_debug_overlay_lines_up_its_columns)
     Rig r;
     rig_open(&r, "overlay", "{\"format\": 1, \"debug_overlay\": true}", "tests/levels/good/basic.json");
     frontend_run_ticks(r.s.game, 30);
-    const RenderAtlas *atlas = frontend_atlas(r.s.game);
+    const RenderAtlas *atlas = &r.s.game->atlas;
     DebugStats stats = {.fps = 59.7f, .tick_ms = 0.0123f, .frame_ms = 12.5f, .entities = 1234,
-                        .draw_calls = 3, .quads = 98765, .world = sim_world(frontend_sim(r.s.game))};
+                        .draw_calls = 3, .quads = 98765, .world = sim_world(r.s.game->session.sim)};
     HudDebugLayout l;
     hud_debug_layout(atlas, &stats, &l);
     ck_assert_int_gt(l.rows, l.figures); /* the pools are listed too */
@@ -675,7 +675,7 @@ START_TEST(standing_at_a_sign_shows_its_words)
 {
     Rig r;
     rig_open(&r, "sign", NULL, "tests/levels/good/signs.json");
-    Sim *sim = frontend_sim(r.s.game);
+    Sim *sim = r.s.game->session.sim;
     /* the level starts on the first sign; its box waits for the title card */
     frontend_run_ticks(r.s.game, 1);
     ck_assert_int_ge(sim_status(sim)->sign, 0);
@@ -688,7 +688,7 @@ START_TEST(standing_at_a_sign_shows_its_words)
     ck_assert_ptr_nonnull(strstr(words, "Press SPACE, Z, K or UP to jump"));
     rig_draw(&r);
     save_shot(&r, "sign");
-    const RenderAtlas *atlas = frontend_atlas(r.s.game);
+    const RenderAtlas *atlas = &r.s.game->atlas;
     SDL_Rect box = hud_sign_rect(atlas, words);
     /* under the HUD's strip, inside the screen, drawn with its rim and words */
     ck_assert_int_ge(box.y, 2 + 15 + 2);
@@ -756,10 +756,10 @@ START_TEST(a_sign_reads_on_every_background)
         save_shot(&r, name);
         /* the rim all round, the words white on the box's dark body */
         char words[512];
-        Sim *sim = frontend_sim(r.s.game);
+        Sim *sim = r.s.game->session.sim;
         labels_fill_text(&r.s.game->controls.bind, false, sim_text(sim, sim_status(sim)->sign), words,
                          sizeof words);
-        SDL_Rect box = hud_sign_rect(frontend_atlas(r.s.game), words);
+        SDL_Rect box = hud_sign_rect(&r.s.game->atlas, words);
         ck_assert_int_gt(ink_in(r.s.target, (SDL_Rect){box.x, box.y + box.h - 2, box.w, 2}, SIGN_RIM_R,
                                 SIGN_RIM_G, SIGN_RIM_B), box.w / 2);
         ck_assert_int_gt(ink_in(r.s.target, box, 255, 255, 255), 150);
@@ -776,7 +776,7 @@ START_TEST(a_sign_follows_a_rebinding)
              "{\"format\": 1, \"keys\": {\"jump\": [\"X\"], \"left\": [\"J\"]}}",
              "tests/levels/good/signs.json");
     frontend_run_ticks(r.s.game, 150);
-    Sim *sim = frontend_sim(r.s.game);
+    Sim *sim = r.s.game->session.sim;
     ck_assert_int_ge(sim_status(sim)->sign, 0);
     char words[512];
     labels_fill_text(&r.s.game->controls.bind, r.s.game->controls.pad_last,

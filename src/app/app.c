@@ -259,16 +259,9 @@ static bool soak_level(const char *data, const char *path, unsigned long ticks, 
     return ok;
 }
 
-/* The name the program was started as, for messages. */
-static const char *program_name(const char *argv0)
-{
-    const char *slash = argv0 != NULL ? strrchr(argv0, '/') : NULL;
-    return slash != NULL ? slash + 1 : argv0 != NULL ? argv0 : "pips-peak";
-}
-
 static int usage(const char *argv0)
 {
-    const char *p = program_name(argv0);
+    const char *p = level_program_name(argv0);
     fprintf(stderr,
             "usage: %s --headless --level FILE [--replay FILE] [--frames N]\n"
             "                             [--hash-every K] [--trace] [--data DIR]\n"
@@ -422,7 +415,7 @@ static int verify(const char *data, int count, char **replays, VerifyMode mode)
 
 int app_headless(int argc, char **argv, const char *data_dir, const char *base_path)
 {
-    const char *prog = program_name(argv[0]);
+    const char *prog = level_program_name(argv[0]);
     const char *level = NULL, *replay = NULL;
     unsigned long frames = 0, hash_every = 0;
     bool trace = false;

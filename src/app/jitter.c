@@ -344,11 +344,11 @@ static bool parse_number(const char *text, unsigned long hi, unsigned long *out)
     return true;
 }
 
-static int jitter_usage(void)
+static int jitter_usage(const char *prog)
 {
-    fputs("usage: platformer --headless --jitter [--shift N] [--slack T] [--min P]\n"
+    fprintf(stderr, "usage: %s --headless --jitter [--shift N] [--slack T] [--min P]\n"
           "                             REPLAY...\n"
-          "       platformer --headless --jitter --write TICK,SHIFT OUT.replay [--slack T] REPLAY\n"
+          "       %s --headless --jitter --write TICK,SHIFT OUT.replay [--slack T] REPLAY\n"
           "Plays each completing replay again once for every jump and every shift of\n"
           "it by 1 to N ticks earlier or later (default 2), the other inputs as\n"
           "recorded, and counts the runs that still complete with no death within\n"
@@ -358,7 +358,7 @@ static int jitter_usage(void)
           "--min, completes fewer than P percent of its shifted runs.\n"
           "--write saves the run of the jump pressed at TICK moved SHIFT ticks (as\n"
           "listed, say 412,-2) as a replay, to watch with --replay OUT.replay.\n",
-          stderr);
+          prog, prog);
     return 2;
 }
 
@@ -517,6 +517,7 @@ static bool parse_write(const char *text, unsigned long *tick, int *shift)
 
 int app_jitter(int argc, char **argv, const char *data_dir, const char *base_path)
 {
+    const char *prog = level_program_name(argv[0]);
     const char *write_path = NULL;
     unsigned long shift = 2, slack = 120, write_tick = 0;
     int write_shift = 0;
@@ -525,7 +526,7 @@ int app_jitter(int argc, char **argv, const char *data_dir, const char *base_pat
     const char **replays = malloc((size_t)argc * sizeof *replays);
     int count = 0, status = 2;
     if (replays == NULL) {
-        fprintf(stderr, "platformer: out of memory\n");
+        fprintf(stderr, "%s: out of memory\n", prog);
         return 1;
     }
     for (int i = 1; i < argc; i++) {
@@ -537,44 +538,44 @@ int app_jitter(int argc, char **argv, const char *data_dir, const char *base_pat
             continue;
         } else if (strcmp(a, "--shift") == 0 && has_value) {
             if (!parse_number(argv[++i], 600, &shift) || shift == 0) {
-                fprintf(stderr, "platformer: --shift needs a number of ticks from 1 to 600\n");
+                fprintf(stderr, "%s: --shift needs a number of ticks from 1 to 600\n", prog);
                 goto done;
             }
         } else if (strcmp(a, "--slack") == 0 && has_value) {
             if (!parse_number(argv[++i], REPLAY_MAX_TICKS, &slack)) {
-                fprintf(stderr, "platformer: --slack needs a number of ticks\n");
+                fprintf(stderr, "%s: --slack needs a number of ticks\n", prog);
                 goto done;
             }
         } else if (strcmp(a, "--min") == 0 && has_value) {
             char *end;
             min = strtod(argv[++i], &end);
             if (end == argv[i] || *end != '\0' || !(min >= 0.0 && min <= 100.0)) {
-                fprintf(stderr, "platformer: --min needs a percentage from 0 to 100\n");
+                fprintf(stderr, "%s: --min needs a percentage from 0 to 100\n", prog);
                 goto done;
             }
             use_min = true;
         } else if (strcmp(a, "--write") == 0 && i + 2 < argc) {
             if (!parse_write(argv[++i], &write_tick, &write_shift)) {
-                fprintf(stderr, "platformer: --write needs TICK,SHIFT (a jump's tick as "
-                                "listed, a shift such as -2) and a file\n");
+                fprintf(stderr, "%s: --write needs TICK,SHIFT (a jump's tick as "
+                                "listed, a shift such as -2) and a file\n", prog);
                 goto done;
             }
             write_path = argv[++i];
         } else {
-            fprintf(stderr, "platformer: unknown or incomplete option '%s'\n", a);
-            status = jitter_usage();
+            fprintf(stderr, "%s: unknown or incomplete option '%s'\n", prog, a);
+            status = jitter_usage(prog);
             goto done;
         }
     }
     if (count == 0 || (write_path != NULL && count != 1)) {
-        status = jitter_usage();
+        status = jitter_usage(prog);
         goto done;
     }
     char data[APP_PATH_MAX];
     if (!app_find_data(data_dir, base_path, data, sizeof data)) {
         char msg[APP_PATH_MAX + 256];
         app_data_missing(data_dir, msg, sizeof msg);
-        fprintf(stderr, "platformer: %s\n", msg);
+        fprintf(stderr, "%s: %s\n", prog, msg);
         status = 1;
         goto done;
     }

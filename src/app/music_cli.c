@@ -20,14 +20,14 @@
 
 enum { MAX_SECONDS = 3600 };
 
-static int usage(void)
+static int usage(const char *prog)
 {
-    fputs("usage: platformer --render-music TRACK OUT.wav [--seconds N] [--data DIR]\n"
+    fprintf(stderr, "usage: %s --render-music TRACK OUT.wav [--seconds N] [--data DIR]\n"
           "Renders a music track to a 16-bit mono WAV file at 48 kHz. TRACK is a\n"
           "name from assets/music (hills) or the path of a track file. Without\n"
           "--seconds, the track plays once to its loop point: the intro and one\n"
           "pass of the loop; N seconds (up to 3600) go on around the loop.\n",
-          stderr);
+          prog);
     return 2;
 }
 
@@ -57,41 +57,42 @@ static bool parse_seconds(const char *text, double *out)
 
 int app_render_music(int argc, char **argv, const char *data_dir, const char *base_path)
 {
+    const char *prog = level_program_name(argv[0]);
     const char *track_arg = NULL, *out_path = NULL;
     double seconds = 0.0;
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--seconds") == 0 && i + 1 < argc) {
             if (!parse_seconds(argv[++i], &seconds)) {
-                fprintf(stderr, "platformer: --seconds wants a number of seconds up to %d, "
-                                "not '%s'\n", MAX_SECONDS, argv[i]);
+                fprintf(stderr, "%s: --seconds wants a number of seconds up to %d, "
+                                "not '%s'\n", prog, MAX_SECONDS, argv[i]);
                 return 2;
             }
         } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "platformer: unknown or incomplete option '%s'\n", a);
-            return usage();
+            fprintf(stderr, "%s: unknown or incomplete option '%s'\n", prog, a);
+            return usage(prog);
         } else if (track_arg == NULL) {
             track_arg = a;
         } else if (out_path == NULL) {
             out_path = a;
         } else {
-            fprintf(stderr, "platformer: one track and one output file, not '%s' too\n", a);
-            return usage();
+            fprintf(stderr, "%s: one track and one output file, not '%s' too\n", prog, a);
+            return usage(prog);
         }
     }
     if (track_arg == NULL || out_path == NULL)
-        return usage();
+        return usage(prog);
 
     char data[APP_PATH_MAX] = ".";
     if (!app_find_data(data_dir, base_path, data, sizeof data) && !is_path(track_arg)) {
         char msg[APP_PATH_MAX + 256];
         app_data_missing(data_dir, msg, sizeof msg);
-        fprintf(stderr, "platformer: %s\n", msg);
+        fprintf(stderr, "%s: %s\n", prog, msg);
         return 1;
     }
     char path[APP_PATH_MAX];
     if (!app_music_path(data, track_arg, path, sizeof path)) {
-        fprintf(stderr, "platformer: track path too long\n");
+        fprintf(stderr, "%s: track path too long\n", prog);
         return 2;
     }
 
@@ -108,13 +109,13 @@ int app_render_music(int argc, char **argv, const char *data_dir, const char *ba
     uint8_t *wav = malloc(size);
     int status = 1;
     if (samples == NULL || wav == NULL) {
-        fprintf(stderr, "platformer: out of memory for %.1f s of sound\n",
+        fprintf(stderr, "%s: out of memory for %.1f s of sound\n", prog,
                 (double)count / AUDIO_RATE);
         goto done;
     }
     MusicPlayer *player = malloc(sizeof *player);
     if (player == NULL) {
-        fprintf(stderr, "platformer: out of memory\n");
+        fprintf(stderr, "%s: out of memory\n", prog);
         goto done;
     }
     audio_music_start(player, track);
@@ -133,7 +134,7 @@ int app_render_music(int argc, char **argv, const char *data_dir, const char *ba
     }
     audio_wav_encode(samples, (size_t)count, wav);
     if (!atomic_write(out_path, wav, size, err, sizeof err)) {
-        fprintf(stderr, "platformer: %s\n", err);
+        fprintf(stderr, "%s: %s\n", prog, err);
         goto done;
     }
     double rms = sqrt(energy / (double)(count > 0 ? count : 1));
@@ -145,8 +146,8 @@ int app_render_music(int argc, char **argv, const char *data_dir, const char *ba
            20.0 * log10((peak > 0 ? peak : 1) / 32768.0), 20.0 * log10((rms > 0 ? rms : 1) / 32768.0),
            clipped);
     if (stolen > 0)
-        fprintf(stderr, "platformer: %s: %u notes were cut short (more than %d at once on a "
-                        "channel)\n", path, stolen, MUSIC_NOTES);
+        fprintf(stderr, "%s: %s: %u notes were cut short (more than %d at once on a "
+                        "channel)\n", prog, path, stolen, MUSIC_NOTES);
     status = 0;
 done:
     free(wav);

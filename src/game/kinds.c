@@ -15,9 +15,10 @@
 ** Kinds. Adding a kind is adding a row here (and, if it behaves, its system
 ** file): the loaders, the exporter, the checks, --kinds, the schema and the
 ** docs pick it up from the row. Rules the rows keep, which test_kinds
-** checks: names unique; a drawable kind has no required property; a sized
-** kind (with a "w" or "h" property) is anchored at the top; clip names unique
-** across kinds; every example loads.
+** checks: names unique; a drawable kind has no required property and a
+** legend character of its own; a sized kind (with a "w" or "h" property) is
+** anchored at the top; at most one path and one text property a kind; clip
+** names unique across kinds; every example loads.
 */
 #include "sim_internal.h"
 
@@ -179,6 +180,7 @@ static const EntityKind KINDS[] = {
         .label = "player start",
         .doc = "where the player starts: exactly one per level",
         .flags = KIND_DRAWABLE | KIND_UNIQUE | KIND_CLEAR | KIND_RESPAWN,
+        .legend = 'P',
         .anchor = KIND_ANCHOR_BOTTOM, .w = 16, .h = 24, .hit = {2, 2, 12, 22},
         .collider = COLLIDER_ACTOR, .layer = 6,
         .components = BASE | BIT(C_VELOCITY) | BIT(C_COLLIDER) | BIT(C_PLAYER),
@@ -192,6 +194,7 @@ static const EntityKind KINDS[] = {
         .name = "coin",
         .doc = "a collectible",
         .flags = KIND_DRAWABLE,
+        .legend = 'o',
         .anchor = KIND_ANCHOR_BOTTOM, .w = 16, .h = 16, .hit = {3, 3, 10, 10},
         .collider = COLLIDER_TRIGGER, .layer = 3,
         .components = BASE | BIT(C_COLLIDER) | BIT(C_COLLECTIBLE),
@@ -203,6 +206,7 @@ static const EntityKind KINDS[] = {
         .name = "checkpoint",
         .doc = "touching it moves the respawn point here",
         .flags = KIND_DRAWABLE | KIND_CLEAR | KIND_RESPAWN,
+        .legend = 'C',
         .anchor = KIND_ANCHOR_BOTTOM, .w = 16, .h = 32, .hit = {2, 0, 12, 32},
         .collider = COLLIDER_TRIGGER, .layer = 2,
         .components = BASE | BIT(C_COLLIDER) | BIT(C_CHECKPOINT),
@@ -214,6 +218,7 @@ static const EntityKind KINDS[] = {
         .name = "goal",
         .doc = "touching it completes the level; at least one per level",
         .flags = KIND_DRAWABLE | KIND_NEEDED,
+        .legend = 'G',
         .anchor = KIND_ANCHOR_BOTTOM, .w = 16, .h = 32, .hit = {2, 0, 12, 32},
         .collider = COLLIDER_TRIGGER, .layer = 2,
         .components = BASE | BIT(C_COLLIDER) | BIT(C_GOAL),
@@ -261,6 +266,7 @@ static const EntityKind KINDS[] = {
         .name = "walker",
         .doc = "an enemy that patrols its floor; stomp it",
         .flags = KIND_DRAWABLE | KIND_CLEAR | KIND_PATROLS,
+        .legend = 'w',
         .anchor = KIND_ANCHOR_BOTTOM, .w = 16, .h = 16, .hit = {2, 4, 12, 12},
         .collider = COLLIDER_ACTOR, .layer = 4,
         .components = BASE | BIT(C_VELOCITY) | BIT(C_COLLIDER) | BIT(C_ENEMY),
@@ -274,6 +280,7 @@ static const EntityKind KINDS[] = {
         .name = "saw",
         .doc = "a spinning saw: touching it kills; with a path it moves along it",
         .flags = KIND_DRAWABLE,
+        .legend = '*',
         .anchor = KIND_ANCHOR_BOTTOM, .w = 16, .h = 16, .hit = {2, 2, 12, 12},
         .collider = COLLIDER_TRIGGER, .layer = 3,
         .components = BASE | BIT(C_COLLIDER) | BIT(C_HAZARD) | BIT(C_MOVER),
@@ -286,6 +293,7 @@ static const EntityKind KINDS[] = {
         .name = "spring",
         .doc = "touching it launches you (and walkers) up, or away from the wall it is on",
         .flags = KIND_DRAWABLE,
+        .legend = 's',
         .anchor = KIND_ANCHOR_BOTTOM, .w = 16, .h = 16, .hit = {0, 0, 16, 16},
         .collider = COLLIDER_TRIGGER, .layer = 3,
         .components = BASE | BIT(C_COLLIDER) | BIT(C_SPRING),
@@ -300,6 +308,7 @@ static const EntityKind KINDS[] = {
         .label = "crumbling block",
         .doc = "a block that shakes when stood on (or slid down), falls away, and comes back",
         .flags = KIND_DRAWABLE,
+        .legend = 'c',
         .anchor = KIND_ANCHOR_TOP, .w = 16, .h = 16,
         .collider = COLLIDER_SOLID, .layer = 1,
         .components = BASE | BIT(C_COLLIDER) | BIT(C_CRUMBLE),
@@ -323,6 +332,7 @@ static const EntityKind KINDS[] = {
         .name = "gem",
         .doc = "a secret gem, off the main path; counted apart from coins",
         .flags = KIND_DRAWABLE,
+        .legend = 'g',
         .anchor = KIND_ANCHOR_BOTTOM, .w = 16, .h = 16, .hit = {3, 2, 10, 12},
         .collider = COLLIDER_TRIGGER, .layer = 3,
         .components = BASE | BIT(C_COLLIDER) | BIT(C_COLLECTIBLE),

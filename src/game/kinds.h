@@ -97,6 +97,7 @@ typedef struct EntityKind {
     const char *label;        /* what messages call one ("player start"); NULL: the name */
     const char *doc;          /* what it is, one line */
     uint32_t flags;           /* KIND_* */
+    char legend;              /* drawn kinds: the character a legend the editor extends gives it */
     KindAnchor anchor;
     int16_t w, h;             /* box, px; a size property overrides its axis */
     struct {

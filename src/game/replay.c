@@ -407,7 +407,7 @@ bool replay_save(const char *path, const Replay *r, const ReplayHeader *header, 
     if (text == NULL) {
         snprintf(err, errlen, "%s: out of memory formatting the replay", path);
     } else {
-        int head = snprintf(text, cap, "# Pip's Peak replay; play it with: platformer --replay FILE\n");
+        int head = snprintf(text, cap, "# Pip's Peak replay; play it with: pips-peak --replay FILE\n");
         int dir = head > 0 ? format_directives(text + head, cap - (size_t)head, header, true) : -1;
         if (dir < 0) {
             snprintf(err, errlen, "%s: the level's path is too long", path);

@@ -221,6 +221,16 @@ void json_pos(const JsonDoc *doc, const cJSON *item, int *line, int *col)
     *col = n != NULL ? n->col : 0;
 }
 
+bool json_span(const JsonDoc *doc, const cJSON *item, size_t *off, size_t *len)
+{
+    const JsonNode *n = json_node_of(doc, item);
+    if (n == NULL)
+        return false;
+    *off = n->off;
+    *len = n->end - n->off;
+    return true;
+}
+
 void json_key_pos(const JsonDoc *doc, const cJSON *item, int *line, int *col)
 {
     const JsonNode *n = json_node_of(doc, item);

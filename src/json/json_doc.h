@@ -57,6 +57,11 @@ void json_doc_fini(JsonDoc *doc);
 ** its key). 0, 0 for an item not from this document. */
 void json_pos(const JsonDoc *doc, const cJSON *item, int *line, int *col);
 void json_key_pos(const JsonDoc *doc, const cJSON *item, int *line, int *col);
+/* Where an item's value is written in the text: the offset of its first
+** byte and its length in bytes (an object member's key aside), as a writer
+** that keeps what it did not change needs. False for an item not from this
+** document. */
+bool json_span(const JsonDoc *doc, const cJSON *item, size_t *off, size_t *len);
 /* Writes the JSON path of item ("entities[3].group", levels["a.json"]; ""
 ** for the root) into buf, always terminated. */
 void json_path(const JsonDoc *doc, const cJSON *item, char *buf, size_t size);

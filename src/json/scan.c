@@ -493,6 +493,7 @@ static void sc_value(Scanner *sc, uint32_t parent, uint32_t index, int key_line,
         sc_number(sc);
     else
         sc_word(sc);
+    sc->nodes[self].end = (uint32_t)sc->pos;
 }
 
 size_t json_bom_length(const char *text, size_t len)

@@ -5,7 +5,7 @@
 ** return.
 */
 #include "campaign.h"
-#include "level_internal.h"
+#include "tiled_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +92,8 @@ static bool check_file(const char *path, LevelErrors *errors)
         return check_schema(path, errors);
     if (strcmp(base, "campaign.json") == 0)
         return check_campaign(path, errors);
+    if (level_path_has_ext(path, ".tx") || level_path_has_ext(path, ".tj"))
+        return tiled_check_template(path, errors);
     if (strcmp(base, "physics.json") == 0) {
         PhysicsParams p = physics_defaults();
         return level_physics_load(path, &p, errors);
@@ -102,16 +104,17 @@ static bool check_file(const char *path, LevelErrors *errors)
 
 int level_cli_check(int argc, char **argv)
 {
+    const char *prog = level_program_name(argv[0]);
     int first = operands(argc, argv, "--check");
     if (first >= argc) {
-        fprintf(stderr, "usage: platformer --check FILE...\n"
-                        "checks levels, Tiled maps and tilesets, physics.json, campaign.json\n"
-                        "with every level it lists, and level.schema.json\n");
+        fprintf(stderr, "usage: %s --check FILE...\n"
+                        "checks levels, Tiled maps, tilesets and templates, physics.json,\n"
+                        "campaign.json with every level it lists, and level.schema.json\n", prog);
         return 2;
     }
     LevelErrors *errors = malloc(sizeof *errors);
     if (errors == NULL) {
-        fprintf(stderr, "platformer: out of memory\n");
+        fprintf(stderr, "%s: out of memory\n", prog);
         return 1;
     }
     bool all_ok = true;
@@ -138,16 +141,18 @@ static bool readable(const char *path)
     return f != NULL;
 }
 
-static int export_usage(void)
+static int export_usage(const char *prog)
 {
-    fprintf(stderr, "usage: platformer --export-tiled LEVEL OUT.tmj [TILESET.tsj] [--layer-format FORMAT]\n"
+    fprintf(stderr, "usage: %s --export-tiled LEVEL OUT.tmj [TILESET.tsj] [--layer-format FORMAT]\n"
                     "TILESET defaults to assets/tiled/tiles.tsj of the game's data; FORMAT is how\n"
-                    "the tile layer is written: csv (the default), base64, zlib, gzip or zstd\n");
+                    "the tile layer is written: csv (the default), base64, zlib, gzip or zstd\n",
+            prog);
     return 2;
 }
 
 int level_cli_export_tiled(int argc, char **argv, const char *data_dir)
 {
+    const char *prog = level_program_name(argv[0]);
     /* LEVEL OUT [TILESET], with --layer-format FORMAT anywhere among them. */
     const char *args[3];
     int n = 0;
@@ -157,28 +162,28 @@ int level_cli_export_tiled(int argc, char **argv, const char *data_dir)
         const char *name = NULL;
         if (strcmp(a, "--layer-format") == 0) {
             if (i + 1 >= argc)
-                return export_usage();
+                return export_usage(prog);
             name = argv[++i];
         } else if (strncmp(a, "--layer-format=", 15) == 0) {
             name = a + 15;
         } else if (a[0] == '-' && a[1] == '-') {
-            fprintf(stderr, "platformer: unknown option '%s'\n", a);
-            return export_usage();
+            fprintf(stderr, "%s: unknown option '%s'\n", prog, a);
+            return export_usage(prog);
         } else {
             if (n == 3)
-                return export_usage();
+                return export_usage(prog);
             args[n++] = a;
             continue;
         }
         int f = level_layer_format_find(name);
         if (f < 0) {
-            fprintf(stderr, "platformer: unknown tile layer format '%s'\n", name);
-            return export_usage();
+            fprintf(stderr, "%s: unknown tile layer format '%s'\n", prog, name);
+            return export_usage(prog);
         }
         format = (LevelLayerFormat)f;
     }
     if (n < 2)
-        return export_usage();
+        return export_usage(prog);
     const char *level = args[0], *out = args[1];
     char tileset[1024] = "";
     if (n == 3) {
@@ -200,7 +205,7 @@ int level_cli_export_tiled(int argc, char **argv, const char *data_dir)
     }
     LevelErrors *errors = malloc(sizeof *errors);
     if (errors == NULL) {
-        fprintf(stderr, "platformer: out of memory\n");
+        fprintf(stderr, "%s: out of memory\n", prog);
         return 1;
     }
     level_errors_clear(errors);

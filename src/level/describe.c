@@ -284,7 +284,7 @@ static cJSON *schema_json(void)
     add_str(&b, root, "description",
             "A level of Pip's Peak (format 1). The map is drawn in \"tiles\" with the characters "
             "of \"legend\"; other entities go in \"entities\". See levels/README.md. Made by "
-            "`platformer --schema` from the game's tables: regenerate it, do not edit it.");
+            "`pips-peak --schema` from the game's tables: regenerate it, do not edit it.");
     add_str(&b, root, "type", "object");
     add_bool(&b, root, "additionalProperties", false);
     cJSON *req = add_arr(&b, root, "required");
@@ -295,7 +295,10 @@ static cJSON *schema_json(void)
     cJSON *props = add_obj(&b, root, "properties");
     cJSON *o = add_obj(&b, props, "$schema");
     add_str(&b, o, "type", "string");
-    add_str(&b, o, "description", "Path to this schema, so editors check and complete the file.");
+    add_str(&b, o, "description",
+            "Where this schema is, so editors check and complete the file: a path relative to "
+            "the level's folder, or a file: URI of the game's copy (it is installed with the "
+            "levels), which works from any folder.");
     o = add_obj(&b, props, "format");
     add_num(&b, o, "const", 1);
     add_str(&b, o, "description", "Version of the level format: 1.");
@@ -487,10 +490,10 @@ char *level_schema_text(void)
 
 /* ---- The command line ------------------------------------------------------------------ */
 
-static int print_and_free(char *text)
+static int print_and_free(const char *prog, char *text)
 {
     if (text == NULL) {
-        fprintf(stderr, "platformer: out of memory\n");
+        fprintf(stderr, "%s: out of memory\n", prog);
         return 1;
     }
     fputs(text, stdout);
@@ -508,22 +511,22 @@ char *level_kinds_text(void)
 
 int level_cli_kinds(int argc, char **argv)
 {
-    (void)argv;
+    const char *prog = level_program_name(argv[0]);
     if (argc > 2) {
-        fprintf(stderr, "usage: platformer --kinds\n"
-                        "prints the table of entity kinds as JSON\n");
+        fprintf(stderr, "usage: %s --kinds\n"
+                        "prints the table of entity kinds as JSON\n", prog);
         return 2;
     }
-    return print_and_free(level_kinds_text());
+    return print_and_free(prog, level_kinds_text());
 }
 
 int level_cli_schema(int argc, char **argv)
 {
-    (void)argv;
+    const char *prog = level_program_name(argv[0]);
     if (argc > 2) {
-        fprintf(stderr, "usage: platformer --schema\n"
-                        "prints levels/level.schema.json as the game's tables make it\n");
+        fprintf(stderr, "usage: %s --schema\n"
+                        "prints levels/level.schema.json as the game's tables make it\n", prog);
         return 2;
     }
-    return print_and_free(level_schema_text());
+    return print_and_free(prog, level_schema_text());
 }

@@ -172,6 +172,7 @@ static bool read_text(JsonDoc *doc, LevelBuild *b, const cJSON *v, int32_t *out)
         json_error(doc, v, "a text has at most %d lines, this one has %d", KIND_TEXT_LINES, lines);
         return false;
     }
+    level_text_check(doc, v);
     int i = level_build_text(b, s);
     if (i < 0) {
         json_error(doc, v, "out of memory");

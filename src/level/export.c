@@ -5,10 +5,15 @@
 ** The map has one tile layer ("tiles") and one object layer ("entities"),
 ** the level's name, background and own physics overrides as map properties,
 ** and refers to the game's tileset file by a relative path, so Tiled opens
-** it with its art. Each entity becomes a rectangle of its box with its kind
-** as class and its kind's properties (the kind table) as custom properties;
-** a path becomes a polyline drawn from the entity, which the importer reads
-** back point for point. The tile layer is written in the format asked for
+** it with its art: the tiles of the level's world (their "world" property).
+** When the entities tileset (entities.tsj, --export-tiled-project) is
+** beside it, each entity is a tile object of its kind's tile, which Tiled
+** draws with the kind's sprite, placed so that the box the tile marks in
+** its image is the entity's box; otherwise (or for a kind it lacks) a
+** rectangle of its box with its kind as class. Either carries the kind's
+** properties (the kind table) as custom properties, an enumeration's with
+** its custom type (the project's); a path becomes a polyline drawn from the
+** entity, which the importer reads back point for point. The tile layer is written in the format asked for
 ** (CSV, or base64, compressed or not: tiled_layer.c), as Tiled would with
 ** that Tile Layer Format. Before writing, the map is loaded back and
 ** compared with the level: an export that would not give the same
@@ -21,6 +26,7 @@
 #include "tiled_internal.h"
 #include "atomic.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +35,14 @@
 typedef struct Out {
     bool oom;
 } Out;
+
+/* A kind's tile in the entities tileset, when it has one. */
+typedef struct KindTile {
+    bool has;
+    long gid;
+    int w, h;                  /* its image */
+    int bx, by, bw, bh;        /* the box in it */
+} KindTile;
 
 static cJSON *check(Out *o, cJSON *item)
 {
@@ -65,11 +79,15 @@ static void add_bool(Out *o, cJSON *parent, const char *key, bool v)
     add(o, parent, key, cJSON_CreateBool(v));
 }
 
-static void add_prop(Out *o, cJSON *props, const char *name, const char *type, cJSON *value)
+/* custom: the property's custom type (an enumeration of the project), or NULL. */
+static void add_prop(Out *o, cJSON *props, const char *name, const char *type, const char *custom,
+                     cJSON *value)
 {
     cJSON *p = check(o, cJSON_CreateObject());
     add_str(o, p, "name", name);
     add_str(o, p, "type", type);
+    if (custom != NULL)
+        add_str(o, p, "propertytype", custom);
     add(o, p, "value", value);
     add(o, props, NULL, p);
 }
@@ -104,11 +122,28 @@ static cJSON *prop_value(const LevelDesc *lv, const LevelEntity *e, const KindPr
     }
 }
 
+/* The tile object of e's kind's tile: its image scaled as the box is (a
+** sized kind's), placed so that the tile's box is e's; bottom-left x, y. */
+static cJSON *tile_object(Out *o, int id, const EntityKind *k, const LevelEntity *e,
+                          const KindTile *kt)
+{
+    double sx = kind_sized(k, 'w') ? (double)e->w / kt->bw : 1.0;
+    double sy = kind_sized(k, 'h') ? (double)e->h / kt->bh : 1.0;
+    double w = kt->w * sx, h = kt->h * sy;
+    double x = e->x - kt->bx * sx, bottom = e->y - kt->by * sy + h;
+    cJSON *obj = new_object(o, id, k->name, "", (int)lround(x), (int)lround(bottom),
+                            (int)lround(w), (int)lround(h));
+    add_num(o, obj, "gid", (double)kt->gid);
+    return obj;
+}
+
 static void add_entity(Out *o, cJSON *objects, const LevelDesc *lv, const LevelEntity *e,
-                       int *next_id)
+                       const KindTile *tiles, int *next_id)
 {
     const EntityKind *k = kind_get(e->kind);
-    cJSON *obj = new_object(o, (*next_id)++, k->name, k->name, e->x, e->y, e->w, e->h);
+    const KindTile *kt = &tiles[e->kind];
+    cJSON *obj = kt->has ? tile_object(o, (*next_id)++, k, e, kt)
+                         : new_object(o, (*next_id)++, k->name, k->name, e->x, e->y, e->w, e->h);
     cJSON *props = check(o, cJSON_CreateArray());
     cJSON *lines[KIND_MAX_PROPS];
     int line_count = 0;
@@ -125,7 +160,7 @@ static void add_entity(Out *o, cJSON *objects, const LevelDesc *lv, const LevelE
             if (path == NULL)
                 continue;
             int line_id = (*next_id)++;
-            add_prop(o, props, prop->name, "object", cJSON_CreateNumber(line_id));
+            add_prop(o, props, prop->name, "object", NULL, cJSON_CreateNumber(line_id));
             cJSON *line = new_object(o, line_id, prop->name, "", e->x, e->y, 0, 0);
             cJSON *points = check(o, cJSON_CreateArray());
             /* Drawn from the entity: its own position, then the waypoints. */
@@ -145,7 +180,10 @@ static void add_entity(Out *o, cJSON *objects, const LevelDesc *lv, const LevelE
         }
         if (prop->type == KPROP_TEXT && leveldesc_text(lv, e, prop->name)[0] == '\0')
             continue;
-        add_prop(o, props, prop->name, type, prop_value(lv, e, prop, p));
+        char custom[64];
+        snprintf(custom, sizeof custom, "%s_%s", k->name, prop->name);
+        add_prop(o, props, prop->name, type, prop->type == KPROP_ENUM ? custom : NULL,
+                 prop_value(lv, e, prop, p));
     }
     if (cJSON_GetArraySize(props) > 0)
         add(o, obj, "properties", props);
@@ -212,7 +250,9 @@ static void add_layer_data(Out *o, cJSON *layer, const LevelDesc *lv, const int 
 }
 
 static cJSON *build_map(Out *o, const LevelDesc *lv, const LevelExtras *ex, const int *gids,
-                        const char *tileset_source, LevelLayerFormat format)
+                        const char *tileset_source, const KindTile *kind_tiles,
+                        const char *entities_source, long entities_firstgid,
+                        LevelLayerFormat format)
 {
     cJSON *map = check(o, cJSON_CreateObject());
     add_num(o, map, "compressionlevel", -1);
@@ -237,7 +277,7 @@ static cJSON *build_map(Out *o, const LevelDesc *lv, const LevelExtras *ex, cons
     cJSON *objects = check(o, cJSON_CreateArray());
     int next_id = 1;
     for (int i = 0; i < lv->entity_count && !o->oom; i++)
-        add_entity(o, objects, lv, &lv->entities[i], &next_id);
+        add_entity(o, objects, lv, &lv->entities[i], kind_tiles, &next_id);
     add_str(o, group, "draworder", "topdown");
     add_num(o, group, "id", 2);
     add_str(o, group, "name", "entities");
@@ -254,13 +294,13 @@ static cJSON *build_map(Out *o, const LevelDesc *lv, const LevelExtras *ex, cons
     add_num(o, map, "nextobjectid", next_id);
     add_str(o, map, "orientation", "orthogonal");
     cJSON *props = check(o, cJSON_CreateArray());
-    add_prop(o, props, "background", "string", cJSON_CreateString(lv->background));
-    add_prop(o, props, "name", "string", cJSON_CreateString(lv->name));
+    add_prop(o, props, "background", "string", NULL, cJSON_CreateString(lv->background));
+    add_prop(o, props, "name", "string", NULL, cJSON_CreateString(lv->name));
     int count;
     const ParamInfo *table = physics_param_table(&count);
     for (int i = 0; i < count; i++)
         if (ex->physics_set[i])
-            add_prop(o, props, table[i].name, "float",
+            add_prop(o, props, table[i].name, "float", NULL,
                      cJSON_CreateNumber((double)*physics_param_ptr((PhysicsParams *)&lv->physics,
                                                                    &table[i])));
     add(o, map, "properties", props);
@@ -272,6 +312,12 @@ static cJSON *build_map(Out *o, const LevelDesc *lv, const LevelExtras *ex, cons
     add_num(o, set, "firstgid", 1);
     add_str(o, set, "source", tileset_source);
     add(o, sets, NULL, set);
+    if (entities_source != NULL) {
+        cJSON *es = check(o, cJSON_CreateObject());
+        add_num(o, es, "firstgid", (double)entities_firstgid);
+        add_str(o, es, "source", entities_source);
+        add(o, sets, NULL, es);
+    }
     add(o, map, "tilesets", sets);
     add_num(o, map, "tilewidth", TILE_SIZE);
     add_str(o, map, "type", "map");
@@ -305,6 +351,35 @@ static bool same_file(const char *a, const char *b)
            sa.st_ino == sb.st_ino;
 }
 
+/* The entities tileset beside the terrain tileset (entities.tsj), when there
+** is one: each kind's tile (the first of its class), gids from firstgid on.
+** False after reporting a tileset that is there but wrong. */
+static bool read_kind_tiles(const char *entities_path, long firstgid, KindTile tiles[KIND_MAX_KINDS],
+                       LevelErrors *errors)
+{
+    memset(tiles, 0, sizeof(KindTile) * KIND_MAX_KINDS);
+    LevelFile f;
+    Tileset set;
+    memset(&set, 0, sizeof set);
+    int before = errors->count + errors->dropped;
+    bool ok = level_file_open(&f, entities_path, errors) &&
+              tiled_tileset_read(&f.doc, f.doc.root, &set) &&
+              errors->count + errors->dropped == before;
+    for (int i = set.tile_count - 1; ok && i >= 0; i--) {
+        const TiledTile *t = &set.tiles[i];
+        int kind = kind_find(t->cls);
+        if (kind < 0 || kind >= KIND_MAX_KINDS)
+            continue;
+        KindTile *kt = &tiles[kind];
+        *kt = (KindTile){true, firstgid + t->id, t->width, t->height, 0, 0, t->width, t->height};
+        if (t->has_box)
+            kt->bx = t->box_x, kt->by = t->box_y, kt->bw = t->box_w, kt->bh = t->box_h;
+    }
+    tiled_tileset_fini(&set);
+    level_file_close(&f);
+    return ok;
+}
+
 bool level_export_tiled(const char *level_path, const char *out_path, const char *tileset_path,
                         LevelErrors *errors)
 {
@@ -336,7 +411,8 @@ bool level_export_tiled_as(const char *level_path, const char *out_path,
     if (!level_load_ex(level_path, NULL, &lv, &ex, errors))
         return false;
     int ids[TILE_KIND_COUNT];
-    bool ok = tiled_tileset_kind_ids(tileset_path, ids, errors);
+    long tilecount = 0;
+    bool ok = tiled_tileset_kind_ids(tileset_path, lv.background, ids, &tilecount, errors);
     int gids[TILE_KIND_COUNT] = {0};
     for (int k = 1; ok && k < TILE_KIND_COUNT; k++) {
         gids[k] = ids[k] + 1;
@@ -353,10 +429,38 @@ bool level_export_tiled_as(const char *level_path, const char *out_path,
                          "cannot find the folder of this file or the tileset %s", tileset_path);
         ok = false;
     }
+    /* The entities tileset beside it, its gids after the terrain's (past
+    ** its tile count, and past its highest id in use). */
+    char entities[1024], entities_source[1024];
+    KindTile tiles[KIND_MAX_KINDS];
+    memset(tiles, 0, sizeof tiles);
+    struct stat st;
+    bool with_entities = ok && level_path_sibling(tileset_path, "entities.tsj", entities,
+                                                  sizeof entities) &&
+                         stat(entities, &st) == 0;
+    long entities_firstgid = 1 + tilecount;
+    for (int k = 0; k < TILE_KIND_COUNT; k++)
+        if (ids[k] + 2 > entities_firstgid)
+            entities_firstgid = ids[k] + 2;
+    if (with_entities) {
+        ok = read_kind_tiles(entities, entities_firstgid, tiles, errors);
+        if (ok && same_file(out_path, entities)) {
+            level_errors_add(errors, out_path, 0, 0,
+                             "this is the entities tileset the map uses (%s): the map would replace it; write the map to another file",
+                             entities);
+            ok = false;
+        }
+        if (ok && !level_path_relative(out_path, entities, entities_source, sizeof entities_source)) {
+            level_errors_add(errors, out_path, 0, 0,
+                             "cannot find the folder of this file or the tileset %s", entities);
+            ok = false;
+        }
+    }
     char *text = NULL;
     if (ok) {
         Out o = {false};
-        cJSON *map = build_map(&o, &lv, &ex, gids, source, format);
+        cJSON *map = build_map(&o, &lv, &ex, gids, source, tiles,
+                               with_entities ? entities_source : NULL, entities_firstgid, format);
         text = o.oom ? NULL : cJSON_Print(map);
         cJSON_Delete(map);
         if (text == NULL) {

@@ -21,6 +21,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #if defined(__GNUC__)
@@ -97,6 +98,24 @@ bool level_load(const char *path, const PhysicsParams *base, LevelDesc *out,
 bool level_parse(const char *path, const char *text, size_t len,
                  const PhysicsParams *base, LevelDesc *out, LevelErrors *errors);
 
+/* level_parse without the rules a level keeps to be played (level/validate.c:
+** one player start, a goal, nothing inside a wall, ...): the values of a
+** level file that reads, as the editor opens a level still being made. Every problem of the file's JSON, keys and values is an error as in
+** level_parse. */
+bool level_parse_draft(const char *path, const char *text, size_t len,
+                       const PhysicsParams *base, LevelDesc *out, LevelErrors *errors);
+
+/* Where an entity named at tile (tx, ty) stands, as every format places it:
+** its box's left edge on the tile's left edge, a fixed-size kind standing on
+** the tile's bottom, a kind sized by "w" and "h" from its top-left corner.
+** e's kind and size are set. */
+void level_entity_at_tile(LevelEntity *e, int tx, int ty);
+
+/* The backgrounds a level may name: "hills", "cave", "ice", "peak", each a
+** tile theme, a backdrop and a music track. */
+enum { LEVEL_BACKGROUND_COUNT = 4 };
+const char *const *level_background_names(void);
+
 /* ---- physics.json -----------------------------------------------------------
 **
 ** An object whose keys are parameter names of physics_param_table() and whose
@@ -144,9 +163,9 @@ bool level_export_tiled_as(const char *level_path, const char *out_path,
 ** then its operands) and return the process exit status.
 **
 ** platformer --check FILE...
-**   Checks levels, Tiled maps and tilesets, physics.json, a campaign.json
-**   with every level it lists, and a *.schema.json (valid JSON with a
-**   "$schema"), told apart by name and content, so that every JSON file of
+**   Checks levels, Tiled maps and tilesets, Tiled object templates (.tx,
+**   .tj), physics.json, a campaign.json with every level it lists, and a
+**   *.schema.json (valid JSON with a "$schema"), told apart by name and content, so that every JSON file of
 **   the levels folder can be checked at once. Prints "FILE: ok" on stdout
 **   for each good file and one error line per problem on stderr. Returns 0
 **   when all are good, 1 when any is not, 2 on wrong usage.
@@ -158,6 +177,15 @@ bool level_export_tiled_as(const char *level_path, const char *out_path,
 **   Returns 0, 1 on error, 2 on wrong usage. */
 int level_cli_check(int argc, char **argv);
 int level_cli_export_tiled(int argc, char **argv, const char *data_dir);
+
+/* platformer --export-tiled-project DIR
+**   Writes into DIR (made when missing) a Tiled project whose custom types
+**   are the kind table's, the terrain and entities tilesets and their
+**   images (copied from data_dir's assets/tiled/; data_dir may be NULL,
+**   which is an error). Returns 0, 1 on error, 2 on wrong usage. */
+int level_cli_export_tiled_project(int argc, char **argv, const char *data_dir);
+/* The same, errors appended to errors. */
+bool level_export_tiled_project(const char *data_dir, const char *dir, LevelErrors *errors);
 
 /* platformer --kinds
 **   Prints the kind table as JSON: {"kinds": [{"name", "doc", "char", "box",
@@ -171,6 +199,13 @@ int level_cli_schema(int argc, char **argv);
 char *level_kinds_text(void);
 char *level_schema_text(void);
 
+/* ---- Text -------------------------------------------------------------------
+**
+** Whether the game's font draws the character cp: printable ASCII, Latin-1
+** and Latin Extended-A. --check warns of any other in a level's name or a
+** sign (the game shows it as '?'). */
+bool level_font_draws(uint32_t cp);
+
 /* ---- Paths ------------------------------------------------------------------
 **
 ** A path to the existing file `to`, relative to the folder that holds (or
@@ -181,6 +216,10 @@ bool level_path_relative(const char *from_file, const char *to, char *buf, size_
 /* The part of path after its last '/': the file's name, which progress
 ** and the campaign know a level by. */
 const char *level_path_basename(const char *path);
+/* The name the program was started as (argv[0]'s basename: "platformer" in
+** the build tree, "pips-peak" installed), which messages and usage texts
+** begin with; "pips-peak" when argv0 is NULL or empty. */
+const char *level_program_name(const char *argv0);
 
 /* ---- Benchmark and stress input ---------------------------------------------------
 **

@@ -73,15 +73,12 @@ static bool parse_doc(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out,
     }
 }
 
-bool level_parse_ex(const char *path, const char *text, size_t len,
-                    const PhysicsParams *base, LevelDesc *out, LevelExtras *extras,
-                    LevelErrors *errors)
+/* level_parse_ex with extras given (draft said). */
+static bool parse_text(const char *path, const char *text, size_t len,
+                       const PhysicsParams *base, LevelDesc *out, LevelExtras *extras,
+                       LevelErrors *errors)
 {
     assert(path != NULL && text != NULL && out != NULL && errors != NULL);
-    LevelExtras scratch;
-    if (extras == NULL)
-        extras = &scratch;
-    memset(extras, 0, sizeof *extras);
     int before = errors->count + errors->dropped;
     LevelSink sink;
     JsonDoc doc;
@@ -101,6 +98,24 @@ bool level_parse_ex(const char *path, const char *text, size_t len,
     }
     json_doc_fini(&doc);
     return ok;
+}
+
+bool level_parse_ex(const char *path, const char *text, size_t len,
+                    const PhysicsParams *base, LevelDesc *out, LevelExtras *extras,
+                    LevelErrors *errors)
+{
+    LevelExtras scratch;
+    if (extras == NULL)
+        extras = &scratch;
+    memset(extras, 0, sizeof *extras);
+    return parse_text(path, text, len, base, out, extras, errors);
+}
+
+bool level_parse_draft(const char *path, const char *text, size_t len,
+                       const PhysicsParams *base, LevelDesc *out, LevelErrors *errors)
+{
+    LevelExtras extras = {.draft = true};
+    return parse_text(path, text, len, base, out, &extras, errors);
 }
 
 bool level_load_ex(const char *path, const PhysicsParams *base, LevelDesc *out,

@@ -68,6 +68,7 @@ static void parse_name(Native *n, const cJSON *v)
             json_error(n->doc, v, "a name must not contain control characters");
             return;
         }
+    level_text_check(n->doc, v);
     memcpy(n->lv.name, name, len + 1);
 }
 
@@ -490,7 +491,7 @@ bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, Level
 
     bool ok = n.map_ok;
     level_build_take(&n.build, &n.lv);
-    if (ok) {
+    if (ok && (extras == NULL || !extras->draft)) {
         int line, col;
         json_pos(doc, root, &line, &col);
         level_validate(level_doc_path(doc), &n.lv, line, col, n.entities_ok,

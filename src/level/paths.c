@@ -14,6 +14,12 @@ const char *level_path_basename(const char *path)
     return slash != NULL ? slash + 1 : path;
 }
 
+const char *level_program_name(const char *argv0)
+{
+    const char *name = argv0 != NULL ? level_path_basename(argv0) : "";
+    return name[0] != '\0' ? name : "pips-peak";
+}
+
 bool level_path_has_ext(const char *path, const char *ext)
 {
     size_t n = strlen(path), m = strlen(ext);

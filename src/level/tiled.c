@@ -13,7 +13,9 @@
 ** versions) names its tile kind; an object's class, or its tile's, names
 ** its entity type; custom properties, the object's or else its tile's,
 ** carry what the native format writes as entity keys; a platform's path is
-** a polyline object named by its "path" property. Everything else a map may
+** a polyline object named by its "path" property. An object may be made
+** from a template (tiled_template.c): what it does not write, its template
+** gives. Everything else a map may
 ** hold is refused with an error naming the feature, except image layers and
 ** classless objects (notes, paths), which are ignored, and keys this loader
 ** does not use, which newer Tiled versions may add. A map of Tiled 0.x is
@@ -24,7 +26,11 @@
 ** top-left corner, as wide as the rectangle; any other entity stands with its
 ** box's bottom-left corner on the object's bottom-left corner (a tile
 ** object's x, y; a rectangle's x, y + height; a point's x, y). A tile object
-** without a size is its tile's size. Coordinates are rounded to whole pixels.
+** without a size is its tile's size. A tile may mark the entity's box
+** inside its image with a collision rectangle, as the game's entities
+** tileset does (a sprite is larger than its box): a tile object's box is
+** then that rectangle, scaled and flipped as the object shows the image.
+** Coordinates are rounded to whole pixels.
 ** levels/README.md tells designers the same.
 */
 #include "tiled_internal.h"
@@ -43,6 +49,7 @@ typedef struct Tiled {
     JsonDoc *doc;
     LevelDesc lv;
     TiledSets sets;
+    TiledTemplates templates;
     const cJSON **objects;    /* every object of every object layer, in order */
     int object_count, object_cap;
     LevelBuild build;
@@ -64,24 +71,26 @@ static bool first_report(Tiled *t, uint32_t gid)
     return true;
 }
 
-/* The tile a gid names (flip bits already cleared). Returns NULL after
-** reporting, once per gid, when there is no such tile. */
-static TiledTile *gid_tile(Tiled *t, uint32_t gid, const cJSON *at, const char *where)
+/* The tile a gid names (flip bits already cleared) among sets, the
+** tilesets of doc, where at is. Returns NULL after reporting, once per gid,
+** when there is no such tile. */
+static TiledTile *gid_tile(Tiled *t, TiledSets *sets, JsonDoc *doc, uint32_t gid, const cJSON *at,
+                           const char *where)
 {
     TiledTile *tile;
-    const Tileset *set = tiled_sets_find(&t->sets, gid, &tile);
+    const Tileset *set = tiled_sets_find(sets, gid, &tile);
     if (tile != NULL)
         return tile;
     /* After a tileset failed, its tiles are not news. */
-    if (t->sets.failed || !first_report(t, gid))
+    if (sets->failed || !first_report(t, gid))
         return NULL;
     if (set == NULL)
-        json_error(t->doc, at, "%sgid %u belongs to no tileset", where, (unsigned)gid);
+        json_error(doc, at, "%sgid %u belongs to no tileset", where, (unsigned)gid);
     else if (set->collection)
-        json_error(t->doc, at, "%sgid %u is tile %ld of image collection \"%s\", which has no such tile",
+        json_error(doc, at, "%sgid %u is tile %ld of image collection \"%s\", which has no such tile",
                    where, (unsigned)gid, (long)gid - set->firstgid, set->name);
     else
-        json_error(t->doc, at, "%sgid %u is past the last tile of tileset \"%s\" (%ld tiles)",
+        json_error(doc, at, "%sgid %u is past the last tile of tileset \"%s\" (%ld tiles)",
                    where, (unsigned)gid, set->name, set->tilecount);
     return NULL;
 }
@@ -96,7 +105,7 @@ static void put_gid(Tiled *t, uint32_t raw, int x, int y, const cJSON *at, bool 
     char where[64] = "";
     if (point_at_cell)
         snprintf(where, sizeof where, "tile at column %d, row %d: ", x, y);
-    const TiledTile *tile = gid_tile(t, gid, at, where);
+    const TiledTile *tile = gid_tile(t, &t->sets, t->doc, gid, at, where);
     if (tile == NULL)
         return;
     const char *cls = tile->cls;
@@ -477,10 +486,11 @@ static unsigned tiled_types(const KindProp *p)
     }
 }
 
-/* The entity's properties: the object's own, else its tile's (tile may be
-** NULL), as Tiled shows a tile object inheriting them. */
-static void read_entity_props(Tiled *t, const cJSON *o, TiledTile *tile, LevelEntity *e)
+/* The entity's properties: the object's own, else its template's, else its
+** tile's (tile may be NULL), as Tiled shows a tile object inheriting them. */
+static void read_entity_props(Tiled *t, const TiledObject *ob, TiledTile *tile, LevelEntity *e)
 {
+    const cJSON *o = ob->o;
     if (tile != NULL && tile->props_bad) {
         t->entities_ok = false; /* said at the tile, with its first object */
         return;
@@ -501,6 +511,12 @@ static void read_entity_props(Tiled *t, const cJSON *o, TiledTile *tile, LevelEn
     JsonDoc *doc = t->doc;
     TiledProps own = tiled_props_of(doc, o);
     match_props(&own, specs, count, found, what, true);
+    JsonDoc *tdoc;
+    const cJSON *tmpl = tiled_object_template(ob, &tdoc);
+    if (tmpl != NULL) {
+        TiledProps from_template = tiled_props_of(tdoc, tmpl);
+        match_props(&from_template, specs, count, found, what, true);
+    }
     if (tile != NULL) {
         int before = level_doc_error_total(doc);
         match_props(&tile->props, specs, count, found, what, false);
@@ -534,33 +550,76 @@ static void read_entity_props(Tiled *t, const cJSON *o, TiledTile *tile, LevelEn
     }
 }
 
+/* The entity box a tile object shows, from the object's rectangle (x, y
+** its bottom-left corner, w x h): the tile's box rectangle scaled as the
+** image is, mirrored with it (flip bits of raw); the whole rectangle when
+** the tile marks no box. */
+static void tile_box(const TiledTile *tile, uint32_t raw, double x, double y, double w, double h,
+                     double *bx, double *by, double *bw, double *bh)
+{
+    *bx = x, *by = y - h, *bw = w, *bh = h;
+    if (tile == NULL || !tile->has_box || tile->width <= 0 || tile->height <= 0)
+        return;
+    double sx = w / tile->width, sy = h / tile->height;
+    int left = tile->box_x, top = tile->box_y;
+    if (raw & 0x80000000u) /* flipped horizontally */
+        left = tile->width - tile->box_x - tile->box_w;
+    if (raw & 0x40000000u) /* flipped vertically */
+        top = tile->height - tile->box_y - tile->box_h;
+    *bx = x + left * sx;
+    *by = y - h + top * sy;
+    *bw = tile->box_w * sx;
+    *bh = tile->box_h * sy;
+}
+
+/* The class an object gives itself, in the instance or else its template:
+** "" when neither says, NULL after reporting. */
+static const char *object_class(const TiledObject *ob, const cJSON **at, JsonDoc **at_doc)
+{
+    JsonDoc *doc = ob->doc;
+    const cJSON *owner = ob->o;
+    if (json_get(owner, "type") == NULL && json_get(owner, "class") == NULL) {
+        JsonDoc *tdoc;
+        const cJSON *tmpl = tiled_object_template(ob, &tdoc);
+        if (tmpl != NULL) {
+            owner = tmpl;
+            doc = tdoc;
+        }
+    }
+    *at = tiled_class_item(owner);
+    *at_doc = doc;
+    return tiled_read_class(doc, owner);
+}
+
 static void read_object(Tiled *t, const cJSON *o)
 {
     JsonDoc *doc = t->doc;
     int before = level_doc_error_total(doc);
-    if (json_get(o, "template") != NULL) {
-        json_error(doc, json_get(o, "template"),
-                   "object templates are not supported: detach the object from its template");
+    TiledObject ob;
+    if (!tiled_object_init(&ob, doc, o, &t->sets, &t->templates)) {
         t->entities_ok = false;
         return;
     }
-    const char *cls = tiled_read_class(doc, o);
+    const cJSON *class_at;
+    JsonDoc *class_doc;
+    const char *cls = object_class(&ob, &class_at, &class_doc);
     if (cls == NULL) {
         t->entities_ok = false;
         return;
     }
-    const cJSON *gv = json_get(o, "gid");
+    JsonDoc *gdoc;
+    TiledSets *gsets;
+    const cJSON *gv = tiled_object_get(&ob, "gid", &gdoc, &gsets);
     long raw = 0;
-    if (gv != NULL && !json_want_int(doc, gv, 0, 0xFFFFFFFFL, &raw)) {
+    if (gv != NULL && !json_want_int(gdoc, gv, 0, 0xFFFFFFFFL, &raw)) {
         t->entities_ok = false;
         return;
     }
     uint32_t gid = (uint32_t)raw & ~FLIP_BITS;
-    const cJSON *class_at = tiled_class_item(o);
     TiledTile *tile = NULL;
     if (gid != 0) {
         /* A tile object: its tile gives the class, unless it has its own. */
-        tile = gid_tile(t, gid, gv, "");
+        tile = gid_tile(t, gsets, gdoc, gid, gv, "");
         if (tile == NULL) {
             t->entities_ok = false;
             return;
@@ -568,6 +627,7 @@ static void read_object(Tiled *t, const cJSON *o)
         if (cls[0] == '\0') {
             cls = tile->cls;
             class_at = gv;
+            class_doc = gdoc;
         }
     }
     if (cls[0] == '\0')
@@ -583,7 +643,8 @@ static void read_object(Tiled *t, const cJSON *o)
         json_quote(cls, q, sizeof q);
         int s = json_suggest(cls, names, count);
         if (s >= 0) {
-            json_error(doc, class_at, "unknown entity class \"%s\" (did you mean \"%s\"?)", q, names[s]);
+            json_error(class_doc, class_at, "unknown entity class \"%s\" (did you mean \"%s\"?)", q,
+                       names[s]);
         } else {
             char list[400];
             size_t len = 0;
@@ -592,32 +653,40 @@ static void read_object(Tiled *t, const cJSON *o)
                 int w = snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", names[i]);
                 len += w > 0 ? (size_t)w : 0;
             }
-            json_error(doc, class_at, "unknown entity class \"%s\" (expected one of %s)", q, list);
+            json_error(class_doc, class_at, "unknown entity class \"%s\" (expected one of %s)", q,
+                       list);
         }
         t->entities_ok = false;
         return;
     }
     const EntityKind *k = kind_get(type);
-    if (json_get(o, "polygon") != NULL || json_get(o, "polyline") != NULL) {
-        json_error(doc, o, "a %s cannot be a polygon or polyline: use a rectangle, point or tile object",
+    JsonDoc *fdoc;
+    TiledSets *fsets;
+    const cJSON *shape = tiled_object_get(&ob, "polygon", &fdoc, &fsets);
+    if (shape == NULL)
+        shape = tiled_object_get(&ob, "polyline", &fdoc, &fsets);
+    if (shape != NULL) {
+        json_error(fdoc, shape, "a %s cannot be a polygon or polyline: use a rectangle, point or tile object",
                    cls);
         t->entities_ok = false;
         return;
     }
-    const cJSON *rot = json_get(o, "rotation");
+    const cJSON *rot = tiled_object_get(&ob, "rotation", &fdoc, &fsets);
     double r;
-    if (rot != NULL && json_want_number(doc, rot, -1e9, 1e9, &r) && r != 0)
-        json_error(doc, rot, "rotated objects are not supported: set the rotation to 0");
-    double x, y, w, h;
+    if (rot != NULL && json_want_number(fdoc, rot, -1e9, 1e9, &r) && r != 0)
+        json_error(fdoc, rot, "rotated objects are not supported: set the rotation to 0");
+    double x, y, w = 0, h = 0;
     /* Read all four, so every bad one is reported. */
     bool ok = read_px(doc, o, "x", true, &x);
     ok = read_px(doc, o, "y", true, &y) && ok;
-    ok = read_px(doc, o, "width", false, &w) && ok;
-    ok = read_px(doc, o, "height", false, &h) && ok;
+    const cJSON *wv = tiled_object_get(&ob, "width", &fdoc, &fsets);
+    ok = (wv == NULL || json_want_number(fdoc, wv, -1e7, 1e7, &w)) && ok;
+    const cJSON *hv = tiled_object_get(&ob, "height", &fdoc, &fsets);
+    ok = (hv == NULL || json_want_number(fdoc, hv, -1e7, 1e7, &h)) && ok;
     /* A tile object drawn at its tile's size may not say it. */
-    if (tile != NULL && json_get(o, "width") == NULL)
+    if (tile != NULL && wv == NULL)
         w = tile->width;
-    if (tile != NULL && json_get(o, "height") == NULL)
+    if (tile != NULL && hv == NULL)
         h = tile->height;
     if (ok && (w < 0 || h < 0)) {
         json_error(doc, o, "an object cannot have a negative width or height");
@@ -627,10 +696,12 @@ static void read_object(Tiled *t, const cJSON *o)
     leveldesc_entity_init(&e, type);
     json_pos(doc, o, &e.line, &e.col);
     if (ok) {
-        /* The rectangle in whole pixels; a tile object's y is its bottom. */
-        int left = px(x), right = px(x + w);
-        int top = gid != 0 ? px(y - h) : px(y);
-        int bottom = gid != 0 ? px(y) : px(y + h);
+        /* The box in whole pixels: a rectangle's own; a tile object's y is
+        ** its bottom, and the tile may mark the box inside its image. */
+        double bx = x, by = y, bw = w, bh = h;
+        if (gid != 0)
+            tile_box(tile, (uint32_t)raw, x, y, w, h, &bx, &by, &bw, &bh);
+        int left = px(bx), right = px(bx + bw), top = px(by), bottom = px(by + bh);
         bool sized_w = kind_sized(k, 'w'), sized_h = kind_sized(k, 'h');
         if (sized_w || sized_h) {
             /* A sized kind is its rectangle, on the axes it is sized on. */
@@ -645,7 +716,7 @@ static void read_object(Tiled *t, const cJSON *o)
         } else {
             level_entity_at_px(&e, left, bottom - e.h);
         }
-        read_entity_props(t, o, tile, &e);
+        read_entity_props(t, &ob, tile, &e);
     }
     if (level_doc_error_total(doc) != before) {
         t->entities_ok = false;
@@ -684,8 +755,10 @@ static void read_map_props(Tiled *t, const cJSON *root, LevelExtras *extras)
         if (name != NULL && (len == 0 || len >= LEVEL_NAME_MAX))
             json_error(doc, found[0].value, "a name has 1 to %d bytes, this one has %zu",
                        LEVEL_NAME_MAX - 1, len);
-        else if (name != NULL)
+        else if (name != NULL) {
+            level_text_check(doc, found[0].value);
             memcpy(t->lv.name, name, len + 1);
+        }
     }
     if (found[1].value == NULL) {
         json_error(doc, root,
@@ -812,9 +885,11 @@ bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelE
         level_build_take(&t.build, &t.lv);
         int line, col;
         json_pos(doc, root, &line, &col);
-        level_validate(level_doc_path(doc), &t.lv, line, col, t.entities_ok,
-                       level_doc_errors(doc));
+        if (extras == NULL || !extras->draft)
+            level_validate(level_doc_path(doc), &t.lv, line, col, t.entities_ok,
+                           level_doc_errors(doc));
     }
+    tiled_templates_fini(&t.templates);
     tiled_sets_fini(&t.sets);
     free(t.objects);
     level_build_fini(&t.build);

@@ -134,6 +134,36 @@ static bool tile_size(JsonDoc *doc, const cJSON *tile, const Tileset *set, int *
     return true;
 }
 
+/* The box of an entity inside a tile's image: the first rectangle of the
+** tile's collision shapes ("objectgroup"), which is how the game's
+** entities tileset marks it (a sprite is drawn around its box, a saw's
+** teeth past it). A tile without one is an entity box as large as its image. */
+static bool read_box(JsonDoc *doc, const cJSON *tile, TiledTile *t)
+{
+    const cJSON *group = json_get(tile, "objectgroup");
+    const cJSON *objects = group != NULL ? json_get(group, "objects") : NULL;
+    if (group == NULL || !json_want_object(doc, group) || objects == NULL ||
+        !json_want_array(doc, objects))
+        return group == NULL || objects == NULL;
+    for (const cJSON *o = objects->child; o != NULL; o = o->next) {
+        if (!json_want_object(doc, o))
+            return false;
+        if (json_get(o, "polygon") != NULL || json_get(o, "polyline") != NULL ||
+            json_get(o, "ellipse") != NULL || json_get(o, "point") != NULL)
+            continue;
+        long x, y, w, h;
+        if (!json_want_int(doc, json_need(doc, o, "x"), 0, t->width, &x) ||
+            !json_want_int(doc, json_need(doc, o, "y"), 0, t->height, &y) ||
+            !json_want_int(doc, json_need(doc, o, "width"), 1, t->width - x, &w) ||
+            !json_want_int(doc, json_need(doc, o, "height"), 1, t->height - y, &h))
+            return false; /* said: a whole number inside the tile's image */
+        t->has_box = true;
+        t->box_x = (int)x, t->box_y = (int)y, t->box_w = (int)w, t->box_h = (int)h;
+        return true;
+    }
+    return true;
+}
+
 /* Reads a tile's properties through once, so that an ill-formed list is
 ** reported here, once, and not again with each object of the tile. */
 static TiledProps checked_props(TiledProps props)
@@ -163,6 +193,8 @@ static void read_tile(JsonDoc *doc, Tileset *set, const cJSON *tile, long id)
     t->width = set->tile_width;
     t->height = set->tile_height;
     if (set->collection && !tile_size(doc, tile, set, &t->width, &t->height))
+        return;
+    if (!read_box(doc, tile, t))
         return;
     set->tile_count++;
 }
@@ -339,24 +371,22 @@ static int compare_sets(const void *a, const void *b)
     return (x->firstgid > y->firstgid) - (x->firstgid < y->firstgid);
 }
 
-void tiled_sets_read(TiledSets *s, JsonDoc *map, const cJSON *list)
+/* Reads count tileset entries from first on (a list's, or one); at is
+** where an out of memory is said. */
+static void read_sets(TiledSets *s, JsonDoc *map, const cJSON *first, int count,
+                      const cJSON *at)
 {
-    memset(s, 0, sizeof *s);
-    if (!json_want_array(map, list)) {
-        s->failed = true;
-        return;
-    }
-    int count = cJSON_GetArraySize(list);
     if (count == 0)
         return;
     s->sets = calloc((size_t)count, sizeof *s->sets);
     s->files = calloc((size_t)count, sizeof *s->files);
     if (s->sets == NULL || s->files == NULL) {
-        json_error(map, list, "out of memory");
+        json_error(map, at, "out of memory");
         s->failed = true;
         return;
     }
-    for (const cJSON *ts = list->child; ts != NULL; ts = ts->next) {
+    int n = 0;
+    for (const cJSON *ts = first; ts != NULL && n < count; ts = ts->next, n++) {
         Tileset *set = &s->sets[s->count];
         memset(set, 0, sizeof *set);
         if (!json_want_object(map, ts) ||
@@ -380,6 +410,22 @@ void tiled_sets_read(TiledSets *s, JsonDoc *map, const cJSON *list)
         }
     }
     qsort(s->sets, (size_t)s->count, sizeof *s->sets, compare_sets);
+}
+
+void tiled_sets_read(TiledSets *s, JsonDoc *map, const cJSON *list)
+{
+    memset(s, 0, sizeof *s);
+    if (!json_want_array(map, list)) {
+        s->failed = true;
+        return;
+    }
+    read_sets(s, map, list->child, cJSON_GetArraySize(list), list);
+}
+
+void tiled_sets_read_one(TiledSets *s, JsonDoc *doc, const cJSON *ts)
+{
+    memset(s, 0, sizeof *s);
+    read_sets(s, doc, ts, 1, ts);
 }
 
 void tiled_sets_fini(TiledSets *s)
@@ -435,7 +481,19 @@ bool tiled_check_tileset_doc(JsonDoc *doc)
     return ok;
 }
 
-bool tiled_tileset_kind_ids(const char *path, int ids[TILE_KIND_COUNT], LevelErrors *errors)
+/* Whether tile's "world" property is world. */
+static bool of_world(const TiledTile *tile, const char *world)
+{
+    const cJSON *cursor = NULL;
+    TiledProp p;
+    while (tiled_props_next(&tile->props, &cursor, &p))
+        if (strcmp(p.name, "world") == 0)
+            return cJSON_IsString(p.value) && strcmp(p.value->valuestring, world) == 0;
+    return false;
+}
+
+bool tiled_tileset_kind_ids(const char *path, const char *world, int ids[TILE_KIND_COUNT],
+                            long *tilecount, LevelErrors *errors)
 {
     for (int k = 0; k < TILE_KIND_COUNT; k++)
         ids[k] = -1;
@@ -450,13 +508,21 @@ bool tiled_tileset_kind_ids(const char *path, int ids[TILE_KIND_COUNT], LevelErr
     memset(&set, 0, sizeof set);
     bool ok = level_file_open(&f, path, errors) && tiled_tileset_read(&f.doc, f.doc.root, &set) &&
               errors->count + errors->dropped == before;
-    /* The lowest id of each kind among the tiles a tile layer can hold. */
+    /* The lowest id of each kind among the tiles a tile layer can hold,
+    ** those of the world first. */
+    bool in_world[TILE_KIND_COUNT] = {false};
     for (int i = set.tile_count - 1; ok && i >= 0; i--) {
         const TiledTile *t = &set.tiles[i];
         int kind = tile_kind_from_name(t->cls);
-        if (kind >= 0 && t->width == TILE_SIZE && t->height == TILE_SIZE && t->id < 0x0FFFFFFF)
+        if (kind < 0 || t->width != TILE_SIZE || t->height != TILE_SIZE || t->id >= 0x0FFFFFFF)
+            continue;
+        bool here = of_world(t, world);
+        if (here || !in_world[kind]) {
             ids[kind] = (int)t->id;
+            in_world[kind] = here;
+        }
     }
+    *tilecount = set.tilecount;
     tiled_tileset_fini(&set);
     level_file_close(&f);
     return ok;

@@ -242,6 +242,9 @@ static void read_font(Reader *r, const cJSON *root, RenderAtlas *atlas)
     get_int(r, font, "w", 1, 64, &w);
     get_int(r, font, "h", 1, 64, &h);
     get_int(r, font, "line_height", 1, 128, &f->line_height);
+    f->ascent = 0;
+    if (json_get(font, "ascent") != NULL)
+        get_int(r, font, "ascent", 0, h - 1, &f->ascent);
     if (r->failed)
         return;
     if (f->first > ' ' || f->first + f->count <= 'z') {

@@ -36,6 +36,8 @@ typedef struct FrontendHooks {
 } FrontendHooks;
 
 typedef struct FrontendOptions {
+    const char *program;       /* the name the program was started as, for messages;
+                                  NULL: "pips-peak" */
     const char *data_dir;      /* --data: the game's data folder; NULL: look for it */
     const char *base_path;     /* the program's folder (SDL_GetBasePath), or NULL;
                                   both as app_find_data takes them */
@@ -52,8 +54,9 @@ typedef struct Frontend Frontend;
 
 /* Reads settings.json from the player's data folder: the defaults when there
 ** is none; a corrupt one is kept aside. What it found wrong is printed on
-** stderr and added to notices (may be NULL), for frontend_create to show. */
-void frontend_read_settings(struct Settings *s, struct SaveNotices *notices);
+** stderr (after program's name) and added to notices (may be NULL), for
+** frontend_create to show. */
+void frontend_read_settings(struct Settings *s, struct SaveNotices *notices, const char *program);
 
 /* Loads the atlas, settings (unless given), progress and campaign (or the
 ** level of --level / --replay). Returns NULL with one message naming the file on a
@@ -79,16 +82,7 @@ bool frontend_wants_quit(const Frontend *game);
 /* The frame rate the window measured, for the F3 overlay. */
 void frontend_set_fps(Frontend *game, float fps);
 
-/* For tests and the screenshot: the draw calls of the last frame. */
-int frontend_last_draw_calls(const Frontend *game);
 /* True while a level is being played (not a menu, not an error). */
 bool frontend_in_level(const Frontend *game);
-/* The errors of the level that failed to load or reload, or "". */
-const char *frontend_error_text(const Frontend *game);
-/* For tests: the level's simulation (NULL when none), the atlas, and the
-** view (top-left in level pixels) of the last frontend_draw. */
-Sim *frontend_sim(Frontend *game);
-const RenderAtlas *frontend_atlas(const Frontend *game);
-void frontend_last_view(const Frontend *game, int *x, int *y);
 
 #endif

@@ -238,8 +238,7 @@ void hud_debug_layout(const RenderAtlas *atlas, const DebugStats *stats, HudDebu
             if (!ecs_pool_stats(stats->world, t, &ps) || ps.count == 0)
                 continue;
             cell(l, n, 0, "%.20s", ps.name);
-            for (char *c = l->text[n][0]; *c; c++)
-                *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
+            render_upcase(l->text[n][0]);
             cell(l, n, 1, "%u", ps.count);
             cell(l, n++, 2, "%zuK", (ps.bytes + 1023) / 1024);
         }

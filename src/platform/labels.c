@@ -2,21 +2,16 @@
 /* labels.c -- what the screens call keys, buttons and bindings (labels.h). */
 #include "labels.h"
 
+#include "render.h"
+
 #include <stdio.h>
 #include <string.h>
-
-static void upcase(char *s)
-{
-    for (; *s; s++)
-        if (*s >= 'a' && *s <= 'z')
-            *s = (char)(*s - 'a' + 'A');
-}
 
 void labels_key(SDL_Scancode key, char *out, size_t cap)
 {
     const char *name = key != SDL_SCANCODE_UNKNOWN ? SDL_GetScancodeName(key) : "";
     snprintf(out, cap, "%s", name && *name ? name : "?");
-    upcase(out);
+    render_upcase(out);
 }
 
 void labels_button(SDL_GameControllerButton button, char *out, size_t cap)
@@ -43,7 +38,7 @@ void labels_button(SDL_GameControllerButton button, char *out, size_t cap)
                            ? SDL_GameControllerGetStringForButton(button)
                            : NULL;
     snprintf(out, cap, "%s", name && *name ? name : "?");
-    upcase(out);
+    render_upcase(out);
 }
 
 void labels_axis(ControlAxis half, char *out, size_t cap)

@@ -2,8 +2,8 @@
 /*
 ** main.c -- Pip's Peak: which mode the command line asks for.
 **
-** The tool modes (--check, --export-tiled, --headless, --render-music,
-** --kinds, --schema) belong to the level and app modules and never start
+** The tool modes (--check, --export-tiled, --export-tiled-project,
+** --headless, --render-music, --kinds, --schema) belong to the level and app modules and never start
 ** SDL's video; the rest show the game in a window, or render one frame to a
 ** PNG.
 **
@@ -21,46 +21,76 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The name the program was started as: platformer in the build tree,
-** pips-peak installed. */
-static const char *program_name(const char *argv0)
+/* --help: every option, one line each (dist/pips-peak.6 describes the same
+** ones: the ctest dist_man_page_options compares the two lists). */
+static void usage(FILE *out, const char *p)
 {
-    const char *slash = argv0 != NULL ? strrchr(argv0, '/') : NULL;
-    return slash != NULL ? slash + 1 : argv0 != NULL ? argv0 : "pips-peak";
-}
-
-static void usage(FILE *out, const char *argv0)
-{
-    const char *p = program_name(argv0);
     fprintf(out,
-            "usage: %s                      title screen and the campaign\n"
-            "       %s --level FILE         play one level (reloads when saved)\n"
-            "       %s --level FILE --record OUT.replay\n"
-            "                                       play it and write the inputs\n"
-            "       %s --replay FILE [--level FILE]\n"
-            "                                       watch a replay\n"
-            "       %s --screenshot OUT.png --level FILE [--frames N] [--replay FILE]\n"
-            "                  [--scale K]          the frame after N ticks, without a display\n"
-            "       %s --check FILE...      check levels, Tiled maps and tilesets,\n"
-            "                                       physics.json\n"
-            "       %s --export-tiled LEVEL OUT.tmj [TILESET.tsj] [--layer-format FORMAT]\n"
-            "       %s --render-music TRACK OUT.wav [--seconds N]\n"
-            "                                       a music track to a WAV file\n"
-            "       %s --kinds              the entity kinds and their properties, as JSON\n"
-            "       %s --schema             the level format as a JSON Schema\n"
-            "       %s --headless --level FILE [--replay FILE] [--frames N] ...\n"
-            "       %s --help\n"
-            "Any of these takes --data DIR: the folder holding the game's assets/ and\n"
-            "levels/ (default: $PLATFORMER_DATA, else the program's own).\n",
-            p, p, p, p, p, p, p, p, p, p, p, p);
+            "usage: %s [OPTION]... [FILE]...\n"
+            "Pip's Peak. With no option, the title screen and the campaign; with --level,\n"
+            "one level. The modes that check, convert and replay levels need no window.\n"
+            "\n"
+            "Playing:\n"
+            "  --level FILE            play one level or Tiled map; reloads when it is saved\n"
+            "  --record OUT.replay     with --level: write the inputs played to a replay\n"
+            "  --replay FILE           watch a replay (on --level FILE, else on its level)\n"
+            "  --screenshot OUT.png    the frame after --frames ticks as a PNG (no display)\n"
+            "  --frames N              with --screenshot: ticks to run first (default 1);\n"
+            "                          with --headless: ticks to run at most\n"
+            "  --scale K               with --screenshot: a K times larger image (1 to 8)\n"
+            "Levels:\n"
+            "  --check FILE...         check levels, Tiled maps, tilesets and templates,\n"
+            "                          physics.json, campaign.json and its levels, schemas\n"
+            "  --export-tiled LEVEL OUT.tmj [TILESET.tsj]\n"
+            "                          write a level as a Tiled map that loads back the same\n"
+            "  --layer-format FORMAT   with --export-tiled: csv, base64, zlib, gzip or zstd\n"
+            "  --export-tiled-project DIR\n"
+            "                          write a Tiled project, its tilesets and images to DIR\n"
+            "  --kinds                 the entity kinds and their properties, as JSON\n"
+            "  --schema                the level format as a JSON Schema\n"
+            "Without a window:\n"
+            "  --headless              play --level (with --replay's inputs) and print the\n"
+            "                          ticks, outcome, deaths and state hash\n"
+            "  --hash-every K          with --headless: print the state hash every K ticks\n"
+            "  --trace                 with --headless: print the player's state every tick\n"
+            "  --verify REPLAY...      with --headless: fail when a replay's run differs\n"
+            "                          from the outcome, ticks and hash its #! lines expect\n"
+            "  --update                with --verify: rewrite those lines to the run's\n"
+            "  --allow-outcome-change  with --update: even when the outcome changed\n"
+            "  --soak TICKS LEVEL...   with --headless: random play, checked every tick\n"
+            "  --seed N                with --soak: the seed of the random input (default 1)\n"
+            "  --jitter REPLAY...      with --headless: replay each jump up to --shift ticks\n"
+            "                          early and late, counting the runs that still complete\n"
+            "  --shift N               with --jitter: the largest shift (default 2)\n"
+            "  --slack T               with --jitter: ticks a run may take past the recorded\n"
+            "  --min P                 with --jitter: fail below P percent\n"
+            "  --write TICK,SHIFT OUT.replay\n"
+            "                          with --jitter: save one shifted run as a replay\n"
+            "  --render-music TRACK OUT.wav\n"
+            "                          a music track (a name or a file) to a WAV file\n"
+            "  --seconds N             with --render-music: N seconds, round the loop\n"
+            "Any mode:\n"
+            "  --data DIR              the game's data (assets/, levels/) is in DIR\n"
+            "                          (default: $PLATFORMER_DATA, else the program's own)\n"
+            "  --help, -h              print this and exit\n"
+            "  --version               print the version and exit\n",
+            p);
 }
 
-static int bad_usage(const char *argv0, const char *fmt, const char *arg)
+static void version(void)
 {
-    fprintf(stderr, "%s: ", program_name(argv0));
+    printf("pips-peak (Pip's Peak) %s\n"
+           "The code is under the zlib licence; the art, sounds, music, levels and\n"
+           "documents under CC BY 4.0 (share/doc/pips-peak/copyright).\n",
+           PLATFORMER_VERSION);
+}
+
+/* A wrong command line: what is wrong, and where to read what is right. */
+static int bad_usage(const char *prog, const char *fmt, const char *arg)
+{
+    fprintf(stderr, "%s: ", prog);
     fprintf(stderr, fmt, arg);
-    fputc('\n', stderr);
-    usage(stderr, argv0);
+    fprintf(stderr, "\n%s --help lists the options\n", prog);
     return 2;
 }
 
@@ -103,10 +133,24 @@ static int export_tiled(int argc, char **argv, const char *data_arg, const char 
     if (data_arg != NULL) {
         char msg[APP_PATH_MAX + 256];
         app_data_missing(data_arg, msg, sizeof msg);
-        fprintf(stderr, "%s: %s\n", program_name(argv[0]), msg);
+        fprintf(stderr, "%s: %s\n", level_program_name(argv[0]), msg);
         return 1;
     }
     return level_cli_export_tiled(argc, argv, NULL);
+}
+
+/* --export-tiled-project: the images come from the game's data. */
+static int export_tiled_project(int argc, char **argv, const char *data_arg, const char *base)
+{
+    char data[APP_PATH_MAX];
+    if (app_find_data(data_arg, base, data, sizeof data))
+        return level_cli_export_tiled_project(argc, argv, data);
+    if (argc != 3)
+        return level_cli_export_tiled_project(argc, argv, NULL); /* its usage first */
+    char msg[APP_PATH_MAX + 256];
+    app_data_missing(data_arg, msg, sizeof msg);
+    fprintf(stderr, "%s: %s\n", level_program_name(argv[0]), msg);
+    return 1;
 }
 
 static int run(int argc, char **argv, const char *data_arg, const char *base)
@@ -116,6 +160,8 @@ static int run(int argc, char **argv, const char *data_arg, const char *base)
             return level_cli_check(argc, argv);
         if (strcmp(argv[1], "--export-tiled") == 0)
             return export_tiled(argc, argv, data_arg, base);
+        if (strcmp(argv[1], "--export-tiled-project") == 0)
+            return export_tiled_project(argc, argv, data_arg, base);
         if (strcmp(argv[1], "--headless") == 0)
             return app_headless(argc, argv, data_arg, base);
         if (strcmp(argv[1], "--render-music") == 0)
@@ -125,7 +171,9 @@ static int run(int argc, char **argv, const char *data_arg, const char *base)
         if (strcmp(argv[1], "--schema") == 0)
             return level_cli_schema(argc, argv);
     }
+    const char *prog = level_program_name(argv[0]);
     FrontendOptions opt = {0};
+    opt.program = prog;
     opt.data_dir = data_arg;
     opt.base_path = base;
     const char *screenshot = NULL;
@@ -134,16 +182,20 @@ static int run(int argc, char **argv, const char *data_arg, const char *base)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(stdout, argv[0]);
+            usage(stdout, prog);
+            return 0;
+        }
+        if (strcmp(a, "--version") == 0) {
+            version();
             return 0;
         }
         bool takes_value = strcmp(a, "--level") == 0 || strcmp(a, "--replay") == 0 ||
                            strcmp(a, "--record") == 0 || strcmp(a, "--screenshot") == 0 ||
                            strcmp(a, "--frames") == 0 || strcmp(a, "--scale") == 0;
         if (!takes_value)
-            return bad_usage(argv[0], "unknown option '%s'", a);
+            return bad_usage(prog, "unknown option '%s'", a);
         if (i + 1 >= argc)
-            return bad_usage(argv[0], "'%s' needs a value", a);
+            return bad_usage(prog, "'%s' needs a value", a);
         const char *v = argv[++i];
         if (strcmp(a, "--level") == 0)
             opt.level_path = v;
@@ -155,27 +207,27 @@ static int run(int argc, char **argv, const char *data_arg, const char *base)
             screenshot = v;
         else if (strcmp(a, "--frames") == 0) {
             if (!parse_int(v, 0, 60 * 60 * 60, &frames))
-                return bad_usage(argv[0], "--frames wants a number of ticks, not '%s'", v);
+                return bad_usage(prog, "--frames wants a number of ticks, not '%s'", v);
             frames_given = true;
         } else {
             if (!parse_int(v, 1, 8, &scale))
-                return bad_usage(argv[0], "--scale wants 1 to 8, not '%s'", v);
+                return bad_usage(prog, "--scale wants 1 to 8, not '%s'", v);
             scale_given = true;
         }
     }
     if (opt.record_path && !opt.level_path)
-        return bad_usage(argv[0], "%s needs --level FILE", "--record");
+        return bad_usage(prog, "%s needs --level FILE", "--record");
     if (opt.record_path && opt.replay_path)
-        return bad_usage(argv[0], "%s: record or replay, not both", "--record");
+        return bad_usage(prog, "%s: record or replay, not both", "--record");
     if (screenshot) {
         if (!opt.level_path && !opt.replay_path)
-            return bad_usage(argv[0], "%s needs --level FILE", "--screenshot");
+            return bad_usage(prog, "%s needs --level FILE", "--screenshot");
         if (opt.record_path)
-            return bad_usage(argv[0], "%s cannot record", "--screenshot");
+            return bad_usage(prog, "%s cannot record", "--screenshot");
         return screenshot_run(&opt, screenshot, frames, scale);
     }
     if (frames_given || scale_given)
-        return bad_usage(argv[0], "%s only go with --screenshot", "--frames and --scale");
+        return bad_usage(prog, "%s only go with --screenshot", "--frames and --scale");
     return window_run(&opt);
 }
 
@@ -183,7 +235,7 @@ int main(int argc, char **argv)
 {
     const char *data_arg;
     if (!take_data_option(&argc, argv, &data_arg))
-        return bad_usage(argv[0], "%s wants one folder: --data DIR", "--data");
+        return bad_usage(level_program_name(argv[0]), "%s wants one folder: --data DIR", "--data");
     char *base = SDL_GetBasePath(); /* NULL when unknown: then only the install's data */
     int status = run(argc, argv, data_arg, base);
     SDL_free(base);

@@ -5,21 +5,13 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Menus are set in capitals: they read best in the pixel font, and the
-** font's capitals are its most complete set. */
-static void upcase(char *s)
-{
-    for (; *s; s++)
-        if (*s >= 'a' && *s <= 'z')
-            *s = (char)(*s - 'a' + 'A');
-}
-
+/* Menus are set in capitals: they read best in the pixel font. */
 void menu_init(Menu *m, const char *title)
 {
     memset(m, 0, sizeof *m);
     m->rows = MENU_ROWS;
     snprintf(m->title, sizeof m->title, "%s", title ? title : "");
-    upcase(m->title);
+    render_upcase(m->title);
 }
 
 static int shown_rows(const Menu *m)
@@ -70,8 +62,8 @@ int menu_add(Menu *m, int id, const char *label, const char *value, bool enabled
     snprintf(it->label, sizeof it->label, "%s", label);
     snprintf(it->value, sizeof it->value, "%s", value ? value : "");
     it->enabled = enabled;
-    upcase(it->label);
-    upcase(it->value);
+    render_upcase(it->label);
+    render_upcase(it->value);
     /* the cursor starts on the first item that can be chosen */
     if (!m->items[m->cursor].enabled && enabled)
         m->cursor = m->count;

@@ -10,6 +10,8 @@
 */
 #include "render.h"
 
+#include "json_utf8.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -367,26 +369,65 @@ void render_panel(Batch *b, const RenderAtlas *atlas, SDL_Rect d)
     render_fill(b, atlas, (SDL_Rect){d.x + 3, d.y + 2, d.w - 6, 1}, light);
 }
 
+/* ---- text ----
+**
+** Text is UTF-8. The font's cells run from its first character on; one it
+** has no glyph for (advance 0), or one past its last, shows as '?', and so
+** does a byte that starts no well-formed sequence (a name cut short inside
+** a letter). A cell is drawn `ascent` pixels above the line's top: those
+** rows hold the marks over capitals. */
+
+/* The character at *s (not at its end): its code point; *s moves past it. */
+static uint32_t next_char(const char **s)
+{
+    const unsigned char *p = (const unsigned char *)*s;
+    size_t avail = 1;
+    while (avail < 4 && p[avail] != '\0')
+        avail++;
+    int n = json_utf8_len(p, avail);
+    if (n == 0) {
+        (*s)++;
+        return '?';
+    }
+    *s += n;
+    return json_utf8_decode(p, n);
+}
+
+/* The font's cell for cp, or -1 when even '?' is missing. */
+static int glyph_index(const RenderFont *f, uint32_t cp)
+{
+    long idx = (long)cp - f->first;
+    if (idx >= 0 && idx < f->count && f->advance[idx] > 0)
+        return (int)idx;
+    idx = '?' - f->first;
+    return idx >= 0 && idx < f->count ? (int)idx : -1;
+}
+
+static int char_advance(const RenderFont *f, uint32_t cp)
+{
+    int idx = glyph_index(f, cp);
+    return idx >= 0 ? f->advance[idx] : 0;
+}
+
 int render_text_scaled(Batch *b, const RenderAtlas *atlas, const char *text, int x, int y,
                        int scale, SDL_Color color)
 {
     const RenderFont *f = &atlas->font;
     int cx = x, widest = 0;
-    for (const unsigned char *s = (const unsigned char *)text; *s; s++) {
-        if (*s == '\n') {
+    for (const char *s = text; *s;) {
+        uint32_t cp = next_char(&s);
+        if (cp == '\n') {
             y += f->line_height * scale;
             cx = x;
             continue;
         }
-        int idx = *s - f->first;
-        if (idx < 0 || idx >= f->count)
-            idx = '?' - f->first;
-        if (idx < 0 || idx >= f->count)
+        int idx = glyph_index(f, cp);
+        if (idx < 0)
             continue;
         SDL_Rect src = f->cells[idx];
-        if (*s != ' ')
-            batch_quad(b, (float)cx, (float)y, (float)(src.w * scale), (float)(src.h * scale), src,
-                       color, false);
+        if (cp != ' ' && cp != 0xA0)
+            batch_quad(b, (float)cx, (float)(y - f->ascent * scale), (float)(src.w * scale),
+                       (float)(src.h * scale), src, color, false);
         cx += f->advance[idx] * scale;
         if (cx - x > widest)
             widest = cx - x;
@@ -404,37 +445,67 @@ int render_text_width(const RenderAtlas *atlas, const char *text)
 {
     const RenderFont *f = &atlas->font;
     int widest = 0, w = 0;
-    for (const unsigned char *s = (const unsigned char *)text; *s; s++) {
-        if (*s == '\n') {
+    for (const char *s = text; *s;) {
+        uint32_t cp = next_char(&s);
+        if (cp == '\n') {
             w = 0;
             continue;
         }
-        int idx = *s - f->first;
-        if (idx < 0 || idx >= f->count)
-            idx = '?' - f->first;
-        if (idx >= 0 && idx < f->count)
-            w += f->advance[idx];
+        w += char_advance(f, cp);
         if (w > widest)
             widest = w;
     }
     return widest;
 }
 
-/* ---- word wrap ---- */
-
-static int char_advance(const RenderFont *f, unsigned char c)
+/* The capital of a small letter of ASCII, Latin-1 or Latin Extended-A
+** (the font's letters); any other character as it is. ß and ĸ have none
+** there, ı and ſ are I and S. */
+static uint32_t capital(uint32_t c)
 {
-    int idx = c - f->first;
-    if (idx < 0 || idx >= f->count)
-        idx = '?' - f->first;
-    return idx >= 0 && idx < f->count ? f->advance[idx] : 0;
+    if ((c >= 'a' && c <= 'z') || (c >= 0xE0 && c <= 0xFE && c != 0xF7))
+        return c - 0x20;
+    if (c == 0xFF)
+        return 0x178;
+    if (c == 0x131 || c == 0x17F)
+        return c == 0x131 ? 'I' : 'S';
+    /* Latin Extended-A pairs capital and small: even-odd, then odd-even */
+    if ((c >= 0x100 && c <= 0x137) || (c >= 0x14A && c <= 0x177))
+        return c & 1u ? c - 1 : c;
+    if ((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E))
+        return c & 1u ? c : c - 1;
+    return c;
 }
 
+void render_upcase(char *s)
+{
+    char *out = s;
+    for (const char *p = s; *p;) {
+        const char *at = p;
+        uint32_t c = next_char(&p);
+        if (json_utf8_len((const unsigned char *)at, (size_t)(p - at)) == 0) {
+            *out++ = *at; /* not a character: kept as it is */
+            continue;
+        }
+        c = capital(c);
+        if (c < 0x80) {
+            *out++ = (char)c;
+        } else { /* the capitals are all below U+0800: two bytes, never more than the letter */
+            *out++ = (char)(0xC0 | (c >> 6));
+            *out++ = (char)(0x80 | (c & 0x3Fu));
+        }
+    }
+    *out = '\0';
+}
+
+/* ---- word wrap ---- */
+
+/* The width of the n bytes at s (whole characters). */
 static int span_width(const RenderFont *f, const char *s, size_t n)
 {
     int w = 0;
-    for (size_t i = 0; i < n; i++)
-        w += char_advance(f, (unsigned char)s[i]);
+    for (const char *p = s, *end = s + n; p < end;)
+        w += char_advance(f, next_char(&p));
     return w;
 }
 
@@ -466,17 +537,29 @@ static void wrap_end_line(Wrap *w)
 
 /* The longest head of the word s (n bytes, n > 0) that fits in room px:
 ** after its last '/' when that leaves something on the line, else as many
-** characters as fit, and at least one, so that every line moves on. */
+** characters as fit, and at least one, so that every line moves on. A
+** head is whole characters: it never cuts one's bytes apart. */
 static size_t word_head(const RenderFont *f, const char *s, size_t n, int room)
 {
     size_t fit = 0;
     int w = 0;
-    while (fit < n && w + char_advance(f, (unsigned char)s[fit]) <= room)
-        w += char_advance(f, (unsigned char)s[fit++]);
+    while (fit < n) {
+        const char *p = s + fit;
+        int a = char_advance(f, next_char(&p));
+        if (w + a > room)
+            break;
+        w += a;
+        fit = (size_t)(p - s);
+    }
+    if (fit == 0) {
+        const char *p = s;
+        next_char(&p);
+        return (size_t)(p - s) < n ? (size_t)(p - s) : n;
+    }
     for (size_t k = fit; k > 1; k--)
         if (s[k - 1] == '/' && k < n)
             return k;
-    return fit > 0 ? fit : 1;
+    return fit;
 }
 
 int render_wrap(const RenderAtlas *atlas, const char *text, int width, int indent, char *out,

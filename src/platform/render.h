@@ -88,6 +88,9 @@ int render_text_scaled(Batch *b, const RenderAtlas *atlas, const char *text, int
                        int scale, SDL_Color color);
 int render_text(Batch *b, const RenderAtlas *atlas, const char *text, int x, int y,
                 SDL_Color color);
+/* Turns the small letters of UTF-8 text s into capitals, in place (the
+** text never grows). */
+void render_upcase(char *s);
 /* Width in px of the longest line of text at scale 1. */
 int render_text_width(const RenderAtlas *atlas, const char *text);
 /* Breaks text into lines no wider than width px at scale 1, as a reader

@@ -38,7 +38,7 @@ enum {
     RENDER_BLOB_TILES = 47,
     RENDER_BACKGROUNDS = 4,
     RENDER_BG_LAYERS = 8,
-    RENDER_FONT_CHARS = 96,
+    RENDER_FONT_CHARS = 0x180 - 0x20, /* ' ' to U+017F: ASCII, Latin-1, Latin Extended-A */
     RENDER_NAME_MAX = 32,
 };
 
@@ -69,6 +69,7 @@ typedef struct RenderFont {
     SDL_Rect cells[RENDER_FONT_CHARS];
     uint8_t advance[RENDER_FONT_CHARS];
     int first, count;
+    int ascent;               /* rows of a cell above the line's top (marks over capitals) */
     int line_height;
 } RenderFont;
 

@@ -1,14 +1,19 @@
 /* SPDX-License-Identifier: Zlib */
 /*
-** screens.c -- drawing every screen: the level with its HUD, the menus over
-** the drifting backdrop or the dimmed level, the level-complete card, the
-** end of the campaign, a level's errors, and the F3 overlay.
+** screens.c -- the screens, a section each, and their table (see
+** frontend_internal.h): the title, the level select, the options and the
+** controls, play, the pause, the level-complete card, the end of the
+** campaign and a level's errors; the notices' panel and the F3 overlay
+** over whichever shows.
 **
-** Nothing here changes the game but the figures of the last frame (draw
-** calls, quads, the view), kept for the overlay and the tests.
+** Menus are rebuilt from the current state whenever they are shown or
+** changed, so they never show a stale value. Drawing changes nothing but
+** the figures of the last frame (draw calls, quads, the view), kept for the
+** overlay and the tests.
 */
 #include "frontend_internal.h"
 
+#include "bindings.h"
 #include "labels.h"
 
 #include <math.h>
@@ -18,6 +23,30 @@
 static const SDL_Color WHITE = {255, 255, 255, 255};
 static const SDL_Color GOLD = {255, 214, 102, 255};
 static const SDL_Color GREY = {190, 196, 220, 255};
+
+/* Menu item ids. */
+enum {
+    ITEM_CONTINUE, ITEM_LEVELS, ITEM_OPTIONS, ITEM_QUIT,
+    ITEM_RESUME, ITEM_RESTART, ITEM_TO_TITLE,
+    ITEM_SCALE, ITEM_FULLSCREEN, ITEM_VOLUME, ITEM_SFX, ITEM_MUSIC, ITEM_MUTE, ITEM_BINDINGS,
+    ITEM_BACK,
+    ITEM_DEFAULTS,
+    ITEM_KEY_FIRST = 100,       /* + action */
+    ITEM_PAD_FIRST = 200,       /* + action */
+    ITEM_LEVEL_FIRST = 300,     /* + campaign index */
+};
+
+_Static_assert(MENU_ITEMS >= CAMPAIGN_MAX_LEVELS + CAMPAIGN_MAX_WORLDS + 1,
+               "level select lists every level under its world's heading, and Back");
+_Static_assert(MENU_ITEMS >= 2 * ACT_COUNT + 2, "the controls menu lists every binding");
+
+/* Whether the screen has waited its row's while and takes OK. */
+static bool screen_ready(const Frontend *g)
+{
+    return g->screen_time > SCREENS[g->screen].wait;
+}
+
+/* ---- drawing, for every screen ----------------------------------------------- */
 
 void screens_tagline(int levels, char *out, size_t cap)
 {
@@ -39,30 +68,32 @@ static void draw_centered(Frontend *g, const char *text, int y, SDL_Color c)
                 y, c);
 }
 
-/* Text wrapped to width px at (x, y), at most max_lines lines: when there
-** are more, the last one shown says how many are left out. Returns the
-** lines drawn. */
-static int draw_wrapped(Frontend *g, const char *text, int x, int y, int width, int max_lines,
-                        SDL_Color c)
+/* A panel with a heading, text wrapped in it (each line's later lines
+** indented) in as many lines as it holds, the last saying how many are left
+** out when there are more, and a line of keys at its foot. */
+static void draw_text_panel(Frontend *g, SDL_Rect box, const char *heading, SDL_Color color,
+                            const char *text, const char *keys)
 {
+    render_panel(&g->batch, &g->atlas, box);
+    draw_centered(g, heading, box.y + 10, color);
     char wrapped[2 * ERROR_TEXT_MAX];
-    int lines = render_wrap(&g->atlas, text, width, 2, wrapped, sizeof wrapped);
-    int shown = lines <= max_lines ? lines : max_lines - 1;
+    const int lh = g->atlas.font.line_height, most = (box.h - 50) / lh;
+    int lines = render_wrap(&g->atlas, text, box.w - 20, 2, wrapped, sizeof wrapped);
+    int shown = lines <= most ? lines : most - 1;
     char *line = wrapped;
     for (int i = 0; i < shown && line != NULL; i++) {
         char *end = strchr(line, '\n');
         if (end != NULL)
             *end = '\0';
-        render_text(&g->batch, &g->atlas, line, x, y + i * g->atlas.font.line_height, c);
+        render_text(&g->batch, &g->atlas, line, box.x + 10, box.y + 28 + i * lh, WHITE);
         line = end != NULL ? end + 1 : NULL;
     }
     if (shown < lines && shown >= 0) {
         char more[48];
         snprintf(more, sizeof more, "... %d more lines", lines - shown);
-        render_text(&g->batch, &g->atlas, more, x, y + shown * g->atlas.font.line_height, GREY);
-        shown++;
+        render_text(&g->batch, &g->atlas, more, box.x + 10, box.y + 28 + shown * lh, GREY);
     }
-    return shown;
+    draw_centered(g, keys, box.y + box.h - 16, GREY);
 }
 
 /* Text along the bottom of the screen, wrapped, its last line 12 px from
@@ -90,6 +121,8 @@ static void dim(Frontend *g, Uint8 a)
 
 static void draw_level(Frontend *g, float alpha)
 {
+    if (!g->session.sim)
+        return;
     int sx, sy;
     effects_shake_offset(&g->session.fx, &sx, &sy);
     RenderView view = {(int)floorf(g->session.camera.x + 0.5f) + sx, (int)floorf(g->session.camera.y + 0.5f) + sy,
@@ -137,6 +170,96 @@ static void draw_backdrop(Frontend *g)
     render_background(&g->batch, &g->atlas, render_atlas_background(&g->atlas, "hills"), &view);
 }
 
+static void draw_error(Frontend *g)
+{
+    if (!g->session.sim) {
+        draw_backdrop(g);
+        dim(g, 150);
+    } else {
+        dim(g, 170);
+    }
+    draw_text_panel(g, (SDL_Rect){8, 8, LOGICAL_W - 16, LOGICAL_H - 16}, "THE LEVEL HAS ERRORS",
+                    (SDL_Color){255, 120, 110, 255}, g->session.error_text,
+                    g->campaign ? "ESC: BACK" : "FIX THE FILE AND SAVE: IT RELOADS. ESC: QUIT");
+}
+
+/* ---- menus ----------------------------------------------------------------------- */
+
+/* A menu screen's input, with what every menu does: a tick as the cursor
+** moves, and Back (or its item) back where the player came from. Returns
+** the item chosen with OK, or -1; left and right on an item (turn: -1 and
+** +1, else 0) only to a screen that takes them (turn not NULL), which then
+** says with a tick that it did. */
+static int menu_choice(Frontend *g, ControlsResult r, int *turn)
+{
+    int id;
+    MenuEvent ev = menu_input(&g->menus.menu, r.menu, &id);
+    int dir = ev == MENU_EV_DECREASE ? -1 : ev == MENU_EV_INCREASE ? 1 : 0;
+    if (turn)
+        *turn = dir;
+    if (ev == MENU_EV_MOVED)
+        frontend_sound(g, SOUND_MENU_MOVE);
+    if (ev == MENU_EV_ACTIVATE)
+        frontend_sound(g, SOUND_MENU_SELECT);
+    if (ev == MENU_EV_BACK || (ev == MENU_EV_ACTIVATE && id == ITEM_BACK)) {
+        frontend_sound(g, SOUND_MENU_BACK);
+        frontend_back(g);
+        return -1;
+    }
+    return ev == MENU_EV_ACTIVATE || (dir != 0 && turn) ? id : -1;
+}
+
+/* Builds the screen's menu again after a change, keeping its cursor and
+** its scroll. */
+static void rebuild(Frontend *g)
+{
+    Menu *m = &g->menus.menu;
+    int keep = m->items[m->cursor].id, top = m->top;
+    SCREENS[g->screen].enter(g);
+    menu_select(m, keep);
+    menu_scroll(m, top);
+}
+
+/* ---- the title -------------------------------------------------------------------- */
+
+static bool campaign_started(const Frontend *g)
+{
+    return g->saves.progress.last_level[0] != '\0' || g->saves.progress.unlocked > 1;
+}
+
+static void title_enter(Frontend *g)
+{
+    menu_init(&g->menus.menu, "");
+    menu_add(&g->menus.menu, ITEM_CONTINUE, campaign_started(g) ? "Continue" : "Start", NULL, true);
+    menu_add(&g->menus.menu, ITEM_LEVELS, "Level select", NULL, true);
+    menu_add(&g->menus.menu, ITEM_OPTIONS, "Options", NULL, true);
+    menu_add(&g->menus.menu, ITEM_QUIT, "Quit", NULL, true);
+}
+
+static void continue_campaign(Frontend *g)
+{
+    const Progress *p = &g->saves.progress;
+    int index = g->campaign && p->last_level[0] ? campaign_find(g->campaign, p->last_level) : -1;
+    const LevelRecord *rec = index >= 0 ? progress_find(p, p->last_level) : NULL;
+    /* the level after the last one played, once that one is done */
+    if (rec && rec->completed && index + 1 < g->campaign->count &&
+        progress_is_unlocked(p, index + 1))
+        index++;
+    session_start_campaign_level(g, index < 0 ? 0 : index);
+}
+
+static void title_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
+{
+    (void)ev;
+    switch (menu_choice(g, r, NULL)) {
+    case ITEM_CONTINUE: continue_campaign(g); break;
+    case ITEM_LEVELS: frontend_go(g, SCREEN_LEVELS); break;
+    case ITEM_OPTIONS: frontend_go(g, SCREEN_OPTIONS); break;
+    case ITEM_QUIT: g->quit = true; break;
+    default: break;
+    }
+}
+
 /* The title in the atlas font at four times its size, with a drop shadow
 ** and a slow bob: the game's name needs no separate logo art. */
 static void draw_logo(Frontend *g, int y, float alpha)
@@ -157,6 +280,366 @@ static void draw_logo(Frontend *g, int y, float alpha)
     }
 }
 
+static void title_draw(Frontend *g)
+{
+    draw_backdrop(g);
+    draw_logo(g, 34, 1.0f);
+    menu_draw(&g->menus.menu, &g->batch, &g->atlas, 130);
+    /* the keys bound now, on one line or two from the bottom up */
+    char hint[512];
+    labels_controls_hint(&g->controls.bind, hint, sizeof hint);
+    draw_bottom_lines(g, hint, (SDL_Color){220, 226, 255, 255});
+}
+
+/* ---- the level select ------------------------------------------------------------- */
+
+/* "have/total" of a level's coins or gems; "-" for a level that has none. */
+static void fraction(uint32_t have, uint32_t total, bool known, char *out, size_t cap)
+{
+    if (!known)
+        snprintf(out, cap, "%lu/?", (unsigned long)have);
+    else if (total == 0)
+        snprintf(out, cap, "-");
+    else
+        snprintf(out, cap, "%lu/%lu", (unsigned long)have, (unsigned long)total);
+}
+
+/* The levels under their worlds' names, each completed one with its best
+** time, fewest deaths, and most coins and gems of how many it holds; the
+** cursor on the level played last. */
+static void levels_enter(Frontend *g)
+{
+    Menu *m = &g->menus.menu;
+    menu_init(m, "Level select");
+    const Campaign *c = g->campaign;
+    /* a campaign of one unnamed world has no heading */
+    bool headings = c && (c->world_count > 1 || c->worlds[0].name[0]);
+    for (int w = 0; c && w < c->world_count; w++) {
+        if (headings)
+            menu_add_heading(m, c->worlds[w].name, "time\tdeaths\tcoins\tgems");
+        for (int i = c->worlds[w].first; i < c->worlds[w].first + c->worlds[w].count; i++) {
+            bool open = progress_is_unlocked(&g->saves.progress, i);
+            const LevelRecord *rec = progress_find(&g->saves.progress, c->levels[i].file);
+            char label[MENU_TEXT + 16], value[MENU_TEXT + 64]; /* menu_add keeps what fits */
+            snprintf(label, sizeof label, "%2d %.40s", i + 1, open ? c->levels[i].title : "???");
+            if (!open) {
+                snprintf(value, sizeof value, "locked");
+            } else if (rec && rec->completed) {
+                char t[16], coins[24], gems[24];
+                uint32_t coins_total, gems_total;
+                bool known = summary_level_totals(g, i, &coins_total, &gems_total);
+                hud_format_time(rec->best_ticks, t, sizeof t);
+                fraction(rec->most_coins, coins_total, known, coins, sizeof coins);
+                fraction(rec->most_gems, gems_total, known, gems, sizeof gems);
+                snprintf(value, sizeof value, "%s\t%lu\t%s\t%s", t, (unsigned long)rec->fewest_deaths,
+                         coins, gems);
+            } else {
+                value[0] = '\0';
+            }
+            menu_add(m, ITEM_LEVEL_FIRST + i, label, value, open);
+        }
+    }
+    menu_add(m, ITEM_BACK, "Back", NULL, true);
+    const char *last_played = g->saves.progress.last_level;
+    int last = c && last_played[0] ? campaign_find(c, last_played) : -1;
+    if (last >= 0)
+        menu_select(m, ITEM_LEVEL_FIRST + last);
+}
+
+static void levels_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
+{
+    (void)ev;
+    int id = menu_choice(g, r, NULL);
+    if (id >= ITEM_LEVEL_FIRST)
+        session_start_campaign_level(g, id - ITEM_LEVEL_FIRST);
+}
+
+/* ---- the options ------------------------------------------------------------------- */
+
+/* The largest window scale the display takes. */
+static int max_scale(const Frontend *g)
+{
+    int m = g->hooks.max_scale ? g->hooks.max_scale(g->hooks.ctx) : SETTINGS_SCALE_MAX;
+    return m < 1 ? 1 : m > SETTINGS_SCALE_MAX ? SETTINGS_SCALE_MAX : m;
+}
+
+/* The scale the window shows for the setting: a saved one larger than the
+** display takes opens at the largest it does (0, fit, stays 0). */
+static int shown_scale(const Frontend *g)
+{
+    int s = g->saves.settings.window_scale, m = max_scale(g);
+    return s > m ? m : s;
+}
+
+/* The setting an Options volume item changes. */
+static int *volume_of(Frontend *g, int id)
+{
+    Settings *s = &g->saves.settings;
+    return id == ITEM_VOLUME ? &s->master_volume : id == ITEM_SFX ? &s->sfx_volume
+                                                 : id == ITEM_MUSIC ? &s->music_volume : NULL;
+}
+
+static void options_enter(Frontend *g)
+{
+    char value[MENU_TEXT];
+    menu_init(&g->menus.menu, "Options");
+    if (shown_scale(g) == 0)
+        snprintf(value, sizeof value, "< fit >");
+    else
+        snprintf(value, sizeof value, "< %dx >", shown_scale(g));
+    menu_add(&g->menus.menu, ITEM_SCALE, "Window scale", value, true);
+    menu_add(&g->menus.menu, ITEM_FULLSCREEN, "Full screen", g->saves.settings.fullscreen ? "on" : "off",
+             true);
+    static const struct {
+        int id;
+        const char *label;
+    } volumes[] = {{ITEM_VOLUME, "Volume"}, {ITEM_SFX, "Effects"}, {ITEM_MUSIC, "Music"}};
+    for (size_t v = 0; v < sizeof volumes / sizeof volumes[0]; v++) {
+        snprintf(value, sizeof value, "< %d%% >", *volume_of(g, volumes[v].id));
+        menu_add(&g->menus.menu, volumes[v].id, volumes[v].label, value, true);
+    }
+    menu_add(&g->menus.menu, ITEM_MUTE, "Mute", g->saves.settings.mute ? "on" : "off", true);
+    menu_add(&g->menus.menu, ITEM_BINDINGS, "Controls", NULL, true);
+    menu_add(&g->menus.menu, ITEM_BACK, "Back", NULL, true);
+}
+
+/* The settings change at once (and are written as the screen changes);
+** left and right turn the scale, the volumes and the switches. */
+static void options_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
+{
+    (void)ev;
+    Settings *s = &g->saves.settings;
+    int turn, id = menu_choice(g, r, &turn), step = turn != 0 ? turn : 1;
+    int *volume = volume_of(g, id);
+    if (turn != 0 && id != ITEM_SCALE && !volume && id != ITEM_FULLSCREEN && id != ITEM_MUTE)
+        return;
+    if (turn != 0)
+        frontend_sound(g, SOUND_MENU_MOVE);
+    if (id == ITEM_SCALE) {
+        /* fit, then 1x up to the largest the display takes, round again */
+        int m = max_scale(g), scale = shown_scale(g) + step;
+        s->window_scale = scale < 0 ? m : scale > m ? 0 : scale;
+        g->saves.settings_dirty = true;
+        if (g->hooks.set_scale)
+            g->hooks.set_scale(g->hooks.ctx, s->window_scale);
+    } else if (volume != NULL || id == ITEM_MUTE) {
+        /* volumes in steps of 10: OK past 100 goes round to 0, right stops at 100 */
+        int v = volume != NULL ? *volume + step * 10 : 0;
+        if (volume != NULL)
+            *volume = v > SETTINGS_VOLUME_MAX ? (turn != 0 ? SETTINGS_VOLUME_MAX : 0)
+                      : v < 0                 ? 0
+                                              : v;
+        else
+            s->mute = !s->mute;
+        g->saves.settings_dirty = true;
+        frontend_apply_volume(g);
+    } else if (id == ITEM_FULLSCREEN) {
+        frontend_toggle_fullscreen(g);
+    } else {
+        if (id == ITEM_BINDINGS)
+            frontend_go(g, SCREEN_BINDINGS);
+        return;
+    }
+    rebuild(g);
+}
+
+/* Under a menu: the level, dimmed, when it was opened from the pause (or
+** from a menu opened from it); the drifting hills elsewhere. */
+static void draw_under_menu(Frontend *g)
+{
+    Screen from = g->opened_from[g->screen].screen;
+    if (from == SCREEN_OPTIONS)
+        from = g->opened_from[from].screen;
+    if (from == SCREEN_PAUSE && g->session.sim) {
+        draw_level(g, 1.0f);
+        dim(g, 150);
+    } else {
+        draw_backdrop(g);
+    }
+}
+
+/* The level select's and the options' drawing. */
+static void menu_screen_draw(Frontend *g)
+{
+    draw_under_menu(g);
+    menu_draw(&g->menus.menu, &g->batch, &g->atlas, -1);
+}
+
+/* ---- the controls ------------------------------------------------------------------ */
+
+/* Every key, then every button and stick half, of each action. */
+static void bindings_enter(Frontend *g)
+{
+    char value[MENU_TEXT];
+    menu_init(&g->menus.menu, "Controls");
+    for (int pad = 0; pad <= 1; pad++)
+        for (int a = 0; a < ACT_COUNT; a++) {
+            char label[MENU_TEXT];
+            snprintf(label, sizeof label, "%s%s", pad ? "Pad " : "",
+                     controls_action_name((ControlAction)a));
+            if (g->menus.capture == a && g->menus.capture_pad == (pad != 0))
+                snprintf(value, sizeof value, pad ? "press a button..." : "press a key...");
+            else if (pad)
+                labels_action_pad(&g->controls.bind, (ControlAction)a, ", ", value, sizeof value);
+            else
+                labels_action_keys(&g->controls.bind, (ControlAction)a, ", ", value, sizeof value);
+            menu_add(&g->menus.menu, (pad ? ITEM_PAD_FIRST : ITEM_KEY_FIRST) + a, label, value, true);
+        }
+    menu_add(&g->menus.menu, ITEM_DEFAULTS, "Reset to defaults", NULL, true);
+    menu_add(&g->menus.menu, ITEM_BACK, "Back", NULL, true);
+}
+
+/* The controls changed: the settings follow, and are written at once. */
+static void bindings_changed(Frontend *g)
+{
+    bindings_to_settings(&g->controls.bind, &g->saves.settings);
+    g->saves.settings_dirty = true;
+    frontend_save_settings(g);
+}
+
+/* Says on the controls screen what an edit did: "Z added to Jump",
+** "X replaced Up for Jump", "Z removed from Jump" (and whose it was). */
+static void edit_note(Frontend *g, ControlsEditResult r, const char *name, const char *old)
+{
+    const char *action = controls_action_name((ControlAction)g->menus.capture);
+    const char *kind = g->menus.capture_pad ? "button" : "key";
+    char *note = g->menus.note;
+    size_t cap = sizeof g->menus.note;
+    switch (r.what) {
+    case CONTROLS_ADDED: snprintf(note, cap, "%s added to %s", name, action); break;
+    case CONTROLS_REPLACED:
+        snprintf(note, cap, "%s replaced %s for %s (it has room for no more)", name, old, action);
+        break;
+    case CONTROLS_REMOVED: snprintf(note, cap, "%s removed from %s", name, action); break;
+    case CONTROLS_KEPT_LAST:
+        snprintf(note, cap, "%s is the only %s of %s: add another first", name, kind, action);
+        break;
+    }
+    if (r.taken_from >= 0) {
+        size_t n = strlen(note);
+        snprintf(note + n, cap - n, ", and taken from %s",
+                 controls_action_name((ControlAction)r.taken_from));
+    }
+}
+
+/* "press a key..." takes the next key or button, the screen grabbing every
+** event until then: a new one is added to the action (or replaces its last
+** when it is full), one of its own is removed; Esc leaves it as it was. */
+static void capture(Frontend *g, const SDL_Event *ev)
+{
+    bool key = ev->type == SDL_KEYDOWN && !ev->key.repeat;
+    bool button = ev->type == SDL_CONTROLLERBUTTONDOWN;
+    if (!key && !button)
+        return;
+    ControlAction action = (ControlAction)g->menus.capture;
+    char name[48], old[48];
+    ControlsEditResult r;
+    bool edited = false;
+    if (key && !g->menus.capture_pad && ev->key.keysym.scancode != SDL_SCANCODE_ESCAPE) {
+        SDL_Scancode code = ev->key.keysym.scancode;
+        r = controls_edit_key(&g->controls.bind, action, code);
+        labels_key(code, name, sizeof name);
+        labels_key((SDL_Scancode)r.old, old, sizeof old);
+        edited = true;
+    } else if (button && g->menus.capture_pad) {
+        SDL_GameControllerButton b = (SDL_GameControllerButton)ev->cbutton.button;
+        r = controls_edit_button(&g->controls.bind, action, b);
+        labels_button(b, name, sizeof name);
+        labels_button((SDL_GameControllerButton)r.old, old, sizeof old);
+        edited = true;
+    }
+    if (edited) {
+        edit_note(g, r, name, old);
+        bindings_changed(g);
+        frontend_sound(g, r.what == CONTROLS_KEPT_LAST ? SOUND_MENU_BACK : SOUND_MENU_SELECT);
+    } else {
+        /* Esc, or a key while a pad button is awaited, or the other way round */
+        g->menus.note[0] = '\0';
+        if (key)
+            frontend_sound(g, SOUND_MENU_BACK);
+    }
+    g->menus.capture = -1;
+    g->grab = false;
+    controls_release_all(&g->controls);
+    rebuild(g);
+}
+
+static void bindings_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
+{
+    if (g->grab) {
+        capture(g, ev);
+        return;
+    }
+    int id = menu_choice(g, r, NULL);
+    if (id == ITEM_DEFAULTS) {
+        controls_default_bindings(&g->controls.bind);
+        bindings_changed(g);
+        snprintf(g->menus.note, sizeof g->menus.note, "Every key and button is as it first was");
+        rebuild(g);
+    } else if (id >= ITEM_KEY_FIRST) {
+        g->menus.capture = id >= ITEM_PAD_FIRST ? id - ITEM_PAD_FIRST : id - ITEM_KEY_FIRST;
+        g->menus.capture_pad = id >= ITEM_PAD_FIRST;
+        g->grab = true;
+        snprintf(g->menus.note, sizeof g->menus.note,
+                 "A new %s is added to %s, one of its own removed. Esc: leave it",
+                 g->menus.capture_pad ? "button" : "key",
+                 controls_action_name((ControlAction)g->menus.capture));
+        rebuild(g);
+    }
+}
+
+static void bindings_draw(Frontend *g)
+{
+    draw_under_menu(g);
+    menu_draw(&g->menus.menu, &g->batch, &g->atlas, 6);
+    /* what the last change did, or how to make one */
+    draw_bottom_lines(g, g->menus.note[0] ? g->menus.note
+                                           : "Enter: add a key, or remove one of its own   "
+                                             "Esc: back",
+                      g->menus.note[0] ? GOLD : GREY);
+}
+
+/* ---- play (its event and frame are session.c's) --------------------------------- */
+
+static void play_draw(Frontend *g)
+{
+    draw_level(g, g->session.exact ? 1.0f : fixed_step_alpha(&g->session.step));
+    if (g->session.error_text[0]) /* a hot reload failed: the old level plays on */
+        draw_error(g);
+}
+
+/* ---- the pause ------------------------------------------------------------------------ */
+
+static void pause_enter(Frontend *g)
+{
+    menu_init(&g->menus.menu, "Paused");
+    menu_add(&g->menus.menu, ITEM_RESUME, "Resume", NULL, true);
+    menu_add(&g->menus.menu, ITEM_RESTART, "Restart", NULL, true);
+    menu_add(&g->menus.menu, ITEM_OPTIONS, "Options", NULL, true);
+    menu_add(&g->menus.menu, ITEM_TO_TITLE, g->campaign ? "Quit to title" : "Quit", NULL, true);
+}
+
+static void pause_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
+{
+    (void)ev;
+    switch (menu_choice(g, r, NULL)) {
+    case ITEM_RESUME: frontend_back(g); break;
+    case ITEM_RESTART: session_restart(g); break;
+    case ITEM_OPTIONS: frontend_go(g, SCREEN_OPTIONS); break;
+    case ITEM_TO_TITLE: session_leave(g); break;
+    default: break;
+    }
+}
+
+static void pause_draw(Frontend *g)
+{
+    draw_level(g, 1.0f);
+    dim(g, 130);
+    menu_draw(&g->menus.menu, &g->batch, &g->atlas, -1);
+}
+
+/* ---- the level-complete card ----------------------------------------------------------- */
+
 bool screens_last_level(const Frontend *g)
 {
     return g->campaign && g->session.campaign_index >= 0 &&
@@ -175,20 +658,40 @@ void screens_complete_keys(const Frontend *g, char *out, size_t cap)
         snprintf(out, cap, "%s: NEXT LEVEL   %s: TITLE", ok, back);
 }
 
-/* One line of the card: an icon, a name, a figure, and NEW BEST when the
-** run improved on the saved best. */
-static void card_row(Frontend *g, int x, int y, int rclip, const char *name, const char *figure,
+/* OK goes on: the next level, the end after the last, the same level again
+** outside the campaign; Back leaves the level. */
+static void complete_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
+{
+    (void)ev;
+    if (r.menu == MENU_OK && screen_ready(g)) {
+        frontend_sound(g, SOUND_MENU_SELECT);
+        if (g->session.campaign_index < 0)
+            session_restart(g);
+        else if (screens_last_level(g))
+            frontend_go(g, SCREEN_END);
+        else
+            session_start_campaign_level(g, g->session.campaign_index + 1);
+    } else if (r.menu == MENU_BACK) {
+        session_leave(g);
+    }
+}
+
+/* One line of the card at *y, which goes on to the next: an icon, a name,
+** a figure, and NEW BEST when the run improved on the saved best. */
+static void card_row(Frontend *g, int x, int *y, int rclip, const char *name, const char *figure,
                      SDL_Color color, bool new_best)
 {
-    render_region(&g->batch, render_cell(&g->atlas, rclip, 0, 0), x, y - 1, WHITE);
-    render_text(&g->batch, &g->atlas, name, x + 16, y, GREY);
-    render_text(&g->batch, &g->atlas, figure, x + 70, y, color);
+    render_region(&g->batch, render_cell(&g->atlas, rclip, 0, 0), x, *y - 1, WHITE);
+    render_text(&g->batch, &g->atlas, name, x + 16, *y, GREY);
+    render_text(&g->batch, &g->atlas, figure, x + 70, *y, color);
     if (new_best)
-        render_text(&g->batch, &g->atlas, "NEW BEST", x + 132, y, GOLD);
+        render_text(&g->batch, &g->atlas, "NEW BEST", x + 132, *y, GOLD);
+    *y += 16;
 }
 
 static void draw_complete(Frontend *g)
 {
+    draw_level(g, 1.0f);
     dim(g, 120);
     const LevelRun *run = &g->session.run;
     unsigned better = g->session.improved;
@@ -208,22 +711,19 @@ static void draw_complete(Frontend *g)
     char figure[48];
     int x = box.x + (box.w - 200) / 2, y = box.y + 50;
     hud_format_time(run->ticks, figure, sizeof figure);
-    card_row(g, x, y, RCLIP_HUD_CLOCK, "TIME", figure, WHITE, !first && (better & PROGRESS_BEST_TIME));
-    y += 16;
+    card_row(g, x, &y, RCLIP_HUD_CLOCK, "TIME", figure, WHITE, !first && (better & PROGRESS_BEST_TIME));
     snprintf(figure, sizeof figure, "%u", run->deaths);
-    card_row(g, x, y, RCLIP_HUD_SKULL, "DEATHS", figure, WHITE, !first && (better & PROGRESS_BEST_DEATHS));
-    y += 16;
+    card_row(g, x, &y, RCLIP_HUD_SKULL, "DEATHS", figure, WHITE,
+             !first && (better & PROGRESS_BEST_DEATHS));
     snprintf(figure, sizeof figure, "%u/%u", run->coins, run->coins_total);
-    card_row(g, x, y, RCLIP_HUD_COIN, "COINS", figure,
+    card_row(g, x, &y, RCLIP_HUD_COIN, "COINS", figure,
              run->coins == run->coins_total && run->coins_total > 0 ? GOLD : WHITE,
              !first && (better & PROGRESS_BEST_COINS));
-    y += 16;
     if (gems) {
         snprintf(figure, sizeof figure, "%u/%u", run->gems, run->gems_total);
-        card_row(g, x, y, RCLIP_HUD_GEM, "GEMS", figure,
+        card_row(g, x, &y, RCLIP_HUD_GEM, "GEMS", figure,
                  run->gems == run->gems_total ? (SDL_Color){255, 150, 220, 255} : WHITE,
                  !first && (better & PROGRESS_BEST_GEMS));
-        y += 16;
     }
     if (g->session.best_ticks > 0)
         hud_format_time(g->session.best_ticks, figure, sizeof figure);
@@ -231,20 +731,29 @@ static void draw_complete(Frontend *g)
         snprintf(figure, sizeof figure, "NONE SAVED");
     render_text(&g->batch, &g->atlas, "BEST", x + 16, y, GOLD);
     render_text(&g->batch, &g->atlas, figure, x + 70, y, GOLD);
-    if (g->screen_time > 0.4f)
+    if (screen_ready(g))
         draw_centered(g, keys, box.y + box.h - 18, GREY);
 }
 
-/* ---- the end of the campaign ---- */
+/* ---- the end of the campaign ---------------------------------------------------------- */
 
 enum { CREDIT_LINE = 14, CREDITS_SPEED = 24 /* px/s */ };
 
 typedef enum CreditStyle { CREDIT_GAP, CREDIT_TITLE, CREDIT_HEADING, CREDIT_TEXT } CreditStyle;
 
-/* Line i of the credits (from 0), or false past the last. The levels'
-** part is the campaign's own worlds and titles, so it stays true as the
-** campaign changes. */
-static bool credit_line(const Frontend *g, int i, char *out, size_t cap, CreditStyle *style)
+static void credit(Frontend *g, CreditStyle style, const char *text)
+{
+    int n = g->ending.credit_count;
+    if (n < (int)(sizeof g->ending.credits / sizeof g->ending.credits[0])) {
+        g->ending.credits[n].style = style;
+        snprintf(g->ending.credits[n].text, sizeof g->ending.credits[n].text, "%s", text);
+        g->ending.credit_count++;
+    }
+}
+
+/* The campaign's totals, and its credits: their levels' part is the
+** campaign's own worlds and titles, so it stays true as the campaign changes. */
+static void end_enter(Frontend *g)
 {
     static const struct {
         CreditStyle style;
@@ -258,56 +767,56 @@ static bool credit_line(const Frontend *g, int i, char *out, size_t cap, CreditS
     }, after[] = {
         {CREDIT_GAP, ""}, {CREDIT_GAP, ""}, {CREDIT_HEADING, "THANKS FOR PLAYING"},
     };
-    const int nb = (int)(sizeof before / sizeof before[0]), na = (int)(sizeof after / sizeof after[0]);
-    if (i < nb) {
-        snprintf(out, cap, "%s", before[i].text);
-        *style = before[i].style;
-        return true;
-    }
-    i -= nb;
+    summary_campaign(g, &g->ending.sum);
+    g->ending.credits_at = -1.0f;
+    g->ending.credit_count = 0;
+    for (size_t i = 0; i < sizeof before / sizeof before[0]; i++)
+        credit(g, before[i].style, before[i].text);
     /* each world: a gap, its name, its levels */
     for (int w = 0; g->campaign && w < g->campaign->world_count; w++) {
         const CampaignWorld *world = &g->campaign->worlds[w];
-        int lines = 2 + world->count;
-        if (i < lines) {
-            if (i == 0) {
-                snprintf(out, cap, "%s", "");
-                *style = CREDIT_GAP;
-            } else if (i == 1) {
-                snprintf(out, cap, "%s", world->name[0] ? world->name : "The Climb");
-                *style = CREDIT_TEXT;
-                for (char *c = out; *c; c++)
-                    *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
-            } else {
-                int level = world->first + i - 2;
-                snprintf(out, cap, "%d  %s", level + 1, g->campaign->levels[level].title);
-                *style = CREDIT_TEXT;
-            }
-            return true;
+        char line[CAMPAIGN_TITLE_MAX + 16];
+        snprintf(line, sizeof line, "%s", world->name[0] ? world->name : "The Climb");
+        render_upcase(line);
+        credit(g, CREDIT_GAP, "");
+        credit(g, CREDIT_TEXT, line);
+        for (int i = world->first; i < world->first + world->count; i++) {
+            snprintf(line, sizeof line, "%d  %s", i + 1, g->campaign->levels[i].title);
+            credit(g, CREDIT_TEXT, line);
         }
-        i -= lines;
     }
-    if (i < na) {
-        snprintf(out, cap, "%s", after[i].text);
-        *style = after[i].style;
-        return true;
-    }
-    return false;
-}
-
-static int credit_count(const Frontend *g)
-{
-    char text[CAMPAIGN_TITLE_MAX + 16];
-    CreditStyle style;
-    int n = 0;
-    while (credit_line(g, n, text, sizeof text, &style))
-        n++;
-    return n;
+    for (size_t i = 0; i < sizeof after / sizeof after[0]; i++)
+        credit(g, after[i].style, after[i].text);
 }
 
 float screens_credits_seconds(const Frontend *g)
 {
-    return (float)(LOGICAL_H + credit_count(g) * CREDIT_LINE + 2 * CREDIT_LINE) / (float)CREDITS_SPEED;
+    int lines = g->ending.credit_count;
+    return (float)(LOGICAL_H + lines * CREDIT_LINE + 2 * CREDIT_LINE) / (float)CREDITS_SPEED;
+}
+
+/* OK: from the totals to the credits, from the credits to the title;
+** Back: to the title. */
+static void end_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
+{
+    (void)ev;
+    if (!screen_ready(g))
+        return;
+    if (r.menu == MENU_OK && g->ending.credits_at < 0.0f)
+        g->ending.credits_at = g->screen_time;
+    else if (r.menu == MENU_OK || r.menu == MENU_BACK)
+        frontend_go(g, SCREEN_TITLE);
+}
+
+/* The totals for a while, then the credits, then the title. */
+static void end_update(Frontend *g, double seconds)
+{
+    (void)seconds;
+    if (g->ending.credits_at < 0.0f && g->screen_time >= END_TOTALS_SECONDS)
+        g->ending.credits_at = g->screen_time;
+    float rolled = g->ending.credits_at >= 0.0f ? g->screen_time - g->ending.credits_at : 0.0f;
+    if (rolled > screens_credits_seconds(g))
+        frontend_go(g, SCREEN_TITLE);
 }
 
 /* The summit: the peak's backdrop, drifting slowly. */
@@ -356,7 +865,7 @@ static void draw_totals(Frontend *g, float alpha)
         render_text(&g->batch, &g->atlas, rows[i].name, x + 16, y, grey);
         render_text(&g->batch, &g->atlas, figure, x + 104, y, white);
     }
-    if (g->screen_time > 0.8f) {
+    if (screen_ready(g)) {
         char ok[48], back[48], keys[128];
         labels_menu_keys(&g->controls.bind, g->controls.pad_last, ok, back, sizeof ok);
         snprintf(keys, sizeof keys, "%s: CREDITS   %s: TITLE", ok, back);
@@ -369,10 +878,9 @@ static void draw_credits(Frontend *g, float t)
 {
     /* the lines rise from under the screen's bottom edge */
     int top = LOGICAL_H - (int)(t * (float)CREDITS_SPEED);
-    char text[CAMPAIGN_TITLE_MAX + 16];
-    CreditStyle style;
-    for (int i = 0; credit_line(g, i, text, sizeof text, &style); i++) {
-        int y = top + i * CREDIT_LINE;
+    for (int i = 0; i < g->ending.credit_count; i++) {
+        const char *text = g->ending.credits[i].text;
+        int style = g->ending.credits[i].style, y = top + i * CREDIT_LINE;
         if (style == CREDIT_TITLE) {
             const int scale = 3;
             int w = render_text_width(&g->atlas, text) * scale;
@@ -412,25 +920,19 @@ static void draw_end(Frontend *g)
     draw_credits(g, since);
 }
 
-static void draw_error(Frontend *g)
+/* ---- a level's errors ------------------------------------------------------------------- */
+
+/* Back leaves; the restart key tries loading the file again. */
+static void error_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
 {
-    if (!g->session.sim) {
-        draw_backdrop(g);
-        dim(g, 150);
-    } else {
-        dim(g, 170);
-    }
-    SDL_Rect box = {8, 8, LOGICAL_W - 16, LOGICAL_H - 16};
-    render_panel(&g->batch, &g->atlas, box);
-    draw_centered(g, "THE LEVEL HAS ERRORS", box.y + 10, (SDL_Color){255, 120, 110, 255});
-    /* each error wrapped at word boundaries, its later lines indented; as
-    ** many lines as the panel holds */
-    int top = box.y + 28, bottom = box.y + box.h - 22;
-    draw_wrapped(g, g->session.error_text, box.x + 10, top, box.w - 20, (bottom - top) / g->atlas.font.line_height, WHITE);
-    draw_centered(g,
-                  g->campaign ? "ESC: BACK" : "FIX THE FILE AND SAVE: IT RELOADS. ESC: QUIT",
-                  box.y + box.h - 16, GREY);
+    (void)ev;
+    if (r.menu == MENU_BACK)
+        session_leave(g);
+    else if (r.pressed & (1u << ACT_RESTART))
+        g->session.reload_now = true;
 }
+
+/* ---- over every screen ---------------------------------------------------------------- */
 
 /* What reading the player's files found wrong, over whatever the screen
 ** shows, until OK or Back puts it away. */
@@ -438,17 +940,12 @@ static void draw_notices(Frontend *g)
 {
     char text[SAVE_NOTICES_MAX * 900], wrapped[sizeof text + 256];
     frontend_notices_text(g, text, sizeof text);
-    const int lh = g->atlas.font.line_height, width = LOGICAL_W - 60;
-    int lines = render_wrap(&g->atlas, text, width, 2, wrapped, sizeof wrapped);
-    int most = (LOGICAL_H - 16 - 50) / lh;
-    int shown = lines < most ? lines : most;
-    SDL_Rect box = {20, 0, LOGICAL_W - 40, 50 + shown * lh};
+    const int lh = g->atlas.font.line_height, most = (LOGICAL_H - 16 - 50) / lh;
+    int lines = render_wrap(&g->atlas, text, LOGICAL_W - 60, 2, wrapped, sizeof wrapped);
+    SDL_Rect box = {20, 0, LOGICAL_W - 40, 50 + (lines < most ? lines : most) * lh};
     box.y = (LOGICAL_H - box.h) / 2;
     dim(g, 120);
-    render_panel(&g->batch, &g->atlas, box);
-    draw_centered(g, "SOME OF YOUR SAVED FILES HAD PROBLEMS", box.y + 10, GOLD);
-    draw_wrapped(g, text, box.x + 10, box.y + 28, width, most, WHITE);
-    draw_centered(g, "ENTER: OK", box.y + box.h - 16, GREY);
+    draw_text_panel(g, box, "SOME OF YOUR SAVED FILES HAD PROBLEMS", GOLD, text, "ENTER: OK");
 }
 
 void frontend_draw(Frontend *g)
@@ -456,69 +953,42 @@ void frontend_draw(Frontend *g)
     Uint64 t0 = SDL_GetPerformanceCounter();
     batch_begin(&g->batch);
     render_use_atlas(&g->batch, &g->atlas);
-    bool over_pause = (g->screen == SCREEN_OPTIONS || g->screen == SCREEN_BINDINGS) &&
-                      g->menus.options_return == SCREEN_PAUSE;
-    bool level_visible = g->session.sim && (g->screen == SCREEN_PLAY || g->screen == SCREEN_PAUSE ||
-                                    g->screen == SCREEN_COMPLETE || g->screen == SCREEN_ERROR ||
-                                    over_pause);
-    float alpha = g->screen == SCREEN_PLAY && !g->session.exact ? fixed_step_alpha(&g->session.step) : 1.0f;
-    if (level_visible)
-        draw_level(g, alpha);
-    switch (g->screen) {
-    case SCREEN_TITLE: {
-        draw_backdrop(g);
-        draw_logo(g, 34, 1.0f);
-        menu_draw(&g->menus.menu, &g->batch, &g->atlas, 130);
-        /* the keys bound now, on one line or two from the bottom up */
-        char hint[512];
-        labels_controls_hint(&g->controls.bind, hint, sizeof hint);
-        draw_bottom_lines(g, hint, (SDL_Color){220, 226, 255, 255});
-        break;
-    }
-    case SCREEN_LEVELS:
-    case SCREEN_OPTIONS:
-        if (level_visible)
-            dim(g, 150);
-        else
-            draw_backdrop(g);
-        menu_draw(&g->menus.menu, &g->batch, &g->atlas, -1);
-        break;
-    case SCREEN_BINDINGS:
-        if (level_visible)
-            dim(g, 150);
-        else
-            draw_backdrop(g);
-        menu_draw(&g->menus.menu, &g->batch, &g->atlas, 6);
-        /* what the last change did, or how to make one */
-        draw_bottom_lines(g, g->menus.note[0] ? g->menus.note
-                                               : "Enter: add a key, or remove one of its own   "
-                                                 "Esc: back",
-                          g->menus.note[0] ? GOLD : GREY);
-        break;
-    case SCREEN_PAUSE:
-        dim(g, 130);
-        menu_draw(&g->menus.menu, &g->batch, &g->atlas, -1);
-        break;
-    case SCREEN_COMPLETE: draw_complete(g); break;
-    case SCREEN_END: draw_end(g); break;
-    case SCREEN_ERROR: draw_error(g); break;
-    case SCREEN_PLAY:
-        if (g->session.error_text[0]) /* a hot reload failed: the old level plays on */
-            draw_error(g);
-        break;
-    }
+    SCREENS[g->screen].draw(g);
     if (g->saves.notices_pending)
         draw_notices(g);
     if (g->saves.settings.debug_overlay) {
         g->frame.stats.entities = g->session.sim ? ecs_alive_count(sim_world(g->session.sim)) : 0;
         g->frame.stats.world = g->session.sim ? sim_world(g->session.sim) : NULL;
-        g->frame.stats.draw_calls = g->frame.draw_calls;
-        g->frame.stats.quads = g->frame.quads;
         hud_draw_debug(&g->batch, &g->atlas, &g->frame.stats);
     }
     batch_flush(&g->batch);
-    g->frame.draw_calls = g->batch.draw_calls;
-    g->frame.quads = g->batch.quads_drawn;
+    g->frame.stats.draw_calls = g->batch.draw_calls; /* the overlay shows the last frame's */
+    g->frame.stats.quads = g->batch.quads_drawn;
     g->frame.stats.frame_ms = (float)((double)(SDL_GetPerformanceCounter() - t0) * 1000.0 /
                                 (double)SDL_GetPerformanceFrequency());
 }
+
+/* ---- the table ---------------------------------------------------------------------- */
+
+/* The screens: see ScreenDef (frontend_internal.h) for what each column means. */
+const ScreenDef SCREENS[SCREEN_COUNT] = {
+    [SCREEN_TITLE] = {.enter = title_enter, .event = title_event, .draw = title_draw,
+                      .back = SCREEN_NONE, .music = "title"},
+    [SCREEN_LEVELS] = {.enter = levels_enter, .event = levels_event, .draw = menu_screen_draw,
+                       .back = SCREEN_TITLE, .music = "title"},
+    /* over the pause, the level under them moves on, as under the card */
+    [SCREEN_OPTIONS] = {.enter = options_enter, .event = options_event, .update = session_update,
+                        .draw = menu_screen_draw, .back = SCREEN_FROM, .music = NULL},
+    [SCREEN_BINDINGS] = {.enter = bindings_enter, .event = bindings_event,
+                         .update = session_update, .draw = bindings_draw,
+                         .back = SCREEN_OPTIONS, .music = NULL},
+    [SCREEN_PLAY] = {.event = session_event, .update = session_update, .draw = play_draw,
+                     .fini = session_fini, .back = SCREEN_NONE, .music = ""},
+    [SCREEN_PAUSE] = {.enter = pause_enter, .event = pause_event, .draw = pause_draw,
+                      .back = SCREEN_PLAY, .music = ""},
+    [SCREEN_COMPLETE] = {.event = complete_event, .update = session_update, .draw = draw_complete,
+                         .back = SCREEN_NONE, .music = "", .wait = 0.4f},
+    [SCREEN_END] = {.enter = end_enter, .event = end_event, .update = end_update, .draw = draw_end,
+                    .back = SCREEN_TITLE, .music = "peak", .wait = 0.8f},
+    [SCREEN_ERROR] = {.event = error_event, .draw = draw_error, .back = SCREEN_NONE, .music = NULL},
+};

@@ -5,6 +5,7 @@
 #include "run.h"
 
 #include "atomic.h"
+#include "level.h"
 #include "render.h"
 
 #include <SDL_image.h>
@@ -16,14 +17,14 @@
 ** a buffer that holds the worst case (the pixels stored uncompressed, with
 ** room for every header), so a PNG that does not fit is an encoder error,
 ** never a truncated file. */
-static bool save_png(SDL_Surface *s, const char *path)
+static bool save_png(SDL_Surface *s, const char *path, const char *prog)
 {
     size_t raw = (size_t)s->w * (size_t)s->h * 4 + (size_t)s->h;
     size_t cap = raw + raw / 100 + 65536;
     void *buf = cap <= INT_MAX ? malloc(cap) : NULL; /* --scale keeps it far below */
     SDL_RWops *rw = buf ? SDL_RWFromMem(buf, (int)cap) : NULL;
     if (rw == NULL) {
-        fprintf(stderr, "platformer: %s: out of memory for the PNG\n", path);
+        fprintf(stderr, "%s: %s: out of memory for the PNG\n", prog, path);
         free(buf);
         return false;
     }
@@ -32,29 +33,30 @@ static bool save_png(SDL_Surface *s, const char *path)
     SDL_RWclose(rw);
     char err[512];
     if (!ok || len <= 0)
-        fprintf(stderr, "platformer: %s: cannot make the PNG: %s\n", path, IMG_GetError());
+        fprintf(stderr, "%s: %s: cannot make the PNG: %s\n", prog, path, IMG_GetError());
     else if (!(ok = atomic_write(path, buf, (size_t)len, err, sizeof err)))
-        fprintf(stderr, "platformer: %s\n", err);
+        fprintf(stderr, "%s: %s\n", prog, err);
     free(buf);
     return ok;
 }
 
 int screenshot_run(const FrontendOptions *opt, const char *out_png, int ticks, int scale)
 {
+    const char *prog = level_program_name(opt->program);
     int status = 1;
     SDL_Surface *target = NULL;
     SDL_Renderer *renderer = NULL;
     Frontend *game = NULL;
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "0");
     if (SDL_Init(0) != 0) {
-        fprintf(stderr, "platformer: cannot start SDL: %s\n", SDL_GetError());
+        fprintf(stderr, "%s: cannot start SDL: %s\n", prog, SDL_GetError());
         return 1;
     }
     target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W * scale, LOGICAL_H * scale, 32,
                                             SDL_PIXELFORMAT_RGBA32);
     renderer = target ? SDL_CreateSoftwareRenderer(target) : NULL;
     if (!renderer) {
-        fprintf(stderr, "platformer: cannot make the software renderer: %s\n", SDL_GetError());
+        fprintf(stderr, "%s: cannot make the software renderer: %s\n", prog, SDL_GetError());
         goto done;
     }
     SDL_RenderSetLogicalSize(renderer, LOGICAL_W, LOGICAL_H);
@@ -65,7 +67,7 @@ int screenshot_run(const FrontendOptions *opt, const char *out_png, int ticks, i
     char err[1024];
     game = frontend_create(renderer, &o, NULL, err, sizeof err);
     if (!game) {
-        fprintf(stderr, "platformer: %s\n", err);
+        fprintf(stderr, "%s: %s\n", prog, err);
         goto done;
     }
     if (!frontend_in_level(game))
@@ -75,7 +77,7 @@ int screenshot_run(const FrontendOptions *opt, const char *out_png, int ticks, i
     SDL_RenderClear(renderer);
     frontend_draw(game);
     SDL_RenderPresent(renderer);
-    if (!save_png(target, out_png))
+    if (!save_png(target, out_png, prog))
         goto done;
     status = 0;
 done:

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
 /*
 ** session.c -- the level being played: loading it, its ticks, hot reload,
-** recording and playback.
+** recording and playback; the play screen's event and frame.
 **
 ** The level runs only on the play screen: a fixed-step accumulator turns
 ** real time into ticks, each tick gets one InputIntent (from the controls,
@@ -27,7 +27,8 @@
 
 /* ---- recording --------------------------------------------------------------- */
 
-void session_write_recording(Frontend *g)
+/* Writes the recording, once, if there is one to write. */
+static void write_recording(Frontend *g)
 {
     if (!g->session.recording || g->session.record_saved || !g->session.sim)
         return;
@@ -43,7 +44,7 @@ void session_write_recording(Frontend *g)
     if (replay_save(g->opt.record_path, &g->session.record, &h, err, sizeof err))
         g->session.record_saved = true;
     else
-        fprintf(stderr, "platformer: %s\n", err);
+        fprintf(stderr, "%s: %s\n", g->opt.program, err);
 }
 
 bool session_setup_replays(Frontend *g, char *err, size_t errlen)
@@ -206,11 +207,13 @@ static bool load_level_file(Frontend *g, const char *path)
     return true;
 }
 
-void session_start_level(Frontend *g, const char *path, const char *title, int campaign_index)
+void session_start_level(Frontend *g, const char *path, const char *title, int campaign_index,
+                         Screen leave_to)
 {
     snprintf(g->session.level_path, sizeof g->session.level_path, "%s", path);
     snprintf(g->session.level_title, sizeof g->session.level_title, "%s", title);
     g->session.campaign_index = campaign_index;
+    g->session.leave_to = leave_to;
     level_watch_init(&g->session.watch, path);
     g->session.reload_now = false;
     g->session.level_age = 0.0f;
@@ -219,17 +222,15 @@ void session_start_level(Frontend *g, const char *path, const char *title, int c
             sim_destroy(g->session.sim);
             g->session.sim = NULL;
         }
-        frontend_show(g, SCREEN_ERROR);
+        frontend_go(g, SCREEN_ERROR);
         return;
     }
     if (!g->session.level_title[0])
         snprintf(g->session.level_title, sizeof g->session.level_title, "%s", g->session.level.name);
-    for (char *c = g->session.level_title; *c; c++)
-        if (*c >= 'a' && *c <= 'z')
-            *c = (char)(*c - 'a' + 'A');
+    render_upcase(g->session.level_title);
     if (campaign_index >= 0 && progress_set_last_level(&g->saves.progress, level_path_basename(path)))
         frontend_save_progress(g);
-    frontend_show(g, SCREEN_PLAY); /* and its world's music */
+    frontend_go(g, SCREEN_PLAY); /* and its world's music */
 }
 
 void session_start_campaign_level(Frontend *g, int index)
@@ -239,7 +240,7 @@ void session_start_campaign_level(Frontend *g, int index)
         return;
     char title[TITLE_MAX];
     snprintf(title, sizeof title, "%d - %s", index + 1, g->campaign->levels[index].title);
-    session_start_level(g, path, title, index);
+    session_start_level(g, path, title, index, SCREEN_TITLE);
 }
 
 void session_restart(Frontend *g)
@@ -248,7 +249,16 @@ void session_restart(Frontend *g)
         return;
     g->session.level_age = 0.0f;
     if (make_sim(g))
-        frontend_show(g, SCREEN_PLAY);
+        frontend_go(g, SCREEN_PLAY);
+}
+
+void session_leave(Frontend *g)
+{
+    write_recording(g);
+    if (g->session.leave_to == SCREEN_NONE)
+        g->quit = true;
+    else
+        frontend_go(g, g->session.leave_to);
 }
 
 void session_poll_reload(Frontend *g, float dt)
@@ -265,10 +275,10 @@ void session_poll_reload(Frontend *g, float dt)
     bool had = g->session.sim != NULL;
     if (!load_level_file(g, g->session.level_path)) {
         if (!had)
-            frontend_show(g, SCREEN_ERROR);
+            frontend_go(g, SCREEN_ERROR);
         return; /* the old level plays on under the error text */
     }
-    fprintf(stderr, "platformer: reloaded %s\n", g->session.level_path);
+    fprintf(stderr, "%s: reloaded %s\n", g->opt.program, g->session.level_path);
     /* The player stays where it stood when the new map has room there; but
     ** a recording has to start where --verify starts, at the level's start,
     ** so while recording the run restarts from there (no position carried
@@ -276,17 +286,18 @@ void session_poll_reload(Frontend *g, float dt)
     Sim *next = g->session.recording ? sim_create(&g->session.level, &g->clips)
                              : app_rebuild_sim(g->session.sim, &g->session.level, &g->clips);
     if (!use_sim(g, next)) {
-        frontend_show(g, SCREEN_ERROR);
+        frontend_go(g, SCREEN_ERROR);
         return;
     }
     if (g->session.recording)
         g->session.level_age = 0.0f;
     if (g->screen == SCREEN_ERROR || g->screen == SCREEN_COMPLETE)
-        frontend_show(g, SCREEN_PLAY);
+        frontend_go(g, SCREEN_PLAY);
 }
 
 void session_fini(Frontend *g)
 {
+    write_recording(g);
     if (g->session.sim)
         sim_destroy(g->session.sim);
     g->session.sim = NULL;
@@ -332,7 +343,7 @@ static void complete_level(Frontend *g)
     ** test run's time is not a best of theirs */
     const LevelRecord *rec = is_campaign_file(g) ? progress_find(&g->saves.progress, id) : NULL;
     g->session.best_ticks = rec && rec->completed ? rec->best_ticks : 0;
-    session_write_recording(g);
+    write_recording(g);
     g->session.recording = false; /* the file keeps the finished run; later tries are not recorded */
     frontend_sound(g, SOUND_COMPLETE);
     /* a moment at the flag before the card: the finish should feel earned */
@@ -370,7 +381,7 @@ static void tick(Frontend *g)
     InputIntent in = next_intent(g);
     g->session.last_in = in;
     if (g->session.recording && !replay_push(&g->session.record, &in))
-        fprintf(stderr, "platformer: the recording is full\n");
+        fprintf(stderr, "%s: the recording is full\n", g->opt.program);
     Uint64 t0 = SDL_GetPerformanceCounter();
     sim_tick(g->session.sim, &in);
     g->session.tick_seconds += (double)(SDL_GetPerformanceCounter() - t0) /
@@ -396,6 +407,16 @@ static void update_sign(Frontend *g, float dt)
                           : g->session.sign_shown > 1.0f ? 1.0f : g->session.sign_shown;
 }
 
+/* The effects and the camera, which follows the player drawn at alpha. */
+static void animate(Frontend *g, float dt, float alpha)
+{
+    if (!g->session.sim)
+        return;
+    effects_update(&g->session.fx, dt);
+    CameraTarget t = player_target(g, alpha);
+    camera_update(&g->session.camera, &t, level_w(g), level_h(g), dt);
+}
+
 int frontend_run_ticks(Frontend *g, int n)
 {
     if (!g->session.sim)
@@ -403,26 +424,39 @@ int frontend_run_ticks(Frontend *g, int n)
     int done = 0;
     for (; done < n && sim_status(g->session.sim)->outcome != OUTCOME_COMPLETED; done++) {
         tick(g);
-        effects_update(&g->session.fx, (float)SIM_DT);
         g->session.level_age += (float)SIM_DT;
         update_sign(g, (float)SIM_DT);
-        CameraTarget t = player_target(g, 1.0f);
-        camera_update(&g->session.camera, &t, level_w(g), level_h(g), (float)SIM_DT);
+        animate(g, (float)SIM_DT, 1.0f);
     }
     g->session.step.acc = 0.0;
     g->session.exact = true;
     return done;
 }
 
+void session_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
+{
+    if (ev->type == SDL_WINDOWEVENT || ev->type == SDL_CONTROLLERDEVICEREMOVED) { /* lost */
+        if (!g->session.playing_back)
+            frontend_go(g, SCREEN_PAUSE);
+    } else if (r.pressed & (1u << ACT_PAUSE)) {
+        frontend_sound(g, SOUND_MENU_SELECT);
+        frontend_go(g, SCREEN_PAUSE);
+    } else if (r.pressed & (1u << ACT_RESTART)) {
+        session_restart(g);
+    }
+}
+
 void session_update(Frontend *g, double frame_seconds)
 {
     float dt = (float)frame_seconds;
+    bool play = g->screen == SCREEN_PLAY, card = false;
     /* a failed hot reload holds the level under its error text */
-    if (g->screen == SCREEN_PLAY && g->session.sim && !g->session.error_text[0]) {
+    if (play && g->session.sim && !g->session.error_text[0]) {
         if (g->session.celebrate > 0.0f) {
             g->session.celebrate -= dt;
-            if (g->session.celebrate <= 0.0f)
-                frontend_show(g, SCREEN_COMPLETE);
+            card = g->session.celebrate <= 0.0f;
+            if (card)
+                frontend_go(g, SCREEN_COMPLETE);
         } else {
             int n = fixed_step_advance(&g->session.step, frame_seconds);
             for (int i = 0; i < n; i++) {
@@ -436,10 +470,6 @@ void session_update(Frontend *g, double frame_seconds)
         g->session.level_age += dt;
         update_sign(g, dt);
     }
-    if (g->session.sim && g->screen != SCREEN_PAUSE) {
-        effects_update(&g->session.fx, dt);
-        float alpha = g->screen == SCREEN_PLAY ? fixed_step_alpha(&g->session.step) : 1.0f;
-        CameraTarget t = player_target(g, alpha);
-        camera_update(&g->session.camera, &t, level_w(g), level_h(g), dt);
-    }
+    /* the card's first frame follows the player where the card draws it */
+    animate(g, dt, play && !card ? fixed_step_alpha(&g->session.step) : 1.0f);
 }

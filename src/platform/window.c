@@ -131,33 +131,34 @@ static void close_pad(Window *win, SDL_JoystickID id)
 
 int window_run(const FrontendOptions *opt)
 {
+    const char *prog = level_program_name(opt->program);
     int status = 1;
     Window win = {0};
     Frontend *game = NULL;
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "0");
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) != 0) {
-        fprintf(stderr, "platformer: cannot start SDL: %s\n", SDL_GetError());
+        fprintf(stderr, "%s: cannot start SDL: %s\n", prog, SDL_GetError());
         return 1;
     }
     win.window = SDL_CreateWindow("Pip's Peak", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
                                   LOGICAL_W * 2, LOGICAL_H * 2,
                                   SDL_WINDOW_RESIZABLE | SDL_WINDOW_HIDDEN | SDL_WINDOW_ALLOW_HIGHDPI);
     if (!win.window) {
-        fprintf(stderr, "platformer: cannot open a window: %s\n", SDL_GetError());
+        fprintf(stderr, "%s: cannot open a window: %s\n", prog, SDL_GetError());
         goto done;
     }
     SDL_SetWindowMinimumSize(win.window, LOGICAL_W, LOGICAL_H);
     /* the settings first: vsync is chosen when the renderer is made */
     Settings loaded;
     SaveNotices notices = {0};
-    frontend_read_settings(&loaded, &notices);
+    frontend_read_settings(&loaded, &notices, prog);
     /* SDL tries the accelerated drivers first (SDL_RENDER_DRIVER may name one) */
     Uint32 flags = loaded.vsync ? SDL_RENDERER_PRESENTVSYNC : 0;
     win.renderer = SDL_CreateRenderer(win.window, -1, flags);
     if (!win.renderer && flags)
         win.renderer = SDL_CreateRenderer(win.window, -1, 0);
     if (!win.renderer) {
-        fprintf(stderr, "platformer: cannot make a renderer: %s\n", SDL_GetError());
+        fprintf(stderr, "%s: cannot make a renderer: %s\n", prog, SDL_GetError());
         goto done;
     }
     SDL_RenderSetLogicalSize(win.renderer, LOGICAL_W, LOGICAL_H);
@@ -177,7 +178,7 @@ int window_run(const FrontendOptions *opt)
     char err[1024];
     game = frontend_create(win.renderer, &with_settings, &hooks, err, sizeof err);
     if (!game) {
-        fprintf(stderr, "platformer: %s\n", err);
+        fprintf(stderr, "%s: %s\n", prog, err);
         goto done;
     }
     const Settings *settings = frontend_settings(game);

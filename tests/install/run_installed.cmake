@@ -2,8 +2,9 @@
 # cmake -P script: installs the build into PREFIX (a folder of the build
 # tree, not the prefix it was configured with) and runs the installed game
 # from / the way a player's copy runs, with no PLATFORMER_DATA:
-#   - every file of the install is there (program, data, desktop entry,
-#     metainfo, icons, man page);
+#   - every file of the install is there (program, data with the Tiled
+#     project and the level schema, desktop entry, metainfo, icons, man
+#     page, copyright and changelogs);
 #   - --headless on an installed level prints the hash the build tree's
 #     program prints for the source level;
 #   - --check passes every installed level file;
@@ -35,7 +36,11 @@ endif()
 set(program "${PREFIX}/bin/pips-peak")
 set(data "${PREFIX}/${DATADIR}")
 set(expected "${program}" "${data}/assets/physics.json" "${data}/assets/atlas.png"
-  "${data}/assets/tiled/tiles.tsj" "${data}/levels/campaign.json" "${data}/levels/${LEVEL}"
+  "${data}/assets/tiled/tiles.tsj" "${data}/assets/tiled/entities.tsj"
+  "${data}/assets/tiled/entities/player.png" "${data}/assets/tiled/pips-peak.tiled-project"
+  "${data}/levels/campaign.json" "${data}/levels/${LEVEL}" "${data}/levels/level.schema.json"
+  "${PREFIX}/share/doc/pips-peak/copyright" "${PREFIX}/share/doc/pips-peak/changelog.gz"
+  "${PREFIX}/share/doc/pips-peak/changelog.Debian.gz"
   "${PREFIX}/share/applications/${APP_ID}.desktop"
   "${PREFIX}/share/metainfo/${APP_ID}.metainfo.xml")
 foreach(size IN LISTS ICON_SIZES)

@@ -69,11 +69,14 @@ foreach(place IN LISTS places)
 endforeach()
 
 
-# A tileset saved as .json is checked as a tileset, by its "type". A walker
-# whose walk passes the player start (and no checkpoint) is fine.
+# A tileset saved as .json is checked as a tileset, by its "type"; object
+# templates (XML and JSON) as templates. A walker whose walk passes the
+# player start (and no checkpoint) is fine.
 set(good ${LEVELS}/good/basic.json ${LEVELS}/good/walker_past_start.json
          ${LEVELS}/tiled/full.tmj ${LEVELS}/tiled/full.json
-         ${LEVELS}/tiled/ext.tsj ${LEVELS}/tiled/sparse.json)
+         ${LEVELS}/tiled/ext.tsj ${LEVELS}/tiled/sparse.json
+         ${LEVELS}/tiled/templates/templates.tmj ${LEVELS}/tiled/templates/walker.tx
+         ${LEVELS}/tiled/templates/coin.tj)
 execute_process(COMMAND ${PLATFORMER} --check ${good}
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
@@ -96,7 +99,7 @@ if(NOT rc EQUAL 1 OR NOT err STREQUAL want)
 endif()
 
 # Warnings: the file is ok (exit 0) and the warning is said at its place.
-file(STRINGS ${LEVELS}/warnings/EXPECTED lines)
+file(STRINGS ${LEVELS}/warnings/EXPECTED lines ENCODING UTF-8)
 foreach(line IN LISTS lines)
   if(line MATCHES "^#" OR line STREQUAL "")
     continue()

@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: Zlib
 # Every file of the source tree says under which licence it is: in an SPDX
-# line among its first lines when it can hold a comment, else (JSON, PNG,
-# fuzzing inputs kept byte for byte) through dist/copyright.in alone. An
-# SPDX line must name the licence dist/copyright.in gives the file (its last
-# matching Files stanza, as in Debian's format), so the two never disagree.
+# line among its first lines when it can hold a comment, else (JSON and
+# Tiled's JSON files, PNG, fuzzing inputs kept byte for byte) through
+# dist/copyright.in alone. An SPDX line must name the licence
+# dist/copyright.in gives the file (its last matching Files stanza, as in
+# Debian's format), so the two never disagree.
 # Run with -DROOT=the source folder.
 cmake_policy(SET CMP0009 NEW)
 file(READ "${ROOT}/dist/copyright.in" copyright)
@@ -56,7 +57,7 @@ foreach(path IN LISTS all)
     if(NOT CMAKE_MATCH_1 STREQUAL licence)
       string(APPEND problems "${path}: its SPDX line says ${CMAKE_MATCH_1}, dist/copyright.in says ${licence}\n")
     endif()
-  elseif(NOT path MATCHES "\\.(json|tmj|tsj|png)$" AND NOT path MATCHES "^tests/fuzz/regressions/")
+  elseif(NOT path MATCHES "\\.(json|tmj|tsj|tj|tiled-project|png)$" AND NOT path MATCHES "^tests/fuzz/regressions/")
     string(APPEND problems "${path}: no SPDX-License-Identifier line at its top (dist/copyright.in says ${licence})\n")
   endif()
   math(EXPR checked "${checked} + 1")

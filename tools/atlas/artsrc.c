@@ -19,7 +19,7 @@ void art_fini(ArtSet *set)
     for (int i = 0; i < set->grid_count; i++)
         image_fini(&set->grids[i].img);
     free(set->grids);
-    for (int c = 0; c < 128; c++)
+    for (int c = 0; c < ART_GLYPHS; c++)
         image_fini(&set->glyphs[c]);
     memset(set, 0, sizeof *set);
 }
@@ -192,9 +192,41 @@ static bool add_grid(Reader *r, ArtSet *set, const char *name)
     return true;
 }
 
+/* The code points of the UTF-8 text s, at most max; -1 when s is not UTF-8
+** or has more. */
+static int decode_chars(const char *s, unsigned *out, int max)
+{
+    int n = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        unsigned cp = *p, len = 1;
+        if (cp >= 0xF0)
+            return -1; /* past U+FFFF: no glyph is */
+        if (cp >= 0xE0)
+            cp &= 0x0F, len = 3;
+        else if (cp >= 0xC2)
+            cp &= 0x1F, len = 2;
+        else if (cp >= 0x80)
+            return -1;
+        for (unsigned i = 1; i < len; i++) {
+            if ((p[i] & 0xC0) != 0x80)
+                return -1;
+            cp = (cp << 6) | (p[i] & 0x3Fu);
+        }
+        if ((len == 3 && cp < 0x800) || n == max)
+            return -1;
+        out[n++] = cp;
+        p += len;
+    }
+    return n;
+}
+
 static bool add_glyphs(Reader *r, ArtSet *set, const char *chars)
 {
-    size_t count = strlen(chars);
+    unsigned cps[128];
+    int decoded = decode_chars(chars, cps, 128);
+    if (decoded < 0)
+        return fail(r, "glyphs '%s': not UTF-8, or more than 128 characters", chars);
+    size_t count = (size_t)decoded;
     char *rows[ROWS_MAX];
     int first;
     int n = read_block(r, rows, &first);
@@ -247,14 +279,15 @@ static bool add_glyphs(Reader *r, ArtSet *set, const char *chars)
         }
     }
     for (size_t c = 0, pos = 0; c < cells; pos += widths[c] + 1, c++) {
-        unsigned ch = (unsigned char)chars[c];
-        if (ch >= 128) {
+        unsigned ch = cps[c];
+        if (ch < ' ' || ch >= ART_GLYPHS) {
             free_rows(rows, n);
-            return fail(r, "glyphs: only ASCII characters");
+            return fail(r, "glyphs: U+%04X is not a character a glyph is kept for (U+0020 to U+%04X)",
+                        ch, ART_GLYPHS - 1);
         }
         if (set->glyphs[ch].w != 0) {
             free_rows(rows, n);
-            return fail(r, "glyph '%c' is defined twice", (char)ch);
+            return fail(r, "glyph U+%04X is defined twice", ch);
         }
         if (!image_init(&set->glyphs[ch], (int)widths[c], n)) {
             free_rows(rows, n);

@@ -9,8 +9,9 @@
 **   grid NAME              then rows of palette characters up to a blank
 **                          line; '.' is transparent; rows must be equally long
 **   glyphs CHARS           then font rows up to a blank line: one cell per
-**                          character of CHARS, cells separated by a space,
-**                          '#' is ink, '.' is paper; a cell's width is free
+**                          character of CHARS (UTF-8, up to U+02FF), cells
+**                          separated by a space, '#' is ink, '.' is paper;
+**                          a cell's width is free
 **
 ** Colours are shared by every file loaded into the same ArtSet, so the
 ** palette can live in a file of its own.
@@ -23,7 +24,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum { ART_NAME_MAX = 40 };
+enum {
+    ART_NAME_MAX = 40,
+    ART_GLYPHS = 0x300,    /* glyphs are kept for code points below this */
+};
 
 typedef struct ArtGrid {
     char name[ART_NAME_MAX];
@@ -35,7 +39,7 @@ typedef struct ArtSet {
     bool has_color[128];
     ArtGrid *grids;
     int grid_count, grid_cap;
-    Image glyphs[128];     /* ink white on clear; w == 0 when absent */
+    Image glyphs[ART_GLYPHS]; /* by code point: ink white on clear; w == 0 when absent */
     int glyph_h;           /* rows of every glyph, 0 before the first */
 } ArtSet;
 

@@ -383,8 +383,10 @@ static void write_json(Text *t, const Atlas *atlas, const Image *packed)
         if (atlas->sheets[i].section == SECTION_FONT)
             font = &atlas->sheets[i];
     if (font != NULL) {
-        tx(t, "  \"font\": {\"first\": 32, \"count\": %d, \"w\": %d, \"h\": %d, \"line_height\": %d,\n",
-           font->frames, font->w, font->h, font->h + 1);
+        /* the cell's rows above the line's top are marks over capitals */
+        tx(t, "  \"font\": {\"first\": 32, \"count\": %d, \"w\": %d, \"h\": %d, \"ascent\": %d, "
+              "\"line_height\": %d,\n",
+           font->frames, font->w, font->h, font->anchor_y, font->h - font->anchor_y + 1);
         tx(t, "    \"advance\": [");
         for (int g = 0; g < font->frames; g++)
             tx(t, "%s%d", g ? ", " : "", font->advance ? font->advance[g] : font->w);
@@ -439,42 +441,9 @@ static bool add_png(Atlas *atlas, const char *name, const Image *img, char *err,
     return true;
 }
 
-/* For Tiled users: a strip of the hills theme's solid ground, one-way
-** ledge and spikes, and the secret tile (ground with a dotted frame, so a
-** designer tells it from ground; the game draws it as plain ground): the
-** image of assets/tiled/tiles.tsj. */
-static bool add_tiled_strip(Atlas *atlas, char *err, size_t errlen)
+bool atlas_add_png(Atlas *atlas, const char *name, const Image *img, char *err, size_t errlen)
 {
-    static const char *const kinds[] = {"hills.solid", "hills.oneway", "hills.spikes",
-                                        "hills.solid"};
-    enum { COUNT = 4 };
-    /* A ground top: solid to the sides and below, open above. */
-    int ground_top = atlas->blob_map[4 | 8 | 16 | 32 | 64];
-    Image strip;
-    if (!image_init(&strip, 16 * COUNT, 16)) {
-        snprintf(err, errlen, "tiled/tiles.png: out of memory");
-        return false;
-    }
-    for (int k = 0; k < COUNT; k++) {
-        const Sheet *s = atlas_find(atlas, SECTION_TILE, kinds[k]);
-        if (s == NULL) {
-            snprintf(err, errlen, "tiled/tiles.png: no '%s' tiles", kinds[k]);
-            image_fini(&strip);
-            return false;
-        }
-        const Image *cell = &s->cells[k == 0 || k == 3 ? ground_top : 0];
-        image_copy(&strip, 16 * k, 0, cell, 0, 0, 16, 16);
-    }
-    Rgba dot = RGBA(255, 244, 160, 255);
-    for (int i = 1; i < 15; i += 2) {
-        image_set(&strip, 48 + i, 1, dot);
-        image_set(&strip, 48 + i, 14, dot);
-        image_set(&strip, 48 + 1, i, dot);
-        image_set(&strip, 48 + 14, i, dot);
-    }
-    bool ok = add_png(atlas, "tiled/tiles.png", &strip, err, errlen);
-    image_fini(&strip);
-    return ok;
+    return add_png(atlas, name, img, err, errlen);
 }
 
 bool atlas_finish(Atlas *atlas, char *err, size_t errlen)
@@ -528,7 +497,7 @@ bool atlas_finish(Atlas *atlas, char *err, size_t errlen)
         ok = add_png(atlas, name, &img, err, errlen);
         image_fini(&img);
     }
-    return ok && add_tiled_strip(atlas, err, errlen);
+    return ok && art_tiled_images(atlas, err, errlen);
 }
 
 bool atlas_build(Atlas *atlas, const char *art_dir, char *err, size_t errlen)

@@ -46,7 +46,7 @@ typedef struct BgLayer {
     Rgba fill_above, fill_below; /* what to paint past its top and bottom edges */
 } BgLayer;
 
-enum { BG_MAX_LAYERS = 8, BG_MAX_SETS = 8 };
+enum { BG_MAX_LAYERS = 8, BG_MAX_SETS = 8, ATLAS_MAX_FILES = 64 };
 
 typedef struct BgSet {
     char name[24];
@@ -55,7 +55,7 @@ typedef struct BgSet {
 } BgSet;
 
 typedef struct OutFile {
-    char name[48];         /* file name inside the assets folder */
+    char name[48];         /* file name inside the assets folder (or a subfolder of it) */
     uint8_t *data;         /* owned */
     size_t len;
 } OutFile;
@@ -66,7 +66,7 @@ typedef struct Atlas {
     BgSet bgs[BG_MAX_SETS];
     int bg_count;
     int blob_map[256];     /* 8-neighbour mask -> index in a theme's solid tiles */
-    OutFile files[BG_MAX_SETS + 3];
+    OutFile files[ATLAS_MAX_FILES];
     int file_count;
     bool failed;           /* out of memory somewhere */
 } Atlas;
@@ -86,6 +86,9 @@ BgSet *atlas_add_bg(Atlas *atlas, const char *name);
 /* A new layer of size w x h, or NULL. */
 BgLayer *bg_add_layer(BgSet *set, const char *name, int w, int h);
 
+/* img encoded as a PNG, added to the output files under name. */
+bool atlas_add_png(Atlas *atlas, const char *name, const Image *img, char *err, size_t errlen);
+
 /* Packs the sheets and renders every output file into atlas->files. */
 bool atlas_finish(Atlas *atlas, char *err, size_t errlen);
 
@@ -99,6 +102,8 @@ bool art_gen_gadgets(Atlas *atlas, const ArtSet *art, char *err, size_t errlen);
 bool art_gen_tiles(Atlas *atlas, const ArtSet *art, char *err, size_t errlen);
 bool art_gen_font(Atlas *atlas, const ArtSet *art, char *err, size_t errlen);
 bool art_gen_backgrounds(Atlas *atlas, const ArtSet *art, char *err, size_t errlen);
+/* The images of the Tiled tilesets, from the painted sheets (art_tiled.c). */
+bool art_tiled_images(Atlas *atlas, char *err, size_t errlen);
 
 /* A palette colour the generators rely on; err names it when missing. */
 bool art_need(const ArtSet *art, const char *chars, char *err, size_t errlen);

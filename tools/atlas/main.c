@@ -27,7 +27,7 @@ static int usage(void)
     fputs("usage: make_atlas [--art DIR] [--out DIR] [--check] [--preview DIR]\n"
           "       make_atlas [--art DIR] --icons DIR\n"
           "  --art DIR  the art sources (default: art)\n"
-          "  --out DIR  where atlas.png, atlas.json, bg_*.png and tiled/tiles.png go\n"
+          "  --out DIR  where atlas.png, atlas.json, bg_*.png and tiled/ go\n"
           "             (default: assets)\n"
           "  --check    compare with the files in --out instead of writing\n"
           "  --preview DIR  also write sheets.png and scenes.png there\n"
@@ -163,9 +163,9 @@ int main(int argc, char **argv)
             }
             continue;
         }
-        /* A file in a subfolder (tiled/tiles.png): make the folder. */
-        char *slash = strrchr(path, '/');
-        if (slash != NULL && slash > path + strlen(out_dir)) {
+        /* A file in subfolders (tiled/entities/coin.png): make them. */
+        for (char *slash = path + strlen(out_dir) + 1; (slash = strchr(slash, '/')) != NULL;
+             slash++) {
             *slash = '\0';
             mkdir(path, 0777);
             *slash = '/';

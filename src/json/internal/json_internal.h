@@ -16,6 +16,7 @@
 struct JsonNode {
     const cJSON *item;
     uint32_t off;            /* byte offset of the value in the text */
+    uint32_t end;            /* ... and of the byte after it */
     int line, col;           /* where the value starts */
     int key_line, key_col;   /* where its key starts; 0 outside objects */
     uint32_t parent;         /* container's node, JSON_NO_PARENT for the root */

@@ -47,6 +47,10 @@ typedef struct LevelFile {
 bool level_file_open(LevelFile *f, const char *path, LevelErrors *errors);
 void level_file_close(LevelFile *f);
 
+/* Warns (text.c) of the first character of the string str that the game's
+** font cannot draw, at its place, after the string's JSON path. */
+void level_text_check(JsonDoc *doc, const cJSON *str);
+
 /* The file a document of this folder came from, and where its errors go. */
 const char *level_doc_path(const JsonDoc *doc);
 LevelErrors *level_doc_errors(const JsonDoc *doc);
@@ -58,6 +62,7 @@ int level_doc_error_total(const JsonDoc *doc);
 ** sets itself (an export writes those, not values that came from the base). */
 typedef struct LevelExtras {
     bool physics_set[LEVEL_PARAM_MAX];
+    bool draft;                /* given: read the values only (level_parse_draft) */
 } LevelExtras;
 
 /* level_load and level_parse, also telling the extras. */
@@ -78,9 +83,11 @@ bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out,
 ** failing that, by extension (.tmj, .tsj; .tmx and .tsx are refused). */
 bool level_check_file(const char *path, LevelErrors *errors);
 /* Reads a tileset file and finds, for each tile kind, the id of a 16x16
-** tile with that class (-1 when none has it). */
-bool tiled_tileset_kind_ids(const char *path, int ids[TILE_KIND_COUNT],
-                            LevelErrors *errors);
+** tile with that class (-1 when none has it): the lowest whose "world"
+** property is world when there is one (the game's tileset has a row of
+** tiles for each world), else the lowest; and its tile count. */
+bool tiled_tileset_kind_ids(const char *path, const char *world, int ids[TILE_KIND_COUNT],
+                            long *tilecount, LevelErrors *errors);
 
 /* ---- Physics overrides ---------------------------------------------------------- */
 
@@ -88,11 +95,6 @@ bool tiled_tileset_kind_ids(const char *path, int ids[TILE_KIND_COUNT],
 ** them in set (may be NULL). Keys in extra[0..extra_count) are skipped. */
 void level_physics_apply(JsonDoc *doc, const cJSON *obj, PhysicsParams *params,
                           bool *set, const char *const *extra, int extra_count);
-
-/* ---- Level backgrounds ----------------------------------------------------------- */
-enum { LEVEL_BACKGROUND_COUNT = 4 };
-/* "hills", "cave", "ice", "peak": each a tile theme, a backdrop and a music track. */
-const char *const *level_background_names(void);
 
 /* ---- Entities (entity.c) ----------------------------------------------------------
 **
@@ -123,8 +125,6 @@ int level_build_text(LevelBuild *b, const char *text);
 void level_build_take(LevelBuild *b, LevelDesc *out);
 void level_build_fini(LevelBuild *b);
 
-/* Places by the rule above at tile (tx, ty); e's kind and size are set. */
-void level_entity_at_tile(LevelEntity *e, int tx, int ty);
 /* Places the box's top-left corner at (x, y) px. */
 void level_entity_at_px(LevelEntity *e, int x, int y);
 

@@ -63,6 +63,8 @@ typedef struct TiledTile {
     int width, height;         /* px */
     TiledProps props;
     bool props_bad;            /* its properties were found wrong (and reported) once */
+    bool has_box;              /* an entity's box in the image: its first collision rectangle */
+    int box_x, box_y, box_w, box_h;
 } TiledTile;
 
 typedef struct Tileset {
@@ -113,6 +115,8 @@ TiledTile *tiled_tileset_tile(Tileset *set, long id);
 /* Reads the map's "tilesets" list, embedded or external (resolved next to
 ** the map's file); s needs tiled_sets_fini either way. */
 void tiled_sets_read(TiledSets *s, JsonDoc *map, const cJSON *list);
+/* The same for the one tileset entry ts of doc (a template's "tileset"). */
+void tiled_sets_read_one(TiledSets *s, JsonDoc *doc, const cJSON *ts);
 void tiled_sets_fini(TiledSets *s);
 /* The tileset a gid (flip bits cleared) belongs to, or NULL; *tile is its
 ** tile, or NULL when the tileset has no such tile. */
@@ -123,6 +127,45 @@ bool tiled_is_tileset(const cJSON *root);
 /* Checks a parsed tileset file on its own: every class names a tile kind or
 ** an entity, tile kinds on 16 x 16 px tiles. */
 bool tiled_check_tileset_doc(JsonDoc *doc);
+
+/* ---- Object templates (tiled_template.c) ---------------------------------------------
+**
+** An object of a map may be an instance of a template (a .tx file, Tiled's
+** XML, or a .tj, its JSON): it writes what it changes, the template the
+** rest. A TiledObject reads a field from the instance, else from its
+** template, each in the document (and with the tilesets) it is written in. */
+
+typedef struct TiledTemplate TiledTemplate;
+
+typedef struct TiledObject {
+    JsonDoc *doc;              /* the map */
+    const cJSON *o;            /* the object in the map */
+    TiledSets *sets;           /* the map's tilesets */
+    TiledTemplate *tmpl;       /* NULL when the object is no instance */
+} TiledObject;
+
+/* The templates a map's objects name, each read once. */
+typedef struct TiledTemplates {
+    TiledTemplate **list;
+    int count, cap;
+} TiledTemplates;
+
+/* ob for the map object o, reading the template it names (once per file,
+** kept in all). False after reporting when the template cannot be read. */
+bool tiled_object_init(TiledObject *ob, JsonDoc *map, const cJSON *o, TiledSets *sets,
+                       TiledTemplates *all);
+/* The field key of the object (the instance's, else the template's) and,
+** in *doc and *sets, where it is written; NULL when neither has it. */
+const cJSON *tiled_object_get(const TiledObject *ob, const char *key, JsonDoc **doc,
+                              TiledSets **sets);
+/* The template's own object (its properties come after the instance's),
+** or NULL; *doc its document. */
+const cJSON *tiled_object_template(const TiledObject *ob, JsonDoc **doc);
+void tiled_templates_fini(TiledTemplates *all);
+/* --check of a template file on its own: it reads, its tileset loads, and
+** its object's class (its own or its tile's) is an entity kind. Its
+** properties are checked where a map uses it. */
+bool tiled_check_template(const char *path, LevelErrors *errors);
 
 /* ---- Tile layer data (tiled_layer.c) ------------------------------------------------- */
 

@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: Zlib */
 /*
-** frontend_internal.h -- the Frontend as frontend.c, session.c and screens.c
-** share it, each part of it owned by one of them.
+** frontend_internal.h -- the Frontend as frontend.c, screens.c, session.c
+** and summary.c share it, each part of it owned by one of them.
 **
-** frontend.c runs the flow between screens (menus, options, events, start
-** and shut down) and owns the menus' state and the saves; session.c owns
-** the level being played (loading, ticks, hot reload, recording and
-** playback, the last completion); summary.c counts what the campaign's
-** levels hold; screens.c draws every screen and keeps the figures of the
-** last frame for the F3 overlay. Nothing outside those files includes this
-** header, except the tests, which look into the Frontend's state.
+** One screen shows at a time, each a row of one table, SCREENS: frontend.c
+** hands every event and frame to the row of the screen shown, and changes
+** the screen at one point, as Doom's gameaction: a screen only asks for
+** another (frontend_go, frontend_back), and the change is made once the
+** event or the frame that asked is done with, so that no handler sees the
+** screen change under it. frontend.c owns that, start-up and shut-down and
+** the player's files; screens.c the screens; session.c the level being
+** played (loading, ticks, hot reload, recording and playback, the last
+** completion), the play screen's; summary.c counts what the campaign's
+** levels hold. Nothing else includes this header but the tests.
 */
 #ifndef FRONTEND_INTERNAL_H
 #define FRONTEND_INTERNAL_H
@@ -29,6 +32,7 @@
 #include "watch.h"
 
 typedef enum Screen {
+    SCREEN_NONE = -1,           /* no change asked for; as a back target, nowhere */
     SCREEN_TITLE,
     SCREEN_LEVELS,
     SCREEN_OPTIONS,
@@ -38,7 +42,32 @@ typedef enum Screen {
     SCREEN_COMPLETE,
     SCREEN_END,
     SCREEN_ERROR,
+    SCREEN_COUNT,
+    SCREEN_FROM = SCREEN_COUNT, /* as a back target: the screen it was opened from */
 } Screen;
+
+/* A row of the screen table; only event and draw are never NULL. */
+typedef struct ScreenDef {
+    /* once it is shown, its clock at 0, nothing held, the menu empty: the
+    ** screen's menu built, its state made ready */
+    void (*enter)(Frontend *g);
+    /* every event (mouse ones too; of the window's and the pads' comings
+    ** and goings, only a loss: focus lost, a pad unplugged, all let go),
+    ** with what the controls made of it (nothing while it grabs, .grab) */
+    void (*event)(Frontend *g, const SDL_Event *ev, ControlsResult r);
+    void (*update)(Frontend *g, double seconds); /* a frame (not under the notices) */
+    void (*draw)(Frontend *g);
+    void (*fini)(Frontend *g);  /* frees what it owns, as the front end goes */
+    Screen back;                /* where Back leads (every row says: 0 is the title) */
+    /* a track of assets/music/, "" the level's world's, NULL what plays
+    ** (a track asked for again plays on undisturbed) */
+    const char *music;
+    /* s before it takes OK and shows the keys that go on: a press meant for
+    ** the screen before does not skip it */
+    float wait;
+} ScreenDef;
+
+extern const ScreenDef SCREENS[SCREEN_COUNT];
 
 enum { ERROR_TEXT_MAX = 4096, TITLE_MAX = 96 };
 
@@ -58,10 +87,9 @@ typedef struct Saves {
     bool notices_pending;
 } Saves;
 
-/* The menu screens: title, level select, options, controls, pause (frontend.c). */
+/* The menu screens: title, level select, options, controls, pause (screens.c). */
 typedef struct Menus {
     Menu menu;
-    Screen options_return;      /* where Back leads from the options */
     int capture;                /* action waiting for a key or button, or -1 */
     bool capture_pad;
     char note[160];             /* under the menu: what the last change did, or "" */
@@ -104,6 +132,7 @@ typedef struct Session {
     float celebrate;            /* s left before the level-complete card */
     LevelRun run;
     unsigned improved;
+    Screen leave_to;            /* where leaving the level leads; SCREEN_NONE: the game ends */
     uint32_t best_ticks;        /* the saved best time of the level, 0: none saved */
 
     /* time spent in ticks, for the overlay */
@@ -131,7 +160,6 @@ typedef struct CampaignSummary {
 /* What the last frame drew (screens.c), for the F3 overlay and the tests. */
 typedef struct FrameStats {
     DebugStats stats;
-    int draw_calls, quads;
     int view_x, view_y;         /* top-left of the view, level pixels */
 } FrameStats;
 
@@ -150,6 +178,16 @@ struct Frontend {
 
     Screen screen;
     float screen_time;          /* s since the screen was shown */
+    bool grab;                  /* the screen takes every event itself, the front end's
+                                   own keys too (the controls screen waiting for a key) */
+    Screen next;                /* the change asked for (SCREEN_NONE: none) */
+    bool next_back;             /* ... by Back */
+    /* how each screen was last opened, for Back: from which screen, with
+    ** the cursor on which of its items (-1: none) */
+    struct {
+        Screen screen;
+        int item;
+    } opened_from[SCREEN_COUNT];
     bool quit;
 
     Saves saves;
@@ -157,23 +195,36 @@ struct Frontend {
     Session session;
     FrameStats frame;
     LevelCounts counts;
-    /* the end of the campaign (frontend.c): its totals, and when the
-    ** credits began to roll (screen time, s; < 0: the totals still show) */
+    /* the end of the campaign (screens.c): its totals, its credits made as
+    ** it is shown (a line each), and when they began to roll (screen time,
+    ** s; < 0: the totals still show) */
     struct {
         CampaignSummary sum;
+        int credit_count;
+        struct {
+            int style;
+            char text[CAMPAIGN_TITLE_MAX + 16];
+        } credits[CAMPAIGN_MAX_LEVELS + 2 * CAMPAIGN_MAX_WORLDS + 16];
         float credits_at;
     } ending;
 };
 
-/* ---- frontend.c: the flow between screens ---- */
+/* ---- frontend.c: the change of screen, the player's files ---- */
 
-/* Shows screen s: its menu rebuilt, nothing held, its clock at 0, and its
-** music asked for (the title's, the level's world's, the summit's). */
-void frontend_show(Frontend *g, Screen s);
-/* Plays a sound of assets/sounds.txt by name, through the hooks. */
+/* Asks for screen s, shown from the end of this event or frame (the last
+** ask wins): its clock at 0, nothing held, its music asked for. */
+void frontend_go(Frontend *g, Screen s);
+/* Asks for where Back leads from the screen shown, the cursor there on the
+** item that led away; nothing when Back leads nowhere. */
+void frontend_back(Frontend *g);
+/* Plays one of the game's sounds (game/sound.h), through the hooks. */
 void frontend_sound(Frontend *g, Sound sound);
-/* Asks for a music track (the title's, a level's background) through the hooks. */
-void frontend_music(Frontend *g, const char *track);
+/* Gives the volumes of the settings to the sound device. */
+void frontend_apply_volume(Frontend *g);
+void frontend_toggle_fullscreen(Frontend *g);
+/* Writes settings.json if a setting changed (as the screen changes, too),
+** never for a transient game; a failure is logged. */
+void frontend_save_settings(Frontend *g);
 /* Writes progress.json (never for a transient game); a failure is logged. */
 void frontend_save_progress(Frontend *g);
 /* The notices as the panel shows them: where the files are, then each
@@ -183,23 +234,27 @@ void frontend_notices_text(const Frontend *g, char *out, size_t cap);
 /* ---- session.c: the level being played ---- */
 
 /* Loads path and plays it from its start (title "" takes the level's name),
-** or shows its errors. campaign_index is -1 outside the campaign. */
-void session_start_level(Frontend *g, const char *path, const char *title, int campaign_index);
-/* Campaign level `index`, titled "N - TITLE". */
+** or shows its errors. campaign_index is -1 outside the campaign; leaving
+** the level leads to leave_to (SCREEN_NONE: the game ends). */
+void session_start_level(Frontend *g, const char *path, const char *title, int campaign_index,
+                         Screen leave_to);
+/* Campaign level `index`, titled "N - TITLE"; leaving it leads to the title. */
 void session_start_campaign_level(Frontend *g, int index);
 /* The same level again from its start. */
 void session_restart(Frontend *g);
+/* Leaves the level (its recording written) for where it leads. */
+void session_leave(Frontend *g);
 /* Hot reload: looks at the level file now and then and swaps a saved
 ** version in (only for --level, never in the campaign or a playback). */
 void session_poll_reload(Frontend *g, float dt);
-/* A frame of real time on the level: ticks on the play screen, then
-** effects and the camera on every screen that shows the level. */
-void session_update(Frontend *g, double frame_seconds);
+/* The play screen's event (pause, restart). */
+void session_event(Frontend *g, const SDL_Event *ev, ControlsResult r);
+/* The level's frame on a screen that shows it moving: on the play screen its
+** ticks, then on each its effects and the camera. */
+void session_update(Frontend *g, double seconds);
 /* Opens --replay and prepares --record; false with a message on failure. */
 bool session_setup_replays(Frontend *g, char *err, size_t errlen);
-/* Writes the recording, once, if there is one to write. */
-void session_write_recording(Frontend *g);
-/* Frees the level, its Sim and the replays. */
+/* Writes the recording and frees the level, its Sim and the replays. */
 void session_fini(Frontend *g);
 
 /* ---- summary.c: the campaign in figures ---- */
@@ -211,7 +266,7 @@ bool summary_level_totals(Frontend *g, int index, uint32_t *coins, uint32_t *gem
 /* The sums over the whole campaign, for the end screen. */
 void summary_campaign(Frontend *g, CampaignSummary *out);
 
-/* ---- screens.c: drawing ---- */
+/* ---- screens.c: the screens ---- */
 
 /* Whether the level played is the campaign's last: its card leads to the end. */
 bool screens_last_level(const Frontend *g);

@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: Zlib */
+/*
+** settings.c -- the level's own settings: its name, its world (background
+** and music) and the physics parameters it sets. Each value is read by the
+** loader as part of a tiny level (edit_ask_loader), so it is held to the
+** file's rules and refused with the file's message.
+*/
+#include "edit_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool put(EditDoc *doc, const EditMeta *m, const char *label)
+{
+    edit_begin(doc, label);
+    bool ok = edit_put_meta(doc, m);
+    edit_end(doc);
+    return ok;
+}
+
+/* The loader's level whose root members are name, background and physics
+** (JSON texts; physics may be NULL). */
+static bool ask(const char *name, const char *background, const char *physics, LevelDesc *out,
+                const char *prefix, char *msg, size_t msg_size)
+{
+    if (name == NULL || background == NULL) {
+        snprintf(msg, msg_size, "out of memory");
+        return false;
+    }
+    size_t cap = strlen(name) + strlen(background) + (physics != NULL ? strlen(physics) : 0) + 64;
+    char *members = malloc(cap);
+    if (members == NULL) {
+        snprintf(msg, msg_size, "out of memory");
+        return false;
+    }
+    snprintf(members, cap, "\"name\": %s, \"background\": %s%s%s", name, background,
+             physics != NULL ? ", \"physics\": " : "", physics != NULL ? physics : "");
+    bool ok = edit_ask_loader(1, 1, members, NULL, out, prefix, msg, msg_size);
+    free(members);
+    return ok;
+}
+
+bool edit_set_name(EditDoc *doc, const char *name, char *msg, size_t msg_size)
+{
+    char *json = edit_json_string(name);
+    LevelDesc lv;
+    bool ok = ask(json, "\"hills\"", NULL, &lv, NULL, msg, msg_size);
+    free(json);
+    if (!ok)
+        return false;
+    EditMeta m = doc->meta;
+    if (strcmp(m.name, lv.name) != 0) {
+        snprintf(m.name, sizeof m.name, "%s", lv.name);
+        m.name_raw = (EditSpan){0, 0};
+    }
+    leveldesc_fini(&lv);
+    return put(doc, &m, "name");
+}
+
+bool edit_set_background(EditDoc *doc, const char *background, char *msg, size_t msg_size)
+{
+    char *json = edit_json_string(background);
+    LevelDesc lv;
+    bool ok = ask("\"-\"", json, NULL, &lv, NULL, msg, msg_size);
+    free(json);
+    if (!ok)
+        return false;
+    EditMeta m = doc->meta;
+    if (strcmp(m.background, lv.background) != 0) {
+        snprintf(m.background, sizeof m.background, "%s", lv.background);
+        m.background_raw = (EditSpan){0, 0};
+    }
+    leveldesc_fini(&lv);
+    return put(doc, &m, "background");
+}
+
+bool edit_set_physics(EditDoc *doc, const char *param, const char *value, char *msg,
+                      size_t msg_size)
+{
+    EditMeta m = doc->meta;
+    int count, at = -1;
+    const ParamInfo *table = physics_param_table(&count);
+    const ParamInfo *info = physics_param_find(param);
+    for (int i = 0; info != NULL && i < m.physics_count; i++)
+        if (m.physics_param[i] == info - table)
+            at = i;
+    if (value == NULL || value[0] == '\0') {
+        if (at < 0)
+            return false;
+        memmove(&m.physics_param[at], &m.physics_param[at + 1], (size_t)(m.physics_count - at - 1));
+        memmove(&m.physics_value[at], &m.physics_value[at + 1],
+                (size_t)(m.physics_count - at - 1) * sizeof m.physics_value[0]);
+        m.physics_count--;
+        m.physics_raw = (EditSpan){0, 0};
+        return put(doc, &m, "physics");
+    }
+    /* the loader says what is wrong with the name or the value */
+    char *key = edit_json_string(param), *json = edit_json_value(value, false);
+    char *physics = key != NULL && json != NULL ? malloc(strlen(key) + strlen(json) + 8) : NULL;
+    if (physics != NULL)
+        sprintf(physics, "{%s: %s}", key, json);
+    LevelDesc lv;
+    bool ok = physics != NULL && ask("\"-\"", "\"hills\"", physics, &lv, "physics.", msg, msg_size);
+    if (physics == NULL)
+        snprintf(msg, msg_size, "out of memory");
+    free(key);
+    free(json);
+    free(physics);
+    if (!ok)
+        return false;
+    float v;
+    memcpy(&v, (const char *)&lv.physics + info->offset, sizeof v);
+    leveldesc_fini(&lv);
+    if (at < 0) {
+        at = m.physics_count++;
+        m.physics_param[at] = (int8_t)(info - table);
+        m.physics_value[at] = v;
+        m.physics_raw = (EditSpan){0, 0};
+    } else if (m.physics_value[at] != v) {
+        m.physics_value[at] = v;
+        m.physics_raw = (EditSpan){0, 0};
+    }
+    return put(doc, &m, "physics");
+}
+
+bool edit_physics(const EditDoc *doc, const char *param, float *value)
+{
+    int count;
+    const ParamInfo *table = physics_param_table(&count);
+    const ParamInfo *info = physics_param_find(param);
+    for (int i = 0; info != NULL && i < doc->meta.physics_count; i++)
+        if (doc->meta.physics_param[i] == info - table) {
+            *value = doc->meta.physics_value[i];
+            return true;
+        }
+    return false;
+}

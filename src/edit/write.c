@@ -1,0 +1,380 @@
+/* SPDX-License-Identifier: Zlib */
+/*
+** write.c -- the level as its file: the native format, in the layout the
+** shipped levels use, so that opening one and saving it gives its bytes.
+**
+**     {
+**       "$schema": "level.schema.json",
+**       "format": 1,
+**       "name": "First Steps",
+**       "background": "hills",
+**       "physics": {"gravity": 1500},
+**       "legend": {".": "empty", "#": "solid", "P": "player"},
+**       "tiles": [
+**         "....",
+**         "P..."
+**       ],
+**       "entities": [
+**         {"type": "sign", "x": 5, "y": 13, "text": "Hold {right} to run."}
+**       ]
+**     }
+**
+** One row a line, so a changed tile changes one line of a diff; one entity
+** a line, its keys in the order its file gave them (new keys after, in the
+** kind's order). What the document did not change is written as the file
+** wrote it: each setting's value, the legend (on its own line or inline),
+** each entity's entry (a "wait": 1.0 stays 1.0), taken from the text the
+** document was opened from. What changed is written anew: numbers as the
+** shortest text that reads back as the same value, strings with the JSON
+** escapes a string needs and no others.
+*/
+#include "edit_internal.h"
+
+#include "atomic.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Out {
+    char *p;
+    size_t len, cap;
+    bool oom;
+    int line;                  /* of what is written next, from 1 */
+} Out;
+
+static void put(Out *o, const char *s, size_t n)
+{
+    if (o->oom)
+        return;
+    if (o->len + n + 1 > o->cap) {
+        size_t cap = o->cap ? o->cap : 4096;
+        while (o->len + n + 1 > cap)
+            cap *= 2;
+        char *p = realloc(o->p, cap);
+        if (p == NULL) {
+            o->oom = true;
+            return;
+        }
+        o->p = p;
+        o->cap = cap;
+    }
+    memcpy(o->p + o->len, s, n);
+    o->len += n;
+    o->p[o->len] = '\0';
+    for (size_t i = 0; i < n; i++)
+        o->line += s[i] == '\n';
+}
+
+static void puts_(Out *o, const char *s)
+{
+    put(o, s, strlen(s));
+}
+
+static void printf_(Out *o, const char *fmt, ...) LEVEL_PRINTF(2, 3);
+
+static void printf_(Out *o, const char *fmt, ...)
+{
+    char buf[256];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        put(o, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+}
+
+static void put_span(Out *o, const EditDoc *doc, EditSpan s)
+{
+    put(o, doc->source + s.off, s.len);
+}
+
+static void put_string(Out *o, const char *s)
+{
+    char *json = edit_json_string(s);
+    if (json == NULL)
+        o->oom = true;
+    else
+        puts_(o, json);
+    free(json);
+}
+
+void edit_float_text(float f, char *buf, size_t size)
+{
+    for (int digits = 1; digits <= 9; digits++) {
+        snprintf(buf, size, "%.*g", digits, (double)f);
+        if (strtof(buf, NULL) == f && strchr(buf, 'e') == NULL)
+            return;
+    }
+    snprintf(buf, size, "%.9g", (double)f);
+}
+
+static void put_float(Out *o, float f)
+{
+    char buf[32];
+    edit_float_text(f, buf, sizeof buf);
+    puts_(o, buf);
+}
+
+/* ---- An entity's entry ------------------------------------------------------------ */
+
+/* Whether a listed entity writes key. */
+static bool writes(const EditEntity *en, int key)
+{
+    if (key == EDIT_KEY_TYPE || key == EDIT_KEY_X || key == EDIT_KEY_Y)
+        return true;
+    if (key == EDIT_KEY_PX)
+        return en->px;
+    const KindProp *p = &kind_get(en->e.kind)->props[key];
+    if (p->type == KPROP_PATH)
+        return en->path.count > 0;
+    if (p->type == KPROP_TEXT)
+        return en->text[0] != '\0';
+    for (int i = 0; i < en->key_count; i++)
+        if (en->keys[i] == key)
+            return true;
+    if (p->required)
+        return true;
+    LevelEntity d;
+    leveldesc_entity_init(&d, en->e.kind);
+    if (p->type == KPROP_SIZE)
+        return p->name[0] == 'w' ? en->e.w != d.w : en->e.h != d.h;
+    return en->e.props[key].i != d.props[key].i;
+}
+
+static void put_value(Out *o, const EditEntity *en, int key)
+{
+    const EntityKind *k = kind_get(en->e.kind);
+    int scale = en->px ? 1 : TILE_SIZE, tx, ty;
+    edit_entity_tile(&en->e, &tx, &ty);
+    switch (key) {
+    case EDIT_KEY_TYPE: put_string(o, k->name); return;
+    case EDIT_KEY_X: printf_(o, "%d", en->px ? en->e.x : tx); return;
+    case EDIT_KEY_Y: printf_(o, "%d", en->px ? en->e.y : ty); return;
+    case EDIT_KEY_PX: puts_(o, "true"); return;
+    default: break;
+    }
+    const KindProp *p = &k->props[key];
+    LevelValue v = en->e.props[key];
+    switch (p->type) {
+    case KPROP_INT: printf_(o, "%d", (int)v.i); break;
+    case KPROP_NUMBER: put_float(o, v.f); break;
+    case KPROP_BOOL: puts_(o, v.i ? "true" : "false"); break;
+    case KPROP_ENUM: put_string(o, p->values[v.i]); break;
+    case KPROP_SIZE: printf_(o, "%d", (p->name[0] == 'w' ? en->e.w : en->e.h) / scale); break;
+    case KPROP_TEXT: put_string(o, en->text); break;
+    default:
+        puts_(o, "[");
+        for (int i = 0; i < en->path.count; i++)
+            printf_(o, "%s[%d, %d]", i > 0 ? ", " : "", en->path.points[i].x / scale,
+                    en->path.points[i].y / scale);
+        puts_(o, "]");
+        break;
+    }
+}
+
+static void put_key(Out *o, const EditEntity *en, int key, bool *first)
+{
+    const char *name = key == EDIT_KEY_TYPE ? "type"
+                       : key == EDIT_KEY_X  ? "x"
+                       : key == EDIT_KEY_Y  ? "y"
+                       : key == EDIT_KEY_PX ? "px"
+                                            : kind_get(en->e.kind)->props[key].name;
+    printf_(o, "%s\"%s\": ", *first ? "" : ", ", name);
+    *first = false;
+    put_value(o, en, key);
+}
+
+static void put_entity(Out *o, const EditDoc *doc, const EditEntity *en)
+{
+    if (en->raw_len > 0) {
+        put_span(o, doc, (EditSpan){en->raw_off, en->raw_len});
+        return;
+    }
+    const EntityKind *k = kind_get(en->e.kind);
+    bool done[EDIT_KEY_PX + 1] = {false}, first = true;
+    puts_(o, "{");
+    for (int i = 0; i < en->key_count; i++)
+        if (!done[en->keys[i]] && writes(en, en->keys[i])) {
+            put_key(o, en, en->keys[i], &first);
+            done[en->keys[i]] = true;
+        }
+    static const int HEAD[] = {EDIT_KEY_TYPE, EDIT_KEY_X, EDIT_KEY_Y, EDIT_KEY_PX};
+    for (int i = 0; i < 4 + k->prop_count; i++) {
+        int key = i < 4 ? HEAD[i] : i - 4;
+        if (!done[key] && writes(en, key)) {
+            put_key(o, en, key, &first);
+            done[key] = true;
+        }
+    }
+    puts_(o, "}");
+}
+
+/* ---- The file --------------------------------------------------------------------- */
+
+static void put_legend(Out *o, const EditDoc *doc)
+{
+    const EditMeta *m = &doc->meta;
+    if (m->legend_raw.len > 0) {
+        put_span(o, doc, m->legend_raw);
+        return;
+    }
+    puts_(o, m->legend_block ? "{\n    " : "{");
+    for (int i = 0; i < m->legend_count; i++) {
+        char ch[2] = {m->legend[i].ch, '\0'};
+        if (i > 0)
+            puts_(o, ", ");
+        put_string(o, ch);
+        puts_(o, ": ");
+        put_string(o, m->legend[i].tile >= 0 ? tile_kind_name((TileKind)m->legend[i].tile)
+                                             : kind_get(m->legend[i].kind)->name);
+    }
+    puts_(o, m->legend_block ? "\n  }" : "}");
+}
+
+static void put_physics(Out *o, const EditDoc *doc)
+{
+    const EditMeta *m = &doc->meta;
+    if (m->physics_raw.len > 0) {
+        put_span(o, doc, m->physics_raw);
+        return;
+    }
+    int count;
+    const ParamInfo *table = physics_param_table(&count);
+    puts_(o, "{");
+    for (int i = 0; i < m->physics_count; i++) {
+        printf_(o, "%s\"%s\": ", i > 0 ? ", " : "", table[m->physics_param[i]].name);
+        put_float(o, m->physics_value[i]);
+    }
+    puts_(o, "}");
+}
+
+/* The map's characters with the drawn entities on them. */
+static char *map_chars(const EditDoc *doc)
+{
+    size_t cells = (size_t)doc->width * (size_t)doc->height;
+    char *map = malloc(cells);
+    if (map == NULL)
+        return NULL;
+    memcpy(map, doc->cells, cells);
+    for (int s = 0; s < doc->slot_count; s++) {
+        const EditEntity *en = &doc->slots[s];
+        int tx, ty;
+        if (en->alive && en->ch != 0) {
+            edit_entity_tile(&en->e, &tx, &ty);
+            map[(size_t)ty * (size_t)doc->width + (size_t)tx] = en->ch;
+        }
+    }
+    return map;
+}
+
+char *edit_write(const EditDoc *doc, size_t *len, EditLines *lines)
+{
+    const EditMeta *m = &doc->meta;
+    Out o = {.line = 1};
+    char *map = map_chars(doc);
+    int listed = 0;
+    for (int s = 0; s < doc->slot_count; s++)
+        listed += doc->slots[s].alive && doc->slots[s].ch == 0;
+    if (lines != NULL) {
+        memset(lines, 0, sizeof *lines);
+        lines->entity_line = malloc(((size_t)listed + 1) * sizeof *lines->entity_line);
+        lines->entity_slot = malloc(((size_t)listed + 1) * sizeof *lines->entity_slot);
+        o.oom |= lines->entity_line == NULL || lines->entity_slot == NULL;
+    }
+    o.oom |= map == NULL;
+
+    puts_(&o, "{\n");
+    if (m->schema.len > 0) {
+        puts_(&o, "  \"$schema\": ");
+        put_span(&o, doc, m->schema);
+        puts_(&o, ",\n");
+    }
+    puts_(&o, "  \"format\": ");
+    if (m->format.len > 0)
+        put_span(&o, doc, m->format);
+    else
+        puts_(&o, "1");
+    puts_(&o, ",\n  \"name\": ");
+    if (m->name_raw.len > 0)
+        put_span(&o, doc, m->name_raw);
+    else
+        put_string(&o, m->name);
+    puts_(&o, ",\n  \"background\": ");
+    if (m->background_raw.len > 0)
+        put_span(&o, doc, m->background_raw);
+    else
+        put_string(&o, m->background);
+    if (m->physics_count > 0) {
+        puts_(&o, ",\n  \"physics\": ");
+        put_physics(&o, doc);
+    }
+    puts_(&o, ",\n  \"legend\": ");
+    put_legend(&o, doc);
+    puts_(&o, ",\n  \"tiles\": [\n");
+    if (lines != NULL)
+        lines->rows = o.line;
+    for (int y = 0; y < doc->height && map != NULL; y++) {
+        puts_(&o, "    \"");
+        for (int x = 0; x < doc->width; x++) {
+            char c = map[(size_t)y * (size_t)doc->width + (size_t)x];
+            if (c == '"' || c == '\\')
+                put(&o, "\\", 1);
+            put(&o, &c, 1);
+        }
+        puts_(&o, y + 1 < doc->height ? "\",\n" : "\"\n");
+    }
+    puts_(&o, "  ]");
+    if (listed > 0 || doc->entities_key) {
+        puts_(&o, listed > 0 ? ",\n  \"entities\": [\n" : ",\n  \"entities\": []");
+        int n = 0;
+        for (int s = 0; s < doc->slot_count; s++) {
+            const EditEntity *en = &doc->slots[s];
+            if (!en->alive || en->ch != 0)
+                continue;
+            if (lines != NULL && !o.oom) {
+                lines->entity_line[lines->entity_count] = o.line;
+                lines->entity_slot[lines->entity_count++] = s;
+            }
+            puts_(&o, "    ");
+            put_entity(&o, doc, en);
+            puts_(&o, ++n < listed ? ",\n" : "\n");
+        }
+        if (listed > 0)
+            puts_(&o, "  ]");
+    }
+    puts_(&o, "\n}\n");
+    free(map);
+    if (o.oom) {
+        free(o.p);
+        if (lines != NULL) {
+            free(lines->entity_line);
+            free(lines->entity_slot);
+            memset(lines, 0, sizeof *lines);
+        }
+        return NULL;
+    }
+    *len = o.len;
+    return o.p;
+}
+
+char *edit_text(const EditDoc *doc, size_t *len)
+{
+    return edit_write(doc, len, NULL);
+}
+
+bool edit_save(EditDoc *doc, const char *path, char *err, size_t err_size)
+{
+    size_t len;
+    char *text = edit_write(doc, &len, NULL);
+    if (text == NULL) {
+        snprintf(err, err_size, "%s: out of memory", path);
+        return false;
+    }
+    bool ok = atomic_write(path, text, len, err, err_size);
+    free(text);
+    if (ok)
+        doc->saved = doc->done;
+    return ok;
+}
