@@ -379,10 +379,22 @@ START_TEST(gems_are_counted_apart_from_coins_and_banked_at_the_goal)
     fixture_push(&d, "gem", 9, 16);
     fixture_push(&d, "coin", 11, 16);
     fixture_push(&d, "goal", 15, 16);
+    int coins, gems;
+    leveldesc_counts(&d, &coins, &gems); /* what the level select reads */
+    ck_assert_int_eq(coins, 1);
+    ck_assert_int_eq(gems, 2);
     Sim *sim = fixture_sim(&d);
     leveldesc_fini(&d);
     ck_assert_int_eq(sim_status(sim)->gems_total, 2);
     ck_assert_int_eq(sim_status(sim)->collectibles, 1);
+    /* and the Sim holds as many of each, spawned */
+    int held[2] = {0, 0};
+    EcsIter it = ecs_view(sim_world(sim), C_COLLECTIBLE);
+    while (ecs_iter_next(&it))
+        for (int i = 0; i < it.count; i++)
+            held[ecs_field(&it, Collectible, 0)[i].gem]++;
+    ck_assert_int_eq(held[0], 1);
+    ck_assert_int_eq(held[1], 2);
     InputIntent last = NONE;
     bool gem_sound = false;
     for (int i = 0; i < 300 && sim_status(sim)->outcome == OUTCOME_RUNNING; i++) {

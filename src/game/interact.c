@@ -321,7 +321,6 @@ bool coin_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity
     (void)level;
     (void)le;
     *(Collectible *)ecs_get(sim->world, e, C_COLLECTIBLE) = (Collectible){.value = 1};
-    sim->status.collectibles++;
     return true;
 }
 
@@ -330,7 +329,6 @@ bool gem_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity 
     (void)level;
     (void)le;
     *(Collectible *)ecs_get(sim->world, e, C_COLLECTIBLE) = (Collectible){.value = 1, .gem = true};
-    sim->status.gems_total++;
     return true;
 }
 

@@ -130,6 +130,7 @@ Sim *sim_create(const LevelDesc *level, const ClipTable *clips)
     if (ecs_entity_is_null(sim->player))
         goto fail;
     ecs_flush(sim->world);
+    leveldesc_counts(level, &sim->status.collectibles, &sim->status.gems_total);
 
     static const struct {
         const char *name;

@@ -50,16 +50,6 @@ static bool box_touches(const Tilemap *map, int x, int y, int w, int h, TileKind
     return false;
 }
 
-/* The kind the player comes back to life as: the one that is unique and
-** respawns (the player's start). */
-static const EntityKind *player_kind(void)
-{
-    for (int k = 0; k < kind_count(); k++)
-        if ((kind_get(k)->flags & (KIND_UNIQUE | KIND_RESPAWN)) == (KIND_UNIQUE | KIND_RESPAWN))
-            return kind_get(k);
-    return kind_get(0);
-}
-
 /* ---- entities near a box ------------------------------------------------------ */
 
 /* Some entities of the level (respawn points, blocks) by the x of a box
@@ -149,7 +139,7 @@ static int near_find(Near *n, SimBox b)
 static bool standing_box(const LevelDesc *lv, const LevelEntity *r, SimBox *out)
 {
     (void)lv;
-    const EntityKind *rk = kind_get(r->kind), *pk = player_kind();
+    const EntityKind *rk = kind_get(r->kind), *pk = kind_get(kind_player());
     if (!(rk->flags & KIND_RESPAWN))
         return false;
     *out = (SimBox){r->x, r->y + r->h - pk->h, pk->w, pk->h};

@@ -167,6 +167,13 @@ char *level_buf_take(TextBuf *t, size_t *len);
 
 /* ---- describe.c ------------------------------------------------------------------- */
 
+/* A cJSON tree being built: one allocation failing spoils the whole. */
+typedef struct LevelJson {
+    bool oom;
+} LevelJson;
+/* Adds item to parent under key (to an array with key NULL) and returns
+** it; NULL, with oom set and item deleted, when either is NULL. */
+cJSON *level_json_add(LevelJson *j, cJSON *parent, const char *key, cJSON *item);
 /* The kind table as a cJSON tree (the caller deletes it), or NULL. */
 cJSON *level_kinds_json(void);
 /* v printed with two-space indents and a final newline; malloc'd, or NULL. */

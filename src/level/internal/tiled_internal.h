@@ -40,6 +40,10 @@ typedef struct TiledProp {
 /* The properties of owner (a map, an object, a tile) in either form. An
 ** ill-formed list is reported and reads as empty. */
 TiledProps tiled_props_of(JsonDoc *doc, const cJSON *owner);
+/* How a kind's property is written to a Tiled object: a custom property of
+** this type ("int", "float", "bool", "string", "object"), or NULL when it
+** is the object's own geometry (sizes are the rectangle). */
+const char *tiled_prop_type(const KindProp *p);
 /* The next well-formed property after *cursor (NULL to start); ill-formed
 ** entries are reported and skipped. False at the end. */
 bool tiled_props_next(const TiledProps *props, const cJSON **cursor, TiledProp *out);
