@@ -77,7 +77,7 @@ void grid_fini(Grid *g)
     memset(g, 0, sizeof *g);
 }
 
-void grid_clear(Grid *g)
+static void grid_clear(Grid *g)
 {
     if (g->heads == NULL)
         return;

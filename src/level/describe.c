@@ -111,7 +111,7 @@ static void describe_prop(LevelJson *b, cJSON *list, const KindProp *p)
 }
 
 /* The kind table as a cJSON tree (the caller deletes it), or NULL. */
-cJSON *level_kinds_json(void)
+static cJSON *level_kinds_json(void)
 {
     LevelJson b = {false};
     cJSON *root = cJSON_CreateObject();

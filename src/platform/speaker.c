@@ -219,20 +219,6 @@ void speaker_play_music(const char *track, double fade_seconds)
     SDL_UnlockAudioDevice(speaker.device);
 }
 
-void speaker_stop_music(double fade_seconds)
-{
-    if (speaker.device == 0)
-        return;
-    SDL_LockAudioDevice(speaker.device);
-    mixer_stop_music(&speaker.mixer, fade_samples(fade_seconds));
-    SDL_UnlockAudioDevice(speaker.device);
-}
-
-bool speaker_is_open(void)
-{
-    return speaker.device != 0;
-}
-
 void speaker_close(void)
 {
     release();

@@ -38,12 +38,6 @@ void speaker_set_music_volume(int music);
 ** track that does not load is logged, and the music fades out instead. */
 void speaker_play_music(const char *track, double fade_seconds);
 
-/* Fades the music out over fade_seconds. */
-void speaker_stop_music(double fade_seconds);
-
-/* Whether a device is playing. */
-bool speaker_is_open(void);
-
 /* Closes the device and frees the effects and tracks; speaker_open may be
 ** called again. */
 void speaker_close(void);

@@ -130,7 +130,6 @@ static inline TileRange tiles_under(Box box)
 
 bool grid_init(Grid *g, int32_t width_px, int32_t height_px);
 void grid_fini(Grid *g);
-void grid_clear(Grid *g);
 /* Lists e in the cells b covers. False (and g->failed) when out of memory. */
 bool grid_insert(Grid *g, EcsEntity e, Box b);
 /* e, listed for box from, is now at box to. */

@@ -68,9 +68,6 @@ typedef struct LevelExtras {
 /* level_load and level_parse, also telling the extras. */
 bool level_load_ex(const char *path, const PhysicsParams *base, LevelDesc *out,
                    LevelExtras *extras, LevelErrors *errors);
-bool level_parse_ex(const char *path, const char *text, size_t len,
-                    const PhysicsParams *base, LevelDesc *out, LevelExtras *extras,
-                    LevelErrors *errors);
 
 /* The two formats, on a parsed document. Fill out only on success. */
 bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out,
@@ -120,7 +117,6 @@ typedef struct LevelBuild {
 LevelEntity *level_build_entity(LevelBuild *b);
 /* Stores a path or a text; its index, or -1 when out of memory. */
 int level_build_path(LevelBuild *b, const LevelPath *path);
-int level_build_text(LevelBuild *b, const char *text);
 /* Moves the lists into out (which owns them afterwards). */
 void level_build_take(LevelBuild *b, LevelDesc *out);
 void level_build_fini(LevelBuild *b);
@@ -174,8 +170,6 @@ typedef struct LevelJson {
 /* Adds item to parent under key (to an array with key NULL) and returns
 ** it; NULL, with oom set and item deleted, when either is NULL. */
 cJSON *level_json_add(LevelJson *j, cJSON *parent, const char *key, cJSON *item);
-/* The kind table as a cJSON tree (the caller deletes it), or NULL. */
-cJSON *level_kinds_json(void);
 /* v printed with two-space indents and a final newline; malloc'd, or NULL. */
 char *level_json_print(const cJSON *v);
 

@@ -113,8 +113,6 @@ bool tiled_check_tile_size(JsonDoc *doc, const cJSON *obj, const char *what);
 ** false after reporting; set needs tiled_tileset_fini either way. */
 bool tiled_tileset_read(JsonDoc *doc, const cJSON *ts, Tileset *set);
 void tiled_tileset_fini(Tileset *set);
-/* Tile id of set, or NULL when the tileset has no such tile. */
-TiledTile *tiled_tileset_tile(Tileset *set, long id);
 
 /* Reads the map's "tilesets" list, embedded or external (resolved next to
 ** the map's file); s needs tiled_sets_fini either way. */
