@@ -29,10 +29,17 @@ if(VALGRIND AND NOT SANITIZE AND NOT FUZZ)
   add_test(NAME memcheck_test_jitter
            COMMAND ${VALGRIND} --tool=memcheck --error-exitcode=99 --leak-check=full
                    --show-leak-kinds=all --errors-for-leak-kinds=all $<TARGET_FILE:test_jitter>)
-  set_tests_properties(memcheck_test_jitter PROPERTIES LABELS memcheck ENVIRONMENT CK_FORK=no
+  set_tests_properties(memcheck_test_jitter PROPERTIES LABELS memcheck
+                       ENVIRONMENT "CK_FORK=no;CK_RUN_CASE=jitter"
                        WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/memcheck-jitter)
 endif()
 # test_gameplay also loads a level file of tests/levels (the walker check).
 platformer_test(test_gameplay test_gameplay.c)
 target_link_libraries(test_gameplay PRIVATE level)
 target_compile_definitions(test_gameplay PRIVATE SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+# Pip's poses from simulated situations, with the real atlas's clip timings
+# (read by the front end's loader)
+platformer_test(test_poses test_poses.c)
+target_link_libraries(test_poses PRIVATE platform_core)
+set_tests_properties(test_poses PROPERTIES WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+                     ENVIRONMENT "SDL_VIDEODRIVER=dummy")

@@ -37,6 +37,9 @@ platformer_test(test_screens test_screens.c)
 target_link_libraries(test_screens PRIVATE platform_core)
 # white-box: drives the front end's screens directly
 target_include_directories(test_screens PRIVATE ${PROJECT_SOURCE_DIR}/src/platform/internal)
+# the game's folder, whose data-folder.txt names this source tree's data
+target_compile_definitions(test_screens PRIVATE PLATFORMER_DIR="$<TARGET_FILE_DIR:platformer>")
+add_dependencies(test_screens platformer)
 set_tests_properties(test_screens PROPERTIES
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
   ENVIRONMENT "SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-screens")
@@ -71,3 +74,32 @@ target_include_directories(test_campaign_screens PRIVATE ${PROJECT_SOURCE_DIR}/s
 set_tests_properties(test_campaign_screens PROPERTIES
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
   ENVIRONMENT "SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-campaign")
+
+# The player's files through the whole front end, in each way a save was
+# lost before: each case a ctest of its own (frontend_saves_NAME).
+add_executable(test_frontend_saves test_frontend_saves.c)
+target_link_libraries(test_frontend_saves PRIVATE game platform_core PkgConfig::CHECK)
+target_include_directories(test_frontend_saves PRIVATE ${PROJECT_SOURCE_DIR}/src/platform/internal)
+target_compile_definitions(test_frontend_saves PRIVATE PLATFORMER_DIR="$<TARGET_FILE_DIR:platformer>")
+add_dependencies(test_frontend_saves platformer)
+foreach(case custom_campaign two_copies full_disk no_folder long_path records_128 emfile symlink)
+  add_test(NAME frontend_saves_${case} COMMAND test_frontend_saves)
+  set_tests_properties(frontend_saves_${case} PROPERTIES
+    WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+    ENVIRONMENT "CK_RUN_CASE=${case};SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-frontend-saves-${case}")
+endforeach()
+
+# Each file the game writes from the command line, aimed at a FIFO or a
+# device node, is refused and the node left as it was; a FIFO as a replay
+# to read is refused, not waited on.
+add_test(NAME platform_outputs_refused
+  COMMAND ${CMAKE_COMMAND} -DPLATFORMER=$<TARGET_FILE:platformer> -DSOURCE=${PROJECT_SOURCE_DIR}
+          -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch-outputs
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/platform/outputs_refused.cmake)
+
+# the ground as painted: every autotile case, depth, details, decorations
+platformer_test(test_tiles test_tiles.c)
+target_link_libraries(test_tiles PRIVATE platform_core SDL2_image::SDL2_image)
+set_tests_properties(test_tiles PROPERTIES
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+  ENVIRONMENT "SDL_VIDEODRIVER=dummy")

@@ -20,3 +20,8 @@ save_test(test_atomic atomic)
 save_test(test_save_settings save)
 save_test(test_save_progress save)
 save_test(test_save_campaign save)
+# A saving process killed at random moments, 500 times: each file is whole.
+save_test(test_save_kill save)
+# The full-disk case alone, under a name of its own.
+add_test(NAME save_full_disk COMMAND test_save_progress)
+set_tests_properties(save_full_disk PROPERTIES ENVIRONMENT "CK_RUN_CASE=full_disk")

@@ -8,7 +8,9 @@
 #ifndef SCREEN_RIG_H
 #define SCREEN_RIG_H
 
+#include "app.h"
 #include "frontend.h"
+#include "progress.h"
 #include "render.h"
 
 #include <SDL.h>
@@ -16,6 +18,7 @@
 #include <check.h>
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 
 typedef struct ScreenRig {
@@ -74,6 +77,19 @@ static inline void screen_save(const ScreenRig *s, const char *folder, const cha
     ck_assert(mkdir(path, 0755) == 0 || errno == EEXIST);
     snprintf(path, sizeof path, "%s/shots/%s.png", folder, name);
     ck_assert_msg(IMG_SavePNG(s->target, path) == 0, "%s: %s", path, IMG_GetError());
+}
+
+/* progress.json's text holding one record, record (a JSON object: "{\"unlocked\":
+** 3}"), as the record of the campaign of the data folder data_dir when the
+** front end is given no program folder. */
+static inline void screen_progress_text(const char *data_dir, const char *record, char *out,
+                                        size_t cap)
+{
+    char id[PROGRESS_CAMPAIGN_MAX];
+    ck_assert(app_campaign_id(data_dir, NULL, id, sizeof id));
+    ck_assert_ptr_null(strpbrk(id, "\"\\")); /* written as it is */
+    int n = snprintf(out, cap, "{\"format\": 3, \"campaigns\": {\"%s\": %s}}\n", id, record);
+    ck_assert(n > 0 && (size_t)n < cap);
 }
 
 #endif /* SCREEN_RIG_H */

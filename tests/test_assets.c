@@ -225,7 +225,8 @@ START_TEST(player_feet_stand_on_the_box_bottom)
     const EntityKind *player = kind_get(kind_find("player"));
     int box_w = player->w, box_h = player->h;
     const cJSON *clips = cJSON_GetObjectItemCaseSensitive(root, "clips");
-    static const char *const grounded[] = {"player_idle", "player_run", "player_land"};
+    static const char *const grounded[] = {"player_idle", "player_run", "player_land",
+                                           "player_turn", "player_teeter"};
     for (size_t g = 0; g < sizeof grounded / sizeof grounded[0]; g++) {
         const cJSON *clip = cJSON_GetObjectItemCaseSensitive(clips, grounded[g]);
         const cJSON *anchor = cJSON_GetObjectItemCaseSensitive(clip, "anchor");
@@ -288,12 +289,14 @@ START_TEST(blob_map_picks_47_tiles_and_themes_have_them)
         ck_assert_int_eq(cJSON_GetArraySize(solid), 47);
         ck_assert_int_eq(check_cells(solid, size, size, img, WORLDS[t]), 47);
         /* every piece of every kind is painted: nothing of a world is left blank */
-        static const char *const kinds[] = {"oneway", "spikes", "decor"};
+        static const struct { const char *name; int cells; } kinds[] = {
+            {"oneway", 4}, {"spikes", 4}, {"decor", 8}, {"fill", 8}};
         for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
-            const cJSON *set = cJSON_GetObjectItemCaseSensitive(theme, kinds[k]);
-            ck_assert_msg(cJSON_GetArraySize(set) == 4, "%s.%s: not 4 cells", WORLDS[t], kinds[k]);
-            ck_assert_msg(check_cells(set, size, size, img, kinds[k]) == 4, "%s.%s: a blank cell",
-                          WORLDS[t], kinds[k]);
+            const cJSON *set = cJSON_GetObjectItemCaseSensitive(theme, kinds[k].name);
+            ck_assert_msg(cJSON_GetArraySize(set) == kinds[k].cells, "%s.%s: not %d cells",
+                          WORLDS[t], kinds[k].name, kinds[k].cells);
+            ck_assert_msg(check_cells(set, size, size, img, kinds[k].name) == kinds[k].cells,
+                          "%s.%s: a blank cell", WORLDS[t], kinds[k].name);
         }
         /* ground surrounded by ground is fully opaque: no holes show the sky */
         const cJSON *cell = cJSON_GetArrayItem(solid, inner);
@@ -392,15 +395,22 @@ START_TEST(spikes_and_only_spikes_wear_the_hazard_red)
     for (size_t t = 0; t < WORLD_COUNT; t++) {
         const cJSON *theme = cJSON_GetObjectItemCaseSensitive(themes, WORLDS[t]);
         const cJSON *spikes = cJSON_GetObjectItemCaseSensitive(theme, "spikes");
-        const cJSON *decor = cJSON_GetObjectItemCaseSensitive(theme, "decor");
         for (int i = 0; i < 4; i++) {
             int x, y;
             cell_at(spikes, i, &x, &y);
             ck_assert_msg(count_colours(img, x, y, 16, 16, hazard, 3) >= 8,
                           "%s: spike tile %d shows too little hazard red", WORLDS[t], i);
-            cell_at(decor, i, &x, &y);
-            ck_assert_msg(count_colours(img, x, y, 16, 16, hazard, 3) == 0,
-                          "%s: decoration %d wears the hazard red", WORLDS[t], i);
+        }
+        /* what grows on the ground and what is set into it */
+        static const char *const harmless[] = {"decor", "fill"};
+        for (size_t h = 0; h < 2; h++) {
+            const cJSON *set = cJSON_GetObjectItemCaseSensitive(theme, harmless[h]);
+            for (int i = 0; i < cJSON_GetArraySize(set); i++) {
+                int x, y;
+                cell_at(set, i, &x, &y);
+                ck_assert_msg(count_colours(img, x, y, 16, 16, hazard, 3) == 0,
+                              "%s.%s %d wears the hazard red", WORLDS[t], harmless[h], i);
+            }
         }
         /* one look across worlds: the packer gives identical cells one place */
         if (first_spikes == NULL)
@@ -446,6 +456,90 @@ static void parse_colour(const cJSON *v, uint8_t out[4])
     out[3] = (uint8_t)value;
 }
 
+/* The opaque rows and columns a cell spans. */
+static void cell_extent(const SDL_Surface *img, int x, int y, int w, int h, int *rows, int *cols)
+{
+    int top = h, bottom = -1, left = w, right = -1;
+    for (int j = 0; j < h; j++)
+        for (int i = 0; i < w; i++)
+            if (pixel(img, x + i, y + j)[3] != 0) {
+                top = j < top ? j : top;
+                bottom = j > bottom ? j : bottom;
+                left = i < left ? i : left;
+                right = i > right ? i : right;
+            }
+    *rows = bottom - top + 1;
+    *cols = right - left + 1;
+}
+
+
+/* Landing squashes Pip more the further he fell (the land clip's variants,
+** soft to hard): the first frame of each variant is lower than the one
+** before, the hardest wider than the softest, and every variant springs
+** back to his standing height. */
+START_TEST(landings_squash_by_the_height_of_the_fall)
+{
+    cJSON *root = load_atlas_json();
+    SDL_Surface *img = load_rgba(ASSETS_DIR "/atlas.png");
+    ck_assert(img != NULL);
+    const cJSON *clips = cJSON_GetObjectItemCaseSensitive(root, "clips");
+    const cJSON *land = cJSON_GetObjectItemCaseSensitive(clips, "player_land");
+    const cJSON *idle = cJSON_GetObjectItemCaseSensitive(clips, "player_idle");
+    int frames = json_int(land, "frames"), variants = json_int(land, "variants");
+    int w = json_int(land, "w"), h = json_int(land, "h");
+    ck_assert_int_eq(variants, 3);
+    int x, y, stand_rows, stand_cols;
+    cell_at(cJSON_GetObjectItemCaseSensitive(idle, "cells"), 0, &x, &y);
+    cell_extent(img, x, y, w, h, &stand_rows, &stand_cols);
+    int last_rows = stand_rows + 1, soft_cols = 0;
+    for (int v = 0; v < variants; v++) {
+        int rows, cols;
+        cell_at(cJSON_GetObjectItemCaseSensitive(land, "cells"), v * frames, &x, &y);
+        cell_extent(img, x, y, w, h, &rows, &cols);
+        ck_assert_msg(rows < last_rows, "landing %d is %d rows tall, no lower than the one before (%d)",
+                      v, rows, last_rows);
+        if (v == 0)
+            soft_cols = cols;
+        else if (v == variants - 1)
+            ck_assert_msg(cols > soft_cols, "the hard landing is no wider (%d) than the soft (%d)",
+                          cols, soft_cols);
+        last_rows = rows;
+        cell_at(cJSON_GetObjectItemCaseSensitive(land, "cells"), v * frames + frames - 1, &x, &y);
+        cell_extent(img, x, y, w, h, &rows, &cols);
+        ck_assert_msg(rows >= stand_rows - 1, "landing %d ends %d rows tall, standing is %d", v,
+                      rows, stand_rows);
+    }
+    SDL_FreeSurface(img);
+    cJSON_Delete(root);
+}
+END_TEST
+
+/* Idle, Pip blinks: in one frame of the cycle his eyes are shut, the dark
+** of each eye turned to skin, and in no frame is there less skin to see. */
+START_TEST(idle_pip_blinks)
+{
+    cJSON *root = load_atlas_json();
+    SDL_Surface *img = load_rgba(ASSETS_DIR "/atlas.png");
+    ck_assert(img != NULL);
+    const cJSON *idle = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "clips"),
+                                                         "player_idle");
+    int frames = json_int(idle, "frames"), w = json_int(idle, "w"), h = json_int(idle, "h");
+    Rgba skin = palette_colour('s');
+    int x, y;
+    cell_at(cJSON_GetObjectItemCaseSensitive(idle, "cells"), 0, &x, &y);
+    int open = count_colours(img, x, y, w, h, &skin, 1), shut = 0;
+    for (int f = 1; f < frames; f++) {
+        cell_at(cJSON_GetObjectItemCaseSensitive(idle, "cells"), f, &x, &y);
+        int n = count_colours(img, x, y, w, h, &skin, 1);
+        ck_assert_msg(n >= open, "idle frame %d shows less face", f);
+        shut += n > open;
+    }
+    ck_assert_int_eq(shut, 1);
+    SDL_FreeSurface(img);
+    cJSON_Delete(root);
+}
+END_TEST
+
 /* The background set drawn as the game draws it (render_background) with
 ** the camera at (cx, cy), into an RGB view. */
 static void compose_background(const cJSON *set, const SDL_Surface *img, int cx, int cy, uint8_t *view)
@@ -463,10 +557,14 @@ static void compose_background(const cJSON *set, const SDL_Surface *img, int cx,
         parse_colour(cJSON_GetObjectItemCaseSensitive(layer, "fill_below"), below);
         int top = json_int(layer, "y") - (int)floor((double)cy * py);
         int shift = (int)floor((double)cx * px);
+        bool repeat_y = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(layer, "repeat_y"));
         for (int y = 0; y < VIEW_H; y++)
             for (int x = 0; x < VIEW_W; x++) {
                 uint8_t *d = view + ((size_t)y * VIEW_W + (size_t)x) * 3;
-                if (y < top)
+                if (repeat_y) /* falling things: across and down, no fills */
+                    blend_px(d, pixel(img, rx + ((x + shift) % lw + lw) % lw,
+                                      ry + ((y - top) % lh + lh) % lh));
+                else if (y < top)
                     blend_px(d, above);
                 else if (y >= top + lh)
                     blend_px(d, below);
@@ -475,6 +573,65 @@ static void compose_background(const cJSON *set, const SDL_Surface *img, int cx,
             }
     }
 }
+
+/* A fill past a layer's edge covers the view from that edge on: one that
+** lets what is behind it show through is a haze, and with a tall level's
+** camera low it washes over the whole view (the peak's sky, once). Fills
+** are clear or solid; the depth layer's fade is its own dithered pixels. */
+START_TEST(no_layer_fills_the_view_with_a_haze)
+{
+    cJSON *root = load_atlas_json();
+    const cJSON *set;
+    cJSON_ArrayForEach(set, cJSON_GetObjectItemCaseSensitive(root, "backgrounds")) {
+        const cJSON *layer;
+        cJSON_ArrayForEach(layer, cJSON_GetObjectItemCaseSensitive(set, "layers")) {
+            static const char *const fills[] = {"fill_above", "fill_below"};
+            for (int f = 0; f < 2; f++) {
+                uint8_t c[4];
+                parse_colour(cJSON_GetObjectItemCaseSensitive(layer, fills[f]), c);
+                ck_assert_msg(c[3] == 0 || c[3] == 255, "%s.%s: %s is see-through (alpha %d)",
+                              set->string,
+                              cJSON_GetObjectItemCaseSensitive(layer, "name")->valuestring,
+                              fills[f], c[3]);
+            }
+        }
+    }
+    cJSON_Delete(root);
+}
+END_TEST
+
+/* Each world's backdrop has depth: at least three layers of scenery that
+** move at different speeds (far, middle, near), and something that moves
+** on its own (drifting clouds or mist, falling snow or drops). */
+START_TEST(each_world_has_far_middle_and_near_and_something_moving)
+{
+    cJSON *root = load_atlas_json();
+    const cJSON *bgs = cJSON_GetObjectItemCaseSensitive(root, "backgrounds");
+    for (size_t w = 0; w < WORLD_COUNT; w++) {
+        const cJSON *set = cJSON_GetObjectItemCaseSensitive(bgs, WORLDS[w]);
+        double speeds[8];
+        int scenery = 0, moving = 0;
+        const cJSON *layer;
+        cJSON_ArrayForEach(layer, cJSON_GetObjectItemCaseSensitive(set, "layers")) {
+            const cJSON *rect = cJSON_GetObjectItemCaseSensitive(layer, "rect");
+            double px = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(layer, "parallax"), 0)->valuedouble;
+            bool falls = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(layer, "repeat_y"));
+            moving += cJSON_GetObjectItemCaseSensitive(layer, "drift") != NULL;
+            /* scenery: a full-width picture that scrolls, not a strip, not weather */
+            if (cJSON_GetArrayItem(rect, 2)->valueint == VIEW_W && px > 0.06 && !falls) {
+                bool known = false;
+                for (int i = 0; i < scenery; i++)
+                    known = known || speeds[i] == px;
+                if (!known && scenery < 8)
+                    speeds[scenery++] = px;
+            }
+        }
+        ck_assert_msg(scenery >= 3, "%s: %d layers of scenery at distinct depths", WORLDS[w], scenery);
+        ck_assert_msg(moving >= 1, "%s: nothing moves on its own", WORLDS[w]);
+    }
+    cJSON_Delete(root);
+}
+END_TEST
 
 /* A bottomless pit shows what the backdrop has at the bottom of the view:
 ** in every world, wherever the camera is, that reads as depth (dark), never
@@ -930,10 +1087,14 @@ static Suite *assets_suite(void)
     tcase_add_test(files, painting_twice_gives_identical_bytes);
     tcase_add_test(files, every_clip_has_timing_and_visible_frames);
     tcase_add_test(files, player_feet_stand_on_the_box_bottom);
+    tcase_add_test(files, landings_squash_by_the_height_of_the_fall);
+    tcase_add_test(files, idle_pip_blinks);
     tcase_add_test(files, blob_map_picks_47_tiles_and_themes_have_them);
     tcase_add_test(files, backgrounds_load_and_layers_fit);
     tcase_add_test(files, spikes_and_only_spikes_wear_the_hazard_red);
     tcase_add_test(files, pits_show_depth_in_every_world);
+    tcase_add_test(files, no_layer_fills_the_view_with_a_haze);
+    tcase_add_test(files, each_world_has_far_middle_and_near_and_something_moving);
     tcase_add_test(files, gameplay_kind_art_is_painted);
     tcase_add_test(files, font_has_every_printable_character);
     tcase_add_test(files, font_letters_are_distinct_and_descenders_descend);

@@ -282,6 +282,97 @@ START_TEST(stale_temporary_from_a_crash_is_not_reused)
 }
 END_TEST
 
+
+/* A target linked in from elsewhere, by a relative link through another
+** link: the file at the end is replaced, both links stay. */
+START_TEST(a_symbolic_link_is_written_through)
+{
+    Scratch s;
+    char path[1100], mid[1100], target[1100], err[512], list[512];
+    scratch_init(&s);
+    scratch_path(&s, "settings.json", path, sizeof path);
+    scratch_path(&s, "mid.json", mid, sizeof mid);
+    scratch_path(&s, "real.json", target, sizeof target);
+    write_text(target, OLD);
+    ck_assert_int_eq(symlink("real.json", mid), 0);
+    ck_assert_int_eq(symlink(mid, path), 0);
+    ck_assert_msg(atomic_write(path, "new", 3, err, sizeof err), "%s", err);
+    assert_file_is(target, "new", 3);
+    struct stat st;
+    ck_assert_int_eq(lstat(path, &st), 0);
+    ck_assert(S_ISLNK(st.st_mode));
+    ck_assert_int_eq(lstat(mid, &st), 0);
+    ck_assert(S_ISLNK(st.st_mode));
+    scratch_list(&s, list, sizeof list);
+    ck_assert_str_eq(list, "mid.json real.json settings.json");
+    /* a link to nothing yet makes the file it names */
+    ck_assert_int_eq(unlink(target), 0);
+    ck_assert_msg(atomic_write(path, "again", 5, err, sizeof err), "%s", err);
+    assert_file_is(target, "again", 5);
+    /* links that loop are refused */
+    ck_assert_int_eq(unlink(target), 0);
+    ck_assert_int_eq(symlink("settings.json", target), 0);
+    ck_assert(!atomic_write(path, "x", 1, err, sizeof err));
+    ck_assert_msg(strstr(err, strerror(ELOOP)) != NULL, "%s", err);
+    scratch_fini(&s);
+}
+END_TEST
+
+/* A FIFO or a folder where the file should be is refused before anything
+** is written (renamed over, it would be a regular file after), and so is a
+** link to one. */
+START_TEST(what_is_not_a_regular_file_is_never_replaced)
+{
+    Scratch s;
+    char fifo[1100], dir[1100], link[1100], err[512], list[512];
+    scratch_init(&s);
+    scratch_path(&s, "out.wav", fifo, sizeof fifo);
+    scratch_path(&s, "shot.png", dir, sizeof dir);
+    scratch_path(&s, "link.png", link, sizeof link);
+    ck_assert_int_eq(mkfifo(fifo, 0644), 0);
+    ck_assert(!atomic_write(fifo, "x", 1, err, sizeof err));
+    ck_assert_msg(strstr(err, "it is a FIFO, not a regular file; nothing was written") != NULL, "%s", err);
+    ck_assert(!atomic_check_target(fifo, err, sizeof err));
+    ck_assert_int_eq(symlink(fifo, link), 0);
+    ck_assert(!atomic_write(link, "x", 1, err, sizeof err));
+    ck_assert_msg(strstr(err, "FIFO") != NULL, "%s", err);
+    struct stat st;
+    ck_assert_int_eq(lstat(fifo, &st), 0);
+    ck_assert(S_ISFIFO(st.st_mode));
+    ck_assert_int_eq(mkdir(dir, 0755), 0);
+    ck_assert(!atomic_write(dir, "x", 1, err, sizeof err));
+    ck_assert_msg(strstr(err, "it is a folder") != NULL, "%s", err);
+    ck_assert_int_eq(rmdir(dir), 0);
+    scratch_list(&s, list, sizeof list);
+    ck_assert_str_eq(list, "link.png out.wav");
+    scratch_fini(&s);
+}
+END_TEST
+
+/* A path too long to hold is refused with a message, never cut short into
+** another name. */
+START_TEST(a_path_too_long_is_refused_not_cut)
+{
+    Scratch s;
+    char path[6000], err[8192], list[512];
+    scratch_init(&s);
+    int n = snprintf(path, sizeof path, "%s/", s.dir);
+    memset(path + n, 'a', sizeof path - (size_t)n - 1);
+    path[sizeof path - 1] = '\0';
+    ck_assert(!atomic_write(path, "x", 1, err, sizeof err));
+    ck_assert_msg(strstr(err, "too long") != NULL, "%s", err);
+    ck_assert(!atomic_check_target(path, err, sizeof err));
+    /* just short enough for the file, too long for its temporary */
+    path[4090] = '\0';
+    ck_assert(!atomic_check_target(path, err, sizeof err));
+    ck_assert(!atomic_write(path, "x", 1, err, sizeof err));
+    ck_assert_msg(strstr(err, strerror(ENAMETOOLONG)) != NULL, "%s", err);
+    scratch_list(&s, list, sizeof list);
+    ck_assert_str_eq(list, "");
+    scratch_fini(&s);
+}
+END_TEST
+
 static Suite *atomic_suite(void)
 {
     Suite *s = suite_create("save_atomic");
@@ -294,6 +385,9 @@ static Suite *atomic_suite(void)
     tcase_add_test(tc, write_without_progress_is_a_full_disk);
     tcase_add_test(tc, missing_folder_is_reported);
     tcase_add_test(tc, stale_temporary_from_a_crash_is_not_reused);
+    tcase_add_test(tc, a_symbolic_link_is_written_through);
+    tcase_add_test(tc, what_is_not_a_regular_file_is_never_replaced);
+    tcase_add_test(tc, a_path_too_long_is_refused_not_cut);
     tcase_set_timeout(tc, 0); /* no time limit: sanitizer builds on a busy machine are slow */
     suite_add_tcase(s, tc);
     return s;

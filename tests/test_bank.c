@@ -7,6 +7,9 @@
 ** to listen to, and prints its length and peak, instead of running the tests.
 */
 #include "bank.h"
+#include "mixer.h"
+#include "music.h"
+#include "settings.h"
 #include "check_run.h"
 #include "sound.h"
 
@@ -151,11 +154,14 @@ START_TEST(every_sound_is_short_audible_and_unclipped)
         int16_t *s = render(b, name, &n);
         ck_assert_uint_eq(n, audio_bank_length(b, i));
         ck_assert_msg(n > AUDIO_RATE / 50, "%s lasts %zu samples", name, n); /* 20 ms */
-        ck_assert_msg(n < AUDIO_RATE * 3 / 2, "%s lasts %zu samples", name, n);
+        /* a sting (it ducks the music) may take a bar; an effect is short */
+        size_t longest = audio_bank_duck(b, i) < 1.0 ? AUDIO_RATE * 5 / 2 : AUDIO_RATE * 3 / 2;
+        ck_assert_msg(n < longest, "%s lasts %zu samples", name, n);
         int peak = peak_of(s, n);
-        /* Headroom: three effects at once still fit in 16 bits most of the time. */
+        /* Headroom: three effects at once still fit in 16 bits most of the time
+        ** (and the music's peaks bound them lower still, below). */
         ck_assert_msg(peak <= 32767 * 65 / 100, "%s peaks at %d", name, peak);
-        ck_assert_msg(peak >= 32767 / 4, "%s peaks at only %d", name, peak);
+        ck_assert_msg(peak >= 32767 / 5, "%s peaks at only %d", name, peak);
         free(s);
     }
     audio_bank_destroy(b);
@@ -278,6 +284,182 @@ START_TEST(a_gem_is_brighter_and_longer_than_a_coin)
     ck_assert_int_gt(g, c);
     free(coin);
     free(gem);
+    audio_bank_destroy(b);
+}
+END_TEST
+
+/* ---- level and variety: the effects against the music, and each other ---- */
+
+/* The loudest sample of a music track over its intro and one pass of its
+** loop, both sides. */
+static int music_peak(const char *name)
+{
+    char path[1024], err[512];
+    snprintf(path, sizeof path, "%s/%s.txt", MUSIC_DIR, name);
+    MusicTrack *t;
+    ck_assert_msg(audio_music_load(path, &t, err, sizeof err), "%s", err);
+    size_t n = (size_t)(audio_music_intro_samples(t) + audio_music_loop_samples(t));
+    MusicPlayer *p = malloc(sizeof *p);
+    int16_t *s = malloc(2 * n * sizeof *s);
+    ck_assert(p != NULL && s != NULL);
+    audio_music_start(p, t);
+    audio_music_render(p, s, n);
+    int peak = peak_of(s, 2 * n);
+    free(s);
+    free(p);
+    audio_music_destroy(t);
+    return peak;
+}
+
+/* As the player hears them with the settings a new player starts with
+** (the mixer's gains from the default master, effects and music volumes),
+** no effect is louder than the peaks of the quietest track: the effects
+** sit in the music, they do not shout over it. */
+START_TEST(no_effect_is_louder_than_the_musics_peaks)
+{
+    static const char *const TRACKS[] = {"title", "hills", "cave", "ice", "peak"};
+    Settings def;
+    settings_defaults(&def);
+    double one = MIXER_GAIN_ONE;
+    double fx_gain = mixer_volume_gain(def.master_volume, def.sfx_volume, false) / one;
+    double music_gain = mixer_volume_gain(def.master_volume, def.music_volume, false) / one;
+    int quietest = 32767;
+    const char *which = "";
+    for (size_t i = 0; i < sizeof TRACKS / sizeof TRACKS[0]; i++) {
+        int peak = music_peak(TRACKS[i]);
+        if (peak < quietest) {
+            quietest = peak;
+            which = TRACKS[i];
+        }
+    }
+    SoundBank *b = game_bank();
+    for (int i = 0; i < audio_bank_count(b); i++) {
+        size_t n;
+        int16_t *s = render(b, audio_bank_name(b, i), &n);
+        double heard = peak_of(s, n) * fx_gain, music = quietest * music_gain;
+        ck_assert_msg(heard <= music, "%s peaks at %.1f dBFS as heard, over the music's %.1f (%s)",
+                      audio_bank_name(b, i), 20.0 * log10(heard / 32768.0),
+                      20.0 * log10(music / 32768.0), which);
+        free(s);
+    }
+    audio_bank_destroy(b);
+}
+END_TEST
+
+/* ---- a spectrogram, to tell sounds apart ---- */
+
+enum { FFT_N = 1024, HOP = 512, BANDS = 24, FRAMES = 48 };
+static const double PI = 3.14159265358979323846;
+
+static void fft(double *re, double *im, int n)
+{
+    for (int i = 1, j = 0; i < n; i++) {
+        int bit = n >> 1;
+        for (; j & bit; bit >>= 1)
+            j ^= bit;
+        j ^= bit;
+        if (i < j) {
+            double t = re[i]; re[i] = re[j]; re[j] = t;
+            t = im[i]; im[i] = im[j]; im[j] = t;
+        }
+    }
+    for (int len = 2; len <= n; len <<= 1) {
+        double a = -2.0 * PI / len;
+        for (int i = 0; i < n; i += len)
+            for (int k = 0; k < len / 2; k++) {
+                double wr = cos(a * k), wi = sin(a * k);
+                double xr = re[i + k + len / 2] * wr - im[i + k + len / 2] * wi;
+                double xi = re[i + k + len / 2] * wi + im[i + k + len / 2] * wr;
+                re[i + k + len / 2] = re[i + k] - xr;
+                im[i + k + len / 2] = im[i + k] - xi;
+                re[i + k] += xr;
+                im[i + k] += xi;
+            }
+    }
+}
+
+/* The sound's spectrogram: FRAMES frames of FFT_N samples (Hann window,
+** HOP apart), each cut into BANDS bands spaced evenly in pitch from 60 Hz
+** to 16 kHz, in dB below the sound's loudest band, floored at -60. */
+static void spectrogram(const int16_t *s, size_t n, double out[FRAMES][BANDS])
+{
+    static double re[FFT_N], im[FFT_N];
+    double top = -1e9;
+    for (int f = 0; f < FRAMES; f++) {
+        for (int k = 0; k < FFT_N; k++) {
+            size_t at = (size_t)f * HOP + (size_t)k;
+            double w = 0.5 - 0.5 * cos(2.0 * PI * k / (FFT_N - 1));
+            re[k] = at < n ? s[at] * w : 0.0;
+            im[k] = 0.0;
+        }
+        fft(re, im, FFT_N);
+        for (int band = 0; band < BANDS; band++) {
+            double lo = 60.0 * pow(16000.0 / 60.0, (double)band / BANDS);
+            double hi = 60.0 * pow(16000.0 / 60.0, (double)(band + 1) / BANDS);
+            double e = 1e-9;
+            for (int k = (int)(lo * FFT_N / AUDIO_RATE); k <= (int)(hi * FFT_N / AUDIO_RATE); k++)
+                e += re[k] * re[k] + im[k] * im[k];
+            out[f][band] = 10.0 * log10(e);
+            top = out[f][band] > top ? out[f][band] : top;
+        }
+    }
+    for (int f = 0; f < FRAMES; f++)
+        for (int band = 0; band < BANDS; band++)
+            out[f][band] = fmax(out[f][band] - top, -60.0) + 60.0;
+}
+
+/* How alike two spectrograms are: their correlation over the frames where
+** either sounds (silence after the shorter one would make any two short
+** sounds look alike), 1 for the same. */
+static double alike(double a[FRAMES][BANDS], double b[FRAMES][BANDS])
+{
+    bool live[FRAMES];
+    double ma = 0.0, mb = 0.0, n = 0.0;
+    for (int f = 0; f < FRAMES; f++) {
+        live[f] = false;
+        for (int k = 0; k < BANDS; k++)
+            live[f] = live[f] || a[f][k] > 0.0 || b[f][k] > 0.0;
+        for (int k = 0; k < BANDS && live[f]; k++) {
+            ma += a[f][k];
+            mb += b[f][k];
+            n += 1.0;
+        }
+    }
+    ma /= n;
+    mb /= n;
+    double ab = 0.0, aa = 0.0, bb = 0.0;
+    for (int f = 0; f < FRAMES; f++)
+        for (int k = 0; k < BANDS && live[f]; k++) {
+            ab += (a[f][k] - ma) * (b[f][k] - mb);
+            aa += (a[f][k] - ma) * (a[f][k] - ma);
+            bb += (b[f][k] - mb) * (b[f][k] - mb);
+        }
+    return ab / sqrt(aa * bb);
+}
+
+/* The sounds a player hears most, each unlike the others: their
+** spectrograms (what sounds where in pitch, and when) correlate weakly
+** (under 0.6; the most alike now, the jump's and the spring's upward
+** sweeps, about 0.5). */
+START_TEST(the_common_sounds_are_each_unlike_the_others)
+{
+    static const char *const COMMON[] = {"jump", "land", "spring", "crumble_shake",
+                                         "crumble_fall", "checkpoint", "gem"};
+    enum { N = sizeof COMMON / sizeof COMMON[0] };
+    static double grams[N][FRAMES][BANDS];
+    SoundBank *b = game_bank();
+    for (int i = 0; i < N; i++) {
+        size_t n;
+        int16_t *s = render(b, COMMON[i], &n);
+        spectrogram(s, n, grams[i]);
+        free(s);
+    }
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < i; j++) {
+            double r = alike(grams[i], grams[j]);
+            ck_assert_msg(r < 0.6, "%s and %s are alike (correlation %.2f)", COMMON[i],
+                          COMMON[j], r);
+        }
     audio_bank_destroy(b);
 }
 END_TEST
@@ -435,6 +617,8 @@ static Suite *bank_suite(void)
     tcase_add_test(tc, rendering_is_deterministic);
     tcase_add_test(tc, menu_move_is_the_note_a5);
     tcase_add_test(tc, jump_wall_jump_and_spring_rise_and_death_falls);
+    tcase_add_test(tc, no_effect_is_louder_than_the_musics_peaks);
+    tcase_add_test(tc, the_common_sounds_are_each_unlike_the_others);
     tcase_add_test(tc, a_gem_is_brighter_and_longer_than_a_coin);
     tcase_set_timeout(tc, 0); /* no time limit: sanitizer builds on a busy machine are slow */
     suite_add_tcase(s, tc);
@@ -466,7 +650,7 @@ static int write_wavs(const char *dir)
             status = EXIT_FAILURE;
             break;
         }
-        size_t size = audio_wav_size(n);
+        size_t size = audio_wav_size(n, 1);
         uint8_t *wav = malloc(size);
         char path[1024];
         snprintf(path, sizeof path, "%s/%s.wav", dir, audio_bank_name(b, i));
@@ -475,7 +659,7 @@ static int write_wavs(const char *dir)
             fprintf(stderr, "cannot write %s\n", path);
             status = EXIT_FAILURE;
         } else {
-            audio_wav_encode(s, n, wav);
+            audio_wav_encode(s, n, 1, wav);
             size_t written = fwrite(wav, 1, size, f);
             if (fclose(f) != 0 || written != size)
                 status = EXIT_FAILURE;

@@ -100,7 +100,8 @@ typedef struct Rig {
 } Rig;
 
 /* A player's folder of its own, with settings.json (NULL: none) and
-** progress.json (NULL: none). */
+** progress.json holding `progress` as the small campaign's record (NULL:
+** none). */
 static void rig_open(Rig *r, const char *name, const char *settings, const char *progress)
 {
     memset(r, 0, sizeof *r);
@@ -119,8 +120,11 @@ static void rig_open(Rig *r, const char *name, const char *settings, const char 
         write_file(path, settings);
     snprintf(path, sizeof path, "%sprogress.json", r->pref);
     remove(path);
-    if (progress)
-        write_file(path, progress);
+    if (progress) {
+        char text[4096 + 2048];
+        screen_progress_text(data_dir, progress, text, sizeof text);
+        write_file(path, text);
+    }
     FrontendOptions opt = {.data_dir = data_dir};
     FrontendHooks hooks = {.ctx = &r->heard, .play_music = heard_music};
     screen_open(&r->s, &opt, &hooks);
@@ -243,7 +247,7 @@ START_TEST(a_better_run_is_marked_new_best)
 {
     Rig r;
     rig_open(&r, "card-best", NULL,
-             "{\"format\": 2, \"unlocked\": 2, \"last_level\": \"a.json\", \"levels\": {\"a.json\": "
+             "{\"unlocked\": 2, \"last_level\": \"a.json\", \"levels\": {\"a.json\": "
              "{\"completed\": true, \"best_ticks\": 9000, \"fewest_deaths\": 0, \"most_coins\": 1, "
              "\"most_gems\": 0, \"coins_total\": 2, \"gems_total\": 1}}}");
     start_level(&r, 0);
@@ -268,7 +272,7 @@ START_TEST(the_last_levels_card_leads_to_the_end)
 {
     Rig r;
     rig_open(&r, "card-last", NULL,
-             "{\"format\": 2, \"unlocked\": 3, \"levels\": {}}");
+             "{\"unlocked\": 3, \"levels\": {}}");
     start_level(&r, 2);
     ck_assert(screens_last_level(r.s.game));
     walk_to_the_card(&r);
@@ -328,7 +332,7 @@ static const char *last_track(const Heard *h)
 /* The progress of a player about to finish: a.json kept as this version
 ** keeps it, b.json as the one before (no totals: b's file is counted). */
 static const char *const NEARLY_DONE =
-    "{\"format\": 2, \"unlocked\": 3, \"levels\": {"
+    "{\"unlocked\": 3, \"levels\": {"
     "\"a.json\": {\"completed\": true, \"best_ticks\": 600, \"fewest_deaths\": 2, \"most_coins\": 1, "
     "\"most_gems\": 1, \"coins_total\": 2, \"gems_total\": 1},"
     "\"b.json\": {\"completed\": true, \"best_ticks\": 900, \"fewest_deaths\": 5, \"most_coins\": 1}}}";
@@ -590,15 +594,16 @@ static void speaker_music(void *ctx, const char *name)
     }
 }
 
-/* Renders both mixers for n samples; the sums of their magnitudes. */
+/* Renders both mixers for n frames; the sums of their magnitudes (both
+** sides of the stereo). */
 static void listen(Speaker *sp, size_t n, double *heard, double *reference)
 {
-    static int16_t a[4800], b[4800];
+    static int16_t a[2 * 4800], b[2 * 4800];
     *heard = *reference = 0.0;
     for (size_t done = 0; done < n; done += 4800) {
         mixer_render(&sp->mixer, a, 4800);
         mixer_render(&sp->reference, b, 4800);
-        for (int i = 0; i < 4800; i++) {
+        for (int i = 0; i < 2 * 4800; i++) {
             *heard += abs(a[i]);
             *reference += abs(b[i]);
         }

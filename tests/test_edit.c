@@ -52,7 +52,7 @@ static EditDoc *open_path(const char *path)
 static EditDoc *open_level(const char *name)
 {
     char path[512];
-    snprintf(path, sizeof path, "%s/levels/%.255s", SOURCE_DIR, name);
+    snprintf(path, sizeof path, "%s/levels/%.255s", SOURCE_DIR, name); /* a file name */
     return open_path(path);
 }
 

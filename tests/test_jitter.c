@@ -433,6 +433,143 @@ START_TEST(write_saves_a_shifted_run_to_watch)
 }
 END_TEST
 
+
+/* ---- the measure against the plain way ---- */
+
+/* A jump pressed at `press` (a tick from 0), held `held` ticks, moved by
+** shift, played from the level's start as if no other run had been: the
+** end app_jitter_measure must find for it. */
+static AppJitterMiss plainly(const LevelDesc *level, const Replay *replay, size_t limit,
+                             size_t press, int shift, bool *completed)
+{
+    Replay moved;
+    char err[256];
+    ck_assert_msg(app_jitter_shift(replay, limit, press, shift, &moved, err, sizeof err), "%s", err);
+    Sim *sim = sim_create(level, NULL);
+    ck_assert_ptr_nonnull(sim);
+    const SimStatus *st = sim_status(sim);
+    size_t tick = 0;
+    while (tick < limit && st->outcome != OUTCOME_COMPLETED && st->deaths == 0) {
+        InputIntent in = replay_intent(&moved, tick++);
+        sim_tick(sim, &in);
+    }
+    const Transform *t = ecs_get(sim_world(sim), sim_player(sim), C_TRANSFORM);
+    const Collider *c = ecs_get(sim_world(sim), sim_player(sim), C_COLLIDER);
+    AppJitterMiss m = {press, 0, shift, st->deaths > 0 ? OUTCOME_DIED : st->outcome, tick,
+                       t->x + c->off_x + c->w / 2, t->y + c->off_y + c->h / 2};
+    *completed = st->outcome == OUTCOME_COMPLETED && st->deaths == 0;
+    sim_destroy(sim);
+    replay_fini(&moved);
+    return m;
+}
+
+/* Every shifted run app_jitter_measure plays from a copy of the recorded
+** run, and stops once it is in a state seen before, ends as it does played
+** from the level's start: the same completions, and each miss at the same
+** tick and place. */
+static void assert_measure_is_plain(const LevelDesc *level, const Replay *replay, int shift,
+                                    const char *name)
+{
+    enum { SLACK = 120 };
+    AppJitter j;
+    ck_assert(app_jitter_measure(level, replay, shift, SLACK, &j));
+    ck_assert_msg(j.outcome == OUTCOME_COMPLETED && j.deaths == 0, "%s: not a completing replay", name);
+    size_t limit = (size_t)j.ticks + SLACK, runs = 0, completed = 0, misses = 0;
+    for (size_t press = 0; press < j.ticks; press++) {
+        bool pressed = (replay->keys[press] & REPLAY_KEY_J) &&
+                       (press == 0 || !(replay->keys[press - 1] & REPLAY_KEY_J));
+        if (!pressed)
+            continue;
+        for (int s = -shift; s <= shift; s++) {
+            Replay moved;
+            char err[256];
+            if (s == 0 || !app_jitter_shift(replay, limit, press, s, &moved, err, sizeof err))
+                continue;
+            replay_fini(&moved);
+            bool done;
+            AppJitterMiss want = plainly(level, replay, limit, press, s, &done);
+            runs++;
+            if (done) {
+                completed++;
+                continue;
+            }
+            ck_assert_msg(misses < j.miss_count, "%s: jump at %zu moved %+d misses, not counted", name,
+                          press, s);
+            const AppJitterMiss *got = &j.misses[misses++];
+            ck_assert_msg(got->press == want.press && got->shift == want.shift &&
+                          got->outcome == want.outcome && got->tick == want.tick &&
+                          got->x == want.x && got->y == want.y,
+                          "%s: jump at %zu moved %+d: measured %d at tick %lu (%d, %d), played %d at"
+                          " tick %lu (%d, %d)", name, press, s, (int)got->outcome, got->tick, got->x,
+                          got->y, (int)want.outcome, want.tick, want.x, want.y);
+        }
+    }
+    ck_assert_uint_eq(j.runs, runs);
+    ck_assert_uint_eq(j.completed, completed);
+    ck_assert_uint_eq(j.miss_count, misses);
+    app_jitter_fini(&j);
+}
+
+/* Shipped levels with lifts and walls to jump off, whose replays' shifted
+** runs die, run out of time and complete. */
+START_TEST(the_measure_ends_each_run_as_playing_it_from_the_start_does)
+{
+    static const char *const replays[] = {"07-lifts", "14-ricochet"};
+    for (size_t i = 0; i < sizeof replays / sizeof replays[0]; i++) {
+        char path[1024], level_path[REPLAY_PATH_MAX], err[512];
+        snprintf(path, sizeof path, SOURCE_DIR "/tests/replays/%s.replay", replays[i]);
+        Replay r;
+        ReplayHeader h;
+        ck_assert_msg(replay_load(path, &r, &h, err, sizeof err), "%s", err);
+        ck_assert(replay_level_path(&h, path, level_path, sizeof level_path));
+        LevelDesc level;
+        LevelErrors errors = {0};
+        ck_assert_msg(app_load_level(SOURCE_DIR, level_path, &level, &errors), "%s", level_path);
+        assert_measure_is_plain(&level, &r, 2, replays[i]);
+        leveldesc_fini(&level);
+        replay_fini(&r);
+    }
+}
+END_TEST
+
+/* Hops across an open floor: a jump moved a tick leaves the player a
+** rounding apart from the recorded run until the end, so the runs end
+** through one another's states; still each as played from the start. */
+START_TEST(runs_that_never_meet_the_recorded_one_end_as_played)
+{
+    /* a floor 200 tiles long, the goal at its end */
+    char row[201], path[] = "test_jitter_floor.json";
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("{\"format\": 1, \"name\": \"Floor\", \"background\": \"hills\", \"legend\":"
+          " {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"G\": \"goal\"},"
+          " \"tiles\": [", f);
+    row[200] = '\0';
+    for (int y = 0; y < 6; y++) {
+        for (int x = 0; x < 200; x++)
+            row[x] = y == 5 ? '#' : y == 4 && x == 1 ? 'P' : y == 4 && x == 198 ? 'G' : '.';
+        fprintf(f, "%s\"%s\"", y > 0 ? ", " : "", row);
+    }
+    fputs("]}\n", f);
+    ck_assert_int_eq(fclose(f), 0);
+    LevelDesc level;
+    LevelErrors errors = {0};
+    ck_assert_msg(app_load_level(SOURCE_DIR, path, &level, &errors), "the floor loads");
+    remove(path);
+    Replay r;
+    replay_init(&r);
+    push(&r, 4, true, false);
+    for (int i = 0; i < 40; i++) {
+        push(&r, 1, true, true);
+        push(&r, 15, true, false);
+    }
+    push(&r, 600, true, false);
+    assert_measure_is_plain(&level, &r, 2, "hops");
+    replay_fini(&r);
+    leveldesc_fini(&level);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("jitter");
@@ -446,6 +583,13 @@ int main(void)
     tcase_add_test(tc, the_command_prints_the_figures_and_the_failing_jump);
     tcase_add_test(tc, the_exit_status_says_below_min_or_not_as_recorded);
     tcase_add_test(tc, write_saves_a_shifted_run_to_watch);
+    suite_add_tcase(s, tc);
+    /* every run played a second time from the level's start: not under
+    ** valgrind (memcheck_test_jitter runs the tcase above) */
+    tc = tcase_create("plain");
+    tcase_set_timeout(tc, 0);
+    tcase_add_test(tc, the_measure_ends_each_run_as_playing_it_from_the_start_does);
+    tcase_add_test(tc, runs_that_never_meet_the_recorded_one_end_as_played);
     suite_add_tcase(s, tc);
     return check_run(s);
 }

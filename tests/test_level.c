@@ -498,6 +498,62 @@ START_TEST(errors_are_listed_in_line_order)
 }
 END_TEST
 
+/* A misspelt legend entry is told first, with its "did you mean", and
+** nothing that follows from it is told as an error of its own (no goal, a
+** row using the character), whatever ends the lines; an error about the
+** level as a whole comes after the placed ones, which are likelier its
+** cause. */
+START_TEST(a_cause_is_told_before_what_follows_from_it)
+{
+    static const char *const ends[] = {"\n", "\r\n", "\r"};
+    static const char *const lines[] = {
+        "{", "  \"format\": 1,", "  \"name\": \"Typo\",", "  \"background\": \"hills\",",
+        "  \"legend\": {", "    \".\": \"empty\",", "    \"#\": \"solid\",",
+        "    \"P\": \"player\",", "    \"G\": \"gaol\"", "  },", "  \"tiles\": [",
+        "    \"..........\",", "    \".P......G.\",", "    \"##########\"", "  ]", "}"};
+    for (int k = 0; k < 3; k++) {
+        char text[1024] = "";
+        for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+            strcat(text, lines[i]);
+            strcat(text, ends[k]);
+        }
+        LevelErrors *e = new_errors();
+        LevelDesc lv;
+        ck_assert(!parse_text(text, &lv, e));
+        ck_assert_msg(e->count == 1 && e->list[0].line == 9 && e->list[0].col == 10 &&
+                      strstr(e->list[0].message, "\"gaol\" (did you mean \"goal\"?)") != NULL,
+                      "line ends %d:%s", k, dump(e));
+        free(e);
+    }
+    /* a real missing player, and a wrong background on line 4: the
+    ** background first, the level-wide error last */
+    const char *text =
+        "{\n"
+        "  \"format\": 1,\n"
+        "  \"name\": \"No one\",\n"
+        "  \"background\": \"forest\",\n"
+        "  \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"G\": \"goal\"},\n"
+        "  \"tiles\": [\"...\", \"..G\", \"###\"]\n"
+        "}\n";
+    LevelErrors *e = new_errors();
+    LevelDesc lv;
+    ck_assert(!parse_text(text, &lv, e));
+    ck_assert_int_eq(e->count, 2);
+    ck_assert_int_eq(e->list[0].line, 4);
+    ck_assert_msg(e->list[1].line == 1 && strstr(e->list[1].message, "no player start") != NULL, "%s",
+                  dump(e));
+    /* and among errors added in any order */
+    level_errors_clear(e);
+    level_errors_add_whole(e, "a.json", 1, 1, "no goal");
+    level_errors_add(e, "a.json", 9, 10, "typo");
+    level_errors_add(e, "a.json", 0, 0, "whole file");
+    ck_assert_str_eq(e->list[0].message, "whole file");
+    ck_assert_str_eq(e->list[1].message, "typo");
+    ck_assert_str_eq(e->list[2].message, "no goal");
+    free(e);
+}
+END_TEST
+
 START_TEST(byte_order_mark_and_crlf_keep_positions)
 {
     const char *text = "\xEF\xBB\xBF{\r\n  \"format\": 1,\r\n  \"nme\": \"x\"\r\n}\r\n";
@@ -876,6 +932,7 @@ static Suite *level_suite(void)
     tcase_add_test(tc, failed_load_leaves_output_untouched);
     tcase_add_test(tc, error_lines_name_file_line_and_column);
     tcase_add_test(tc, errors_are_listed_in_line_order);
+    tcase_add_test(tc, a_cause_is_told_before_what_follows_from_it);
     tcase_add_test(tc, byte_order_mark_and_crlf_keep_positions);
     tcase_add_test(tc, columns_count_characters_not_bytes);
     tcase_add_test(tc, duplicate_keys_are_found_in_large_objects);

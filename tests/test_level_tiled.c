@@ -1119,6 +1119,121 @@ START_TEST(export_takes_the_tileset_from_the_data_folder)
 }
 END_TEST
 
+/* ---- what a map may name ---- */
+
+static void copy_to(const char *from_rel, const char *to)
+{
+    char from[1024];
+    src_path(from, sizeof from, from_rel);
+    size_t len;
+    char *text = read_text(from, &len);
+    FILE *f = fopen(to, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(text, 1, len, f), len);
+    ck_assert_int_eq(fclose(f), 0);
+    free(text);
+}
+
+/* tests/levels/tiled/full.tmj with its external tileset named `source`,
+** at path. */
+static void map_naming(const char *path, const char *source)
+{
+    char full[1024];
+    src_path(full, sizeof full, "tests/levels/tiled/full.tmj");
+    char *text = read_text(full, NULL);
+    char *at = strstr(text, "\"source\": \"ext.tsj\"");
+    ck_assert_ptr_nonnull(at);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "%.*s\"source\": \"%s\"%s", (int)(at - text), text, source,
+            at + strlen("\"source\": \"ext.tsj\""));
+    ck_assert_int_eq(fclose(f), 0);
+    free(text);
+}
+
+static void make_folder(const char *path)
+{
+    ck_assert_msg(mkdir(path, 0755) == 0 || errno == EEXIST, "%s", path);
+}
+
+/* A map of a level pack (packs/NAME/, its campaign and levels, as the user
+** folder holds them) reads tilesets from its pack and the game's data, and
+** is refused, before anything is read, one that names /etc/passwd, a file
+** above the pack, or a link that leads out of it. The same maps named on
+** the command line may read what their user can read; a file that is not a
+** tileset is refused there too, without a word of its text. */
+START_TEST(a_packs_maps_read_tilesets_only_from_the_pack_and_the_data)
+{
+    char root[1024], pack[1200], levels[1300], data[1200], path[1600], outside[1300];
+    snprintf(root, sizeof root, "%s/confine", TMP_DIR);
+    snprintf(pack, sizeof pack, "%s/packs", root);
+    make_folder(root);
+    make_folder(pack);
+    snprintf(pack, sizeof pack, "%s/packs/friends", root);
+    make_folder(pack);
+    snprintf(levels, sizeof levels, "%s/levels", pack);
+    make_folder(levels);
+    snprintf(data, sizeof data, "%s/data", root);
+    make_folder(data);
+    snprintf(path, sizeof path, "%s/assets", data);
+    make_folder(path);
+    snprintf(path, sizeof path, "%s/assets/tiles.tsj", data);
+    copy_to("tests/levels/tiled/ext.tsj", path);
+    snprintf(path, sizeof path, "%s/tiles.tsj", pack);
+    copy_to("tests/levels/tiled/ext.tsj", path);
+    snprintf(outside, sizeof outside, "%s/x.tsj", root);
+    copy_to("tests/levels/tiled/ext.tsj", outside); /* a good tileset: read, it would load */
+    snprintf(path, sizeof path, "%s/campaign.json", pack);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("{\"format\": 1, \"levels\": [{\"file\": \"own.tmj\", \"title\": \"Own\"}]}\n", f);
+    ck_assert_int_eq(fclose(f), 0);
+    snprintf(path, sizeof path, "%s/out.tsj", levels);
+    unlink(path);
+    ck_assert_int_eq(symlink(outside, path), 0);
+
+    char data_tiles[1300];
+    snprintf(data_tiles, sizeof data_tiles, "%s/assets/tiles.tsj", data);
+    static const struct {
+        const char *name, *source;
+        bool in_pack;        /* loads held to the pack */
+        bool anywhere;       /* loads named on the command line */
+    } cases[] = {
+        {"own.tmj", "../tiles.tsj", true, true},
+        {"data.tmj", NULL, true, true}, /* the data folder's, by its whole path */
+        {"passwd.tmj", "/etc/passwd", false, false},
+        {"up.tmj", "../../../x.tsj", false, true},
+        {"link.tmj", "out.tsj", false, true},
+    };
+    LevelConfine confine = {pack, data};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", levels, cases[i].name);
+        map_naming(path, cases[i].source != NULL ? cases[i].source : data_tiles);
+        LevelErrors *e = new_errors();
+        LevelDesc lv;
+        bool ok = level_load_confined(path, NULL, &confine, &lv, e);
+        ck_assert_msg(ok == cases[i].in_pack, "%s in its pack:%s", cases[i].name, dump(e));
+        if (ok)
+            leveldesc_fini(&lv);
+        else
+            ck_assert_msg(e->count == 1 && strstr(e->list[0].message, "is outside the level's folder") &&
+                          strstr(e->list[0].message, "reads only its own files"),
+                          "%s:%s", cases[i].name, dump(e));
+        level_errors_clear(e);
+        ok = level_load(path, NULL, &lv, e);
+        ck_assert_msg(ok == cases[i].anywhere, "%s on its own:%s", cases[i].name, dump(e));
+        if (ok)
+            leveldesc_fini(&lv);
+        for (int k = 0; k < e->count; k++) /* no word of /etc/passwd */
+            ck_assert_msg(strstr(e->list[k].message, "root") == NULL, "%s", dump(e));
+        if (!ok)
+            ck_assert_msg(has_fragment(e, "not a Tiled tileset: the file is not JSON (its text is"
+                                          " not shown)"), "%s", dump(e));
+        free(e);
+    }
+}
+END_TEST
+
 static Suite *tiled_suite(void)
 {
     Suite *s = suite_create("level_tiled");
@@ -1137,6 +1252,7 @@ static Suite *tiled_suite(void)
     tcase_add_test(tc, unsupported_features_are_refused_by_name);
     tcase_add_test(tc, classes_and_properties_are_checked);
     tcase_add_test(tc, errors_in_an_external_tileset_name_the_tileset);
+    tcase_add_test(tc, a_packs_maps_read_tilesets_only_from_the_pack_and_the_data);
     tcase_add_test(tc, export_loads_back_as_the_same_level);
     tcase_add_test(tc, a_generated_level_survives_the_round_trip);
     tcase_add_test(tc, export_writes_every_tile_layer_format);

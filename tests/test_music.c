@@ -65,13 +65,26 @@ static int track_names(char names[TRACKS_MAX][MUSIC_NAME_MAX])
     return n;
 }
 
-/* count samples from the start of track, in one call. */
-static int16_t *render(const MusicTrack *t, size_t count, MusicPlayer *p)
+/* count frames from the start of track, in one call: 2 * count samples,
+** left then right. */
+static int16_t *render_stereo(const MusicTrack *t, size_t count, MusicPlayer *p)
 {
-    int16_t *s = malloc(count * sizeof *s);
+    int16_t *s = malloc(2 * count * sizeof *s);
     ck_assert_ptr_nonnull(s);
     audio_music_start(p, t);
     audio_music_render(p, s, count);
+    return s;
+}
+
+/* The same, the left channel alone: for the small tracks written here,
+** whose channels sit in the middle and play the same on both sides. */
+static int16_t *render(const MusicTrack *t, size_t count, MusicPlayer *p)
+{
+    int16_t *s = render_stereo(t, count, p);
+    for (size_t i = 0; i < count; i++) {
+        ck_assert_int_eq(s[2 * i], s[2 * i + 1]);
+        s[i] = s[2 * i];
+    }
     return s;
 }
 
@@ -125,7 +138,7 @@ START_TEST(the_game_has_a_track_for_the_title_and_each_world)
 }
 END_TEST
 
-START_TEST(every_track_is_a_song_of_32_bars_or_more_with_three_voices)
+START_TEST(every_track_is_a_song_of_32_bars_or_more_that_plays_90_s_before_it_loops)
 {
     char names[TRACKS_MAX][MUSIC_NAME_MAX];
     int n = track_names(names);
@@ -137,9 +150,9 @@ START_TEST(every_track_is_a_song_of_32_bars_or_more_with_three_voices)
         uint64_t loop = audio_music_loop_samples(t), before = audio_music_intro_samples(t) + loop;
         ck_assert_msg(loop >= 32 * bar, "%s loops after %.1f bars", t->name,
                       (double)loop / (double)bar);
-        double seconds = (double)before / AUDIO_RATE;
-        ck_assert_msg(seconds >= 45.0 && seconds <= 90.0, "%s plays %.1f s before it loops",
-                      t->name, seconds);
+        double seconds = (double)loop / AUDIO_RATE, all = (double)before / AUDIO_RATE;
+        ck_assert_msg(seconds >= 90.0 && all <= 150.0,
+                      "%s loops after %.1f s (%.1f s with its intro)", t->name, seconds, all);
         audio_music_destroy(t);
     }
 }
@@ -175,45 +188,98 @@ START_TEST(every_track_plays_a_minute_clean_and_loops_without_a_seam)
     size_t loop = (size_t)audio_music_loop_samples(t);
     size_t wrap = intro + loop, window = 20 * AUDIO_RATE, minute = 60 * AUDIO_RATE;
     size_t count = wrap + window > minute ? wrap + window : minute;
-    int16_t *s = render(t, count, p);
+    int16_t *s = render_stereo(t, count, p); /* frame k: s[2k] left, s[2k + 1] right */
     ck_assert_uint_eq(p->passes, 1);
     ck_assert_msg(p->stolen == 0, "%s cut %u notes short", t->name, p->stolen);
 
     /* A minute, audible and unclipped: no sample reached the rails (with a
     ** little room to spare), and no second of it falls silent (a rest in the
     ** tune is fine, the whole band stopping is not). */
-    int peak = peak_of(s, minute);
+    int peak = peak_of(s, 2 * minute);
     ck_assert_msg(peak < 32767 * 95 / 100, "%s peaks at %d", t->name, peak);
     ck_assert_msg(dbfs(peak) > -12.0, "%s peaks at only %.1f dBFS", t->name, dbfs(peak));
-    ck_assert_msg(dbfs(rms_of(s, minute)) > -26.0, "%s: %.1f dBFS rms", t->name,
-                  dbfs(rms_of(s, minute)));
+    ck_assert_msg(dbfs(rms_of(s, 2 * minute)) > -26.0, "%s: %.1f dBFS rms", t->name,
+                  dbfs(rms_of(s, 2 * minute)));
     for (size_t from = 0; from + AUDIO_RATE <= minute; from += AUDIO_RATE) {
-        double r = dbfs(rms_of(s + from, AUDIO_RATE));
+        double r = dbfs(rms_of(s + 2 * from, 2 * AUDIO_RATE));
         ck_assert_msg(r > -45.0, "%s: second %zu is at %.1f dBFS", t->name, from / AUDIO_RATE, r);
     }
-    double sum = 0.0;
-    for (size_t k = 0; k < minute; k++)
-        sum += s[k];
-    ck_assert_msg(fabs(sum / (double)minute) < 300.0, "%s has a DC offset of %.0f", t->name,
-                  sum / (double)minute);
+    for (int c = 0; c < 2; c++) {
+        double sum = 0.0;
+        for (size_t k = 0; k < minute; k++)
+            sum += s[2 * k + (size_t)c];
+        ck_assert_msg(fabs(sum / (double)minute) < 300.0, "%s has a DC offset of %.0f", t->name,
+                      sum / (double)minute);
+    }
 
     /* No jump in the waveform where it wraps: the step into the loop's
-    ** first sample is no larger than steps the music makes anyway. */
-    int biggest = 0;
-    for (size_t k = wrap - AUDIO_RATE; k < wrap; k++)
-        biggest = abs(s[k] - s[k - 1]) > biggest ? abs(s[k] - s[k - 1]) : biggest;
-    ck_assert_msg(abs(s[wrap] - s[wrap - 1]) <= biggest, "%s jumps by %d at the wrap", t->name,
-                  abs(s[wrap] - s[wrap - 1]));
+    ** first frame is no larger than steps the music makes anyway, on
+    ** either side. */
+    for (size_t c = 0; c < 2; c++) {
+        int biggest = 0;
+        for (size_t k = wrap - AUDIO_RATE; k < wrap; k++) {
+            int step = abs(s[2 * k + c] - s[2 * (k - 1) + c]);
+            biggest = step > biggest ? step : biggest;
+        }
+        int at = abs(s[2 * wrap + c] - s[2 * (wrap - 1) + c]);
+        ck_assert_msg(at <= biggest, "%s jumps by %d at the wrap", t->name, at);
+    }
 
     /* Past the loop point the music is the loop start again, sample for
-    ** sample, once the last notes before the wrap have rung out. */
+    ** sample, once the last notes (and echoes) before the wrap have rung
+    ** out. */
     size_t settle = 0;
-    for (size_t k = 0; k < window; k++)
-        if (s[wrap + k] != s[intro + k])
-            settle = k + 1;
+    for (size_t k = 0; k < 2 * window; k++)
+        if (s[2 * wrap + k] != s[2 * intro + k])
+            settle = k / 2 + 1;
     ck_assert_msg(settle <= 3 * AUDIO_RATE,
                   "%s: the second pass differs from the first until %.2f s after the wrap",
                   t->name, (double)settle / AUDIO_RATE);
+    free(s);
+    free(p);
+    audio_music_destroy(t);
+}
+END_TEST
+
+/* One track a run: the music has a shape. It is stereo (the channels are
+** placed apart, and the echo answers from the other side: the difference
+** of the two sides carries a fair part of the sound), and its sections
+** differ in loudness: over its loop, counted in sections of 4 bars from
+** the loop point, the loudest is at least 6 dB above the quietest, which
+** is still music (above -40 dBFS), not a silence. */
+START_TEST(every_track_is_stereo_and_its_sections_rise_and_fall)
+{
+    char names[TRACKS_MAX][MUSIC_NAME_MAX];
+    int n = track_names(names);
+    ck_assert_int_lt(_i, n);
+    MusicTrack *t = load_track(names[_i]);
+    MusicPlayer *p = malloc(sizeof *p);
+    ck_assert_ptr_nonnull(p);
+    size_t intro = (size_t)audio_music_intro_samples(t), loop = (size_t)audio_music_loop_samples(t);
+    int16_t *s = render_stereo(t, intro + loop, p);
+
+    double mid = 0.0, side = 0.0;
+    for (size_t k = 0; k < intro + loop; k++) {
+        double l = s[2 * k], r = s[2 * k + 1];
+        mid += (l + r) * (l + r) / 4.0;
+        side += (l - r) * (l - r) / 4.0;
+    }
+    double width = 10.0 * log10(side / mid);
+    ck_assert_msg(width > -25.0, "%s: the sides differ by only %.1f dB of the middle (mono?)",
+                  t->name, width);
+
+    size_t section = (size_t)t->row_samples * (size_t)t->rows_per_beat * 4 * 4;
+    ck_assert_uint_eq(loop % section, 0);
+    double loudest = -200.0, quietest = 200.0;
+    for (size_t from = intro; from < intro + loop; from += section) {
+        double r = dbfs(rms_of(s + 2 * from, 2 * section));
+        loudest = r > loudest ? r : loudest;
+        quietest = r < quietest ? r : quietest;
+    }
+    ck_assert_msg(loudest - quietest >= 6.0,
+                  "%s: its 4-bar sections span only %.1f dB (%.1f to %.1f dBFS)", t->name,
+                  loudest - quietest, quietest, loudest);
+    ck_assert_msg(quietest > -40.0, "%s: a section falls to %.1f dBFS", t->name, quietest);
     free(s);
     free(p);
     audio_music_destroy(t);
@@ -230,11 +296,11 @@ START_TEST(the_wrap_is_the_same_samples_as_playing_on_into_a_copy_of_the_loop)
     size_t count = wrap + 10 * AUDIO_RATE;
     MusicPlayer *p = malloc(sizeof *p);
     ck_assert_ptr_nonnull(p);
-    int16_t *s = render(t, count, p);
+    int16_t *s = render_stereo(t, count, p);
     ck_assert_uint_eq(p->passes, 1);
-    int16_t *w = render(u, count, p);
+    int16_t *w = render_stereo(u, count, p);
     ck_assert_uint_eq(p->passes, 0);
-    ck_assert(memcmp(s, w, count * sizeof *s) == 0);
+    ck_assert(memcmp(s, w, 2 * count * sizeof *s) == 0);
     free(s);
     free(w);
     free(p);
@@ -249,19 +315,19 @@ START_TEST(rendering_is_deterministic_however_the_calls_are_cut)
     size_t count = 6 * AUDIO_RATE;
     MusicPlayer *p = malloc(sizeof *p);
     ck_assert_ptr_nonnull(p);
-    int16_t *a = render(t, count, p);
-    int16_t *b = render(t, count, p);
-    ck_assert(memcmp(a, b, count * sizeof *a) == 0);
+    int16_t *a = render_stereo(t, count, p);
+    int16_t *b = render_stereo(t, count, p);
+    ck_assert(memcmp(a, b, 2 * count * sizeof *a) == 0);
     /* the same samples in pieces of odd sizes, as an audio callback asks */
     static const size_t pieces[] = {1, 7, 255, 256, 1000, 4096};
     audio_music_start(p, t);
     size_t done = 0;
     for (int i = 0; done < count; i++) {
         size_t n = pieces[i % 6] < count - done ? pieces[i % 6] : count - done;
-        audio_music_render(p, b + done, n);
+        audio_music_render(p, b + 2 * done, n);
         done += n;
     }
-    ck_assert(memcmp(a, b, count * sizeof *a) == 0);
+    ck_assert(memcmp(a, b, 2 * count * sizeof *a) == 0);
     ck_assert_uint_eq(p->position, count);
     free(a);
     free(b);
@@ -330,11 +396,11 @@ START_TEST(a_new_note_releases_the_held_one_and_both_ring_meanwhile)
     MusicTrack *t = sine_track("pattern p\n  A-4 E-5 ... ...\norder\n  p\n");
     MusicPlayer p;
     audio_music_start(&p, t);
-    int16_t s[6100];
+    int16_t s[2 * 6100];
     audio_music_render(&p, s, 6100);
     ck_assert_int_eq(p.voice_count[0], 2);
     ck_assert_int_eq((int)p.voices[0][0].released_at, 6000);
-    int16_t more[500];
+    int16_t more[2 * 500];
     audio_music_render(&p, more, 500);
     ck_assert_int_eq(p.voice_count[0], 1); /* the A-4 has rung out */
     audio_music_destroy(t);
@@ -374,6 +440,75 @@ START_TEST(a_fixed_pitch_tone_ignores_the_note_and_an_instrument_name_is_a_cell)
     double a = zero_crossings(s, 100, 4800, 100) / 2.0 / (4700.0 / AUDIO_RATE);
     double b = zero_crossings(s, 12100, 16800, 100) / 2.0 / (4700.0 / AUDIO_RATE);
     ck_assert_msg(fabs(a - 1000.0) < 15.0 && fabs(b - 1000.0) < 15.0, "%.1f and %.1f Hz", a, b);
+    free(s);
+    audio_music_destroy(t);
+}
+END_TEST
+
+/* pan=-1 puts a channel on the left alone, at the centre's loudness times
+** the square root of two (equal power); with echo=1 all of it feeds the
+** echo, whose three repeats come echo= rows apart, right, left, right:
+** here 2 rows (12000 samples) of a 100 ms blip. */
+START_TEST(pan_places_a_channel_and_the_echo_answers_from_the_other_side)
+{
+    MusicTrack *t = parse("track bpm=120 rows_per_beat=4 volume=0.5 echo=2\n"
+                          "instrument blip\n  tone wave=sine freq=440 attack=1 hold=90 release=9\n"
+                          "channel a instrument=blip pan=-1 echo=1\n"
+                          "pattern p\n  blip ... ... ... ... ... ... ... ... ...\norder\n  p\n");
+    ck_assert_uint_eq(t->echo_samples, 12000);
+    ck_assert(fabs(t->channels[0].gain_l - sqrt(2.0)) < 1e-9 && fabs(t->channels[0].gain_r) < 1e-9);
+    MusicPlayer *p = malloc(sizeof *p);
+    ck_assert_ptr_nonnull(p);
+    enum { T = 12000, BLIP = 4800 };
+    int16_t *s = render_stereo(t, 5 * T, p);
+    int dry = 0;
+    for (size_t k = 0; k < BLIP; k++) {
+        dry = abs(s[2 * k]) > dry ? abs(s[2 * k]) : dry;
+        ck_assert_int_eq(s[2 * k + 1], 0); /* nothing on the right */
+    }
+    ck_assert_int_gt(dry, 1000);
+    /* each repeat: the side it comes from, at its tap's share of what was sent */
+    static const struct { size_t at; int side; double share; } taps[] = {
+        {T, 1, 0.42}, {T, 0, 0.12}, {2 * T, 0, 0.30}, {3 * T, 1, 0.16}};
+    for (size_t i = 0; i < sizeof taps / sizeof taps[0]; i++) {
+        int peak = 0;
+        for (size_t k = taps[i].at; k < taps[i].at + BLIP; k++) {
+            int v = abs(s[2 * k + (size_t)taps[i].side]);
+            peak = v > peak ? v : peak;
+        }
+        double want = dry / sqrt(2.0) * taps[i].share;
+        ck_assert_msg(fabs(peak - want) < want * 0.02 + 2, "repeat %zu: %d, want %.0f", i, peak,
+                      want);
+    }
+    /* and nothing between the repeats or after the last */
+    for (size_t k = BLIP + 100; k < T; k++)
+        ck_assert_int_eq(s[2 * k] | s[2 * k + 1], 0);
+    for (size_t k = 3 * T + BLIP + 100; k < 5 * T; k++)
+        ck_assert_int_eq(s[2 * k] | s[2 * k + 1], 0);
+    free(s);
+    free(p);
+    audio_music_destroy(t);
+}
+END_TEST
+
+/* A step's vol= sets the loudness of the whole mix while it plays, reached
+** by a glide of 50 ms (no click): a held note at full, then at half. */
+START_TEST(a_steps_volume_glides_the_mix_to_its_level)
+{
+    MusicTrack *t = sine_track("pattern p\n  A-4 ... ... ...\npattern q\n  ... ... ... ...\n"
+                               "order\n  p\n  q vol=0.5\n");
+    ck_assert(t->steps[0].volume == 1.0 && t->steps[1].volume == 0.5);
+    MusicPlayer p;
+    int16_t *s = render(t, 8 * 6000, &p);
+    int before = peak_of(s + 20000, 4000), after = peak_of(s + 30000, 4000);
+    ck_assert_msg(abs(after * 2 - before) <= 2, "full %d, half %d", before, after);
+    /* the glide: over AUDIO_RATE / 20 samples from the step's start */
+    int mid = peak_of(s + 24000 + 1100, 200);
+    ck_assert_msg(mid < before && mid > after, "half-way through the glide: %d", mid);
+    /* no step steeper than the louder sine's own slope: no click */
+    double slope = before * 2.0 * 3.14159265 * 440.0 / AUDIO_RATE * 1.05 + 2.0;
+    for (size_t k = 23000; k < 27000; k++)
+        ck_assert_int_le(abs(s[k] - s[k - 1]), (int)slope);
     free(s);
     audio_music_destroy(t);
 }
@@ -452,6 +587,18 @@ START_TEST(broken_tracks_are_refused_at_their_line_and_column)
          "test.txt:6:7: error: unexpected byte 0x01"},
         {"track bpm=120 rows_per_beat=4\n  tone wave=sine\n",
          "test.txt:2:3: error: a tone belongs under an 'instrument NAME' line"},
+        {"track bpm=120 rows_per_beat=4\n%schannel a instrument=i pan=2\n",
+         "test.txt:4:28: error: 2 is out of range (-1 to 1)"},
+        {"track bpm=120 rows_per_beat=4\n%schannel a instrument=i echo=-0.5\n",
+         "test.txt:4:29: error: -0.5 is out of range (0 to 1)"},
+        {"track bpm=120 rows_per_beat=4 echo=16\n",
+         "test.txt:1:36: error: an echo of 16 rows lasts 2.00 s; at this tempo at most 2 rows"},
+        {"track bpm=120 rows_per_beat=4\n%schannel a instrument=i\npattern p\n  C-4\n"
+         "order\n  p vol=3\n",
+         "test.txt:8:9: error: 3 is out of range (0 to 2)"},
+        {"track bpm=120 rows_per_beat=4\n%schannel a instrument=i\npattern p\n  C-4\n"
+         "order\n  p loud=3\n",
+         "test.txt:8:5: error: unknown key 'loud' (a step takes vol=)"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char text[1024], err[512];
@@ -518,11 +665,11 @@ START_TEST(render_music_writes_the_sequencers_samples_to_a_wav)
     const char *out = "test_music_cli.wav";
     ck_assert_int_eq(run_cli("cave", out, "--seconds", "2.5"), 0);
     size_t n;
-    int16_t *s = read_wav(out, &n);
-    ck_assert_uint_eq(n, AUDIO_RATE * 5 / 2);
+    int16_t *s = read_wav(out, &n); /* stereo: two samples a frame */
+    ck_assert_uint_eq(n, 2 * AUDIO_RATE * 5 / 2);
     MusicTrack *t = load_track("cave");
     MusicPlayer p;
-    int16_t *want = render(t, n, &p);
+    int16_t *want = render_stereo(t, n / 2, &p);
     ck_assert(memcmp(s, want, n * sizeof *s) == 0);
     free(s);
     free(want);
@@ -531,7 +678,7 @@ START_TEST(render_music_writes_the_sequencers_samples_to_a_wav)
     snprintf(path, sizeof path, "%s/cave.txt", MUSIC_DIR);
     ck_assert_int_eq(run_cli(path, out, NULL, NULL), 0);
     s = read_wav(out, &n);
-    ck_assert_uint_eq(n, audio_music_intro_samples(t) + audio_music_loop_samples(t));
+    ck_assert_uint_eq(n, 2 * (audio_music_intro_samples(t) + audio_music_loop_samples(t)));
     free(s);
     audio_music_destroy(t);
     remove(out);
@@ -570,8 +717,10 @@ static Suite *music_suite(void)
     Suite *s = suite_create("music");
     TCase *tc = tcase_create("tracks");
     tcase_add_test(tc, the_game_has_a_track_for_the_title_and_each_world);
-    tcase_add_test(tc, every_track_is_a_song_of_32_bars_or_more_with_three_voices);
+    tcase_add_test(tc, every_track_is_a_song_of_32_bars_or_more_that_plays_90_s_before_it_loops);
     tcase_add_loop_test(tc, every_track_plays_a_minute_clean_and_loops_without_a_seam, 0,
+                        count_tracks());
+    tcase_add_loop_test(tc, every_track_is_stereo_and_its_sections_rise_and_fall, 0,
                         count_tracks());
     tcase_add_test(tc, the_wrap_is_the_same_samples_as_playing_on_into_a_copy_of_the_loop);
     tcase_add_test(tc, rendering_is_deterministic_however_the_calls_are_cut);
@@ -583,6 +732,8 @@ static Suite *music_suite(void)
     tcase_add_test(tc, a_new_note_releases_the_held_one_and_both_ring_meanwhile);
     tcase_add_test(tc, a_step_transposes_its_pattern_and_the_loop_returns_to_its_step);
     tcase_add_test(tc, a_fixed_pitch_tone_ignores_the_note_and_an_instrument_name_is_a_cell);
+    tcase_add_test(tc, pan_places_a_channel_and_the_echo_answers_from_the_other_side);
+    tcase_add_test(tc, a_steps_volume_glides_the_mix_to_its_level);
     tcase_add_test(tc, repeats_are_written_out_and_silent_channels_play_nothing);
     tcase_add_test(tc, broken_tracks_are_refused_at_their_line_and_column);
     tcase_add_test(tc, a_missing_file_or_a_folder_is_refused_with_its_name);

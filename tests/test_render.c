@@ -389,7 +389,7 @@ START_TEST(ten_thousand_sprites_cost_a_handful_of_draw_calls)
     Tilemap map;
     fill_map(&map, 30, 17, TILE_SOLID);
     RenderView view = {0, 0, LOGICAL_W, LOGICAL_H};
-    render_background(&c.batch, &c.atlas, &c.atlas.backgrounds[0], &view);
+    render_background(&c.batch, &c.atlas, &c.atlas.backgrounds[0], &view, 0.0f);
     render_tiles(&c.batch, &c.atlas, &c.atlas.themes[0], &map, &view);
     ck_assert_int_eq(render_sprites(&c.batch, &c.atlas, w, 1.0f, &view, &list), 10000);
     render_text(&c.batch, &c.atlas, "COINS 3/10", 4, 4, (SDL_Color){255, 255, 255, 255});
@@ -428,7 +428,7 @@ START_TEST(background_layers_scroll_with_parallax_over_their_fills)
     canvas_open(&c);
     const RenderBackground *bg = &c.atlas.backgrounds[0];
     RenderView view = {20, 40, LOGICAL_W, LOGICAL_H};
-    render_background(&c.batch, &c.atlas, bg, &view);
+    render_background(&c.batch, &c.atlas, bg, &view, 0.0f);
     canvas_present(&c);
     /* across by 20 * 0.5 = 10 px: a copy starts at 64 - 10; up by 40 * 0.25 */
     int top = 100 - 10;
@@ -438,6 +438,41 @@ START_TEST(background_layers_scroll_with_parallax_over_their_fills)
     ck_assert_uint_eq(synth_pixel(c.target, 5, top - 1), SDL_MapRGBA(c.target->format, 10, 20, 80, 255));
     ck_assert_uint_eq(synth_pixel(c.target, 5, top + 32), SDL_MapRGBA(c.target->format, 40, 160, 60, 255));
     ck_assert_int_eq(c.batch.draw_calls, 1); /* the whole set from its own texture */
+    canvas_close(&c);
+}
+END_TEST
+
+/* A layer that drifts moves by its drift over the time given, on top of
+** its parallax; one that repeats down the view covers it top to bottom
+** with copies and no fills (falling snow). */
+START_TEST(background_layers_drift_and_fall_with_time)
+{
+    Canvas c;
+    canvas_open(&c);
+    RenderBackground *bg = &c.atlas.backgrounds[0];
+    bg->layers[0].drift_x = -4.0f; /* 4 px/s leftwards */
+    bg->layers[0].drift_y = 8.0f;  /* 8 px/s down */
+    RenderView view = {20, 40, LOGICAL_W, LOGICAL_H};
+    render_background(&c.batch, &c.atlas, bg, &view, 2.5f);
+    canvas_present(&c);
+    /* across: 20 * 0.5 + 2.5 * 4 = 20 px; down: 2.5 * 8 = 20 px lower */
+    int top = 100 - 10 + 20;
+    SDL_Rect strip = bg->layers[0].src;
+    ck_assert(block_matches_image(&c, c.synth.bg_image, 64 - 20, top, strip, false));
+    ck_assert_uint_eq(synth_pixel(c.target, 5, top - 1), SDL_MapRGBA(c.target->format, 10, 20, 80, 255));
+
+    bg->layers[0].repeat_y = true;
+    int before = c.batch.quads_drawn;
+    render_background(&c.batch, &c.atlas, bg, &view, 2.5f); /* ends with a flush */
+    int quads = c.batch.quads_drawn - before;
+    canvas_present(&c);
+    for (int y = top - 32 * 3; y < LOGICAL_H; y += 32)
+        if (y >= 0 && y + 32 <= LOGICAL_H)
+            ck_assert_msg(block_matches_image(&c, c.synth.bg_image, 64 - 20, y, strip, false),
+                          "no copy at y %d", y);
+    /* every copy on screen and nothing else, no fills: 8 across (from x
+    ** -20), 9 down (from y 110 - 4 * 32 = -18) */
+    ck_assert_int_eq(quads, 8 * 9);
     canvas_close(&c);
 }
 END_TEST
@@ -558,6 +593,7 @@ static Suite *render_suite(void)
     tcase_add_test(tc, text_wraps_at_word_boundaries);
     tcase_add_test(tc, wrapped_lines_fit_and_keep_every_word);
     tcase_add_test(tc, background_layers_scroll_with_parallax_over_their_fills);
+    tcase_add_test(tc, background_layers_drift_and_fall_with_time);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -4,6 +4,7 @@
 ** folder (ctest does), where assets/ and tests/levels/ are. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include "app.h"
+#include "assets.h"
 #include "components.h"
 #include "frontend.h"
 #include "frontend_internal.h"
@@ -588,8 +589,9 @@ START_TEST(level_select_reaches_every_level_of_a_long_campaign)
     /* every level open */
     private_user_folder("long-campaign-user", pref, sizeof pref);
     snprintf(path, sizeof path, "%sprogress.json", pref);
-    char progress[64];
-    snprintf(progress, sizeof progress, "{\"format\": 1, \"unlocked\": %d}", LEVELS);
+    char record[64], progress[4096 + 256];
+    snprintf(record, sizeof record, "{\"unlocked\": %d}", LEVELS);
+    screen_progress_text(data, record, progress, sizeof progress);
     write_file(path, progress);
     setenv("PLATFORMER_DATA", data, 1);
 
@@ -670,6 +672,37 @@ START_TEST(the_debug_overlay_starts_as_saved_and_f3_saves_it)
 }
 END_TEST
 
+/* A background layer's rectangle of no width is told as empty, not as
+** outside the image. */
+START_TEST(an_empty_background_rectangle_is_called_empty)
+{
+    char data[1024], path[2048];
+    scratch_path(data, sizeof data, "empty-rect");
+    copy_assets(data);
+    snprintf(path, sizeof path, "%s/assets/atlas.json", data);
+    size_t len;
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    static char text[1 << 20];
+    len = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[len] = '\0';
+    char *at = strstr(text, "\"rect\": [480, 0, 16, 270]");
+    ck_assert_ptr_nonnull(at);
+    memcpy(at, "\"rect\": [480, 0,  0, 270]", strlen("\"rect\": [480, 0,  0, 270]"));
+    f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(text, 1, len, f), len);
+    ck_assert_int_eq(fclose(f), 0);
+    RenderAtlas atlas;
+    char err[2048];
+    ck_assert(!assets_load_atlas(data, NULL, &atlas, NULL, err, sizeof err));
+    ck_assert_msg(strstr(err, "the rectangle [480, 0, 0, 270] is empty: its width and height must be"
+                              " at least 1") != NULL, "%s", err);
+    ck_assert_msg(strstr(err, "outside") == NULL, "%s", err);
+}
+END_TEST
+
 static Suite *game_suite(void)
 {
     Suite *s = suite_create("render_game");
@@ -688,6 +721,7 @@ static Suite *game_suite(void)
     tcase_add_test(tc, bad_assets_stop_the_game_with_a_message_naming_the_file);
     tcase_add_test(tc, a_recording_across_a_hot_reload_replays_from_the_level_start);
     tcase_add_test(tc, level_select_reaches_every_level_of_a_long_campaign);
+    tcase_add_test(tc, an_empty_background_rectangle_is_called_empty);
     tcase_add_test(tc, the_title_line_counts_the_campaign_levels);
     tcase_add_test(tc, the_debug_overlay_starts_as_saved_and_f3_saves_it);
     /* no time limit: the hot reload waits 3.3 s for the file's clock to move,

@@ -105,7 +105,9 @@ static void rig_open(Rig *r, const char *name, const char *settings, const char 
     memset(r, 0, sizeof *r);
     user_folder(r, name, settings);
     r->heard.max_scale = SETTINGS_SCALE_MAX;
-    FrontendOptions opt = {.data_dir = ".", .level_path = level};
+    /* the program's folder, as SDL gives it: this source tree's data is the
+    ** game's own, whose progress is the main campaign's */
+    FrontendOptions opt = {.data_dir = ".", .base_path = PLATFORMER_DIR "/", .level_path = level};
     FrontendHooks hooks = {.ctx = &r->heard, .set_scale = heard_scale,
                            .max_scale = heard_max_scale, .set_volume = heard_volume};
     screen_open(&r->s, &opt, &hooks);
@@ -809,7 +811,10 @@ START_TEST(a_replays_card_shows_the_saved_best_not_its_own_time)
     /* the replay opens its level from the levels folder */
     r.s.target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
     r.s.renderer = SDL_CreateSoftwareRenderer(r.s.target);
-    FrontendOptions opt = {.data_dir = ".", .replay_path = "tests/replays/01-first-steps.replay"};
+    /* the program's folder, as SDL gives it: the build tree's data is the
+    ** game's own, whose progress is the main campaign's */
+    FrontendOptions opt = {.data_dir = ".", .base_path = PLATFORMER_DIR "/",
+                           .replay_path = "tests/replays/01-first-steps.replay"};
     char err[1024];
     r.s.game = frontend_create(r.s.renderer, &opt, NULL, err, sizeof err);
     ck_assert_msg(r.s.game != NULL, "%s", err);
@@ -819,9 +824,12 @@ START_TEST(a_replays_card_shows_the_saved_best_not_its_own_time)
     rig_draw(&r);
     save_shot(&r, "replay_card");
     /* a replay records nothing */
+    ck_assert_str_eq(r.s.game->saves.campaign, PROGRESS_MAIN);
     Progress p;
-    progress_load(path, &p, NULL);
+    progress_init(&p);
+    progress_load(path, PROGRESS_MAIN, &p, NULL);
     ck_assert_uint_eq(progress_find(&p, "01-first-steps.json")->best_ticks, 300);
+    progress_fini(&p);
     rig_close(&r);
 }
 END_TEST

@@ -13,6 +13,74 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* ---- the broadphase grid ---- */
+
+/* The cells a box covers, clamped to the grid, as the grid counts them. */
+static void cells_of(const Grid *g, Box b, int32_t r[4])
+{
+    int32_t v[4] = {b.x - g->origin_x, b.y - g->origin_y, b.x + b.w - 1 - g->origin_x,
+                    b.y + b.h - 1 - g->origin_y};
+    int32_t n[4] = {g->cols, g->rows, g->cols, g->rows};
+    for (int i = 0; i < 4; i++)
+        r[i] = v[i] < 0 ? 0 : v[i] / GRID_CELL < n[i] ? v[i] / GRID_CELL : n[i] - 1;
+}
+
+/* Every entity a query meets is one whose cells meet the query's, and every
+** such entity is met, whether it is listed cell by cell or as a big box;
+** after moves as well. A box of 32,000 px is one entry, not 250,000. */
+START_TEST(the_grid_finds_big_and_small_boxes_alike)
+{
+    enum { N = 300 };
+    Grid g;
+    ck_assert(grid_init(&g, 4000, 3000));
+    Box boxes[N];
+    uint64_t seed = 12345;
+    for (int i = 0; i < N; i++) {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        int big = (int)(seed >> 60) < 3; /* one in five or so is big */
+        int32_t w = big ? 300 + (int32_t)((seed >> 20) % 32000) : 8 + (int32_t)((seed >> 20) % 100);
+        int32_t h = big ? 300 + (int32_t)((seed >> 36) % 3000) : 8 + (int32_t)((seed >> 36) % 100);
+        boxes[i] = (Box){(int32_t)((seed >> 8) % 5000) - 500, (int32_t)((seed >> 30) % 4000) - 500, w, h};
+        ck_assert(grid_insert(&g, (EcsEntity){(uint32_t)i, 1}, boxes[i]));
+    }
+    ck_assert_uint_gt(g.big_count, 10);
+    ck_assert_uint_lt(g.count, 40000); /* cell by cell, the big ones alone would be millions */
+    for (int round = 0; round < 2; round++) {
+        for (int q = 0; q < 400; q++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            Box at = {(int32_t)((seed >> 8) % 5000) - 500, (int32_t)((seed >> 30) % 4000) - 500,
+                      1 + (int32_t)((seed >> 20) % 400), 1 + (int32_t)((seed >> 40) % 400)};
+            bool met[N] = {false};
+            GridQuery it;
+            grid_query_begin(&it, &g, at);
+            EcsEntity e;
+            while (grid_query_next(&it, &e)) {
+                ck_assert_uint_lt(e.index, N);
+                met[e.index] = true;
+            }
+            int32_t a[4];
+            cells_of(&g, at, a);
+            for (int i = 0; i < N; i++) {
+                int32_t b[4];
+                cells_of(&g, boxes[i], b);
+                bool meets = b[0] <= a[2] && a[0] <= b[2] && b[1] <= a[3] && a[1] <= b[3];
+                ck_assert_msg(met[i] == meets, "round %d query %d: box %d %s", round, q, i,
+                              meets ? "not met" : "met though its cells are elsewhere");
+            }
+        }
+        /* everything moves, the big boxes with the small */
+        for (int i = 0; i < N; i++) {
+            Box to = boxes[i];
+            to.x += 37 * (i % 7) - 100;
+            to.y += 53 * (i % 5) - 90;
+            grid_move(&g, (EcsEntity){(uint32_t)i, 1}, boxes[i], to);
+            boxes[i] = to;
+        }
+    }
+    grid_fini(&g);
+}
+END_TEST
+
 /* ---- fixed step ---- */
 
 START_TEST(fixed_step_runs_one_tick_per_tick_of_time)
@@ -253,6 +321,37 @@ START_TEST(replay_header_update_keeps_every_other_line)
     ck_assert_str_eq(back.hash, "");
     ck_assert_uint_eq(r.count, 4);
     replay_fini(&r);
+    remove(path);
+}
+END_TEST
+
+/* A replay of the longest run, every tick on a line of its own with every
+** key, is read; only a file larger than any such replay is refused, and
+** for its size. */
+START_TEST(a_replay_of_the_longest_run_a_line_a_tick_is_read)
+{
+    const char *path = "test_sim_long.replay";
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    fputs("# four hours, one tick a line\r\n", f);
+    for (int i = 0; i < REPLAY_MAX_TICKS; i++)
+        fputs("1,L,R,U,D,J\r\n", f);
+    ck_assert_int_eq(fclose(f), 0);
+    Replay r;
+    ReplayHeader h;
+    char err[512];
+    ck_assert_msg(replay_load(path, &r, &h, err, sizeof err), "%s", err);
+    ck_assert_uint_eq(r.count, REPLAY_MAX_TICKS);
+    replay_fini(&r);
+    /* past the size any replay of that length needs */
+    f = fopen(path, "ab");
+    ck_assert_ptr_nonnull(f);
+    for (long n = 0; n < (long)REPLAY_MAX_BYTES; n += 64)
+        fputs("# a comment of sixty-four bytes, to pass the size of a replay\n", f);
+    ck_assert_int_eq(fclose(f), 0);
+    ck_assert(!replay_load(path, &r, &h, err, sizeof err));
+    ck_assert_msg(strstr(err, "the file is larger than") != NULL &&
+                  strstr(err, "more than a replay of the longest run") != NULL, "%s", err);
     remove(path);
 }
 END_TEST
@@ -656,10 +755,12 @@ int main(void)
 {
     Suite *s = suite_create("sim");
     TCase *tc = tcase_create("sim");
+    tcase_add_test(tc, the_grid_finds_big_and_small_boxes_alike);
     tcase_add_test(tc, fixed_step_runs_one_tick_per_tick_of_time);
     tcase_add_test(tc, fixed_step_accumulates_and_reports_alpha);
     tcase_add_test(tc, fixed_step_clamps_a_long_frame);
     tcase_add_test(tc, replay_parses_runs_and_derives_presses);
+    tcase_add_test(tc, a_replay_of_the_longest_run_a_line_a_tick_is_read);
     tcase_add_test(tc, replay_errors_name_line_and_column);
     tcase_add_test(tc, replay_lines_end_at_lf_crlf_or_a_lone_cr);
     tcase_add_test(tc, replay_format_round_trips);

@@ -155,8 +155,8 @@ START_TEST(wav_encoding_has_a_pcm_header_and_little_endian_samples)
 {
     const int16_t samples[3] = {0, -2, 0x1234};
     uint8_t wav[64];
-    ck_assert_uint_eq(audio_wav_size(3), 50);
-    audio_wav_encode(samples, 3, wav);
+    ck_assert_uint_eq(audio_wav_size(3, 1), 50);
+    audio_wav_encode(samples, 3, 1, wav);
     ck_assert(memcmp(wav, "RIFF", 4) == 0);
     ck_assert_uint_eq(le32(wav + 4), 42);
     ck_assert(memcmp(wav + 8, "WAVEfmt ", 8) == 0);
@@ -170,6 +170,16 @@ START_TEST(wav_encoding_has_a_pcm_header_and_little_endian_samples)
     ck_assert_uint_eq(le32(wav + 40), 6);
     const uint8_t data[6] = {0x00, 0x00, 0xFE, 0xFF, 0x34, 0x12};
     ck_assert(memcmp(wav + 44, data, 6) == 0);
+    /* stereo: two samples a frame, left then right */
+    const int16_t frames[4] = {1, 2, 3, 4};
+    ck_assert_uint_eq(audio_wav_size(2, 2), 52);
+    audio_wav_encode(frames, 2, 2, wav);
+    ck_assert_uint_eq(le16(wav + 22), 2);
+    ck_assert_uint_eq(le32(wav + 28), AUDIO_RATE * 4);
+    ck_assert_uint_eq(le16(wav + 32), 4);
+    ck_assert_uint_eq(le32(wav + 40), 8);
+    const uint8_t data2[8] = {1, 0, 2, 0, 3, 0, 4, 0};
+    ck_assert(memcmp(wav + 44, data2, 8) == 0);
 }
 END_TEST
 
@@ -178,11 +188,11 @@ END_TEST
 START_TEST(idle_mixer_is_silent)
 {
     Mixer m;
-    int16_t out[64];
+    int16_t out[2 * 64];
     mixer_init(&m);
     memset(out, 0x7F, sizeof out);
     mixer_render(&m, out, 64);
-    for (int i = 0; i < 64; i++)
+    for (int i = 0; i < 2 * 64; i++)
         ck_assert_int_eq(out[i], 0);
     ck_assert_int_eq(mixer_active(&m), 0);
 }
@@ -193,17 +203,18 @@ START_TEST(voices_sum_then_clamp_and_free_themselves)
     static const int16_t a[4] = {100, -200, 30000, 5};
     static const int16_t b[2] = {1, 30000};
     Mixer m;
-    int16_t out[6];
+    int16_t out[2 * 6];
     mixer_init(&m);
     mixer_play(&m, a, 4);
     mixer_play(&m, b, 2);
     ck_assert_int_eq(mixer_active(&m), 2);
     mixer_render(&m, out, 6);
-    ck_assert_int_eq(out[0], 101);
-    ck_assert_int_eq(out[1], 29800);
-    ck_assert_int_eq(out[2], 30000);
-    ck_assert_int_eq(out[3], 5);
-    ck_assert_int_eq(out[4], 0);
+    /* effects are mono, in the middle: the same on both sides */
+    static const int16_t want[5] = {101, 29800, 30000, 5, 0};
+    for (int i = 0; i < 5; i++) {
+        ck_assert_int_eq(out[2 * i], want[i]);
+        ck_assert_int_eq(out[2 * i + 1], want[i]);
+    }
     ck_assert_int_eq(mixer_active(&m), 0);
 
     static const int16_t high[2][1] = {{30000}, {30000}}, low[2][1] = {{-30000}, {-30000}};
@@ -211,10 +222,12 @@ START_TEST(voices_sum_then_clamp_and_free_themselves)
     mixer_play(&m, high[1], 1);
     mixer_render(&m, out, 1);
     ck_assert_int_eq(out[0], 32767);
+    ck_assert_int_eq(out[1], 32767);
     mixer_play(&m, low[0], 1);
     mixer_play(&m, low[1], 1);
     mixer_render(&m, out, 1);
     ck_assert_int_eq(out[0], -32768);
+    ck_assert_int_eq(out[1], -32768);
 }
 END_TEST
 
@@ -222,7 +235,7 @@ START_TEST(full_mixer_replaces_the_oldest_voice)
 {
     static int16_t tones[MIXER_VOICES + 1][1000];
     Mixer m;
-    int16_t out[1];
+    int16_t out[2];
     mixer_init(&m);
     for (int v = 0; v <= MIXER_VOICES; v++) {
         for (int i = 0; i < 1000; i++)
@@ -244,7 +257,7 @@ START_TEST(same_sound_twice_at_once_is_not_twice_as_loud)
     for (int i = 0; i < 2000; i++)
         tone[i] = (int16_t)(i % 100);
     Mixer m;
-    int16_t out[MIXER_RETRIGGER + 1];
+    int16_t out[2 * (MIXER_RETRIGGER + 1)];
     mixer_init(&m);
     mixer_play(&m, tone, 2000);
     mixer_render(&m, out, 10);
@@ -274,7 +287,7 @@ START_TEST(volume_follows_a_square_law_and_glides)
     for (int i = 0; i < 2000; i++)
         loud[i] = 20000;
     Mixer m;
-    static int16_t out[2000];
+    static int16_t out[2 * 2000];
     mixer_init(&m);
     mixer_play(&m, loud, 2000);
     mixer_set_volume(&m, 100, 100, true);
@@ -282,16 +295,17 @@ START_TEST(volume_follows_a_square_law_and_glides)
     /* Fades out over a few hundred samples, each step small. */
     ck_assert_int_gt(out[0], 19000);
     for (int i = 1; i < 2000; i++)
-        ck_assert_int_le(abs(out[i] - out[i - 1]), 20000 / 200);
-    ck_assert_int_gt(out[100], 0);
-    ck_assert_int_eq(out[400], 0);
-    ck_assert_int_eq(out[1999], 0);
+        ck_assert_int_le(abs(out[2 * i] - out[2 * i - 2]), 20000 / 200);
+    ck_assert_int_gt(out[2 * 100], 0);
+    ck_assert_int_eq(out[2 * 400], 0);
+    ck_assert_int_eq(out[2 * 1999], 0);
 
     mixer_init(&m);
     mixer_set_volume(&m, 50, 100, false);
     mixer_play(&m, loud, 2000);
     mixer_render(&m, out, 2000);
-    ck_assert_int_eq(out[1999], 5000);
+    ck_assert_int_eq(out[2 * 1999], 5000);
+    ck_assert_int_eq(out[2 * 1999 + 1], 5000);
 }
 END_TEST
 
@@ -312,15 +326,16 @@ static MusicTrack *held_track(const char *note)
     return t;
 }
 
-/* What the track alone plays from its start, n samples. */
+/* What the track alone plays from its start, n frames (its one channel is
+** in the middle: left and right alike, as the mixer's output). */
 static int16_t *alone(const MusicTrack *t, size_t skip, size_t n)
 {
     static MusicPlayer p;
-    int16_t *s = malloc((skip + n) * sizeof *s);
+    int16_t *s = malloc(2 * (skip + n) * sizeof *s);
     ck_assert_ptr_nonnull(s);
     audio_music_start(&p, t);
     audio_music_render(&p, s, skip + n);
-    memmove(s, s + skip, n * sizeof *s);
+    memmove(s, s + 2 * skip, 2 * n * sizeof *s);
     return s;
 }
 
@@ -339,7 +354,7 @@ static int scaled(int16_t s, int32_t fade, int32_t gain)
 START_TEST(music_fades_in_over_the_samples_asked)
 {
     static Mixer m;
-    static int16_t out[4000];
+    static int16_t out[2 * 4000];
     MusicTrack *t = held_track("A-4");
     int16_t *want = alone(t, 0, 4000);
     music_mixer(&m);
@@ -347,8 +362,8 @@ START_TEST(music_fades_in_over_the_samples_asked)
     ck_assert_ptr_eq(mixer_music(&m), t);
     mixer_render(&m, out, 4000);
     int32_t gain = m.music_gain, step = (MIXER_GAIN_ONE + 1999) / 2000;
-    for (int i = 0; i < 4000; i++) {
-        int32_t fade = (i + 1) * step < MIXER_GAIN_ONE ? (i + 1) * step : MIXER_GAIN_ONE;
+    for (int i = 0; i < 2 * 4000; i++) {
+        int32_t fade = (i / 2 + 1) * step < MIXER_GAIN_ONE ? (i / 2 + 1) * step : MIXER_GAIN_ONE;
         ck_assert_int_eq(out[i], scaled(want[i], fade, gain));
     }
     free(want);
@@ -359,7 +374,7 @@ END_TEST
 START_TEST(the_track_playing_asked_for_again_plays_on)
 {
     static Mixer m;
-    static int16_t out[1000];
+    static int16_t out[2 * 1000];
     MusicTrack *t = held_track("A-4");
     music_mixer(&m);
     mixer_play_music(&m, t, 0);
@@ -385,7 +400,7 @@ END_TEST
 START_TEST(a_new_track_cross_fades_with_the_old)
 {
     static Mixer m;
-    static int16_t out[3000];
+    static int16_t out[2 * 3000];
     MusicTrack *a = held_track("A-4"), *b = held_track("E-5");
     music_mixer(&m);
     mixer_play_music(&m, a, 0);
@@ -395,8 +410,8 @@ START_TEST(a_new_track_cross_fades_with_the_old)
     int16_t *wa = alone(a, 1000, 3000), *wb = alone(b, 0, 3000);
     mixer_render(&m, out, 3000);
     int32_t gain = m.music_gain, step = (MIXER_GAIN_ONE + 1999) / 2000;
-    for (int i = 0; i < 3000; i++) {
-        int32_t in = (i + 1) * step < MIXER_GAIN_ONE ? (i + 1) * step : MIXER_GAIN_ONE;
+    for (int i = 0; i < 2 * 3000; i++) {
+        int32_t in = (i / 2 + 1) * step < MIXER_GAIN_ONE ? (i / 2 + 1) * step : MIXER_GAIN_ONE;
         int32_t gone = MIXER_GAIN_ONE - in;
         int64_t sum = (int64_t)wa[i] * gone + (int64_t)wb[i] * in;
         ck_assert_int_eq(out[i], (int)(sum * gain / ((int64_t)MIXER_GAIN_ONE * MIXER_GAIN_ONE)));
@@ -412,7 +427,7 @@ END_TEST
 START_TEST(going_back_to_the_track_fading_out_resumes_it)
 {
     static Mixer m;
-    static int16_t out[1000];
+    static int16_t out[2 * 1000];
     MusicTrack *a = held_track("A-4"), *b = held_track("E-5");
     music_mixer(&m);
     mixer_play_music(&m, a, 0);
@@ -439,7 +454,7 @@ END_TEST
 START_TEST(music_stops_with_a_fade_and_then_costs_nothing)
 {
     static Mixer m;
-    static int16_t out[2000];
+    static int16_t out[2 * 2000];
     MusicTrack *t = held_track("A-4");
     int16_t *want = alone(t, 500, 2000);
     music_mixer(&m);
@@ -449,8 +464,9 @@ START_TEST(music_stops_with_a_fade_and_then_costs_nothing)
     ck_assert_ptr_null(mixer_music(&m));
     mixer_render(&m, out, 2000);
     int32_t gain = m.music_gain, step = (MIXER_GAIN_ONE + 999) / 1000;
-    for (int i = 0; i < 2000; i++) {
-        int32_t fade = MIXER_GAIN_ONE - (i + 1) * step > 0 ? MIXER_GAIN_ONE - (i + 1) * step : 0;
+    for (int i = 0; i < 2 * 2000; i++) {
+        int32_t left = MIXER_GAIN_ONE - (i / 2 + 1) * step;
+        int32_t fade = left > 0 ? left : 0;
         ck_assert_int_eq(out[i], scaled(want[i], fade, gain));
     }
     ck_assert(!m.music[0].active && !m.music[1].active);
@@ -462,7 +478,7 @@ END_TEST
 START_TEST(music_volume_sits_under_master_and_mute_and_glides)
 {
     static Mixer m;
-    static int16_t out[300];
+    static int16_t out[2 * 300];
     music_mixer(&m);
     mixer_set_music_volume(&m, 100);
     ck_assert_int_eq(m.music_target_gain, MIXER_GAIN_ONE);
@@ -479,6 +495,38 @@ START_TEST(music_volume_sits_under_master_and_mute_and_glides)
     ck_assert_int_eq(before - m.music_gain, MIXER_GAIN_ONE / 256);
     mixer_render(&m, out, 300);
     ck_assert_int_eq(m.music_gain, 0);
+}
+END_TEST
+
+/* A sting ducks the music under it: the music's gain glides down to the
+** sting's duck over MIXER_DUCK_GLIDE samples, stays there while the sting
+** plays, and glides back once it has ended; the effect itself is not
+** ducked. */
+START_TEST(a_sting_ducks_the_music_and_lets_it_back)
+{
+    static Mixer m;
+    enum { STING = 20000, N = STING + 2 * MIXER_DUCK_GLIDE };
+    static int16_t out[2 * N], sting[STING];
+    MusicTrack *t = held_track("A-4");
+    int16_t *want = alone(t, 0, N);
+    music_mixer(&m);
+    mixer_play_music(&m, t, 0);
+    mixer_play_ducking(&m, sting, STING, MIXER_GAIN_ONE / 4); /* silent: only the duck */
+    mixer_render(&m, out, N);
+    int32_t gain = m.music_gain, step = MIXER_GAIN_ONE / MIXER_DUCK_GLIDE;
+    int32_t duck = MIXER_GAIN_ONE;
+    for (int i = 0; i < N; i++) {
+        int32_t target = i < STING ? MIXER_GAIN_ONE / 4 : MIXER_GAIN_ONE;
+        duck = duck > target ? (duck - target > step ? duck - step : target)
+                             : (target - duck > step ? duck + step : target);
+        int32_t g = (int32_t)((int64_t)gain * duck / MIXER_GAIN_ONE);
+        ck_assert_int_eq(out[2 * i], scaled(want[2 * i], MIXER_GAIN_ONE, g));
+    }
+    /* down to a quarter while it played, all the way back after */
+    ck_assert_int_eq(duck, MIXER_GAIN_ONE);
+    ck_assert_int_eq(m.duck, MIXER_GAIN_ONE);
+    free(want);
+    audio_music_destroy(t);
 }
 END_TEST
 
@@ -506,6 +554,7 @@ static Suite *synth_suite(void)
     tcase_add_test(tc, going_back_to_the_track_fading_out_resumes_it);
     tcase_add_test(tc, music_stops_with_a_fade_and_then_costs_nothing);
     tcase_add_test(tc, music_volume_sits_under_master_and_mute_and_glides);
+    tcase_add_test(tc, a_sting_ducks_the_music_and_lets_it_back);
     tcase_set_timeout(tc, 0);
     suite_add_tcase(s, tc);
     return s;

@@ -4,6 +4,9 @@
 
 #include "app.h"
 
+#include "progress.h"
+
+#include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -72,13 +75,9 @@ static bool build_tree_data(const char *base_path, char *out, size_t size)
     return out[0] != '\0';
 }
 
-bool app_find_data(const char *dir, const char *base_path, char *out, size_t size)
+/* The game's own data, as a build tree or an install finds it. */
+static bool own_data(const char *base_path, char *out, size_t size)
 {
-    const char *env = getenv("PLATFORMER_DATA");
-    if (dir == NULL && env != NULL && *env != '\0')
-        dir = env;
-    if (dir != NULL)
-        return has_data(dir) && copy_path(out, size, dir);
     char found[APP_PATH_MAX];
     if (base_path != NULL && build_tree_data(base_path, found, sizeof found) && has_data(found))
         return copy_path(out, size, found);
@@ -89,6 +88,28 @@ bool app_find_data(const char *dir, const char *base_path, char *out, size_t siz
         return copy_path(out, size, realpath(found, real) != NULL ? real : found);
     }
     return has_data(APP_DATA_DIR) && copy_path(out, size, APP_DATA_DIR);
+}
+
+bool app_find_data(const char *dir, const char *base_path, char *out, size_t size)
+{
+    const char *env = getenv("PLATFORMER_DATA");
+    if (dir == NULL && env != NULL && *env != '\0')
+        dir = env;
+    if (dir != NULL)
+        return has_data(dir) && copy_path(out, size, dir);
+    return own_data(base_path, out, size);
+}
+
+bool app_campaign_id(const char *data_dir, const char *base_path, char *out, size_t size)
+{
+    char own[APP_PATH_MAX], a[PATH_MAX], b[PATH_MAX];
+    const char *real = realpath(data_dir, a);
+    if (real != NULL && own_data(base_path, own, sizeof own) && realpath(own, b) != NULL &&
+        strcmp(a, b) == 0) {
+        int n = snprintf(out, size, "%s", PROGRESS_MAIN);
+        return n > 0 && (size_t)n < size;
+    }
+    return progress_campaign_folder(real != NULL ? real : data_dir, out, size);
 }
 
 void app_data_missing(const char *dir, char *msg, size_t size)
@@ -175,6 +196,17 @@ unsigned long app_run(Sim *sim, const AppRun *run)
             fprintf(run->out, "tick %lu hash %016" PRIx64 "\n", tick, sim_hash(sim));
     }
     return tick;
+}
+
+static bool parse_count(const char *text, unsigned long *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(text, &end, 10);
+    if (errno != 0 || end == text || *end != '\0' || text[0] == '-')
+        return false;
+    *out = v;
+    return true;
 }
 
 /* ---- the command line ---- */
@@ -431,13 +463,13 @@ int app_headless(int argc, char **argv, const char *data_dir, const char *base_p
             }
             break;
         } else if (strcmp(a, "--soak") == 0 && has_value) {
-            if (!replay_parse_count(argv[++i], &soak_ticks) || soak_ticks == 0) {
+            if (!parse_count(argv[++i], &soak_ticks) || soak_ticks == 0) {
                 fprintf(stderr, "%s: --soak needs a positive number of ticks\n", prog);
                 return 2;
             }
             soak_from = -1;
         } else if (strcmp(a, "--seed") == 0 && has_value) {
-            if (!replay_parse_count(argv[++i], &seed)) {
+            if (!parse_count(argv[++i], &seed)) {
                 fprintf(stderr, "%s: --seed needs a number\n", prog);
                 return 2;
             }
@@ -451,12 +483,12 @@ int app_headless(int argc, char **argv, const char *data_dir, const char *base_p
         } else if (strcmp(a, "--replay") == 0 && has_value) {
             replay = argv[++i];
         } else if (strcmp(a, "--frames") == 0 && has_value) {
-            if (!replay_parse_count(argv[++i], &frames) || frames == 0) {
+            if (!parse_count(argv[++i], &frames) || frames == 0) {
                 fprintf(stderr, "%s: --frames needs a positive number\n", prog);
                 return 2;
             }
         } else if (strcmp(a, "--hash-every") == 0 && has_value) {
-            if (!replay_parse_count(argv[++i], &hash_every) || hash_every == 0) {
+            if (!parse_count(argv[++i], &hash_every) || hash_every == 0) {
                 fprintf(stderr, "%s: --hash-every needs a positive number\n", prog);
                 return 2;
             }

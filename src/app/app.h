@@ -31,6 +31,13 @@ enum { APP_PATH_MAX = 4096 };
 ** does; app_data_missing then says what was tried. */
 bool app_find_data(const char *dir, const char *base_path, char *out, size_t size);
 
+/* The id progress.json keeps the progress of the campaign of data_dir by (a
+** data folder app_find_data found): PROGRESS_MAIN for the game's own data
+** (the build tree's or the install's, however it was named), else
+** "folder:" and the folder's real path, the same from any working folder.
+** False when it does not fit in size (PROGRESS_CAMPAIGN_MAX is enough). */
+bool app_campaign_id(const char *data_dir, const char *base_path, char *out, size_t size);
+
 /* The file next to a program in its build tree that names its data folder. */
 #define APP_BUILD_DATA_FILE "data-folder.txt"
 

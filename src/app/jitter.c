@@ -21,9 +21,29 @@
 ** without jump: the run to the flag goes on. A run stops at its first
 ** death, which is most of the saving on an unforgiving level.
 **
-** Speed: the level is loaded once and every run builds its Sim from the
-** same LevelDesc; the shifted inputs are written into one buffer per
-** replay, undone after each run.
+** Speed: the work grows with the jumps, not with their square. The
+** recorded run is played once, keeping its state's hash after every tick,
+** and once more alongside the jumps: each shifted run starts from a copy of
+** it (sim_copy) at the first tick the shift changes, never from the
+** level's start. Once a shifted run's keys are the recorded ones again and
+** its state hashes as the recorded run's did at the same tick, it is the
+** recorded run from there on (the same state, the same keys; the recorded
+** run has no death, so no checkpoint copy comes into it): it completes as
+** recorded, and stops. Most shifted jumps land where the recorded one did
+** a few ticks later, so a run costs about its jump, not the level.
+**
+** Not all: a jump's sideways boost taken a tick earlier leaves the player's
+** sub-pixel remainder different by a rounding (a millionth of a pixel)
+** until a wall stops it, and in the open the state never hashes as the
+** recorded one again. Such runs are most often one another's, though: the
+** same shift of the next jump leaves the same remainder. So every state a
+** shifted run passed through (after its shifted jump, every fourth tick)
+** is kept with the end it came to, and a later run that hashes the same at
+** the same tick, with the recorded keys from the tick before on in both,
+** comes to that end too, and stops (a run stops at its first death, so the
+** checkpoint's copy, which the hash leaves out, never comes into it). The table is held to a size (a few tens of MB);
+** past it, runs are played out. The shifted inputs are written into one
+** buffer per replay, undone after each run.
 */
 #include "app.h"
 
@@ -47,35 +67,62 @@ typedef struct RunEnd {
     uint64_t hash;
 } RunEnd;
 
-/* Plays keys[0, count) from the level's start; stops on completion, and at
-** the first death when stop_at_death. False when the Sim cannot be built. */
-static bool play(const LevelDesc *level, const uint8_t *keys, size_t count, bool stop_at_death,
-                 RunEnd *end)
+static void run_end(Sim *sim, unsigned long ticks, RunEnd *end)
 {
-    Sim *sim = sim_create(level, NULL);
-    if (sim == NULL)
-        return false;
-    /* A view of the buffer, so jump_pressed comes from replay_intent (which
-    ** only reads it). */
-    Replay view = {(uint8_t *)keys, count, count};
-    const SimStatus *st = sim_status(sim);
-    size_t tick = 0;
-    while (tick < count && st->outcome != OUTCOME_COMPLETED &&
-           !(stop_at_death && st->deaths > 0)) {
-        InputIntent in = replay_intent(&view, tick);
-        sim_tick(sim, &in);
-        tick++;
-    }
     EcsWorld *w = sim_world(sim);
+    const SimStatus *st = sim_status(sim);
     const Transform *t = ecs_get(w, sim_player(sim), C_TRANSFORM);
     const Collider *c = ecs_get(w, sim_player(sim), C_COLLIDER);
     end->outcome = st->outcome;
-    end->ticks = (unsigned long)tick;
+    end->ticks = ticks;
     end->deaths = st->deaths;
     end->x = t != NULL && c != NULL ? t->x + c->off_x + c->w / 2 : 0;
     end->y = t != NULL && c != NULL ? t->y + c->off_y + c->h / 2 : 0;
     end->hash = sim_hash(sim);
+}
+
+/* One tick of keys at `tick` (jump_pressed comes from replay_intent, which
+** only reads the buffer). */
+static void tick_keys(Sim *sim, const uint8_t *keys, size_t count, size_t tick)
+{
+    Replay view = {(uint8_t *)keys, count, count};
+    InputIntent in = replay_intent(&view, tick);
+    sim_tick(sim, &in);
+}
+
+/* The recorded run, from the level's start, with the hash after each tick
+** (*hashes[t] after t ticks; malloc'd). False when out of memory. */
+static bool play_recorded(const LevelDesc *level, const uint8_t *keys, size_t count,
+                          uint64_t **hashes, RunEnd *end)
+{
+    Sim *sim = sim_create(level, NULL);
+    *hashes = malloc((count + 1) * sizeof **hashes);
+    if (sim == NULL || *hashes == NULL) {
+        sim_destroy(sim);
+        free(*hashes);
+        *hashes = NULL;
+        return false;
+    }
+    const SimStatus *st = sim_status(sim);
+    size_t tick = 0;
+    (*hashes)[0] = sim_hash(sim);
+    while (tick < count && st->outcome != OUTCOME_COMPLETED) {
+        tick_keys(sim, keys, count, tick);
+        (*hashes)[++tick] = sim_hash(sim);
+    }
+    run_end(sim, tick, end);
     sim_destroy(sim);
+    return true;
+}
+
+/* Plays keys[0, count) from the level's start, to the end of the keys or
+** the completion. False when the Sim cannot be built. */
+static bool play(const LevelDesc *level, const uint8_t *keys, size_t count, RunEnd *end)
+{
+    uint64_t *hashes;
+    if (!play_recorded(level, keys, count, &hashes, end))
+        return false;
+    free(hashes);
     return true;
 }
 
@@ -195,26 +242,191 @@ static bool add_miss(AppJitter *j, size_t *cap, const AppJitterMiss *miss)
     return true;
 }
 
+/* ---- states already seen: (tick, state hash) -> the end a run came to ---- */
+
+enum {
+    SEEN_EVERY = 4,              /* ticks between two looks: a hash costs about a tick */
+    SEEN_MAX = 1 << 21,          /* states kept, at most: 32 MB of table at half full */
+};
+
+typedef struct Seen {
+    uint64_t hash;
+    uint32_t tick;
+    uint32_t end;                /* index in ends, + 1; 0: a free slot */
+} Seen;
+
+typedef struct Memo {
+    Seen *slots;                 /* open addressing, a power of two of them */
+    size_t cap, used;
+    RunEnd *ends;
+    size_t end_count, end_cap;
+    Seen *trail;                 /* the states of the run being played */
+    size_t trail_count, trail_cap;
+} Memo;
+
+static void memo_fini(Memo *m)
+{
+    free(m->slots);
+    free(m->ends);
+    free(m->trail);
+    memset(m, 0, sizeof *m);
+}
+
+static size_t slot_of(const Memo *m, uint64_t hash, uint32_t tick)
+{
+    uint64_t k = hash ^ ((uint64_t)tick * 0x9E3779B97F4A7C15ull);
+    k ^= k >> 29;
+    return (size_t)k & (m->cap - 1);
+}
+
+static const RunEnd *memo_find(const Memo *m, uint64_t hash, uint32_t tick)
+{
+    if (m->cap == 0)
+        return NULL;
+    for (size_t i = slot_of(m, hash, tick);; i = (i + 1) & (m->cap - 1)) {
+        const Seen *e = &m->slots[i];
+        if (e->end == 0)
+            return NULL;
+        if (e->hash == hash && e->tick == tick)
+            return &m->ends[e->end - 1];
+    }
+}
+
+static void memo_put(Memo *m, Seen s)
+{
+    size_t i = slot_of(m, s.hash, s.tick);
+    while (m->slots[i].end != 0) {
+        if (m->slots[i].hash == s.hash && m->slots[i].tick == s.tick)
+            return;
+        i = (i + 1) & (m->cap - 1);
+    }
+    m->slots[i] = s;
+    m->used++;
+}
+
+/* Room for n more states at half full at most; false when there is no
+** more (the table's cap, or memory). */
+static bool memo_room(Memo *m, size_t n)
+{
+    if (m->used + n > SEEN_MAX)
+        return false;
+    if ((m->used + n) * 2 <= m->cap)
+        return true;
+    size_t cap = m->cap > 0 ? m->cap : 1024;
+    while ((m->used + n) * 2 > cap)
+        cap *= 2;
+    Seen *grown = calloc(cap, sizeof *grown);
+    if (grown == NULL)
+        return false;
+    Memo old = *m;
+    m->slots = grown;
+    m->cap = cap;
+    m->used = 0;
+    for (size_t i = 0; i < old.cap; i++)
+        if (old.slots[i].end != 0)
+            memo_put(m, old.slots[i]);
+    free(old.slots);
+    return true;
+}
+
+/* The run just played came to `end`: its trail leads there from now on.
+** Only a lookup saver: out of room or memory, the states are not kept. */
+static void memo_keep(Memo *m, const RunEnd *end)
+{
+    if (m->trail_count == 0 || !memo_room(m, m->trail_count))
+        return;
+    if (m->end_count == m->end_cap) {
+        size_t cap = m->end_cap > 0 ? m->end_cap * 2 : 64;
+        RunEnd *grown = realloc(m->ends, cap * sizeof *grown);
+        if (grown == NULL)
+            return;
+        m->ends = grown;
+        m->end_cap = cap;
+    }
+    m->ends[m->end_count++] = *end;
+    for (size_t i = 0; i < m->trail_count; i++) {
+        Seen s = m->trail[i];
+        s.end = (uint32_t)m->end_count;
+        memo_put(m, s);
+    }
+}
+
+static void trail_add(Memo *m, uint64_t hash, size_t tick)
+{
+    if (m->trail_count == m->trail_cap) {
+        size_t cap = m->trail_cap > 0 ? m->trail_cap * 2 : 1024;
+        Seen *grown = realloc(m->trail, cap * sizeof *grown);
+        if (grown == NULL)
+            return; /* the states past here are not kept: a saving lost, no more */
+        m->trail = grown;
+        m->trail_cap = cap;
+    }
+    m->trail[m->trail_count++] = (Seen){hash, (uint32_t)tick, 0};
+}
+
+/* A shifted run, from `from` (the recorded run at tick `first`): until it
+** completes, dies, runs out of time at `limit`, or, once the keys are the
+** recorded ones again (from `same` on, and the tick before, whose jump key
+** tells a press from a hold), is in a state the recorded run was
+** in at the same tick (it then ends as recorded) or another shifted run was
+** (it then ends as that one did). */
+static void play_shifted(Sim *work, const uint8_t *keys, size_t count, size_t first, size_t same,
+                         size_t limit, const uint64_t *hashes, const RunEnd *base, Memo *memo,
+                         RunEnd *end)
+{
+    const SimStatus *st = sim_status(work);
+    size_t tick = first;
+    memo->trail_count = 0;
+    while (tick < limit && st->outcome != OUTCOME_COMPLETED && st->deaths == 0) {
+        tick_keys(work, keys, count, tick);
+        tick++;
+        if (tick <= same || tick % SEEN_EVERY != 0 || tick > UINT32_MAX)
+            continue;
+        uint64_t h = sim_hash(work);
+        const RunEnd *known = tick < base->ticks && h == hashes[tick] ? base
+                              : memo_find(memo, h, (uint32_t)tick);
+        if (known != NULL) {
+            *end = *known;
+            memo_keep(memo, end);
+            return;
+        }
+        trail_add(memo, h, tick);
+    }
+    run_end(work, tick, end);
+    memo_keep(memo, end);
+}
+
 bool app_jitter_measure(const LevelDesc *level, const Replay *replay, int shift,
                         unsigned long slack, AppJitter *out)
 {
     memset(out, 0, sizeof *out);
     RunEnd base;
-    if (!play(level, replay->keys, replay->count, false, &base))
+    uint64_t *hashes = NULL;
+    if (!play_recorded(level, replay->keys, replay->count, &hashes, &base))
         return false;
     out->ticks = base.ticks;
     out->outcome = base.outcome;
     out->deaths = base.deaths;
     out->hash = base.hash;
-    if (base.outcome != OUTCOME_COMPLETED || base.deaths != 0)
+    if (base.outcome != OUTCOME_COMPLETED || base.deaths != 0) {
+        free(hashes);
         return true;
+    }
 
+    /* The recorded run goes on in `from`, up to the first tick each jump's
+    ** shifts change; each shifted run starts from a copy of it there. */
     size_t limit = (size_t)base.ticks + (size_t)slack, count, njumps = 0, miss_cap = 0;
     uint8_t *keys = extended(replay, limit, &count);
     Jump *jumps = NULL;
-    bool ok = keys != NULL && find_jumps(keys, count, &jumps, &njumps);
+    Sim *from = sim_create(level, NULL), *work = sim_create(level, NULL);
+    size_t at = 0; /* ticks `from` has played */
+    Memo memo = {0};
+    bool ok = keys != NULL && from != NULL && work != NULL && find_jumps(keys, count, &jumps, &njumps);
     for (size_t k = 0; ok && k < njumps && jumps[k].press < base.ticks; k++) {
         const Jump *jp = &jumps[k];
+        size_t first = jp->press >= (size_t)shift ? jp->press - (size_t)shift : 0;
+        while (at < first)
+            tick_keys(from, keys, count, at++);
         out->jumps++;
         for (int s = -shift; s <= shift && ok; s++) {
             if (s == 0)
@@ -224,8 +436,11 @@ bool app_jitter_measure(const LevelDesc *level, const Replay *replay, int shift,
                 continue;
             }
             RunEnd end;
+            size_t same = (size_t)((long)jp->release + (s > 0 ? s : 0));
             move_jump(keys, count, jp, s, false);
-            ok = play(level, keys, limit, true, &end);
+            ok = sim_copy(work, from);
+            if (ok)
+                play_shifted(work, keys, count, first, same, limit, hashes, &base, &memo, &end);
             move_jump(keys, count, jp, s, true);
             if (!ok)
                 break;
@@ -240,8 +455,12 @@ bool app_jitter_measure(const LevelDesc *level, const Replay *replay, int shift,
             ok = add_miss(out, &miss_cap, &miss);
         }
     }
+    memo_fini(&memo);
+    sim_destroy(from);
+    sim_destroy(work);
     free(jumps);
     free(keys);
+    free(hashes);
     if (!ok)
         app_jitter_fini(out);
     return ok;
@@ -469,7 +688,7 @@ static bool write_shifted(const char *data, const char *path, unsigned long tick
     ReplayHeader h;
     memset(&h, 0, sizeof h);
     bool ok = false;
-    if (!play(&l.level, l.replay.keys, l.replay.count, false, &base)) {
+    if (!play(&l.level, l.replay.keys, l.replay.count, &base)) {
         fprintf(stderr, "%s: could not build the level (out of memory)\n", l.level_path);
     } else if (!app_jitter_shift(&l.replay, (size_t)base.ticks + slack, tick - 1, shift, &shifted,
                                  err, sizeof err)) {
@@ -477,7 +696,7 @@ static bool write_shifted(const char *data, const char *path, unsigned long tick
     } else {
         if (!level_path_relative(out_path, l.level_path, h.level, sizeof h.level)) {
             fprintf(stderr, "%s: cannot name %s from there\n", out_path, l.level_path);
-        } else if (!play(&l.level, shifted.keys, shifted.count, false, &end)) {
+        } else if (!play(&l.level, shifted.keys, shifted.count, &end)) {
             fprintf(stderr, "%s: could not build the level (out of memory)\n", l.level_path);
         } else {
             snprintf(h.outcome, sizeof h.outcome, "%s", app_outcome_name(end.outcome));

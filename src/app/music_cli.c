@@ -23,7 +23,7 @@ enum { MAX_SECONDS = 3600 };
 static int usage(const char *prog)
 {
     fprintf(stderr, "usage: %s --render-music TRACK OUT.wav [--seconds N] [--data DIR]\n"
-          "Renders a music track to a 16-bit mono WAV file at 48 kHz. TRACK is a\n"
+          "Renders a music track to a 16-bit stereo WAV file at 48 kHz. TRACK is a\n"
           "name from assets/music (hills) or the path of a track file. Without\n"
           "--seconds, the track plays once to its loop point: the intro and one\n"
           "pass of the loop; N seconds (up to 3600) go on around the loop.\n",
@@ -96,7 +96,11 @@ int app_render_music(int argc, char **argv, const char *data_dir, const char *ba
         return 2;
     }
 
-    char err[1024];
+    char err[2 * APP_PATH_MAX];
+    if (!atomic_check_target(out_path, err, sizeof err)) { /* before the work, not after */
+        fprintf(stderr, "%s: %s\n", prog, err);
+        return 1;
+    }
     MusicTrack *track;
     if (!audio_music_load(path, &track, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
@@ -104,54 +108,69 @@ int app_render_music(int argc, char **argv, const char *data_dir, const char *ba
     }
     uint64_t intro = audio_music_intro_samples(track), loop = audio_music_loop_samples(track);
     uint64_t count = seconds > 0.0 ? (uint64_t)llround(seconds * AUDIO_RATE) : intro + loop;
-    size_t size = audio_wav_size((size_t)count);
-    int16_t *samples = malloc((size_t)count * sizeof *samples);
-    uint8_t *wav = malloc(size);
     int status = 1;
-    if (samples == NULL || wav == NULL) {
+    uint8_t *wav = NULL;
+    MusicPlayer *player = NULL;
+    /* A few lines of text can hold hours of music: one pass of a track is
+    ** held to what --seconds may ask for, and the output to that size. */
+    if (count > (uint64_t)MAX_SECONDS * AUDIO_RATE) {
+        fprintf(stderr, "%s: the intro and one pass of the loop last %.0f s, more than the %d s"
+                " --render-music writes: give --seconds N for the first N seconds\n", path,
+                (double)count / AUDIO_RATE, MAX_SECONDS);
+        goto done;
+    }
+    size_t size = audio_wav_size((size_t)count, 2);
+    wav = malloc(size);
+    player = malloc(sizeof *player);
+    if (wav == NULL || player == NULL) {
         fprintf(stderr, "%s: out of memory for %.1f s of sound\n", prog,
                 (double)count / AUDIO_RATE);
         goto done;
     }
-    MusicPlayer *player = malloc(sizeof *player);
-    if (player == NULL) {
-        fprintf(stderr, "%s: out of memory\n", prog);
-        goto done;
-    }
+    /* a second at a time, straight into the file's bytes */
     audio_music_start(player, track);
-    audio_music_render(player, samples, (size_t)count);
-    uint32_t stolen = player->stolen;
-    free(player);
-
+    audio_wav_header((size_t)count, 2, wav);
+    int16_t samples[2 * AUDIO_RATE];
     int peak = 0;
     size_t clipped = 0;
-    double energy = 0.0;
-    for (uint64_t i = 0; i < count; i++) {
-        int a = abs(samples[i]);
-        peak = a > peak ? a : peak;
-        clipped += a >= 32767;
-        energy += (double)samples[i] * samples[i];
+    double energy = 0.0, side = 0.0;
+    for (uint64_t done = 0; done < count;) {
+        size_t n = count - done < AUDIO_RATE ? (size_t)(count - done) : AUDIO_RATE;
+        audio_music_render(player, samples, n);
+        for (size_t i = 0; i < 2 * n; i++) {
+            int a = abs(samples[i]);
+            peak = a > peak ? a : peak;
+            clipped += a >= 32767;
+            energy += (double)samples[i] * samples[i];
+            if (i % 2 == 1) {
+                double d = (double)samples[i] - samples[i - 1];
+                side += d * d / 4.0;
+            }
+        }
+        audio_wav_samples(samples, 2 * n, wav + audio_wav_size((size_t)done, 2));
+        done += n;
     }
-    audio_wav_encode(samples, (size_t)count, wav);
+    uint32_t stolen = player->stolen;
     if (!atomic_write(out_path, wav, size, err, sizeof err)) {
         fprintf(stderr, "%s: %s\n", prog, err);
         goto done;
     }
-    double rms = sqrt(energy / (double)(count > 0 ? count : 1));
-    printf("%s: %s, %.2f s (intro %.2f s, loop %.2f s: %d bars of 4 beats at %d bpm), peak %.1f dBFS, "
-           "rms %.1f dBFS, %zu clipped\n",
+    double rms = sqrt(energy / (double)(count > 0 ? 2 * count : 1));
+    double width = sqrt(side / (double)(count > 0 ? count : 1));
+    printf("%s: %s, %.2f s stereo (intro %.2f s, loop %.2f s: %d bars of 4 beats at %d bpm), "
+           "peak %.1f dBFS, rms %.1f dBFS, side %.1f dBFS, %zu clipped\n",
            out_path, track->name, (double)count / AUDIO_RATE, (double)intro / AUDIO_RATE,
            (double)loop / AUDIO_RATE,
            (int)(loop / track->row_samples / (uint64_t)(track->rows_per_beat * 4)), track->bpm,
            20.0 * log10((peak > 0 ? peak : 1) / 32768.0), 20.0 * log10((rms > 0 ? rms : 1) / 32768.0),
-           clipped);
+           20.0 * log10((width > 0 ? width : 1) / 32768.0), clipped);
     if (stolen > 0)
         fprintf(stderr, "%s: %s: %u notes were cut short (more than %d at once on a "
                         "channel)\n", prog, path, stolen, MUSIC_NOTES);
     status = 0;
 done:
+    free(player);
     free(wav);
-    free(samples);
     audio_music_destroy(track);
     return status;
 }

@@ -8,16 +8,42 @@
 ** hence the fsync of the temporary, and of the folder after the rename.
 ** The temporary's name carries the process id and is created exclusively,
 ** so two running copies of the game never write into the same temporary.
+**
+** The target is found first: a symbolic link is followed (link by link, as
+** the kernel would, up to 40) to the file it names, so the temporary is made
+** in that file's folder and renamed over that file, and the link stays. A
+** target that is there and is not a regular file is refused before anything
+** is written: renaming over /dev/null or a FIFO would replace it with a file.
 */
 #define _POSIX_C_SOURCE 200809L
 
 #include "atomic.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
+
+enum { ATOMIC_PATH_MAX = 4096, ATOMIC_LINKS_MAX = 40 };
+
+/* A message into err (NULL or errlen 0: none wanted). */
+__attribute__((format(printf, 3, 4)))
+static void say(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (err == NULL || errlen == 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
 
 static int posix_open(void *ctx, const char *path, int flags, mode_t mode)
 {
@@ -64,23 +90,96 @@ bool atomic_write(const char *path, const void *data, size_t len, char *err, siz
     return atomic_write_io(&POSIX_IO, path, data, len, err, errlen);
 }
 
+/* The folder part of path ("." for none, "/" for the root), into dir;
+** false when it does not fit. */
+static bool folder_of(const char *path, char *dir, size_t size)
+{
+    const char *slash = strrchr(path, '/');
+    size_t n = slash == NULL ? 1 : slash == path ? 1 : (size_t)(slash - path);
+    if (n >= size)
+        return false;
+    memcpy(dir, slash == NULL ? "." : path, n);
+    dir[n] = '\0';
+    return true;
+}
+
+static const char *kind_of(mode_t mode)
+{
+    return S_ISDIR(mode) ? "a folder" : S_ISCHR(mode) ? "a character device" :
+           S_ISBLK(mode) ? "a block device" : S_ISFIFO(mode) ? "a FIFO" :
+           S_ISSOCK(mode) ? "a socket" : "not a regular file";
+}
+
+/* The file path leads to, through symbolic links, into out; false with a
+** message when the links loop, a path is too long, or the target is there
+** and is not a regular file. */
+static bool find_target(const char *path, char *out, size_t size, char *err, size_t errlen)
+{
+    if (strlen(path) >= size) {
+        say(err, errlen, "cannot save %s: the path is too long (%zu bytes, at most %zu);"
+                 " nothing was written", path, strlen(path), size - 1);
+        return false;
+    }
+    strcpy(out, path);
+    for (int hops = 0;; hops++) {
+        struct stat st;
+        if (lstat(out, &st) != 0)
+            return true; /* not there (yet): made by the write, or its error says why */
+        if (!S_ISLNK(st.st_mode)) {
+            if (S_ISREG(st.st_mode))
+                return true;
+            say(err, errlen, "cannot save %s: it is %s, not a regular file; nothing was"
+                     " written", path, kind_of(st.st_mode));
+            return false;
+        }
+        char link[ATOMIC_PATH_MAX], next[ATOMIC_PATH_MAX];
+        ssize_t n = hops < ATOMIC_LINKS_MAX ? readlink(out, link, sizeof link - 1) : -1;
+        if (n < 0 || (size_t)n >= sizeof link - 1) {
+            say(err, errlen, "cannot save %s: cannot follow the symbolic link %s: %s;"
+                     " nothing was written", path, out,
+                     hops >= ATOMIC_LINKS_MAX ? strerror(ELOOP) : n < 0 ? strerror(errno)
+                                                                : strerror(ENAMETOOLONG));
+            return false;
+        }
+        link[n] = '\0';
+        int w;
+        if (link[0] == '/') {
+            w = snprintf(next, sizeof next, "%s", link);
+        } else {
+            char dir[ATOMIC_PATH_MAX];
+            w = folder_of(out, dir, sizeof dir) ? snprintf(next, sizeof next, "%s/%s", dir, link) : -1;
+        }
+        if (w < 0 || (size_t)w >= size || (size_t)w >= sizeof next) {
+            say(err, errlen, "cannot save %s: the file its link leads to has too long a"
+                     " path; nothing was written", path);
+            return false;
+        }
+        strcpy(out, next);
+    }
+}
+
+bool atomic_check_target(const char *path, char *err, size_t errlen)
+{
+    char target[ATOMIC_PATH_MAX];
+    char tmp[ATOMIC_PATH_MAX];
+    if (!find_target(path, target, sizeof target, err, errlen))
+        return false;
+    int n = snprintf(tmp, sizeof tmp, "%s.tmp-%ld-%d", target, (long)getpid(), 99);
+    if (n < 0 || (size_t)n >= sizeof tmp) {
+        say(err, errlen, "cannot save %s: the path is too long for its temporary file;"
+                 " nothing was written", path);
+        return false;
+    }
+    return true;
+}
+
 /* Makes the rename itself durable. Failing here loses nothing that is not
 ** already safe (the new file is complete), so errors are ignored. */
 static void sync_parent_folder(const char *path)
 {
-    char dir[4096];
-    const char *slash = strrchr(path, '/');
-    if (slash == NULL) {
-        strcpy(dir, ".");
-    } else {
-        size_t n = (size_t)(slash - path);
-        if (n == 0)
-            n = 1; /* the root folder */
-        if (n >= sizeof dir)
-            return;
-        memcpy(dir, path, n);
-        dir[n] = '\0';
-    }
+    char dir[ATOMIC_PATH_MAX];
+    if (!folder_of(path, dir, sizeof dir))
+        return;
     int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd >= 0) {
         (void)fsync(fd);
@@ -91,13 +190,16 @@ static void sync_parent_folder(const char *path)
 bool atomic_write_io(const AtomicIo *io, const char *path, const void *data, size_t len,
                      char *err, size_t errlen)
 {
-    char tmp[4096];
+    char tmp[ATOMIC_PATH_MAX], target[ATOMIC_PATH_MAX];
     int fd = -1;
     const char *step = "create a temporary file";
     int saved = 0;
 
-    if (err != NULL && errlen > 0)
-        err[0] = '\0';
+    say(err, errlen, "%s", "");
+    if (!find_target(path, target, sizeof target, err, errlen))
+        return false;
+    const char *file = path;
+    path = target; /* what is replaced: the file a link leads to */
     for (int attempt = 0; attempt < 100 && fd < 0; attempt++) {
         int n = snprintf(tmp, sizeof tmp, "%s.tmp-%ld-%d", path, (long)getpid(), attempt);
         if (n < 0 || (size_t)n >= sizeof tmp) {
@@ -150,8 +252,59 @@ fail:
         (void)io->close(io->ctx, fd);
     (void)io->unlink(io->ctx, tmp);
 fail_no_tmp:
-    if (err != NULL && errlen > 0)
-        snprintf(err, errlen, "cannot save %s: %s failed: %s; the previous file is unchanged",
-                 path, step, strerror(saved));
+    say(err, errlen, "cannot save %s: %s failed: %s; the previous file is unchanged",
+             file, step, strerror(saved));
     return false;
+}
+
+/* Whether name is base.tmp-PID-N; *pid gets PID. */
+static bool temporary_of(const char *name, const char *base, long *pid)
+{
+    size_t n = strlen(base);
+    if (strncmp(name, base, n) != 0 || strncmp(name + n, ".tmp-", 5) != 0)
+        return false;
+    const char *p = name + n + 5;
+    char *end;
+    long v = strtol(p, &end, 10);
+    if (end == p || *end != '-' || v <= 0)
+        return false;
+    p = end + 1;
+    (void)strtol(p, &end, 10);
+    if (end == p || *end != '\0')
+        return false;
+    *pid = v;
+    return true;
+}
+
+int atomic_remove_stale(const char *path)
+{
+    char target[ATOMIC_PATH_MAX], dir[ATOMIC_PATH_MAX];
+    if (!find_target(path, target, sizeof target, NULL, 0) ||
+        !folder_of(target, dir, sizeof dir))
+        return 0;
+    const char *slash = strrchr(target, '/');
+    const char *base = slash != NULL ? slash + 1 : target;
+    DIR *d = opendir(dir);
+    if (d == NULL)
+        return 0;
+    int removed = 0;
+    time_t now = time(NULL);
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        long pid;
+        if (!temporary_of(e->d_name, base, &pid) || pid == (long)getpid())
+            continue;
+        char file[ATOMIC_PATH_MAX + 256];
+        int n = snprintf(file, sizeof file, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (n < 0 || (size_t)n >= sizeof file || lstat(file, &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        /* A running copy of the game may be writing it: only the dead's, or
+        ** one no save could still be busy with. */
+        bool dead = kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+        if ((dead || now - st.st_mtime > 3600) && unlink(file) == 0)
+            removed++;
+    }
+    closedir(d);
+    return removed;
 }

@@ -7,10 +7,15 @@
 ** disk or a failed rename at any point leaves either the old file or the
 ** new one at PATH, never half of one. A write that fails removes its
 ** temporary; a crash between creating the temporary and the rename leaves
-** it behind (later writes never reuse it). Saves, exported maps, recorded
-** replays, rendered music and screenshots all go through here. The system calls go through an
-** AtomicIo so that tests can make them fail at a chosen moment. POSIX only;
-** no other module of the game is needed.
+** it behind (later writes never reuse it; atomic_remove_stale clears them).
+** A PATH that is a symbolic link is written through: the file it leads to
+** is replaced, and the link stays (a save file kept elsewhere and linked in
+** goes on being updated). A PATH that is something other than a regular
+** file (a device, a FIFO, a folder) is refused, never replaced. Saves,
+** exported maps, recorded replays, rendered music and screenshots all go
+** through here. The system calls of the write go through an AtomicIo so
+** that tests can make them fail at a chosen moment. POSIX only; no other
+** module of the game is needed.
 */
 #ifndef ATOMIC_H
 #define ATOMIC_H
@@ -38,5 +43,16 @@ bool atomic_write(const char *path, const void *data, size_t len, char *err, siz
 /* The same through the given system calls. */
 bool atomic_write_io(const AtomicIo *io, const char *path, const void *data, size_t len,
                      char *err, size_t errlen);
+
+/* Whether path may be written: false, with the message atomic_write would
+** give, when it is (or leads by links to) something other than a regular
+** file, or is too long; a missing file may be. For a tool to refuse an
+** output before it does the work. */
+bool atomic_check_target(const char *path, char *err, size_t errlen);
+
+/* Removes the temporaries that writes of path killed half way left beside
+** it: those of a process that is no longer running, or older than an hour.
+** Returns how many were removed. */
+int atomic_remove_stale(const char *path);
 
 #endif

@@ -14,11 +14,12 @@
 ** (each tone on one line). `level` is the sound's peak as a fraction of
 ** full scale (0.01 to 0.9, default 0.5): the tones are mixed, then the
 ** whole sound is scaled so that its loudest sample sits there, which
-** leaves headroom for several effects at once. A name is lowercase letters,
-** digits and '_'. The game reads the bank with the names of its sounds
-** (game/sound.h): a sound of the file that is not one of them, or one of
-** them the file lacks, is an error at load, and the bank lists the sounds
-** in the game's order.
+** leaves headroom for several effects at once. `duck` (0 to 1, default 1)
+** is how loud the music stays while the sound plays: a sting ducks it. A
+** name is lowercase letters, digits and '_'. The game reads the bank with
+** the names of its sounds (game/sound.h): a sound of the file that is not
+** one of them, or one of them the file lacks, is an error at load, and the
+** bank lists the sounds in the game's order.
 **
 ** Reading stops at the first problem, reported as FILE:LINE:COL: error:
 ** MESSAGE: an unknown word or key, a value out of range, a sound with no
@@ -41,6 +42,7 @@
 typedef struct Sound {
     char name[AUDIO_NAME_MAX];
     double level;
+    double duck;                /* the music's gain while it plays: 1 leaves it alone */
     int first, count;           /* its tones in SoundBank.tones */
     int line, col;              /* of its name */
 } Sound;
@@ -94,7 +96,8 @@ static bool sound_line(AudioText *t, const AudioLine *line, SoundBank *bank)
     if (!finish_sound(t, bank))
         return false;
     if (line->count < 2)
-        return audio_text_fail(t, &line->words[0], "'sound' needs a name: sound NAME [level=L]");
+        return audio_text_fail(t, &line->words[0],
+                               "'sound' needs a name: sound NAME [level=L] [duck=D]");
     if (bank->count == BANK_SOUNDS)
         return audio_text_fail(t, &line->words[0], "more than %d sounds", BANK_SOUNDS);
     Sound *s = &bank->sounds[bank->count];
@@ -106,21 +109,25 @@ static bool sound_line(AudioText *t, const AudioLine *line, SoundBank *bank)
             return audio_text_fail(t, &line->words[1], "sound '%s' is already defined at line %d",
                                    s->name, bank->sounds[i].line);
     s->level = 0.5;
+    s->duck = 1.0;
     s->first = bank->tone_count;
     s->line = line->words[1].line;
     s->col = line->words[1].col;
-    bool level_given = false;
+    bool level_given = false, duck_given = false;
     for (int i = 2; i < line->count; i++) {
         AudioWord key, v;
         if (!audio_word_split(t, &line->words[i], &key, &v))
             return false;
-        if (!audio_word_is(&key, "level"))
-            return audio_text_fail(t, &key, "unknown key '%.*s' (a sound has level=)", key.len,
-                                   key.s);
-        if (level_given)
-            return audio_text_fail(t, &key, "level= is given twice");
-        level_given = true;
-        if (!audio_word_number(t, &v, 0.01, 0.9, &s->level))
+        bool level = audio_word_is(&key, "level");
+        if (!level && !audio_word_is(&key, "duck"))
+            return audio_text_fail(t, &key, "unknown key '%.*s' (a sound has level= and duck=)",
+                                   key.len, key.s);
+        bool *given = level ? &level_given : &duck_given;
+        if (*given)
+            return audio_text_fail(t, &key, "%s= is given twice", level ? "level" : "duck");
+        *given = true;
+        if (!audio_word_number(t, &v, level ? 0.01 : 0.0, level ? 0.9 : 1.0,
+                               level ? &s->level : &s->duck))
             return false;
     }
     bank->count++;
@@ -239,6 +246,11 @@ size_t audio_bank_length(const SoundBank *bank, int index)
     if (index < 0 || index >= bank->count)
         return 0;
     return (size_t)ceil(sound_seconds(bank, &bank->sounds[index]) * AUDIO_RATE);
+}
+
+double audio_bank_duck(const SoundBank *bank, int index)
+{
+    return index >= 0 && index < bank->count ? bank->sounds[index].duck : 1.0;
 }
 
 /* Adds one tone into mix (count samples from the sound's start). */

@@ -45,6 +45,10 @@ void audio_bank_destroy(SoundBank *bank);
 int audio_bank_count(const SoundBank *bank);
 const char *audio_bank_name(const SoundBank *bank, int index);
 
+/* How loud the music stays while a sound plays, 0..1 (its duck=; 1 when
+** index is out of range). */
+double audio_bank_duck(const SoundBank *bank, int index);
+
 /* Number of samples of a sound (0 when index is out of range). */
 size_t audio_bank_length(const SoundBank *bank, int index);
 

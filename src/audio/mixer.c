@@ -30,6 +30,7 @@ static void update_music_gain(Mixer *m)
 void mixer_init(Mixer *m)
 {
     memset(m, 0, sizeof *m);
+    m->duck = MIXER_GAIN_ONE;
     m->gain = MIXER_GAIN_ONE;
     m->target_gain = MIXER_GAIN_ONE;
     m->master = 100;
@@ -39,6 +40,11 @@ void mixer_init(Mixer *m)
 }
 
 void mixer_play(Mixer *m, const int16_t *samples, size_t count)
+{
+    mixer_play_ducking(m, samples, count, MIXER_GAIN_ONE);
+}
+
+void mixer_play_ducking(Mixer *m, const int16_t *samples, size_t count, int32_t duck)
 {
     if (samples == NULL || count == 0)
         return;
@@ -59,6 +65,7 @@ void mixer_play(Mixer *m, const int16_t *samples, size_t count)
     slot->count = count;
     slot->pos = 0;
     slot->started = m->plays++;
+    slot->duck = duck < 0 ? 0 : duck > MIXER_GAIN_ONE ? MIXER_GAIN_ONE : duck;
 }
 
 void mixer_stop_all(Mixer *m)
@@ -154,10 +161,11 @@ static int32_t glide(int32_t gain, int32_t target)
     return gain;
 }
 
-/* One sample of the music slots, fades applied, before the music gain. */
-static int64_t music_sample(Mixer *m, int16_t chunk[2][MUSIC_CHUNK], size_t f)
+/* One frame of the music slots, fades applied, before the music gain. */
+static void music_frame(Mixer *m, int16_t chunk[2][2 * MUSIC_CHUNK], size_t f, int64_t *left,
+                        int64_t *right)
 {
-    int64_t sum = 0;
+    *left = *right = 0;
     for (int i = 0; i < 2; i++) {
         MixerMusic *mm = &m->music[i];
         if (!mm->active)
@@ -168,16 +176,21 @@ static int64_t music_sample(Mixer *m, int16_t chunk[2][MUSIC_CHUNK], size_t f)
         else if (mm->fade > mm->fade_target)
             mm->fade = mm->fade - mm->fade_target > mm->fade_step ? mm->fade - mm->fade_step
                                                                     : mm->fade_target;
-        sum += (int64_t)chunk[i][f] * mm->fade;
+        *left += (int64_t)chunk[i][2 * f] * mm->fade;
+        *right += (int64_t)chunk[i][2 * f + 1] * mm->fade;
         if (mm->fade == 0 && mm->fade_target == 0)
             mm->active = false;
     }
-    return sum;
+}
+
+static int16_t clamp16(int64_t s)
+{
+    return (int16_t)(s > 32767 ? 32767 : s < -32768 ? -32768 : s);
 }
 
 void mixer_render(Mixer *m, int16_t *out, size_t frames)
 {
-    int16_t chunk[2][MUSIC_CHUNK];
+    int16_t chunk[2][2 * MUSIC_CHUNK];
     size_t used = MUSIC_CHUNK;
     for (size_t f = 0; f < frames; f++) {
         if (used == MUSIC_CHUNK) {
@@ -187,21 +200,28 @@ void mixer_render(Mixer *m, int16_t *out, size_t frames)
                     audio_music_render(&m->music[i].player, chunk[i], n);
             used = 0;
         }
-        int32_t sum = 0;
+        int32_t sum = 0, duck = MIXER_GAIN_ONE;
         for (int i = 0; i < MIXER_VOICES; i++) {
             MixerVoice *v = &m->voices[i];
             if (v->samples == NULL)
                 continue;
             sum += v->samples[v->pos++];
+            duck = v->duck < duck ? v->duck : duck;
             if (v->pos >= v->count)
                 v->samples = NULL;
         }
         m->gain = glide(m->gain, m->target_gain);
         m->music_gain = glide(m->music_gain, m->music_target_gain);
-        int64_t s = (int64_t)sum * m->gain / MIXER_GAIN_ONE;
-        s += music_sample(m, chunk, used++) * m->music_gain /
-             ((int64_t)MIXER_GAIN_ONE * MIXER_GAIN_ONE);
-        out[f] = (int16_t)(s > 32767 ? 32767 : s < -32768 ? -32768 : s);
+        int32_t step = MIXER_GAIN_ONE / MIXER_DUCK_GLIDE;
+        m->duck = m->duck < duck ? (duck - m->duck > step ? m->duck + step : duck)
+                                 : (m->duck - duck > step ? m->duck - step : duck);
+        int64_t fx = (int64_t)sum * m->gain / MIXER_GAIN_ONE, left, right;
+        music_frame(m, chunk, used++, &left, &right);
+        /* sample x fade (Q16) x the music's gain ducked (Q16) fits 64 bits */
+        int64_t g = (int64_t)m->music_gain * m->duck / MIXER_GAIN_ONE;
+        int64_t one2 = (int64_t)MIXER_GAIN_ONE * MIXER_GAIN_ONE;
+        out[2 * f] = clamp16(fx + left * g / one2);
+        out[2 * f + 1] = clamp16(fx + right * g / one2);
     }
 }
 

@@ -10,6 +10,9 @@
 ** music track: the mixer plays it with a sequencer of its own, as it goes.
 ** Music has two slots, so that one track can fade out while the next fades
 ** in; effects and music have their own volumes under the master volume.
+** The output is stereo: the music as its tracks place it, the effects (mono)
+** in the middle. An effect may duck the music while it plays (a sting: the
+** music dips under it, then comes back).
 */
 #ifndef MIXER_H
 #define MIXER_H
@@ -25,12 +28,14 @@ enum {
     MIXER_GAIN_ONE = 1 << 16,   /* unity gain in the mixer's fixed point */
     MIXER_RETRIGGER = 480,      /* samples: 10 ms at 48 kHz */
     MIXER_MUSIC_DEFAULT = 70,   /* the music volume until one is set */
+    MIXER_DUCK_GLIDE = 4800,    /* samples the music takes to dip under a sting: 0.1 s */
 };
 
 typedef struct MixerVoice {
     const int16_t *samples;     /* NULL when the voice is free */
     size_t count, pos;
     uint32_t started;           /* mixer_play call number, to find the oldest */
+    int32_t duck;               /* the music's gain while it plays, MIXER_GAIN_ONE: none */
 } MixerVoice;
 
 /* A track playing, and how far it is faded in. */
@@ -49,6 +54,7 @@ typedef struct Mixer {
     int32_t target_gain;        /* gain moves here a little per sample: no zipper clicks */
     MixerMusic music[2];        /* [0] the track asked for last, [1] the one fading out */
     int32_t music_gain, music_target_gain;
+    int32_t duck;               /* the music's ducking now, gliding to the voices' lowest */
     int master, music_volume;   /* 0..100, kept to recompute the music's gain */
     bool mute;
 } Mixer;
@@ -60,6 +66,9 @@ void mixer_init(Mixer *m);
 ** samples restart that voice instead of doubling its loudness (three coins
 ** in one tick). When every voice is busy the one started first gives way. */
 void mixer_play(Mixer *m, const int16_t *samples, size_t count);
+/* The same, the music ducked to `duck` (0..MIXER_GAIN_ONE) while it plays:
+** a sting over the music. The dip and the return glide over MIXER_DUCK_GLIDE. */
+void mixer_play_ducking(Mixer *m, const int16_t *samples, size_t count, int32_t duck);
 
 /* Stops every effect (the music plays on). */
 void mixer_stop_all(Mixer *m);
@@ -88,8 +97,9 @@ void mixer_stop_music(Mixer *m, uint32_t fade);
 /* The track playing or fading in, NULL when none. */
 const MusicTrack *mixer_music(const Mixer *m);
 
-/* Mixes the next `frames` samples into out (mono), clamped to 16 bits;
-** silence where nothing plays. Finished voices are freed. */
+/* Mixes the next `frames` stereo frames into out (2 * frames samples, left
+** then right), clamped to 16 bits; silence where nothing plays. Finished
+** voices are freed. */
 void mixer_render(Mixer *m, int16_t *out, size_t frames);
 
 /* Number of effects playing. */

@@ -35,15 +35,19 @@
 **   a sixteenth note), and the volume of the whole mix (0 to 2, default 1;
 **   the sum of every channel at full swing times this should stay below 1).
 **   A row lasts a whole number of samples: AUDIO_RATE * 60 / (bpm *
-**   rows_per_beat), rounded.
+**   rows_per_beat), rounded. echo=N (rows, default 3) is the delay of the
+**   echo the channels feed: it repeats what they send at N, 2N and 3N rows,
+**   right, left, right, each softer.
 ** - `instrument NAME` and up to MUSIC_INSTRUMENT_TONES `tone` lines: the
 **   tone vocabulary of the sound bank (tone.c). A tone without freq= plays
 **   the note; with freq= it keeps its own pitch (drums); transpose= shifts
 **   it from the note. A tone with hold=note sounds until its note ends, the
 **   others for their fixed length.
-** - `channel NAME instrument=INST [volume=V]`: one line of music, played by
-**   INST unless a note names another. The channels of the order list are
-**   these, in this order.
+** - `channel NAME instrument=INST [volume=V] [pan=P] [echo=E]`: one line of
+**   music, played by INST unless a note names another, placed at pan P
+**   (-1 left to 1 right, 0 the default centre) and feeding E (0 to 1) of
+**   itself to the echo. The channels of the order list are these, in this
+**   order.
 ** - `pattern NAME` and lines of cells: the rows of a pattern, read left to
 **   right and line after line (one bar a line reads well). A cell is
 **     ...        nothing new: what sounds goes on
@@ -54,10 +58,12 @@
 **   A new note ends the held one on its channel; both sound while the old
 **   one releases (at most MUSIC_NOTES at once on a channel).
 ** - `order` and its steps: one word per channel, a pattern name, NAME+N or
-**   NAME-N to transpose it by N semitones, or `-` for silence, and an
-**   optional xN to play the step N times. The patterns of a step have the
-**   same number of rows. A `loop` line among the steps is where play returns
-**   after the last step (without one, the start).
+**   NAME-N to transpose it by N semitones, or `-` for silence, then
+**   optionally xN to play the step N times and vol=V (0 to 2, default 1),
+**   the loudness of the whole mix in it, the sections' dynamics. The
+**   patterns of a step have the same number of rows. A `loop` line among
+**   the steps is where play returns after the last step (without one, the
+**   start).
 **
 ** Names are lowercase letters, digits and '_'. Reading stops at the first
 ** problem, reported as FILE:LINE:COL: error: MESSAGE.
@@ -175,18 +181,31 @@ static bool track_line(Reader *r, const AudioLine *line)
     if (r->have_track)
         return audio_text_fail(&r->text, &line->words[0], "a second 'track' line");
     r->have_track = true;
-    Field f[3] = {{"bpm", {0}, false}, {"rows_per_beat", {0}, false}, {"volume", {0}, false}};
-    if (!fields(r, line, 1, f, 3))
+    Field f[4] = {{"bpm", {0}, false}, {"rows_per_beat", {0}, false}, {"volume", {0}, false},
+                  {"echo", {0}, false}};
+    if (!fields(r, line, 1, f, 4))
         return false;
     if (!f[0].given || !f[1].given)
         return audio_text_fail(&r->text, &line->words[0],
                                "'track' needs bpm= and rows_per_beat=");
     t->volume = 1.0;
+    int echo_rows = 3;
     if (!audio_word_int(&r->text, &f[0].value, 30, 300, &t->bpm) ||
         !audio_word_int(&r->text, &f[1].value, 1, 16, &t->rows_per_beat) ||
-        (f[2].given && !audio_word_number(&r->text, &f[2].value, 0.0, 2.0, &t->volume)))
+        (f[2].given && !audio_word_number(&r->text, &f[2].value, 0.0, 2.0, &t->volume)) ||
+        (f[3].given && !audio_word_int(&r->text, &f[3].value, 1, 16, &echo_rows)))
         return false;
     t->row_samples = (uint32_t)floor(AUDIO_RATE * 60.0 / (t->bpm * t->rows_per_beat) + 0.5);
+    uint32_t fit = MUSIC_ECHO_MAX / MUSIC_ECHO_TAPS / t->row_samples;
+    if (!f[3].given && (uint32_t)echo_rows > fit)
+        echo_rows = (int)fit; /* slow rows: the longest echo that fits, or none */
+    t->echo_samples = (uint32_t)echo_rows * t->row_samples;
+    if ((uint64_t)t->echo_samples * MUSIC_ECHO_TAPS > MUSIC_ECHO_MAX)
+        return audio_text_fail(&r->text, &f[3].value,
+                               "an echo of %d rows lasts %.2f s; at this tempo at most %u rows "
+                               "(its last repeat within %.0f s)", echo_rows,
+                               (double)t->echo_samples / AUDIO_RATE, (unsigned)fit,
+                               (double)MUSIC_ECHO_MAX / AUDIO_RATE);
     return true;
 }
 
@@ -244,8 +263,9 @@ static bool channel_line(Reader *r, const AudioLine *line)
         if (strcmp(t->channels[i].name, c->name) == 0)
             return audio_text_fail(&r->text, &line->words[1], "channel '%s' is defined twice",
                                    c->name);
-    Field f[2] = {{"instrument", {0}, false}, {"volume", {0}, false}};
-    if (!fields(r, line, 2, f, 2))
+    Field f[4] = {{"instrument", {0}, false}, {"volume", {0}, false}, {"pan", {0}, false},
+                  {"echo", {0}, false}};
+    if (!fields(r, line, 2, f, 4))
         return false;
     if (!f[0].given)
         return audio_text_fail(&r->text, &line->words[1], "channel '%s' needs instrument=",
@@ -255,8 +275,14 @@ static bool channel_line(Reader *r, const AudioLine *line)
         return audio_text_fail(&r->text, &f[0].value, "no instrument '%.*s' defined above",
                                f[0].value.len, f[0].value.s);
     c->volume = 1.0;
-    if (f[1].given && !audio_word_number(&r->text, &f[1].value, 0.0, 2.0, &c->volume))
+    if ((f[1].given && !audio_word_number(&r->text, &f[1].value, 0.0, 2.0, &c->volume)) ||
+        (f[2].given && !audio_word_number(&r->text, &f[2].value, -1.0, 1.0, &c->pan)) ||
+        (f[3].given && !audio_word_number(&r->text, &f[3].value, 0.0, 1.0, &c->echo)))
         return false;
+    /* equal power across the field, scaled so the centre is as loud as mono */
+    double angle = (c->pan + 1.0) * 0.78539816339744831;
+    c->gain_l = c->pan == 0.0 ? 1.0 : sqrt(2.0) * cos(angle);
+    c->gain_r = c->pan == 0.0 ? 1.0 : sqrt(2.0) * sin(angle);
     t->channel_count++;
     return true;
 }
@@ -407,21 +433,40 @@ static bool step_line(Reader *r, const AudioLine *line)
 {
     MusicTrack *t = r->track;
     int words = line->count, repeat = 1;
-    const AudioWord *last = &line->words[words - 1];
-    if (last->len >= 2 && last->s[0] == 'x' && last->s[1] >= '0' && last->s[1] <= '9') {
-        AudioWord n = *last;
-        n.s++;
-        n.len--;
-        n.col++;
-        if (!audio_word_int(&r->text, &n, 1, 64, &repeat))
-            return false;
+    double volume = 1.0;
+    bool have_repeat = false, have_volume = false;
+    /* after the patterns: xN, vol=V, in either order */
+    while (words > 1) {
+        const AudioWord *last = &line->words[words - 1];
+        AudioWord key, value;
+        if (!have_repeat && last->len >= 2 && last->s[0] == 'x' && last->s[1] >= '0' &&
+            last->s[1] <= '9') {
+            AudioWord n = *last;
+            n.s++;
+            n.len--;
+            n.col++;
+            if (!audio_word_int(&r->text, &n, 1, 64, &repeat))
+                return false;
+            have_repeat = true;
+        } else if (!have_volume && memchr(last->s, '=', (size_t)last->len) != NULL) {
+            if (!audio_word_split(&r->text, last, &key, &value))
+                return false;
+            if (!audio_word_is(&key, "vol"))
+                return audio_text_fail(&r->text, &key, "unknown key '%.*s' (a step takes vol=)",
+                                       key.len, key.s);
+            if (!audio_word_number(&r->text, &value, 0.0, 2.0, &volume))
+                return false;
+            have_volume = true;
+        } else {
+            break;
+        }
         words--;
     }
     if (words != t->channel_count)
         return audio_text_fail(&r->text, &line->words[words < t->channel_count ? 0 : words - 1],
                                "a step names %d pattern%s, one for each channel; this one has %d",
                                t->channel_count, t->channel_count == 1 ? "" : "s", words);
-    MusicStep step = {.rows = 0};
+    MusicStep step = {.rows = 0, .volume = volume};
     for (int c = 0; c < words; c++) {
         if (!step_word(r, &line->words[c], &step.pattern[c], &step.transpose[c]))
             return false;

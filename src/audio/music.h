@@ -6,8 +6,9 @@
 **
 ** A track is plain data once read: instruments made of tones (synth.h),
 ** channels that each play one line of notes, patterns of rows, and an order
-** list with a loop point. A MusicPlayer renders a track to 16-bit mono PCM
-** at AUDIO_RATE, as many samples at a time as asked, for ever: after the
+** list with a loop point. A MusicPlayer renders a track to 16-bit stereo
+** PCM at AUDIO_RATE (each channel placed by its pan, the leads echoed from
+** side to side), as many frames at a time as asked, for ever: after the
 ** last step of the order list it goes on at the loop point with every
 ** sounding note carried over, so the wrap is as smooth as any bar line.
 ** The output depends only on the track and the number of samples already
@@ -32,6 +33,8 @@ enum {
     MUSIC_CELLS = 65536,        /* rows of all patterns together */
     MUSIC_NOTES = 8,            /* notes sounding at once on one channel */
     MUSIC_NAME_MAX = 32,
+    MUSIC_ECHO_TAPS = 3,        /* repeats of the echo, at 1, 2 and 3 times its delay */
+    MUSIC_ECHO_MAX = AUDIO_RATE,/* samples of the echo's memory: its last tap, at most */
 };
 
 typedef enum MusicCellKind {
@@ -56,6 +59,9 @@ typedef struct MusicChannel {
     char name[MUSIC_NAME_MAX];
     int instrument;             /* played by notes that name none */
     double volume;
+    double pan;                 /* -1 left .. 0 centre .. 1 right */
+    double echo;                /* how much of it feeds the echo, 0..1 */
+    double gain_l, gain_r;      /* from pan: equal power, 1 each at the centre */
 } MusicChannel;
 
 typedef struct MusicPattern {
@@ -70,12 +76,14 @@ typedef struct MusicStep {
     int16_t pattern[MUSIC_CHANNELS];
     int8_t transpose[MUSIC_CHANNELS]; /* semitones added to that pattern's notes */
     int rows;
+    double volume;              /* the whole mix in this step: a section's dynamics */
 } MusicStep;
 
 typedef struct MusicTrack {
     char name[MUSIC_NAME_MAX];  /* the file's name without .txt */
     int bpm, rows_per_beat;
     uint32_t row_samples;       /* samples a row lasts */
+    uint32_t echo_samples;      /* the echo's delay */
     double volume;
     MusicInstrument instruments[MUSIC_INSTRUMENTS];
     int instrument_count;
@@ -119,6 +127,9 @@ typedef struct MusicPlayer {
     const MusicTrack *track;    /* borrowed: must outlive the player */
     int step, row;              /* the row playing */
     uint32_t row_left;          /* samples until the next row */
+    double volume;              /* the step's volume, reached by a short glide */
+    float echo[MUSIC_ECHO_MAX]; /* what fed the echo, the last second of it */
+    uint32_t echo_at;           /* where the next sample goes in echo[] */
     MusicVoice voices[MUSIC_CHANNELS][MUSIC_NOTES]; /* by channel, oldest first */
     int voice_count[MUSIC_CHANNELS];
     uint64_t position;          /* samples rendered */
@@ -129,7 +140,8 @@ typedef struct MusicPlayer {
 /* Ready to play track from its start. */
 void audio_music_start(MusicPlayer *p, const MusicTrack *track);
 
-/* Renders the next frames samples into out. */
+/* Renders the next frames stereo frames into out (2 * frames samples,
+** left then right). */
 void audio_music_render(MusicPlayer *p, int16_t *out, size_t frames);
 
 #endif

@@ -22,6 +22,14 @@
 ** A voice's sum is kept in start order (voices[] of a channel is oldest
 ** first, compacted when one ends): a floating-point sum in a fixed order is
 ** a fixed result, so passes agree to the last bit.
+**
+** Stereo. Each channel is placed by its pan; what the channels send to the
+** echo is kept for a second, and the echo is three taps of that memory
+** (right, left, right, each softer): no feedback, so what it plays depends
+** on the last second only and the second pass still meets the first
+** exactly. A step's volume (a section's dynamics) is reached by a linear
+** glide of VOLUME_GLIDE samples, so a change never clicks and always ends
+** on the exact value.
 */
 #include "music.h"
 
@@ -30,10 +38,17 @@
 #include <math.h>
 #include <string.h>
 
+/* The echo's taps: a delay of (k + 1) times the track's, and how loud
+** on the left and on the right. */
+static const double ECHO_TAPS[MUSIC_ECHO_TAPS][2] = {{0.12, 0.42}, {0.30, 0.06}, {0.04, 0.16}};
+
+enum { VOLUME_GLIDE = AUDIO_RATE / 20 }; /* 50 ms from silence to full */
+
 void audio_music_start(MusicPlayer *p, const MusicTrack *track)
 {
     memset(p, 0, sizeof *p);
     p->track = track;
+    p->volume = track->step_count > 0 ? track->steps[0].volume : 1.0;
 }
 
 static uint32_t voice_seed(int pattern, int row, int channel, int tone)
@@ -139,17 +154,24 @@ static double voice_sample(MusicVoice *v, bool *done)
     return sum;
 }
 
+static int16_t to_pcm(double v)
+{
+    double s = floor(v + 0.5);
+    return (int16_t)(s > 32767.0 ? 32767.0 : s < -32768.0 ? -32768.0 : s);
+}
+
 void audio_music_render(MusicPlayer *p, int16_t *out, size_t frames)
 {
     const MusicTrack *t = p->track;
-    double scale = t->volume * 32767.0;
+    double scale = t->volume * 32767.0, glide = 1.0 / VOLUME_GLIDE;
     for (size_t f = 0; f < frames; f++) {
         if (p->row_left == 0) {
             play_row(p);
             p->row_left = t->row_samples;
         }
-        double mix = 0.0;
+        double left = 0.0, right = 0.0, send = 0.0;
         for (int c = 0; c < t->channel_count; c++) {
+            const MusicChannel *ch = &t->channels[c];
             double sum = 0.0;
             for (int i = 0; i < p->voice_count[c];) {
                 bool done;
@@ -159,10 +181,26 @@ void audio_music_render(MusicPlayer *p, int16_t *out, size_t frames)
                 else
                     i++;
             }
-            mix += sum * t->channels[c].volume;
+            sum *= ch->volume;
+            left += sum * ch->gain_l;
+            right += sum * ch->gain_r;
+            send += sum * ch->echo;
         }
-        double s = floor(mix * scale + 0.5);
-        out[f] = (int16_t)(s > 32767.0 ? 32767.0 : s < -32768.0 ? -32768.0 : s);
+        if (t->echo_samples > 0) {
+            for (uint32_t k = 0; k < MUSIC_ECHO_TAPS; k++) {
+                uint32_t back = (k + 1) * t->echo_samples;
+                double e = p->echo[(p->echo_at + MUSIC_ECHO_MAX - back) % MUSIC_ECHO_MAX];
+                left += e * ECHO_TAPS[k][0];
+                right += e * ECHO_TAPS[k][1];
+            }
+            p->echo[p->echo_at] = (float)send;
+            p->echo_at = (p->echo_at + 1) % MUSIC_ECHO_MAX;
+        }
+        double target = t->steps[p->step].volume;
+        p->volume = p->volume < target ? fmin(p->volume + glide, target)
+                                       : fmax(p->volume - glide, target);
+        out[2 * f] = to_pcm(left * p->volume * scale);
+        out[2 * f + 1] = to_pcm(right * p->volume * scale);
         p->position++;
         if (--p->row_left == 0)
             next_row(p);

@@ -169,9 +169,9 @@ double audio_tone_next(ToneState *s, const Tone *t, double freq, double time)
 
 /* ---------------------------------------------------------------- WAV */
 
-size_t audio_wav_size(size_t count)
+size_t audio_wav_size(size_t frames, int channels)
 {
-    return 44 + count * 2;
+    return 44 + frames * (size_t)channels * 2;
 }
 
 static uint8_t *put_u32(uint8_t *p, uint32_t v)
@@ -190,8 +190,9 @@ static uint8_t *put_u16(uint8_t *p, uint16_t v)
     return p + 2;
 }
 
-void audio_wav_encode(const int16_t *samples, size_t count, uint8_t *out)
+void audio_wav_header(size_t frames, int channels, uint8_t *out)
 {
+    size_t count = frames * (size_t)channels;
     uint32_t data = (uint32_t)(count * 2);
     uint8_t *p = out;
     memcpy(p, "RIFF", 4);
@@ -199,13 +200,23 @@ void audio_wav_encode(const int16_t *samples, size_t count, uint8_t *out)
     memcpy(p, "WAVEfmt ", 8);
     p = put_u32(p + 8, 16);          /* fmt chunk size */
     p = put_u16(p, 1);               /* PCM */
-    p = put_u16(p, 1);               /* mono */
+    p = put_u16(p, (uint16_t)channels);
     p = put_u32(p, AUDIO_RATE);
-    p = put_u32(p, AUDIO_RATE * 2);  /* bytes per second */
-    p = put_u16(p, 2);               /* bytes per frame */
+    p = put_u32(p, (uint32_t)(AUDIO_RATE * 2 * channels)); /* bytes per second */
+    p = put_u16(p, (uint16_t)(2 * channels));              /* bytes per frame */
     p = put_u16(p, 16);              /* bits per sample */
     memcpy(p, "data", 4);
-    p = put_u32(p + 4, data);
+    put_u32(p + 4, data);
+}
+
+void audio_wav_samples(const int16_t *samples, size_t count, uint8_t *out)
+{
     for (size_t i = 0; i < count; i++)
-        p = put_u16(p, (uint16_t)samples[i]);
+        out = put_u16(out, (uint16_t)samples[i]);
+}
+
+void audio_wav_encode(const int16_t *samples, size_t frames, int channels, uint8_t *out)
+{
+    audio_wav_header(frames, channels, out);
+    audio_wav_samples(samples, frames * (size_t)channels, out + audio_wav_size(0, channels));
 }

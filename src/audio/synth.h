@@ -7,7 +7,8 @@
 ** functions here turn a tone into samples one at a time, so that the
 ** effects (rendered whole, by bank.c) and the sequencer
 ** (notes that start and stop while it plays) share the same arithmetic.
-** Output is 16-bit signed mono PCM at AUDIO_RATE.
+** A tone is 16-bit signed mono PCM at AUDIO_RATE; the music places its
+** channels in stereo (music.h).
 */
 #ifndef SYNTH_H
 #define SYNTH_H
@@ -71,10 +72,16 @@ double audio_tone_envelope(const Tone *t, double time, double released_at);
 /* True once a tone is silent for good at time (s after its start). */
 bool audio_tone_done(const Tone *t, double time, double released_at);
 
-/* Size of a RIFF/WAVE file holding count mono 16-bit samples. */
-size_t audio_wav_size(size_t count);
+/* Size of a RIFF/WAVE file holding frames 16-bit frames of channels
+** samples each (1 mono, 2 stereo, interleaved). */
+size_t audio_wav_size(size_t frames, int channels);
 /* Writes that file's bytes (header and samples, little-endian) into out,
-** which holds audio_wav_size(count) bytes. */
-void audio_wav_encode(const int16_t *samples, size_t count, uint8_t *out);
+** which holds audio_wav_size(frames, channels) bytes. */
+void audio_wav_encode(const int16_t *samples, size_t frames, int channels, uint8_t *out);
+/* The same in parts, for a file rendered a piece at a time: the header of
+** a file of frames frames (audio_wav_size(0, channels) bytes), and count
+** samples into the bytes that hold them (2 each, little-endian). */
+void audio_wav_header(size_t frames, int channels, uint8_t *out);
+void audio_wav_samples(const int16_t *samples, size_t count, uint8_t *out);
 
 #endif

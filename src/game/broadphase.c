@@ -27,6 +27,14 @@
 ** sort and dedupe by slot, and the order they use is slot order, the order
 ** the ECS's views gave before this existed, so results stay bit for bit what
 ** they were.
+**
+** A box that may cover more than GRID_BIG_CELLS cells (a block or a platform
+** hundreds of pixels on a side) is not listed cell by cell: a level of a
+** thousand blocks of 2,000 px would list a billion entries at every tick's
+** rebuild. It goes on a list of big boxes instead, once, with the range of
+** cells it covers, and a query meets it after the cells when that range
+** meets its own: the same entities as before, so the same results. Whether
+** a box is big depends on its size alone, so a moving one stays what it is.
 */
 #include "sim_internal.h"
 
@@ -74,7 +82,15 @@ void grid_fini(Grid *g)
 {
     free(g->heads);
     free(g->entries);
+    free(g->big);
     memset(g, 0, sizeof *g);
+}
+
+/* Whether a box of that size may cover more than GRID_BIG_CELLS cells. */
+static bool is_big(Box b)
+{
+    int64_t cols = b.w / GRID_CELL + 2, rows = b.h / GRID_CELL + 2;
+    return cols * rows > GRID_BIG_CELLS;
 }
 
 static void grid_clear(Grid *g)
@@ -89,6 +105,7 @@ static void grid_clear(Grid *g)
     }
     g->count = 0;
     g->used = 0;
+    g->big_count = 0;
     g->free = NONE;
 }
 
@@ -142,6 +159,20 @@ bool grid_insert(Grid *g, EcsEntity e, Box b)
     g->used++;
     int32_t c0, r0, c1, r1;
     cell_range(g, b, &c0, &r0, &c1, &r1);
+    if (is_big(b)) {
+        if (g->big_count == g->big_cap) {
+            uint32_t cap = g->big_cap ? g->big_cap * 2 : 16;
+            GridBig *grown = cap > g->big_cap ? realloc(g->big, (size_t)cap * sizeof *grown) : NULL;
+            if (grown == NULL) {
+                g->failed = true;
+                return false;
+            }
+            g->big = grown;
+            g->big_cap = cap;
+        }
+        g->big[g->big_count++] = (GridBig){e.index, e.generation, c0, r0, c1, r1};
+        return true;
+    }
     bool ok = true;
     for (int32_t r = r0; r <= r1; r++)
         for (int32_t c = c0; c <= c1; c++)
@@ -157,6 +188,14 @@ void grid_move(Grid *g, EcsEntity e, Box from, Box to)
     int32_t a0, b0, a1, b1, c0, r0, c1, r1;
     cell_range(g, from, &a0, &b0, &a1, &b1);
     cell_range(g, to, &c0, &r0, &c1, &r1);
+    if (is_big(to)) {
+        for (uint32_t i = 0; i < g->big_count; i++)
+            if (g->big[i].slot == e.index && g->big[i].generation == e.generation) {
+                g->big[i] = (GridBig){e.index, e.generation, c0, r0, c1, r1};
+                return;
+            }
+        return;
+    }
     if (a0 == c0 && b0 == r0 && a1 == c1 && b1 == r1)
         return; /* the usual case: still in the same cells */
     for (int32_t r = b0; r <= b1; r++)
@@ -176,6 +215,21 @@ void grid_query_begin(GridQuery *q, const Grid *g, Box b)
     q->c = q->c0;
     q->r = q->r0;
     q->at = g->heads != NULL ? g->heads[q->r * g->cols + q->c] : NONE;
+    q->big_at = 0;
+}
+
+/* The next big box whose cells meet the query's, after the cells. */
+static bool next_big(GridQuery *q, EcsEntity *out)
+{
+    const Grid *g = q->grid;
+    while (q->big_at < g->big_count) {
+        const GridBig *b = &g->big[q->big_at++];
+        if (b->c0 <= q->c1 && q->c0 <= b->c1 && b->r0 <= q->r1 && q->r0 <= b->r1) {
+            *out = (EcsEntity){b->slot, b->generation};
+            return true;
+        }
+    }
+    return false;
 }
 
 bool grid_query_next(GridQuery *q, EcsEntity *out)
@@ -183,6 +237,8 @@ bool grid_query_next(GridQuery *q, EcsEntity *out)
     const Grid *g = q->grid;
     if (g->heads == NULL)
         return false;
+    if (q->r > q->r1) /* the cells are done */
+        return next_big(q, out);
     for (;;) {
         if (q->at != NONE) {
             const GridEntry *e = &g->entries[q->at];
@@ -193,7 +249,7 @@ bool grid_query_next(GridQuery *q, EcsEntity *out)
         if (++q->c > q->c1) {
             q->c = q->c0;
             if (++q->r > q->r1)
-                return false;
+                return next_big(q, out);
         }
         q->at = g->heads[q->r * g->cols + q->c];
     }

@@ -86,6 +86,9 @@ typedef struct Animation {
     uint16_t clip;           /* ClipId playing */
     uint16_t frame;
     uint32_t ticks;          /* ticks since the clip started */
+    int32_t mark;            /* the kind's own note for picking its next clip (the
+                                player: the top of the fall under way, then the
+                                squash its landing chose) */
 } Animation;
 
 typedef enum PlayerState {

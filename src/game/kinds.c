@@ -126,14 +126,14 @@ static const KindProp BLOCK_PROPS[] = {
      "the switch group it follows, 0 to 7"},
     {"solid_when", KPROP_ENUM, false, 0, 0, ON_OFF, COUNT(ON_OFF), 0,
      "solid while its group is \"on\" or while it is \"off\" (groups start off)"},
-    {"w", KPROP_SIZE, false, 1, TILEMAP_MAX_SIDE, NULL, 0, 1, "width in tiles"},
-    {"h", KPROP_SIZE, false, 1, TILEMAP_MAX_SIDE, NULL, 0, 1, "height in tiles"},
+    {"w", KPROP_SIZE, false, 1, KIND_MAX_SIZE, NULL, 0, 1, "width in tiles"},
+    {"h", KPROP_SIZE, false, 1, KIND_MAX_SIZE, NULL, 0, 1, "height in tiles"},
 };
 
 static const KindProp PLATFORM_PROPS[] = {
     {"path", KPROP_PATH, true, 1, KIND_MAX_WAYPOINTS, NULL, 0, 0,
      "waypoints [x, y] where its top-left corner goes next"},
-    {"w", KPROP_SIZE, false, 1, TILEMAP_MAX_SIDE, NULL, 0, 3, "width in tiles"},
+    {"w", KPROP_SIZE, false, 1, KIND_MAX_SIZE, NULL, 0, 3, "width in tiles"},
     {"speed", KPROP_NUMBER, false, 1, 2000, NULL, 0, 60, "px/s along the path"},
     {"mode", KPROP_ENUM, false, 0, 0, PATH_MODES, COUNT(PATH_MODES), 0,
      "\"pingpong\": back along the path; \"loop\": back to the start and round again"},
@@ -159,7 +159,7 @@ static const KindProp SPRING_PROPS[] = {
 };
 
 static const KindProp CRUMBLE_PROPS[] = {
-    {"w", KPROP_SIZE, false, 1, TILEMAP_MAX_SIDE, NULL, 0, 1, "width in tiles"},
+    {"w", KPROP_SIZE, false, 1, KIND_MAX_SIZE, NULL, 0, 1, "width in tiles"},
 };
 
 static const KindProp SIGN_PROPS[] = {
@@ -185,7 +185,8 @@ static const EntityKind KINDS[] = {
         .collider = COLLIDER_ACTOR, .layer = 6,
         .components = BASE | BIT(C_VELOCITY) | BIT(C_COLLIDER) | BIT(C_PLAYER),
         .clips = {"player_idle", "player_run", "player_jump", "player_fall", "player_land",
-                  "player_death", "player_slide"},
+                  "player_death", "player_slide", "player_takeoff", "player_turn",
+                  "player_teeter", "player_respawn"},
         .example = "{\"type\": \"player\", \"x\": 4, \"y\": 21}",
         .spawn = player_spawn,
         .animate = player_animate,

@@ -20,18 +20,22 @@
 #define KINDS_H
 
 #include "ecs.h"
+#include "tilemap.h"
 
 #include <stdbool.h>
 #include <stdint.h>
 
 enum {
     KIND_MAX_PROPS = 8,       /* properties of one kind */
-    KIND_MAX_CLIPS = 8,       /* animation clips of one kind */
+    KIND_MAX_CLIPS = 12,      /* animation clips of one kind */
     KIND_CLIP_MAX = 96,       /* clips of every kind together */
     KIND_TEXT_MAX = 200,      /* bytes of a text property, with its NUL */
     KIND_TEXT_LINES = 4,      /* lines of a text property */
     KIND_MAX_WAYPOINTS = 15,  /* of a path, after the entity's own position */
     KIND_MAX_KINDS = 32,      /* rows of the table, at most */
+    /* a sized kind's side in tiles, at most: the simulation keeps box sizes
+    ** in 16 bits (32,767 px), so 2,047 tiles (32,752 px) */
+    KIND_MAX_SIZE = INT16_MAX / TILE_SIZE,
 };
 
 typedef enum KindPropType {

@@ -51,7 +51,10 @@
 enum { DROP_TICKS = 8, LAND_TICKS = 6 };
 
 /* The player's clips, in the order of its row in kinds.c. */
-enum { CLIP_IDLE, CLIP_RUN, CLIP_JUMP, CLIP_FALL, CLIP_LAND, CLIP_DEATH, CLIP_SLIDE };
+enum {
+    CLIP_IDLE, CLIP_RUN, CLIP_JUMP, CLIP_FALL, CLIP_LAND, CLIP_DEATH, CLIP_SLIDE,
+    CLIP_TAKEOFF, CLIP_TURN, CLIP_TEETER, CLIP_RESPAWN
+};
 
 static float approach(float value, float target, float step)
 {
@@ -374,30 +377,106 @@ bool player_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEnti
     return true;
 }
 
-static uint16_t player_clip(const Player *p, const Velocity *v)
+/* ---- Pip's poses ------------------------------------------------------------------ */
+
+/* A landing squashes Pip by how far he fell: below LAND_SOFT_PX from the
+** top of the fall a light dip, below LAND_HARD_PX a full squash, beyond
+** it the deep one (the land clip's variants, in that order). */
+enum { LAND_SOFT_PX = 40, LAND_HARD_PX = 96 };
+
+static bool clip_done(const Sim *sim, const Animation *a)
 {
+    const ClipInfo *c = &sim->clips.clips[a->clip < KIND_CLIP_MAX ? a->clip : 0];
+    return (float)a->ticks * c->fps >= (float)c->frames * (float)SIM_TICK_RATE;
+}
+
+static bool in_air(int clip)
+{
+    return clip == CLIP_TAKEOFF || clip == CLIP_JUMP || clip == CLIP_FALL || clip == CLIP_SLIDE;
+}
+
+/* Which way the ground falls away under a player standing still with
+** less than half of the box on it: -1 or +1, 0 when it does not. */
+static int ledge_side(const Sim *sim, EcsEntity self, Box box)
+{
+    Box centre = {box.x + box.w / 2 - 1, box.y, 2, box.h};
+    if (actor_grounded(sim, self, centre, false))
+        return 0;
+    Box left = {box.x, box.y, box.w / 2, box.h};
+    return actor_grounded(sim, self, left, false) ? 1 : -1;
+}
+
+/* The pose for this tick, from the simulation's state and the clip shown
+** so far (a is the presentation's own memory: its clip, its age, and
+** mark, the highest point of the fall under way). Sets *variant and
+** *face (-1 or +1, the way the cell is turned). */
+static int player_pose(const Sim *sim, EcsEntity self, const Player *p, const Velocity *v,
+                       const Transform *t, const Collider *c, Animation *a, int first,
+                       int *variant, int *face)
+{
+    int shown = (int)a->clip - first;
+    *variant = 0;
+    *face = p->facing < 0 ? -1 : 1;
     if (p->state == PLAYER_DEAD)
         return CLIP_DEATH;
-    if (!p->grounded && p->sliding)
-        return CLIP_SLIDE;
-    if (!p->grounded)
-        return v->y < 0.0f ? CLIP_JUMP : CLIP_FALL;
-    if (p->land > 0)
+    /* back from a death: the pieces gather, unless Pip is off at once */
+    if (shown == CLIP_DEATH ||
+        (shown == CLIP_RESPAWN && !clip_done(sim, a) && p->grounded && fabsf(v->x) < 10.0f))
+        return CLIP_RESPAWN;
+    if (!p->grounded && !p->was_grounded && !in_air(shown) && v->y == 0.0f)
+        return CLIP_IDLE; /* the pose of tick 0, before the first step */
+    if (!p->grounded) {
+        a->mark = in_air(shown) && a->mark < t->y ? a->mark : t->y;
+        if (p->sliding) {
+            a->mark = t->y; /* the wall takes the fall */
+            return CLIP_SLIDE;
+        }
+        if (v->y < 0.0f)
+            return !in_air(shown) || (shown == CLIP_TAKEOFF && !clip_done(sim, a))
+                       ? CLIP_TAKEOFF : CLIP_JUMP;
+        return CLIP_FALL;
+    }
+    if (in_air(shown)) {
+        int32_t fall = t->y - a->mark;
+        *variant = fall < LAND_SOFT_PX ? 0 : fall < LAND_HARD_PX ? 1 : 2;
         return CLIP_LAND;
-    return fabsf(v->x) > 10.0f ? CLIP_RUN : CLIP_IDLE;
+    }
+    if (shown == CLIP_LAND && !clip_done(sim, a) && (fabsf(v->x) <= 10.0f || a->ticks < 4)) {
+        *variant = a->mark; /* the squash chosen at the landing; running cuts it short */
+        return CLIP_LAND;
+    }
+    if (fabsf(v->x) > 10.0f) /* skidding against the motion: the turn */
+        return (v->x > 0.0f) != (p->facing > 0) ? CLIP_TURN : CLIP_RUN;
+    Box box = box_of(t, c);
+    int edge = sim->input.left || sim->input.right ? 0 : ledge_side(sim, self, box);
+    if (edge != 0) {
+        *face = edge;
+        return CLIP_TEETER;
+    }
+    return CLIP_IDLE;
 }
 
 void player_animate(Sim *sim, uint16_t first_clip)
 {
-    EcsIter it = ecs_view(sim->world, C_PLAYER, C_VELOCITY, C_ANIMATION, C_SPRITE);
+    EcsIter it = ecs_view(sim->world, C_PLAYER, C_VELOCITY, C_TRANSFORM, C_COLLIDER, C_ANIMATION,
+                          C_SPRITE);
     while (ecs_iter_next(&it)) {
         const Player *p = ecs_field(&it, Player, 0);
         const Velocity *v = ecs_field(&it, Velocity, 1);
-        Animation *a = ecs_field(&it, Animation, 2);
-        Sprite *s = ecs_field(&it, Sprite, 3);
+        const Transform *t = ecs_field(&it, Transform, 2);
+        const Collider *c = ecs_field(&it, Collider, 3);
+        Animation *a = ecs_field(&it, Animation, 4);
+        Sprite *s = ecs_field(&it, Sprite, 5);
         for (int i = 0; i < it.count; i++) {
-            anim_play(&a[i], (uint16_t)(first_clip + player_clip(&p[i], &v[i])));
-            s[i].flip_x = p[i].facing < 0;
+            int variant, face;
+            int pose = player_pose(sim, ecs_iter_entity(&it, i), &p[i], &v[i], &t[i], &c[i],
+                                   &a[i], first_clip, &variant, &face);
+            uint16_t clip = (uint16_t)(first_clip + pose);
+            if (pose == CLIP_LAND && a[i].clip != clip)
+                a[i].mark = variant; /* kept while the landing plays */
+            anim_play(&a[i], clip);
+            s[i].variant = (uint8_t)variant;
+            s[i].flip_x = face < 0;
         }
     }
 }

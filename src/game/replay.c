@@ -1,10 +1,15 @@
 /* SPDX-License-Identifier: Zlib */
 /* replay.c -- reading and writing replay files (see replay.h). */
+#define _POSIX_C_SOURCE 200809L
+
 #include "replay.h"
 
 #include "atomic.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -265,53 +270,64 @@ bad:
     return false;
 }
 
-/* The whole file, NUL-terminated; NULL with a message in err. */
+/* The whole file, NUL-terminated; NULL with a message in err. A FIFO or a
+** device is refused rather than read (it could hang the game), and so is a
+** file larger than any replay of REPLAY_MAX_TICKS needs. */
 static char *read_all(const char *path, size_t *out_len, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
         return NULL;
     }
     char *text = NULL;
     size_t len = 0, cap = 0;
-    char chunk[4096];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        if (len + n > (size_t)REPLAY_MAX_TICKS * 4) {
-            fclose(f);
-            free(text);
-            snprintf(err, errlen, "%s: file too large for a replay", path);
-            return NULL;
-        }
-        if (len + n + 1 > cap) {
-            cap = (len + n + 1) * 2;
-            char *grown = realloc(text, cap);
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        goto fail;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "%s: not a regular file (%s): a replay is read from a file", path,
+                 S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISDIR(st.st_mode) ? "a folder" : "a device");
+        goto fail;
+    }
+    for (;;) {
+        if (len + 4096 + 1 > cap) {
+            size_t grown_cap = cap > 0 ? cap * 2 : 64 * 1024;
+            char *grown = realloc(text, grown_cap);
             if (grown == NULL) {
-                fclose(f);
-                free(text);
                 snprintf(err, errlen, "%s: out of memory", path);
-                return NULL;
+                goto fail;
             }
             text = grown;
+            cap = grown_cap;
         }
-        memcpy(text + len, chunk, n);
-        len += n;
+        ssize_t n = read(fd, text + len, cap - len - 1);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            snprintf(err, errlen, "%s: read error: %s", path, strerror(errno));
+            goto fail;
+        }
+        if (n == 0)
+            break;
+        len += (size_t)n;
+        if (len > REPLAY_MAX_BYTES) {
+            snprintf(err, errlen, "%s: the file is larger than %lu bytes, more than a replay of"
+                     " the longest run (%d ticks, one a line, with comments) needs", path,
+                     (unsigned long)REPLAY_MAX_BYTES, REPLAY_MAX_TICKS);
+            goto fail;
+        }
     }
-    bool read_error = ferror(f);
-    fclose(f);
-    if (read_error) {
-        free(text);
-        snprintf(err, errlen, "%s: read error", path);
-        return NULL;
-    }
-    if (text == NULL && (text = malloc(1)) == NULL) {
-        snprintf(err, errlen, "%s: out of memory", path);
-        return NULL;
-    }
+    close(fd);
     text[len] = '\0';
     *out_len = len;
     return text;
+fail:
+    close(fd);
+    free(text);
+    return NULL;
 }
 
 bool replay_load(const char *path, Replay *out, ReplayHeader *header, char *err, size_t errlen)

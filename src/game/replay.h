@@ -29,6 +29,9 @@
 
 enum {
     REPLAY_MAX_TICKS = 60 * 60 * 60 * 4, /* four hours */
+    /* a file's bytes, at most: every tick on a line of its own with every
+    ** key ("1,L,R,U,D,J\r\n", 13 bytes), and room for comments */
+    REPLAY_MAX_BYTES = REPLAY_MAX_TICKS * 16,
     REPLAY_PATH_MAX = 4096,
 };
 

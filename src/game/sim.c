@@ -188,6 +188,39 @@ void sim_tick(Sim *sim, const InputIntent *input)
         sim->status.outcome = OUTCOME_RUNNING;
 }
 
+bool sim_copy(Sim *dst, const Sim *src)
+{
+    if (dst->map.width != src->map.width || dst->map.height != src->map.height ||
+        dst->text_count != src->text_count || !ecs_world_copy(dst->world, src->world))
+        return false;
+    /* The checkpoint's copy of the level, to go back to at a death. */
+    if (src->snapshot == NULL) {
+        ecs_world_destroy(dst->snapshot);
+        dst->snapshot = NULL;
+    } else if (dst->snapshot == NULL) {
+        if ((dst->snapshot = ecs_world_clone(src->snapshot)) == NULL)
+            return false;
+    } else if (!ecs_world_copy(dst->snapshot, src->snapshot)) {
+        return false;
+    }
+    memcpy(dst->snapshot_groups, src->snapshot_groups, sizeof dst->snapshot_groups);
+    dst->snapshot_due = src->snapshot_due;
+    /* Everything else a tick reads or writes outside the components; the
+    ** tiles never change. The grids are a cache of where the components
+    ** say things are: the solids' rebuilt, the actors' at their next ask. */
+    dst->params = src->params;
+    dst->input = src->input;
+    dst->status = src->status;
+    memcpy(dst->events, src->events, sizeof dst->events);
+    dst->event_count = src->event_count;
+    dst->player = src->player;
+    memcpy(dst->group_on, src->group_on, sizeof dst->group_on);
+    dst->kill_y = src->kill_y;
+    broadphase_solids(dst);
+    dst->actors.stale = true;
+    return true;
+}
+
 const SimStatus *sim_status(const Sim *sim)
 {
     return &sim->status;

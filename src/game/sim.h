@@ -79,6 +79,13 @@ void sim_destroy(Sim *sim);
 /* Advances one tick: input, physics, gameplay, animation, in that order. */
 void sim_tick(Sim *sim, const InputIntent *input);
 
+/* Makes dst, built from the same level as src (sim_create of the same
+** LevelDesc and clips), what src is now: from here the two tick alike,
+** hash for hash, for the same inputs. For trying many futures from one
+** moment without playing the past again (--jitter). False when memory runs
+** out; dst is then not to be ticked. */
+bool sim_copy(Sim *dst, const Sim *src);
+
 const SimStatus *sim_status(const Sim *sim);
 /* The events of the last tick; owned by the Sim, valid until the next tick. */
 const SimEvent *sim_events(const Sim *sim, int *count);

@@ -51,9 +51,9 @@ JsonRead json_read_file(const char *path, size_t max, char **text, size_t *len,
     if (fd < 0) {
         int e = errno;
         json_report(sink, 0, 0, "cannot open: %s", strerror(e));
-        return e == ENOENT ? JSON_READ_MISSING : JSON_READ_FAILED;
+        return e == ENOENT ? JSON_READ_MISSING : JSON_READ_ERROR;
     }
-    JsonRead result = JSON_READ_FAILED;
+    JsonRead result = JSON_READ_ERROR;
     char *buf = NULL;
     size_t cap = 0, have = 0;
     struct stat st;
@@ -63,6 +63,7 @@ JsonRead json_read_file(const char *path, size_t max, char **text, size_t *len,
     }
     if (!S_ISREG(st.st_mode)) {
         json_report(sink, 0, 0, "not a regular file");
+        result = JSON_READ_FAILED;
         goto done;
     }
     /* The size is a hint only: the file may change while it is read. One
@@ -93,6 +94,7 @@ JsonRead json_read_file(const char *path, size_t max, char **text, size_t *len,
         have += (size_t)r;
         if (have > max) {
             json_report_too_large(sink, max);
+            result = JSON_READ_FAILED;
             goto done;
         }
     }

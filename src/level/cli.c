@@ -185,9 +185,14 @@ int level_cli_export_tiled(int argc, char **argv, const char *data_dir)
     if (n < 2)
         return export_usage(prog);
     const char *level = args[0], *out = args[1];
-    char tileset[1024] = "";
+    char tileset[4096] = "";
     if (n == 3) {
-        snprintf(tileset, sizeof tileset, "%s", args[2]);
+        if (strlen(args[2]) >= sizeof tileset) {
+            fprintf(stderr, "%s: error: the path is too long (%zu bytes, at most %zu)\n", args[2],
+                    strlen(args[2]), sizeof tileset - 1);
+            return 1;
+        }
+        strcpy(tileset, args[2]);
     } else {
         /* The game's own tileset, else one beside the level's folder (a
         ** copy of the game's tree). */

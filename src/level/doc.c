@@ -16,7 +16,14 @@ _Static_assert((int)LEVEL_MAX_JSON_VALUES == (int)JSON_MAX_VALUES, "level.h stat
 
 static void level_sink_report(void *ctx, int line, int col, const char *message)
 {
-    const LevelSink *ls = ctx;
+    LevelSink *ls = ctx;
+    if (ls->quiet) {
+        if (ls->quiet_count++ == 0) {
+            ls->quiet_line = line;
+            ls->quiet_col = col;
+        }
+        return;
+    }
     level_errors_add(ls->errors, ls->path, line, col, "%s", message);
 }
 
@@ -76,6 +83,11 @@ const char *level_doc_path(const JsonDoc *doc)
 LevelErrors *level_doc_errors(const JsonDoc *doc)
 {
     return sink_of(doc)->errors;
+}
+
+const LevelConfine *level_doc_confine(const JsonDoc *doc)
+{
+    return sink_of(doc)->confine;
 }
 
 int level_doc_error_total(const JsonDoc *doc)

@@ -35,29 +35,51 @@ static void fill(LevelError *e, const char *file, int line, int col, const char 
     copy_path(e->file, sizeof e->file, file != NULL ? file : "(input)");
     e->line = line > 0 ? line : 0;
     e->col = line > 0 && col > 0 ? col : 0;
+    e->whole = false;
     int n = vsnprintf(e->message, sizeof e->message, fmt, ap);
     if (n < 0)
         snprintf(e->message, sizeof e->message, "(unprintable message)");
 }
 
-/* Where an error of file at line:col goes to keep the list in place order:
-** the files in the order they first appear (a level before the tileset it
-** names, a campaign before its levels), within a file by line and column
-** (a whole-file error, line 0, first), equal places in the order found. */
-static int insert_at(const LevelErrors *errors, const char *file, int line, int col)
+/* Whether a comes after b in a file's list: a file that cannot be read
+** (line 0) first, then the placed errors by line and column, then those
+** about the level as a whole. */
+static bool after(const LevelError *a, const LevelError *b)
+{
+    if (a->whole != b->whole)
+        return a->whole;
+    return a->line > b->line || (a->line == b->line && a->col > b->col);
+}
+
+/* Where error e goes to keep the list in place order: the files in the
+** order they first appear (a level before the tileset it names, a campaign
+** before its levels), within a file in the order of after(), equal places
+** in the order found. */
+static int insert_at(const LevelErrors *errors, const LevelError *e)
 {
     int i = 0;
-    while (i < errors->count && strcmp(errors->list[i].file, file) != 0)
+    while (i < errors->count && strcmp(errors->list[i].file, e->file) != 0)
         i++;
     if (i == errors->count)
         return i;
-    while (i < errors->count && strcmp(errors->list[i].file, file) == 0) {
-        const LevelError *e = &errors->list[i];
-        if (e->line > line || (e->line == line && e->col > col))
-            break;
+    while (i < errors->count && strcmp(errors->list[i].file, e->file) == 0 &&
+           !after(&errors->list[i], e))
         i++;
-    }
     return i;
+}
+
+static void add(LevelErrors *errors, const LevelError *e)
+{
+    /* A full list keeps the errors that come first in place order: the one
+    ** that falls off the end is the one counted as dropped. */
+    int at = insert_at(errors, e);
+    errors->dropped += errors->count >= LEVEL_MAX_ERRORS;
+    if (at >= LEVEL_MAX_ERRORS)
+        return;
+    int keep = errors->count < LEVEL_MAX_ERRORS ? errors->count : LEVEL_MAX_ERRORS - 1;
+    memmove(&errors->list[at + 1], &errors->list[at], (size_t)(keep - at) * sizeof *e);
+    errors->list[at] = *e;
+    errors->count = keep + 1;
 }
 
 void level_errors_add(LevelErrors *errors, const char *file, int line, int col,
@@ -69,17 +91,20 @@ void level_errors_add(LevelErrors *errors, const char *file, int line, int col,
     va_start(ap, fmt);
     fill(&e, file, line, col, fmt, ap);
     va_end(ap);
+    add(errors, &e);
+}
 
-    /* A full list keeps the errors that come first in place order: the one
-    ** that falls off the end is the one counted as dropped. */
-    int at = insert_at(errors, e.file, e.line, e.col);
-    errors->dropped += errors->count >= LEVEL_MAX_ERRORS;
-    if (at >= LEVEL_MAX_ERRORS)
-        return;
-    int keep = errors->count < LEVEL_MAX_ERRORS ? errors->count : LEVEL_MAX_ERRORS - 1;
-    memmove(&errors->list[at + 1], &errors->list[at], (size_t)(keep - at) * sizeof e);
-    errors->list[at] = e;
-    errors->count = keep + 1;
+void level_errors_add_whole(LevelErrors *errors, const char *file, int line, int col,
+                            const char *fmt, ...)
+{
+    assert(errors != NULL);
+    LevelError e;
+    va_list ap;
+    va_start(ap, fmt);
+    fill(&e, file, line, col, fmt, ap);
+    va_end(ap);
+    e.whole = true;
+    add(errors, &e);
 }
 
 void level_warnings_add(LevelErrors *errors, const char *file, int line, int col,

@@ -487,15 +487,23 @@ bool level_export_tiled_as(const char *level_path, const char *out_path,
         /* cJSON_Print ends without a newline; a text file should not. */
         size_t len = strlen(text);
         char *file = malloc(len + 1);
-        char err[512] = "out of memory";
+        char err[2 * 4096 + 256] = "out of memory";
         ok = file != NULL;
         if (ok) {
             memcpy(file, text, len);
             file[len] = '\n';
             ok = atomic_write(out_path, file, len + 1, err, sizeof err);
         }
-        if (!ok)
-            level_errors_add(errors, out_path, 0, 0, "%s", err);
+        if (!ok) {
+            /* the error names the file already: the reason, whatever the
+            ** path's length */
+            size_t n = strlen("cannot save "), at = strlen(out_path);
+            const char *why = err;
+            if (strncmp(err, "cannot save ", n) == 0 && strncmp(err + n, out_path, at) == 0 &&
+                err[n + at] == ':')
+                why = err + n + at + 2;
+            level_errors_add(errors, out_path, 0, 0, "cannot save: %s", why);
+        }
         free(file);
     }
     cJSON_free(text);

@@ -39,6 +39,9 @@ enum {
     LEVEL_MAX_JSON_VALUES = 2 * 1024 * 1024,  /* values in one JSON file (json/) */
     LEVEL_MAX_SIDE = TILEMAP_MAX_SIDE,        /* map width and height, tiles */
     LEVEL_MAX_ENTITIES = 1 << 20,             /* 1,048,576 */
+    /* cells of all the tile layers of a Tiled map together: four layers
+    ** of the largest map, 256 MiB of gids decoded */
+    LEVEL_MAX_LAYER_CELLS = 4 * LEVEL_MAX_SIDE * LEVEL_MAX_SIDE,
     LEVEL_ERROR_FILE_MAX = 256,
     LEVEL_ERROR_MESSAGE_MAX = 256,
 };
@@ -48,12 +51,16 @@ enum {
 typedef struct LevelError {
     char file[LEVEL_ERROR_FILE_MAX];
     int line, col;
+    bool whole;                       /* about the level as a whole: listed last */
     char message[LEVEL_ERROR_MESSAGE_MAX];
 } LevelError;
 
 /* The errors of one or more loads, in place order: by file (the files in
 ** the order their first error was found), then line, then column, equal
 ** places in the order found; so printed or shown, they read top to bottom.
+** Within a file, errors about the level as a whole (no player, no goal),
+** which most often follow from one placed before them (a misspelt legend
+** entry), come after every placed one.
 ** And the warnings: things that load and play but are most likely a
 ** mistake (a switch group with no blocks); a warning never makes a load
 ** fail. Plain data owned by the caller; zero-initialise it or call
@@ -71,6 +78,11 @@ void level_errors_clear(LevelErrors *errors);
 ** keeps those that come first and counts the others in dropped. */
 void level_errors_add(LevelErrors *errors, const char *file, int line, int col,
                       const char *fmt, ...) LEVEL_PRINTF(5, 6);
+/* An error about the level as a whole, shown at (line, col), the level's
+** own place, but listed after the errors of the file that have a place of
+** their own: those are likelier its cause. */
+void level_errors_add_whole(LevelErrors *errors, const char *file, int line, int col,
+                            const char *fmt, ...) LEVEL_PRINTF(5, 6);
 /* Appends a warning; past LEVEL_MAX_WARNINGS it is dropped. */
 void level_warnings_add(LevelErrors *errors, const char *file, int line, int col,
                         const char *fmt, ...) LEVEL_PRINTF(5, 6);
@@ -113,6 +125,22 @@ void level_entity_at_tile(LevelEntity *e, int tx, int ty);
 ** tile theme, a backdrop and a music track. */
 enum { LEVEL_BACKGROUND_COUNT = 4 };
 const char *const *level_background_names(void);
+
+/* Where the files a level names (a Tiled map's external tilesets) may be.
+** A level the player names on the command line may name any file its user
+** can read (level_load). A level someone else made (a level pack, the
+** user's levels folder) may name only files inside its own folder and the
+** game's data folder: anything else (/etc/passwd, ../../x.tsj, a link that
+** leads out) is refused with an error before it is opened. Links and ".."
+** are resolved before the folders are compared. */
+typedef struct LevelConfine {
+    const char *folder;        /* the pack's (or levels folder's) own folder */
+    const char *data;          /* the game's data folder; may be NULL */
+} LevelConfine;
+
+/* level_load for a level held to confine (see LevelConfine). */
+bool level_load_confined(const char *path, const PhysicsParams *base,
+                         const LevelConfine *confine, LevelDesc *out, LevelErrors *errors);
 
 /* ---- physics.json -----------------------------------------------------------
 **

@@ -73,16 +73,18 @@ static bool parse_doc(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out,
     }
 }
 
-/* level_parse_ex with extras given (draft said). */
+/* level_parse_ex with extras given (draft said), the files it names held
+** to confine (NULL: any). */
 static bool parse_text(const char *path, const char *text, size_t len,
-                       const PhysicsParams *base, LevelDesc *out, LevelExtras *extras,
-                       LevelErrors *errors)
+                       const PhysicsParams *base, const LevelConfine *confine,
+                       LevelDesc *out, LevelExtras *extras, LevelErrors *errors)
 {
     assert(path != NULL && text != NULL && out != NULL && errors != NULL);
     int before = errors->count + errors->dropped;
     LevelSink sink;
     JsonDoc doc;
     level_sink_init(&sink, path, errors);
+    sink.confine = confine;
     bool ok = level_doc_parse(&doc, &sink, text, len);
     if (ok) {
         LevelDesc lv;
@@ -108,18 +110,19 @@ static bool level_parse_ex(const char *path, const char *text, size_t len,
     if (extras == NULL)
         extras = &scratch;
     memset(extras, 0, sizeof *extras);
-    return parse_text(path, text, len, base, out, extras, errors);
+    return parse_text(path, text, len, base, NULL, out, extras, errors);
 }
 
 bool level_parse_draft(const char *path, const char *text, size_t len,
                        const PhysicsParams *base, LevelDesc *out, LevelErrors *errors)
 {
     LevelExtras extras = {.draft = true};
-    return parse_text(path, text, len, base, out, &extras, errors);
+    return parse_text(path, text, len, base, NULL, out, &extras, errors);
 }
 
-bool level_load_ex(const char *path, const PhysicsParams *base, LevelDesc *out,
-                   LevelExtras *extras, LevelErrors *errors)
+static bool load_confined(const char *path, const PhysicsParams *base,
+                          const LevelConfine *confine, LevelDesc *out, LevelExtras *extras,
+                          LevelErrors *errors)
 {
     if (!not_xml(path, errors))
         return false;
@@ -127,9 +130,26 @@ bool level_load_ex(const char *path, const PhysicsParams *base, LevelDesc *out,
     size_t len;
     if (!level_read_file(path, &text, &len, errors))
         return false;
-    bool ok = level_parse_ex(path, text, len, base, out, extras, errors);
+    LevelExtras scratch;
+    if (extras == NULL)
+        extras = &scratch;
+    memset(extras, 0, sizeof *extras);
+    bool ok = parse_text(path, text, len, base, confine, out, extras, errors);
     free(text);
     return ok;
+}
+
+bool level_load_ex(const char *path, const PhysicsParams *base, LevelDesc *out,
+                   LevelExtras *extras, LevelErrors *errors)
+{
+    return load_confined(path, base, NULL, out, extras, errors);
+}
+
+bool level_load_confined(const char *path, const PhysicsParams *base,
+                         const LevelConfine *confine, LevelDesc *out, LevelErrors *errors)
+{
+    assert(confine != NULL);
+    return load_confined(path, base, confine, out, NULL, errors);
 }
 
 bool level_parse(const char *path, const char *text, size_t len, const PhysicsParams *base,

@@ -13,7 +13,10 @@
 ** its order. Reading goes on past errors so that one run reports them all;
 ** the checks that relate entities to each other (one player, a goal, groups)
 ** only run once every entity was read, so a broken player entry does not
-** also count as a missing player.
+** also count as a missing player, nor a misspelt legend entry ("G": "gaol",
+** told with its "did you mean") as a missing goal and a row of characters
+** not in the legend: an error that follows from another is not told as one
+** of its own, and the one told is its cause.
 */
 #include "level_internal.h"
 
@@ -24,6 +27,7 @@ enum { FORMAT_VERSION = 1 };
 
 typedef struct Legend {
     bool usable;               /* the legend object itself was read */
+    bool refused[128];         /* named in the legend, but refused (reported there) */
     bool defined[128];
     signed char kind[128];     /* TileKind, or -1 when it is an entity */
     signed char entity[128];   /* entity kind, or -1 */
@@ -91,10 +95,12 @@ static void parse_legend(Native *n, const cJSON *legend, Legend *lg)
                            "legend key \"%s\" must be a single character (ASCII, from space to ~)", q);
             continue;
         }
-        int i = json_want_enum(n->doc, m, names, count, "tile kind or entity type");
-        if (i < 0)
-            continue;
         int c = key[0];
+        int i = json_want_enum(n->doc, m, names, count, "tile kind or entity type");
+        if (i < 0) {
+            lg->refused[c] = true;
+            continue;
+        }
         if (i < TILE_KIND_COUNT) {
             lg->kind[c] = (signed char)i;
             lg->entity[c] = -1;
@@ -104,6 +110,7 @@ static void parse_legend(Native *n, const cJSON *legend, Legend *lg)
                 json_error(n->doc, m,
                            "a %s cannot be drawn in the map, it needs properties: list it in \"entities\"",
                            kind_get(kind)->name);
+                lg->refused[c] = true;
                 continue;
             }
             lg->kind[c] = -1;
@@ -189,6 +196,13 @@ static void fill_map(Native *n, const cJSON *tiles, const Legend *lg)
                 level_entity_at_tile(e, x, y);
                 e->line = line;
                 e->col = col;
+                continue;
+            }
+            if (cp < 128 && lg->refused[cp]) {
+                /* its legend entry was refused, and told there: what the
+                ** map draws with it is not all there, but nothing more
+                ** to say about each use */
+                n->entities_ok = false;
                 continue;
             }
             Unknown *u = &unknown[cp < 128 ? cp : 128];

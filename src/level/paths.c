@@ -46,6 +46,37 @@ bool level_path_sibling(const char *base, const char *rel, char *buf, size_t siz
     return n >= 0 && (size_t)n < size;
 }
 
+bool level_path_inside(const char *path, const char *folder)
+{
+    char real[PATH_MAX], top[PATH_MAX];
+    if (realpath(folder, top) == NULL)
+        return false;
+    if (realpath(path, real) == NULL) {
+        /* not there: its folder, and a plain name in it */
+        const char *name = level_path_basename(path);
+        char dir[PATH_MAX];
+        size_t n = (size_t)(name - path);
+        if (n >= sizeof dir || strcmp(name, "..") == 0 || strcmp(name, ".") == 0 || name[0] == '\0')
+            return false;
+        memcpy(dir, path, n);
+        dir[n] = '\0';
+        if (realpath(n > 0 ? dir : ".", real) == NULL)
+            return false;
+    }
+    size_t t = strlen(top);
+    if (t == 1) /* the root holds everything */
+        return true;
+    return strncmp(real, top, t) == 0 && (real[t] == '/' || real[t] == '\0');
+}
+
+bool level_confine_allows(const LevelConfine *confine, const char *path)
+{
+    if (confine == NULL)
+        return true;
+    return (confine->folder != NULL && level_path_inside(path, confine->folder)) ||
+           (confine->data != NULL && level_path_inside(path, confine->data));
+}
+
 /* Splits off the next component of an absolute path; false at the end. */
 static bool next_part(const char **p, const char **part, size_t *len)
 {

@@ -40,7 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_REPORTED_GIDS = 64 };
+enum { MAX_REPORTED_GIDS = 16 };
 
 /* Tiled keeps flips and rotations in the top four bits of a gid. */
 #define FLIP_BITS 0xF0000000u
@@ -57,18 +57,43 @@ typedef struct Tiled {
     bool entities_ok;
     uint32_t reported[MAX_REPORTED_GIDS];
     int reported_count;
+    size_t unreported;        /* bad gids past the ones told: counted, told once */
+    size_t cells;             /* of the tile layers read so far (LEVEL_MAX_LAYER_CELLS) */
+    bool over_budget;         /* the layers past the budget are not read */
 } Tiled;
 
 /* ---- Gids ---------------------------------------------------------------------------- */
 
+/* Whether a problem with gid is to be told: once a gid, and for the first
+** MAX_REPORTED_GIDS gids only; past them each use is counted, to be told in
+** one line at the end (a layer of 16 million bad cells, each its own gid,
+** is one error, not 16 million). */
 static bool first_report(Tiled *t, uint32_t gid)
 {
     for (int i = 0; i < t->reported_count; i++)
         if (t->reported[i] == gid)
             return false;
-    if (t->reported_count < MAX_REPORTED_GIDS)
+    if (t->reported_count < MAX_REPORTED_GIDS) {
         t->reported[t->reported_count++] = gid;
-    return true;
+        return true;
+    }
+    t->unreported++;
+    return false;
+}
+
+/* Tells that no tile of doc's tilesets has gid (flip bits already
+** cleared): set is the tileset its number falls in, or NULL. */
+static void tell_missing(JsonDoc *doc, const Tileset *set, uint32_t gid, const cJSON *at,
+                         const char *where)
+{
+    if (set == NULL)
+        json_error(doc, at, "%sgid %u belongs to no tileset", where, (unsigned)gid);
+    else if (set->collection)
+        json_error(doc, at, "%sgid %u is tile %ld of image collection \"%s\", which has no such tile",
+                   where, (unsigned)gid, (long)gid - set->firstgid, set->name);
+    else
+        json_error(doc, at, "%sgid %u is past the last tile of tileset \"%s\" (%ld tiles)",
+                   where, (unsigned)gid, set->name, set->tilecount);
 }
 
 /* The tile a gid names (flip bits already cleared) among sets, the
@@ -82,16 +107,8 @@ static TiledTile *gid_tile(Tiled *t, TiledSets *sets, JsonDoc *doc, uint32_t gid
     if (tile != NULL)
         return tile;
     /* After a tileset failed, its tiles are not news. */
-    if (sets->failed || !first_report(t, gid))
-        return NULL;
-    if (set == NULL)
-        json_error(doc, at, "%sgid %u belongs to no tileset", where, (unsigned)gid);
-    else if (set->collection)
-        json_error(doc, at, "%sgid %u is tile %ld of image collection \"%s\", which has no such tile",
-                   where, (unsigned)gid, (long)gid - set->firstgid, set->name);
-    else
-        json_error(doc, at, "%sgid %u is past the last tile of tileset \"%s\" (%ld tiles)",
-                   where, (unsigned)gid, set->name, set->tilecount);
+    if (!sets->failed && first_report(t, gid))
+        tell_missing(doc, set, gid, at, where);
     return NULL;
 }
 
@@ -102,20 +119,26 @@ static void put_gid(Tiled *t, uint32_t raw, int x, int y, const cJSON *at, bool 
     uint32_t gid = raw & ~FLIP_BITS;
     if (gid == 0)
         return;
-    char where[64] = "";
-    if (point_at_cell)
-        snprintf(where, sizeof where, "tile at column %d, row %d: ", x, y);
-    const TiledTile *tile = gid_tile(t, &t->sets, t->doc, gid, at, where);
-    if (tile == NULL)
-        return;
-    const char *cls = tile->cls;
-    int kind = tile_kind_from_name(cls);
+    TiledTile *tile;
+    const Tileset *set = tiled_sets_find(&t->sets, gid, &tile);
+    int kind = tile != NULL ? tile_kind_from_name(tile->cls) : -1;
     if (kind >= 0 && tile->width == TILE_SIZE && tile->height == TILE_SIZE) {
         tilemap_set(&t->lv.map, x, y, (TileKind)kind);
         return;
     }
-    if (!first_report(t, gid))
+    /* Something to tell, once a gid (after a tileset failed, its tiles are
+    ** not news): only now the words for the place, so that a layer of
+    ** millions of bad cells does not format each. */
+    if ((tile == NULL && t->sets.failed) || !first_report(t, gid))
         return;
+    char where[64] = "";
+    if (point_at_cell)
+        snprintf(where, sizeof where, "tile at column %d, row %d: ", x, y);
+    if (tile == NULL) {
+        tell_missing(t->doc, set, gid, at, where);
+        return;
+    }
+    const char *cls = tile->cls;
     const char *names[TILE_KIND_COUNT];
     for (int k = 0; k < TILE_KIND_COUNT; k++)
         names[k] = tile_kind_name((TileKind)k);
@@ -217,6 +240,19 @@ static void read_tile_layer(Tiled *t, const cJSON *layer)
         return;
     size_t cells = (size_t)w * (size_t)h;
     int width = t->lv.map.width;
+    /* All tile layers together are held to one budget: a map of a few KB
+    ** may hold thousands of compressed layers of 64 MiB each. */
+    if (t->over_budget)
+        return;
+    if (cells > (size_t)LEVEL_MAX_LAYER_CELLS - t->cells) {
+        json_error(doc, layer, "the map's tile layers hold more than %ld cells in all (%d layers"
+                   " of the largest map): this layer and the ones after it are not read",
+                   (long)LEVEL_MAX_LAYER_CELLS,
+                   (int)(LEVEL_MAX_LAYER_CELLS / ((long)LEVEL_MAX_SIDE * LEVEL_MAX_SIDE)));
+        t->over_budget = true;
+        return;
+    }
+    t->cells += cells;
     if (base64) {
         const char *text = json_want_string(doc, data);
         if (text == NULL)
@@ -882,6 +918,15 @@ bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelE
         read_layers(&t, json_need(doc, root, "layers"));
         for (int i = 0; i < t.object_count; i++)
             read_object(&t, t.objects[i]);
+        if (t.unreported > 0) {
+            /* after the errors it counts more of, whatever their places */
+            int line, col;
+            json_pos(doc, json_get(root, "layers"), &line, &col);
+            level_errors_add_whole(level_doc_errors(doc), level_doc_path(doc), line, col,
+                                   "and %zu more uses of gids that cannot be placed, like those"
+                                   " above (the first %d such gids are told, one error each)",
+                                   t.unreported, MAX_REPORTED_GIDS);
+        }
         level_build_take(&t.build, &t.lv);
         int line, col;
         json_pos(doc, root, &line, &col);

@@ -337,9 +337,17 @@ static bool load_tileset_file(TiledSets *s, JsonDoc *map, const cJSON *source, T
                    "XML tilesets (.tsx) are not supported: save the tileset as JSON (.tsj)");
         return false;
     }
-    char path[1024];
+    char path[4096];
     if (!level_path_sibling(level_doc_path(map), rel, path, sizeof path)) {
         json_error(map, source, "the tileset path is too long");
+        return false;
+    }
+    const LevelConfine *confine = level_doc_confine(map);
+    if (!level_confine_allows(confine, path)) {
+        json_error(map, source, "the tileset \"%s\" is outside the level's folder (%s)%s: a level"
+                   " from a pack or the levels folder reads only its own files", rel,
+                   confine->folder != NULL ? confine->folder : "none",
+                   confine->data != NULL ? " and the game's data" : "");
         return false;
     }
     TiledSetFile *f = &s->files[s->file_count];
@@ -347,6 +355,27 @@ static bool load_tileset_file(TiledSets *s, JsonDoc *map, const cJSON *source, T
     size_t len;
     if (!level_read_file(path, &f->text, &len, level_doc_errors(map))) {
         json_error(map, source, "cannot read the tileset \"%s\"", path);
+        return false;
+    }
+    /* What a map names may be any file: until it is known to be a tileset,
+    ** nothing of its text goes into a message. */
+    LevelSink probe;
+    JsonDoc peek;
+    level_sink_init(&probe, path, level_doc_errors(map));
+    probe.quiet = true;
+    bool json = level_doc_parse(&peek, &probe, f->text, len); /* duplicate keys: told below */
+    bool tileset = json && tiled_is_tileset(peek.root);
+    json_doc_fini(&peek);
+    if (!tileset) {
+        if (!json)
+            level_errors_add(level_doc_errors(map), path, probe.quiet_line, probe.quiet_col,
+                             "not a Tiled tileset: the file is not JSON (its text is not shown)");
+        else
+            level_errors_add(level_doc_errors(map), path, 0, 0,
+                             "not a Tiled tileset: its JSON has no \"type\": \"tileset\"");
+        json_error(map, source, "the tileset \"%s\" is not a tileset", rel);
+        free(f->text);
+        f->text = NULL;
         return false;
     }
     s->file_count++;

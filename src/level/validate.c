@@ -641,7 +641,7 @@ void level_validate(const char *path, const LevelDesc *lv, int line, int col, bo
     }
     for (int k = 0; k < kind_count() && k < KIND_MAX_KINDS; k++)
         if ((kind_get(k)->flags & (KIND_UNIQUE | KIND_NEEDED)) && first_of[k] < 0)
-            level_errors_add(errors, path, line, col, "the level has no %s (an entity of type \"%s\")",
+            level_errors_add_whole(errors, path, line, col, "the level has no %s (an entity of type \"%s\")",
                              kind_label(kind_get(k)), kind_get(k)->name);
     /* A switch without blocks, or blocks without a switch, harm nobody, but
     ** are most likely a typo in a group number: said, not refused. */

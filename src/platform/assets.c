@@ -176,6 +176,29 @@ static void read_sheet(Reader *r, const cJSON *section, int rclip, RenderSheet *
     }
 }
 
+/* An optional list of up to RENDER_THEME_EXTRAS tiles (a theme's fill
+** details or decorations); false after an error. */
+static bool optional_cells(Reader *r, const cJSON *theme, const char *key, int size,
+                           SDL_Rect *out, int *count)
+{
+    JsonDoc *doc = &r->doc;
+    const cJSON *list = json_get(theme, key);
+    *count = 0;
+    if (list == NULL)
+        return true;
+    if (!json_want_array(doc, list))
+        return false;
+    int n = cJSON_GetArraySize(list);
+    if (n > RENDER_THEME_EXTRAS) {
+        json_error(doc, list, "expected up to %d cells, got %d", RENDER_THEME_EXTRAS, n);
+        return false;
+    }
+    if (!cells(r, list, n, size, size, out))
+        return false;
+    *count = n;
+    return true;
+}
+
 static void read_tiles(Reader *r, const cJSON *root, RenderAtlas *atlas)
 {
     JsonDoc *doc = &r->doc;
@@ -188,6 +211,12 @@ static void read_tiles(Reader *r, const cJSON *root, RenderAtlas *atlas)
         return;
     for (int i = 0; i < 256; i++)
         atlas->blob[i] = (uint8_t)blob[i];
+    const cJSON *shade = json_get(tiles, "shade");
+    if (shade != NULL) {
+        if (!cells(r, shade, RENDER_BLOB_TILES, size, size, atlas->shade))
+            return;
+        atlas->has_shade = true;
+    }
     const cJSON *themes = need_object(r, tiles, "themes");
     if (themes == NULL)
         return;
@@ -212,19 +241,9 @@ static void read_tiles(Reader *r, const cJSON *root, RenderAtlas *atlas)
             !cells(r, json_need(doc, th, "oneway"), 4, size, size, out->oneway) ||
             !cells(r, json_need(doc, th, "spikes"), 4, size, size, out->spikes))
             return;
-        const cJSON *decor = json_get(th, "decor");
-        if (decor != NULL) {
-            if (!json_want_array(doc, decor))
-                return;
-            int n = cJSON_GetArraySize(decor);
-            if (n > 4) {
-                json_error(doc, decor, "expected up to 4 cells, got %d", n);
-                return;
-            }
-            if (!cells(r, decor, n, size, size, out->decor))
-                return;
-            out->decor_count = n;
-        }
+        if (!optional_cells(r, th, "fill", size, out->fill, &out->fill_count) ||
+            !optional_cells(r, th, "decor", size, out->decor, &out->decor_count))
+            return;
         atlas->theme_count++;
     }
 }
@@ -301,8 +320,12 @@ static void read_layer(Reader *r, const cJSON *layer, const SDL_Surface *image,
     const cJSON *rect_item = json_need(doc, layer, "rect");
     if (!ints(r, rect_item, 4, 0, 1 << 16, rect))
         return;
-    if (rect[2] < 1 || rect[3] < 1 || rect[0] + rect[2] > image->w ||
-        rect[1] + rect[3] > image->h) {
+    if (rect[2] < 1 || rect[3] < 1) {
+        json_error(doc, rect_item, "the rectangle [%d, %d, %d, %d] is empty: its width and height"
+                   " must be at least 1", rect[0], rect[1], rect[2], rect[3]);
+        return;
+    }
+    if (rect[0] + rect[2] > image->w || rect[1] + rect[3] > image->h) {
         json_error(doc, rect_item, "the rectangle is outside the %dx%d image", image->w, image->h);
         return;
     }
@@ -311,9 +334,19 @@ static void read_layer(Reader *r, const cJSON *layer, const SDL_Surface *image,
         !colour(r, json_need(doc, layer, "fill_above"), &l->above) ||
         !colour(r, json_need(doc, layer, "fill_below"), &l->below))
         return;
+    const cJSON *drift = json_get(layer, "drift"), *repeat = json_get(layer, "repeat_y");
+    double dv[2] = {0.0, 0.0};
+    if (drift != NULL && (!want_list(r, drift, 2, "numbers [x, y]") ||
+                          !json_want_number(doc, drift->child, -256.0, 256.0, &dv[0]) ||
+                          !json_want_number(doc, drift->child->next, -256.0, 256.0, &dv[1])))
+        return;
+    if (repeat != NULL && !json_want_bool(doc, repeat, &l->repeat_y))
+        return;
     l->src = (SDL_Rect){rect[0], rect[1], rect[2], rect[3]};
     l->parallax_x = (float)px[0];
     l->parallax_y = (float)px[1];
+    l->drift_x = (float)dv[0];
+    l->drift_y = (float)dv[1];
     out->layer_count++;
 }
 

@@ -31,23 +31,116 @@ void frontend_apply_volume(Frontend *g)
                             s->mute);
 }
 
+/* The user's data folder's settings.json and progress.json, or why there
+** are none: SDL could not make the folder, or the paths would not fit
+** (never cut short: a file named "setti" is no save). */
+static bool pref_paths(char *settings, char *progress, size_t cap, char *why, size_t why_cap)
+{
+    settings[0] = progress[0] = '\0';
+    char *pref = SDL_GetPrefPath("PipsPeak", "pips-peak");
+    if (!pref) {
+        snprintf(why, why_cap, "there is no folder to keep your settings and progress in (%s);"
+                 " nothing is saved until it can be made, which the game tries at each save",
+                 SDL_GetError());
+        return false;
+    }
+    int a = snprintf(settings, cap, "%ssettings.json", pref);
+    int b = snprintf(progress, cap, "%sprogress.json", pref);
+    bool fits = a > 0 && (size_t)a < cap && b > 0 && (size_t)b < cap;
+    if (!fits) {
+        settings[0] = progress[0] = '\0';
+        snprintf(why, why_cap, "the path of the folder for your settings and progress is too long"
+                 " (%zu bytes): nothing is saved", strlen(pref));
+    }
+    SDL_free(pref);
+    return fits;
+}
+
+/* Shows the panel with one notice, the lines it showed before having been
+** read. */
+static void tell(Frontend *g, const char *message, bool unsaved)
+{
+    fprintf(stderr, "%s: %s\n", g->opt.program, message);
+    if (g->opt.transient)
+        return;
+    if (!g->saves.notices_pending) {
+        save_notices_clear(&g->saves.notices);
+        g->saves.notices_unsaved = false;
+    }
+    save_notices_add(&g->saves.notices, "", 0, 0, "%s", message);
+    g->saves.notices_pending = true;
+    g->saves.notices_unsaved |= unsaved;
+}
+
+/* A save failed: told in the game the first time since the last one that
+** worked; the file stays dirty, to be written at the next save. */
+static void save_failed(Frontend *g, const char *err)
+{
+    if (g->saves.failing) {
+        fprintf(stderr, "%s: %s\n", g->opt.program, err);
+        return;
+    }
+    g->saves.failing = true;
+    char message[SAVE_NOTICE_MESSAGE_MAX];
+    snprintf(message, sizeof message, "%s; the game tries again at its next save and when you"
+             " quit", err);
+    tell(g, message, true);
+}
+
+/* Writes whichever of settings.json and progress.json changed since it was
+** last written. */
+static void save_dirty(Frontend *g)
+{
+    Saves *sv = &g->saves;
+    if (g->opt.transient || (!sv->settings_dirty && !sv->progress_dirty))
+        return;
+    char why[APP_PATH_MAX + 256];
+    if (!sv->settings_path[0] &&
+        !pref_paths(sv->settings_path, sv->progress_path, sizeof sv->settings_path, why, sizeof why)) {
+        save_failed(g, why);
+        return;
+    }
+    char err[2 * APP_PATH_MAX + 512];
+    bool ok = true;
+    if (sv->settings_dirty) {
+        if (settings_save(sv->settings_path, &sv->settings, err, sizeof err))
+            sv->settings_dirty = false;
+        else {
+            save_failed(g, err);
+            ok = false;
+        }
+    }
+    if (sv->progress_dirty) {
+        SaveNotices notices = {0};
+        bool saved = progress_save(sv->progress_path, sv->campaign, &sv->progress, &notices, err,
+                                   sizeof err);
+        for (int i = 0; i < notices.count; i++) {
+            char line[SAVE_NOTICE_FILE_MAX + SAVE_NOTICE_MESSAGE_MAX + 32];
+            save_notice_format(&notices.list[i], line, sizeof line);
+            tell(g, line, false);
+        }
+        if (saved)
+            sv->progress_dirty = false;
+        else {
+            save_failed(g, err);
+            ok = false;
+        }
+    }
+    if (ok && sv->failing) {
+        sv->failing = false;
+        fprintf(stderr, "%s: saved\n", g->opt.program);
+    }
+}
+
 void frontend_save_settings(Frontend *g)
 {
-    if (g->opt.transient || !g->saves.settings_dirty || !g->saves.settings_path[0])
-        return;
-    char err[512];
-    if (!settings_save(g->saves.settings_path, &g->saves.settings, err, sizeof err))
-        fprintf(stderr, "%s: %s\n", g->opt.program, err);
-    g->saves.settings_dirty = false;
+    save_dirty(g);
 }
 
 void frontend_save_progress(Frontend *g)
 {
-    if (g->opt.transient || !g->saves.progress_path[0])
-        return;
-    char err[512];
-    if (!progress_save(g->saves.progress_path, &g->saves.progress, err, sizeof err))
-        fprintf(stderr, "%s: %s\n", g->opt.program, err);
+    g->saves.progress_dirty = true;
+    save_dirty(g);
 }
 
 void frontend_toggle_fullscreen(Frontend *g)
@@ -147,6 +240,8 @@ void frontend_event(Frontend *g, const SDL_Event *ev)
             /* the notices' panel first: OK or Back puts it away */
             if (r.menu == MENU_OK || r.menu == MENU_BACK) {
                 g->saves.notices_pending = false;
+                g->saves.notices_unsaved = false;
+                save_notices_clear(&g->saves.notices);
                 controls_release_all(&g->controls);
                 frontend_sound(g, SOUND_MENU_SELECT);
             }
@@ -181,18 +276,6 @@ void frontend_set_fps(Frontend *g, float fps)
 
 /* ---- life cycle -------------------------------------------------------------- */
 
-/* The user's data folder's settings.json and progress.json ("" if none). */
-static void pref_paths(char *settings, char *progress, size_t cap)
-{
-    settings[0] = progress[0] = '\0';
-    char *pref = SDL_GetPrefPath("PipsPeak", "pips-peak");
-    if (!pref)
-        return;
-    snprintf(settings, cap, "%ssettings.json", pref);
-    snprintf(progress, cap, "%sprogress.json", pref);
-    SDL_free(pref);
-}
-
 static void read_settings(const char *path, Settings *s, SaveNotices *out, const char *program)
 {
     SaveNotices notices = {0};
@@ -209,9 +292,11 @@ static void read_settings(const char *path, Settings *s, SaveNotices *out, const
 
 void frontend_read_settings(Settings *s, SaveNotices *notices, const char *program)
 {
-    char settings[APP_PATH_MAX], progress[APP_PATH_MAX];
-    pref_paths(settings, progress, sizeof settings);
-    read_settings(settings, s, notices, program);
+    char settings[APP_PATH_MAX], progress[APP_PATH_MAX], why[APP_PATH_MAX + 256];
+    if (pref_paths(settings, progress, sizeof settings, why, sizeof why))
+        read_settings(settings, s, notices, program);
+    else
+        settings_defaults(s); /* frontend_create tells why */
 }
 
 /* Adds a load's notices to those the panel shows. */
@@ -249,8 +334,8 @@ void frontend_notices_text(const Frontend *g, char *out, size_t cap)
         slash[1] = '\0';
     else
         folder[0] = '\0';
-    size_t used = (size_t)snprintf(out, cap, "Your settings and progress are kept in %s\n\n",
-                                   folder[0] ? folder : "your data folder");
+    size_t used = folder[0] ? (size_t)snprintf(out, cap, "Your settings and progress are kept in"
+                                               " %s\n\n", folder) : 0;
     for (int i = 0; i < all->count && used + 1 < cap; i++) {
         SaveNotice n = all->list[i];
         const char *base = strrchr(n.file, '/');
@@ -297,7 +382,13 @@ Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, co
     if (!assets_load_atlas(g->data_dir, renderer, &g->atlas, &g->clips, err, errlen))
         goto fail;
 
-    pref_paths(g->saves.settings_path, g->saves.progress_path, sizeof g->saves.settings_path);
+    char why[APP_PATH_MAX + 256];
+    bool have_folder = pref_paths(g->saves.settings_path, g->saves.progress_path,
+                                  sizeof g->saves.settings_path, why, sizeof why);
+    if (!app_campaign_id(g->data_dir, opt->base_path, g->saves.campaign, sizeof g->saves.campaign)) {
+        snprintf(err, errlen, "%s: the path of the data folder is too long", g->data_dir);
+        goto fail;
+    }
     SaveNotices notices = {0};
     if (opt->settings) {
         g->saves.settings = *opt->settings;
@@ -307,12 +398,16 @@ Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, co
         read_settings(g->saves.settings_path, &g->saves.settings, &notices, g->opt.program);
     }
     gather_notices(g, &notices);
-    progress_defaults(&g->saves.progress);
+    progress_init(&g->saves.progress);
     if (g->saves.progress_path[0]) {
         save_notices_clear(&notices);
-        progress_load(g->saves.progress_path, &g->saves.progress, &notices);
+        progress_load(g->saves.progress_path, g->saves.campaign, &g->saves.progress, &notices);
         save_notices_print(&notices, stderr, g->opt.program);
         gather_notices(g, &notices);
+    }
+    if (!have_folder) {
+        tell(g, why, true);
+        g->saves.failing = true; /* said: the saves that fail until there is one are not */
     }
     ControlBindings bind;
     bindings_from_settings(&g->saves.settings, &bind);
@@ -342,8 +437,7 @@ Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, co
         }
         if (!campaign_load(path, g->campaign, err, errlen))
             goto fail;
-        if (g->saves.progress.unlocked > g->campaign->count)
-            g->saves.progress.unlocked = g->campaign->count;
+        progress_unlock_completed(&g->saves.progress, g->campaign);
         frontend_go(g, SCREEN_TITLE);
     }
     change_screen(g);
@@ -357,10 +451,11 @@ void frontend_destroy(Frontend *g)
 {
     if (!g)
         return;
-    frontend_save_settings(g);
+    frontend_save_settings(g); /* the settings and progress not saved yet, failed saves too */
     for (int s = 0; s < SCREEN_COUNT; s++)
         if (SCREENS[s].fini)
             SCREENS[s].fini(g);
+    progress_fini(&g->saves.progress);
     free(g->campaign);
     render_atlas_unload(&g->atlas);
     sprite_list_fini(&g->sprites);

@@ -4,7 +4,11 @@
 **
 ** Tiles are chosen per frame for the visible cells only, from the mask of
 ** their eight neighbours (the 47-piece "blob" set), so a map needs no
-** precomputed tile layer and a hot reload shows up at once. Sprites are gathered from one
+** precomputed tile layer and a hot reload shows up at once. A hash of the
+** tile's position sets details into the ground (a stone, a crack, a
+** bubble in the ice) and grows decorations on its top edges, the same on
+** every frame and every run; ground deep inside a mass is shaded by a
+** second blob set laid over it, so a thick wall reads as a volume. Sprites are gathered from one
 ** ECS view, culled, then ordered by layer with a counting sort, which is
 ** stable: equal layers keep the world's (deterministic) order.
 */
@@ -81,7 +85,7 @@ void render_region(Batch *b, SDL_Rect src, int x, int y, SDL_Color tint)
 /* ---- background ------------------------------------------------------------ */
 
 void render_background(Batch *b, const RenderAtlas *atlas, const RenderBackground *bg,
-                       const RenderView *view)
+                       const RenderView *view, float time)
 {
     if (!bg || bg->layer_count == 0) {
         render_use_atlas(b, atlas);
@@ -94,9 +98,18 @@ void render_background(Batch *b, const RenderAtlas *atlas, const RenderBackgroun
         int lw = layer->src.w, lh = layer->src.h;
         if (lw <= 0 || lh <= 0)
             continue;
-        int top = layer->y - (int)floorf((float)view->y * layer->parallax_y);
-        int shift = (int)floorf((float)view->x * layer->parallax_x);
+        /* drift wraps at whole periods of the layer, so floats stay exact */
+        float dx = fmodf(time * layer->drift_x, (float)lw);
+        float dy = fmodf(time * layer->drift_y, (float)lh);
+        int top = layer->y - (int)floorf((float)view->y * layer->parallax_y - dy);
+        int shift = (int)floorf((float)view->x * layer->parallax_x - dx);
         int x0 = -(((shift % lw) + lw) % lw);
+        if (layer->repeat_y) {
+            for (int y = ((top % lh) + lh) % lh - lh; y < view->h; y += lh)
+                for (int x = x0; x < view->w; x += lw)
+                    render_region(b, layer->src, x, y, WHITE);
+            continue;
+        }
         fill_with(b, bg->white, (SDL_Rect){0, 0, view->w, top}, layer->above);
         fill_with(b, bg->white, (SDL_Rect){0, top + lh, view->w, view->h - top - lh}, layer->below);
         if (top >= view->h || top + lh <= 0)
@@ -133,13 +146,62 @@ int render_blob_mask(const Tilemap *map, int tx, int ty)
     return mask;
 }
 
-/* A fixed hash of a tile position: decor looks scattered, never flickers. */
-static uint32_t tile_hash(int tx, int ty)
+/* A fixed hash of a tile position (salted for each use): decorations and
+** details look scattered, never flicker, and need no state. */
+static uint32_t tile_hash(int tx, int ty, uint32_t salt)
 {
-    uint32_t h = (uint32_t)tx * 73856093u ^ (uint32_t)ty * 19349663u;
+    uint32_t h = (uint32_t)tx * 73856093u ^ (uint32_t)ty * 19349663u ^ salt * 83492791u;
     h ^= h >> 13;
     h *= 0x5bd1e995u;
     return h ^ (h >> 15);
+}
+
+/* An empty tile grows a decoration only on the top of solid ground and
+** with no spike among its eight neighbours: a tuft must never hide a spike
+** nor be taken for one. */
+static bool decor_allowed(const Tilemap *map, int tx, int ty)
+{
+    if (ty + 1 >= map->height || tile_at(map, tx, ty + 1) != TILE_SOLID)
+        return false;
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++)
+            if (tile_at(map, tx + dx, ty + dy) == TILE_SPIKES)
+                return false;
+    return true;
+}
+
+bool render_tile_detail(const RenderTheme *theme, const Tilemap *map, int tx, int ty,
+                        SDL_Rect *out)
+{
+    if (theme->fill_count <= 0 || tile_at(map, tx, ty) != TILE_SOLID ||
+        tile_at(map, tx, ty - 1) != TILE_SOLID || tile_at(map, tx, ty + 1) != TILE_SOLID)
+        return false;
+    uint32_t h = tile_hash(tx, ty, 1u);
+    if (h % 16u >= 5u)
+        return false;
+    *out = theme->fill[(h / 16u) % (uint32_t)theme->fill_count];
+    return true;
+}
+
+/* Ground deep inside a mass: solid, with all eight neighbours solid. */
+static bool deep_at(const Tilemap *map, int tx, int ty)
+{
+    return tile_at(map, tx, ty) == TILE_SOLID && render_blob_mask(map, tx, ty) == 255;
+}
+
+bool render_tile_shade(const RenderAtlas *atlas, const Tilemap *map, int tx, int ty,
+                       SDL_Rect *out)
+{
+    static const int dx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+    static const int dy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+    if (!atlas->has_shade || !deep_at(map, tx, ty))
+        return false;
+    int mask = 0;
+    for (int i = 0; i < 8; i++)
+        if (deep_at(map, tx + dx[i], ty + dy[i]))
+            mask |= 1 << i;
+    *out = atlas->shade[atlas->blob[mask] % RENDER_BLOB_TILES];
+    return true;
 }
 
 bool render_tile_piece(const RenderAtlas *atlas, const RenderTheme *theme, const Tilemap *map,
@@ -165,9 +227,8 @@ bool render_tile_piece(const RenderAtlas *atlas, const RenderTheme *theme, const
         return true;
     }
     case TILE_EMPTY:
-        if (theme->decor_count > 0 && ty + 1 < map->height &&
-            tile_at(map, tx, ty + 1) == TILE_SOLID) {
-            uint32_t h = tile_hash(tx, ty);
+        if (theme->decor_count > 0 && decor_allowed(map, tx, ty)) {
+            uint32_t h = tile_hash(tx, ty, 0u);
             if (h % 3u == 0u) {
                 *out = theme->decor[(h / 3u) % (uint32_t)theme->decor_count];
                 return true;
@@ -224,6 +285,14 @@ int render_tiles_revealing(Batch *b, const RenderAtlas *atlas, const RenderTheme
                 c.a = 90;
             render_region(b, piece, tx * TILE_SIZE - view->x, ty * TILE_SIZE - view->y, c);
             quads++;
+            if (render_tile_detail(theme, map, tx, ty, &piece)) {
+                render_region(b, piece, tx * TILE_SIZE - view->x, ty * TILE_SIZE - view->y, c);
+                quads++;
+            }
+            if (render_tile_shade(atlas, map, tx, ty, &piece)) {
+                render_region(b, piece, tx * TILE_SIZE - view->x, ty * TILE_SIZE - view->y, c);
+                quads++;
+            }
         }
     return quads;
 }

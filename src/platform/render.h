@@ -40,9 +40,11 @@ void sprite_list_fini(SpriteList *list);
 void render_use_atlas(Batch *b, const RenderAtlas *atlas);
 
 /* The background set's layers with their fills (a plain sky when bg is
-** NULL), from the set's own texture; ends with the atlas bound again. */
+** NULL), from the set's own texture, each moved by its parallax and by its
+** drift over `time` (s: what moves on its own, clouds and falling snow);
+** ends with the atlas bound again. */
 void render_background(Batch *b, const RenderAtlas *atlas, const RenderBackground *bg,
-                       const RenderView *view);
+                       const RenderView *view, float time);
 /* The tiles of the map that the view shows, autotiled from the theme;
 ** returns the quads added. */
 int render_tiles(Batch *b, const RenderAtlas *atlas, const RenderTheme *theme,
@@ -55,6 +57,16 @@ int render_tiles_revealing(Batch *b, const RenderAtlas *atlas, const RenderTheme
 /* The piece drawn for tile (tx, ty): false for an empty tile without decor. */
 bool render_tile_piece(const RenderAtlas *atlas, const RenderTheme *theme, const Tilemap *map,
                        int tx, int ty, SDL_Rect *out);
+/* The detail set into solid tile (tx, ty), drawn over its piece: only
+** where the ground goes on above and below it, on about five tiles in
+** sixteen, picked by a hash of the position. False for none. */
+bool render_tile_detail(const RenderTheme *theme, const Tilemap *map, int tx, int ty,
+                        SDL_Rect *out);
+/* The shade laid over solid tile (tx, ty) when it lies deep in the ground
+** (its eight neighbours solid), chosen by which of its neighbours are deep
+** too. False for none. */
+bool render_tile_shade(const RenderAtlas *atlas, const Tilemap *map, int tx, int ty,
+                       SDL_Rect *out);
 /* The blob mask of a solid tile: its solid neighbours, 1 N, 2 NE, 4 E, 8 SE,
 ** 16 S, 32 SW, 64 W, 128 NW; outside the map counts as solid except above. */
 int render_blob_mask(const Tilemap *map, int tx, int ty);

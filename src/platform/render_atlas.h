@@ -36,6 +36,7 @@ enum {
     RENDER_SHEET_CELLS = 64,
     RENDER_THEMES = 4,
     RENDER_BLOB_TILES = 47,
+    RENDER_THEME_EXTRAS = 8,
     RENDER_BACKGROUNDS = 4,
     RENDER_BG_LAYERS = 8,
     RENDER_FONT_CHARS = 0x180 - 0x20, /* ' ' to U+017F: ASCII, Latin-1, Latin Extended-A */
@@ -61,7 +62,9 @@ typedef struct RenderTheme {
     SDL_Rect solid[RENDER_BLOB_TILES];
     SDL_Rect oneway[4];
     SDL_Rect spikes[4];
-    SDL_Rect decor[4];
+    SDL_Rect fill[RENDER_THEME_EXTRAS];  /* details set into the ground */
+    int fill_count;
+    SDL_Rect decor[RENDER_THEME_EXTRAS]; /* grown on top edges */
     int decor_count;
 } RenderTheme;
 
@@ -78,6 +81,8 @@ typedef struct RenderBgLayer {
     float parallax_x, parallax_y;
     int y;                    /* screen y of its top with the camera at 0 */
     SDL_Color above, below;   /* painted past its top and bottom edges */
+    float drift_x, drift_y;   /* px/s it moves on its own */
+    bool repeat_y;            /* repeats down the view as well (no fills) */
 } RenderBgLayer;
 
 typedef struct RenderBackground {
@@ -95,6 +100,8 @@ typedef struct RenderAtlas {
     SDL_Rect white;
     RenderSheet sheets[RCLIP_COUNT];
     uint8_t blob[256];        /* 8-neighbour mask -> index into a theme's solid[] */
+    SDL_Rect shade[RENDER_BLOB_TILES]; /* depth over deep ground, by the same masks */
+    bool has_shade;
     RenderTheme themes[RENDER_THEMES];
     int theme_count;
     RenderFont font;

@@ -130,7 +130,8 @@ static void draw_level(Frontend *g, float alpha)
     g->frame.view_x = view.x;
     g->frame.view_y = view.y;
     const RenderBackground *bg = render_atlas_background(&g->atlas, g->session.level.background);
-    render_background(&g->batch, &g->atlas, bg, &view);
+    render_background(&g->batch, &g->atlas, bg, &view,
+                      (float)sim_status(g->session.sim)->ticks / (float)SIM_TICK_RATE);
     const Transform *pt = ecs_get(sim_world(g->session.sim), sim_player(g->session.sim), C_TRANSFORM);
     const Collider *pc = ecs_get(sim_world(g->session.sim), sim_player(g->session.sim), C_COLLIDER);
     SDL_Rect player = {pt->x + pc->off_x, pt->y + pc->off_y, pc->w, pc->h};
@@ -167,7 +168,8 @@ static void draw_backdrop(Frontend *g)
 {
     /* the menus' background drifts slowly: the title screen is alive */
     RenderView view = {(int)(g->screen_time * 12.0f) + 4000, 0, LOGICAL_W, LOGICAL_H};
-    render_background(&g->batch, &g->atlas, render_atlas_background(&g->atlas, "hills"), &view);
+    render_background(&g->batch, &g->atlas, render_atlas_background(&g->atlas, "hills"), &view,
+                      g->screen_time);
 }
 
 static void draw_error(Frontend *g)
@@ -823,7 +825,8 @@ static void end_update(Frontend *g, double seconds)
 static void draw_summit(Frontend *g)
 {
     RenderView view = {(int)(g->screen_time * 6.0f) + 1200, 0, LOGICAL_W, LOGICAL_H};
-    render_background(&g->batch, &g->atlas, render_atlas_background(&g->atlas, "peak"), &view);
+    render_background(&g->batch, &g->atlas, render_atlas_background(&g->atlas, "peak"), &view,
+                      g->screen_time);
 }
 
 /* "have/total", "have/total?" when a level could not be counted. */
@@ -934,8 +937,8 @@ static void error_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
 
 /* ---- over every screen ---------------------------------------------------------------- */
 
-/* What reading the player's files found wrong, over whatever the screen
-** shows, until OK or Back puts it away. */
+/* What reading the player's files found wrong, or why saving them failed,
+** over whatever the screen shows, until OK or Back puts it away. */
 static void draw_notices(Frontend *g)
 {
     char text[SAVE_NOTICES_MAX * 900], wrapped[sizeof text + 256];
@@ -945,7 +948,9 @@ static void draw_notices(Frontend *g)
     SDL_Rect box = {20, 0, LOGICAL_W - 40, 50 + (lines < most ? lines : most) * lh};
     box.y = (LOGICAL_H - box.h) / 2;
     dim(g, 120);
-    draw_text_panel(g, box, "SOME OF YOUR SAVED FILES HAD PROBLEMS", GOLD, text, "ENTER: OK");
+    draw_text_panel(g, box, g->saves.notices_unsaved ? "YOUR GAME IS NOT BEING SAVED"
+                                                     : "SOME OF YOUR SAVED FILES HAD PROBLEMS",
+                    GOLD, text, "ENTER: OK");
 }
 
 void frontend_draw(Frontend *g)

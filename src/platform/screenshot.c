@@ -31,7 +31,7 @@ static bool save_png(SDL_Surface *s, const char *path, const char *prog)
     bool ok = IMG_SavePNG_RW(s, rw, 0) == 0;
     Sint64 len = SDL_RWtell(rw);
     SDL_RWclose(rw);
-    char err[512];
+    char err[2 * 4096];
     if (!ok || len <= 0)
         fprintf(stderr, "%s: %s: cannot make the PNG: %s\n", prog, path, IMG_GetError());
     else if (!(ok = atomic_write(path, buf, (size_t)len, err, sizeof err)))
@@ -47,6 +47,11 @@ int screenshot_run(const FrontendOptions *opt, const char *out_png, int ticks, i
     SDL_Surface *target = NULL;
     SDL_Renderer *renderer = NULL;
     Frontend *game = NULL;
+    char err[2 * 4096];
+    if (!atomic_check_target(out_png, err, sizeof err)) { /* a FIFO, a device: not after the work */
+        fprintf(stderr, "platformer: %s\n", err);
+        return 1;
+    }
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "0");
     if (SDL_Init(0) != 0) {
         fprintf(stderr, "%s: cannot start SDL: %s\n", prog, SDL_GetError());
@@ -64,7 +69,6 @@ int screenshot_run(const FrontendOptions *opt, const char *out_png, int ticks, i
 
     FrontendOptions o = *opt;
     o.transient = true;
-    char err[1024];
     game = frontend_create(renderer, &o, NULL, err, sizeof err);
     if (!game) {
         fprintf(stderr, "%s: %s\n", prog, err);

@@ -69,6 +69,9 @@ bool session_setup_replays(Frontend *g, char *err, size_t errlen)
         }
     }
     if (g->opt.record_path) {
+        /* a FIFO or a device is refused now, not after the run is played */
+        if (!atomic_check_target(g->opt.record_path, err, errlen))
+            return false;
         replay_init(&g->session.record);
         g->session.recording = true;
     }

@@ -43,8 +43,8 @@ static struct SpeakerState {
 static void SDLCALL fill(void *userdata, Uint8 *stream, int len)
 {
     Mixer *mixer = userdata;
-    /* SDL converts from our mono S16 if the device wants something else. */
-    mixer_render(mixer, (int16_t *)(void *)stream, (size_t)len / sizeof(int16_t));
+    /* SDL converts from our stereo S16 if the device wants something else. */
+    mixer_render(mixer, (int16_t *)(void *)stream, (size_t)len / (2 * sizeof(int16_t)));
 }
 
 static void release(void)
@@ -127,7 +127,7 @@ bool speaker_open(const char *data_dir, const struct Settings *settings)
     SDL_zero(want);
     want.freq = AUDIO_RATE;
     want.format = AUDIO_S16SYS;
-    want.channels = 1;
+    want.channels = 2;
     want.samples = DEVICE_BUFFER;
     want.callback = fill;
     want.userdata = &speaker.mixer;
@@ -149,7 +149,8 @@ void speaker_play(Sound sound)
         speaker.samples[sound] == NULL)
         return;
     SDL_LockAudioDevice(speaker.device);
-    mixer_play(&speaker.mixer, speaker.samples[sound], speaker.counts[sound]);
+    int32_t duck = (int32_t)(audio_bank_duck(speaker.bank, (int)sound - 1) * MIXER_GAIN_ONE + 0.5);
+    mixer_play_ducking(&speaker.mixer, speaker.samples[sound], speaker.counts[sound], duck);
     SDL_UnlockAudioDevice(speaker.device);
 }
 

@@ -19,7 +19,7 @@
 struct Settings;
 
 /* Reads DATA_DIR/assets/sounds.txt, renders every effect and opens the
-** default device at 48 kHz, 16-bit mono, with the volumes of settings
+** default device at 48 kHz, 16-bit stereo, with the volumes of settings
 ** (NULL: full volume, and the music at 70). Initialises SDL's audio subsystem if
 ** needed. Returns false, silently playing nothing, when there is no device. */
 bool speaker_open(const char *data_dir, const struct Settings *settings);

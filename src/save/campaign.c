@@ -31,7 +31,7 @@
 
 /* A campaign's file names are the level ids progress.json keeps. */
 _Static_assert((int)CAMPAIGN_FILE_MAX == (int)PROGRESS_ID_MAX, "level ids and file names must agree");
-_Static_assert((int)CAMPAIGN_MAX_LEVELS <= (int)PROGRESS_MAX_LEVELS, "progress must cover the campaign");
+_Static_assert((int)CAMPAIGN_MAX_LEVELS <= (int)PROGRESS_MAX_UNLOCKED, "progress must open every level");
 
 enum { CAMPAIGN_FORMAT = 1 };
 

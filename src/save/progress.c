@@ -1,37 +1,52 @@
 /* SPDX-License-Identifier: Zlib */
 /*
-** progress.c -- progress.json: strict reading, writing, and bests.
+** progress.c -- progress.json: strict reading, merging, writing, and bests.
 **
 ** {
-**   "format": 2,
-**   "unlocked": 3,
-**   "last_level": "02-mind-the-gap.json",
-**   "levels": {
-**     "01-first-steps.json": { "completed": true, "best_ticks": 1520,
-**                              "fewest_deaths": 0, "most_coins": 5, "most_gems": 1,
-**                              "coins_total": 6, "gems_total": 1 }
+**   "format": 3,
+**   "campaigns": {
+**     "main": {
+**       "unlocked": 3,
+**       "last_level": "02-mind-the-gap.json",
+**       "levels": {
+**         "01-first-steps.json": { "completed": true, "best_ticks": 1520,
+**                                  "fewest_deaths": 0, "most_coins": 5, "most_gems": 1,
+**                                  "coins_total": 6, "gems_total": 1 }
+**       }
+**     },
+**     "folder:/home/pip/my-campaign": { "unlocked": 1, "last_level": "", "levels": {} }
 **   }
 ** }
 **
-** A level that is not completed has no bests: its best fields are 0.
-** Format 1 had neither most_gems nor the totals; this version reads it (and
-** a record of format 2 may lack them too: one completed before), with no
-** gems and the totals unknown, and writes format 2. coins_total and
-** gems_total go together, and no best exceeds its total.
+** One record a campaign, by its id (progress.h); campaigns stay in the order
+** they were first saved, so a record nobody touched is written back the
+** same, byte for byte. A level that is not completed has no bests: its best
+** fields are 0. Formats 1 and 2 held one record, with the campaign's fields
+** at the top, that every campaign shared (and cut "unlocked" to its own
+** length); read now, it is the main campaign's, and the next save writes
+** format 3. Format 1 had neither most_gems nor the totals; a record without
+** them reads with no gems and the totals unknown. coins_total and gems_total
+** go together, and no best exceeds its total.
+**
 ** The game writes this file and nobody need edit it, so it is read all or
-** nothing: a file with any problem is set aside whole (store.c).
+** nothing: a file with any problem is set aside whole (store.c). Saving
+** reads the file again under a lock of its folder and merges (progress_save),
+** so that two copies of the game never lose each other's completions.
 */
 #include "progress.h"
 
+#include "campaign.h"
 #include "save_internal.h"
 
 #include "json_message.h"
+#include "json_utf8.h"
 
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-enum { PROGRESS_FORMAT = 2 };
+enum { PROGRESS_FORMAT = 3 };
 
 static bool check_id(const char *s, size_t cap, const char **why)
 {
@@ -50,11 +65,107 @@ bool progress_valid_id(const char *level_id)
     return level_id != NULL && check_id(level_id, PROGRESS_ID_MAX, &why);
 }
 
-void progress_defaults(Progress *p)
+void progress_init(Progress *p)
 {
     memset(p, 0, sizeof *p);
     p->unlocked = 1;
 }
+
+void progress_fini(Progress *p)
+{
+    free(p->levels);
+    progress_init(p);
+}
+
+bool progress_copy(Progress *dst, const Progress *src)
+{
+    LevelRecord *levels = NULL;
+    if (src->level_count > 0) {
+        levels = malloc((size_t)src->level_count * sizeof *levels);
+        if (levels == NULL)
+            return false;
+        memcpy(levels, src->levels, (size_t)src->level_count * sizeof *levels);
+    }
+    free(dst->levels);
+    *dst = *src;
+    dst->levels = levels;
+    dst->level_cap = src->level_count;
+    return true;
+}
+
+/* ---------------------------------------------------------------- campaign ids */
+
+static bool check_campaign(const char *s, size_t cap, const char **why)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n >= cap) {
+        *why = n == 0 ? "an empty campaign id" : "the campaign id is too long";
+        return false;
+    }
+    for (size_t i = 0; i < n;) {
+        const unsigned char c = (unsigned char)s[i];
+        if (c < 0x20 || c == 0x7F) {
+            *why = "a control character in the campaign id";
+            return false;
+        }
+        int k = json_utf8_len((const unsigned char *)s + i, n - i);
+        if (k == 0) {
+            *why = "the campaign id is not valid UTF-8";
+            return false;
+        }
+        i += (size_t)k;
+    }
+    return true;
+}
+
+bool progress_campaign_valid(const char *id)
+{
+    const char *why;
+    return id != NULL && check_campaign(id, PROGRESS_CAMPAIGN_MAX, &why);
+}
+
+bool progress_campaign_pack(const char *name, char *out, size_t size)
+{
+    const char *why;
+    if (!save_valid_file_name(name, 256, &why))
+        return false;
+    int n = snprintf(out, size, "pack:%s", name);
+    return n > 0 && (size_t)n < size;
+}
+
+bool progress_campaign_folder(const char *path, char *out, size_t size)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    size_t n = strlen(path), o = 0;
+    const char *prefix = "folder:";
+    size_t plen = strlen(prefix);
+    if (size <= plen)
+        return false;
+    memcpy(out, prefix, plen);
+    o = plen;
+    for (size_t i = 0; i < n;) {
+        const unsigned char c = (unsigned char)path[i];
+        int k = c >= 0x80 ? json_utf8_len((const unsigned char *)path + i, n - i) : 1;
+        bool plain = k > 0 && c >= 0x20 && c != 0x7F && c != '%';
+        size_t need = plain ? (size_t)k : 3;
+        if (o + need >= size)
+            return false;
+        if (plain) {
+            memcpy(out + o, path + i, (size_t)k);
+            i += (size_t)k;
+        } else {
+            out[o] = '%';
+            out[o + 1] = hex[c >> 4];
+            out[o + 2] = hex[c & 15];
+            i++;
+        }
+        o += need;
+    }
+    out[o] = '\0';
+    return o < PROGRESS_CAMPAIGN_MAX;
+}
+
+/* ---------------------------------------------------------------- records */
 
 const LevelRecord *progress_find(const Progress *p, const char *level_id)
 {
@@ -77,6 +188,33 @@ bool progress_set_last_level(Progress *p, const char *level_id)
     return true;
 }
 
+/* A new record with that id, zeroed, at the end of the list; NULL when out
+** of memory. */
+static LevelRecord *add_record(Progress *p, const char *level_id)
+{
+    if (p->level_count == p->level_cap) {
+        if (p->level_cap > INT_MAX / 2)
+            return NULL;
+        int cap = p->level_cap > 0 ? p->level_cap * 2 : 16;
+        LevelRecord *grown = realloc(p->levels, (size_t)cap * sizeof *grown);
+        if (grown == NULL)
+            return NULL;
+        p->levels = grown;
+        p->level_cap = cap;
+    }
+    LevelRecord *rec = &p->levels[p->level_count++];
+    memset(rec, 0, sizeof *rec);
+    snprintf(rec->id, sizeof rec->id, "%s", level_id);
+    return rec;
+}
+
+/* Levels 0 .. index + 1 open: the one after a completed campaign level. */
+static void unlock_after(Progress *p, int index)
+{
+    if (index >= 0 && index + 2 > p->unlocked)
+        p->unlocked = index + 2 > PROGRESS_MAX_UNLOCKED ? PROGRESS_MAX_UNLOCKED : index + 2;
+}
+
 bool progress_record_completion(Progress *p, const char *level_id, int campaign_index,
                                 LevelRun run, unsigned *improved)
 {
@@ -87,13 +225,8 @@ bool progress_record_completion(Progress *p, const char *level_id, int campaign_
         run.gems > run.gems_total)
         return false;
     LevelRecord *rec = (LevelRecord *)progress_find(p, level_id);
-    if (rec == NULL) {
-        if (p->level_count >= PROGRESS_MAX_LEVELS)
-            return false;
-        rec = &p->levels[p->level_count++];
-        memset(rec, 0, sizeof *rec);
-        strcpy(rec->id, level_id);
-    }
+    if (rec == NULL && (rec = add_record(p, level_id)) == NULL)
+        return false;
     /* the coins and gems kept were counted in another level than this one */
     bool changed = rec->totals_known ? rec->coins_total != run.coins_total || rec->gems_total != run.gems_total
                                      : rec->most_coins > run.coins_total || rec->most_gems > run.gems_total;
@@ -126,13 +259,137 @@ bool progress_record_completion(Progress *p, const char *level_id, int campaign_
     rec->totals_known = true;
     rec->coins_total = run.coins_total;
     rec->gems_total = run.gems_total;
-    if (campaign_index >= 0 && campaign_index + 2 > p->unlocked)
-        p->unlocked = campaign_index + 2 > PROGRESS_MAX_LEVELS ? PROGRESS_MAX_LEVELS
-                                                               : campaign_index + 2;
+    unlock_after(p, campaign_index);
     strcpy(p->last_level, level_id);
     if (improved != NULL)
         *improved = bits;
     return true;
+}
+
+static uint32_t min_u32(uint32_t a, uint32_t b)
+{
+    return a < b ? a : b;
+}
+
+static uint32_t max_u32(uint32_t a, uint32_t b)
+{
+    return a > b ? a : b;
+}
+
+/* The better of two records of one level, into a. Where the two were of
+** different versions of the level (other totals), a's coins and gems stand:
+** they cannot be compared. */
+static void merge_record(LevelRecord *a, const LevelRecord *b)
+{
+    if (!b->completed)
+        return;
+    if (!a->completed) {
+        *a = *b;
+        return;
+    }
+    a->best_ticks = min_u32(a->best_ticks, b->best_ticks);
+    a->fewest_deaths = min_u32(a->fewest_deaths, b->fewest_deaths);
+    if (a->totals_known && b->totals_known &&
+        (a->coins_total != b->coins_total || a->gems_total != b->gems_total))
+        return;
+    if (!a->totals_known && b->totals_known) {
+        a->totals_known = true;
+        a->coins_total = b->coins_total;
+        a->gems_total = b->gems_total;
+        /* a's may be of an older version of the level, past its totals */
+        if (a->most_coins > a->coins_total || a->most_gems > a->gems_total) {
+            a->most_coins = b->most_coins;
+            a->most_gems = b->most_gems;
+            return;
+        }
+    }
+    uint32_t coins = max_u32(a->most_coins, b->most_coins), gems = max_u32(a->most_gems, b->most_gems);
+    if (!a->totals_known || (coins <= a->coins_total && gems <= a->gems_total)) {
+        a->most_coins = coins;
+        a->most_gems = gems;
+    }
+}
+
+bool progress_merge(Progress *into, const Progress *from)
+{
+    if (from->unlocked > into->unlocked)
+        into->unlocked = from->unlocked;
+    for (int i = 0; i < from->level_count; i++) {
+        const LevelRecord *b = &from->levels[i];
+        LevelRecord *a = (LevelRecord *)progress_find(into, b->id);
+        if (a == NULL) {
+            if ((a = add_record(into, b->id)) == NULL)
+                return false;
+            *a = *b;
+        } else {
+            merge_record(a, b);
+        }
+    }
+    return true;
+}
+
+void progress_unlock_completed(Progress *p, const Campaign *c)
+{
+    for (int i = 0; i < c->count; i++) {
+        const LevelRecord *rec = progress_find(p, c->levels[i].file);
+        if (rec != NULL && rec->completed)
+            unlock_after(p, i);
+    }
+}
+
+/* ---------------------------------------------------------------- the file */
+
+/* Every campaign's record, in the file's order. */
+typedef struct Entry {
+    char *id;
+    Progress p;
+} Entry;
+
+typedef struct ProgressFile {
+    Entry *list;
+    int count, cap;
+} ProgressFile;
+
+static void file_fini(ProgressFile *f)
+{
+    for (int i = 0; i < f->count; i++) {
+        free(f->list[i].id);
+        progress_fini(&f->list[i].p);
+    }
+    free(f->list);
+    memset(f, 0, sizeof *f);
+}
+
+static Entry *file_find(ProgressFile *f, const char *campaign)
+{
+    for (int i = 0; i < f->count; i++)
+        if (strcmp(f->list[i].id, campaign) == 0)
+            return &f->list[i];
+    return NULL;
+}
+
+/* A new record, a fresh start, at the end; NULL when out of memory. */
+static Entry *file_add(ProgressFile *f, const char *campaign)
+{
+    if (f->count == f->cap) {
+        if (f->cap > INT_MAX / 2)
+            return NULL;
+        int cap = f->cap > 0 ? f->cap * 2 : 4;
+        Entry *grown = realloc(f->list, (size_t)cap * sizeof *grown);
+        if (grown == NULL)
+            return NULL;
+        f->list = grown;
+        f->cap = cap;
+    }
+    size_t n = strlen(campaign) + 1;
+    char *id = malloc(n);
+    if (id == NULL)
+        return NULL;
+    memcpy(id, campaign, n);
+    Entry *e = &f->list[f->count++];
+    e->id = id;
+    progress_init(&e->p);
+    return e;
 }
 
 /* ---------------------------------------------------------------- reading */
@@ -203,14 +460,49 @@ static void read_record(JsonDoc *doc, const cJSON *item, LevelRecord *rec)
     }
 }
 
-/* Reads root into *p; false when anything was reported. */
-static bool read_progress(JsonDoc *doc, Progress *p)
+/* One campaign's record: the object obj, whose keys besides the record's
+** own are extra (the format, in the files of one record). */
+static void read_campaign(JsonDoc *doc, const cJSON *obj, const char *const *extra, int extra_count,
+                          Progress *p)
 {
-    static const char *const known[] = { "format", "unlocked", "last_level", "levels" };
+    const char *known[8] = {"unlocked", "last_level", "levels"};
+    int count = 3;
+    for (int i = 0; i < extra_count && count < SAVE_COUNT(known); i++)
+        known[count++] = extra[i];
+    long unlocked;
+    json_check_keys(doc, obj, known, count);
+    if (json_want_int(doc, json_need(doc, obj, "unlocked"), 1, PROGRESS_MAX_UNLOCKED, &unlocked))
+        p->unlocked = (int)unlocked;
+    const cJSON *last = json_get(obj, "last_level");
+    if (last != NULL)
+        save_want_string(doc, last, check_id_or_empty, p->last_level, PROGRESS_ID_MAX);
+    const cJSON *levels = json_get(obj, "levels");
+    if (levels == NULL || !json_want_object(doc, levels))
+        return;
+    for (const cJSON *item = levels->child; item != NULL; item = item->next) {
+        const char *why;
+        if (!check_id(item->string, PROGRESS_ID_MAX, &why)) {
+            char q[PROGRESS_ID_MAX + 4];
+            json_quote(item->string, q, sizeof q);
+            json_error_key(doc, item, "level id \"%s\": %s", q, why);
+            continue;
+        }
+        LevelRecord *rec = add_record(p, item->string);
+        if (rec == NULL) {
+            json_error(doc, item, "out of memory");
+            return;
+        }
+        read_record(doc, item, rec);
+    }
+}
+
+/* Reads the whole document into *f; false when anything was reported. */
+static bool read_file(JsonDoc *doc, ProgressFile *f)
+{
     const cJSON *root = doc->root;
     int before = doc->sink->count;
-    static const long formats[] = {1, PROGRESS_FORMAT}; /* 1: before gems and totals */
-    long format, unlocked;
+    static const long formats[] = {1, 2, PROGRESS_FORMAT}; /* 1: before gems; 2: one record */
+    long format;
     const cJSON *v = json_need(doc, root, "format");
     if (save_format_is_newer(v, PROGRESS_FORMAT)) {
         char got[64];
@@ -220,70 +512,98 @@ static bool read_progress(JsonDoc *doc, Progress *p)
     }
     if (!json_want_int_in(doc, v, formats, SAVE_COUNT(formats), &format))
         return false;
-    json_check_keys(doc, root, known, SAVE_COUNT(known));
-    if (json_want_int(doc, json_need(doc, root, "unlocked"), 1, PROGRESS_MAX_LEVELS, &unlocked))
-        p->unlocked = (int)unlocked;
-    const cJSON *last = json_get(root, "last_level");
-    if (last != NULL)
-        save_want_string(doc, last, check_id_or_empty, p->last_level, PROGRESS_ID_MAX);
-    const cJSON *levels = json_get(root, "levels");
-    if (levels == NULL || !json_want_object(doc, levels))
+    if (format < 3) {
+        static const char *const extra[] = {"format"};
+        Entry *e = file_add(f, PROGRESS_MAIN);
+        if (e == NULL) {
+            json_error(doc, root, "out of memory");
+            return false;
+        }
+        read_campaign(doc, root, extra, 1, &e->p);
         return doc->sink->count == before;
-    for (const cJSON *item = levels->child; item != NULL; item = item->next) {
+    }
+    static const char *const known[] = {"format", "campaigns"};
+    json_check_keys(doc, root, known, SAVE_COUNT(known));
+    const cJSON *campaigns = json_need(doc, root, "campaigns");
+    if (campaigns == NULL || !json_want_object(doc, campaigns))
+        return false;
+    for (const cJSON *item = campaigns->child; item != NULL; item = item->next) {
         const char *why;
-        if (!check_id(item->string, PROGRESS_ID_MAX, &why)) {
-            char q[PROGRESS_ID_MAX + 4];
+        if (!check_campaign(item->string, PROGRESS_CAMPAIGN_MAX, &why)) {
+            char q[80];
             json_quote(item->string, q, sizeof q);
-            json_error_key(doc, item, "level id \"%s\": %s", q, why);
+            json_error_key(doc, item, "campaign \"%s\": %s", q, why);
             continue;
         }
-        if (p->level_count >= PROGRESS_MAX_LEVELS) {
-            json_error_key(doc, item, "more than %d levels", PROGRESS_MAX_LEVELS);
-            break;
+        if (!json_want_object(doc, item))
+            continue;
+        Entry *e = file_add(f, item->string);
+        if (e == NULL) {
+            json_error(doc, item, "out of memory");
+            return false;
         }
-        LevelRecord *rec = &p->levels[p->level_count++];
-        memset(rec, 0, sizeof *rec);
-        strcpy(rec->id, item->string);
-        read_record(doc, item, rec);
+        read_campaign(doc, item, NULL, 0, &e->p);
     }
     return doc->sink->count == before;
 }
 
-SaveLoad progress_load(const char *path, Progress *p, SaveNotices *notices)
+/* The record of campaign in f, copied into p (a fresh start when f has
+** none); false when out of memory. */
+static bool take_campaign(ProgressFile *f, const char *campaign, Progress *p)
+{
+    progress_fini(p);
+    Entry *e = file_find(f, campaign);
+    return e == NULL || progress_copy(p, &e->p);
+}
+
+SaveLoad progress_load(const char *path, const char *campaign, Progress *p, SaveNotices *notices)
 {
     SaveReader r;
-    progress_defaults(p);
+    ProgressFile f = {0};
+    progress_fini(p);
+    atomic_remove_stale(path);
     save_reader_init(&r);
     SaveLoad result = save_load_json(&r, path, "progress", notices);
-    if (result == SAVE_LOADED && !read_progress(&r.doc, p)) {
-        progress_defaults(p);
+    if (result == SAVE_LOADED && !read_file(&r.doc, &f))
         result = save_recover(&r, path, "progress", notices);
+    else if (result == SAVE_LOADED && !take_campaign(&f, campaign, p)) {
+        if (notices != NULL)
+            save_notices_add(notices, path, 0, 0, "out of memory; using default progress for now"
+                             " (the file is left as it is)");
+        result = SAVE_UNREADABLE;
     }
+    file_fini(&f);
     save_reader_fini(&r);
     return result;
 }
 
-bool progress_parse(const char *text, size_t len, Progress *p, char *err, size_t errlen)
+bool progress_parse(const char *text, size_t len, const char *campaign, Progress *p, char *err,
+                    size_t errlen)
 {
     SaveReader r;
-    progress_defaults(p);
+    ProgressFile f = {0};
+    progress_fini(p);
     save_reader_init(&r);
-    bool ok = save_reader_parse(&r, text, len) && read_progress(&r.doc, p);
-    if (!ok) {
-        progress_defaults(p);
+    bool ok = save_reader_parse(&r, text, len) && read_file(&r.doc, &f);
+    if (!ok)
         save_reader_problem(&r, err, errlen);
+    else if (!take_campaign(&f, campaign, p)) {
+        snprintf(err, errlen, "out of memory");
+        ok = false;
     }
+    file_fini(&f);
     save_reader_fini(&r);
     return ok;
 }
 
 /* ---------------------------------------------------------------- writing */
 
-bool progress_save(const char *path, const Progress *p, char *err, size_t errlen)
+/* Whether p may be written: what the reader accepts, and nothing else. */
+static bool well_formed(const Progress *p, const char *path, char *err, size_t errlen)
 {
-    if (p->unlocked < 1 || p->unlocked > PROGRESS_MAX_LEVELS
-        || p->level_count < 0 || p->level_count > PROGRESS_MAX_LEVELS
-        || (p->last_level[0] != '\0' && !progress_valid_id(p->last_level))) {
+    if (p->unlocked < 1 || p->unlocked > PROGRESS_MAX_UNLOCKED || p->level_count < 0 ||
+        (p->level_count > 0 && p->levels == NULL) ||
+        (p->last_level[0] != '\0' && !progress_valid_id(p->last_level))) {
         snprintf(err, errlen, "cannot save %s: the progress is malformed", path);
         return false;
     }
@@ -297,30 +617,99 @@ bool progress_save(const char *path, const Progress *p, char *err, size_t errlen
             return false;
         }
     }
-    SaveBuf b = {0};
-    save_buf_printf(&b, "{\n  \"format\": %d,\n  \"unlocked\": %d,\n", PROGRESS_FORMAT, p->unlocked);
-    save_buf_puts(&b, "  \"last_level\": ");
-    save_buf_string(&b, p->last_level[0] != '\0' ? p->last_level : "");
-    save_buf_puts(&b, ",\n  \"levels\": {");
+    return true;
+}
+
+static void write_campaign(SaveBuf *b, const char *id, const Progress *p)
+{
+    save_buf_puts(b, "    ");
+    save_buf_string(b, id);
+    save_buf_printf(b, ": {\n      \"unlocked\": %d,\n      \"last_level\": ", p->unlocked);
+    save_buf_string(b, p->last_level);
+    save_buf_puts(b, ",\n      \"levels\": {");
     for (int i = 0; i < p->level_count; i++) {
         const LevelRecord *rec = &p->levels[i];
-        save_buf_puts(&b, i > 0 ? ",\n    " : "\n    ");
-        save_buf_string(&b, rec->id);
+        save_buf_puts(b, i > 0 ? ",\n        " : "\n        ");
+        save_buf_string(b, rec->id);
         if (rec->completed) {
-            save_buf_printf(&b, ": { \"completed\": true, \"best_ticks\": %lu, \"fewest_deaths\": %lu,"
+            save_buf_printf(b, ": { \"completed\": true, \"best_ticks\": %lu, \"fewest_deaths\": %lu,"
                             " \"most_coins\": %lu, \"most_gems\": %lu", (unsigned long)rec->best_ticks,
                             (unsigned long)rec->fewest_deaths, (unsigned long)rec->most_coins,
                             (unsigned long)rec->most_gems);
             if (rec->totals_known)
-                save_buf_printf(&b, ", \"coins_total\": %lu, \"gems_total\": %lu",
+                save_buf_printf(b, ", \"coins_total\": %lu, \"gems_total\": %lu",
                                 (unsigned long)rec->coins_total, (unsigned long)rec->gems_total);
-            save_buf_puts(&b, " }");
+            save_buf_puts(b, " }");
         } else
-            save_buf_puts(&b, ": { \"completed\": false, \"best_ticks\": 0, \"fewest_deaths\": 0,"
+            save_buf_puts(b, ": { \"completed\": false, \"best_ticks\": 0, \"fewest_deaths\": 0,"
                           " \"most_coins\": 0 }");
     }
-    save_buf_puts(&b, p->level_count > 0 ? "\n  }\n}\n" : "}\n}\n");
-    bool ok = save_buf_commit(&b, path, err, errlen);
+    save_buf_puts(b, p->level_count > 0 ? "\n      }\n    }" : "}\n    }");
+}
+
+static bool write_file(const ProgressFile *f, const char *path, char *err, size_t errlen)
+{
+    SaveBuf b = {0};
+    save_buf_printf(&b, "{\n  \"format\": %d,\n  \"campaigns\": {", PROGRESS_FORMAT);
+    for (int i = 0; i < f->count; i++) {
+        save_buf_puts(&b, i > 0 ? ",\n" : "\n");
+        write_campaign(&b, f->list[i].id, &f->list[i].p);
+    }
+    save_buf_puts(&b, f->count > 0 ? "\n  }\n}\n" : "}\n}\n");
+    bool ok;
+    if (!b.failed && b.len > SAVE_MAX_FILE) {
+        snprintf(err, errlen, "cannot save %s: the progress of every campaign takes %zu bytes,"
+                 " more than the %d the game reads back; the previous file is unchanged",
+                 path, b.len, SAVE_MAX_FILE);
+        ok = false;
+    } else {
+        ok = save_buf_commit(&b, path, err, errlen);
+    }
     save_buf_fini(&b);
+    return ok;
+}
+
+bool progress_save(const char *path, const char *campaign, Progress *p, SaveNotices *notices,
+                   char *err, size_t errlen)
+{
+    if (!progress_campaign_valid(campaign)) {
+        snprintf(err, errlen, "cannot save %s: the campaign id is malformed", path);
+        return false;
+    }
+    if (!well_formed(p, path, err, errlen))
+        return false;
+    SaveLock lock;
+    if (!save_lock_folder(path, &lock, err, errlen))
+        return false;
+    /* What the file holds now: another copy of the game may have saved. */
+    ProgressFile f = {0};
+    SaveReader r;
+    save_reader_init(&r);
+    bool ok = true;
+    JsonRead got = save_reader_load(&r, path);
+    if (got == JSON_READ_ERROR) {
+        char problem[JSON_MESSAGE_MAX + 32];
+        save_reader_problem(&r, problem, sizeof problem);
+        snprintf(err, errlen, "cannot save %s: reading it first (to keep what it holds) failed: %s;"
+                 " the previous file is unchanged", path, problem);
+        ok = false;
+    } else if (got == JSON_READ_FAILED || (got == JSON_READ_OK && !read_file(&r.doc, &f))) {
+        save_recover(&r, path, "progress", notices);
+        file_fini(&f);
+    }
+    if (ok) {
+        Entry *e = file_find(&f, campaign);
+        if ((e == NULL && (e = file_add(&f, campaign)) == NULL) || !progress_merge(p, &e->p) ||
+            !progress_copy(&e->p, p)) {
+            snprintf(err, errlen, "cannot save %s: out of memory; the previous file is unchanged",
+                     path);
+            ok = false;
+        } else {
+            ok = write_file(&f, path, err, errlen);
+        }
+    }
+    file_fini(&f);
+    save_reader_fini(&r);
+    save_unlock_folder(&lock);
     return ok;
 }

@@ -20,8 +20,11 @@ typedef enum SaveLoad {
     SAVE_LOADED,     /* the file was read; a field it got wrong took its
                         default, with a notice saying so (settings) */
     SAVE_MISSING,    /* no file: defaults, and nothing to say */
-    SAVE_RECOVERED,  /* unreadable or corrupt: defaults; the file was renamed
-                        to PATH.bad-N, and a notice says why and names it */
+    SAVE_RECOVERED,  /* corrupt: defaults; the file was renamed to PATH.bad-N,
+                        and a notice says why and names it */
+    SAVE_UNREADABLE, /* there, but it could not be read (EACCES, EMFILE, EIO):
+                        defaults for now, the file left as it is, and a
+                        notice says so */
 } SaveLoad;
 
 /* Largest user file read; anything bigger is treated as corrupt. */
@@ -37,8 +40,8 @@ enum { SAVE_MAX_FILE = 1 << 20 };
 
 enum {
     SAVE_NOTICES_MAX = 16,           /* kept per SaveNotices; more are counted */
-    SAVE_NOTICE_FILE_MAX = 512,
-    SAVE_NOTICE_MESSAGE_MAX = 400,
+    SAVE_NOTICE_FILE_MAX = 4096 + 16, /* a whole path: never cut */
+    SAVE_NOTICE_MESSAGE_MAX = 4096 + 512, /* a message may name a path too */
 };
 
 typedef struct SaveNotice {

@@ -409,6 +409,7 @@ SaveLoad settings_load(const char *path, const SettingsKnownNames *known, Settin
 {
     SaveReader r;
     settings_defaults(s);
+    atomic_remove_stale(path);
     save_reader_init(&r);
     r.lenient = true;
     SaveMark mark = save_notices_mark(notices);

@@ -75,8 +75,10 @@ typedef struct SettingsKnownNames {
 /* Reads settings.json. Always leaves *s usable, and adds to notices (may be
 ** NULL) a line for each thing it did not take as written:
 ** - a missing file gives the defaults silently;
-** - an unreadable one, one that is not JSON, or one of a newer format gives
-**   the defaults, is renamed to PATH.bad-N, and one notice says why;
+** - one that is not JSON, or of a newer format, gives the defaults, is
+**   renamed to PATH.bad-N, and one notice says why;
+** - one that cannot be read (EACCES, EMFILE, EIO) gives the defaults for
+**   now, is left as it is, and one notice says why (SAVE_UNREADABLE);
 ** - otherwise each field stands alone: one that is wrong takes its default
 **   ("PATH:4:19: master_volume: expected an integer from 0 to 100, got 250;
 **   using 80") and every other value is kept. In the bindings a name that is
@@ -85,7 +87,8 @@ typedef struct SettingsKnownNames {
 **   of the names it listed keeps its defaults. An unknown key is ignored.
 ** A field that is absent takes its default, so older files keep working
 ** when options are added; an action the file leaves out keeps its default
-** bindings. The file is not changed: the game's next save rewrites it. */
+** bindings. The file is not changed: the game's next save rewrites it.
+** Temporary files that a save killed half way left beside it are removed. */
 SaveLoad settings_load(const char *path, const SettingsKnownNames *known, Settings *s,
                        SaveNotices *notices);
 

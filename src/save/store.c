@@ -2,7 +2,7 @@
 /*
 ** store.c -- the reading half of every reader in this folder, and the writer.
 **
-** Policy for user files. A file that cannot be read or is not JSON is of no
+** Policy for user files. A file that was read whole and is not JSON is of no
 ** use: the game takes defaults, the file is renamed to PATH.bad-N (the
 ** lowest free N, never overwriting an earlier one) so nothing the player had
 ** is destroyed, and a notice says what was wrong, with the LINE:COL of the
@@ -11,8 +11,11 @@
 ** bests is worse than a clean start the player is told about), while
 ** settings.json forgives: a field at fault takes its default alone, with a
 ** notice, and the file stays where it is until the game next saves it.
+** A file that could not be read at all (no permission, too many open
+** files, a disk error) may be perfectly good: it is never set aside, the
+** game runs on defaults for now and says so.
 */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* flock */
 
 #include "save_internal.h"
 
@@ -24,7 +27,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* ---------------------------------------------------------------- reading */
@@ -232,14 +238,16 @@ static bool keep_aside(const char *path, char *aside, size_t cap, int *errnum)
 SaveLoad save_recover(const SaveReader *r, const char *path, const char *what,
                       SaveNotices *notices)
 {
-    char aside[4096];
+    char aside[4096 + 16];
     int errnum = 0;
     bool kept = keep_aside(path, aside, sizeof aside, &errnum);
     if (notices == NULL)
         return SAVE_RECOVERED;
+    const char *slash = strrchr(aside, '/');
     if (kept)
         save_notices_add(notices, path, r->line, r->col,
-                         "%s; using default %s (the file was kept as %s)", r->message, what, aside);
+                         "%s; using default %s (the file was kept as %s)", r->message, what,
+                         slash != NULL ? slash + 1 : aside);
     else
         save_notices_add(notices, path, r->line, r->col,
                          "%s; using default %s (could not keep the file aside: %s; the next save"
@@ -294,6 +302,13 @@ SaveLoad save_load_json(SaveReader *r, const char *path, const char *what, SaveN
         save_notices_rewind(notices, mark);
     if (got == JSON_READ_MISSING)
         return SAVE_MISSING;
+    if (got == JSON_READ_ERROR) {
+        /* Nothing says the file is bad: it stays where it is, untouched. */
+        if (notices != NULL)
+            save_notices_add(notices, path, 0, 0, "%s; using default %s for now (the file is "
+                             "left as it is)", r->message, what);
+        return SAVE_UNREADABLE;
+    }
     if (got == JSON_READ_FAILED)
         return save_recover(r, path, what, notices);
     return SAVE_LOADED;
@@ -376,4 +391,54 @@ bool save_buf_commit(SaveBuf *b, const char *path, char *err, size_t errlen)
         return false;
     }
     return atomic_write(path, b->data, b->len, err, errlen);
+}
+
+/* ---------------------------------------------------------------- locking */
+
+bool save_lock_folder(const char *path, SaveLock *lock, char *err, size_t errlen)
+{
+    lock->fd = -1;
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    size_t n = slash == NULL ? 0 : slash == path ? 1 : (size_t)(slash - path);
+    if (n >= sizeof dir)
+        return true; /* the write says the path is too long */
+    if (n == 0)
+        strcpy(dir, ".");
+    else {
+        memcpy(dir, path, n);
+        dir[n] = '\0';
+    }
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return true;
+    /* The other copy holds it for one read and one write: a few ms. */
+    for (int tries = 0;; tries++) {
+        if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+            lock->fd = fd;
+            return true;
+        }
+        if (errno == EINTR)
+            continue;
+        if (errno != EWOULDBLOCK || tries >= 200)
+            break;
+        struct timespec wait = {0, 10 * 1000 * 1000};
+        nanosleep(&wait, NULL);
+    }
+    int e = errno;
+    close(fd);
+    if (e != EWOULDBLOCK)
+        return true; /* no locks on this file system: the merge alone */
+    snprintf(err, errlen, "cannot save %s: another copy of the game has been saving in its folder"
+             " for two seconds; the previous file is unchanged", path);
+    return false;
+}
+
+void save_unlock_folder(SaveLock *lock)
+{
+    if (lock->fd >= 0) {
+        (void)flock(lock->fd, LOCK_UN);
+        (void)close(lock->fd);
+    }
+    lock->fd = -1;
 }

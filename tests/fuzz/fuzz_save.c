@@ -23,7 +23,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort(); /* and so does every field that took its default */
     char err[512] = "";
     Progress p;
-    if (!progress_parse((const char *)data, size, &p, err, sizeof err) && err[0] == '\0')
+    progress_init(&p);
+    if (!progress_parse((const char *)data, size, PROGRESS_MAIN, &p, err, sizeof err) &&
+        err[0] == '\0')
         abort();
+    progress_fini(&p);
     return 0;
 }

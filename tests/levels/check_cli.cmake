@@ -37,6 +37,17 @@ foreach(place IN LISTS places)
   endif()
 endforeach()
 
+# A misspelt legend entry is told first, before anything that follows from
+# it (a missing goal, rows using the character), whatever the line ends.
+foreach(name legend_typo_crlf legend_typo_cr)
+  set(file ${LEVELS}/broken/${name}.json)
+  execute_process(COMMAND ${PLATFORMER} --check ${file}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT err MATCHES "^[^\n]*${name}\\.json:9:10: error: legend\\.G: unknown tile kind or entity type \"gaol\" \\(did you mean \"goal\"\\?\\)\n")
+    message(FATAL_ERROR "--check ${name}.json does not tell the typo on line 9 first:\n${err}")
+  endif()
+endforeach()
+
 # Campaigns listing what is not a level: each error at its entry in the
 # campaign, and a level the campaign lists checked as a level.
 file(STRINGS ${LEVELS}/campaigns/EXPECTED lines)

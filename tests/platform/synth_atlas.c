@@ -117,7 +117,7 @@ void synth_atlas_build(SynthAtlas *s, SDL_Renderer *renderer)
     atlas->background_count = 1;
     strcpy(bg->name, "hills");
     bg->layers[0] = (RenderBgLayer){{0, 0, 64, 32}, 0.5f, 0.25f, 100,
-                                    {10, 20, 80, 255}, {40, 160, 60, 255}};
+                                    {10, 20, 80, 255}, {40, 160, 60, 255}, 0.0f, 0.0f, false};
     bg->layer_count = 1;
     bg->texture = render_make_texture(renderer, s->bg_image, &bg->tex_w, &bg->tex_h, &bg->white,
                                       err, sizeof err);

@@ -4,7 +4,10 @@
 ** frozen falls, and the peak at dusk.
 **
 ** Every layer repeats horizontally: hill and mountain profiles are sums of
-** whole-period waves or peaks placed on a circle 480 px round. Gradients
+** whole-period waves or peaks placed on a circle 480 px round. Each set has
+** a far, a middle and a near layer of scenery; clouds, the aurora and the
+** mist drift along on their own, and snow and drops of water fall (layers
+** that also repeat down the view), drawn in the same batch as the rest. Gradients
 ** are ordered-dithered (4x4 Bayer) between palette steps, the pixel-art way
 ** to show a smooth sky with few colours.
 **
@@ -118,6 +121,62 @@ static float teeth(int x, int count, float length, uint32_t seed)
     return best + 2.0f * art_noise((uint32_t)(x / 2 % (W / 2)), 4u, seed);
 }
 
+/* A distant mountain range, one flat colour with lit snow on the summits'
+** left faces: the far layer of a set, barely moving. */
+static bool range_layer(BgSet *set, const char *name, int y, int h, int peaks, float height,
+                        uint32_t rock, uint32_t snow, uint32_t shade, uint32_t seed)
+{
+    BgLayer *l = bg_add_layer(set, name, W, h);
+    if (l == NULL)
+        return false;
+    l->y = y;
+    l->parallax_x = 0.07f;
+    l->parallax_y = 0.02f;
+    l->fill_below = RGB_HEX(rock);
+    for (int x = 0; x < W; x++) {
+        int face;
+        float top = ridge(x, peaks, (float)h, height, seed, &face);
+        for (int yy = 0; yy < h; yy++) {
+            if ((float)yy < top)
+                continue;
+            float snow_line = 10.0f - top * 0.05f + 3.0f * art_noise((uint32_t)x, 6u, seed);
+            Rgba c = RGB_HEX(rock);
+            if ((float)yy - top < snow_line && top < (float)h * 0.55f)
+                c = RGB_HEX(face < 0 ? snow : shade);
+            image_set(&l->img, x, yy, c);
+        }
+    }
+    return true;
+}
+
+/* Things that fall (snow, drops of water): a see-through layer that
+** repeats across and down the view and drifts on its own, drawn by the
+** renderer with the other layers, so it costs a few quads. `streak` > 1
+** draws each as a short vertical streak (a drop) instead of a flake. */
+static bool falling(BgSet *set, const char *name, int count, float par, float dx, float dy,
+                    int size, int streak, Rgba body, Rgba glint, uint32_t seed)
+{
+    enum { FW = W / 2, FH = H / 2 }; /* a quarter of the view, repeated */
+    BgLayer *l = bg_add_layer(set, name, FW, FH);
+    if (l == NULL)
+        return false;
+    l->parallax_x = par;
+    l->parallax_y = par;
+    l->drift_x = dx;
+    l->drift_y = dy;
+    l->repeat_y = true;
+    for (int i = 0; i < count; i++) {
+        int x = (int)(art_noise((uint32_t)i, 1u, seed) * (float)FW);
+        int y = (int)(art_noise((uint32_t)i, 2u, seed) * (float)FH);
+        bool big = art_noise((uint32_t)i, 3u, seed) < 0.3f;
+        int s = big ? size + 1 : size;
+        for (int j = 0; j < s * streak; j++)
+            for (int k = 0; k < s; k++)
+                image_set(&l->img, (x + k) % FW, (y + j) % FH, j == 0 && k == 0 ? glint : body);
+    }
+    return true;
+}
+
 /* The fade into darkness at the bottom of the screen (see the top). */
 static bool depth(BgSet *set, uint32_t dark)
 {
@@ -171,6 +230,7 @@ static bool hills(Atlas *atlas)
     l->y = 16;
     l->parallax_x = 0.1f;
     l->parallax_y = 0.02f;
+    l->drift_x = -4.0f; /* the clouds sail by on their own */
     for (int c = 0; c < 7; c++) {
         float cx = (float)c * (float)W / 7.0f + art_noise((uint32_t)c, 5u, 11u) * 30.0f;
         float cy = 20.0f + art_noise((uint32_t)c, 6u, 11u) * 50.0f;
@@ -180,6 +240,10 @@ static bool hills(Atlas *atlas)
             puff(&l->img, cx + (float)b * 9.0f, cy - r * 0.4f, r, RGB_HEX(0xffffff), RGB_HEX(0xd6eefc));
         }
     }
+
+    /* far: blue mountains beyond the hills; middle and near: the hills */
+    if (!range_layer(set, "far_mountains", 30, 130, 5, 78.0f, 0x9fcbe2, 0xeaf7fc, 0xc3e0ef, 91u))
+        return false;
 
     static const struct { float base, amp; uint32_t hex, top; int y, h; float par; uint32_t seed; } band[] = {
         {40.0f, 14.0f, 0x8cc9b8, 0xb2e2c8, 120, 150, 0.2f, 3u},
@@ -226,6 +290,30 @@ static bool cave(Atlas *atlas)
         return false;
     sky(l, dark_stops, 3);
 
+    /* far: pillars of rock deep in the dark, a crystal glinting on a few */
+    l = bg_add_layer(set, "far_columns", W, H);
+    if (l == NULL)
+        return false;
+    l->parallax_x = 0.1f;
+    l->parallax_y = 0.1f;
+    for (int c = 0; c < 6; c++) {
+        float cx = (float)c * (float)W / 6.0f + art_noise((uint32_t)c, 1u, 23u) * 40.0f;
+        float half = 7.0f + 9.0f * art_noise((uint32_t)c, 2u, 23u);
+        for (int y = 0; y < H; y++) {
+            /* waisted in the middle, flared where it meets floor and roof */
+            float t = ((float)y - (float)H / 2.0f) / ((float)H / 2.0f);
+            float w = half * (0.6f + 0.5f * t * t) + 1.5f * art_noise((uint32_t)(y / 3), (uint32_t)c, 24u);
+            for (int x = (int)(cx - w); x <= (int)(cx + w); x++)
+                image_set(&l->img, (x + W) % W, y,
+                          RGB_HEX((float)x < cx - w + 2.0f ? 0x2a2446 : 0x201c36));
+        }
+        if (c % 2 == 0) {
+            int gy = 60 + (int)(art_noise((uint32_t)c, 3u, 23u) * 150.0f);
+            image_fill_disc(&l->img, cx, (float)gy, 3.0f, RGBA(208, 140, 255, 40));
+            image_set(&l->img, (int)cx, gy, RGB_HEX(0x8446cc));
+        }
+    }
+
     static const struct { uint32_t hex, edge; float par; int teeth; uint32_t seed; } wall[] = {
         {0x27233f, 0x2f2a4c, 0.2f, 11, 21u},
         {0x332c52, 0x433a68, 0.45f, 7, 22u},
@@ -265,6 +353,10 @@ static bool cave(Atlas *atlas)
             }
         }
     }
+    /* drops of water falling from the roof, in front of the near rock */
+    if (!falling(set, "drips", 4, 0.45f, 0.0f, 110.0f, 1, 3, RGBA(120, 170, 230, 150),
+                 RGBA(200, 235, 255, 220), 25u))
+        return false;
     return depth(set, 0x08070f);
 }
 
@@ -300,6 +392,7 @@ static bool ice(Atlas *atlas)
     l->y = 6;
     l->parallax_x = 0.04f;
     l->parallax_y = 0.01f;
+    l->drift_x = 3.0f; /* the curtains sway along */
     for (int x = 0; x < W; x++) {
         float fx = (float)x / (float)W;
         float hem = 62.0f + 12.0f * sinf(TAU * 2.0f * fx + 0.7f) + 6.0f * sinf(TAU * 5.0f * fx);
@@ -317,8 +410,12 @@ static bool ice(Atlas *atlas)
         }
     }
 
-    /* far cliffs of blue ice, snow on the ledges, icicles under the snow, and
-    ** frozen falls pouring over three of the drops */
+    /* far: snowy mountains under the aurora */
+    if (!range_layer(set, "far_peaks", 60, 150, 5, 72.0f, 0x6f9cc8, 0xe6f6fd, 0xa9cbe6, 77u))
+        return false;
+
+    /* middle: cliffs of blue ice, snow on the ledges, icicles under the
+    ** snow, and frozen falls pouring over three of the drops */
     l = bg_add_layer(set, "far_cliffs", W, 180);
     if (l == NULL)
         return false;
@@ -389,6 +486,12 @@ static bool ice(Atlas *atlas)
                 }
             }
     }
+    /* snow falling, small and slow far off, bigger and quicker near */
+    if (!falling(set, "snow_far", 23, 0.5f, -6.0f, 16.0f, 1, 1, RGBA(235, 248, 255, 170),
+                 RGBA(255, 255, 255, 220), 78u) ||
+        !falling(set, "snow_near", 7, 0.9f, -11.0f, 32.0f, 2, 1, RGBA(240, 250, 255, 210),
+                 RGBA(255, 255, 255, 255), 79u))
+        return false;
     return depth(set, 0x081a33);
 }
 
@@ -420,6 +523,10 @@ static bool peak(Atlas *atlas)
     image_set(&l->img, 381, 30, RGBA(255, 255, 255, 120));
     image_set(&l->img, 380, 29, RGBA(255, 255, 255, 120));
     image_set(&l->img, 380, 31, RGBA(255, 255, 255, 120));
+
+    /* far: a hazy range beyond the peaks, in the dusk's own colours */
+    if (!range_layer(set, "far_range", 80, 150, 7, 80.0f, 0x8a5a92, 0xf3b7c8, 0xb98ab8, 63u))
+        return false;
 
     static const struct {
         const char *name; int y, h, peaks; float height, par; uint32_t rock, lit, shade; uint32_t seed;
@@ -455,15 +562,21 @@ static bool peak(Atlas *atlas)
     l = bg_add_layer(set, "mist", W, 40);
     if (l == NULL)
         return false;
+    /* a band of mist, drifting; nothing below it: a see-through fill would
+    ** wash over the whole view once a tall level's camera is low */
     l->y = 222;
     l->parallax_x = 0.5f;
-    l->parallax_y = 0.15f;
-    l->fill_below = RGBA(246, 184, 210, 90);
+    l->parallax_y = 0.09f; /* with the near peaks: it stays in their valleys */
+    l->drift_x = -6.0f;
     for (int x = 0; x < W; x++) {
         float top = 14.0f + 6.0f * sinf(TAU * 3.0f * (float)x / (float)W) + 3.0f * sinf(TAU * 7.0f * (float)x / (float)W);
         for (int y = (int)top; y < 40; y++)
             image_set(&l->img, x, y, (float)y - top < 2.0f ? RGBA(255, 214, 226, 110) : RGBA(246, 184, 210, 90));
     }
+    /* spindrift: snow blown off the ridges */
+    if (!falling(set, "spindrift", 10, 0.7f, -34.0f, 9.0f, 1, 1, RGBA(255, 236, 246, 170),
+                 RGBA(255, 255, 255, 230), 64u))
+        return false;
     return depth(set, 0x140f2e);
 }
 

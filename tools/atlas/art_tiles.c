@@ -113,35 +113,22 @@ static Rgba texture(const Pal *p, Theme th, int x, int y)
         return n < 0.08f ? p->dark : p->base;
     }
     if (th == ICE) {
-        /* clear blue ice: one glassy glint on the diagonal, a hairline crack */
-        int diag = ((x - y) % T + T) % T, along = (x + y) % T;
-        if (diag == 4 && along > 1 && along < 7)
-            return p->top3;
-        if (diag == 5 && along > 1 && along < 7)
-            return p->light;
-        if (diag == 12 && along > 9 && along < 13)
-            return p->dark;
-        return n < 0.03f ? p->dark : p->base;
+        /* clear blue ice, a few frosty specks; glints, cracks and bubbles
+        ** are fill details, so no mark repeats from tile to tile */
+        return n < 0.03f ? p->dark : n > 0.985f ? p->light : p->base;
     }
     if (th == PEAK) {
-        /* layered rock: diagonal strata */
-        int band = (x + 2 * y) % 11;
+        /* layered rock: diagonal strata, whose period divides the tile's
+        ** size so that they run on unbroken from tile to tile */
+        int band = (x + 2 * y) % T;
         if (band == 0)
             return p->dark;
         if (band == 1 && n < 0.6f)
             return p->light;
         return n < 0.03f ? p->dark : p->base;
     }
-    /* hills: earth with pebbles */
-    static const int pebbles[][2] = {{3, 4}, {11, 9}, {6, 13}, {13, 2}};
-    for (size_t i = 0; i < sizeof pebbles / sizeof pebbles[0]; i++) {
-        int dx = x - pebbles[i][0], dy = y - pebbles[i][1];
-        if (dy == 0 && (dx == 0 || dx == 1))
-            return p->light;
-        if (dy == 1 && (dx == 0 || dx == 1))
-            return p->dark;
-    }
-    return n < 0.1f ? p->dark : p->base;
+    /* hills: earth, speckled; pebbles and roots are fill details */
+    return n < 0.1f ? p->dark : n > 0.97f ? p->light : p->base;
 }
 
 static void paint_solid(Image *img, const Pal *p, Theme th, int m)
@@ -336,6 +323,316 @@ static void paint_oneway(Image *img, const ArtSet *art, Theme th, bool cap_left,
     }
 }
 
+/* ---- depth ------------------------------------------------------------------------- */
+
+/* How far pixel (x, y) of a tile with neighbour mask m lies from the open
+** sides and the open diagonal corners. */
+static int open_distance(int m, int x, int y)
+{
+    int d = min4(!(m & N_BIT) ? y : 99, !(m & S_BIT) ? T - 1 - y : 99,
+                 !(m & W_BIT) ? x : 99, !(m & E_BIT) ? T - 1 - x : 99);
+    int ix = T - 1 - x, iy = T - 1 - y;
+    if ((m & N_BIT) && (m & W_BIT) && !(m & NW_BIT) && (x > y ? x : y) < d)
+        d = x > y ? x : y;
+    if ((m & N_BIT) && (m & E_BIT) && !(m & NE_BIT) && (ix > y ? ix : y) < d)
+        d = ix > y ? ix : y;
+    if ((m & S_BIT) && (m & W_BIT) && !(m & SW_BIT) && (x > iy ? x : iy) < d)
+        d = x > iy ? x : iy;
+    if ((m & S_BIT) && (m & E_BIT) && !(m & SE_BIT) && (ix > iy ? ix : iy) < d)
+        d = ix > iy ? ix : iy;
+    return d;
+}
+
+/* Shade for ground deep inside a mass: one set for every world, black at a
+** quarter alpha over the tiles, so a wide wall or a thick floor darkens
+** towards its heart and reads as a volume rather than a flat texture. The
+** renderer lays it as a second blob autotile over the tiles whose eight
+** neighbours are all solid ("deep"), the mask made of which neighbours are
+** deep too; the shade fades in over a dithered band a few pixels inside
+** the deep region's edge, so the step from lit rim to shade is soft. */
+static void paint_shade(Image *img, int m)
+{
+    Rgba dark = RGBA(0, 0, 0, 64);
+    for (int y = 0; y < T; y++)
+        for (int x = 0; x < T; x++) {
+            int d = open_distance(m, x, y);
+            if (d >= 6 || (d >= 2 && (x + y) % 2 == 0) || (d >= 4 && x % 2 == 0))
+                image_set(img, x, y, dark);
+        }
+}
+
+/* ---- fill details ------------------------------------------------------------------ */
+
+/* What breaks up a wide stretch of ground: small things set into the fill
+** (stones, roots, cracks, fossils; bricks cracked or mossy; bubbles, shards
+** and snow frozen into the ice; quartz and lichen in the rock), painted on
+** a clear cell and drawn over a solid tile with solid ground above and
+** below it, picked by a hash of its position. They keep to columns 3 to 12
+** and rows 3 to 14, inside the outline and the lit edge of a wall, and to
+** the theme's own colours. */
+enum { FILL_COUNT = 8, DECOR_COUNT = 8 };
+
+/* A stone of w x h at (x, y): body, a lit top-left, a shaded bottom-right,
+** a soft outline in `rim`. */
+static void stone(Image *img, int x, int y, int w, int h, Rgba body, Rgba lit, Rgba shade, Rgba rim)
+{
+    Image s;
+    if (!image_init(&s, T, T))
+        return;
+    image_fill_rect(&s, x, y + 1, w, h - 2, body);
+    image_fill_rect(&s, x + 1, y, w - 2, h, body);
+    image_fill_rect(&s, x + 1, y + 1, w - 2, 1, lit);
+    image_set(&s, x + 1, y + 2, lit);
+    image_fill_rect(&s, x + 2, y + h - 2, w - 3, 1, shade);
+    image_set(&s, x + w - 2, y + h - 3, shade);
+    image_outline(&s, rim, false);
+    image_blit(img, 0, 0, &s, 0, 0, T, T, false);
+    image_fini(&s);
+}
+
+/* A crack: a jagged line from (x, y) going down and across, with a lit lip. */
+static void crack(Image *img, int x, int y, int len, int seed, Rgba dark, Rgba lit)
+{
+    for (int i = 0; i < len; i++) {
+        image_set(img, x, y, dark);
+        image_set(img, x + 1, y, lit);
+        y++;
+        float n = art_noise((uint32_t)i, (uint32_t)seed, 91u);
+        x += n < 0.4f ? -1 : n < 0.8f ? 1 : 0;
+        if (i == len / 2) {
+            image_set(img, x - 1, y, dark);      /* a branch */
+            image_set(img, x - 2, y + 1, dark);
+        }
+    }
+}
+
+/* Specks of `c` where the noise falls under `amount`, inside a disc. */
+static void speckle(Image *img, float cx, float cy, float r, float amount, uint32_t seed, Rgba c)
+{
+    for (int y = 3; y <= 12; y++)
+        for (int x = 3; x <= 12; x++) {
+            float dx = (float)x - cx, dy = (float)y - cy;
+            if (dx * dx + dy * dy <= r * r && art_noise((uint32_t)x, (uint32_t)y, seed) < amount)
+                image_set(img, x, y, c);
+        }
+}
+
+/* Little pebbles as the earth shows them: a lit top over a shaded foot. */
+static void pebbles(Image *img, const Pal *p, const int (*at)[2], int n)
+{
+    for (int i = 0; i < n; i++) {
+        image_fill_rect(img, at[i][0], at[i][1], 2, 1, p->light);
+        image_fill_rect(img, at[i][0], at[i][1] + 1, 2, 1, p->dark);
+    }
+}
+
+static void paint_fill_hills(Image *img, const ArtSet *art, const Pal *p, int k)
+{
+    Rgba grey = art_color(art, 'g'), grey_dark = art_color(art, 'G'), bone = art_color(art, 'W');
+    static const int few[][2] = {{4, 4}, {10, 8}, {6, 12}};
+    static const int other[][2] = {{9, 3}, {4, 9}, {11, 13}};
+    switch (k) {
+    case 0: /* a stone */
+        stone(img, 4, 6, 7, 5, grey, bone, grey_dark, p->deep);
+        break;
+    case 1: /* roots reaching down */
+        image_line(img, 5, 3, 7, 7, 1, p->deep);
+        image_line(img, 7, 7, 6, 11, 1, p->deep);
+        image_line(img, 7, 7, 10, 10, 1, p->dark);
+        image_set(img, 4, 3, p->deep);
+        image_set(img, 11, 11, p->dark);
+        break;
+    case 2:
+        pebbles(img, p, few, 3);
+        break;
+    case 3: /* a fossil shell */
+        image_fill_disc(img, 7.5f, 8.5f, 2.6f, bone);
+        image_set(img, 7, 8, grey);
+        image_set(img, 8, 8, grey);
+        image_set(img, 8, 9, grey_dark);
+        image_outline(img, p->deep, false);
+        break;
+    case 4: /* a clod of dark clay */
+        speckle(img, 7.5f, 8.5f, 3.5f, 0.75f, 5u, p->dark);
+        image_set(img, 6, 7, p->deep);
+        image_set(img, 9, 9, p->deep);
+        break;
+    case 5:
+        pebbles(img, p, other, 3);
+        break;
+    case 6: /* a crack */
+        crack(img, 8, 4, 8, 6, p->deep, p->light);
+        break;
+    default: /* a root curling round a stone of earth */
+        image_line(img, 3, 5, 9, 5, 1, p->deep);
+        image_line(img, 9, 5, 11, 8, 1, p->deep);
+        stone(img, 5, 8, 4, 4, p->light, p->light, p->dark, p->deep);
+        break;
+    }
+}
+
+/* The cave's masonry is tile-aligned 8 px bricks (texture()); the whole
+** brick in the middle of the cell, at (5..10, 9..14), takes the detail. */
+static void paint_fill_cave(Image *img, const ArtSet *art, const Pal *p, int k)
+{
+    int bx = 5, by = 9;
+    switch (k) {
+    case 0: /* a cracked brick */
+        image_line(img, bx + 1, by, bx + 3, by + 3, 1, p->deep);
+        image_line(img, bx + 3, by + 3, bx + 2, by + 5, 1, p->deep);
+        image_line(img, bx + 3, by + 3, bx + 5, by + 4, 1, p->dark);
+        break;
+    case 1: /* moss on a brick */
+        image_fill_rect(img, bx, by, 6, 2, art_color(art, 'Q'));
+        image_set(img, bx + 1, by + 2, art_color(art, 'Q'));
+        image_set(img, bx + 4, by + 2, art_color(art, 'Q'));
+        image_set(img, bx + 2, by, art_color(art, 'q'));
+        break;
+    case 2: /* a vein of violet crystal */
+        image_line(img, bx, by + 5, bx + 5, by, 1, art_color(art, 'P'));
+        image_set(img, bx + 2, by + 3, art_color(art, 'p'));
+        image_set(img, bx + 3, by + 2, art_color(art, 'p'));
+        break;
+    case 3: /* a darker brick */
+        image_fill_rect(img, bx, by, 6, 6, p->dark);
+        image_fill_rect(img, bx, by, 6, 1, p->base);
+        break;
+    case 4: /* a chipped corner */
+        image_fill_rect(img, bx + 3, by, 3, 2, p->deep);
+        image_set(img, bx + 5, by + 2, p->deep);
+        image_set(img, bx + 2, by, p->dark);
+        break;
+    case 5: /* a pale brick */
+        image_fill_rect(img, bx, by, 6, 6, p->light);
+        image_fill_rect(img, bx + 1, by + 1, 5, 5, rgba_mix(p->light, p->base, 0.5f));
+        break;
+    case 6: /* a teal crystal set in the mortar */
+        image_set(img, 8, 7, art_color(art, 'q'));
+        image_set(img, 7, 8, art_color(art, 'Q'));
+        image_set(img, 8, 8, art_color(art, 'q'));
+        image_set(img, 9, 8, art_color(art, 'Q'));
+        break;
+    default: /* limescale streaks running down a brick */
+        for (int i = 0; i < 6; i += 2)
+            image_line(img, bx + i + 1, by, bx + i + 1, by + 3 + i / 2, 1, p->light);
+        break;
+    }
+}
+
+static void paint_fill_ice(Image *img, const ArtSet *art, const Pal *p, int k)
+{
+    Rgba frost = art_color(art, 'F'), glass = art_color(art, 'I');
+    switch (k) {
+    case 0: /* bubbles frozen on their way up */
+        image_set(img, 5, 10, glass);
+        image_set(img, 7, 7, glass);
+        image_set(img, 6, 4, frost);
+        image_fill_disc(img, 9.0f, 9.0f, 1.2f, glass);
+        image_set(img, 9, 9, p->base);
+        break;
+    case 1: /* a long crack */
+        crack(img, 6, 3, 10, 11, p->dark, glass);
+        break;
+    case 2: /* a shard frozen in */
+        image_line(img, 4, 11, 10, 5, 1, glass);
+        image_line(img, 5, 11, 11, 5, 1, p->light);
+        image_set(img, 10, 5, frost);
+        break;
+    case 3: /* a glassy sheen */
+        image_line(img, 5, 9, 9, 5, 1, glass);
+        image_line(img, 6, 9, 9, 6, 1, p->light);
+        image_line(img, 8, 12, 11, 9, 1, p->light);
+        break;
+    case 4: /* deep water under the ice */
+        speckle(img, 7.5f, 7.5f, 4.0f, 0.8f, 13u, p->dark);
+        speckle(img, 7.5f, 7.5f, 2.2f, 0.7f, 14u, p->deep);
+        break;
+    case 5: /* a pebble frozen in */
+        stone(img, 5, 6, 5, 4, art_color(art, 'g'), frost, art_color(art, 'G'), p->dark);
+        break;
+    case 6: /* a flaw deep in the ice */
+        image_fill_rect(img, 6, 8, 4, 2, p->dark);
+        image_set(img, 7, 7, p->dark);
+        image_set(img, 6, 8, glass);
+        break;
+    default: /* a little fish that did not get away */
+        image_fill_rect(img, 5, 7, 5, 3, p->dark);
+        image_fill_rect(img, 6, 6, 3, 5, p->dark);
+        image_set(img, 10, 6, p->dark);
+        image_set(img, 10, 10, p->dark);
+        image_fill_rect(img, 11, 7, 1, 3, p->dark);
+        image_set(img, 6, 7, frost);
+        break;
+    }
+}
+
+static void paint_fill_peak(Image *img, const ArtSet *art, const Pal *p, int k)
+{
+    Rgba snow = art_color(art, 'h'), snow_shade = art_color(art, 'H');
+    switch (k) {
+    case 0: /* quartz */
+        image_line(img, 6, 11, 6, 6, 1, snow);
+        image_line(img, 7, 11, 8, 5, 1, snow_shade);
+        image_line(img, 9, 11, 10, 8, 1, snow);
+        image_outline(img, p->dark, false);
+        break;
+    case 1: /* a crack */
+        crack(img, 7, 3, 9, 21, p->deep, p->light);
+        break;
+    case 2: /* a ledge of the strata with snow on it */
+        image_fill_rect(img, 4, 8, 8, 1, p->deep);
+        image_fill_rect(img, 5, 7, 5, 1, snow_shade);
+        image_set(img, 6, 7, snow);
+        break;
+    case 3: /* an ammonite */
+        image_fill_disc(img, 7.5f, 7.5f, 3.0f, p->light);
+        image_set(img, 7, 7, p->dark);
+        image_set(img, 8, 7, p->dark);
+        image_set(img, 8, 8, p->dark);
+        image_line(img, 6, 5, 9, 5, 1, p->dark);
+        image_outline(img, p->deep, false);
+        break;
+    case 4: /* a boulder of darker rock */
+        stone(img, 4, 5, 8, 6, p->dark, p->light, p->deep, p->deep);
+        break;
+    case 5: /* pebbles */
+        stone(img, 4, 8, 3, 3, art_color(art, 'g'), snow, art_color(art, 'G'), p->deep);
+        stone(img, 9, 6, 3, 3, p->light, snow, p->dark, p->deep);
+        break;
+    case 6: /* lichen */
+        speckle(img, 7.5f, 8.5f, 3.5f, 0.35f, 27u, p->light);
+        speckle(img, 7.5f, 8.5f, 2.0f, 0.25f, 28u, snow_shade);
+        break;
+    default: /* a silver vein */
+        image_line(img, 3, 9, 7, 7, 1, art_color(art, 'W'));
+        image_line(img, 7, 7, 12, 8, 1, art_color(art, 'W'));
+        image_set(img, 8, 8, art_color(art, 'x'));
+        break;
+    }
+}
+
+static void paint_fill(Image *img, const ArtSet *art, const Pal *p, Theme th, int k)
+{
+    switch (th) {
+    case HILLS:
+        paint_fill_hills(img, art, p, k);
+        break;
+    case CAVE:
+        paint_fill_cave(img, art, p, k);
+        break;
+    case ICE:
+        paint_fill_ice(img, art, p, k);
+        break;
+    default:
+        paint_fill_peak(img, art, p, k);
+        break;
+    }
+    for (int y = 0; y < T; y++)
+        for (int x = 0; x < T; x++)
+            if (x < 3 || x > 12 || y < 3 || y > 14)
+                image_set(img, x, y, CLEAR);
+}
+
 static void paint_decor(Image *img, const ArtSet *art, Theme th, int kind)
 {
     Rgba k = art_color(art, 'k');
@@ -461,9 +758,153 @@ static void paint_decor(Image *img, const ArtSet *art, Theme th, int kind)
     }
 }
 
+/* Four more of each world, for variety along a long top edge: toadstools,
+** a bush, bluebells and a fern on the hills; moss, a rounded dripstone
+** stump, glowing fungus and a rock pile in the cave; frozen grass, a
+** cluster of blunt ice crystals, a small snowman and a buried shrub on the
+** ice; edelweiss, dry grass under snow, a cairn and a bigger pine on the
+** peak. Nothing pointed, nothing in the hazards' colours. */
+static void paint_decor_more(Image *img, const ArtSet *art, Theme th, int kind)
+{
+    Rgba k = art_color(art, 'k');
+    if (th == HILLS) {
+        Rgba g1 = art_color(art, '1'), g2 = art_color(art, '2'), g3 = art_color(art, '3');
+        if (kind == 4) {                /* two toadstools */
+            image_fill_rect(img, 5, 12, 1, 4, art_color(art, 'W'));
+            image_fill_rect(img, 3, 11, 5, 1, art_color(art, 'M'));
+            image_fill_rect(img, 4, 10, 3, 1, art_color(art, 'm'));
+            image_fill_rect(img, 10, 13, 1, 3, art_color(art, 'W'));
+            image_fill_rect(img, 9, 12, 3, 1, art_color(art, 'm'));
+            image_set(img, 5, 10, art_color(art, 'w'));
+            image_outline(img, k, false);
+        } else if (kind == 5) {         /* a round bush */
+            image_fill_disc(img, 8.0f, 12.0f, 4.2f, g3);
+            image_fill_disc(img, 7.0f, 11.0f, 3.0f, g2);
+            image_set(img, 6, 10, g1);
+            image_set(img, 7, 9, g1);
+            image_set(img, 10, 11, g1);
+            image_fill_rect(img, 3, 16, 11, 1, CLEAR);
+            image_outline(img, k, false);
+        } else if (kind == 6) {         /* bluebells */
+            Rgba bell = art_color(art, 'l'), bell_dark = art_color(art, 'b');
+            image_line(img, 6, 15, 6, 9, 1, g3);
+            image_line(img, 10, 15, 10, 11, 1, g3);
+            image_set(img, 7, 9, bell);
+            image_set(img, 7, 10, bell_dark);
+            image_set(img, 5, 11, bell);
+            image_set(img, 5, 12, bell_dark);
+            image_set(img, 11, 11, bell);
+            image_set(img, 11, 12, bell_dark);
+            image_outline(img, k, false);
+        } else {                        /* a fern */
+            image_line(img, 8, 15, 6, 9, 1, g3);
+            image_line(img, 8, 15, 11, 10, 1, g3);
+            for (int i = 0; i < 3; i++) {
+                image_set(img, 5 + i / 2, 10 + i * 2, g2);
+                image_set(img, 10 - i / 2, 11 + i * 2, g2);
+            }
+            image_set(img, 6, 9, g1);
+            image_set(img, 11, 10, g1);
+        }
+    } else if (th == CAVE) {
+        if (kind == 4) {                /* a cushion of moss */
+            image_fill_rect(img, 3, 14, 10, 2, art_color(art, 'Q'));
+            image_fill_rect(img, 5, 13, 6, 1, art_color(art, 'Q'));
+            image_set(img, 6, 13, art_color(art, 'q'));
+            image_set(img, 9, 14, art_color(art, 'q'));
+            image_outline(img, k, false);
+        } else if (kind == 5) {         /* a stump of dripstone, worn round */
+            image_fill_rect(img, 5, 11, 6, 5, art_color(art, 'c'));
+            image_fill_rect(img, 6, 9, 4, 2, art_color(art, 'c'));
+            image_fill_rect(img, 6, 9, 2, 5, art_color(art, 'a'));
+            image_fill_rect(img, 9, 12, 2, 4, art_color(art, 'd'));
+            image_outline(img, k, false);
+        } else if (kind == 6) {         /* glowing fungus */
+            Rgba glow = art_color(art, 'p'), stem = art_color(art, 'W');
+            image_fill_rect(img, 4, 13, 1, 3, stem);
+            image_fill_rect(img, 3, 12, 3, 1, glow);
+            image_fill_rect(img, 8, 11, 1, 5, stem);
+            image_fill_rect(img, 7, 10, 3, 1, glow);
+            image_fill_rect(img, 11, 14, 1, 2, stem);
+            image_fill_rect(img, 10, 13, 3, 1, glow);
+            image_outline(img, k, false);
+        } else {                        /* fallen rocks */
+            image_fill_rect(img, 3, 13, 4, 3, art_color(art, 'c'));
+            image_fill_rect(img, 7, 11, 5, 5, art_color(art, 'd'));
+            image_fill_rect(img, 7, 11, 4, 1, art_color(art, 'a'));
+            image_fill_rect(img, 3, 13, 3, 1, art_color(art, 'a'));
+            image_outline(img, k, false);
+        }
+    } else if (th == ICE) {
+        Rgba frost = art_color(art, 'F'), glass = art_color(art, 'I'), blue = art_color(art, '0');
+        if (kind == 4) {                /* frozen grass */
+            for (int b = 0; b < 5; b++)
+                image_line(img, 4 + b * 2, 15, 4 + b * 2 + (b % 2 ? 1 : -1), 11 - (b % 3), 1,
+                           b % 2 ? glass : frost);
+        } else if (kind == 5) {         /* blunt crystals of ice */
+            image_fill_rect(img, 5, 10, 2, 6, glass);
+            image_fill_rect(img, 8, 8, 3, 8, blue);
+            image_fill_rect(img, 8, 8, 1, 8, glass);
+            image_fill_rect(img, 11, 12, 2, 4, glass);
+            image_set(img, 9, 8, frost);
+            image_outline(img, art_color(art, '+'), false);
+        } else if (kind == 6) {         /* a small snowman */
+            image_fill_disc(img, 8.0f, 13.0f, 2.8f, frost);
+            image_fill_disc(img, 8.0f, 9.0f, 2.0f, frost);
+            image_set(img, 9, 13, glass);
+            image_set(img, 9, 14, glass);
+            image_set(img, 7, 9, k);
+            image_set(img, 9, 9, k);
+            image_set(img, 10, 10, art_color(art, 'Y'));
+            image_outline(img, art_color(art, '+'), false);
+        } else {                        /* a shrub buried in snow */
+            image_line(img, 6, 15, 4, 10, 1, art_color(art, 'u'));
+            image_line(img, 9, 15, 11, 9, 1, art_color(art, 'u'));
+            image_fill_rect(img, 3, 13, 10, 3, frost);
+            image_set(img, 4, 10, frost);
+            image_set(img, 11, 9, frost);
+            image_fill_rect(img, 4, 15, 8, 1, glass);
+        }
+    } else {
+        Rgba h = art_color(art, 'h'), H = art_color(art, 'H'), i = art_color(art, 'i');
+        if (kind == 4) {                /* edelweiss */
+            image_line(img, 8, 15, 8, 11, 1, art_color(art, '3'));
+            image_set(img, 7, 10, h);
+            image_set(img, 9, 10, h);
+            image_set(img, 8, 9, h);
+            image_set(img, 8, 11, h);
+            image_set(img, 8, 10, art_color(art, 'y'));
+            image_set(img, 6, 13, art_color(art, '3'));
+            image_outline(img, k, false);
+        } else if (kind == 5) {         /* dry grass through the snow */
+            for (int b = 0; b < 4; b++)
+                image_line(img, 4 + b * 3, 15, 5 + b * 3, 11 - b % 2, 1, b % 2 ? i : H);
+            image_fill_rect(img, 3, 15, 10, 1, h);
+        } else if (kind == 6) {         /* a cairn */
+            image_fill_rect(img, 5, 13, 7, 3, art_color(art, 'g'));
+            image_fill_rect(img, 6, 11, 4, 2, art_color(art, 'G'));
+            image_fill_rect(img, 7, 9, 2, 2, art_color(art, 'g'));
+            image_fill_rect(img, 6, 11, 4, 1, h);
+            image_fill_rect(img, 5, 13, 3, 1, h);
+            image_outline(img, k, false);
+        } else {                        /* a taller pine under snow */
+            Rgba pine = art_color(art, '4'), pine2 = art_color(art, '3');
+            image_fill_rect(img, 8, 13, 1, 3, art_color(art, 'u'));
+            for (int r = 0; r < 4; r++) {
+                int w = 2 + r * 2, y = 3 + r * 2 + (r > 0);
+                image_fill_rect(img, 8 - w / 2, y, w + 1, 2, pine);
+                image_fill_rect(img, 8 - w / 2, y, w / 2 + 1, 1, h);
+                image_set(img, 8 + w / 2, y + 1, pine2);
+            }
+            image_set(img, 8, 2, h);
+            image_outline(img, k, false);
+        }
+    }
+}
+
 bool art_gen_tiles(Atlas *atlas, const ArtSet *art, char *err, size_t errlen)
 {
-    if (!art_need(art, "k12345678acdfpPqQhHijJKmMuxXzZwyrRWgG9FI0+-=", err, errlen))
+    if (!art_need(art, "k12345678acdfpPqQhHijJKmMuxXzZwyYrRWgG9FI0+-=lb", err, errlen))
         return false;
     int canon[47], count = 0;
     for (int m = 0; m < 256; m++)
@@ -473,6 +914,12 @@ bool art_gen_tiles(Atlas *atlas, const ArtSet *art, char *err, size_t errlen)
         for (int i = 0; i < count; i++)
             if (canon[i] == canonical(m))
                 atlas->blob_map[m] = i;
+
+    Sheet *shade = atlas_add_sheet(atlas, SECTION_TILE, "shade", T, T, count, 1);
+    if (shade == NULL)
+        goto oom;
+    for (int i = 0; i < count; i++)
+        paint_shade(sheet_cell(shade, 0, i), canon[i]);
 
     for (int th = 0; th < THEME_COUNT; th++) {
         Pal pal = theme_pal(art, (Theme)th);
@@ -508,12 +955,23 @@ bool art_gen_tiles(Atlas *atlas, const ArtSet *art, char *err, size_t errlen)
                 goto oom;
         }
 
-        snprintf(name, sizeof name, "%s.decor", theme_names[th]);
-        s = atlas_add_sheet(atlas, SECTION_TILE, name, T, T, 4, 1);
+        snprintf(name, sizeof name, "%s.fill", theme_names[th]);
+        s = atlas_add_sheet(atlas, SECTION_TILE, name, T, T, FILL_COUNT, 1);
         if (s == NULL)
             goto oom;
-        for (int d = 0; d < 4; d++)
-            paint_decor(sheet_cell(s, 0, d), art, (Theme)th, d);
+        for (int k = 0; k < FILL_COUNT; k++)
+            paint_fill(sheet_cell(s, 0, k), art, &pal, (Theme)th, k);
+
+        snprintf(name, sizeof name, "%s.decor", theme_names[th]);
+        s = atlas_add_sheet(atlas, SECTION_TILE, name, T, T, DECOR_COUNT, 1);
+        if (s == NULL)
+            goto oom;
+        for (int d = 0; d < DECOR_COUNT; d++) {
+            if (d < 4)
+                paint_decor(sheet_cell(s, 0, d), art, (Theme)th, d);
+            else
+                paint_decor_more(sheet_cell(s, 0, d), art, (Theme)th, d);
+        }
     }
     return true;
 oom:

@@ -327,7 +327,9 @@ static int tile_themes(const Atlas *atlas, char themes[][24], int max)
         if (s->section != SECTION_TILE)
             continue;
         const char *dot = strchr(s->name, '.');
-        size_t len = dot ? (size_t)(dot - s->name) : strlen(s->name);
+        if (dot == NULL)
+            continue; /* a set all themes share */
+        size_t len = (size_t)(dot - s->name);
         bool seen = false;
         for (int k = 0; k < n; k++)
             if (strlen(themes[k]) == len && strncmp(themes[k], s->name, len) == 0)
@@ -339,6 +341,31 @@ static int tile_themes(const Atlas *atlas, char themes[][24], int max)
         }
     }
     return n;
+}
+
+/* Where each layer of a set goes in its image, and the image's size: the
+** wide layers stacked down the left, the narrow strips (a sky, the depth
+** fade) stacked in a column of their own beside them, so the image (and
+** the texture the game rounds it up to) stays small. */
+enum { STRIP_MAX = 32 };
+
+static void bg_layout(const BgSet *set, int xs[], int ys[], int *w, int *h)
+{
+    int wide = 0, left = 0, right = 0;
+    for (int l = 0; l < set->layer_count; l++)
+        if (set->layers[l].img.w > STRIP_MAX && set->layers[l].img.w > wide)
+            wide = set->layers[l].img.w;
+    *w = wide;
+    for (int l = 0; l < set->layer_count; l++) {
+        const Image *img = &set->layers[l].img;
+        bool strip = img->w <= STRIP_MAX && wide > 0;
+        xs[l] = strip ? wide : 0;
+        ys[l] = strip ? right : left;
+        *(strip ? &right : &left) += img->h;
+        if (xs[l] + img->w > *w)
+            *w = xs[l] + img->w;
+    }
+    *h = left > right ? left : right;
 }
 
 static void write_json(Text *t, const Atlas *atlas, const Image *packed)
@@ -356,7 +383,14 @@ static void write_json(Text *t, const Atlas *atlas, const Image *packed)
     tx(t, "  \"tiles\": {\n    \"size\": 16,\n    \"blob\": [");
     for (int m = 0; m < 256; m++)
         tx(t, "%s%s%d", m ? "," : "", m % 32 == 0 ? "\n      " : " ", atlas->blob_map[m]);
-    tx(t, "],\n    \"themes\": {\n");
+    tx(t, "],\n");
+    const Sheet *shade = atlas_find(atlas, SECTION_TILE, "shade");
+    if (shade != NULL) {
+        tx(t, "    \"shade\": ");
+        tx_cells(t, shade);
+        tx(t, ",\n");
+    }
+    tx(t, "    \"themes\": {\n");
     for (int th = 0; th < nthemes; th++) {
         tx(t, "      \"%s\": {\n", themes[th]);
         size_t tl = strlen(themes[th]);
@@ -399,18 +433,22 @@ static void write_json(Text *t, const Atlas *atlas, const Image *packed)
     for (int b = 0; b < atlas->bg_count; b++) {
         const BgSet *set = &atlas->bgs[b];
         tx(t, "    \"%s\": {\"image\": \"bg_%s.png\", \"layers\": [\n", set->name, set->name);
-        int y = 0;
+        int xs[BG_MAX_LAYERS], ys[BG_MAX_LAYERS], w, h;
+        bg_layout(set, xs, ys, &w, &h);
         for (int l = 0; l < set->layer_count; l++) {
             const BgLayer *layer = &set->layers[l];
-            tx(t, "      {\"name\": \"%s\", \"rect\": [0, %d, %d, %d], \"parallax\": [%g, %g], "
+            tx(t, "      {\"name\": \"%s\", \"rect\": [%d, %d, %d, %d], \"parallax\": [%g, %g], "
                   "\"y\": %d, \"fill_above\": ",
-               layer->name, y, layer->img.w, layer->img.h, (double)layer->parallax_x,
+               layer->name, xs[l], ys[l], layer->img.w, layer->img.h, (double)layer->parallax_x,
                (double)layer->parallax_y, layer->y);
             tx_color(t, layer->fill_above);
             tx(t, ", \"fill_below\": ");
             tx_color(t, layer->fill_below);
+            if (layer->drift_x != 0.0f || layer->drift_y != 0.0f)
+                tx(t, ", \"drift\": [%g, %g]", (double)layer->drift_x, (double)layer->drift_y);
+            if (layer->repeat_y)
+                tx(t, ", \"repeat_y\": true");
             tx(t, "}%s\n", l + 1 == set->layer_count ? "" : ",");
-            y += layer->img.h;
         }
         tx(t, "    ]}%s\n", b + 1 == atlas->bg_count ? "" : ",");
     }
@@ -475,22 +513,16 @@ bool atlas_finish(Atlas *atlas, char *err, size_t errlen)
 
     for (int b = 0; b < atlas->bg_count && ok; b++) {
         const BgSet *set = &atlas->bgs[b];
-        int w = 0, h = 0;
-        for (int l = 0; l < set->layer_count; l++) {
-            if (set->layers[l].img.w > w)
-                w = set->layers[l].img.w;
-            h += set->layers[l].img.h;
-        }
+        int xs[BG_MAX_LAYERS], ys[BG_MAX_LAYERS], w, h;
+        bg_layout(set, xs, ys, &w, &h);
         Image img;
         if (!image_init(&img, w, h)) {
             snprintf(err, errlen, "background '%s': bad size %dx%d", set->name, w, h);
             return false;
         }
-        int y = 0;
         for (int l = 0; l < set->layer_count; l++) {
             const Image *src = &set->layers[l].img;
-            image_copy(&img, 0, y, src, 0, 0, src->w, src->h);
-            y += src->h;
+            image_copy(&img, xs[l], ys[l], src, 0, 0, src->w, src->h);
         }
         char name[48];
         snprintf(name, sizeof name, "bg_%s.png", set->name);

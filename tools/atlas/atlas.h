@@ -44,6 +44,8 @@ typedef struct BgLayer {
     float parallax_x, parallax_y;
     int y;                 /* screen y of the layer's top with the camera at rest */
     Rgba fill_above, fill_below; /* what to paint past its top and bottom edges */
+    float drift_x, drift_y;/* px/s it moves on its own (clouds, falling snow) */
+    bool repeat_y;         /* repeats down the view too (falling things); no fills */
 } BgLayer;
 
 enum { BG_MAX_LAYERS = 8, BG_MAX_SETS = 8, ATLAS_MAX_FILES = 64 };

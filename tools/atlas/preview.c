@@ -118,6 +118,8 @@ static void draw_scene(Image *scene, const Atlas *atlas, const BgSet *set)
     const Sheet *spikes = atlas_find(atlas, SECTION_TILE, name);
     snprintf(name, sizeof name, "%s.decor", set->name);
     const Sheet *decor = atlas_find(atlas, SECTION_TILE, name);
+    snprintf(name, sizeof name, "%s.fill", set->name);
+    const Sheet *fill = atlas_find(atlas, SECTION_TILE, name);
     for (int ty = 0; ty < ROWS; ty++)
         for (int tx = 0; tx < COLS; tx++) {
             char c = scene_rows[ty][tx];
@@ -130,6 +132,8 @@ static void draw_scene(Image *scene, const Atlas *atlas, const BgSet *set)
                     if (solid_at(tx + dx[k], ty + dy[k]))
                         mask |= 1 << k;
                 draw_cell(scene, atlas, NULL, x, y, solid, atlas->blob_map[mask], false);
+                if (fill && (mask & 1) && (mask & 16) && (tx * 5 + ty * 11) % 7 < 3)
+                    draw_cell(scene, atlas, NULL, x, y, fill, (tx * 3 + ty * 7) % fill->frames, false);
             } else if (c == '=' && oneway) {
                 bool l = tx > 0 && scene_rows[ty][tx - 1] == '=';
                 bool r = tx + 1 < COLS && scene_rows[ty][tx + 1] == '=';

@@ -12,13 +12,22 @@ enum { SIM_MAX_EVENTS = 64 };
 
 /* ---- broadphase.c: which entities are near a box (see its essay) ---- */
 
-enum { GRID_CELL = 64 }; /* px: four tiles */
+enum {
+    GRID_CELL = 64,              /* px: four tiles */
+    GRID_BIG_CELLS = 64,         /* a box that may cover more cells is listed once, as big */
+};
 
 typedef struct GridEntry {
     uint32_t slot, generation;   /* the entity */
     uint32_t cell;               /* the cell it is listed in; UINT32_MAX when free */
     uint32_t next;               /* next entry of that cell, or of the free list */
 } GridEntry;
+
+/* A big box: listed once, with the cells it covers. */
+typedef struct GridBig {
+    uint32_t slot, generation;
+    int32_t c0, r0, c1, r1;
+} GridBig;
 
 typedef struct Grid {
     int32_t cols, rows;
@@ -28,6 +37,8 @@ typedef struct Grid {
     uint32_t count, cap;         /* entries used (some on the free list) and held */
     uint32_t free;               /* first free entry, or UINT32_MAX */
     uint32_t used;               /* entities listed since the rebuild */
+    GridBig *big;                /* the big boxes, in the order listed */
+    uint32_t big_count, big_cap;
     bool failed;                 /* out of memory since the rebuild: queries cannot trust it */
     bool stale;                  /* to be rebuilt before the next query; moves are not followed */
 } Grid;
@@ -36,6 +47,7 @@ typedef struct GridQuery {
     const struct Grid *grid;
     int32_t c0, r0, c1, r1, c, r;
     uint32_t at;
+    uint32_t big_at;             /* the next big box to look at, once the cells are done */
 } GridQuery;
 
 struct Sim {

@@ -27,6 +27,12 @@ typedef struct LevelSink {
     JsonSink sink;
     const char *path;          /* not owned */
     LevelErrors *errors;
+    const LevelConfine *confine; /* what the file may name (NULL: anything); not owned */
+    /* While quiet, problems are counted and the first one's place kept, but
+    ** not told: for a file that may not be what it was named as, whose text
+    ** must not be echoed (a "tileset" that is /etc/passwd). */
+    bool quiet;
+    int quiet_count, quiet_line, quiet_col;
 } LevelSink;
 
 void level_sink_init(LevelSink *ls, const char *path, LevelErrors *errors);
@@ -53,6 +59,8 @@ void level_text_check(JsonDoc *doc, const cJSON *str);
 
 /* The file a document of this folder came from, and where its errors go. */
 const char *level_doc_path(const JsonDoc *doc);
+/* What the files it names must keep to (NULL: nothing). */
+const LevelConfine *level_doc_confine(const JsonDoc *doc);
 LevelErrors *level_doc_errors(const JsonDoc *doc);
 /* Errors so far in the document's LevelErrors, kept or dropped, whichever
 ** file they came from: compare two readings to learn whether a step added any. */
@@ -177,6 +185,11 @@ char *level_json_print(const cJSON *v);
 
 /* rel resolved against the folder of base (rel itself when absolute). */
 bool level_path_sibling(const char *base, const char *rel, char *buf, size_t size);
+/* Whether path, with its links and ".." resolved, is inside folder (or one
+** of its folders). A path that is not there is judged by its folder. */
+bool level_path_inside(const char *path, const char *folder);
+/* Whether confine (NULL: anything) lets a level name path. */
+bool level_confine_allows(const LevelConfine *confine, const char *path);
 /* Whether path ends in ext (".tmj"), ignoring case. */
 bool level_path_has_ext(const char *path, const char *ext);
 

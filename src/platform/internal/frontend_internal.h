@@ -74,17 +74,23 @@ enum { ERROR_TEXT_MAX = 4096, TITLE_MAX = 96 };
 /* The end of the campaign shows its totals this long (s) before the credits roll. */
 #define END_TOTALS_SECONDS 8.0f
 
-/* The player's files (frontend.c). */
+/* The player's files (frontend.c). Each is written when it changed and
+** stays dirty until a write succeeds: a failed save is told once, in the
+** panel, and tried again at the next save and at quit. */
 typedef struct Saves {
     Settings settings;
-    char settings_path[APP_PATH_MAX];
+    char settings_path[APP_PATH_MAX];   /* "" while there is no folder for them */
     bool settings_dirty;
-    Progress progress;
+    Progress progress;                  /* the campaign's record */
+    char campaign[PROGRESS_CAMPAIGN_MAX]; /* its id in progress.json */
     char progress_path[APP_PATH_MAX];
-    /* what reading settings.json and progress.json found wrong, shown in a
-    ** panel until the player has read it */
+    bool progress_dirty;
+    bool failing;                       /* a save failed and was told; none has worked since */
+    /* what reading settings.json and progress.json found wrong, or why a
+    ** save failed, shown in a panel until the player has read it */
     SaveNotices notices;
     bool notices_pending;
+    bool notices_unsaved;               /* the panel tells of a failed save */
 } Saves;
 
 /* The menu screens: title, level select, options, controls, pause (screens.c). */
@@ -223,9 +229,12 @@ void frontend_sound(Frontend *g, Sound sound);
 void frontend_apply_volume(Frontend *g);
 void frontend_toggle_fullscreen(Frontend *g);
 /* Writes settings.json if a setting changed (as the screen changes, too),
-** never for a transient game; a failure is logged. */
+** and anything else not yet saved; never for a transient game. A failure
+** is told (once) and the write tried again at the next save and at quit. */
 void frontend_save_settings(Frontend *g);
-/* Writes progress.json (never for a transient game); a failure is logged. */
+/* The progress changed: writes progress.json, and anything else not yet
+** saved (never for a transient game); a failure is told (once) and the
+** write tried again at the next save and at quit. */
 void frontend_save_progress(Frontend *g);
 /* The notices as the panel shows them: where the files are, then each
 ** notice by the file's name alone ("settings.json:4:20: ..."). */

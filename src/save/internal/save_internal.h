@@ -50,8 +50,9 @@ void save_reader_fini(SaveReader *r);
 ** unless r->lenient a duplicate key. */
 bool save_reader_parse(SaveReader *r, const char *text, size_t len);
 /* Reads the file at path (at most SAVE_MAX_FILE bytes) and parses it.
-** JSON_READ_MISSING when there is no file; JSON_READ_FAILED with the
-** problem kept when it cannot be read or parsed. */
+** JSON_READ_MISSING when there is no file; JSON_READ_ERROR with the problem
+** kept when it cannot be read; JSON_READ_FAILED with the problem kept when
+** it was read and is not usable. */
 JsonRead save_reader_load(SaveReader *r, const char *path);
 /* Sets what the reader does about the problems reported from now on, to be
 ** appended to them ("using %d"); NULL for nothing. */
@@ -101,13 +102,15 @@ void save_notices_rewind(SaveNotices *n, SaveMark mark);
 ** gives r->doc.root, an object; for a lenient reader, duplicate keys have
 ** become notices ("the first one counts"), and any problem reported from
 ** now on becomes one too. SAVE_MISSING is silent. SAVE_RECOVERED has kept
-** the file aside and added the notice (save_recover). what names the
-** contents ("settings"). notices may be NULL. */
+** the file aside and added the notice (save_recover). SAVE_UNREADABLE has
+** left the file as it is and added a notice. what names the contents
+** ("settings"). notices may be NULL. */
 SaveLoad save_load_json(SaveReader *r, const char *path, const char *what, SaveNotices *notices);
 
 /* For a file that is not usable: keeps it aside as PATH.bad-N and adds the
 ** notice "PATH:LINE:COL: PROBLEM; using default WHAT (the file was kept as
-** PATH.bad-N)", the problem being r's first. */
+** NAME.bad-N)" (NAME the file's own, in the same folder), the problem being
+** r's first. */
 SaveLoad save_recover(const SaveReader *r, const char *path, const char *what,
                       SaveNotices *notices);
 
@@ -132,5 +135,17 @@ void save_buf_string(SaveBuf *b, const char *s);
 
 /* Writes the buffer to path atomically, or explains why not. */
 bool save_buf_commit(SaveBuf *b, const char *path, char *err, size_t errlen);
+
+/* A lock on the folder of a file, held while it is read, merged and written
+** again, so that two copies of the game saving at once take turns. */
+typedef struct SaveLock {
+    int fd;                    /* the folder, locked; -1 when not locked */
+} SaveLock;
+/* Takes the lock of path's folder, waiting up to two seconds for another
+** copy of the game to finish its save. False, with a message, only when
+** that copy holds it longer; where locks are not supported (or there is no
+** folder, which the write then tells), it goes on without one. */
+bool save_lock_folder(const char *path, SaveLock *lock, char *err, size_t errlen);
+void save_unlock_folder(SaveLock *lock);
 
 #endif
