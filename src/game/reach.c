@@ -578,7 +578,8 @@ static void step(Reach *r, const State *s)
         return;
     }
     r->stepped = stepped;
-    memcpy(stepped, r->items, r->item_count * sizeof *stepped);
+    if (r->item_count > 0)
+        memcpy(stepped, r->items, r->item_count * sizeof *stepped);
     r->stepped_count = r->item_count;
     r->work += (1L << choices) * (long)(1 + r->doubt_count + r->item_count);
     for (uint32_t choice = 0; choice < (1u << choices) && !r->failed; choice++) {
