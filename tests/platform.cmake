@@ -103,3 +103,29 @@ target_link_libraries(test_tiles PRIVATE platform_core SDL2_image::SDL2_image)
 set_tests_properties(test_tiles PROPERTIES
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
   ENVIRONMENT "SDL_VIDEODRIVER=dummy")
+
+# The level editor from the command line: every shipped level through
+# --edit LEVEL --save-as OUT --frames 1 comes out byte-identical.
+add_test(NAME editor_save_as_shipped_levels
+  COMMAND ${CMAKE_COMMAND} -DPLATFORMER=$<TARGET_FILE:platformer> -DSOURCE=${PROJECT_SOURCE_DIR}
+          -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/editor-save-as
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/platform/editor_save_as.cmake)
+
+# The editor in a window (xvfb-run, xdotool): a level made with the mouse
+# and the keys, saved, checked, and completed by a recorded input.
+add_test(NAME editor_window_make_a_level
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/platform/editor_window.sh
+          $<TARGET_FILE:platformer> ${CMAKE_CURRENT_SOURCE_DIR}/platform/editor_window.replay
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+set_tests_properties(editor_window_make_a_level PROPERTIES SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
+
+# The editor's screen driven by key events: README.md's key table is the
+# editor's, the keyboard alone edits, plays and saves (pictures in
+# scratch-editor/shots/).
+platformer_test(test_editor test_editor.c)
+target_link_libraries(test_editor PRIVATE platform_core)
+target_include_directories(test_editor PRIVATE ${PROJECT_SOURCE_DIR}/src/platform/internal)
+target_compile_definitions(test_editor PRIVATE SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+set_tests_properties(test_editor PROPERTIES
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+  ENVIRONMENT "SDL_VIDEODRIVER=dummy;SDL_AUDIODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-editor")

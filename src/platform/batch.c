@@ -11,6 +11,14 @@ void batch_init(Batch *b, SDL_Renderer *renderer)
     b->renderer = renderer;
 }
 
+void batch_transform(Batch *b, float zoom, float dx, float dy)
+{
+    b->zoom = zoom;
+    b->dx = dx;
+    b->dy = dy;
+    b->transformed = zoom != 1.0f || dx != 0.0f || dy != 0.0f;
+}
+
 void batch_fini(Batch *b)
 {
     free(b->verts);
@@ -66,6 +74,12 @@ void batch_quad(Batch *b, float x, float y, float w, float h, SDL_Rect src,
         u1 = t;
     }
     SDL_Vertex *v = b->verts + (size_t)b->quad_count * 4;
+    if (b->transformed) {
+        x = b->dx + x * b->zoom;
+        y = b->dy + y * b->zoom;
+        w *= b->zoom;
+        h *= b->zoom;
+    }
     v[0] = (SDL_Vertex){{x, y}, tint, {u0, v0}};
     v[1] = (SDL_Vertex){{x + w, y}, tint, {u1, v0}};
     v[2] = (SDL_Vertex){{x + w, y + h}, tint, {u1, v1}};

@@ -24,6 +24,8 @@ typedef struct Batch {
     int draw_calls;          /* flushes since batch_begin */
     int quads_drawn;         /* quads since batch_begin */
     bool failed;             /* out of memory or a failed draw since batch_begin */
+    bool transformed;        /* each quad drawn at (dx + x * zoom, dy + y * zoom) */
+    float zoom, dx, dy;
 } Batch;
 
 void batch_init(Batch *b, SDL_Renderer *renderer);
@@ -36,6 +38,9 @@ void batch_texture(Batch *b, SDL_Texture *texture, int tex_w, int tex_h);
 /* Appends a quad: the texel rectangle src drawn at (x, y, w, h), tinted. */
 void batch_quad(Batch *b, float x, float y, float w, float h, SDL_Rect src,
                 SDL_Color tint, bool flip_x);
+/* Quads from now on are drawn scaled by zoom and then moved by (dx, dy),
+** as the editor draws the level zoomed out; (1, 0, 0) puts it back. */
+void batch_transform(Batch *b, float zoom, float dx, float dy);
 /* Sends the waiting quads in one SDL_RenderGeometry call. */
 void batch_flush(Batch *b);
 

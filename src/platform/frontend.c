@@ -419,7 +419,7 @@ Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, co
     if (!session_setup_replays(g, err, errlen))
         goto fail;
 
-    if (g->session.level_path[0]) {
+    if (g->session.level_path[0] && !opt->edit_path) {
         char path[APP_PATH_MAX];
         snprintf(path, sizeof path, "%s", g->session.level_path);
         session_start_level(g, path, "", -1, SCREEN_NONE);
@@ -438,7 +438,7 @@ Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, co
         if (!campaign_load(path, g->campaign, err, errlen))
             goto fail;
         progress_unlock_completed(&g->saves.progress, g->campaign);
-        frontend_go(g, SCREEN_TITLE);
+        frontend_go(g, opt->edit_path ? SCREEN_EDITOR : SCREEN_TITLE);
     }
     change_screen(g);
     return g;

@@ -44,6 +44,8 @@ typedef struct FrontendOptions {
     const char *level_path;    /* --level: play this file, with hot reload */
     const char *replay_path;   /* --replay: play these inputs back */
     const char *record_path;   /* --record: write the inputs played */
+    const char *edit_path;     /* --edit: the level editor on this file (a new level
+                                  when it does not exist) */
     bool transient;            /* screenshots: read saves, never write them */
     const struct Settings *settings; /* read already (the window needs vsync before the
                                         renderer); NULL: frontend_create reads them */
@@ -81,6 +83,11 @@ void frontend_draw(Frontend *game);
 bool frontend_wants_quit(const Frontend *game);
 /* The frame rate the window measured, for the F3 overlay. */
 void frontend_set_fps(Frontend *game, float fps);
+
+/* The editor's level written to path (--save-as); false with a message. */
+bool frontend_editor_save_as(Frontend *game, const char *path, char *err, size_t errlen);
+/* True while the editor shows a level. */
+bool frontend_in_editor(const Frontend *game);
 
 /* True while a level is being played (not a menu, not an error). */
 bool frontend_in_level(const Frontend *game);

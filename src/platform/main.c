@@ -36,9 +36,13 @@ static void usage(FILE *out, const char *p)
             "  --replay FILE           watch a replay (on --level FILE, else on its level)\n"
             "  --screenshot OUT.png    the frame after --frames ticks as a PNG (no display)\n"
             "  --frames N              with --screenshot: ticks to run first (default 1);\n"
-            "                          with --headless: ticks to run at most\n"
+            "                          with --edit: frames; with --headless: ticks at most\n"
             "  --scale K               with --screenshot: a K times larger image (1 to 8)\n"
             "Levels:\n"
+            "  --edit FILE             the level editor on FILE (a new level when it does not\n"
+            "                          exist); with --screenshot, the editor's frame\n"
+            "  --save-as OUT           with --edit: run the editor for --frames frames\n"
+            "                          without a window, save the level to OUT and exit\n"
             "  --check FILE...         check levels, Tiled maps, tilesets and templates,\n"
             "                          physics.json, campaign.json and its levels, schemas\n"
             "  --export-tiled LEVEL OUT.tmj [TILESET.tsj]\n"
@@ -176,7 +180,7 @@ static int run(int argc, char **argv, const char *data_arg, const char *base)
     opt.program = prog;
     opt.data_dir = data_arg;
     opt.base_path = base;
-    const char *screenshot = NULL;
+    const char *screenshot = NULL, *save_as = NULL;
     int frames = 1, scale = 1;
     bool frames_given = false, scale_given = false;
     for (int i = 1; i < argc; i++) {
@@ -191,7 +195,8 @@ static int run(int argc, char **argv, const char *data_arg, const char *base)
         }
         bool takes_value = strcmp(a, "--level") == 0 || strcmp(a, "--replay") == 0 ||
                            strcmp(a, "--record") == 0 || strcmp(a, "--screenshot") == 0 ||
-                           strcmp(a, "--frames") == 0 || strcmp(a, "--scale") == 0;
+                           strcmp(a, "--frames") == 0 || strcmp(a, "--scale") == 0 ||
+                           strcmp(a, "--edit") == 0 || strcmp(a, "--save-as") == 0;
         if (!takes_value)
             return bad_usage(prog, "unknown option '%s'", a);
         if (i + 1 >= argc)
@@ -205,6 +210,10 @@ static int run(int argc, char **argv, const char *data_arg, const char *base)
             opt.record_path = v;
         else if (strcmp(a, "--screenshot") == 0)
             screenshot = v;
+        else if (strcmp(a, "--edit") == 0)
+            opt.edit_path = v;
+        else if (strcmp(a, "--save-as") == 0)
+            save_as = v;
         else if (strcmp(a, "--frames") == 0) {
             if (!parse_int(v, 0, 60 * 60 * 60, &frames))
                 return bad_usage(prog, "--frames wants a number of ticks, not '%s'", v);
@@ -219,15 +228,21 @@ static int run(int argc, char **argv, const char *data_arg, const char *base)
         return bad_usage(prog, "%s needs --level FILE", "--record");
     if (opt.record_path && opt.replay_path)
         return bad_usage(prog, "%s: record or replay, not both", "--record");
+    if (opt.edit_path && (opt.level_path || opt.record_path))
+        return bad_usage(prog, "%s edits a level: no --level or --record with it", "--edit");
+    if (save_as && !opt.edit_path)
+        return bad_usage(prog, "%s needs --edit FILE", "--save-as");
+    if (opt.edit_path && (screenshot || save_as))
+        return screenshot_run(&opt, screenshot, save_as, frames, scale);
     if (screenshot) {
         if (!opt.level_path && !opt.replay_path)
             return bad_usage(prog, "%s needs --level FILE", "--screenshot");
         if (opt.record_path)
             return bad_usage(prog, "%s cannot record", "--screenshot");
-        return screenshot_run(&opt, screenshot, frames, scale);
+        return screenshot_run(&opt, screenshot, NULL, frames, scale);
     }
     if (frames_given || scale_given)
-        return bad_usage(prog, "%s only go with --screenshot", "--frames and --scale");
+        return bad_usage(prog, "%s only go with --screenshot or --save-as", "--frames and --scale");
     return window_run(&opt);
 }
 

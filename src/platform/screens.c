@@ -14,6 +14,7 @@
 #include "frontend_internal.h"
 
 #include "bindings.h"
+#include "editor_internal.h"
 #include "labels.h"
 
 #include <math.h>
@@ -26,7 +27,7 @@ static const SDL_Color GREY = {190, 196, 220, 255};
 
 /* Menu item ids. */
 enum {
-    ITEM_CONTINUE, ITEM_LEVELS, ITEM_OPTIONS, ITEM_QUIT,
+    ITEM_CONTINUE, ITEM_LEVELS, ITEM_MAKE, ITEM_OPTIONS, ITEM_QUIT,
     ITEM_RESUME, ITEM_RESTART, ITEM_TO_TITLE,
     ITEM_SCALE, ITEM_FULLSCREEN, ITEM_VOLUME, ITEM_SFX, ITEM_MUSIC, ITEM_MUTE, ITEM_BINDINGS,
     ITEM_BACK,
@@ -235,6 +236,7 @@ static void title_enter(Frontend *g)
     menu_add(&g->menus.menu, ITEM_CONTINUE, campaign_started(g) ? "Continue" : "Start", NULL, true);
     menu_add(&g->menus.menu, ITEM_LEVELS, "Level select", NULL, true);
     menu_add(&g->menus.menu, ITEM_OPTIONS, "Options", NULL, true);
+    menu_add(&g->menus.menu, ITEM_MAKE, "Make levels", NULL, true);
     menu_add(&g->menus.menu, ITEM_QUIT, "Quit", NULL, true);
 }
 
@@ -256,6 +258,7 @@ static void title_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     switch (menu_choice(g, r, NULL)) {
     case ITEM_CONTINUE: continue_campaign(g); break;
     case ITEM_LEVELS: frontend_go(g, SCREEN_LEVELS); break;
+    case ITEM_MAKE: frontend_go(g, SCREEN_MAKE); break;
     case ITEM_OPTIONS: frontend_go(g, SCREEN_OPTIONS); break;
     case ITEM_QUIT: g->quit = true; break;
     default: break;
@@ -747,7 +750,7 @@ static void credit(Frontend *g, CreditStyle style, const char *text)
 {
     int n = g->ending.credit_count;
     if (n < (int)(sizeof g->ending.credits / sizeof g->ending.credits[0])) {
-        g->ending.credits[n].style = style;
+        g->ending.credits[n].style = (int)style;
         snprintf(g->ending.credits[n].text, sizeof g->ending.credits[n].text, "%s", text);
         g->ending.credit_count++;
     }
@@ -996,4 +999,10 @@ const ScreenDef SCREENS[SCREEN_COUNT] = {
     [SCREEN_END] = {.enter = end_enter, .event = end_event, .update = end_update, .draw = draw_end,
                     .back = SCREEN_TITLE, .music = "peak", .wait = 0.8f},
     [SCREEN_ERROR] = {.event = error_event, .draw = draw_error, .back = SCREEN_NONE, .music = NULL},
+    /* the level editor (editor*.c) and its list of levels */
+    [SCREEN_MAKE] = {.enter = editor_files_enter, .event = editor_files_event,
+                     .draw = editor_files_draw, .back = SCREEN_TITLE, .music = "title"},
+    [SCREEN_EDITOR] = {.enter = editor_enter, .event = editor_event, .update = editor_update,
+                       .draw = editor_draw, .fini = editor_fini, .back = SCREEN_MAKE,
+                       .music = NULL},
 };

@@ -40,7 +40,8 @@ static bool save_png(SDL_Surface *s, const char *path, const char *prog)
     return ok;
 }
 
-int screenshot_run(const FrontendOptions *opt, const char *out_png, int ticks, int scale)
+int screenshot_run(const FrontendOptions *opt, const char *out_png, const char *save_as, int ticks,
+                   int scale)
 {
     const char *prog = level_program_name(opt->program);
     int status = 1;
@@ -48,7 +49,9 @@ int screenshot_run(const FrontendOptions *opt, const char *out_png, int ticks, i
     SDL_Renderer *renderer = NULL;
     Frontend *game = NULL;
     char err[2 * 4096];
-    if (!atomic_check_target(out_png, err, sizeof err)) { /* a FIFO, a device: not after the work */
+    /* a FIFO, a device: not after the work */
+    if ((out_png && !atomic_check_target(out_png, err, sizeof err)) ||
+        (save_as && !atomic_check_target(save_as, err, sizeof err))) {
         fprintf(stderr, "platformer: %s\n", err);
         return 1;
     }
@@ -74,15 +77,29 @@ int screenshot_run(const FrontendOptions *opt, const char *out_png, int ticks, i
         fprintf(stderr, "%s: %s\n", prog, err);
         goto done;
     }
-    if (!frontend_in_level(game))
-        goto done; /* the level's errors are printed already */
-    frontend_run_ticks(game, ticks);
+    if (opt->edit_path) {
+        /* the editor's frames, as a window would run them */
+        for (int i = 0; i < ticks && !frontend_wants_quit(game); i++) {
+            frontend_update(game, 1.0 / 60.0);
+            frontend_draw(game);
+        }
+        if (frontend_wants_quit(game))
+            goto done; /* the file did not open: said already */
+    } else {
+        if (!frontend_in_level(game))
+            goto done; /* the level's errors are printed already */
+        frontend_run_ticks(game, ticks);
+    }
     SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255);
     SDL_RenderClear(renderer);
     frontend_draw(game);
     SDL_RenderPresent(renderer);
-    if (!save_png(target, out_png, prog))
+    if (out_png && !save_png(target, out_png, prog))
         goto done;
+    if (save_as && !frontend_editor_save_as(game, save_as, err, sizeof err)) {
+        fprintf(stderr, "%s: %s\n", prog, err);
+        goto done;
+    }
     status = 0;
 done:
     frontend_destroy(game);

@@ -55,7 +55,7 @@ bool session_setup_replays(Frontend *g, char *err, size_t errlen)
         if (!replay_load(g->opt.replay_path, &g->session.playback, &expect, err, errlen))
             return false;
         g->session.playing_back = true;
-        if (!g->opt.level_path) {
+        if (!g->opt.level_path && !g->opt.edit_path) { /* the editor's test runs play it */
             if (!expect.level[0]) {
                 snprintf(err, errlen, "%s: names no level (\"#! level: FILE\"); add --level FILE",
                          g->opt.replay_path);
@@ -217,6 +217,7 @@ void session_start_level(Frontend *g, const char *path, const char *title, int c
     snprintf(g->session.level_title, sizeof g->session.level_title, "%s", title);
     g->session.campaign_index = campaign_index;
     g->session.leave_to = leave_to;
+    g->session.test_run = false;
     level_watch_init(&g->session.watch, path);
     g->session.reload_now = false;
     g->session.level_age = 0.0f;
@@ -234,6 +235,29 @@ void session_start_level(Frontend *g, const char *path, const char *title, int c
     if (campaign_index >= 0 && progress_set_last_level(&g->saves.progress, level_path_basename(path)))
         frontend_save_progress(g);
     frontend_go(g, SCREEN_PLAY); /* and its world's music */
+}
+
+void session_play_desc(Frontend *g, LevelDesc *desc, const char *title, Screen leave_to)
+{
+    if (g->session.have_level)
+        leveldesc_fini(&g->session.level);
+    g->session.level = *desc;
+    *desc = (LevelDesc){0};
+    g->session.have_level = true;
+    g->session.level_path[0] = '\0'; /* nothing to reload from */
+    g->session.error_text[0] = '\0';
+    snprintf(g->session.level_title, sizeof g->session.level_title, "%s", title);
+    render_upcase(g->session.level_title);
+    g->session.campaign_index = -1;
+    g->session.leave_to = leave_to;
+    g->session.level_age = 0.0f;
+    g->session.test_run = true;
+    g->session.mark_count = 0;
+    if (!make_sim(g)) {
+        frontend_go(g, SCREEN_ERROR);
+        return;
+    }
+    frontend_go(g, SCREEN_PLAY);
 }
 
 void session_start_campaign_level(Frontend *g, int index)
@@ -359,6 +383,16 @@ static void handle_events(Frontend *g)
     const SimEvent *ev = sim_events(g->session.sim, &n);
     for (int i = 0; i < n; i++) {
         effects_event(&g->session.fx, &ev[i]);
+        if (g->session.test_run && (ev[i].type == EV_DIED || ev[i].type == EV_COMPLETED)) {
+            /* the last RUN_MARKS_MAX, the oldest dropped */
+            if (g->session.mark_count == RUN_MARKS_MAX) {
+                memmove(g->session.marks, g->session.marks + 1,
+                        (RUN_MARKS_MAX - 1) * sizeof g->session.marks[0]);
+                g->session.mark_count--;
+            }
+            g->session.marks[g->session.mark_count++] =
+                (RunMark){ev[i].x, ev[i].y, ev[i].type == EV_COMPLETED};
+        }
         /* The level's completion sounds when the card comes (complete_level). */
         if (ev[i].sound != SOUND_NONE && ev[i].type != EV_COMPLETED)
             frontend_sound(g, ev[i].sound);
@@ -441,6 +475,8 @@ void session_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     if (ev->type == SDL_WINDOWEVENT || ev->type == SDL_CONTROLLERDEVICEREMOVED) { /* lost */
         if (!g->session.playing_back)
             frontend_go(g, SCREEN_PAUSE);
+    } else if ((r.pressed & (1u << ACT_PAUSE)) && g->session.test_run) {
+        session_leave(g); /* a test run: straight back to the editor */
     } else if (r.pressed & (1u << ACT_PAUSE)) {
         frontend_sound(g, SOUND_MENU_SELECT);
         frontend_go(g, SCREEN_PAUSE);
@@ -458,7 +494,9 @@ void session_update(Frontend *g, double frame_seconds)
         if (g->session.celebrate > 0.0f) {
             g->session.celebrate -= dt;
             card = g->session.celebrate <= 0.0f;
-            if (card)
+            if (card && g->session.test_run)
+                session_leave(g); /* back to the editor, which marks the finish */
+            else if (card)
                 frontend_go(g, SCREEN_COMPLETE);
         } else {
             int n = fixed_step_advance(&g->session.step, frame_seconds);

@@ -55,7 +55,7 @@ sleep 1
 xdotool getwindowgeometry --shell "$win" >"$out.geometry"
 xdotool windowfocus "$win" 2>/dev/null
 # Quit is the title menu's fourth item
-for k in Down Down Down Return; do
+for k in Down Down Down Down Return; do
     xdotool key --window "$win" "$k"
     sleep 0.25
 done

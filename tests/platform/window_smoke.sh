@@ -109,8 +109,8 @@ run() {
     fi
 }
 
-# title: Options (in and out), then Quit
-run title "Down Down Return wait:0.5 Escape Down Return"
+# title: Options (in and out), Make levels (in and out), then Quit
+run title "Down Down Return wait:0.5 Escape Down Return wait:0.5 Escape Down Return"
 # a level: run right, jump, run left with a held jump, the F3 overlay,
 # pause and Restart, then pause and Quit
 run level "hold:Right/1.5 space hold:Left/0.8 hold:z/0.5 F3 Escape Down Return wait:0.5 Escape Down Down Down Return" --level "$level"

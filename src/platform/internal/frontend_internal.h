@@ -42,6 +42,8 @@ typedef enum Screen {
     SCREEN_COMPLETE,
     SCREEN_END,
     SCREEN_ERROR,
+    SCREEN_MAKE,                /* Make levels: the user's levels, a new one, the game's */
+    SCREEN_EDITOR,
     SCREEN_COUNT,
     SCREEN_FROM = SCREEN_COUNT, /* as a back target: the screen it was opened from */
 } Screen;
@@ -101,6 +103,14 @@ typedef struct Menus {
     char note[160];             /* under the menu: what the last change did, or "" */
 } Menus;
 
+/* Where Pip died or finished in a run, for the editor to mark. */
+typedef struct RunMark {
+    int x, y;                   /* px */
+    bool finished;
+} RunMark;
+
+enum { RUN_MARKS_MAX = 16 };
+
 /* The level being played, from loading to its completion card (session.c). */
 typedef struct Session {
     bool have_level;
@@ -140,6 +150,12 @@ typedef struct Session {
     unsigned improved;
     Screen leave_to;            /* where leaving the level leads; SCREEN_NONE: the game ends */
     uint32_t best_ticks;        /* the saved best time of the level, 0: none saved */
+
+    /* a test run from the editor: Esc and the finish lead straight back,
+    ** and where Pip died (the last RUN_MARKS_MAX times) or finished is kept */
+    bool test_run;
+    RunMark marks[RUN_MARKS_MAX];
+    int mark_count;
 
     /* time spent in ticks, for the overlay */
     double tick_seconds;
@@ -196,6 +212,8 @@ struct Frontend {
     } opened_from[SCREEN_COUNT];
     bool quit;
 
+    struct Editor *editor;      /* the level editor's state (editor.c), made when first shown */
+
     Saves saves;
     Menus menus;
     Session session;
@@ -249,6 +267,9 @@ void session_start_level(Frontend *g, const char *path, const char *title, int c
                          Screen leave_to);
 /* Campaign level `index`, titled "N - TITLE"; leaving it leads to the title. */
 void session_start_campaign_level(Frontend *g, int index);
+/* Plays a level made in memory (the editor's test run), which the session
+** takes over; titled title; leaving it leads to leave_to. No hot reload. */
+void session_play_desc(Frontend *g, LevelDesc *desc, const char *title, Screen leave_to);
 /* The same level again from its start. */
 void session_restart(Frontend *g);
 /* Leaves the level (its recording written) for where it leads. */

@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: Zlib */
+/*
+** editor_files.c -- Make levels: the screen that leads into the editor.
+**
+** It lists New level, the user's own levels (the .json files of the
+** levels folder in the user's data folder, next to settings.json), and
+** the game's levels. A level of the game is never written: OK makes a copy
+** in the user's folder and edits that, Right opens it read-only (to look,
+** to test, to copy a part of it into another level).
+*/
+#include "editor_internal.h"
+
+#include "atomic.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+enum { ITEM_NEW = 1, ITEM_BACK = 2, ITEM_USER_FIRST = 100, ITEM_GAME_FIRST = 1000 };
+enum { USER_LEVELS_MAX = 100, NAME_MAX_LEN = 256 };
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+
+/* The user's levels, sorted by name; how many. */
+static int user_levels(char names[][NAME_MAX_LEN], int cap, char *folder, size_t folder_cap)
+{
+    if (!editor_user_folder(folder, folder_cap))
+        return 0;
+    DIR *d = opendir(folder);
+    if (!d)
+        return 0;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL && n < cap) {
+        size_t len = strlen(e->d_name);
+        if (len > 5 && len < NAME_MAX_LEN && strcmp(e->d_name + len - 5, ".json") == 0 &&
+            e->d_name[0] != '.')
+            snprintf(names[n++], NAME_MAX_LEN, "%s", e->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)n, NAME_MAX_LEN, by_name);
+    return n;
+}
+
+void editor_files_enter(Frontend *g)
+{
+    Menu *m = &g->menus.menu;
+    menu_init(m, "Make levels");
+    menu_add(m, ITEM_NEW, "New level", NULL, true);
+    static char names[USER_LEVELS_MAX][NAME_MAX_LEN];
+    char folder[EDITOR_PATH_MAX];
+    int n = user_levels(names, USER_LEVELS_MAX, folder, sizeof folder);
+    if (n > 0)
+        menu_add_heading(m, "Your levels", NULL);
+    for (int i = 0; i < n && m->count < MENU_ITEMS - 40; i++)
+        menu_add(m, ITEM_USER_FIRST + i, names[i], NULL, true);
+    if (g->campaign) {
+        menu_add_heading(m, "The game's levels", "Enter: a copy  Right: look");
+        for (int i = 0; i < g->campaign->count && m->count < MENU_ITEMS - 1; i++) {
+            char label[MENU_TEXT + 8];
+            snprintf(label, sizeof label, "%2d %.40s", i + 1, g->campaign->levels[i].title);
+            menu_add(m, ITEM_GAME_FIRST + i, label, NULL, true);
+        }
+    }
+    menu_add(m, ITEM_BACK, "Back", NULL, true);
+}
+
+/* Opens path in the editor and shows it; a note on the menu when it does not open. */
+static void edit_path(Frontend *g, const char *path)
+{
+    char err[512];
+    if (!editor_open_path(g, path, err, sizeof err)) {
+        snprintf(g->menus.note, sizeof g->menus.note, "%.150s", err);
+        frontend_sound(g, SOUND_MENU_BACK);
+        return;
+    }
+    frontend_go(g, SCREEN_EDITOR);
+}
+
+static bool exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* A copy of the game's level i in the user's folder (NAME.json, or
+** NAME-2.json and so on when that is taken), into out. */
+static bool copy_game_level(Frontend *g, int i, char *out, size_t cap)
+{
+    char from[APP_PATH_MAX], folder[EDITOR_PATH_MAX];
+    if (!campaign_level_path(g->campaign, i, from, sizeof from) ||
+        !editor_user_folder(folder, sizeof folder))
+        return false;
+    char base[128];
+    snprintf(base, sizeof base, "%s", level_path_basename(from));
+    char *dot = strrchr(base, '.');
+    if (dot)
+        *dot = '\0';
+    snprintf(out, cap, "%.3800s/%.120s.json", folder, base);
+    for (int n = 2; exists(out) && n < 1000; n++)
+        snprintf(out, cap, "%.3800s/%.120s-%d.json", folder, base, n);
+    FILE *in = fopen(from, "rb");
+    if (!in)
+        return false;
+    char *buf = malloc(1 << 22);
+    size_t len = buf ? fread(buf, 1, 1 << 22, in) : 0;
+    fclose(in);
+    char err[512];
+    bool ok = buf && len > 0 && atomic_write(out, buf, len, err, sizeof err);
+    free(buf);
+    return ok;
+}
+
+void editor_files_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
+{
+    (void)ev;
+    int id;
+    MenuEvent e = menu_input(&g->menus.menu, r.menu, &id);
+    if (e == MENU_EV_MOVED)
+        frontend_sound(g, SOUND_MENU_MOVE);
+    if (e == MENU_EV_BACK || (e == MENU_EV_ACTIVATE && id == ITEM_BACK)) {
+        frontend_sound(g, SOUND_MENU_BACK);
+        frontend_back(g);
+        return;
+    }
+    if (e != MENU_EV_ACTIVATE && !(e == MENU_EV_INCREASE && id >= ITEM_GAME_FIRST))
+        return;
+    frontend_sound(g, SOUND_MENU_SELECT);
+    char path[EDITOR_PATH_MAX + NAME_MAX_LEN + 8];
+    if (id == ITEM_NEW) {
+        char folder[EDITOR_PATH_MAX];
+        if (!editor_user_folder(folder, sizeof folder)) {
+            snprintf(g->menus.note, sizeof g->menus.note, "no folder for your levels");
+            return;
+        }
+        int n = 1;
+        do
+            snprintf(path, sizeof path, "%s/level-%d.json", folder, n++);
+        while (exists(path) && n < 10000);
+        edit_path(g, path);
+    } else if (id >= ITEM_GAME_FIRST && g->campaign) {
+        int i = id - ITEM_GAME_FIRST;
+        if (e == MENU_EV_INCREASE) {
+            if (campaign_level_path(g->campaign, i, path, sizeof path))
+                edit_path(g, path);
+        } else if (copy_game_level(g, i, path, sizeof path)) {
+            edit_path(g, path);
+        } else {
+            snprintf(g->menus.note, sizeof g->menus.note, "cannot copy the level into your folder");
+        }
+    } else if (id >= ITEM_USER_FIRST) {
+        static char names[USER_LEVELS_MAX][NAME_MAX_LEN];
+        char folder[EDITOR_PATH_MAX];
+        int n = user_levels(names, USER_LEVELS_MAX, folder, sizeof folder);
+        int i = id - ITEM_USER_FIRST;
+        if (i < n) {
+            snprintf(path, sizeof path, "%s/%s", folder, names[i]);
+            edit_path(g, path);
+        }
+    }
+}
+
+void editor_files_draw(Frontend *g)
+{
+    RenderView view = {(int)(g->screen_time * 12.0f) + 4000, 0, LOGICAL_W, LOGICAL_H};
+    render_background(&g->batch, &g->atlas, render_atlas_background(&g->atlas, "hills"), &view,
+                      g->screen_time);
+    menu_draw(&g->menus.menu, &g->batch, &g->atlas, -1);
+    char folder[EDITOR_PATH_MAX], line[EDITOR_PATH_MAX + 32];
+    if (g->menus.note[0])
+        snprintf(line, sizeof line, "%s", g->menus.note);
+    else if (editor_user_folder(folder, sizeof folder))
+        snprintf(line, sizeof line, "Your levels: %s", folder);
+    else
+        line[0] = '\0';
+    editor_text(g, line, 6, LOGICAL_H - 13, LOGICAL_W - 12,
+                g->menus.note[0] ? EDITOR_BAD : (SDL_Color){220, 226, 255, 255});
+}

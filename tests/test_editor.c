@@ -1,0 +1,366 @@
+/* SPDX-License-Identifier: Zlib */
+/*
+** test_editor.c -- the level editor's screen driven as a user drives it,
+** with key events into the real front end on a software renderer: the key
+** table is README.md's, the keyboard alone paints, places, sets a
+** property (a bad value refused where it is typed), undoes and saves, and a
+** test run comes back to the editor as it was left. Pictures of each step
+** go under the build folder (scratch-editor/shots/).
+*/
+#define _POSIX_C_SOURCE 200809L /* setenv */
+#include "editor_internal.h"
+#include "screen_rig.h"
+#include "check_run.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "%s does not open", path);
+    static char buf[1 << 20];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return buf;
+}
+
+static void copy_file(const char *from, const char *to)
+{
+    char *text = read_file(from);
+    FILE *f = fopen(to, "wb");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+/* ---- the key table ---- */
+
+START_TEST(readme_lists_the_keys_the_editor_has)
+{
+    static char want[16384];
+    editor_keys_markdown(want, sizeof want);
+    const char *readme = read_file(SOURCE_DIR "/README.md");
+    const char *begin = "<!-- the editor's keys: made from src/platform/editor_keys.c -->\n";
+    const char *at = strstr(readme, begin);
+    ck_assert_msg(at != NULL, "README.md has no line \"%s\"", begin);
+    at += strlen(begin);
+    ck_assert_msg(strncmp(at, want, strlen(want)) == 0,
+                  "README.md's table of the editor's keys is not the editor's; it is:\n%s", want);
+    /* and nothing more: the table ends there */
+    ck_assert(at[strlen(want)] != '|');
+}
+END_TEST
+
+START_TEST(every_key_does_one_thing)
+{
+    /* the table's keys, each with the modifiers it is bound under, lead to
+    ** one action each; a key with other modifiers leads to none */
+    ck_assert_int_eq(editor_key_action(SDL_SCANCODE_Z, KMOD_LCTRL), ACTION_UNDO);
+    ck_assert_int_eq(editor_key_action(SDL_SCANCODE_Y, KMOD_LCTRL), ACTION_REDO);
+    ck_assert_int_eq(editor_key_action(SDL_SCANCODE_Z, KMOD_LCTRL | KMOD_LSHIFT), ACTION_REDO);
+    ck_assert_int_eq(editor_key_action(SDL_SCANCODE_F5, 0), ACTION_PLAY_CURSOR);
+    ck_assert_int_eq(editor_key_action(SDL_SCANCODE_F5, KMOD_RSHIFT), ACTION_PLAY_START);
+    ck_assert_int_eq(editor_key_action(SDL_SCANCODE_S, KMOD_LCTRL), ACTION_SAVE);
+    ck_assert_int_eq(editor_key_action(SDL_SCANCODE_S, 0), ACTION_PAN_DOWN);
+    ck_assert_int_eq(editor_key_action(SDL_SCANCODE_Z, KMOD_LALT), ACTION_NONE);
+    /* every action but none is reached by some key */
+    static bool reached[ACTION_LAST];
+    for (int k = 0; k < SDL_NUM_SCANCODES; k++)
+        for (int m = 0; m < 8; m++) {
+            Uint16 mod = (Uint16)(((m & 1) ? KMOD_LCTRL : 0) | ((m & 2) ? KMOD_LSHIFT : 0) |
+                                  ((m & 4) ? KMOD_LALT : 0));
+            reached[editor_key_action((SDL_Scancode)k, mod)] = true;
+        }
+    for (int a = ACTION_NONE + 1; a < ACTION_LAST; a++)
+        ck_assert_msg(reached[a], "action %d has no key", a);
+}
+END_TEST
+
+/* ---- the screen ---- */
+
+static void tap_mod(Frontend *g, SDL_Scancode code, Uint16 mod)
+{
+    SDL_Event ev = {0};
+    ev.type = SDL_KEYDOWN;
+    ev.key.keysym.scancode = code;
+    ev.key.keysym.mod = mod;
+    frontend_event(g, &ev);
+    ev.type = SDL_KEYUP;
+    frontend_event(g, &ev);
+}
+
+static void type_text(Frontend *g, const char *text)
+{
+    SDL_Event ev = {0};
+    ev.type = SDL_TEXTINPUT;
+    snprintf(ev.text.text, sizeof ev.text.text, "%s", text);
+    frontend_event(g, &ev);
+}
+
+static void frame(ScreenRig *s)
+{
+    frontend_update(s->game, 1.0 / 60.0);
+    screen_draw(s);
+}
+
+static const char *scratch(void)
+{
+    static char dir[1024];
+    const char *home = getenv("XDG_DATA_HOME");
+    /* ctest sets it to a folder of the build; run by hand without it, the
+    ** test would write into the working folder */
+    ck_assert_msg(home != NULL && home[0] != '\0', "XDG_DATA_HOME names the test's scratch folder");
+    snprintf(dir, sizeof dir, "%s", home);
+    mkdir(dir, 0755);
+    return dir;
+}
+
+START_TEST(the_keyboard_alone_edits_plays_and_saves)
+{
+    char path[1200];
+    snprintf(path, sizeof path, "%s/basic.json", scratch());
+    copy_file(SOURCE_DIR "/tests/levels/good/basic.json", path);
+    FrontendOptions opt = {.data_dir = SOURCE_DIR, .edit_path = path, .transient = true};
+    ScreenRig s;
+    screen_open(&s, &opt, NULL);
+    Frontend *g = s.game;
+    ck_assert_int_eq(g->screen, SCREEN_EDITOR);
+    Editor *ed = g->editor;
+    ck_assert_ptr_nonnull(ed->doc);
+    ck_assert(!ed->read_only);
+    frame(&s);
+    screen_save(&s, scratch(), "editor-opened");
+
+    /* paint a solid tile two to the right of the cursor, and undo it */
+    int x = ed->cursor_x + 2, y = ed->cursor_y;
+    ck_assert_int_eq(edit_tile(ed->doc, x, y), TILE_EMPTY);
+    screen_tap(g, SDL_SCANCODE_B);
+    screen_tap(g, SDL_SCANCODE_RIGHT);
+    screen_tap(g, SDL_SCANCODE_RIGHT);
+    screen_tap(g, SDL_SCANCODE_RETURN);
+    ck_assert_int_eq(edit_tile(ed->doc, x, y), TILE_SOLID);
+    ck_assert(edit_modified(ed->doc));
+    tap_mod(g, SDL_SCANCODE_Z, KMOD_LCTRL);
+    ck_assert_int_eq(edit_tile(ed->doc, x, y), TILE_EMPTY);
+    tap_mod(g, SDL_SCANCODE_Z, KMOD_LCTRL | KMOD_LSHIFT);
+    ck_assert_int_eq(edit_tile(ed->doc, x, y), TILE_SOLID);
+
+    /* a switch placed one further on, from the palette by Tab */
+    screen_tap(g, SDL_SCANCODE_RIGHT);
+    int wanted = kind_find("switch");
+    for (int i = 0; i < editor_brush_count() && !(ed->tool == TOOL_PLACE && ed->brush_kind == wanted); i++)
+        screen_tap(g, SDL_SCANCODE_TAB);
+    ck_assert_int_eq(ed->tool, TOOL_PLACE);
+    screen_tap(g, SDL_SCANCODE_RETURN);
+    ck_assert_int_eq(ed->selected_count, 1);
+    uint32_t id = ed->selected[0];
+    ck_assert_int_eq(edit_entity(ed->doc, id)->e.kind, wanted);
+
+    /* its group: 9 refused where it is typed, 3 taken */
+    screen_tap(g, SDL_SCANCODE_F2);
+    ck_assert_int_eq(ed->focus, FOCUS_PROPS);
+    while (strcmp(ed->fields[ed->field].name, "group") != 0)
+        screen_tap(g, SDL_SCANCODE_DOWN);
+    screen_tap(g, SDL_SCANCODE_RETURN);
+    ck_assert(ed->typing);
+    for (int i = 0; i < 4; i++)
+        screen_tap(g, SDL_SCANCODE_BACKSPACE);
+    type_text(g, "9");
+    screen_tap(g, SDL_SCANCODE_RETURN);
+    ck_assert(ed->typing);
+    ck_assert(ed->message_bad);
+    ck_assert_ptr_nonnull(strstr(ed->message, "group"));
+    char value[64];
+    edit_prop_text(ed->doc, id, "group", value, sizeof value);
+    ck_assert_str_eq(value, "0");
+    frame(&s);
+    screen_save(&s, scratch(), "editor-refused");
+    screen_tap(g, SDL_SCANCODE_BACKSPACE);
+    type_text(g, "3");
+    screen_tap(g, SDL_SCANCODE_RETURN);
+    ck_assert(!ed->typing);
+    edit_prop_text(ed->doc, id, "group", value, sizeof value);
+    ck_assert_str_eq(value, "3");
+    screen_tap(g, SDL_SCANCODE_ESCAPE);
+    ck_assert_int_eq(ed->focus, FOCUS_CANVAS);
+
+    /* a test run from the cursor, and back: the editor as it was left */
+    int cx = ed->cursor_x, cy = ed->cursor_y;
+    EditorTool tool = ed->tool;
+    const char *undo = edit_undo_label(ed->doc);
+    screen_tap(g, SDL_SCANCODE_F5);
+    ck_assert_int_eq(g->screen, SCREEN_PLAY);
+    for (int i = 0; i < 30; i++)
+        frame(&s);
+    screen_save(&s, scratch(), "editor-test-run");
+    screen_tap(g, SDL_SCANCODE_ESCAPE);
+    ck_assert_int_eq(g->screen, SCREEN_EDITOR);
+    ck_assert_ptr_eq(g->editor, ed);
+    ck_assert_int_eq(ed->cursor_x, cx);
+    ck_assert_int_eq(ed->cursor_y, cy);
+    ck_assert_int_eq(ed->tool, tool);
+    ck_assert_int_eq(ed->selected_count, 1);
+    ck_assert_str_eq(edit_undo_label(ed->doc), undo);
+    ck_assert_int_eq(edit_tile(ed->doc, x, y), TILE_SOLID);
+
+    /* saved: the file is the document */
+    tap_mod(g, SDL_SCANCODE_S, KMOD_LCTRL);
+    ck_assert(!edit_modified(ed->doc));
+    size_t len;
+    char *text = edit_text(ed->doc, &len);
+    ck_assert_str_eq(read_file(path), text);
+    free(text);
+    frame(&s);
+    screen_save(&s, scratch(), "editor-saved");
+    screen_close(&s);
+}
+END_TEST
+
+START_TEST(a_new_level_asks_its_size_and_a_shipped_one_is_read_only)
+{
+    char path[1200];
+    snprintf(path, sizeof path, "%s/fresh.json", scratch());
+    remove(path);
+    FrontendOptions opt = {.data_dir = SOURCE_DIR, .edit_path = path, .transient = true};
+    ScreenRig s;
+    screen_open(&s, &opt, NULL);
+    Frontend *g = s.game;
+    Editor *ed = g->editor;
+    ck_assert_int_eq(ed->ask, ASK_NEW);
+    frame(&s);
+    screen_save(&s, scratch(), "editor-new-form");
+    screen_tap(g, SDL_SCANCODE_BACKSPACE);
+    screen_tap(g, SDL_SCANCODE_BACKSPACE);
+    type_text(g, "30");
+    screen_tap(g, SDL_SCANCODE_RETURN);
+    ck_assert_ptr_nonnull(ed->doc);
+    ck_assert_int_eq(edit_width(ed->doc), 30);
+    tap_mod(g, SDL_SCANCODE_S, KMOD_LCTRL);
+    LevelErrors *errors = calloc(1, sizeof *errors);
+    LevelDesc desc;
+    ck_assert(level_load(path, NULL, &desc, errors)); /* a new level plays at once */
+    leveldesc_fini(&desc);
+    free(errors);
+    screen_close(&s);
+
+    FrontendOptions shipped = {.data_dir = SOURCE_DIR, .edit_path = SOURCE_DIR "/levels/01-first-steps.json", .transient = true};
+    screen_open(&s, &shipped, NULL);
+    ed = s.game->editor;
+    ck_assert(ed->read_only);
+    tap_mod(s.game, SDL_SCANCODE_S, KMOD_LCTRL);
+    ck_assert(ed->message_bad); /* refused: the game's data is never written */
+    screen_close(&s);
+}
+END_TEST
+
+/* The picture README.md shows (docs/editor.png is this one at scale 2):
+** a shipped level, a platform selected, its path and properties shown. */
+START_TEST(the_picture_of_a_shipped_level)
+{
+    FrontendOptions opt = {.data_dir = SOURCE_DIR, .edit_path = SOURCE_DIR "/levels/07-lifts.json",
+                           .transient = true};
+    ScreenRig s;
+    screen_open(&s, &opt, NULL);
+    Frontend *g = s.game;
+    Editor *ed = g->editor;
+    const LevelDesc *lv = edit_level(ed->doc);
+    int platform = kind_find("platform"), i = 0;
+    while (i < lv->entity_count && lv->entities[i].kind != platform)
+        i++;
+    ck_assert_int_lt(i, lv->entity_count);
+    ed->cursor_x = lv->entities[i].x / TILE_SIZE;
+    ed->cursor_y = lv->entities[i].y / TILE_SIZE;
+    editor_center_on(ed, (float)lv->entities[i].x, (float)lv->entities[i].y);
+    screen_tap(g, SDL_SCANCODE_V);
+    screen_tap(g, SDL_SCANCODE_RETURN);
+    ck_assert_int_eq(ed->selected_count, 1);
+    ck_assert_int_eq(edit_entity(ed->doc, ed->selected[0])->e.kind, platform);
+    screen_tap(g, SDL_SCANCODE_F2);
+    frame(&s);
+    screen_save(&s, scratch(), "editor-lifts");
+    screen_close(&s);
+}
+END_TEST
+
+/* Changes not saved survive the editor going away (an autosave, offered
+** back); a file another program changes is offered to be read again. */
+START_TEST(autosave_and_a_file_changed_on_disk)
+{
+    char path[1200], side[1300];
+    snprintf(path, sizeof path, "%s/kept.json", scratch());
+    snprintf(side, sizeof side, "%s.autosave", path);
+    copy_file(SOURCE_DIR "/tests/levels/good/basic.json", path);
+    remove(side);
+    FrontendOptions opt = {.data_dir = SOURCE_DIR, .edit_path = path, .transient = true};
+    ScreenRig s;
+    screen_open(&s, &opt, NULL);
+    Editor *ed = s.game->editor;
+    int x = ed->cursor_x + 2, y = ed->cursor_y;
+    screen_tap(s.game, SDL_SCANCODE_B);
+    screen_tap(s.game, SDL_SCANCODE_RIGHT);
+    screen_tap(s.game, SDL_SCANCODE_RIGHT);
+    screen_tap(s.game, SDL_SCANCODE_RETURN);
+    ck_assert_int_eq(edit_tile(ed->doc, x, y), TILE_SOLID);
+    FILE *f = fopen(side, "rb");
+    ck_assert_ptr_null(f); /* not yet */
+    for (int i = 0; i < 31; i++)
+        frontend_update(s.game, 1.0); /* half a minute */
+    f = fopen(side, "rb");
+    ck_assert_ptr_nonnull(f);
+    fclose(f);
+    screen_close(&s); /* gone with the change unsaved */
+
+    screen_open(&s, &opt, NULL);
+    ed = s.game->editor;
+    ck_assert_int_eq(ed->ask, ASK_RESTORE);
+    ck_assert_int_eq(edit_tile(ed->doc, x, y), TILE_EMPTY); /* the file as it is */
+    frame(&s);
+    screen_save(&s, scratch(), "editor-restore");
+    screen_tap(s.game, SDL_SCANCODE_R);
+    ck_assert_int_eq(ed->ask, ASK_NONE);
+    ck_assert_int_eq(edit_tile(ed->doc, x, y), TILE_SOLID); /* the autosave's */
+    tap_mod(s.game, SDL_SCANCODE_S, KMOD_LCTRL);
+    f = fopen(side, "rb");
+    ck_assert_ptr_null(f); /* a save takes it away */
+
+    /* another program writes the file: the editor asks, and R reads it */
+    copy_file(SOURCE_DIR "/tests/levels/good/basic.json", path);
+    for (int i = 0; i < 20 && ed->ask != ASK_RELOAD; i++) {
+        SDL_Delay(100);
+        frontend_update(s.game, 0.5);
+    }
+    ck_assert_int_eq(ed->ask, ASK_RELOAD);
+    screen_tap(s.game, SDL_SCANCODE_R);
+    ck_assert_int_eq(edit_tile(ed->doc, x, y), TILE_EMPTY);
+    /* and F1 shows the keys */
+    screen_tap(s.game, SDL_SCANCODE_F1);
+    ck_assert(ed->help);
+    frame(&s);
+    screen_save(&s, scratch(), "editor-help");
+    screen_close(&s);
+}
+END_TEST
+
+static Suite *editor_suite(void)
+{
+    Suite *s = suite_create("editor");
+    TCase *tc = tcase_create("editor");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, readme_lists_the_keys_the_editor_has);
+    tcase_add_test(tc, every_key_does_one_thing);
+    tcase_add_test(tc, the_keyboard_alone_edits_plays_and_saves);
+    tcase_add_test(tc, a_new_level_asks_its_size_and_a_shipped_one_is_read_only);
+    tcase_add_test(tc, the_picture_of_a_shipped_level);
+    tcase_add_test(tc, autosave_and_a_file_changed_on_disk);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return check_run(editor_suite());
+}
