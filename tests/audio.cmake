@@ -14,5 +14,5 @@ function(audio_test name)
 endfunction()
 
 audio_test(test_synth)
-audio_test(test_bank save)
+audio_test(test_bank game save) # the game's list of its sounds (game/sound.h)
 audio_test(test_music app)

@@ -184,12 +184,12 @@ static inline int count_events(const Sim *sim, SimEventType type)
 }
 
 /* A kind's own moments (EV_CUE) making `sound` in the last tick. */
-static inline int count_cues(const Sim *sim, const char *sound)
+static inline int count_cues(const Sim *sim, Sound sound)
 {
     int n, found = 0;
     const SimEvent *ev = sim_events(sim, &n);
     for (int i = 0; i < n; i++)
-        found += ev[i].type == EV_CUE && ev[i].sound != NULL && strcmp(ev[i].sound, sound) == 0;
+        found += ev[i].type == EV_CUE && ev[i].sound == sound;
     return found;
 }
 

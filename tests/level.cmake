@@ -11,13 +11,6 @@ foreach(name test_level test_level_tiled test_tiled_objects test_level_watch tes
   target_compile_definitions(${name} PRIVATE
     SOURCE_DIR="${PROJECT_SOURCE_DIR}" TMP_DIR="${LEVEL_TEST_TMP}")
 endforeach()
-# test_patrol holds level/patrol.c's search to the Sim's walkers: it reads
-# both modules' internal headers.
-platformer_test(test_patrol test_patrol.c)
-target_link_libraries(test_patrol PRIVATE level)
-target_include_directories(test_patrol PRIVATE ${PROJECT_SOURCE_DIR}/src/level/internal
-                                               ${PROJECT_SOURCE_DIR}/src/game/internal)
-target_link_libraries(test_patrol PRIVATE json)
 
 # test_level reads levels/level.schema.json to hold it to the parameter table.
 target_link_libraries(test_level PRIVATE cjson)

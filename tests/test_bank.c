@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
-/* test_bank.c -- the sound bank: assets/sounds.txt and its reader.
+/* test_bank.c -- the sound bank: assets/sounds.txt, read with the game's own
+** list of its sounds (game/sound.h) as the front end reads it, and the
+** reader.
 **
 ** `test_bank --wav FOLDER` writes every sound of the bank as FOLDER/NAME.wav
 ** to listen to, and prints its length and peak, instead of running the tests.
@@ -9,6 +11,7 @@
 #include "music.h"
 #include "settings.h"
 #include "check_run.h"
+#include "sound.h"
 
 #include <check.h>
 #include <math.h>
@@ -16,18 +19,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Every sound the game asks for by name, and those the gameplay to come will. */
-static const char *const NAMES[] = {
-    "jump", "land", "collect", "death", "switch", "checkpoint", "complete", "stomp",
-    "menu_move", "menu_select", "menu_back", "spring", "crumble_shake", "crumble_fall",
-    "crumble_return", "switch_tick", "switch_off", "gem", "wall_jump", "sign",
-};
+/* The names of the game's sounds, in its order, as the front end hands them over. */
+static const char *names[SOUND_COUNT - 1];
 
+static void name_sounds(void)
+{
+    for (int s = 1; s < SOUND_COUNT; s++)
+        names[s - 1] = sound_name((Sound)s);
+}
+
+/* assets/sounds.txt as the game reads it. */
 static SoundBank *game_bank(void)
 {
     char err[512];
     SoundBank *b;
-    ck_assert_msg(audio_bank_load(SOUNDS_FILE, &b, err, sizeof err), "%s", err);
+    name_sounds();
+    ck_assert_msg(audio_bank_load(SOUNDS_FILE, names, SOUND_COUNT - 1, &b, err, sizeof err), "%s",
+                  err);
     return b;
 }
 
@@ -35,14 +43,22 @@ static SoundBank *parse(const char *text)
 {
     char err[512];
     SoundBank *b;
-    ck_assert_msg(audio_bank_parse("test.txt", text, strlen(text), &b, err, sizeof err), "%s",
-                  err);
+    ck_assert_msg(audio_bank_parse("test.txt", text, strlen(text), NULL, 0, &b, err, sizeof err),
+                  "%s", err);
     return b;
+}
+
+static int find(const SoundBank *b, const char *name)
+{
+    for (int i = 0; i < audio_bank_count(b); i++)
+        if (strcmp(audio_bank_name(b, i), name) == 0)
+            return i;
+    return -1;
 }
 
 static int16_t *render(const SoundBank *b, const char *name, size_t *count)
 {
-    int i = audio_bank_find(b, name);
+    int i = find(b, name);
     ck_assert_msg(i >= 0, "no sound %s", name);
     int16_t *s;
     ck_assert(audio_bank_render(b, i, &s, count));
@@ -75,21 +91,57 @@ static int zero_crossings(const int16_t *s, size_t from, size_t to, int threshol
 
 /* ---- the game's bank ---- */
 
-START_TEST(the_bank_has_every_sound_the_game_names_once)
+/* The bank holds every sound the game makes, in the game's order, so the
+** front end plays a Sound by its number. */
+START_TEST(the_bank_holds_the_games_sounds_in_its_order)
 {
     SoundBank *b = game_bank();
-    for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++)
-        ck_assert_msg(audio_bank_find(b, NAMES[i]) >= 0, "no sound \"%s\"", NAMES[i]);
-    int n = audio_bank_count(b);
-    for (int i = 0; i < n; i++) {
-        ck_assert_int_eq(audio_bank_find(b, audio_bank_name(b, i)), i);
-        for (int j = 0; j < i; j++)
-            ck_assert_str_ne(audio_bank_name(b, i), audio_bank_name(b, j));
-    }
-    ck_assert_ptr_null(audio_bank_name(b, n));
+    ck_assert_int_eq(audio_bank_count(b), SOUND_COUNT - 1);
+    for (int s = 1; s < SOUND_COUNT; s++)
+        ck_assert_str_eq(audio_bank_name(b, s - 1), sound_name((Sound)s));
+    ck_assert_ptr_null(audio_bank_name(b, SOUND_COUNT - 1));
     ck_assert_ptr_null(audio_bank_name(b, -1));
-    ck_assert_int_eq(audio_bank_find(b, "no_such_sound"), -1);
     audio_bank_destroy(b);
+}
+END_TEST
+
+/* A sound the game does not make, or one it makes that the bank lacks,
+** stops the bank at load with its place. */
+START_TEST(a_bank_that_is_not_the_games_sounds_is_refused)
+{
+    static const char EXTRA[] = "sound beep\n  tone wave=sine freq=440 hold=50\n";
+    char *text;
+    size_t len;
+    FILE *f = fopen(SOUNDS_FILE, "rb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+    len = (size_t)ftell(f);
+    rewind(f);
+    text = malloc(len + sizeof EXTRA);
+    ck_assert_uint_eq(fread(text, 1, len, f), len);
+    fclose(f);
+    int lines = 0;
+    for (size_t i = 0; i < len; i++)
+        lines += text[i] == '\n';
+    name_sounds();
+    char err[512], want[128];
+    SoundBank *b;
+    /* an unknown sound at the end, at its name */
+    memcpy(text + len, EXTRA, sizeof EXTRA);
+    ck_assert(!audio_bank_parse("sounds.txt", text, len + sizeof EXTRA - 1, names,
+                                SOUND_COUNT - 1, &b, err, sizeof err));
+    ck_assert_ptr_null(b);
+    snprintf(want, sizeof want, "sounds.txt:%d:7: error: unknown sound 'beep'", lines + 1);
+    ck_assert_msg(strstr(err, want) == err, "got \"%s\"", err);
+    /* and a sound the game would make that the bank lacks: said at its end */
+    const char *more[SOUND_COUNT];
+    memcpy(more, names, sizeof names);
+    more[SOUND_COUNT - 1] = "thunder";
+    ck_assert(!audio_bank_parse("sounds.txt", text, len, more, SOUND_COUNT, &b, err, sizeof err));
+    snprintf(want, sizeof want, "sounds.txt:%d:1: error: no sound 'thunder', which the game plays",
+             lines + 1);
+    ck_assert_msg(strstr(err, want) == err, "got \"%s\"", err);
+    free(text);
 }
 END_TEST
 
@@ -441,8 +493,8 @@ START_TEST(a_sound_is_the_same_wherever_it_sits_in_the_file)
     snprintf(ab, sizeof ab, "%s%s", A, B);
     snprintf(ba, sizeof ba, "%s%s", B, A);
     SoundBank *x = parse(ab), *y = parse(ba);
-    ck_assert_int_eq(audio_bank_find(x, "a"), 0);
-    ck_assert_int_eq(audio_bank_find(y, "a"), 1);
+    ck_assert_int_eq(find(x, "a"), 0);
+    ck_assert_int_eq(find(y, "a"), 1);
     for (int k = 0; k < 2; k++) {
         const char *name = k == 0 ? "a" : "b";
         size_t n1, n2;
@@ -488,8 +540,8 @@ START_TEST(broken_banks_are_refused_at_their_line_and_column)
         {"sound\n", "test.txt:1:1: error: 'sound' needs a name"},
         {"sound Beep\n", "test.txt:1:7: error: 'Beep' is not a sound name"},
         {"sound beep\nsound boop\n  tone wave=sine freq=440\n",
-         "test.txt:1:1: error: sound 'beep' has no tone lines"},
-        {"sound beep\n", "test.txt:1:1: error: sound 'beep' has no tone lines"},
+         "test.txt:1:7: error: sound 'beep' has no tone lines"},
+        {"sound beep\n", "test.txt:1:7: error: sound 'beep' has no tone lines"},
         {"sound beep level=2\n", "test.txt:1:18: error: 2 is out of range (0.01 to 0.9)"},
         {"sound beep volume=0.5\n", "test.txt:1:12: error: unknown key 'volume'"},
         {"sound beep\n  tone wave=sine freq=440\nsound beep\n",
@@ -528,13 +580,13 @@ START_TEST(broken_banks_are_refused_at_their_line_and_column)
         {"sound beep\n  tone wave=sine freq=440 \xc3\xa9=1\n",
          "test.txt:2:27: error: unexpected byte 0xC3"},
         {"sound beep\n  tone wave=sine freq=20 hold=10000 start=5000\n",
-         "test.txt:1:1: error: sound 'beep' lasts 15.01 s (at most 10)"},
+         "test.txt:1:7: error: sound 'beep' lasts 15.01 s (at most 10)"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char err[512];
         SoundBank *b = (SoundBank *)&b;
-        ck_assert_msg(!audio_bank_parse("test.txt", bad[i].text, strlen(bad[i].text), &b, err,
-                                        sizeof err),
+        ck_assert_msg(!audio_bank_parse("test.txt", bad[i].text, strlen(bad[i].text), NULL, 0, &b,
+                                        err, sizeof err),
                       "case %zu was read", i);
         ck_assert_ptr_null(b);
         ck_assert_msg(strstr(err, bad[i].want) == err, "case %zu: got \"%s\", want \"%s\"", i,
@@ -547,7 +599,7 @@ START_TEST(a_missing_bank_is_refused_with_its_name)
 {
     char err[512];
     SoundBank *b;
-    ck_assert(!audio_bank_load("no-such-folder/sounds.txt", &b, err, sizeof err));
+    ck_assert(!audio_bank_load("no-such-folder/sounds.txt", NULL, 0, &b, err, sizeof err));
     ck_assert_ptr_null(b);
     ck_assert_ptr_nonnull(strstr(err, "no-such-folder/sounds.txt: error: cannot open"));
 }
@@ -557,7 +609,8 @@ static Suite *bank_suite(void)
 {
     Suite *s = suite_create("bank");
     TCase *tc = tcase_create("sounds");
-    tcase_add_test(tc, the_bank_has_every_sound_the_game_names_once);
+    tcase_add_test(tc, the_bank_holds_the_games_sounds_in_its_order);
+    tcase_add_test(tc, a_bank_that_is_not_the_games_sounds_is_refused);
     tcase_add_test(tc, every_sound_is_short_audible_and_unclipped);
     tcase_add_test(tc, every_sound_starts_and_ends_in_silence);
     tcase_add_test(tc, every_sound_has_no_dc_offset);
@@ -585,7 +638,7 @@ static int write_wavs(const char *dir)
 {
     char err[512];
     SoundBank *b;
-    if (!audio_bank_load(SOUNDS_FILE, &b, err, sizeof err)) {
+    if (!audio_bank_load(SOUNDS_FILE, NULL, 0, &b, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
         return EXIT_FAILURE;
     }

@@ -14,12 +14,12 @@
 static const InputIntent NONE = {0};
 static const InputIntent RIGHT = {.right = true};
 
-static bool had_cue(const Sim *sim, const char *sound)
+static bool had_cue(const Sim *sim, Sound sound)
 {
     int n;
     const SimEvent *ev = sim_events(sim, &n);
     for (int i = 0; i < n; i++)
-        if (ev[i].type == EV_CUE && ev[i].sound != NULL && strcmp(ev[i].sound, sound) == 0)
+        if (ev[i].type == EV_CUE && ev[i].sound == sound)
             return true;
     return false;
 }
@@ -108,7 +108,7 @@ START_TEST(an_up_spring_launches_as_high_whatever_is_held)
         for (int i = 0; i < 240; i++) {
             InputIntent in = launched ? (held ? (InputIntent){.jump_held = true} : NONE) : RIGHT;
             run_ticks(sim, 1, in, &last);
-            cue |= had_cue(sim, "spring");
+            cue |= had_cue(sim, SOUND_SPRING);
             if (!launched && player_v(sim)->y < 0.0f) {
                 launched = true;
                 ck_assert_float_eq_tol(player_v(sim)->y, -pp.spring_speed, 0.01f);
@@ -172,7 +172,7 @@ START_TEST(springs_launch_walkers_and_rest_between_launches)
     int launches = 0;
     for (int i = 0; i < 300; i++) {
         run_ticks(sim, 1, NONE, &last);
-        launches += had_cue(sim, "spring");
+        launches += had_cue(sim, SOUND_SPRING);
         EcsIter it = ecs_view(w, C_ENEMY, C_VELOCITY);
         while (ecs_iter_next(&it))
             rose |= ecs_field(&it, Velocity, 1)[0].y < 0.0f;
@@ -231,7 +231,7 @@ START_TEST(a_crumbling_block_holds_while_it_shakes_then_falls_then_returns)
     int shook_at = -1;
     for (int i = 0; i < 120 && shook_at < 0; i++) {
         run_ticks(sim, 1, NONE, &last);
-        if (had_cue(sim, "crumble_shake"))
+        if (had_cue(sim, SOUND_CRUMBLE_SHAKE))
             shook_at = i;
     }
     ck_assert_int_ge(shook_at, 0);
@@ -245,7 +245,7 @@ START_TEST(a_crumbling_block_holds_while_it_shakes_then_falls_then_returns)
         ck_assert_int_eq(the_crumble(sim).state, CRUMBLE_SHAKING);
     }
     run_ticks(sim, 1, NONE, &last);
-    ck_assert(had_cue(sim, "crumble_fall"));
+    ck_assert(had_cue(sim, SOUND_CRUMBLE_FALL));
     ck_assert_int_eq(the_crumble(sim).state, CRUMBLE_GONE);
     /* The player falls through into the pit. */
     run_ticks(sim, 30, NONE, &last);
@@ -257,7 +257,7 @@ START_TEST(a_crumbling_block_holds_while_it_shakes_then_falls_then_returns)
     while (!back && waited < gone + 60) {
         run_ticks(sim, 1, NONE, &last);
         waited++;
-        back = had_cue(sim, "crumble_return");
+        back = had_cue(sim, SOUND_CRUMBLE_RETURN);
     }
     ck_assert(back);
     ck_assert_int_eq(waited, gone);
@@ -327,7 +327,7 @@ START_TEST(sliding_down_a_crumbling_wall_starts_it)
     for (int i = 0; i < 60 && !shook; i++) {
         run_ticks(sim, 1, RIGHT, &last);
         slid |= player_p(sim)->sliding;
-        shook = had_cue(sim, "crumble_shake");
+        shook = had_cue(sim, SOUND_CRUMBLE_SHAKE);
     }
     ck_assert(slid);
     ck_assert(shook);
@@ -351,7 +351,7 @@ START_TEST(standing_at_a_sign_shows_its_text_with_one_cue)
     bool read_first = false, read_second = false;
     for (int i = 0; i < 120; i++) {
         run_ticks(sim, 1, RIGHT, &last);
-        cues += had_cue(sim, "sign");
+        cues += had_cue(sim, SOUND_SIGN);
         int sign = sim_status(sim)->sign;
         if (sign >= 0) {
             const char *text = sim_text(sim, sign);
@@ -379,10 +379,22 @@ START_TEST(gems_are_counted_apart_from_coins_and_banked_at_the_goal)
     fixture_push(&d, "gem", 9, 16);
     fixture_push(&d, "coin", 11, 16);
     fixture_push(&d, "goal", 15, 16);
+    int coins, gems;
+    leveldesc_counts(&d, &coins, &gems); /* what the level select reads */
+    ck_assert_int_eq(coins, 1);
+    ck_assert_int_eq(gems, 2);
     Sim *sim = fixture_sim(&d);
     leveldesc_fini(&d);
     ck_assert_int_eq(sim_status(sim)->gems_total, 2);
     ck_assert_int_eq(sim_status(sim)->collectibles, 1);
+    /* and the Sim holds as many of each, spawned */
+    int held[2] = {0, 0};
+    EcsIter it = ecs_view(sim_world(sim), C_COLLECTIBLE);
+    while (ecs_iter_next(&it))
+        for (int i = 0; i < it.count; i++)
+            held[ecs_field(&it, Collectible, 0)[i].gem]++;
+    ck_assert_int_eq(held[0], 1);
+    ck_assert_int_eq(held[1], 2);
     InputIntent last = NONE;
     bool gem_sound = false;
     for (int i = 0; i < 300 && sim_status(sim)->outcome == OUTCOME_RUNNING; i++) {
@@ -390,7 +402,7 @@ START_TEST(gems_are_counted_apart_from_coins_and_banked_at_the_goal)
         int n;
         const SimEvent *ev = sim_events(sim, &n);
         for (int k = 0; k < n; k++)
-            gem_sound |= ev[k].type == EV_COLLECTED && strcmp(ev[k].sound, "gem") == 0;
+            gem_sound |= ev[k].type == EV_COLLECTED && ev[k].sound == SOUND_GEM;
         if (sim_status(sim)->gems_carried == 2)
             ck_assert_int_eq(sim_status(sim)->gems, 0); /* carried, not yet banked */
     }

@@ -1014,12 +1014,12 @@ START_TEST(a_timed_switch_stays_on_for_its_time_ticking_through_the_last_second)
         ck_assert_msg(the_switch(sim)->on == on, "%d ticks after the entry the group is %s", k,
                       the_switch(sim)->on ? "on" : "off");
         ck_assert(block_solid(sim) == on);
-        int ticks_here = count_cues(sim, "switch_tick");
+        int ticks_here = count_cues(sim, SOUND_SWITCH_TICK);
         if (ticks_here > 0)
             ck_assert_msg(k < on_ticks && on_ticks - k <= SIM_TICK_RATE,
                           "a tick sound %d ticks before it turns off", on_ticks - k);
         ticking += ticks_here;
-        int off_here = count_cues(sim, "switch_off");
+        int off_here = count_cues(sim, SOUND_SWITCH_OFF);
         if (off_here > 0)
             ck_assert_int_eq(k, on_ticks);
         offs += off_here;

@@ -11,6 +11,7 @@
 
 #include <cjson/cJSON.h>
 #include <check.h>
+#include <signal.h>
 #include <string.h>
 
 static LevelErrors *new_errors(void)
@@ -27,8 +28,16 @@ START_TEST(kind_table_keeps_its_rules)
     ck_assert_int_le(kind_count(), KIND_MAX_KINDS);
     ck_assert_int_le(kind_clip_count(), KIND_CLIP_MAX);
     int unique = 0, needed = 0;
+    /* the player is one kind, the unique respawn point (the start) */
+    ck_assert_int_eq(kind_get(kind_player())->flags & (KIND_UNIQUE | KIND_RESPAWN),
+                     KIND_UNIQUE | KIND_RESPAWN);
     for (int k = 0; k < kind_count(); k++) {
         const EntityKind *kind = kind_get(k);
+        ck_assert((k == kind_player()) == !!(kind->components & (1u << C_PLAYER)));
+        /* what the level counts is what can be collected */
+        ck_assert_msg(!!(kind->flags & (KIND_COIN | KIND_GEM)) ==
+                          !!(kind->components & (1u << C_COLLECTIBLE)),
+                      "%s: counted and collectible disagree", kind->name);
         ck_assert_int_eq(kind_find(kind->name), k); /* names are unique */
         ck_assert_msg(kind->doc != NULL && kind->doc[0] != '\0', "%s: no doc", kind->name);
         ck_assert_int_le(kind->prop_count, KIND_MAX_PROPS);
@@ -269,6 +278,19 @@ START_TEST(level_docs_describe_every_kind_and_property)
 }
 END_TEST
 
+/* Asking an entity for a property its kind lacks is the code's mistake:
+** it stops there rather than reading a zero. */
+START_TEST(a_property_the_kind_lacks_stops_the_program)
+{
+    int coin = kind_find("coin");
+    ck_assert_int_ge(coin, 0);
+    LevelEntity e;
+    leveldesc_entity_init(&e, coin);
+    (void)leveldesc_prop(&e, "speed"); /* must abort */
+    ck_abort_msg("leveldesc_prop read a property the coin lacks");
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("kinds");
@@ -279,6 +301,7 @@ int main(void)
     tcase_add_test(tc, every_example_checks_exports_and_plays_alike_in_tiled);
     tcase_add_test(tc, schema_file_is_what_the_tables_make);
     tcase_add_test(tc, level_docs_describe_every_kind_and_property);
+    tcase_add_test_raise_signal(tc, a_property_the_kind_lacks_stops_the_program, SIGABRT);
     suite_add_tcase(s, tc);
     return check_run(s);
 }

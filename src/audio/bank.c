@@ -15,8 +15,11 @@
 ** full scale (0.01 to 0.9, default 0.5): the tones are mixed, then the
 ** whole sound is scaled so that its loudest sample sits there, which
 ** leaves headroom for several effects at once. `duck` (0 to 1, default 1)
-** is how loud the music stays while the sound plays: a sting ducks it. A name is lowercase letters,
-** digits and '_', and the game asks for sounds by name.
+** is how loud the music stays while the sound plays: a sting ducks it. A
+** name is lowercase letters, digits and '_'. The game reads the bank with
+** the names of its sounds (game/sound.h): a sound of the file that is not
+** one of them, or one of them the file lacks, is an error at load, and the
+** bank lists the sounds in the game's order.
 **
 ** Reading stops at the first problem, reported as FILE:LINE:COL: error:
 ** MESSAGE: an unknown word or key, a value out of range, a sound with no
@@ -41,7 +44,7 @@ typedef struct Sound {
     double level;
     double duck;                /* the music's gain while it plays: 1 leaves it alone */
     int first, count;           /* its tones in SoundBank.tones */
-    int line;
+    int line, col;              /* of its name */
 } Sound;
 
 struct SoundBank {
@@ -80,11 +83,11 @@ static bool finish_sound(AudioText *t, SoundBank *bank)
         return true;
     Sound *s = &bank->sounds[bank->count - 1];
     if (s->count == 0)
-        return audio_text_fail_at(t, s->line, 1, "sound '%s' has no tone lines", s->name);
+        return audio_text_fail_at(t, s->line, s->col, "sound '%s' has no tone lines", s->name);
     double seconds = sound_seconds(bank, s);
     if (seconds > BANK_SOUND_SECONDS)
-        return audio_text_fail_at(t, s->line, 1, "sound '%s' lasts %.2f s (at most %d)", s->name,
-                                  seconds, BANK_SOUND_SECONDS);
+        return audio_text_fail_at(t, s->line, s->col, "sound '%s' lasts %.2f s (at most %d)",
+                                  s->name, seconds, BANK_SOUND_SECONDS);
     return true;
 }
 
@@ -108,7 +111,8 @@ static bool sound_line(AudioText *t, const AudioLine *line, SoundBank *bank)
     s->level = 0.5;
     s->duck = 1.0;
     s->first = bank->tone_count;
-    s->line = line->words[0].line;
+    s->line = line->words[1].line;
+    s->col = line->words[1].col;
     bool level_given = false, duck_given = false;
     for (int i = 2; i < line->count; i++) {
         AudioWord key, v;
@@ -147,8 +151,37 @@ static bool tone_line(AudioText *t, const AudioLine *line, SoundBank *bank)
     return true;
 }
 
-bool audio_bank_parse(const char *file, const char *text, size_t len, SoundBank **out,
-                      char *err, size_t errlen)
+/* The bank's sounds put in the order of names: each sound must be one of
+** them, and each of them a sound. */
+static bool order_by(AudioText *t, SoundBank *bank, const char *const *names, int count)
+{
+    Sound *by_name = calloc((size_t)count + 1, sizeof *by_name);
+    if (by_name == NULL)
+        return audio_text_fail_at(t, 0, 0, "out of memory");
+    for (int i = 0; i < bank->count && !t->failed; i++) {
+        const Sound *s = &bank->sounds[i];
+        int n = 0;
+        while (n < count && strcmp(names[n], s->name) != 0)
+            n++;
+        if (n == count)
+            audio_text_fail_at(t, s->line, s->col, "unknown sound '%s': the game plays none of "
+                               "that name", s->name);
+        else
+            by_name[n] = *s;
+    }
+    for (int n = 0; n < count && !t->failed; n++)
+        if (by_name[n].count == 0)
+            audio_text_fail_at(t, t->line, 1, "no sound '%s', which the game plays", names[n]);
+    if (!t->failed) {
+        memcpy(bank->sounds, by_name, (size_t)count * sizeof *by_name);
+        bank->count = count;
+    }
+    free(by_name);
+    return !t->failed;
+}
+
+bool audio_bank_parse(const char *file, const char *text, size_t len, const char *const *names,
+                      int name_count, SoundBank **out, char *err, size_t errlen)
 {
     *out = NULL;
     SoundBank *bank = calloc(1, sizeof *bank);
@@ -170,6 +203,8 @@ bool audio_bank_parse(const char *file, const char *text, size_t len, SoundBank 
     }
     if (!t.failed && finish_sound(&t, bank) && bank->count == 0)
         audio_text_fail_at(&t, t.line, 1, "no sounds in the bank");
+    if (!t.failed && names != NULL)
+        order_by(&t, bank, names, name_count);
     if (t.failed) {
         free(bank);
         return false;
@@ -178,14 +213,15 @@ bool audio_bank_parse(const char *file, const char *text, size_t len, SoundBank 
     return true;
 }
 
-bool audio_bank_load(const char *path, SoundBank **out, char *err, size_t errlen)
+bool audio_bank_load(const char *path, const char *const *names, int name_count,
+                     SoundBank **out, char *err, size_t errlen)
 {
     char *text;
     size_t len;
     *out = NULL;
     if (!audio_text_read_file(path, &text, &len, err, errlen))
         return false;
-    bool ok = audio_bank_parse(path, text, len, out, err, errlen);
+    bool ok = audio_bank_parse(path, text, len, names, name_count, out, err, errlen);
     free(text);
     return ok;
 }
@@ -203,14 +239,6 @@ int audio_bank_count(const SoundBank *bank)
 const char *audio_bank_name(const SoundBank *bank, int index)
 {
     return index >= 0 && index < bank->count ? bank->sounds[index].name : NULL;
-}
-
-int audio_bank_find(const SoundBank *bank, const char *name)
-{
-    for (int i = 0; i < bank->count; i++)
-        if (strcmp(bank->sounds[i].name, name) == 0)
-            return i;
-    return -1;
 }
 
 size_t audio_bank_length(const SoundBank *bank, int index)

@@ -25,14 +25,18 @@ enum {
 
 typedef struct SoundBank SoundBank;
 
-/* Reads a sound bank file. On success *out is a bank the caller frees with
-** audio_bank_destroy; on failure *out is NULL and err holds one line,
-** FILE:LINE:COL: error: MESSAGE (FILE: error: ... when it cannot be read). */
-bool audio_bank_load(const char *path, SoundBank **out, char *err, size_t errlen);
+/* Reads a sound bank file. With names (name_count of them), the file must
+** hold a sound of each name and no other, and the bank lists them in that
+** order; without (NULL), whatever sounds the file holds, in its order. On
+** success *out is a bank the caller frees with audio_bank_destroy; on
+** failure *out is NULL and err holds one line, FILE:LINE:COL: error:
+** MESSAGE (FILE: error: ... when it cannot be read). */
+bool audio_bank_load(const char *path, const char *const *names, int name_count,
+                     SoundBank **out, char *err, size_t errlen);
 
 /* The same from text in memory; file names it in messages. */
-bool audio_bank_parse(const char *file, const char *text, size_t len, SoundBank **out,
-                      char *err, size_t errlen);
+bool audio_bank_parse(const char *file, const char *text, size_t len, const char *const *names,
+                      int name_count, SoundBank **out, char *err, size_t errlen);
 
 void audio_bank_destroy(SoundBank *bank);
 
@@ -40,9 +44,6 @@ void audio_bank_destroy(SoundBank *bank);
 ** when index is out of range. The name stays owned by the bank. */
 int audio_bank_count(const SoundBank *bank);
 const char *audio_bank_name(const SoundBank *bank, int index);
-
-/* Index of the sound called name, or -1. */
-int audio_bank_find(const SoundBank *bank, const char *name);
 
 /* How loud the music stays while a sound plays, 0..1 (its duck=; 1 when
 ** index is out of range). */

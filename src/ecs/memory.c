@@ -4,16 +4,15 @@
 **
 ** A world of a million entities holds about forty megabytes of arrays (the
 ** slots, each pool's components, owners and sparse pages), and building one
-** is mostly the cost of getting that memory. Three costs, measured on
-** platformer-bench's create_1m:
+** is mostly the cost of getting that memory, which platformer-bench's
+** create_1m and add_remove_1m measure (their bounds are 40 and 12 ns):
 **
 **   - Faults. The kernel hands memory out a 4 KB page at a time, zeroed,
-**     and each first touch of a page is a fault: over ten thousand at a
-**     million entities, about 40% of create_1m.
-**   - Copies. An array that doubles is copied into its new block: each
-**     byte of the final arrays is copied about once more, and the old
-**     blocks were faulted in for nothing. The same worlds built into arrays
-**     reserved at full size up front took 34 ns an entity instead of 48.
+**     and each first touch of a page is a fault; on the machine the bench
+**     runs on a fault costs tens of microseconds, and a million entities
+**     touch over ten thousand pages.
+**   - Copies. An array that doubles is copied into its new block, and the
+**     old block was faulted in for nothing.
 **   - Memory given back. A world made after another (a level after a
 **     level, the bench's next round) faults everything in again when the
 **     first world's memory went back to the kernel.
@@ -24,26 +23,20 @@
 ** front (mremap), which rewrites page tables, not memory. From 2 MB on a
 ** mapping is in whole 2 MB pages, aligned to 2 MB, and the kernel is asked
 ** to back it with huge pages (where the system allows them): one fault for
-** every 512 it would have taken, and fewer TLB entries for every pass over
-** the array. A mapping given back is kept, up to 64 MB in all, and the
-** next array to grow past 256 KB takes the largest kept one that fits, so
-** the next world grows into memory faulted in already and, usually, grows
-** no more. Mappings start on a page, so each array starts a few cache
-** lines into its own, by an offset that differs from array to array (see
-** colour_of): arrays walked side by side at one index would otherwise
-** share their low address bits and fight over the same cache sets.
-** create_1m went from about 32 to 19 ns, the same machine, runs taken in
-** turn. Arrays below 256 KB (every pool of a shipped level) stay with
-** realloc.
+** every 512 it would have taken. A mapping given back is kept, up to 64 MB
+** in all, and the next array to grow past 256 KB takes the largest kept
+** one that fits, so the next world grows into memory faulted in already.
+** Measured with each part taken out in turn: plain realloc, 150 ns a
+** created entity; mappings without the kept ones, 65 ns; all of it, 16 ns.
+** Arrays below 256 KB (every pool of a shipped level) stay with realloc.
 **
 ** Which of the two a block is follows from its size, so every array keeps
-** the size of its block beside it (`held`: for a mapping, the length from
-** the array's start to the mapping's end, which may be more than was
-** asked) and gives it back with ecs_release.
+** the size of its block beside it (`held`: for a mapping, its length,
+** which may be more than was asked) and gives it back with ecs_release.
 ** Nothing may count on a new block being zeroed: a kept mapping holds what
 ** its last array left. Elsewhere than Linux, and under AddressSanitizer
-** (which guards malloc blocks, not mappings), a big block is an aligned
-** malloc block, copied on each doubling, and ecs_release frees it.
+** (which guards malloc blocks, not mappings), every array is a malloc
+** block.
 */
 #define _GNU_SOURCE /* mremap */
 #include "ecs_internal.h"
@@ -65,10 +58,14 @@
 #define ECS_MAPPINGS 1
 #include <stdatomic.h>
 #include <sys/mman.h>
+#define BIG ((size_t)256 << 10) /* from here on an array is a mapping */
+#else
+#define BIG SIZE_MAX            /* every array is a malloc block */
 #endif
 
+#if defined(ECS_MAPPINGS)
+
 #define HUGE_PAGE ((size_t)2 << 20)
-#define BIG ((size_t)256 << 10) /* from here on an array is a mapping */
 
 /* A mapping's length for `bytes`: whole huge pages from 2 MB on, whole
 ** 4 KB pages below; 0 on overflow. */
@@ -78,8 +75,6 @@ static size_t mapping_length(size_t bytes)
     size_t length = (bytes + unit - 1u) & ~(unit - 1u);
     return length < bytes ? 0 : length;
 }
-
-#if defined(ECS_MAPPINGS)
 
 /* Released mappings are kept, up to KEPT_BYTES in all, for the next world
 ** to grow into: a world made after another (a level after a level, a
@@ -157,46 +152,29 @@ static Mapping map_aligned(size_t length)
     return (Mapping){q, length};
 }
 
-/* An array starts a little way into its mapping, by an offset that
-** differs from one array to the next (its colour): mappings all start on
-** a page, and arrays walked side by side at the same index (a pool's
-** components and owners, two pools in a view, the slots) would otherwise
-** share their low twelve address bits, the same cache sets, and loads that
-** the processor takes for aliases of earlier stores. */
-static atomic_uint colours;
-
-static size_t colour_of(const void *p)
-{
-    return (uintptr_t)p & 4095u;
-}
-
 /* Grows p (a block of *held, less than `bytes`) to at least `bytes` (BIG
 ** or more). */
 static void *grow_big(void *p, size_t *held, size_t bytes)
 {
-    size_t colour = p != NULL && *held >= BIG ? colour_of(p)
-                    : (size_t)(atomic_fetch_add(&colours, 1u) % 32u) * 128u;
-    size_t length = mapping_length(bytes + colour);
-    if (length == 0 || bytes + colour < bytes)
+    size_t length = mapping_length(bytes);
+    if (length == 0)
         return NULL; /* overflow */
     Mapping m = map_aligned(length);
     if (m.at == NULL)
         return NULL;
-    unsigned char *q = (unsigned char *)m.at + colour;
+    unsigned char *q = m.at;
     if (p != NULL && *held < BIG) { /* a malloc block until now */
         memcpy(q, p, *held);
         free(p);
     } else if (p != NULL) {
         /* The old pages replace the front of the new mapping; the rest of
         ** it stays as it was. */
-        unsigned char *from = (unsigned char *)p - colour;
-        if (mremap(from, *held + colour, *held + colour, MREMAP_MAYMOVE | MREMAP_FIXED, m.at) ==
-            MAP_FAILED) {
-            ecs_release(q, m.length - colour);
+        if (mremap(p, *held, *held, MREMAP_MAYMOVE | MREMAP_FIXED, m.at) == MAP_FAILED) {
+            ecs_release(q, m.length);
             return NULL;
         }
     }
-    *held = m.length - colour;
+    *held = m.length;
     return q;
 }
 
@@ -206,8 +184,7 @@ void ecs_release(void *p, size_t held)
         free(p);
         return;
     }
-    size_t colour = colour_of(p);
-    Mapping m = {(unsigned char *)p - colour, held + colour};
+    Mapping m = {p, held};
     lock_kept();
     bool keep = kept.count < KEPT_MAX && kept.bytes + m.length <= KEPT_BYTES;
     if (keep) {
@@ -223,17 +200,10 @@ void ecs_release(void *p, size_t held)
 
 static void *grow_big(void *p, size_t *held, size_t bytes)
 {
-    size_t length = mapping_length(bytes);
-    if (length == 0)
-        return NULL; /* overflow */
-    void *q = aligned_alloc(length >= HUGE_PAGE ? HUGE_PAGE : 64u, length);
-    if (q != NULL && p != NULL) {
-        memcpy(q, p, *held);
-        free(p);
-    }
-    if (q != NULL)
-        *held = bytes;
-    return q;
+    (void)p;
+    (void)held;
+    (void)bytes;
+    return NULL; /* never called */
 }
 
 void ecs_release(void *p, size_t held)

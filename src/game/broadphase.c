@@ -93,7 +93,7 @@ static bool is_big(Box b)
     return cols * rows > GRID_BIG_CELLS;
 }
 
-void grid_clear(Grid *g)
+static void grid_clear(Grid *g)
 {
     if (g->heads == NULL)
         return;

@@ -55,7 +55,7 @@ void system_crumbles(EcsWorld *world, float dt, void *ctx)
                 if (player_on(sim, b)) {
                     cr[i].state = CRUMBLE_SHAKING;
                     cr[i].timer = ticks_of(pp->crumble_shake_time);
-                    emit_cue(sim, "crumble_shake", b);
+                    emit_cue(sim, SOUND_CRUMBLE_SHAKE, b);
                 }
                 break;
             case CRUMBLE_SHAKING:
@@ -63,7 +63,7 @@ void system_crumbles(EcsWorld *world, float dt, void *ctx)
                     cr[i].state = CRUMBLE_GONE;
                     cr[i].timer = ticks_of(pp->crumble_return_time);
                     c[i].enabled = false;
-                    emit_cue(sim, "crumble_fall", b);
+                    emit_cue(sim, SOUND_CRUMBLE_FALL, b);
                 }
                 break;
             default:
@@ -72,7 +72,7 @@ void system_crumbles(EcsWorld *world, float dt, void *ctx)
                 if (cr[i].timer == 0 && !actor_inside(sim, b)) {
                     cr[i].state = CRUMBLE_SOLID;
                     c[i].enabled = true;
-                    emit_cue(sim, "crumble_return", b);
+                    emit_cue(sim, SOUND_CRUMBLE_RETURN, b);
                 }
                 break;
             }

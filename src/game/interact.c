@@ -105,7 +105,7 @@ static void collect_coins(Sim *sim, Box box)
             const Collectible *co = &ecs_field(&it, Collectible, 0)[i];
             if (co->gem) {
                 sim->status.gems_carried += co->value;
-                sim_emit_sound(sim, EV_COLLECTED, "gem", cb.x + cb.w / 2, cb.y + cb.h / 2);
+                sim_emit_sound(sim, EV_COLLECTED, SOUND_GEM, cb.x + cb.w / 2, cb.y + cb.h / 2);
             } else {
                 sim->status.carried += co->value;
                 emit_at_center(sim, EV_COLLECTED, cb);
@@ -191,9 +191,9 @@ static void touch_switches(Sim *sim, const Box *box)
                 if (s[i].timer == 0) {
                     off[s[i].group] = true;
                     any = true;
-                    emit_cue(sim, "switch_off", sb);
+                    emit_cue(sim, SOUND_SWITCH_OFF, sb);
                 } else if (s[i].timer <= SIM_TICK_RATE && s[i].timer % TICK_EVERY == 0) {
-                    emit_cue(sim, "switch_tick", sb);
+                    emit_cue(sim, SOUND_SWITCH_TICK, sb);
                 }
             }
             bool touching = box != NULL && box_overlap(*box, sb);
@@ -321,7 +321,6 @@ bool coin_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity
     (void)level;
     (void)le;
     *(Collectible *)ecs_get(sim->world, e, C_COLLECTIBLE) = (Collectible){.value = 1};
-    sim->status.collectibles++;
     return true;
 }
 
@@ -330,7 +329,6 @@ bool gem_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity 
     (void)level;
     (void)le;
     *(Collectible *)ecs_get(sim->world, e, C_COLLECTIBLE) = (Collectible){.value = 1, .gem = true};
-    sim->status.gems_total++;
     return true;
 }
 

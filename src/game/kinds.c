@@ -194,7 +194,7 @@ static const EntityKind KINDS[] = {
     {
         .name = "coin",
         .doc = "a collectible",
-        .flags = KIND_DRAWABLE,
+        .flags = KIND_DRAWABLE | KIND_COIN,
         .legend = 'o',
         .anchor = KIND_ANCHOR_BOTTOM, .w = 16, .h = 16, .hit = {3, 3, 10, 10},
         .collider = COLLIDER_TRIGGER, .layer = 3,
@@ -332,7 +332,7 @@ static const EntityKind KINDS[] = {
     {
         .name = "gem",
         .doc = "a secret gem, off the main path; counted apart from coins",
-        .flags = KIND_DRAWABLE,
+        .flags = KIND_DRAWABLE | KIND_GEM,
         .legend = 'g',
         .anchor = KIND_ANCHOR_BOTTOM, .w = 16, .h = 16, .hit = {3, 2, 10, 12},
         .collider = COLLIDER_TRIGGER, .layer = 3,
@@ -364,6 +364,14 @@ int kind_find(const char *name)
         if (strcmp(KINDS[k].name, name) == 0)
             return k;
     return -1;
+}
+
+int kind_player(void)
+{
+    for (int k = 0; k < COUNT(KINDS); k++)
+        if (KINDS[k].components & BIT(C_PLAYER))
+            return k;
+    return 0;
 }
 
 int kind_prop_find(const EntityKind *k, const char *name)
@@ -431,17 +439,4 @@ const char *kind_prop_type_name(KindPropType type)
         [KPROP_TEXT] = "text",
     };
     return (unsigned)type < KPROP_TYPE_COUNT ? names[type] : NULL;
-}
-
-const char *kind_prop_tiled_type(const KindProp *p)
-{
-    switch (p->type) {
-    case KPROP_INT: return "int";
-    case KPROP_NUMBER: return "float";
-    case KPROP_BOOL: return "bool";
-    case KPROP_ENUM: return "string";
-    case KPROP_TEXT: return "string";
-    case KPROP_PATH: return "object";
-    default: return NULL; /* a size is the rectangle */
-    }
 }

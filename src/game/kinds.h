@@ -77,6 +77,8 @@ enum {
     KIND_FLIPS = 1u << 5,     /* flips its "group" (a switch) */
     KIND_FLIPPED = 1u << 6,   /* follows its "group" (a block) */
     KIND_PATROLS = 1u << 7,   /* walks its floor back and forth: never through a checkpoint */
+    KIND_COIN = 1u << 8,      /* one of the level's coins (SimStatus.collectibles) */
+    KIND_GEM = 1u << 9,       /* one of the level's gems (SimStatus.gems_total) */
 };
 
 /* A kind spawned without the Collider component: Collider.kind is never
@@ -126,6 +128,8 @@ const EntityKind *kind_get(int kind);
 const char *kind_label(const EntityKind *k);
 /* The index of the kind named `name`, or -1. */
 int kind_find(const char *name);
+/* The kind the player is: the one that spawns with a Player (the start). */
+int kind_player(void);
 /* The index of a kind's property named `name`, or -1. */
 int kind_prop_find(const EntityKind *k, const char *name);
 /* True when the kind has a size property for that axis ('w' or 'h'). */
@@ -143,9 +147,5 @@ int kind_clip_find(const char *name);
 /* Names of the property types as --kinds and the docs write them ("int",
 ** "number", "bool", "enum", "size", "path", "text"). */
 const char *kind_prop_type_name(KindPropType type);
-/* How a property is written to a Tiled object: a custom property of this
-** type ("int", "float", "bool", "string", "object"), or NULL when it is the
-** object's own geometry (sizes are the rectangle). */
-const char *kind_prop_tiled_type(const KindProp *p);
 
 #endif

@@ -74,8 +74,13 @@ void leveldesc_fini(LevelDesc *level);
 ** box, at (0, 0). */
 void leveldesc_entity_init(LevelEntity *e, int kind);
 
+/* How many coins and gems the level holds (kinds flagged KIND_COIN and
+** KIND_GEM): what its Sim counts, read without building one. */
+void leveldesc_counts(const LevelDesc *level, int *coins, int *gems);
+
 /* The value of the property named `name` of the entity's kind. The name must
-** be one of the kind's (a programming error otherwise). */
+** be one of the kind's: another is a programming error, which these three
+** report on stderr before they abort. */
 LevelValue leveldesc_prop(const LevelEntity *e, const char *name);
 /* A path property's waypoints, or NULL when the entity has none. */
 const LevelPath *leveldesc_path(const LevelDesc *level, const LevelEntity *e, const char *name);

@@ -183,6 +183,42 @@ static void advance(Mover *mp, float *fx, float *fy, float step)
     }
 }
 
+bool mover_advance(Mover *mp, const Transform *t, float dt, int32_t *dx, int32_t *dy)
+{
+    *dx = *dy = 0;
+    if (mp->path_len < 2 || mp->speed <= 0.0f)
+        return false;
+    if (mp->waiting > 0) {
+        mp->waiting--;
+        return false;
+    }
+    float fx = (float)t->x + mp->rem_x, fy = (float)t->y + mp->rem_y;
+    advance(mp, &fx, &fy, mp->speed * dt);
+    int32_t nx = (int32_t)lroundf(fx), ny = (int32_t)lroundf(fy);
+    mp->rem_x = fx - (float)nx;
+    mp->rem_y = fy - (float)ny;
+    *dx = nx - t->x;
+    *dy = ny - t->y;
+    return *dx != 0 || *dy != 0;
+}
+
+void mover_tick(Sim *sim, EcsEntity self, Mover *mp, Transform *t, Collider *c, float dt)
+{
+    int32_t dx, dy;
+    bool moved = mover_advance(mp, t, dt, &dx, &dy);
+    mp->moved_x = (int16_t)dx;
+    mp->moved_y = (int16_t)dy;
+    if (!moved)
+        return;
+    if (c->kind == COLLIDER_SOLID || c->kind == COLLIDER_ONEWAY) {
+        move_solid(sim, self, t, c, dx, dy);
+    } else {
+        /* A moving hazard carries and pushes nothing: it just moves. */
+        t->x += dx;
+        t->y += dy;
+    }
+}
+
 void system_platforms(EcsWorld *world, float dt, void *ctx)
 {
     Sim *sim = ctx;
@@ -192,32 +228,8 @@ void system_platforms(EcsWorld *world, float dt, void *ctx)
         Mover *mp = ecs_field(&it, Mover, 0);
         Transform *t = ecs_field(&it, Transform, 1);
         Collider *c = ecs_field(&it, Collider, 2);
-        for (int i = 0; i < it.count; i++) {
-            mp[i].moved_x = mp[i].moved_y = 0;
-            if (mp[i].path_len < 2 || mp[i].speed <= 0.0f)
-                continue;
-            if (mp[i].waiting > 0) {
-                mp[i].waiting--;
-                continue;
-            }
-            float fx = (float)t[i].x + mp[i].rem_x, fy = (float)t[i].y + mp[i].rem_y;
-            advance(&mp[i], &fx, &fy, mp[i].speed * dt);
-            int32_t nx = (int32_t)lroundf(fx), ny = (int32_t)lroundf(fy);
-            mp[i].rem_x = fx - (float)nx;
-            mp[i].rem_y = fy - (float)ny;
-            int32_t dx = nx - t[i].x, dy = ny - t[i].y;
-            mp[i].moved_x = (int16_t)dx;
-            mp[i].moved_y = (int16_t)dy;
-            if (dx == 0 && dy == 0)
-                continue;
-            if (c[i].kind == COLLIDER_SOLID || c[i].kind == COLLIDER_ONEWAY) {
-                move_solid(sim, ecs_iter_entity(&it, i), &t[i], &c[i], dx, dy);
-            } else {
-                /* A moving hazard carries and pushes nothing: it just moves. */
-                t[i].x = nx;
-                t[i].y = ny;
-            }
-        }
+        for (int i = 0; i < it.count; i++)
+            mover_tick(sim, ecs_iter_entity(&it, i), &mp[i], &t[i], &c[i], dt);
     }
 }
 

@@ -81,7 +81,7 @@ static void fail(char *err, size_t errlen, int line, int col, const char *msg)
         snprintf(err, errlen, "%d:%d: %s", line, col, msg);
 }
 
-static bool parse_count(const char *text, unsigned long *out)
+bool replay_parse_count(const char *text, unsigned long *out)
 {
     char *end;
     errno = 0;
@@ -137,7 +137,7 @@ static bool parse_directive(const char *text, size_t start, size_t end, int line
         }
         snprintf(h->outcome, sizeof h->outcome, "%s", value);
     } else if (strcmp(key, "ticks") == 0) {
-        if (!parse_count(value, &h->ticks) || h->ticks == 0) {
+        if (!replay_parse_count(value, &h->ticks) || h->ticks == 0) {
             snprintf(msg, sizeof msg, "ticks must be a positive number, not '%.40s'", value);
             fail(err, errlen, line, col, msg);
             return false;

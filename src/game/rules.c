@@ -86,20 +86,11 @@ SimBox sim_spawn_box(const LevelEntity *le)
     return (SimBox){le->x + k->hit.x, le->y + k->hit.y, k->hit.w, k->hit.h};
 }
 
-/* The kind the player is: the one that spawns with a Player; -1 if none. */
-static int player_kind(void)
-{
-    for (int k = 0; k < kind_count(); k++)
-        if (kind_get(k)->components & (1u << C_PLAYER))
-            return k;
-    return -1;
-}
-
 SimBox sim_respawn_box(const LevelEntity *r)
 {
     const EntityKind *rk = kind_get(r->kind);
-    int pk = player_kind();
-    if (rk == NULL || pk < 0 || (rk->components & (1u << C_PLAYER)))
+    int pk = kind_player();
+    if (rk == NULL || (rk->components & (1u << C_PLAYER)))
         return sim_spawn_box(r);
     /* A player entity at (0, 0) gives the collider's offset and size. */
     LevelEntity p = {.kind = pk, .w = kind_get(pk)->w, .h = kind_get(pk)->h};

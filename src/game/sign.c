@@ -4,7 +4,7 @@
 **
 ** A sign holds the index of its text in the level's texts (sim_text). The
 ** system tells the front end which sign, if any, the live player's box
-** overlaps (SimStatus.sign), and cues the "sign" sound on stepping up to a
+** overlaps (SimStatus.sign), and cues the SOUND_SIGN sound on stepping up to a
 ** new one. Reading is derived from where the player is, every tick, so it
 ** is not state of its own: the hash covers the player's position already.
 ** The text may name controls as {jump}, {left}, {right}, {up}, {down} or
@@ -38,7 +38,7 @@ void system_signs(EcsWorld *world, float dt, void *ctx)
         }
     }
     if (sim->status.sign >= 0 && sim->status.sign != was)
-        emit_cue(sim, "sign", at);
+        emit_cue(sim, SOUND_SIGN, at);
 }
 
 bool sign_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le)

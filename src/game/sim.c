@@ -4,24 +4,9 @@
 **
 ** sim_create turns each entity of a LevelDesc into an ECS entity with the
 ** components of its kind (the kind table, kinds.c; spawn, below) and
-** registers the systems. The order of registration is the order of a
-** tick, and part of the determinism contract:
-**
-**   broadphase    list the solids by where they are (broadphase.c)
-**   history       remember last tick's positions (render interpolation)
-**   player        character physics (player.c)
-**   walkers       enemies patrol (walker.c)
-**   platforms     movers follow their paths: platforms carry and push
-**                 actors, saws just move (moving_platform.c)
-**   springs       springs launch the player and walkers (spring.c)
-**   interactions  hazards, stomps, coins, checkpoints, switches, goal
-**   blocks        toggle blocks follow their group, never closing on an actor
-**   crumbles      stood-on blocks shake, fall away and come back (crumble.c)
-**   signs         which sign the player stands at (sign.c)
-**   snapshots     the level copied when a checkpoint asked (restore.c)
-**   respawn       a dead player comes back after respawn_time, the level
-**                 put back as it was at the checkpoint
-**   animation     clips picked from this tick's state (animation.c)
+** registers the systems in the order of a tick, SIM_SYSTEMS
+** (sim_internal.h), where that order, part of the determinism contract,
+** is written with what each system does.
 **
 ** Each system keeps no state of its own: the state is in the components and
 ** in the Sim (level status, switch groups, the checkpoint's snapshot).
@@ -38,7 +23,7 @@ int sim_ticks(float seconds)
     return (int)lroundf(seconds * (float)SIM_TICK_RATE);
 }
 
-void sim_emit_sound(Sim *sim, SimEventType type, const char *sound, int32_t x, int32_t y)
+void sim_emit_sound(Sim *sim, SimEventType type, Sound sound, int32_t x, int32_t y)
 {
     if (sim->event_count < SIM_MAX_EVENTS)
         sim->events[sim->event_count++] = (SimEvent){type, x, y, sound};
@@ -47,12 +32,14 @@ void sim_emit_sound(Sim *sim, SimEventType type, const char *sound, int32_t x, i
 void sim_emit(Sim *sim, SimEventType type, int32_t x, int32_t y)
 {
     /* The sound each event makes unless its emitter names another. */
-    static const char *const SOUNDS[EV_TYPE_COUNT] = {
-        [EV_JUMPED] = "jump",       [EV_LANDED] = "land",     [EV_COLLECTED] = "collect",
-        [EV_DIED] = "death",        [EV_CHECKPOINT] = "checkpoint", [EV_SWITCH] = "switch",
-        [EV_STOMPED] = "stomp",     [EV_COMPLETED] = "complete", [EV_WALL_JUMPED] = "wall_jump",
+    static const Sound SOUNDS[EV_TYPE_COUNT] = {
+        [EV_JUMPED] = SOUND_JUMP,     [EV_LANDED] = SOUND_LAND,
+        [EV_COLLECTED] = SOUND_COLLECT, [EV_DIED] = SOUND_DEATH,
+        [EV_CHECKPOINT] = SOUND_CHECKPOINT, [EV_SWITCH] = SOUND_SWITCH,
+        [EV_STOMPED] = SOUND_STOMP,   [EV_COMPLETED] = SOUND_COMPLETE,
+        [EV_WALL_JUMPED] = SOUND_WALL_JUMP,
     };
-    sim_emit_sound(sim, type, (unsigned)type < EV_TYPE_COUNT ? SOUNDS[type] : NULL, x, y);
+    sim_emit_sound(sim, type, (unsigned)type < EV_TYPE_COUNT ? SOUNDS[type] : SOUND_NONE, x, y);
 }
 
 void system_history(EcsWorld *world, float dt, void *ctx)
@@ -73,20 +60,18 @@ void system_history(EcsWorld *world, float dt, void *ctx)
 
 /* Makes the entity a level describes, as its kind's row says: every
 ** component the row lists (zeroed), the position, the hit box, the first
-** clip, then the kind's own spawn function for the rest. Returns false when
-** out of memory. */
-static bool spawn(Sim *sim, const LevelDesc *level, const LevelEntity *le, uint16_t first_clip)
+** clip (first_clip, kind_first_clip's), then the kind's own spawn
+** function for the rest. */
+EcsEntity sim_spawn(Sim *sim, const LevelDesc *level, const LevelEntity *le, uint16_t first_clip)
 {
     const EntityKind *k = kind_get(le->kind);
-    if (k == NULL)
-        return true; /* unknown kinds are the loader's to refuse */
     EcsWorld *w = sim->world;
     EcsEntity e = ecs_create(w);
     if (ecs_entity_is_null(e))
-        return false;
+        return ECS_NULL;
     for (EcsComponent c = 0; c < C_COMPONENT_COUNT; c++)
         if ((k->components & (1u << c)) && ecs_add(w, e, c, NULL) == NULL)
-            return false;
+            return ECS_NULL;
     *(Transform *)ecs_get(w, e, C_TRANSFORM) = (Transform){le->x, le->y, le->x, le->y};
     Collider *col = ecs_get(w, e, C_COLLIDER);
     if (col != NULL) {
@@ -102,7 +87,7 @@ static bool spawn(Sim *sim, const LevelDesc *level, const LevelEntity *le, uint1
     Animation *a = ecs_get(w, e, C_ANIMATION);
     if (a != NULL)
         *a = (Animation){.clip = first_clip};
-    return k->spawn == NULL || k->spawn(sim, e, level, le);
+    return k->spawn == NULL || k->spawn(sim, e, level, le) ? e : ECS_NULL;
 }
 
 Sim *sim_create(const LevelDesc *level, const ClipTable *clips)
@@ -139,30 +124,21 @@ Sim *sim_create(const LevelDesc *level, const ClipTable *clips)
         const LevelEntity *le = &level->entities[i];
         if (le->kind < 0 || le->kind >= kind_count() || le->kind >= KIND_MAX_KINDS)
             continue; /* unknown kinds are the loader's to refuse */
-        if (!spawn(sim, level, le, first_clip[le->kind]))
+        if (ecs_entity_is_null(sim_spawn(sim, level, le, first_clip[le->kind])))
             goto fail;
     }
     if (ecs_entity_is_null(sim->player))
         goto fail;
     ecs_flush(sim->world);
+    leveldesc_counts(level, &sim->status.collectibles, &sim->status.gems_total);
 
     static const struct {
         const char *name;
         EcsSystemFn fn;
     } systems[] = {
-        {"broadphase", system_broadphase},
-        {"history", system_history},
-        {"player", system_player},
-        {"walkers", system_walkers},
-        {"platforms", system_platforms},
-        {"springs", system_springs},
-        {"interactions", system_interactions},
-        {"blocks", system_blocks},
-        {"crumbles", system_crumbles},
-        {"signs", system_signs},
-        {"snapshots", system_snapshots},
-        {"respawn", system_respawn},
-        {"animation", system_animation},
+#define SIM_SYSTEM_ROW(name) {#name, system_##name},
+        SIM_SYSTEMS(SIM_SYSTEM_ROW)
+#undef SIM_SYSTEM_ROW
     };
     for (size_t s = 0; s < sizeof systems / sizeof systems[0]; s++)
         if (!ecs_system_add(sim->world, systems[s].name, systems[s].fn, sim))

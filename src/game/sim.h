@@ -14,6 +14,7 @@
 #include "components.h"
 #include "input.h"
 #include "leveldesc.h"
+#include "sound.h"
 
 #include "ecs.h"
 
@@ -41,7 +42,7 @@ typedef enum SimEventType {
 typedef struct SimEvent {
     SimEventType type;
     int32_t x, y;            /* where it happened, px */
-    const char *sound;       /* the sound it makes, by its name in assets/sounds.txt; NULL: none */
+    Sound sound;             /* the sound it makes (sound.h), or SOUND_NONE */
 } SimEvent;
 
 typedef enum SimOutcome {
@@ -147,6 +148,26 @@ SimBox sim_hurt_box(SimBox player, const PhysicsParams *params);
 
 /* True when the two boxes share at least one pixel. */
 bool sim_boxes_overlap(SimBox a, SimBox b);
+
+/* ---- where a walker may go (reach.c) ---- */
+
+typedef struct SimReach {
+    bool landed;             /* it comes to stand as the level starts, nothing changed ... */
+    SimBox landing;          /* ... with its collider there */
+    const SimBox *stands;    /* its collider wherever it may come to stand, by y then x, each once */
+    int count;
+    bool cut;                /* the search stopped at a limit: there may be more */
+} SimReach;
+
+typedef void SimReachFn(void *ctx, const LevelEntity *walker, const SimReach *reach);
+
+/* For each entity of level whose kind patrols (KIND_PATROLS), in level
+** order: every place it may come to stand, whatever the player does to
+** blocks and crumbling blocks, carried by platforms and thrown by springs,
+** given to fn (the result lasts until fn returns). sim is level's, as
+** sim_create made it; the search leaves it of no further use. False when
+** out of memory. */
+bool sim_walkers_reach(Sim *sim, const LevelDesc *level, SimReachFn *fn, void *ctx);
 
 /* Moves the player to (x, y) if its box fits there; for hot reload. */
 bool sim_place_player(Sim *sim, int32_t x, int32_t y);

@@ -73,56 +73,54 @@ static void launch_walker(Sim *sim, Enemy *e, Velocity *v, uint8_t dir)
     v->rem_y = 0.0f;
 }
 
+void spring_tick(Sim *sim, Spring *s, Box b)
+{
+    if (s->rest > 0) {
+        s->rest--;
+        return;
+    }
+    Box part = active_part(b, s->dir);
+    bool launched = false;
+    const Player *p = ecs_get(sim->world, sim->player, C_PLAYER);
+    if (p != NULL && p->state == PLAYER_NORMAL &&
+        box_overlap(box_of(ecs_get(sim->world, sim->player, C_TRANSFORM),
+                           ecs_get(sim->world, sim->player, C_COLLIDER)),
+                    part) &&
+        going_into(s->dir, ecs_get(sim->world, sim->player, C_VELOCITY))) {
+        launch_player(sim, s->dir);
+        launched = true;
+    }
+    /* Walkers in reach, from the actor grid. */
+    GridQuery q;
+    grid_query_begin(&q, broadphase_actors(sim), part);
+    EcsEntity e;
+    while (grid_query_next(&q, &e)) {
+        Enemy *en = ecs_get(sim->world, e, C_ENEMY);
+        Velocity *v = ecs_get(sim->world, e, C_VELOCITY);
+        const Transform *et = ecs_get(sim->world, e, C_TRANSFORM);
+        const Collider *ec = ecs_get(sim->world, e, C_COLLIDER);
+        if (en == NULL || v == NULL || et == NULL || ec == NULL || en->state != ENEMY_WALKING ||
+            !box_overlap(box_of(et, ec), part) || !going_into(s->dir, v))
+            continue;
+        launch_walker(sim, en, v, s->dir);
+        launched = true;
+    }
+    if (launched) {
+        s->rest = SPRING_REST_TICKS;
+        emit_cue(sim, SOUND_SPRING, b);
+    }
+}
+
 void system_springs(EcsWorld *world, float dt, void *ctx)
 {
     (void)dt;
-    Sim *sim = ctx;
-    const Player *p = ecs_get(world, sim->player, C_PLAYER);
-    bool player_live = p != NULL && p->state == PLAYER_NORMAL;
-    Box pbox = {0, 0, 0, 0};
-    const Velocity *pv = NULL;
-    if (player_live) {
-        pbox = box_of(ecs_get(world, sim->player, C_TRANSFORM), ecs_get(world, sim->player, C_COLLIDER));
-        pv = ecs_get(world, sim->player, C_VELOCITY);
-    }
     EcsIter it = ecs_view(world, C_SPRING, C_TRANSFORM, C_COLLIDER);
     while (ecs_iter_next(&it)) {
         Spring *s = ecs_field(&it, Spring, 0);
         const Transform *t = ecs_field(&it, Transform, 1);
         const Collider *c = ecs_field(&it, Collider, 2);
-        for (int i = 0; i < it.count; i++) {
-            if (s[i].rest > 0) {
-                s[i].rest--;
-                continue;
-            }
-            Box b = box_of(&t[i], &c[i]);
-            Box part = active_part(b, s[i].dir);
-            bool launched = false;
-            if (player_live && box_overlap(pbox, part) && going_into(s[i].dir, pv)) {
-                launch_player(sim, s[i].dir);
-                launched = true;
-            }
-            /* Walkers in reach, from the actor grid. */
-            GridQuery q;
-            grid_query_begin(&q, broadphase_actors(sim), part);
-            EcsEntity e;
-            while (grid_query_next(&q, &e)) {
-                Enemy *en = ecs_get(world, e, C_ENEMY);
-                Velocity *v = ecs_get(world, e, C_VELOCITY);
-                const Transform *et = ecs_get(world, e, C_TRANSFORM);
-                const Collider *ec = ecs_get(world, e, C_COLLIDER);
-                if (en == NULL || v == NULL || et == NULL || ec == NULL ||
-                    en->state != ENEMY_WALKING || !box_overlap(box_of(et, ec), part) ||
-                    !going_into(s[i].dir, v))
-                    continue;
-                launch_walker(sim, en, v, s[i].dir);
-                launched = true;
-            }
-            if (launched) {
-                s[i].rest = SPRING_REST_TICKS;
-                emit_cue(sim, "spring", b);
-            }
-        }
+        for (int i = 0; i < it.count; i++)
+            spring_tick(ctx, &s[i], box_of(&t[i], &c[i]));
     }
 }
 

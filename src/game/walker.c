@@ -34,8 +34,8 @@ static bool spikes_ahead(const Sim *sim, Box box, int dir)
     return false;
 }
 
-static void walker_step(Sim *sim, EcsEntity self, Enemy *e, Transform *t, Velocity *v,
-                        const Collider *c, float dt)
+bool walker_tick(Sim *sim, EcsEntity self, Enemy *e, Transform *t, Velocity *v, const Collider *c,
+                 float dt)
 {
     const PhysicsParams *pp = &sim->params;
     Box box = box_of(t, c);
@@ -50,6 +50,7 @@ static void walker_step(Sim *sim, EcsEntity self, Enemy *e, Transform *t, Veloci
         e->dir = (int8_t)-e->dir;
     if (actor_move_y(sim, self, t, c, v->y * dt, &v->rem_y, false))
         v->y = 0.0f;
+    return t->y <= sim->kill_y;
 }
 
 void system_walkers(EcsWorld *world, float dt, void *ctx)
@@ -68,8 +69,7 @@ void system_walkers(EcsWorld *world, float dt, void *ctx)
                     ecs_defer_destroy(world, self);
                 continue;
             }
-            walker_step(sim, self, &e[i], &t[i], &v[i], &c[i], dt);
-            if (t[i].y > sim->kill_y)
+            if (!walker_tick(sim, self, &e[i], &t[i], &v[i], &c[i], dt))
                 ecs_defer_destroy(world, self);
         }
     }

@@ -38,7 +38,5 @@ typedef struct JsonSink {
 
 /* Counts a problem and hands it, formatted, to sink->report. */
 void json_report(JsonSink *sink, int line, int col, const char *fmt, ...) JSON_PRINTF(4, 5);
-void json_vreport(JsonSink *sink, int line, int col, const char *fmt, va_list ap)
-    JSON_PRINTF(4, 0);
 
 #endif

@@ -5,7 +5,7 @@
 #include <assert.h>
 #include <stdio.h>
 
-void json_vreport(JsonSink *sink, int line, int col, const char *fmt, va_list ap)
+static void json_vreport(JsonSink *sink, int line, int col, const char *fmt, va_list ap)
 {
     assert(sink != NULL);
     char message[JSON_MESSAGE_MAX];

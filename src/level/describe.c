@@ -8,18 +8,14 @@
 ** what the game reads; a test holds the schema file to `--schema`.
 */
 #include "components.h"
-#include "level_internal.h"
+#include "tiled_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- Building JSON (out of memory makes the whole thing NULL) --------------------- */
 
-typedef struct Build {
-    bool oom;
-} Build;
-
-static cJSON *add(Build *b, cJSON *parent, const char *key, cJSON *item)
+cJSON *level_json_add(LevelJson *b, cJSON *parent, const char *key, cJSON *item)
 {
     if (item == NULL || parent == NULL) {
         b->oom = true;
@@ -33,29 +29,29 @@ static cJSON *add(Build *b, cJSON *parent, const char *key, cJSON *item)
     return item;
 }
 
-static cJSON *add_str(Build *b, cJSON *parent, const char *key, const char *s)
+static cJSON *add_str(LevelJson *b, cJSON *parent, const char *key, const char *s)
 {
-    return add(b, parent, key, cJSON_CreateString(s));
+    return level_json_add(b, parent, key, cJSON_CreateString(s));
 }
 
-static cJSON *add_num(Build *b, cJSON *parent, const char *key, double v)
+static cJSON *add_num(LevelJson *b, cJSON *parent, const char *key, double v)
 {
-    return add(b, parent, key, cJSON_CreateNumber(v));
+    return level_json_add(b, parent, key, cJSON_CreateNumber(v));
 }
 
-static cJSON *add_bool(Build *b, cJSON *parent, const char *key, bool v)
+static cJSON *add_bool(LevelJson *b, cJSON *parent, const char *key, bool v)
 {
-    return add(b, parent, key, cJSON_CreateBool(v));
+    return level_json_add(b, parent, key, cJSON_CreateBool(v));
 }
 
-static cJSON *add_obj(Build *b, cJSON *parent, const char *key)
+static cJSON *add_obj(LevelJson *b, cJSON *parent, const char *key)
 {
-    return add(b, parent, key, cJSON_CreateObject());
+    return level_json_add(b, parent, key, cJSON_CreateObject());
 }
 
-static cJSON *add_arr(Build *b, cJSON *parent, const char *key)
+static cJSON *add_arr(LevelJson *b, cJSON *parent, const char *key)
 {
-    return add(b, parent, key, cJSON_CreateArray());
+    return level_json_add(b, parent, key, cJSON_CreateArray());
 }
 
 /* A float parameter as the decimal it was written as (0.2, not
@@ -87,13 +83,13 @@ static cJSON *default_of(const KindProp *p)
 
 /* ---- --kinds ------------------------------------------------------------------------- */
 
-static void describe_prop(Build *b, cJSON *list, const KindProp *p)
+static void describe_prop(LevelJson *b, cJSON *list, const KindProp *p)
 {
     cJSON *o = add_obj(b, list, NULL);
     add_str(b, o, "name", p->name);
     add_str(b, o, "type", kind_prop_type_name(p->type));
     add_bool(b, o, "required", p->required);
-    add(b, o, "default", default_of(p));
+    level_json_add(b, o, "default", default_of(p));
     if (p->type == KPROP_INT || p->type == KPROP_NUMBER || p->type == KPROP_SIZE) {
         add_num(b, o, "min", p->min);
         add_num(b, o, "max", p->max);
@@ -109,14 +105,15 @@ static void describe_prop(Build *b, cJSON *list, const KindProp *p)
         for (int v = 0; v < p->value_count; v++)
             add_str(b, values, NULL, p->values[v]);
     }
-    const char *tiled = kind_prop_tiled_type(p);
+    const char *tiled = tiled_prop_type(p);
     add_str(b, o, "tiled", tiled != NULL ? tiled : p->name[0] == 'w' ? "width" : "height");
     add_str(b, o, "doc", p->doc);
 }
 
-cJSON *level_kinds_json(void)
+/* The kind table as a cJSON tree (the caller deletes it), or NULL. */
+static cJSON *level_kinds_json(void)
 {
-    Build b = {false};
+    LevelJson b = {false};
     cJSON *root = cJSON_CreateObject();
     cJSON *kinds = add_arr(&b, root, "kinds");
     for (int k = 0; k < kind_count(); k++) {
@@ -144,9 +141,9 @@ cJSON *level_kinds_json(void)
                            "and the paths of solid platforms and moving hazards"},
             {KIND_FLIPS, "flips its switch group"},
             {KIND_FLIPPED, "follows its switch group"},
-            {KIND_PATROLS, "patrols: never lands on the player start, nor walks through a "
-                           "checkpoint on any floor it may come to (off ledges, over or through "
-                           "blocks and crumbling blocks)"},
+            {KIND_PATROLS, "patrols: never lands on the player start, nor stands in a checkpoint "
+                           "anywhere it may come to (off ledges, over or through blocks and "
+                           "crumbling blocks, carried by platforms, thrown by springs)"},
         };
         for (size_t r = 0; r < sizeof RULES / sizeof RULES[0]; r++)
             if (kind->flags & RULES[r].flag)
@@ -175,7 +172,7 @@ cJSON *level_kinds_json(void)
         cJSON *clips = add_arr(&b, o, "clips");
         for (int c = 0; c < KIND_MAX_CLIPS && kind->clips[c] != NULL; c++)
             add_str(&b, clips, NULL, kind->clips[c]);
-        add(&b, o, "example", cJSON_Parse(kind->example));
+        level_json_add(&b, o, "example", cJSON_Parse(kind->example));
     }
     if (root == NULL || b.oom) {
         cJSON_Delete(root);
@@ -186,7 +183,7 @@ cJSON *level_kinds_json(void)
 
 /* ---- the schema ----------------------------------------------------------------------- */
 
-static cJSON *coord_ref(Build *b, cJSON *parent, const char *key, const char *doc)
+static cJSON *coord_ref(LevelJson *b, cJSON *parent, const char *key, const char *doc)
 {
     cJSON *o = add_obj(b, parent, key);
     add_str(b, o, "$ref", "#/definitions/coord");
@@ -196,7 +193,7 @@ static cJSON *coord_ref(Build *b, cJSON *parent, const char *key, const char *do
 }
 
 /* The schema of one property's value in a native entity. */
-static void schema_prop(Build *b, cJSON *props, const KindProp *p)
+static void schema_prop(LevelJson *b, cJSON *props, const KindProp *p)
 {
     cJSON *o = add_obj(b, props, p->name);
     switch (p->type) {
@@ -243,7 +240,7 @@ static void schema_prop(Build *b, cJSON *props, const KindProp *p)
         break;
     }
     if (!p->required)
-        add(b, o, "default", default_of(p));
+        level_json_add(b, o, "default", default_of(p));
     char doc[256];
     if (p->type == KPROP_SIZE || p->type == KPROP_PATH)
         snprintf(doc, sizeof doc, "%s; in tiles (pixels with \"px\": true).", p->doc);
@@ -254,7 +251,7 @@ static void schema_prop(Build *b, cJSON *props, const KindProp *p)
 }
 
 /* "if": {"type": KIND}, "then": its keys and nothing else. */
-static void schema_kind(Build *b, cJSON *all_of, const EntityKind *k)
+static void schema_kind(LevelJson *b, cJSON *all_of, const EntityKind *k)
 {
     cJSON *rule = add_obj(b, all_of, NULL);
     cJSON *cond = add_obj(b, rule, "if");
@@ -276,7 +273,7 @@ static void schema_kind(Build *b, cJSON *all_of, const EntityKind *k)
 
 static cJSON *schema_json(void)
 {
-    Build b = {false};
+    LevelJson b = {false};
     cJSON *root = cJSON_CreateObject();
     add_str(&b, root, "$schema", "http://json-schema.org/draft-07/schema#");
     add_str(&b, root, "$id", "level.schema.json");

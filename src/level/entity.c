@@ -54,7 +54,7 @@ int level_build_path(LevelBuild *b, const LevelPath *path)
     return b->path_count++;
 }
 
-int level_build_text(LevelBuild *b, const char *text)
+static int level_build_text(LevelBuild *b, const char *text)
 {
     if (!reserve((void **)&b->texts, b->text_count, &b->text_cap, sizeof *b->texts,
                  LEVEL_MAX_ENTITIES))

@@ -134,7 +134,8 @@ size_t level_error_format(const LevelError *error, char *buf, size_t size)
     return format(error, "error", buf, size);
 }
 
-size_t level_warning_format(const LevelError *warning, char *buf, size_t size)
+/* Writes "FILE:LINE:COL: warning: MESSAGE" (see level_error_format). */
+static size_t level_warning_format(const LevelError *warning, char *buf, size_t size)
 {
     return format(warning, "warning", buf, size);
 }

@@ -152,7 +152,7 @@ static void add_entity(Out *o, cJSON *objects, const LevelDesc *lv, const LevelE
     ** a designer sees in Tiled what there is to set. */
     for (int p = 0; p < k->prop_count; p++) {
         const KindProp *prop = &k->props[p];
-        const char *type = kind_prop_tiled_type(prop);
+        const char *type = tiled_prop_type(prop);
         if (type == NULL)
             continue;
         if (prop->type == KPROP_PATH) {

@@ -227,10 +227,7 @@ char *level_generate_mix(const LevelMix *mix, int count, int entities, size_t *l
         done[pick]++;
     }
 
-    int start = 0;
-    for (int k = 0; k < kind_count(); k++)
-        if ((kind_get(k)->flags & (KIND_UNIQUE | KIND_RESPAWN)) == (KIND_UNIQUE | KIND_RESPAWN))
-            start = k;
+    int start = kind_player();
     int goal = -1;
     for (int k = 0; k < kind_count() && goal < 0; k++)
         if (kind_get(k)->flags & KIND_NEEDED)

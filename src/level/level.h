@@ -86,8 +86,6 @@ void level_errors_add_whole(LevelErrors *errors, const char *file, int line, int
 /* Appends a warning; past LEVEL_MAX_WARNINGS it is dropped. */
 void level_warnings_add(LevelErrors *errors, const char *file, int line, int col,
                         const char *fmt, ...) LEVEL_PRINTF(5, 6);
-/* Writes "FILE:LINE:COL: warning: MESSAGE" (see level_error_format). */
-size_t level_warning_format(const LevelError *warning, char *buf, size_t size);
 /* Writes "FILE:LINE:COL: error: MESSAGE" (or "FILE: error: MESSAGE" when
 ** line is 0) into buf, always terminated; returns the length it needed. */
 size_t level_error_format(const LevelError *error, char *buf, size_t size);

@@ -102,7 +102,7 @@ static bool parse_text(const char *path, const char *text, size_t len,
     return ok;
 }
 
-bool level_parse_ex(const char *path, const char *text, size_t len,
+static bool level_parse_ex(const char *path, const char *text, size_t len,
                     const PhysicsParams *base, LevelDesc *out, LevelExtras *extras,
                     LevelErrors *errors)
 {

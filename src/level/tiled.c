@@ -536,7 +536,7 @@ static void read_entity_props(Tiled *t, const TiledObject *ob, TiledTile *tile, 
     int index[KIND_MAX_PROPS];
     int count = 0;
     for (int p = 0; p < k->prop_count; p++) {
-        if (kind_prop_tiled_type(&k->props[p]) == NULL)
+        if (tiled_prop_type(&k->props[p]) == NULL)
             continue; /* a size: the object's rectangle */
         specs[count] = (PropSpec){k->props[p].name, tiled_types(&k->props[p])};
         index[count++] = p;
@@ -562,7 +562,7 @@ static void read_entity_props(Tiled *t, const TiledObject *ob, TiledTile *tile, 
         const KindProp *prop = &k->props[index[i]];
         if (found[i].value == NULL) {
             if (prop->required) {
-                const char *type = kind_prop_tiled_type(prop);
+                const char *type = tiled_prop_type(prop);
                 char detail[128] = "";
                 if (prop->type == KPROP_PATH)
                     snprintf(detail, sizeof detail, " naming a polyline");

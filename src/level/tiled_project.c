@@ -37,39 +37,21 @@
 
 #define PROJECT_FILE "pips-peak.tiled-project"
 
-typedef struct Out {
-    bool oom;
-} Out;
-
-static cJSON *made(Out *o, cJSON *item)
+static cJSON *made(LevelJson *o, cJSON *item)
 {
     if (item == NULL)
         o->oom = true;
     return item;
 }
 
-static cJSON *add(Out *o, cJSON *parent, const char *key, cJSON *item)
+static void add_num(LevelJson *o, cJSON *parent, const char *key, double v)
 {
-    if (item == NULL || parent == NULL) {
-        o->oom = true;
-        cJSON_Delete(item);
-        return NULL;
-    }
-    if (key != NULL)
-        cJSON_AddItemToObject(parent, key, item);
-    else
-        cJSON_AddItemToArray(parent, item);
-    return item;
+    level_json_add(o, parent, key, cJSON_CreateNumber(v));
 }
 
-static void add_num(Out *o, cJSON *parent, const char *key, double v)
+static void add_str(LevelJson *o, cJSON *parent, const char *key, const char *v)
 {
-    add(o, parent, key, cJSON_CreateNumber(v));
-}
-
-static void add_str(Out *o, cJSON *parent, const char *key, const char *v)
-{
-    add(o, parent, key, cJSON_CreateString(v));
+    level_json_add(o, parent, key, cJSON_CreateString(v));
 }
 
 /* The custom type of an enumerated property: "KIND_PROP". */
@@ -80,9 +62,9 @@ static void enum_name(const EntityKind *k, const KindProp *p, char *buf, size_t 
 
 /* A property as Tiled writes one (a class member, a tile's property), with
 ** the kind table's default; NULL for a size (the object's rectangle). */
-static cJSON *property(Out *o, const EntityKind *k, const KindProp *p)
+static cJSON *property(LevelJson *o, const EntityKind *k, const KindProp *p)
 {
-    const char *type = kind_prop_tiled_type(p);
+    const char *type = tiled_prop_type(p);
     if (type == NULL)
         return NULL;
     cJSON *prop = made(o, cJSON_CreateObject());
@@ -94,7 +76,7 @@ static cJSON *property(Out *o, const EntityKind *k, const KindProp *p)
         add_str(o, prop, "propertytype", custom);
     }
     switch (p->type) {
-    case KPROP_BOOL: add(o, prop, "value", cJSON_CreateBool(p->def != 0)); break;
+    case KPROP_BOOL: level_json_add(o, prop, "value", cJSON_CreateBool(p->def != 0)); break;
     case KPROP_ENUM: add_str(o, prop, "value", p->values[(int)p->def]); break;
     case KPROP_TEXT: add_str(o, prop, "value", ""); break;
     default: add_num(o, prop, "value", p->def); break; /* an object's id 0 is none */
@@ -102,16 +84,16 @@ static cJSON *property(Out *o, const EntityKind *k, const KindProp *p)
     return prop;
 }
 
-static cJSON *project_json(Out *o)
+static cJSON *project_json(LevelJson *o)
 {
     cJSON *root = made(o, cJSON_CreateObject());
     add_str(o, root, "automappingRulesFile", "");
-    add(o, root, "commands", cJSON_CreateArray());
+    level_json_add(o, root, "commands", cJSON_CreateArray());
     add_str(o, root, "extensionsPath", "extensions");
-    cJSON *folders = add(o, root, "folders", cJSON_CreateArray());
+    cJSON *folders = level_json_add(o, root, "folders", cJSON_CreateArray());
     add_str(o, folders, NULL, ".");
     add_str(o, root, "objectTypesFile", "");
-    cJSON *types = add(o, root, "propertyTypes", cJSON_CreateArray());
+    cJSON *types = level_json_add(o, root, "propertyTypes", cJSON_CreateArray());
     int id = 1;
     for (int i = 0; i < kind_count(); i++) {
         const EntityKind *k = kind_get(i);
@@ -120,32 +102,32 @@ static cJSON *project_json(Out *o)
                 continue;
             char name[64];
             enum_name(k, &k->props[p], name, sizeof name);
-            cJSON *e = add(o, types, NULL, cJSON_CreateObject());
+            cJSON *e = level_json_add(o, types, NULL, cJSON_CreateObject());
             add_num(o, e, "id", id++);
             add_str(o, e, "name", name);
             add_str(o, e, "storageType", "string");
             add_str(o, e, "type", "enum");
-            cJSON *values = add(o, e, "values", cJSON_CreateArray());
+            cJSON *values = level_json_add(o, e, "values", cJSON_CreateArray());
             for (int v = 0; v < k->props[p].value_count; v++)
                 add_str(o, values, NULL, k->props[p].values[v]);
-            add(o, e, "valuesAsFlags", cJSON_CreateBool(false));
+            level_json_add(o, e, "valuesAsFlags", cJSON_CreateBool(false));
         }
     }
     for (int i = 0; i < kind_count(); i++) {
         const EntityKind *k = kind_get(i);
-        cJSON *c = add(o, types, NULL, cJSON_CreateObject());
+        cJSON *c = level_json_add(o, types, NULL, cJSON_CreateObject());
         add_str(o, c, "color", "#ffa0a0a4");
-        add(o, c, "drawFill", cJSON_CreateBool(true));
+        level_json_add(o, c, "drawFill", cJSON_CreateBool(true));
         add_num(o, c, "id", id++);
-        cJSON *members = add(o, c, "members", cJSON_CreateArray());
+        cJSON *members = level_json_add(o, c, "members", cJSON_CreateArray());
         for (int p = 0; p < k->prop_count; p++) {
             cJSON *m = property(o, k, &k->props[p]);
             if (m != NULL)
-                add(o, members, NULL, m);
+                level_json_add(o, members, NULL, m);
         }
         add_str(o, c, "name", k->name);
         add_str(o, c, "type", "class");
-        cJSON *use = add(o, c, "useAs", cJSON_CreateArray());
+        cJSON *use = level_json_add(o, c, "useAs", cJSON_CreateArray());
         add_str(o, use, NULL, "object");
         add_str(o, use, NULL, "tile");
     }
@@ -153,7 +135,7 @@ static cJSON *project_json(Out *o)
 }
 
 /* The members every tileset file of ours starts with. */
-static cJSON *tileset_json(Out *o, const char *name, int tile_w, int tile_h, int count,
+static cJSON *tileset_json(LevelJson *o, const char *name, int tile_w, int tile_h, int count,
                            int columns)
 {
     cJSON *ts = made(o, cJSON_CreateObject());
@@ -172,20 +154,20 @@ static cJSON *tileset_json(Out *o, const char *name, int tile_w, int tile_h, int
 
 /* tiles.tsj: a row a world (level_background_names()), a column a tile
 ** kind after "empty", as tools/atlas/art_tiled.c paints tiles.png. */
-static cJSON *tiles_json(Out *o)
+static cJSON *tiles_json(LevelJson *o)
 {
     int cols = TILE_KIND_COUNT - 1, rows = LEVEL_BACKGROUND_COUNT;
     cJSON *ts = tileset_json(o, "tiles", TILE_SIZE, TILE_SIZE, cols * rows, cols);
     add_str(o, ts, "image", "tiles.png");
     add_num(o, ts, "imageheight", TILE_SIZE * rows);
     add_num(o, ts, "imagewidth", TILE_SIZE * cols);
-    cJSON *tiles = add(o, ts, "tiles", cJSON_CreateArray());
+    cJSON *tiles = level_json_add(o, ts, "tiles", cJSON_CreateArray());
     for (int r = 0; r < rows; r++)
         for (int c = 0; c < cols; c++) {
-            cJSON *tile = add(o, tiles, NULL, cJSON_CreateObject());
+            cJSON *tile = level_json_add(o, tiles, NULL, cJSON_CreateObject());
             add_num(o, tile, "id", r * cols + c);
-            cJSON *props = add(o, tile, "properties", cJSON_CreateArray());
-            cJSON *world = add(o, props, NULL, cJSON_CreateObject());
+            cJSON *props = level_json_add(o, tile, "properties", cJSON_CreateArray());
+            cJSON *world = level_json_add(o, props, NULL, cJSON_CreateObject());
             add_str(o, world, "name", "world");
             add_str(o, world, "type", "string");
             add_str(o, world, "value", level_background_names()[r]);
@@ -219,7 +201,7 @@ static bool clip_cell(JsonDoc *doc, const char *clip, Cell *c)
 }
 
 /* entities.tsj, from the kind table and the clips' cells. */
-static cJSON *entities_json(Out *o, JsonDoc *atlas, bool *ok)
+static cJSON *entities_json(LevelJson *o, JsonDoc *atlas, bool *ok)
 {
     Cell cells[KIND_MAX_KINDS];
     int max_w = 1, max_h = 1;
@@ -240,16 +222,16 @@ static cJSON *entities_json(Out *o, JsonDoc *atlas, bool *ok)
     if (!*ok)
         return NULL;
     cJSON *ts = tileset_json(o, "entities", max_w, max_h, kind_count(), 0);
-    cJSON *grid = add(o, ts, "grid", cJSON_CreateObject());
+    cJSON *grid = level_json_add(o, ts, "grid", cJSON_CreateObject());
     add_num(o, grid, "height", 1);
     add_str(o, grid, "orientation", "orthogonal");
     add_num(o, grid, "width", 1);
-    cJSON *tiles = add(o, ts, "tiles", cJSON_CreateArray());
+    cJSON *tiles = level_json_add(o, ts, "tiles", cJSON_CreateArray());
     for (int i = 0; i < kind_count(); i++) {
         const EntityKind *k = kind_get(i);
         LevelEntity e;
         leveldesc_entity_init(&e, i);
-        cJSON *tile = add(o, tiles, NULL, cJSON_CreateObject());
+        cJSON *tile = level_json_add(o, tiles, NULL, cJSON_CreateObject());
         add_num(o, tile, "id", i);
         char image[80];
         snprintf(image, sizeof image, "entities/%s.png", k->name);
@@ -257,23 +239,23 @@ static cJSON *entities_json(Out *o, JsonDoc *atlas, bool *ok)
         add_num(o, tile, "imageheight", (double)cells[i].h);
         add_num(o, tile, "imagewidth", (double)cells[i].w);
         /* the kind's box inside the sprite: its one collision rectangle */
-        cJSON *group = add(o, tile, "objectgroup", cJSON_CreateObject());
+        cJSON *group = level_json_add(o, tile, "objectgroup", cJSON_CreateObject());
         add_str(o, group, "draworder", "index");
         add_str(o, group, "name", "");
-        cJSON *objects = add(o, group, "objects", cJSON_CreateArray());
-        cJSON *box = add(o, objects, NULL, cJSON_CreateObject());
+        cJSON *objects = level_json_add(o, group, "objects", cJSON_CreateArray());
+        cJSON *box = level_json_add(o, objects, NULL, cJSON_CreateObject());
         add_num(o, box, "height", e.h);
         add_num(o, box, "id", 1);
         add_str(o, box, "name", "");
         add_num(o, box, "rotation", 0);
         add_str(o, box, "type", "");
-        add(o, box, "visible", cJSON_CreateBool(true));
+        level_json_add(o, box, "visible", cJSON_CreateBool(true));
         add_num(o, box, "width", e.w);
         add_num(o, box, "x", (double)cells[i].ax);
         add_num(o, box, "y", (double)cells[i].ay);
         add_num(o, group, "opacity", 1);
         add_str(o, group, "type", "objectgroup");
-        add(o, group, "visible", cJSON_CreateBool(true));
+        level_json_add(o, group, "visible", cJSON_CreateBool(true));
         add_num(o, group, "x", 0);
         add_num(o, group, "y", 0);
         cJSON *props = made(o, cJSON_CreateArray());
@@ -283,10 +265,10 @@ static cJSON *entities_json(Out *o, JsonDoc *atlas, bool *ok)
                 continue; /* no default: the object must say it */
             cJSON *item = property(o, k, prop);
             if (item != NULL)
-                add(o, props, NULL, item);
+                level_json_add(o, props, NULL, item);
         }
         if (cJSON_GetArraySize(props) > 0)
-            add(o, tile, "properties", props);
+            level_json_add(o, tile, "properties", props);
         else
             cJSON_Delete(props);
         add_str(o, tile, "type", k->name);
@@ -307,7 +289,7 @@ static bool write_text(const char *dir, const char *name, const char *text, Leve
     return true;
 }
 
-static bool write_json(const char *dir, const char *name, cJSON *v, const Out *o,
+static bool write_json(const char *dir, const char *name, cJSON *v, const LevelJson *o,
                        LevelErrors *errors)
 {
     char *text = o->oom || v == NULL ? NULL : level_json_print(v);
@@ -389,7 +371,7 @@ bool level_export_tiled_project(const char *data_dir, const char *dir, LevelErro
         return false;
     LevelFile atlas;
     bool ok = level_file_open(&atlas, atlas_path, errors);
-    Out o = {false};
+    LevelJson o = {false};
     cJSON *entities = ok ? entities_json(&o, &atlas.doc, &ok) : NULL;
     level_file_close(&atlas);
     if (!ok) {
@@ -397,9 +379,9 @@ bool level_export_tiled_project(const char *data_dir, const char *dir, LevelErro
         return false;
     }
     ok = write_json(dir, "entities.tsj", entities, &o, errors);
-    Out o2 = {false};
+    LevelJson o2 = {false};
     ok = ok && write_json(dir, "tiles.tsj", tiles_json(&o2), &o2, errors);
-    Out o3 = {false};
+    LevelJson o3 = {false};
     ok = ok && write_json(dir, PROJECT_FILE, project_json(&o3), &o3, errors);
     ok = ok && copy_image(data_dir, dir, "tiles.png", errors);
     for (int i = 0; ok && i < kind_count(); i++) {

@@ -14,6 +14,19 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+const char *tiled_prop_type(const KindProp *p)
+{
+    switch (p->type) {
+    case KPROP_INT: return "int";
+    case KPROP_NUMBER: return "float";
+    case KPROP_BOOL: return "bool";
+    case KPROP_ENUM: return "string";
+    case KPROP_TEXT: return "string";
+    case KPROP_PATH: return "object";
+    default: return NULL; /* a size is the rectangle */
+    }
+}
+
 TiledProps tiled_props_of(JsonDoc *doc, const cJSON *owner)
 {
     TiledProps p = {doc, NULL, NULL};

@@ -70,7 +70,8 @@ static int compare_tiles(const void *a, const void *b)
     return (x->id > y->id) - (x->id < y->id);
 }
 
-TiledTile *tiled_tileset_tile(Tileset *set, long id)
+/* Tile id of set, or NULL when the tileset has no such tile. */
+static TiledTile *tiled_tileset_tile(Tileset *set, long id)
 {
     TiledTile key = {.id = id};
     TiledTile *t = bsearch(&key, set->tiles, (size_t)set->tile_count, sizeof *set->tiles,

@@ -6,16 +6,16 @@
 ** Every rule reads the kind table (flags, components, property types),
 ** never a kind's name, so a new kind is held to the rules its row implies.
 ** First the map alone: each entity inside it, kinds clear of solid tiles,
-** respawn points clear of spikes, blocks and crumbling blocks, no walker
-** landing on the start nor walking through a checkpoint on any floor it may
-** come to (patrol.c), one player and a goal (and a warning for a switch
-** group without blocks, or blocks without a switch). Then, on a level that
-** passed those, what can be told of play from geometry: a goal that can be
-** reached at all, no hazard where the player comes back to life, no path
-** that goes nowhere; and, from the level's Sim built as it starts
-** (check_start), no actor inside a solid and no solid or hazard mover
-** whose path sweeps through a respawn point. The actor rule is the one
-** --soak's invariants check after every tick (sim_box_clear,
+** respawn points clear of spikes, blocks and crumbling blocks, one player
+** and a goal (and a warning for a switch group without blocks, or blocks
+** without a switch). Then, on a level that passed those, what can be told
+** of play from geometry: a goal that can be reached at all, no hazard where
+** the player comes back to life, no path that goes nowhere; and, from the
+** level's Sim built as it starts (check_start), no actor inside a solid, no
+** solid or hazard mover whose path sweeps through a respawn point, and no
+** walker landing on the start nor walking through a checkpoint anywhere it
+** may come to (game/reach.c runs the walker to find where). The actor rule
+** is the one --soak's invariants check after every tick (sim_box_clear,
 ** game/rules.c).
 **
 ** Levels may hold a million entities, so no rule pairs every entity with
@@ -48,16 +48,6 @@ static bool box_touches(const Tilemap *map, int x, int y, int w, int h, TileKind
                 return true;
             }
     return false;
-}
-
-/* The kind the player comes back to life as: the one that is unique and
-** respawns (the player's start). */
-static const EntityKind *player_kind(void)
-{
-    for (int k = 0; k < kind_count(); k++)
-        if ((kind_get(k)->flags & (KIND_UNIQUE | KIND_RESPAWN)) == (KIND_UNIQUE | KIND_RESPAWN))
-            return kind_get(k);
-    return kind_get(0);
 }
 
 /* ---- entities near a box ------------------------------------------------------ */
@@ -149,7 +139,7 @@ static int near_find(Near *n, SimBox b)
 static bool standing_box(const LevelDesc *lv, const LevelEntity *r, SimBox *out)
 {
     (void)lv;
-    const EntityKind *rk = kind_get(r->kind), *pk = player_kind();
+    const EntityKind *rk = kind_get(r->kind), *pk = kind_get(kind_player());
     if (!(rk->flags & KIND_RESPAWN))
         return false;
     *out = (SimBox){r->x, r->y + r->h - pk->h, pk->w, pk->h};
@@ -199,8 +189,12 @@ static bool mover_box(const LevelDesc *lv, const LevelEntity *m, SimBox *out)
 static bool block_box(const LevelDesc *lv, const LevelEntity *b, SimBox *out)
 {
     (void)lv;
-    bool at_start;
-    return level_unsteady_solid(b, out, &at_start);
+    const EntityKind *k = kind_get(b->kind);
+    if (!(k->flags & KIND_FLIPPED) &&
+        (k->collider != COLLIDER_SOLID || (k->components & (1u << C_MOVER))))
+        return false;
+    *out = (SimBox){b->x, b->y, b->w, b->h};
+    return true;
 }
 
 static void check_entity(const char *path, const LevelDesc *lv, const LevelEntity *e,
@@ -247,88 +241,6 @@ static bool floor_under(const LevelDesc *lv, int c0, int c1, int r)
             return true;
     }
     return false;
-}
-
-/* A patrolling entity (a walker) must never walk through a checkpoint: dying
-** puts it back where it was when the checkpoint was reached (when the player
-** stood there), and it would kill the player coming back to life there.
-** Every place it may come to walk counts (patrol.c): off a ledge, through a
-** block gone or on a block there. The start is put back as the level began,
-** with the walker where it was placed: where it lands then, with every block
-** as it starts, must not be on the player. */
-static void check_patrols(const char *path, const LevelDesc *lv, Near *checkpoints,
-                          LevelErrors *errors)
-{
-    const EntityKind *pk = player_kind();
-    const LevelEntity *start = NULL;
-    for (int i = 0; i < lv->entity_count && start == NULL; i++)
-        if (kind_get(lv->entities[i].kind) == pk)
-            start = &lv->entities[i];
-    /* no walker, no search: the map of where they may walk is not made */
-    bool patrols = false;
-    for (int i = 0; i < lv->entity_count && !patrols; i++)
-        patrols = (kind_get(lv->entities[i].kind)->flags & KIND_PATROLS) != 0;
-    if (!patrols)
-        return;
-    /* named[c] == walker + 1: checkpoint c is named for this walker already */
-    int *named = calloc((size_t)lv->entity_count + 1, sizeof *named);
-    PatrolMap *map = level_patrol_map_new(lv);
-    if (map == NULL || named == NULL) {
-        level_errors_add(errors, path, 0, 0, "out of memory checking the level");
-        level_patrol_map_free(map);
-        free(named);
-        return;
-    }
-    for (int i = 0; i < lv->entity_count; i++) {
-        const LevelEntity *w = &lv->entities[i];
-        const EntityKind *k = kind_get(w->kind);
-        if (!(k->flags & KIND_PATROLS) ||
-            !box_inside(&lv->map, w->x, w->y, w->w, w->h)) /* check_entity said so */
-            continue;
-        PatrolResult res;
-        if (!level_patrol_search(map, w, &res)) {
-            level_errors_add(errors, path, w->line, w->col, "out of memory checking the %s",
-                             kind_label(k));
-            break;
-        }
-        if (start != NULL && res.landed &&
-            sim_boxes_overlap(res.landing, sim_hurt_box(sim_respawn_box(start), &lv->physics)))
-            level_errors_add(errors, path, w->line, w->col,
-                             "the %s lands on the %s at %d:%d: a player starting there is hit "
-                             "at once", kind_label(k), kind_label(pk), start->line, start->col);
-        for (int r = 0; r < res.count; r++) {
-            const PatrolRun *run = &res.runs[r];
-            SimBox walked = {run->from, run->row * TILE_SIZE - res.h, run->to - run->from + res.w,
-                             res.h};
-            int found = near_find(checkpoints, walked);
-            for (int f = 0; f < found; f++) {
-                int id = checkpoints->found[f];
-                const LevelEntity *c = &lv->entities[id];
-                if (named[id] == i + 1 ||
-                    !sim_boxes_overlap(walked, sim_hurt_box(sim_respawn_box(c), &lv->physics)))
-                    continue;
-                named[id] = i + 1;
-                int from = run->from / TILE_SIZE, to = (run->to + res.w - 1) / TILE_SIZE;
-                char how[96];
-                if (run->lands)
-                    snprintf(how, sizeof how, "walks columns %d to %d", from, to);
-                else
-                    snprintf(how, sizeof how, "may come to stand on row %d and walk columns %d to %d",
-                             run->row, from, to);
-                level_errors_add(errors, path, w->line, w->col,
-                                 "the %s %s, through the %s at %d:%d: a player coming back to "
-                                 "life there would be hit", kind_label(k), how,
-                                 kind_label(kind_get(c->kind)), c->line, c->col);
-            }
-        }
-        if (res.cut)
-            level_warnings_add(errors, path, w->line, w->col,
-                               "the %s's search of where it may walk stopped at its limit: "
-                               "--check looked at part of its way only", kind_label(k));
-        level_patrol_result_fini(&res);
-    }
-    free(named);
-    level_patrol_map_free(map);
 }
 
 /* ---- what geometry tells of play --------------------------------------------- */
@@ -573,11 +485,97 @@ static void check_sweeps(const char *path, const LevelDesc *lv, Sim *sim, LevelE
     near_fini(&respawns);
 }
 
-/* The level as its Sim starts it: no actor inside a solid (a block that
-** starts solid, a platform at its start), and no solid sweeping through a
-** respawn point. Solid tiles were checked already, on the whole box. */
-static void check_start(const char *path, const LevelDesc *lv, LevelErrors *errors)
+/* ---- walkers ------------------------------------------------------------------ */
+
+/* A patrolling entity (a walker) must never walk through a checkpoint:
+** dying puts it back where it was when the checkpoint was reached (when the
+** player stood there), and it would kill the player coming back to life
+** there. Every place it may come to stand counts (game/reach.c): off a
+** ledge, through a block gone or on a block there, carried by a platform,
+** thrown by a spring. The start is put back as the level began, with the
+** walker where it was placed: where it comes to stand then, with every
+** block as it starts, must not be on the player. */
+typedef struct WalkerCheck {
+    const char *path;
+    const LevelDesc *lv;
+    Near *checkpoints;
+    const LevelEntity *start;
+    int *named;                /* named[c] == walker + 1: checkpoint c is named for it already */
+    LevelErrors *errors;
+} WalkerCheck;
+
+static void check_walker(void *ctx, const LevelEntity *w, const SimReach *reach)
 {
+    WalkerCheck *wc = ctx;
+    const LevelDesc *lv = wc->lv;
+    const EntityKind *k = kind_get(w->kind);
+    int walker = (int)(w - lv->entities);
+    if (wc->start != NULL && reach->landed &&
+        sim_boxes_overlap(reach->landing, sim_hurt_box(sim_respawn_box(wc->start), &lv->physics)))
+        level_errors_add(wc->errors, wc->path, w->line, w->col,
+                         "the %s lands on the %s at %d:%d: a player starting there is hit at once",
+                         kind_label(k), kind_label(kind_get(wc->start->kind)), wc->start->line,
+                         wc->start->col);
+    /* The places it stands, by y then x: a run of them, a pixel apart, is a stretch walked. */
+    for (int i = 0, next; i < reach->count; i = next) {
+        SimBox from = reach->stands[i];
+        next = i + 1;
+        while (next < reach->count && reach->stands[next].y == from.y &&
+               reach->stands[next].x == reach->stands[next - 1].x + 1)
+            next++;
+        int32_t to = reach->stands[next - 1].x;
+        SimBox walked = {from.x, from.y, to - from.x + from.w, from.h};
+        int found = near_find(wc->checkpoints, walked);
+        for (int f = 0; f < found; f++) {
+            int id = wc->checkpoints->found[f];
+            const LevelEntity *c = &lv->entities[id];
+            if (wc->named[id] == walker + 1 ||
+                !sim_boxes_overlap(walked, sim_hurt_box(sim_respawn_box(c), &lv->physics)))
+                continue;
+            wc->named[id] = walker + 1;
+            int row = (from.y + from.h) / TILE_SIZE;
+            int c0 = from.x / TILE_SIZE, c1 = (to + from.w - 1) / TILE_SIZE;
+            bool lands = reach->landed && reach->landing.y == from.y &&
+                         from.x <= reach->landing.x && reach->landing.x <= to;
+            char how[96];
+            if (lands)
+                snprintf(how, sizeof how, "walks columns %d to %d", c0, c1);
+            else
+                snprintf(how, sizeof how, "may come to stand on row %d and walk columns %d to %d",
+                         row, c0, c1);
+            level_errors_add(wc->errors, wc->path, w->line, w->col,
+                             "the %s %s, through the %s at %d:%d: a player coming back to life "
+                             "there would be hit", kind_label(k), how,
+                             kind_label(kind_get(c->kind)), c->line, c->col);
+        }
+    }
+    if (reach->cut)
+        level_warnings_add(wc->errors, wc->path, w->line, w->col,
+                           "the %s's search of where it may walk stopped at its limit: --check "
+                           "looked at part of its way only", kind_label(k));
+}
+
+static void check_walkers(const char *path, const LevelDesc *lv, Sim *sim, Near *checkpoints,
+                          LevelErrors *errors)
+{
+    WalkerCheck wc = {path, lv, checkpoints, NULL, calloc((size_t)lv->entity_count + 1, sizeof(int)),
+                      errors};
+    for (int i = 0; i < lv->entity_count && wc.start == NULL; i++)
+        if (kind_get(lv->entities[i].kind)->flags & KIND_UNIQUE)
+            wc.start = &lv->entities[i];
+    if (wc.named == NULL || !sim_walkers_reach(sim, lv, check_walker, &wc))
+        level_errors_add(errors, path, 0, 0, "out of memory checking the level's walkers");
+    free(wc.named);
+}
+
+/* The level as its Sim starts it: no actor inside a solid (a block that
+** starts solid, a platform at its start), no solid sweeping through a
+** respawn point, and the walkers' rule. Solid tiles were checked already,
+** on the whole box. */
+static void check_start(const char *path, const LevelDesc *lv, Near *checkpoints,
+                        LevelErrors *errors)
+{
+    int before = errors->count + errors->dropped;
     Sim *sim = sim_create(lv, NULL);
     if (sim == NULL) {
         level_errors_add(errors, path, 0, 0, "out of memory building the level");
@@ -601,6 +599,8 @@ static void check_start(const char *path, const LevelDesc *lv, LevelErrors *erro
                              kind_label(k), what.box.w, what.box.h, what.box.x, what.box.y);
     }
     check_sweeps(path, lv, sim, errors);
+    if (errors->count + errors->dropped == before) /* every actor clear of solids */
+        check_walkers(path, lv, sim, checkpoints, errors);
     sim_destroy(sim);
 }
 
@@ -700,7 +700,6 @@ void level_validate(const char *path, const LevelDesc *lv, int line, int col, bo
                              kind_label(kind_get(r->kind)));
         }
     }
-    check_patrols(path, lv, &checkpoints, errors);
     /* What follows reads the level as a whole, in play: only on a level
     ** whose entities are all where they may be. */
     if (errors->count + errors->dropped == before) {
@@ -709,7 +708,7 @@ void level_validate(const char *path, const LevelDesc *lv, int line, int col, bo
             check_goal(path, lv, &lv->entities[i], errors);
             check_hazard(path, lv, &lv->entities[i], &hurts, errors);
         }
-        check_start(path, lv, errors);
+        check_start(path, lv, &checkpoints, errors);
     }
     near_fini(&blocks);
     near_fini(&checkpoints);

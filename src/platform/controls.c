@@ -204,7 +204,8 @@ void controls_release_all(Controls *c)
     c->jump_latched = false;
 }
 
-bool controls_held(const Controls *c, ControlAction action)
+/* True while the action is held by any source. */
+static bool controls_held(const Controls *c, ControlAction action)
 {
     if ((unsigned)action >= ACT_COUNT)
         return false;

@@ -121,8 +121,6 @@ void controls_init(Controls *c, const ControlBindings *bind);
 /* Feeds one event; returns what it pressed. Events other than keys and
 ** controller buttons and axes are ignored. */
 ControlsResult controls_event(Controls *c, const SDL_Event *ev);
-/* True while the action is held by any source. */
-bool controls_held(const Controls *c, ControlAction action);
 /* The intent for the next tick; consumes the latched jump press. */
 InputIntent controls_tick(Controls *c);
 /* What a press of key means to menus with these bindings: the arrows,

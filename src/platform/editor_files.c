@@ -129,7 +129,7 @@ static bool edit_path(Frontend *g, const char *path)
     char err[512];
     if (!editor_open_path(g, path, err, sizeof err)) {
         snprintf(g->menus.note, sizeof g->menus.note, "%.150s", err);
-        frontend_sound(g, "menu_back");
+        frontend_sound(g, SOUND_MENU_BACK);
         return false;
     }
     frontend_go(g, SCREEN_EDITOR);
@@ -198,9 +198,9 @@ void editor_files_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     int id;
     MenuEvent e = menu_input(&g->menus.menu, r.menu, &id);
     if (e == MENU_EV_MOVED)
-        frontend_sound(g, "menu_move");
+        frontend_sound(g, SOUND_MENU_MOVE);
     if (e == MENU_EV_BACK || (e == MENU_EV_ACTIVATE && id == ITEM_BACK)) {
-        frontend_sound(g, "menu_back");
+        frontend_sound(g, SOUND_MENU_BACK);
         frontend_back(g);
         return;
     }
@@ -210,13 +210,13 @@ void editor_files_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     if (sideways && id < ITEM_USER_FIRST)
         return;
     if (id >= ITEM_PACK_FIRST) {
-        frontend_sound(g, sideways ? "menu_move" : "menu_select");
+        frontend_sound(g, sideways ? SOUND_MENU_MOVE : SOUND_MENU_SELECT);
         pack_level(g, id, e);
         return;
     }
     if (e == MENU_EV_DECREASE)
         return;
-    frontend_sound(g, "menu_select");
+    frontend_sound(g, SOUND_MENU_SELECT);
     char path[EDITOR_PATH_MAX + NAME_MAX_LEN + 8];
     if (id == ITEM_NEW) {
         char folder[EDITOR_PATH_MAX];

@@ -17,7 +17,7 @@
 
 /* ---- small helpers --------------------------------------------------------- */
 
-void frontend_sound(Frontend *g, const char *s)
+void frontend_sound(Frontend *g, Sound s)
 {
     if (g->hooks.play)
         g->hooks.play(g->hooks.ctx, s);
@@ -250,7 +250,7 @@ void frontend_event(Frontend *g, const SDL_Event *ev)
                 g->saves.notices_unsaved = false;
                 save_notices_clear(&g->saves.notices);
                 controls_release_all(&g->controls);
-                frontend_sound(g, "menu_select");
+                frontend_sound(g, SOUND_MENU_SELECT);
             }
         } else {
             screen->event(g, ev, r);

@@ -27,7 +27,7 @@ typedef struct FrontendHooks {
     /* the largest window scale that fits the display (NULL: any of
     ** 1..SETTINGS_SCALE_MAX), which Options offers at most */
     int (*max_scale)(void *ctx);
-    void (*play)(void *ctx, const char *sound);   /* by its name in assets/sounds.txt */
+    void (*play)(void *ctx, Sound sound);
     /* each 0..100; music and effects are each under master and mute */
     void (*set_volume)(void *ctx, int master, int sfx, int music, bool mute);
     /* the music for the screen, a track of assets/music/ by name: "title",

@@ -41,7 +41,7 @@ void labels_button(SDL_GameControllerButton button, char *out, size_t cap)
     render_upcase(out);
 }
 
-void labels_axis(ControlAxis half, char *out, size_t cap)
+static void labels_axis(ControlAxis half, char *out, size_t cap)
 {
     bool neg = half.sign < 0;
     switch (half.axis) {
@@ -102,7 +102,10 @@ void labels_action_pad(const ControlBindings *bind, ControlAction action, const 
 
 enum { WORDS_MAX = CONTROLS_KEYS + CONTROLS_BUTTONS + CONTROLS_AXES };
 
-void labels_action_words(const ControlBindings *bind, ControlAction action, bool pad, char *out,
+/* An action's bindings as a sentence names them: its keys (pad: its
+** buttons, then stick halves) joined as "SPACE", "LEFT or A", "SPACE, Z, K
+** or UP"; "NONE" when it has none. */
+static void labels_action_words(const ControlBindings *bind, ControlAction action, bool pad, char *out,
                          size_t cap)
 {
     char names[WORDS_MAX][48];

@@ -16,7 +16,6 @@ void labels_key(SDL_Scancode key, char *out, size_t cap);
 /* A gamepad button ("A", "START", "D-PAD LEFT") or a stick's or trigger's
 ** half ("STICK LEFT", "RIGHT STICK UP", "LEFT TRIGGER"). */
 void labels_button(SDL_GameControllerButton button, char *out, size_t cap);
-void labels_axis(ControlAxis half, char *out, size_t cap);
 
 /* Every key of the action, joined by sep ("SPACE, Z, K, UP"); "NONE" when
 ** it has none. */
@@ -26,17 +25,11 @@ void labels_action_keys(const ControlBindings *bind, ControlAction action, const
 void labels_action_pad(const ControlBindings *bind, ControlAction action, const char *sep,
                        char *out, size_t cap);
 
-/* An action's bindings as a sentence names them: its keys (pad: its
-** buttons, then stick halves) joined as "SPACE", "LEFT or A", "SPACE, Z, K
-** or UP"; "NONE" when it has none. */
-void labels_action_words(const ControlBindings *bind, ControlAction action, bool pad, char *out,
-                         size_t cap);
-
 /* A sign's text as the player reads it: each {jump}, {left}, {right}, {up},
 ** {down}, {pause} (any action's name in lower case, "{full screen}" too)
-** becomes labels_action_words of that action; any other {...}, and a '{'
-** with no '}', is left as it is. out is always terminated; what does not
-** fit in cap is cut. */
+** becomes that action's bindings as a sentence names them ("SPACE", "LEFT
+** or A", "SPACE, Z, K or UP"); any other {...}, and a '{' with no '}', is
+** left as it is. out is always terminated; what does not fit in cap is cut. */
 void labels_fill_text(const ControlBindings *bind, bool pad, const char *text, char *out,
                       size_t cap);
 

@@ -211,11 +211,11 @@ static int menu_choice(Frontend *g, ControlsResult r, int *turn)
     if (turn)
         *turn = dir;
     if (ev == MENU_EV_MOVED)
-        frontend_sound(g, "menu_move");
+        frontend_sound(g, SOUND_MENU_MOVE);
     if (ev == MENU_EV_ACTIVATE)
-        frontend_sound(g, "menu_select");
+        frontend_sound(g, SOUND_MENU_SELECT);
     if (ev == MENU_EV_BACK || (ev == MENU_EV_ACTIVATE && id == ITEM_BACK)) {
-        frontend_sound(g, "menu_back");
+        frontend_sound(g, SOUND_MENU_BACK);
         frontend_back(g);
         return -1;
     }
@@ -430,14 +430,14 @@ static void custom_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
         if (custom_open_pack(g, id - ITEM_PACK_FIRST)) {
             frontend_go(g, SCREEN_PACK);
         } else {
-            frontend_sound(g, "menu_back");
+            frontend_sound(g, SOUND_MENU_BACK);
             rebuild(g); /* its error, read again, is told under the list */
         }
     } else if (id >= ITEM_OWN_FIRST && id < ITEM_NONE) {
         if (g->custom->levels[id - ITEM_OWN_FIRST].ok)
             custom_play_level(g, id - ITEM_OWN_FIRST);
         else
-            frontend_sound(g, "menu_back");
+            frontend_sound(g, SOUND_MENU_BACK);
     }
 }
 
@@ -561,7 +561,7 @@ static void options_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     if (turn != 0 && id != ITEM_SCALE && !volume && id != ITEM_FULLSCREEN && id != ITEM_MUTE)
         return;
     if (turn != 0)
-        frontend_sound(g, "menu_move");
+        frontend_sound(g, SOUND_MENU_MOVE);
     if (id == ITEM_SCALE) {
         /* fit, then 1x up to the largest the display takes, round again */
         int m = max_scale(g), scale = shown_scale(g) + step;
@@ -698,12 +698,12 @@ static void capture(Frontend *g, const SDL_Event *ev)
     if (edited) {
         edit_note(g, r, name, old);
         bindings_changed(g);
-        frontend_sound(g, r.what == CONTROLS_KEPT_LAST ? "menu_back" : "menu_select");
+        frontend_sound(g, r.what == CONTROLS_KEPT_LAST ? SOUND_MENU_BACK : SOUND_MENU_SELECT);
     } else {
         /* Esc, or a key while a pad button is awaited, or the other way round */
         g->menus.note[0] = '\0';
         if (key)
-            frontend_sound(g, "menu_back");
+            frontend_sound(g, SOUND_MENU_BACK);
     }
     g->menus.capture = -1;
     g->grab = false;
@@ -816,7 +816,7 @@ static void complete_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
 {
     (void)ev;
     if (r.menu == MENU_OK && screen_ready(g)) {
-        frontend_sound(g, "menu_select");
+        frontend_sound(g, SOUND_MENU_SELECT);
         if (g->session.campaign_index < 0)
             session_restart(g);
         else if (screens_last_level(g))

@@ -386,7 +386,7 @@ static void complete_level(Frontend *g)
         g->session.test_finished = true;
         g->session.test_hash = sim_hash(g->session.sim);
     }
-    frontend_sound(g, "complete");
+    frontend_sound(g, SOUND_COMPLETE);
     /* a moment at the flag before the card: the finish should feel earned */
     g->session.celebrate = 0.9f;
 }
@@ -408,7 +408,7 @@ static void handle_events(Frontend *g)
                 (RunMark){ev[i].x, ev[i].y, ev[i].type == EV_COMPLETED};
         }
         /* The level's completion sounds when the card comes (complete_level). */
-        if (ev[i].sound != NULL && ev[i].type != EV_COMPLETED)
+        if (ev[i].sound != SOUND_NONE && ev[i].type != EV_COMPLETED)
             frontend_sound(g, ev[i].sound);
     }
 }
@@ -494,7 +494,7 @@ void session_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     } else if ((r.pressed & (1u << ACT_PAUSE)) && g->session.test_run) {
         session_leave(g); /* a test run: straight back to the editor */
     } else if (r.pressed & (1u << ACT_PAUSE)) {
-        frontend_sound(g, "menu_select");
+        frontend_sound(g, SOUND_MENU_SELECT);
         frontend_go(g, SCREEN_PAUSE);
     } else if (r.pressed & (1u << ACT_RESTART)) {
         session_restart(g);

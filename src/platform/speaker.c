@@ -31,8 +31,8 @@ static struct SpeakerState {
     bool own_subsystem;          /* speaker_open initialised SDL_INIT_AUDIO */
     char data_dir[APP_PATH_MAX];
     SoundBank *bank;             /* NULL when the bank did not load */
-    int16_t *samples[BANK_SOUNDS];
-    size_t counts[BANK_SOUNDS];
+    int16_t *samples[SOUND_COUNT]; /* each sound's, rendered, by Sound */
+    size_t counts[SOUND_COUNT];
     MusicTrack *tracks[TRACKS_MAX];
     int track_count;
     char warned[WARNED_MAX][MUSIC_NAME_MAX]; /* names already logged as missing */
@@ -51,7 +51,7 @@ static void release(void)
 {
     if (speaker.device != 0)
         SDL_CloseAudioDevice(speaker.device);
-    for (int i = 0; i < BANK_SOUNDS; i++)
+    for (int i = 0; i < SOUND_COUNT; i++)
         free(speaker.samples[i]);
     if (speaker.bank != NULL)
         audio_bank_destroy(speaker.bank);
@@ -73,19 +73,23 @@ static bool first_warning(const char *name)
     return true;
 }
 
-/* The effects of the bank, rendered; without a bank the game has no effects. */
+/* The effects of the bank, rendered, each by its Sound: the bank holds
+** exactly the game's sounds (sound.h), in that order, or it does not load
+** and the game has no effects. */
 static bool load_bank(void)
 {
     char path[APP_PATH_MAX + 32], err[1024];
     SDL_snprintf(path, sizeof path, "%s/assets/sounds.txt", speaker.data_dir);
-    if (!audio_bank_load(path, &speaker.bank, err, sizeof err)) {
+    const char *names[SOUND_COUNT - 1];
+    for (int s = 1; s < SOUND_COUNT; s++)
+        names[s - 1] = sound_name((Sound)s);
+    if (!audio_bank_load(path, names, SOUND_COUNT - 1, &speaker.bank, err, sizeof err)) {
         SDL_Log("audio: no sound effects: %s", err);
         return true;
     }
-    for (int i = 0; i < audio_bank_count(speaker.bank); i++) {
-        if (!audio_bank_render(speaker.bank, i, &speaker.samples[i], &speaker.counts[i])) {
-            SDL_Log("audio: no sound: out of memory rendering \"%s\"",
-                    audio_bank_name(speaker.bank, i));
+    for (int s = 1; s < SOUND_COUNT; s++) {
+        if (!audio_bank_render(speaker.bank, s - 1, &speaker.samples[s], &speaker.counts[s])) {
+            SDL_Log("audio: no sound: out of memory rendering \"%s\"", names[s - 1]);
             return false;
         }
     }
@@ -139,19 +143,14 @@ bool speaker_open(const char *data_dir, const struct Settings *settings)
     return true;
 }
 
-void speaker_play(const char *name)
+void speaker_play(Sound sound)
 {
-    if (speaker.device == 0 || speaker.bank == NULL || name == NULL)
+    if (speaker.device == 0 || sound <= SOUND_NONE || sound >= SOUND_COUNT ||
+        speaker.samples[sound] == NULL)
         return;
-    int i = audio_bank_find(speaker.bank, name);
-    if (i < 0) {
-        if (first_warning(name))
-            SDL_Log("audio: the sound bank has no sound \"%s\"", name);
-        return;
-    }
     SDL_LockAudioDevice(speaker.device);
-    int32_t duck = (int32_t)(audio_bank_duck(speaker.bank, i) * MIXER_GAIN_ONE + 0.5);
-    mixer_play_ducking(&speaker.mixer, speaker.samples[i], speaker.counts[i], duck);
+    int32_t duck = (int32_t)(audio_bank_duck(speaker.bank, (int)sound - 1) * MIXER_GAIN_ONE + 0.5);
+    mixer_play_ducking(&speaker.mixer, speaker.samples[sound], speaker.counts[sound], duck);
     SDL_UnlockAudioDevice(speaker.device);
 }
 
@@ -219,20 +218,6 @@ void speaker_play_music(const char *track, double fade_seconds)
     else
         mixer_stop_music(&speaker.mixer, fade_samples(fade_seconds));
     SDL_UnlockAudioDevice(speaker.device);
-}
-
-void speaker_stop_music(double fade_seconds)
-{
-    if (speaker.device == 0)
-        return;
-    SDL_LockAudioDevice(speaker.device);
-    mixer_stop_music(&speaker.mixer, fade_samples(fade_seconds));
-    SDL_UnlockAudioDevice(speaker.device);
-}
-
-bool speaker_is_open(void)
-{
-    return speaker.device != 0;
 }
 
 void speaker_close(void)

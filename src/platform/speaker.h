@@ -12,6 +12,8 @@
 #ifndef PLATFORM_SPEAKER_H
 #define PLATFORM_SPEAKER_H
 
+#include "sound.h"
+
 #include <stdbool.h>
 
 struct Settings;
@@ -22,9 +24,8 @@ struct Settings;
 ** needed. Returns false, silently playing nothing, when there is no device. */
 bool speaker_open(const char *data_dir, const struct Settings *settings);
 
-/* Starts the effect of that name ("jump"); several play at once. An unknown
-** name is logged once and plays nothing. */
-void speaker_play(const char *name);
+/* Starts that effect; several play at once. */
+void speaker_play(Sound sound);
 
 /* master and sfx in 0..100; the change glides over a few milliseconds. */
 void speaker_set_volume(int master, int sfx, bool mute);
@@ -36,12 +37,6 @@ void speaker_set_music_volume(int music);
 ** what played over fade_seconds; the track already playing plays on. A
 ** track that does not load is logged, and the music fades out instead. */
 void speaker_play_music(const char *track, double fade_seconds);
-
-/* Fades the music out over fade_seconds. */
-void speaker_stop_music(double fade_seconds);
-
-/* Whether a device is playing. */
-bool speaker_is_open(void);
 
 /* Closes the device and frees the effects and tracks; speaker_open may be
 ** called again. */

@@ -6,9 +6,9 @@
 ** progress.json keeps, for a level completed, the coins and gems it held
 ** then, so the level select can say "3/5" without opening a level. A level
 ** never completed (or completed before progress kept totals) is counted
-** from its file: loaded and built as it would be played, so the count is
-** the Sim's own (SimStatus.collectibles, gems_total) and no kind is named
-** here. Each file is counted once a run of the game and remembered.
+** from its file: loaded, and its description counted as its Sim counts
+** (leveldesc_counts), without building one; no kind is named here. Each
+** file is counted once a run of the game and remembered.
 */
 #include "frontend_internal.h"
 
@@ -28,14 +28,11 @@ static bool count_level(Frontend *g, int index, uint32_t *coins, uint32_t *gems)
         LevelDesc desc = {0};
         if (errors != NULL && campaign_level_path(g->campaign, index, path, sizeof path) &&
             app_load_level(g->data_dir, path, &desc, errors)) {
-            Sim *sim = sim_create(&desc, NULL);
-            if (sim != NULL) {
-                const SimStatus *st = sim_status(sim);
-                known->coins[index] = (uint32_t)st->collectibles;
-                known->gems[index] = (uint32_t)st->gems_total;
-                known->counted[index] = true;
-                sim_destroy(sim);
-            }
+            int coins_held, gems_held;
+            leveldesc_counts(&desc, &coins_held, &gems_held);
+            known->coins[index] = (uint32_t)coins_held;
+            known->gems[index] = (uint32_t)gems_held;
+            known->counted[index] = true;
             leveldesc_fini(&desc);
         }
         free(errors);

@@ -89,7 +89,7 @@ static void hook_scale(void *ctx, int scale)
     apply_size(win);
 }
 
-static void hook_play(void *ctx, const char *sound)
+static void hook_play(void *ctx, Sound sound)
 {
     (void)ctx;
     speaker_play(sound);

@@ -74,9 +74,13 @@ struct Sim {
     bool snapshot_due;             /* a checkpoint was reached this tick */
 };
 
+/* Makes the entity le describes (sim.c's spawn), with its first clip;
+** ECS_NULL when out of memory. */
+EcsEntity sim_spawn(Sim *sim, const LevelDesc *level, const LevelEntity *le, uint16_t first_clip);
+
 /* Records an event of this tick with its type's own sound, or with `sound`. */
 void sim_emit(Sim *sim, SimEventType type, int32_t x, int32_t y);
-void sim_emit_sound(Sim *sim, SimEventType type, const char *sound, int32_t x, int32_t y);
+void sim_emit_sound(Sim *sim, SimEventType type, Sound sound, int32_t x, int32_t y);
 
 /* ---- collide.c: boxes, queries, movement ---- */
 
@@ -107,7 +111,7 @@ static inline void emit_at_feet(Sim *sim, SimEventType type, Box b)
 }
 
 /* A kind's own moment (EV_CUE) at the middle of b, making `sound`. */
-static inline void emit_cue(Sim *sim, const char *sound, Box b)
+static inline void emit_cue(Sim *sim, Sound sound, Box b)
 {
     sim_emit_sound(sim, EV_CUE, sound, b.x + b.w / 2, b.y + b.h / 2);
 }
@@ -138,7 +142,6 @@ static inline TileRange tiles_under(Box box)
 
 bool grid_init(Grid *g, int32_t width_px, int32_t height_px);
 void grid_fini(Grid *g);
-void grid_clear(Grid *g);
 /* Lists e in the cells b covers. False (and g->failed) when out of memory. */
 bool grid_insert(Grid *g, EcsEntity e, Box b);
 /* e, listed for box from, is now at box to. */
@@ -207,20 +210,32 @@ bool actor_move_y_exact(Sim *sim, EcsEntity self, Transform *t, const Collider *
 /* On the ground: a solid, or a one-way top, one pixel below. */
 bool actor_grounded(const Sim *sim, EcsEntity self, Box box, bool drop_through);
 
-/* ---- the systems, in the order sim.c registers them ---- */
-void system_broadphase(EcsWorld *world, float dt, void *ctx);
-void system_history(EcsWorld *world, float dt, void *ctx);
-void system_player(EcsWorld *world, float dt, void *ctx);
-void system_walkers(EcsWorld *world, float dt, void *ctx);
-void system_platforms(EcsWorld *world, float dt, void *ctx);
-void system_springs(EcsWorld *world, float dt, void *ctx);
-void system_interactions(EcsWorld *world, float dt, void *ctx);
-void system_blocks(EcsWorld *world, float dt, void *ctx);
-void system_crumbles(EcsWorld *world, float dt, void *ctx);
-void system_signs(EcsWorld *world, float dt, void *ctx);
-void system_snapshots(EcsWorld *world, float dt, void *ctx);
-void system_respawn(EcsWorld *world, float dt, void *ctx);
-void system_animation(EcsWorld *world, float dt, void *ctx);
+/* ---- the tick ----
+**
+** The systems of a tick, in the order a tick runs them: the one place that
+** order is written (sim.c registers them from it). It is part of the
+** determinism contract: every replay's hash depends on it. Each row is the
+** system's name; system_NAME is its function. */
+#define SIM_SYSTEMS(X)                                                                             \
+    X(broadphase)   /* list the solids by where they are (broadphase.c) */                         \
+    X(history)      /* remember last tick's positions, for interpolation (sim.c) */                \
+    X(player)       /* character physics (player.c) */                                             \
+    X(walkers)      /* enemies patrol (walker.c) */                                                \
+    X(platforms)    /* movers follow their paths: platforms carry and push actors, saws just move \
+                       (moving_platform.c) */                                                      \
+    X(springs)      /* springs launch the player and walkers (spring.c) */                         \
+    X(interactions) /* hazards, stomps, coins, checkpoints, switches, goal (interact.c) */         \
+    X(blocks)       /* toggle blocks follow their group, never closing on an actor (interact.c) */ \
+    X(crumbles)     /* stood-on blocks shake, fall away and come back (crumble.c) */               \
+    X(signs)        /* which sign the player stands at (sign.c) */                                 \
+    X(snapshots)    /* the level copied when a checkpoint asked (restore.c) */                     \
+    X(respawn)      /* a dead player comes back after respawn_time, the level put back as it was  \
+                       at the checkpoint (restore.c) */                                            \
+    X(animation)    /* clips picked from this tick's state (animation.c) */
+
+#define SIM_SYSTEM_DECLARE(name) void system_##name(EcsWorld *world, float dt, void *ctx);
+SIM_SYSTEMS(SIM_SYSTEM_DECLARE)
+#undef SIM_SYSTEM_DECLARE
 
 /* Whether the player (unless dead) or a walking walker overlaps box: what
 ** keeps a toggle or crumbling block from closing on it (interact.c). */
@@ -250,13 +265,21 @@ void player_launch(const Sim *sim, Player *p, Velocity *v, float vy, float hold_
 /* player.c */
 bool player_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 void player_animate(Sim *sim, uint16_t first_clip);
-/* walker.c */
+/* walker.c: one walker's part of a tick; false when it has fallen out of the level */
+bool walker_tick(Sim *sim, EcsEntity self, Enemy *e, Transform *t, Velocity *v, const Collider *c,
+                 float dt);
 bool walker_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 void walker_animate(Sim *sim, uint16_t first_clip);
-/* moving_platform.c: platforms, and anything else that follows waypoints */
+/* moving_platform.c: platforms, and anything else that follows waypoints.
+** mover_advance is a mover's own motion in a tick, the whole pixels it
+** moves (false: none), touching nothing else; mover_tick is its part of a
+** tick: that motion, carrying and pushing actors. */
+bool mover_advance(Mover *mp, const Transform *t, float dt, int32_t *dx, int32_t *dy);
+void mover_tick(Sim *sim, EcsEntity self, Mover *mp, Transform *t, Collider *c, float dt);
 bool moving_platform_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 bool mover_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
-/* spring.c */
+/* spring.c: one spring's part of a tick (b its box) */
+void spring_tick(Sim *sim, Spring *s, Box b);
 bool spring_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 void spring_animate(Sim *sim, uint16_t first_clip);
 /* crumble.c */

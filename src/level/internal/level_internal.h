@@ -76,9 +76,6 @@ typedef struct LevelExtras {
 /* level_load and level_parse, also telling the extras. */
 bool level_load_ex(const char *path, const PhysicsParams *base, LevelDesc *out,
                    LevelExtras *extras, LevelErrors *errors);
-bool level_parse_ex(const char *path, const char *text, size_t len,
-                    const PhysicsParams *base, LevelDesc *out, LevelExtras *extras,
-                    LevelErrors *errors);
 
 /* The two formats, on a parsed document. Fill out only on success. */
 bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out,
@@ -128,7 +125,6 @@ typedef struct LevelBuild {
 LevelEntity *level_build_entity(LevelBuild *b);
 /* Stores a path or a text; its index, or -1 when out of memory. */
 int level_build_path(LevelBuild *b, const LevelPath *path);
-int level_build_text(LevelBuild *b, const char *text);
 /* Moves the lists into out (which owns them afterwards). */
 void level_build_take(LevelBuild *b, LevelDesc *out);
 void level_build_fini(LevelBuild *b);
@@ -148,52 +144,15 @@ void level_prop_describe(const KindProp *p, char *buf, size_t size);
 /* Checks what every format shares: entities inside the map, actors and
 ** respawn points clear of solid tiles and spikes, paths inside the map.
 ** With whole set (every entity was read), also: exactly one player, a goal,
-** respawn points clear of blocks and crumbling blocks, no patrol through a
-** checkpoint and no walker landing on the start, and, on a level that
+** respawn points clear of blocks and crumbling blocks, and, on a level that
 ** passed those, a goal that can be touched, no hazard on a respawn point,
-** no path that goes nowhere, no actor inside a solid at the start, and no
-** solid or hazard whose path passes through a respawn point (validate.c);
+** no path that goes nowhere, no actor inside a solid at the start, no solid
+** or hazard whose path passes through a respawn point, and no walker that
+** may stand in a checkpoint or lands on the start (validate.c);
 ** it warns of a switch group without blocks or blocks without a switch.
 ** Errors name path; line, col place level-wide errors. */
 void level_validate(const char *path, const LevelDesc *level, int line, int col,
                     bool whole, LevelErrors *errors);
-
-/* ---- patrol.c: where a walker may walk ------------------------------------------ */
-
-/* Whether e is a solid that stays put but is not always there ("unsteady":
-** a block follows its switch group, a crumbling block falls away and comes
-** back), by its kind's row: a kind that follows a switch group, or a solid
-** one that does not move. Its box, and whether it is solid as the level
-** starts. */
-bool level_unsteady_solid(const LevelEntity *e, SimBox *box, bool *at_start);
-
-/* What the searches of one level share: where its unsteady solids are, and
-** the stretches walked and falls followed so far. NULL when out of memory. */
-typedef struct PatrolMap PatrolMap;
-PatrolMap *level_patrol_map_new(const LevelDesc *lv);
-void level_patrol_map_free(PatrolMap *map);
-
-/* Positions from..to (the x of its collider's left edge, px) that a
-** patrolling entity may walk with its feet on the top of row `row`; lands:
-** it lands there as the level starts. */
-typedef struct PatrolRun {
-    int32_t row, from, to;
-    bool lands;
-} PatrolRun;
-
-typedef struct PatrolResult {
-    PatrolRun *runs;             /* by row then x; malloc'd */
-    int count;
-    int32_t w, h;                /* its collider */
-    bool landed;                 /* it lands somewhere as the level starts ... */
-    SimBox landing;              /* ... its collider there */
-    bool cut;                    /* the search stopped at its limit: there may be more */
-} PatrolResult;
-
-/* Every place e may come to walk, by walker.c's rules (patrol.c). False when
-** out of memory. Free the result with level_patrol_result_fini. */
-bool level_patrol_search(PatrolMap *map, const LevelEntity *e, PatrolResult *out);
-void level_patrol_result_fini(PatrolResult *r);
 
 /* ---- textbuf.c: text written piece by piece ------------------------------------- */
 
@@ -212,8 +171,13 @@ char *level_buf_take(TextBuf *t, size_t *len);
 
 /* ---- describe.c ------------------------------------------------------------------- */
 
-/* The kind table as a cJSON tree (the caller deletes it), or NULL. */
-cJSON *level_kinds_json(void);
+/* A cJSON tree being built: one allocation failing spoils the whole. */
+typedef struct LevelJson {
+    bool oom;
+} LevelJson;
+/* Adds item to parent under key (to an array with key NULL) and returns
+** it; NULL, with oom set and item deleted, when either is NULL. */
+cJSON *level_json_add(LevelJson *j, cJSON *parent, const char *key, cJSON *item);
 /* v printed with two-space indents and a final newline; malloc'd, or NULL. */
 char *level_json_print(const cJSON *v);
 

@@ -40,6 +40,10 @@ typedef struct TiledProp {
 /* The properties of owner (a map, an object, a tile) in either form. An
 ** ill-formed list is reported and reads as empty. */
 TiledProps tiled_props_of(JsonDoc *doc, const cJSON *owner);
+/* How a kind's property is written to a Tiled object: a custom property of
+** this type ("int", "float", "bool", "string", "object"), or NULL when it
+** is the object's own geometry (sizes are the rectangle). */
+const char *tiled_prop_type(const KindProp *p);
 /* The next well-formed property after *cursor (NULL to start); ill-formed
 ** entries are reported and skipped. False at the end. */
 bool tiled_props_next(const TiledProps *props, const cJSON **cursor, TiledProp *out);
@@ -109,8 +113,6 @@ bool tiled_check_tile_size(JsonDoc *doc, const cJSON *obj, const char *what);
 ** false after reporting; set needs tiled_tileset_fini either way. */
 bool tiled_tileset_read(JsonDoc *doc, const cJSON *ts, Tileset *set);
 void tiled_tileset_fini(Tileset *set);
-/* Tile id of set, or NULL when the tileset has no such tile. */
-TiledTile *tiled_tileset_tile(Tileset *set, long id);
 
 /* Reads the map's "tilesets" list, embedded or external (resolved next to
 ** the map's file); s needs tiled_sets_fini either way. */

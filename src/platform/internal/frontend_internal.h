@@ -287,8 +287,8 @@ void frontend_go(Frontend *g, Screen s);
 /* Asks for where Back leads from the screen shown, the cursor there on the
 ** item that led away; nothing when Back leads nowhere. */
 void frontend_back(Frontend *g);
-/* Plays a sound of assets/sounds.txt by name, through the hooks. */
-void frontend_sound(Frontend *g, const char *sound);
+/* Plays one of the game's sounds (game/sound.h), through the hooks. */
+void frontend_sound(Frontend *g, Sound sound);
 /* Gives the volumes of the settings to the sound device. */
 void frontend_apply_volume(Frontend *g);
 void frontend_toggle_fullscreen(Frontend *g);
