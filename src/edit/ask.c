@@ -11,6 +11,8 @@
 */
 #include "edit_internal.h"
 
+#include "json_get.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,34 +43,7 @@ char *edit_json_string(const char *s)
 
 bool edit_json_literal(const char *s)
 {
-    if (strcmp(s, "true") == 0 || strcmp(s, "false") == 0)
-        return true;
-    const char *p = s;
-    if (*p == '-')
-        p++;
-    if (*p == '0')
-        p++;
-    else if (*p >= '1' && *p <= '9')
-        while (*p >= '0' && *p <= '9')
-            p++;
-    else
-        return false;
-    if (*p == '.') {
-        if (!(*++p >= '0' && *p <= '9'))
-            return false;
-        while (*p >= '0' && *p <= '9')
-            p++;
-    }
-    if (*p == 'e' || *p == 'E') {
-        p++;
-        if (*p == '+' || *p == '-')
-            p++;
-        if (!(*p >= '0' && *p <= '9'))
-            return false;
-        while (*p >= '0' && *p <= '9')
-            p++;
-    }
-    return *p == '\0';
+    return strcmp(s, "true") == 0 || strcmp(s, "false") == 0 || json_is_number(s);
 }
 
 char *edit_json_value(const char *typed, bool as_string)

@@ -21,6 +21,8 @@
 */
 #include "edit_internal.h"
 
+#include "array.h"
+
 #include "json_doc.h"
 #include "json_file.h"
 #include "json_get.h"
@@ -152,14 +154,10 @@ static EditDoc *doc_alloc(const PhysicsParams *base)
 /* Takes entity j of lv into a slot, its path and text inline. */
 static bool take_entity(EditDoc *doc, const LevelDesc *lv, int j, char ch)
 {
-    if (doc->slot_count == doc->slot_cap) {
-        int cap = doc->slot_cap ? doc->slot_cap * 2 : 64;
-        EditEntity *s = realloc(doc->slots, (size_t)cap * sizeof *s);
-        if (s == NULL)
-            return false;
-        doc->slots = s;
-        doc->slot_cap = cap;
-    }
+    EditEntity *s = array_grow(doc->slots, &doc->slot_cap, (size_t)doc->slot_count + 1, sizeof *s);
+    if (s == NULL)
+        return false;
+    doc->slots = s;
     EditEntity *en = &doc->slots[doc->slot_count++];
     memset(en, 0, sizeof *en);
     en->id = doc->next_id++;

@@ -413,17 +413,25 @@ bool edit_path_add(EditDoc *doc, uint32_t id, int index, int x, int y, char *msg
     return put_point(doc, &en, index, x, y, msg, msg_size) && path_done(doc, s, &en);
 }
 
+/* path_of for a waypoint of the path: -1 with a message when there is no such one. */
+static int waypoint_of(EditDoc *doc, uint32_t id, int index, EditEntity *en, const KindProp **prop,
+                       char *msg, size_t msg_size)
+{
+    int s = path_of(doc, id, en, prop, msg, msg_size);
+    if (s >= 0 && (index < 0 || index >= en->path.count)) {
+        snprintf(msg, msg_size, "no waypoint %d (the path has %d)", index + 1, en->path.count);
+        return -1;
+    }
+    return s;
+}
+
 bool edit_path_move(EditDoc *doc, uint32_t id, int index, int x, int y, char *msg, size_t msg_size)
 {
     EditEntity en;
     const KindProp *prop;
-    int s = path_of(doc, id, &en, &prop, msg, msg_size);
+    int s = waypoint_of(doc, id, index, &en, &prop, msg, msg_size);
     if (s < 0)
         return false;
-    if (index < 0 || index >= en.path.count) {
-        snprintf(msg, msg_size, "no waypoint %d (the path has %d)", index + 1, en.path.count);
-        return false;
-    }
     return put_point(doc, &en, index, x, y, msg, msg_size) && path_done(doc, s, &en);
 }
 
@@ -431,13 +439,9 @@ bool edit_path_remove(EditDoc *doc, uint32_t id, int index, char *msg, size_t ms
 {
     EditEntity en;
     const KindProp *prop;
-    int s = path_of(doc, id, &en, &prop, msg, msg_size);
+    int s = waypoint_of(doc, id, index, &en, &prop, msg, msg_size);
     if (s < 0)
         return false;
-    if (index < 0 || index >= en.path.count) {
-        snprintf(msg, msg_size, "no waypoint %d (the path has %d)", index + 1, en.path.count);
-        return false;
-    }
     if (!path_count_ok(&en, prop, en.path.count - 1, msg, msg_size))
         return false;
     memmove(&en.path.points[index], &en.path.points[index + 1],

@@ -21,6 +21,8 @@
 */
 #include "edit_internal.h"
 
+#include "array.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,27 +73,19 @@ static EditStep *open_step(EditDoc *doc)
         if (doc->saved > doc->done)
             doc->saved = -1;
         doc->total = doc->done;
-        if (doc->done == doc->step_cap) {
-            int cap = doc->step_cap ? doc->step_cap * 2 : 64;
-            EditStep *steps = realloc(doc->steps, (size_t)cap * sizeof *steps);
-            if (steps == NULL)
-                return NULL;
-            doc->steps = steps;
-            doc->step_cap = cap;
-        }
+        EditStep *steps = array_grow(doc->steps, &doc->step_cap, (size_t)doc->done + 1, sizeof *steps);
+        if (steps == NULL)
+            return NULL;
+        doc->steps = steps;
         doc->steps[doc->done] = (EditStep){.label = doc->label};
         doc->live = true;
         doc->total = doc->done + 1;
     }
     EditStep *s = &doc->steps[doc->done];
-    if (s->count == s->cap) {
-        int cap = s->cap ? s->cap * 2 : 16;
-        EditChange *changes = realloc(s->changes, (size_t)cap * sizeof *changes);
-        if (changes == NULL)
-            return NULL;
-        s->changes = changes;
-        s->cap = cap;
-    }
+    EditChange *changes = array_grow(s->changes, &s->cap, (size_t)s->count + 1, sizeof *changes);
+    if (changes == NULL)
+        return NULL;
+    s->changes = changes;
     return s;
 }
 
@@ -136,7 +130,7 @@ bool edit_put_cell(EditDoc *doc, size_t i, char c)
 static bool mark_slot(EditDoc *doc, int slot)
 {
     if (slot >= doc->slot_mark_len) {
-        int len = doc->slot_cap;
+        int len = (int)doc->slot_cap;
         uint32_t *marks = realloc(doc->slot_mark, (size_t)len * sizeof *marks);
         if (marks == NULL)
             return false;
@@ -171,14 +165,11 @@ bool edit_put_slot(EditDoc *doc, int slot, const EditEntity *en)
 
 int edit_new_slot(EditDoc *doc, const EditEntity *en)
 {
-    if (doc->slot_count == doc->slot_cap) {
-        int cap = doc->slot_cap ? doc->slot_cap * 2 : 64;
-        EditEntity *slots = realloc(doc->slots, (size_t)cap * sizeof *slots);
-        if (slots == NULL)
-            return -1;
-        doc->slots = slots;
-        doc->slot_cap = cap;
-    }
+    EditEntity *slots = array_grow(doc->slots, &doc->slot_cap, (size_t)doc->slot_count + 1,
+                                   sizeof *slots);
+    if (slots == NULL)
+        return -1;
+    doc->slots = slots;
     int slot = doc->slot_count;
     /* The slot was nobody before this step. */
     memset(&doc->slots[slot], 0, sizeof doc->slots[slot]);
@@ -314,7 +305,8 @@ void edit_history_fini(EditDoc *doc)
     doc->cell_mark = doc->slot_mark = NULL;
     doc->cell_mark_len = 0;
     doc->slot_mark_len = 0;
-    doc->done = doc->total = doc->step_cap = 0;
+    doc->done = doc->total = 0;
+    doc->step_cap = 0;
     doc->depth = 0;
     doc->live = false;
 }

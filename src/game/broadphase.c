@@ -38,6 +38,8 @@
 */
 #include "sim_internal.h"
 
+#include "array.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -116,14 +118,10 @@ static uint32_t new_entry(Grid *g)
         g->free = g->entries[i].next;
         return i;
     }
-    if (g->count == g->cap) {
-        uint32_t cap = g->cap ? g->cap * 2 : 256;
-        GridEntry *grown = realloc(g->entries, (size_t)cap * sizeof *grown);
-        if (grown == NULL)
-            return NONE;
-        g->entries = grown;
-        g->cap = cap;
-    }
+    GridEntry *grown = array_grow(g->entries, &g->cap, (size_t)g->count + 1, sizeof *grown);
+    if (grown == NULL)
+        return NONE;
+    g->entries = grown;
     return g->count++;
 }
 
@@ -160,16 +158,12 @@ bool grid_insert(Grid *g, EcsEntity e, Box b)
     int32_t c0, r0, c1, r1;
     cell_range(g, b, &c0, &r0, &c1, &r1);
     if (is_big(b)) {
-        if (g->big_count == g->big_cap) {
-            uint32_t cap = g->big_cap ? g->big_cap * 2 : 16;
-            GridBig *grown = cap > g->big_cap ? realloc(g->big, (size_t)cap * sizeof *grown) : NULL;
-            if (grown == NULL) {
-                g->failed = true;
-                return false;
-            }
-            g->big = grown;
-            g->big_cap = cap;
+        GridBig *grown = array_grow(g->big, &g->big_cap, (size_t)g->big_count + 1, sizeof *grown);
+        if (grown == NULL) {
+            g->failed = true;
+            return false;
         }
+        g->big = grown;
         g->big[g->big_count++] = (GridBig){e.index, e.generation, c0, r0, c1, r1};
         return true;
     }
@@ -304,16 +298,12 @@ bool grid_gather(Sim *sim, const Grid *g, Box b, int *n)
     int count = 0;
     EcsEntity e;
     while (grid_query_next(&q, &e)) {
-        if (count == sim->near_cap) {
-            int cap = sim->near_cap ? sim->near_cap * 2 : 64;
-            EcsEntity *grown = realloc(sim->near, (size_t)cap * sizeof *grown);
-            if (grown == NULL) {
-                *n = 0;
-                return false;
-            }
-            sim->near = grown;
-            sim->near_cap = cap;
+        EcsEntity *grown = array_grow(sim->near, &sim->near_cap, (size_t)count + 1, sizeof *grown);
+        if (grown == NULL) {
+            *n = 0;
+            return false;
         }
+        sim->near = grown;
         sim->near[count++] = e;
     }
     /* Slot order without repeats: the order views walked entities in before

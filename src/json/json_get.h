@@ -45,4 +45,8 @@ int json_want_enum(JsonDoc *doc, const cJSON *v, const char *const *names, int c
 ** the key, with a hint. Returns false when there was any. */
 bool json_check_keys(JsonDoc *doc, const cJSON *obj, const char *const *allowed, int count);
 
+/* Whether the whole of s is a number as JSON writes one (RFC 8259: an
+** optional '-', no leading zero, an optional fraction and exponent). */
+bool json_is_number(const char *s);
+
 #endif

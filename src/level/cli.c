@@ -132,6 +132,17 @@ static bool check_file(const char *path, LevelErrors *errors)
     return level_check_file(path, errors);
 }
 
+/* The error list a command fills, or NULL (told) when out of memory. */
+static LevelErrors *new_errors(const char *prog)
+{
+    LevelErrors *errors = malloc(sizeof *errors);
+    if (errors == NULL)
+        fprintf(stderr, "%s: out of memory\n", prog);
+    else
+        level_errors_clear(errors);
+    return errors;
+}
+
 int level_cli_check(int argc, char **argv)
 {
     const char *prog = level_program_name(argv[0]);
@@ -143,11 +154,9 @@ int level_cli_check(int argc, char **argv)
                         "pack's folder (its pack.json, campaign and levels)\n", prog);
         return 2;
     }
-    LevelErrors *errors = malloc(sizeof *errors);
-    if (errors == NULL) {
-        fprintf(stderr, "%s: out of memory\n", prog);
+    LevelErrors *errors = new_errors(prog);
+    if (errors == NULL)
         return 1;
-    }
     bool all_ok = true;
     for (int i = first; i < argc; i++) {
         level_errors_clear(errors);
@@ -239,16 +248,42 @@ int level_cli_export_tiled(int argc, char **argv, const char *data_dir)
             }
         }
     }
-    LevelErrors *errors = malloc(sizeof *errors);
-    if (errors == NULL) {
-        fprintf(stderr, "%s: out of memory\n", prog);
+    LevelErrors *errors = new_errors(prog);
+    if (errors == NULL)
         return 1;
-    }
-    level_errors_clear(errors);
     bool ok = level_export_tiled_as(level, out, tileset, format, errors);
     if (ok)
         printf("%s: wrote %s (tileset %s, tile layer %s)\n", level, out, tileset,
                level_layer_format_name(format));
+    else
+        level_errors_print(errors, stderr);
+    free(errors);
+    return ok ? 0 : 1;
+}
+
+int level_cli_export_tiled_project(int argc, char **argv, const char *data_dir)
+{
+    const char *prog = level_program_name(argv[0]);
+    int first = operands(argc, argv, "--export-tiled-project");
+    if (first + 1 != argc) {
+        fprintf(stderr, "usage: %s --export-tiled-project DIR\n"
+                        "writes a Tiled project (" LEVEL_TILED_PROJECT_FILE "), the terrain and entities\n"
+                        "tilesets and their images into DIR, made when missing\n", prog);
+        return 2;
+    }
+    const char *dir = argv[first];
+    if (data_dir == NULL) {
+        fprintf(stderr, "%s: cannot find the game's data (assets/ and levels/): give it "
+                        "with --data DIR\n", prog);
+        return 1;
+    }
+    LevelErrors *errors = new_errors(prog);
+    if (errors == NULL)
+        return 1;
+    bool ok = level_export_tiled_project(data_dir, dir, errors);
+    if (ok)
+        printf("%s: wrote %s, tiles.tsj, entities.tsj and their images\n", dir,
+               LEVEL_TILED_PROJECT_FILE);
     else
         level_errors_print(errors, stderr);
     free(errors);

@@ -82,29 +82,32 @@ static void add(LevelErrors *errors, const LevelError *e)
     errors->count = keep + 1;
 }
 
-void level_errors_add(LevelErrors *errors, const char *file, int line, int col,
-                      const char *fmt, ...)
+static void add_message(LevelErrors *errors, bool whole, const char *file, int line, int col,
+                        const char *fmt, va_list ap)
 {
     assert(errors != NULL);
     LevelError e;
+    fill(&e, file, line, col, fmt, ap);
+    e.whole = whole;
+    add(errors, &e);
+}
+
+void level_errors_add(LevelErrors *errors, const char *file, int line, int col,
+                      const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    fill(&e, file, line, col, fmt, ap);
+    add_message(errors, false, file, line, col, fmt, ap);
     va_end(ap);
-    add(errors, &e);
 }
 
 void level_errors_add_whole(LevelErrors *errors, const char *file, int line, int col,
                             const char *fmt, ...)
 {
-    assert(errors != NULL);
-    LevelError e;
     va_list ap;
     va_start(ap, fmt);
-    fill(&e, file, line, col, fmt, ap);
+    add_message(errors, true, file, line, col, fmt, ap);
     va_end(ap);
-    e.whole = true;
-    add(errors, &e);
 }
 
 void level_warnings_add(LevelErrors *errors, const char *file, int line, int col,

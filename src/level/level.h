@@ -212,6 +212,8 @@ int level_cli_export_tiled(int argc, char **argv, const char *data_dir);
 int level_cli_export_tiled_project(int argc, char **argv, const char *data_dir);
 /* The same, errors appended to errors. */
 bool level_export_tiled_project(const char *data_dir, const char *dir, LevelErrors *errors);
+/* The project file's name, written in DIR. */
+#define LEVEL_TILED_PROJECT_FILE "pips-peak.tiled-project"
 
 /* platformer --kinds
 **   Prints the kind table as JSON: {"kinds": [{"name", "doc", "char", "box",

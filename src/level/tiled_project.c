@@ -35,7 +35,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define PROJECT_FILE "pips-peak.tiled-project"
 
 static cJSON *made(LevelJson *o, cJSON *item)
 {
@@ -382,7 +381,7 @@ bool level_export_tiled_project(const char *data_dir, const char *dir, LevelErro
     LevelJson o2 = {false};
     ok = ok && write_json(dir, "tiles.tsj", tiles_json(&o2), &o2, errors);
     LevelJson o3 = {false};
-    ok = ok && write_json(dir, PROJECT_FILE, project_json(&o3), &o3, errors);
+    ok = ok && write_json(dir, LEVEL_TILED_PROJECT_FILE, project_json(&o3), &o3, errors);
     ok = ok && copy_image(data_dir, dir, "tiles.png", errors);
     for (int i = 0; ok && i < kind_count(); i++) {
         char name[80];
@@ -390,37 +389,4 @@ bool level_export_tiled_project(const char *data_dir, const char *dir, LevelErro
         ok = copy_image(data_dir, dir, name, errors);
     }
     return ok;
-}
-
-int level_cli_export_tiled_project(int argc, char **argv, const char *data_dir)
-{
-    const char *prog = level_program_name(argv[0]);
-    int first = 1;
-    while (first < argc && strcmp(argv[first], "--export-tiled-project") != 0)
-        first++;
-    if (first + 2 != argc) {
-        fprintf(stderr, "usage: %s --export-tiled-project DIR\n"
-                        "writes a Tiled project (" PROJECT_FILE "), the terrain and entities\n"
-                        "tilesets and their images into DIR, made when missing\n", prog);
-        return 2;
-    }
-    const char *dir = argv[first + 1];
-    if (data_dir == NULL) {
-        fprintf(stderr, "%s: cannot find the game's data (assets/ and levels/): give it "
-                        "with --data DIR\n", prog);
-        return 1;
-    }
-    LevelErrors *errors = malloc(sizeof *errors);
-    if (errors == NULL) {
-        fprintf(stderr, "%s: out of memory\n", prog);
-        return 1;
-    }
-    level_errors_clear(errors);
-    bool ok = level_export_tiled_project(data_dir, dir, errors);
-    if (ok)
-        printf("%s: wrote %s, tiles.tsj, entities.tsj and their images\n", dir, PROJECT_FILE);
-    else
-        level_errors_print(errors, stderr);
-    free(errors);
-    return ok ? 0 : 1;
 }

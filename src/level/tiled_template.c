@@ -22,6 +22,8 @@
 */
 #include "tiled_internal.h"
 
+#include "json_get.h"
+
 #include <expat.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -109,42 +111,11 @@ static void put_key(Xml *x, const char *key)
     put(x, ": ");
 }
 
-/* Whether s is written as a JSON number (so it can stand as one). */
-static bool json_number(const char *s)
-{
-    const char *p = s;
-    if (*p == '-')
-        p++;
-    if (*p == '0')
-        p++;
-    else if (*p >= '1' && *p <= '9')
-        while (*p >= '0' && *p <= '9')
-            p++;
-    else
-        return false;
-    if (*p == '.') {
-        if (*++p < '0' || *p > '9')
-            return false;
-        while (*p >= '0' && *p <= '9')
-            p++;
-    }
-    if (*p == 'e' || *p == 'E') {
-        p++;
-        if (*p == '+' || *p == '-')
-            p++;
-        if (*p < '0' || *p > '9')
-            return false;
-        while (*p >= '0' && *p <= '9')
-            p++;
-    }
-    return *p == '\0';
-}
-
 /* A value Tiled writes as a number: the number, or the text as a string
 ** (which the loader then refuses, saying what it got). */
 static void put_number(Xml *x, const char *s)
 {
-    if (json_number(s))
+    if (json_is_number(s))
         put(x, s);
     else
         put_string(x, s);

@@ -30,6 +30,8 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "editor_internal.h"
 
+#include "json_file.h"
+
 #include "atomic.h"
 
 #include <errno.h>
@@ -139,31 +141,13 @@ bool editor_file_exists(const char *path)
     return stat(path, &st) == 0;
 }
 
+/* The file's bytes (a level's at most), or NULL when it cannot be read. */
 static char *read_whole(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *buf = NULL;
-    size_t cap = 0, n = 0;
-    for (;;) {
-        if (n + 4096 > cap) {
-            char *more = realloc(buf, cap = cap * 2 + 8192);
-            if (!more) {
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            buf = more;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    fclose(f);
-    *len = n;
-    return buf;
+    JsonSink quiet = {0};
+    char *text = NULL;
+    return json_read_file(path, LEVEL_MAX_FILE_BYTES, &text, len, &quiet) == JSON_READ_OK ? text
+                                                                                         : NULL;
 }
 
 /* The document's text equals the file's bytes. */

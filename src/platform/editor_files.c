@@ -14,6 +14,7 @@
 #include "editor_internal.h"
 
 #include "atomic.h"
+#include "json_file.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -152,15 +153,12 @@ static bool copy_game_level(Frontend *g, int i, char *out, size_t cap)
     snprintf(out, cap, "%.3800s/%.120s.json", folder, base);
     for (int n = 2; editor_file_exists(out) && n < 1000; n++)
         snprintf(out, cap, "%.3800s/%.120s-%d.json", folder, base, n);
-    FILE *in = fopen(from, "rb");
-    if (!in)
-        return false;
-    char *buf = malloc(1 << 22);
-    size_t len = buf ? fread(buf, 1, 1 << 22, in) : 0;
-    fclose(in);
-    char err[512];
-    bool ok = buf && len > 0 && atomic_write(out, buf, len, err, sizeof err);
-    free(buf);
+    JsonSink quiet = {0};
+    char *text = NULL, err[512];
+    size_t len = 0;
+    bool ok = json_read_file(from, LEVEL_MAX_FILE_BYTES, &text, &len, &quiet) == JSON_READ_OK &&
+              atomic_write(out, text, len, err, sizeof err);
+    free(text);
     return ok;
 }
 

@@ -34,10 +34,15 @@ void frontend_apply_volume(Frontend *g)
 /* The user's data folder's settings.json and progress.json, or why there
 ** are none: SDL could not make the folder, or the paths would not fit
 ** (never cut short: a file named "setti" is no save). */
+char *frontend_user_folder(void)
+{
+    return SDL_GetPrefPath("PipsPeak", "pips-peak");
+}
+
 static bool pref_paths(char *settings, char *progress, size_t cap, char *why, size_t why_cap)
 {
     settings[0] = progress[0] = '\0';
-    char *pref = SDL_GetPrefPath("PipsPeak", "pips-peak");
+    char *pref = frontend_user_folder();
     if (!pref) {
         snprintf(why, why_cap, "there is no folder to keep your settings and progress in (%s);"
                  " nothing is saved until it can be made, which the game tries at each save",

@@ -60,6 +60,11 @@ typedef struct Frontend Frontend;
 ** frontend_create to show. */
 void frontend_read_settings(struct Settings *s, struct SaveNotices *notices, const char *program);
 
+/* The player's data folder, ending in '/', made when missing (SDL's
+** preference folder: $XDG_DATA_HOME/PipsPeak/pips-peak/); SDL_free it.
+** NULL when there is none. */
+char *frontend_user_folder(void);
+
 /* Loads the atlas, settings (unless given), progress and campaign (or the
 ** level of --level / --replay). Returns NULL with one message naming the file on a
 ** fatal problem (missing or broken atlas, campaign, replay). */

@@ -13,6 +13,7 @@
 ** the program's own folder (SDL_GetBasePath, which needs no SDL_Init).
 */
 #include "app.h"
+#include "frontend.h"
 #include "run.h"
 #include "level.h"
 
@@ -159,6 +160,30 @@ static int export_tiled_project(int argc, char **argv, const char *data_arg, con
     return 1;
 }
 
+/* --headless: a level given by name (--level NAME) is the file the game in
+** a window would play, looked for in the player's levels then the game's. */
+static int headless(int argc, char **argv, const char *data_arg, const char *base)
+{
+    static char path[APP_PATH_MAX];
+    char data[APP_PATH_MAX], err[APP_PATH_MAX + 256];
+    for (int i = 2; i + 1 < argc; i++) {
+        if (strcmp(argv[i], "--level") != 0)
+            continue;
+        if (!app_find_data(data_arg, base, data, sizeof data))
+            break; /* app_headless says so */
+        char *user = frontend_user_folder();
+        bool found = app_level_path(argv[i + 1], user, data, path, sizeof path, err, sizeof err);
+        SDL_free(user);
+        if (!found) {
+            fprintf(stderr, "%s: %s\n", level_program_name(argv[0]), err);
+            return 1;
+        }
+        argv[i + 1] = path;
+        break;
+    }
+    return app_headless(argc, argv, data_arg, base);
+}
+
 static int run(int argc, char **argv, const char *data_arg, const char *base)
 {
     if (argc >= 2) {
@@ -169,7 +194,7 @@ static int run(int argc, char **argv, const char *data_arg, const char *base)
         if (strcmp(argv[1], "--export-tiled-project") == 0)
             return export_tiled_project(argc, argv, data_arg, base);
         if (strcmp(argv[1], "--headless") == 0)
-            return app_headless(argc, argv, data_arg, base);
+            return headless(argc, argv, data_arg, base);
         if (strcmp(argv[1], "--render-music") == 0)
             return app_render_music(argc, argv, data_arg, base);
         if (strcmp(argv[1], "--kinds") == 0)

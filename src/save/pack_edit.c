@@ -41,6 +41,30 @@ static bool list_path(const char *dir, char *out, size_t cap, char *err, size_t 
     return false;
 }
 
+/* The pack's list, read (or a fresh one when missing is true and there is
+** no list yet), on the heap; its path into path. NULL with a message. */
+static Campaign *read_list(const char *dir, char *path, size_t cap, bool missing_ok, bool *fresh,
+                           char *err, size_t errlen)
+{
+    if (!list_path(dir, path, cap, err, errlen))
+        return NULL;
+    Campaign *c = calloc(1, sizeof *c);
+    if (c == NULL) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return NULL;
+    }
+    struct stat st;
+    *fresh = missing_ok && stat(path, &st) != 0 && errno == ENOENT;
+    if (*fresh) {
+        c->world_count = 1;
+        return c;
+    }
+    if (campaign_load(path, c, err, errlen))
+        return c;
+    free(c);
+    return NULL;
+}
+
 static bool write_list(const Campaign *c, const char *path, char *err, size_t errlen)
 {
     SaveBuf b = {0};
@@ -94,16 +118,11 @@ bool pack_list_add(const char *dir, const char *name, const char *file, const ch
                    char *err, size_t errlen)
 {
     char path[CAMPAIGN_DIR_MAX + 16];
-    if (!list_path(dir, path, sizeof path, err, errlen))
+    bool fresh;
+    Campaign *c = read_list(dir, path, sizeof path, true, &fresh, err, errlen);
+    if (c == NULL)
         return false;
-    Campaign *c = calloc(1, sizeof *c);
-    if (c == NULL) {
-        snprintf(err, errlen, "%s: out of memory", path);
-        return false;
-    }
     bool ok = false;
-    struct stat st;
-    bool fresh = stat(path, &st) != 0 && errno == ENOENT;
     if (fresh) {
         /* a new pack: its pack.json first, titled by its name */
         char meta[CAMPAIGN_DIR_MAX + 16];
@@ -116,9 +135,6 @@ bool pack_list_add(const char *dir, const char *name, const char *file, const ch
         save_buf_fini(&b);
         if (!wrote)
             goto done;
-        c->world_count = 1;
-    } else if (!campaign_load(path, c, err, errlen)) {
-        goto done;
     }
     const char *why = NULL;
     if (!save_valid_file_name(file, CAMPAIGN_FILE_MAX, &why)) {
@@ -148,17 +164,12 @@ done:
 bool pack_list_remove(const char *dir, const char *file, char *err, size_t errlen)
 {
     char path[CAMPAIGN_DIR_MAX + 16];
-    if (!list_path(dir, path, sizeof path, err, errlen))
-        return false;
-    Campaign *c = calloc(1, sizeof *c);
-    if (c == NULL) {
-        snprintf(err, errlen, "%s: out of memory", path);
-        return false;
-    }
-    bool ok = false;
+    bool fresh;
     /* read while the file is still there: the reader wants every listed file */
-    if (!campaign_load(path, c, err, errlen))
-        goto done;
+    Campaign *c = read_list(dir, path, sizeof path, false, &fresh, err, errlen);
+    if (c == NULL)
+        return false;
+    bool ok = false;
     int i = campaign_find(c, file);
     if (i < 0) {
         ok = true;
@@ -184,16 +195,13 @@ done:
 bool pack_list_move(const char *dir, int index, int delta, char *err, size_t errlen)
 {
     char path[CAMPAIGN_DIR_MAX + 16];
-    if (!list_path(dir, path, sizeof path, err, errlen))
+    bool fresh;
+    Campaign *c = read_list(dir, path, sizeof path, false, &fresh, err, errlen);
+    if (c == NULL)
         return false;
-    Campaign *c = calloc(1, sizeof *c);
-    if (c == NULL) {
-        snprintf(err, errlen, "%s: out of memory", path);
-        return false;
-    }
-    bool ok = campaign_load(path, c, err, errlen);
+    bool ok = true;
     int to = index + delta;
-    if (ok && index >= 0 && index < c->count && to >= 0 && to < c->count && delta != 0) {
+    if (index >= 0 && index < c->count && to >= 0 && to < c->count && delta != 0) {
         /* the two trade places; a place keeps its world, so a level moved
         ** past a world's edge joins the next world */
         CampaignLevel a = c->levels[index], b = c->levels[to];

@@ -68,7 +68,8 @@ typedef struct EditChange {
 typedef struct EditStep {
     const char *label;
     EditChange *changes;
-    int count, cap;
+    int count;
+    size_t cap;
 } EditStep;
 
 struct EditDoc {
@@ -82,12 +83,14 @@ struct EditDoc {
     int width, height;
     char *cells;               /* the rows' characters; under a drawn entity, empty's (or 0) */
     EditEntity *slots;         /* every entity ever made, alive or not; never reordered */
-    int slot_count, slot_cap;
+    int slot_count;
+    size_t slot_cap;
     uint32_t next_id;
 
     /* history (history.c) */
     EditStep *steps;
-    int done, total, step_cap; /* steps[0, done) done, [done, total) undone */
+    int done, total;            /* steps[0, done) done, [done, total) undone */
+    size_t step_cap;
     int depth;                 /* open edit_begin groups */
     const char *label;         /* of the open group */
     bool live;                 /* the open group's step exists (it changed something) */

@@ -34,11 +34,13 @@ typedef struct Grid {
     int32_t origin_x, origin_y;  /* px of cell (0, 0)'s top-left corner */
     uint32_t *heads;             /* per cell, its first entry, or UINT32_MAX */
     GridEntry *entries;
-    uint32_t count, cap;         /* entries used (some on the free list) and held */
+    uint32_t count;              /* entries used (some on the free list) */
+    size_t cap;                  /* and held */
     uint32_t free;               /* first free entry, or UINT32_MAX */
     uint32_t used;               /* entities listed since the rebuild */
     GridBig *big;                /* the big boxes, in the order listed */
-    uint32_t big_count, big_cap;
+    uint32_t big_count;
+    size_t big_cap;
     bool failed;                 /* out of memory since the rebuild: queries cannot trust it */
     bool stale;                  /* to be rebuilt before the next query; moves are not followed */
 } Grid;
@@ -66,7 +68,7 @@ struct Sim {
     int text_count;
     Grid solids, actors;           /* broadphase.c */
     EcsEntity *near;               /* scratch for gathering what a grid lists */
-    int near_cap;
+    size_t near_cap;
     struct Actor *touched;         /* scratch: the actors a moving solid may touch */
     int touched_cap;               /* (moving_platform.c) */
     EcsWorld *snapshot;            /* the level at the last checkpoint (restore.c), or NULL */
