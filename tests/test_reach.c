@@ -309,7 +309,7 @@ static Suite *reach_suite(void)
 {
     Suite *s = suite_create("reach");
     TCase *tc = tcase_create("reach");
-    tcase_set_timeout(tc, 300); /* a minute under the sanitizers */
+    tcase_set_timeout(tc, 900); /* under a minute each with the sanitizers, on a machine of its own */
     tcase_add_test(tc, the_search_is_every_place_a_walker_stands);
     tcase_add_test(tc, the_search_holds_a_walker_among_blocks_that_come_and_go);
     tcase_add_test(tc, the_search_holds_a_walker_carried_and_thrown);

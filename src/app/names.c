@@ -53,10 +53,13 @@ bool app_level_path(const char *name, const char *user_dir, const char *data_dir
     }
     if (find_in(user_dir, name, out, size) || find_in(data_dir, name, out, size))
         return true;
+    bool user = user_dir != NULL && user_dir[0] != '\0';
+    const char *data = data_dir != NULL ? data_dir : "";
+    size_t n = strlen(data);
     snprintf(err, errlen,
-             "%s: no such file, and no level of that name (%s, .json or .tmj) in %s%s%slevels/",
-             name, name, user_dir != NULL && user_dir[0] ? user_dir : "",
-             user_dir != NULL && user_dir[0] ? "levels/ or " : "", data_dir != NULL ? data_dir : "");
+             "%s: no such file, and no level of that name (%s, .json or .tmj) in %s%s%s%slevels/",
+             name, name, user ? user_dir : "", user ? "levels/ or " : "", data,
+             n > 0 && data[n - 1] != '/' ? "/" : "");
     out[0] = '\0';
     return false;
 }

@@ -168,9 +168,11 @@ static void add_to_pack(Frontend *g, const char *name)
         snprintf(to, sizeof to, "%s%s-%d.json", dir, stem, n);
         replay_beside(to, to_replay, sizeof to_replay);
     }
-    bool ok = rename(from, to) == 0;
+    bool ok = strlen(to) < sizeof ed->path;
     if (!ok)
-        snprintf(err, sizeof err, "%s: %s", to, strerror(errno));
+        snprintf(err, sizeof err, "%.1000s...: the path is too long", to);
+    else if (!(ok = rename(from, to) == 0))
+        snprintf(err, sizeof err, "%.1000s: %s", to, strerror(errno));
     if (ok && !move_replay(from, to, err, sizeof err)) {
         ok = false;
         rename(to, from);
@@ -199,7 +201,7 @@ static void add_to_pack(Frontend *g, const char *name)
     if (was_listed && !pack_is_folder(old_dir))
         rmdir(old_dir); /* the last level of its pack: the folder goes if it is empty */
     ed->ask = ASK_NONE;
-    snprintf(ed->path, sizeof ed->path, "%s", to);
+    snprintf(ed->path, sizeof ed->path, "%.*s", (int)sizeof ed->path - 1, to);
     level_watch_init(&ed->watch, ed->path);
     editor_note(ed, false, "In pack %s as %s. Make levels orders its levels", name,
                 level_path_basename(to));
