@@ -44,6 +44,17 @@ set_tests_properties(test_screens PROPERTIES
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
   ENVIRONMENT "SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-screens")
 
+# Options > Assist and the menus' follow-ups, through the whole front end
+# (screenshots in scratch-assist/shots/).
+platformer_test(test_assist test_assist.c)
+target_link_libraries(test_assist PRIVATE platform_core app)
+target_include_directories(test_assist PRIVATE ${PROJECT_SOURCE_DIR}/src/platform/internal)
+target_compile_definitions(test_assist PRIVATE PLATFORMER_DIR="$<TARGET_FILE_DIR:platformer>")
+add_dependencies(test_assist platformer)
+set_tests_properties(test_assist PROPERTIES
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+  ENVIRONMENT "SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-assist")
+
 # Text beyond ASCII in the real font (screenshots in scratch-text/shots/).
 platformer_test(test_render_text test_render_text.c)
 target_link_libraries(test_render_text PRIVATE platform_core json)

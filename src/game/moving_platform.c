@@ -81,7 +81,10 @@ static int gather_actors(Sim *sim, Box solid, int32_t dx, int32_t dy)
 static void crush(Sim *sim, EcsEntity actor)
 {
     if (ecs_entity_eq(actor, sim->player)) {
-        player_kill(sim);
+        if (sim->invincible)
+            invincible_rescue(sim);
+        else
+            player_kill(sim);
         return;
     }
     Enemy *e = ecs_get(sim->world, actor, C_ENEMY);
