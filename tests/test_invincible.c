@@ -94,6 +94,54 @@ START_TEST(a_fall_out_of_the_map_puts_pip_back_on_his_last_ground)
 }
 END_TEST
 
+/* A platform comes down on Pip at the wall: without invincibility it
+** crushes him; with it he is put back where he last stood, and that place
+** being under the platform, at the respawn point. */
+static Sim *crusher(void)
+{
+    static const char *const rows[] = {
+        "##########",
+        "..........",
+        "..........",
+        "..........",
+        "......P...",
+        "##########",
+    };
+    LevelDesc d = fixture_level(rows, 6);
+    const LevelPoint down = {0, 4 * TILE_SIZE};
+    fixture_platform(&d, 0, 1, 4, 10.0f, &down, 1);
+    Sim *sim = fixture_sim(&d);
+    leveldesc_fini(&d);
+    return sim;
+}
+
+START_TEST(a_crush_puts_an_invincible_pip_back_where_there_is_room)
+{
+    static const InputIntent LEFT = {.left = true}, LEFT_ON = {.left = true, .invincible = true};
+    Sim *sim = crusher();
+    InputIntent last = {0};
+    for (int i = 0; i < 600 && sim_status(sim)->deaths == 0; i++)
+        run_ticks(sim, 1, LEFT, &last);
+    ck_assert_uint_eq(sim_status(sim)->deaths, 1);
+    sim_destroy(sim);
+
+    sim = crusher();
+    last = (InputIntent){0};
+    bool back = false;
+    for (int i = 0; i < 600 && !back; i++) {
+        run_ticks(sim, 1, LEFT_ON, &last);
+        back = had_event(sim, EV_RESPAWNED);
+        char msg[256];
+        ck_assert_msg(sim_check_invariants(sim, msg, sizeof msg), "%s", msg);
+    }
+    ck_assert(back);
+    ck_assert_uint_eq(sim_status(sim)->deaths, 0);
+    ck_assert_int_eq(player_t(sim)->x, player_p(sim)->spawn_x);
+    ck_assert_int_eq(player_t(sim)->y, player_p(sim)->spawn_y);
+    sim_destroy(sim);
+}
+END_TEST
+
 /* Invincibility turned on in the air: the last ground is the respawn
 ** point until Pip stands somewhere. */
 START_TEST(turned_on_in_the_air_the_start_is_the_ground)
@@ -141,6 +189,7 @@ int main(void)
     TCase *tc = tcase_create("invincible");
     tcase_add_test(tc, spikes_do_not_kill_an_invincible_pip);
     tcase_add_test(tc, a_fall_out_of_the_map_puts_pip_back_on_his_last_ground);
+    tcase_add_test(tc, a_crush_puts_an_invincible_pip_back_where_there_is_room);
     tcase_add_test(tc, turned_on_in_the_air_the_start_is_the_ground);
     tcase_add_test(tc, the_hash_changes_only_while_it_is_on);
     suite_add_tcase(s, tc);

@@ -7,7 +7,9 @@
 ** any other but for three things: spikes, saws and walkers hurt no more
 ** (a walker landed on is still stomped); a fall out of the bottom of the
 ** map puts Pip back on the last ground he stood on; and a moving solid that
-** would crush him does the same. "Ground" is tiles only, solid or a plank's
+** would crush him does the same, once every mover of the tick has moved
+** (and stands solid again, so the place chosen is clear of it). "Ground"
+** is tiles only, solid or a plank's
 ** top: a platform moves on and a crumbling block falls, so the place where
 ** Pip stood on one may be air by the time he falls back to it. If that place
 ** is taken (a platform passing through it), the respawn point serves, and

@@ -74,6 +74,7 @@ struct Sim {
     bool snapshot_due;             /* a checkpoint was reached this tick */
     bool invincible;               /* the Assist's invincibility, this tick (invincible.c) */
     int32_t ground_x, ground_y;    /* ... and where the player last stood on tiles meanwhile */
+    bool rescue_due;               /* ... and a mover crushed it this tick (never set between ticks) */
 };
 
 /* Makes the entity le describes (sim.c's spawn), with its first clip;
