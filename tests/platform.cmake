@@ -76,6 +76,10 @@ add_test(NAME platform_window_fits_the_display
   COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/platform/window_fit.sh $<TARGET_FILE:platformer>
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 set_tests_properties(platform_window_fits_the_display PROPERTIES SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
+add_test(NAME platform_window_fill
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/platform/window_fill.sh $<TARGET_FILE:platformer>
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+set_tests_properties(platform_window_fill PROPERTIES SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
 
 # The screens that know the campaign, through a small campaign of its own
 # made in a scratch folder (with the real assets linked in).
