@@ -276,8 +276,9 @@ START_TEST(all_levels_open_lets_the_level_select_play_a_locked_one)
         ck_assert(item_with_id(g, 300 + i)->enabled);
         ck_assert_str_ne(item_with_id(g, 300 + i)->value, "LOCKED");
     }
-    char label[MENU_TEXT];
+    char label[MENU_TEXT + CAMPAIGN_TITLE_MAX];
     snprintf(label, sizeof label, "%2d %s", last + 1, g->campaign->levels[last].title);
+    label[MENU_TEXT - 1] = '\0'; /* what a menu's label keeps */
     render_upcase(label);
     go_to(g, label);
     screen_draw(&r.s);
@@ -306,7 +307,7 @@ static void play_keys(Frontend *g, const char *replay)
         uint8_t k = i < rep.count ? rep.keys[i] : 0;
         for (int b = 0; b < 5; b++)
             if ((k ^ held) & (1u << b))
-                screen_key(g, KEYS[b], (k >> b) & 1u);
+                screen_key(g, KEYS[b], ((unsigned)k >> b) & 1u);
         held = k;
         frontend_update(g, 1.0 / 60.0);
     }
