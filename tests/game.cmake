@@ -4,6 +4,8 @@ platformer_test(test_sim test_sim.c)
 # white-box: the state hash and invariants look inside the Sim
 target_include_directories(test_sim PRIVATE ${PROJECT_SOURCE_DIR}/src/game/internal)
 platformer_test(test_gadgets test_gadgets.c)
+# the Assist's invincibility, tick by tick
+platformer_test(test_invincible test_invincible.c)
 # test_reach holds reach.c's search to the Sim's walkers, looking inside the Sim
 platformer_test(test_reach test_reach.c)
 target_include_directories(test_reach PRIVATE ${PROJECT_SOURCE_DIR}/src/game/internal)

@@ -44,6 +44,17 @@ set_tests_properties(test_screens PROPERTIES
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
   ENVIRONMENT "SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-screens")
 
+# Options > Assist and the menus' follow-ups, through the whole front end
+# (screenshots in scratch-assist/shots/).
+platformer_test(test_assist test_assist.c)
+target_link_libraries(test_assist PRIVATE platform_core app)
+target_include_directories(test_assist PRIVATE ${PROJECT_SOURCE_DIR}/src/platform/internal)
+target_compile_definitions(test_assist PRIVATE PLATFORMER_DIR="$<TARGET_FILE_DIR:platformer>")
+add_dependencies(test_assist platformer)
+set_tests_properties(test_assist PROPERTIES
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+  ENVIRONMENT "SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-assist")
+
 # Text beyond ASCII in the real font (screenshots in scratch-text/shots/).
 platformer_test(test_render_text test_render_text.c)
 target_link_libraries(test_render_text PRIVATE platform_core json)
@@ -65,6 +76,10 @@ add_test(NAME platform_window_fits_the_display
   COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/platform/window_fit.sh $<TARGET_FILE:platformer>
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 set_tests_properties(platform_window_fits_the_display PROPERTIES SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
+add_test(NAME platform_window_fill
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/platform/window_fill.sh $<TARGET_FILE:platformer>
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+set_tests_properties(platform_window_fill PROPERTIES SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
 
 # The screens that know the campaign, through a small campaign of its own
 # made in a scratch folder (with the real assets linked in).

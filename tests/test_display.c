@@ -58,6 +58,64 @@ START_TEST(a_saved_scale_too_large_opens_at_the_largest_that_fits)
 }
 END_TEST
 
+/* The fill scale: the largest 16:9 rectangle of the window, centred, the
+** rest black bars; computed from the window's size alone. */
+START_TEST(the_fill_scale_letterboxes_the_view_in_any_window)
+{
+    /* a 16:9 window: all of it, at a scale that need not be whole */
+    DisplayRect r = display_fill_rect(1280, 720);
+    ck_assert(r.x == 0 && r.y == 0 && r.w == 1280 && r.h == 720);
+    /* a hair too short for 1000 px across: 999, 562 tall */
+    r = display_fill_rect(1000, 562);
+    ck_assert(r.x == 0 && r.w == 999 && r.h == 562 && r.y == 0);
+    /* too wide: bars at the sides */
+    r = display_fill_rect(1920, 1000);
+    ck_assert_int_eq(r.h, 1000);
+    ck_assert_int_eq(r.w, 1000 * LOGICAL_W / LOGICAL_H); /* 1777 */
+    ck_assert_int_eq(r.y, 0);
+    ck_assert_int_eq(r.x, (1920 - r.w) / 2);
+    /* too tall: bars above and below */
+    r = display_fill_rect(1024, 768);
+    ck_assert_int_eq(r.w, 1024);
+    ck_assert_int_eq(r.h, 576);
+    ck_assert_int_eq(r.x, 0);
+    ck_assert_int_eq(r.y, 96);
+    /* every size: inside the window, touching two opposite sides, centred,
+    ** of the view's shape within a pixel, and the largest that is */
+    for (int w = 1; w <= 4000; w += 37)
+        for (int h = 1; h <= 2500; h += 29) {
+            r = display_fill_rect(w, h);
+            ck_assert(r.w >= 1 && r.h >= 1);
+            ck_assert(r.w <= w);
+            ck_assert(r.h <= h);
+            ck_assert_msg(r.w == w || r.h == h, "%dx%d: %dx%d", w, h, r.w, r.h);
+            ck_assert(r.x == (w - r.w) / 2 && r.y == (h - r.h) / 2);
+            long long aspect = (long long)r.w * LOGICAL_H - (long long)r.h * LOGICAL_W;
+            ck_assert_msg(aspect > -LOGICAL_W && aspect < LOGICAL_W, "%dx%d: %dx%d", w, h, r.w,
+                          r.h);
+            /* one pixel more across (and its height) would not fit */
+            ck_assert((long long)(r.w + 1) * LOGICAL_H > (long long)h * LOGICAL_W ||
+                      r.w + 1 > w);
+        }
+    /* the mouse: the rectangle's corners are the view's, a bar is outside it */
+    r = display_fill_rect(1920, 1000);
+    int vx, vy;
+    display_fill_point(r, r.x, r.y, &vx, &vy);
+    ck_assert(vx == 0 && vy == 0);
+    display_fill_point(r, r.x + r.w - 1, r.y + r.h - 1, &vx, &vy);
+    ck_assert(vx == LOGICAL_W - 1 && vy == LOGICAL_H - 1);
+    /* the window point in the middle of each view pixel maps back to it */
+    for (int p = 0; p < LOGICAL_W; p++) {
+        int x = r.x + (int)(((long long)2 * p + 1) * r.w / (2 * LOGICAL_W));
+        int y = r.y + (int)(((long long)2 * (p % LOGICAL_H) + 1) * r.h / (2 * LOGICAL_H));
+        display_fill_point(r, x, y, &vx, &vy);
+        ck_assert_msg(vx == p && vy == p % LOGICAL_H, "%d: %d, %d", p, vx, vy);
+    }
+    display_fill_point(r, 0, 0, &vx, &vy);
+    ck_assert_int_lt(vx, 0);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("display");
@@ -65,6 +123,7 @@ int main(void)
     tcase_add_test(tc, the_largest_scale_is_the_largest_whose_window_fits);
     tcase_add_test(tc, common_displays);
     tcase_add_test(tc, a_saved_scale_too_large_opens_at_the_largest_that_fits);
+    tcase_add_test(tc, the_fill_scale_letterboxes_the_view_in_any_window);
     suite_add_tcase(s, tc);
     return check_run(s);
 }

@@ -191,25 +191,48 @@ START_TEST(a_new_key_is_added_to_the_action)
 }
 END_TEST
 
-START_TEST(a_full_action_replaces_its_last_key_and_says_which)
+START_TEST(a_full_action_changes_nothing_until_told_which_key_goes)
 {
     ControlBindings bind;
     controls_default_bindings(&bind);
     ck_assert_int_eq(controls_key_count(&bind, ACT_JUMP), CONTROLS_KEYS); /* Space Z K Up */
-    SDL_Scancode last = bind.keys[ACT_JUMP][CONTROLS_KEYS - 1];
+    ControlBindings before = bind;
+    /* full: nothing dropped behind the player's back */
     ControlsEditResult r = controls_edit_key(&bind, ACT_JUMP, SDL_SCANCODE_J);
+    ck_assert_int_eq(r.what, CONTROLS_FULL);
+    ck_assert_mem_eq(&bind, &before, sizeof bind);
+    /* a slot it has not is refused */
+    ck_assert_int_eq(controls_replace_key(&bind, ACT_JUMP, CONTROLS_KEYS, SDL_SCANCODE_J).what,
+                     CONTROLS_KEPT_LAST);
+    ck_assert_int_eq(controls_replace_key(&bind, ACT_JUMP, -1, SDL_SCANCODE_J).what,
+                     CONTROLS_KEPT_LAST);
+    ck_assert_mem_eq(&bind, &before, sizeof bind);
+    /* the one chosen, Z (the second), goes; the others stay where they were */
+    r = controls_replace_key(&bind, ACT_JUMP, 1, SDL_SCANCODE_J);
     ck_assert_int_eq(r.what, CONTROLS_REPLACED);
-    ck_assert_int_eq(r.old, last);
-    ck_assert_int_eq(bind.keys[ACT_JUMP][CONTROLS_KEYS - 1], SDL_SCANCODE_J);
+    ck_assert_int_eq(r.old, SDL_SCANCODE_Z);
+    ck_assert_int_eq(bind.keys[ACT_JUMP][0], SDL_SCANCODE_SPACE);
+    ck_assert_int_eq(bind.keys[ACT_JUMP][1], SDL_SCANCODE_J);
+    ck_assert_int_eq(bind.keys[ACT_JUMP][2], SDL_SCANCODE_K);
+    ck_assert_int_eq(bind.keys[ACT_JUMP][3], SDL_SCANCODE_UP);
+    /* a replacing key another action had is taken from it */
+    r = controls_replace_key(&bind, ACT_JUMP, 2, SDL_SCANCODE_D);
+    ck_assert_int_eq(r.old, SDL_SCANCODE_K);
+    ck_assert_int_eq(r.taken_from, ACT_RIGHT);
+    ck_assert_int_eq(controls_key_count(&bind, ACT_RIGHT), 1);
     Controls c;
     controls_init(&c, &bind);
     press(&c, SDL_SCANCODE_J);
     ck_assert(controls_tick(&c).jump_pressed);
     release(&c, SDL_SCANCODE_J);
     controls_tick(&c);
-    /* the other jump keys still work */
-    press(&c, SDL_SCANCODE_Z);
+    /* the other jump keys still work; the one replaced does not */
+    press(&c, SDL_SCANCODE_SPACE);
     ck_assert(controls_tick(&c).jump_pressed);
+    release(&c, SDL_SCANCODE_SPACE);
+    controls_tick(&c);
+    press(&c, SDL_SCANCODE_Z);
+    ck_assert(!controls_tick(&c).jump_held);
 }
 END_TEST
 
@@ -239,7 +262,8 @@ START_TEST(a_key_is_taken_from_the_action_that_had_it)
 {
     ControlBindings bind;
     controls_default_bindings(&bind);
-    ControlsEditResult r = controls_edit_key(&bind, ACT_JUMP, SDL_SCANCODE_D); /* D was right's */
+    /* jump is full: D (right's) in place of its last, Up */
+    ControlsEditResult r = controls_replace_key(&bind, ACT_JUMP, 3, SDL_SCANCODE_D);
     ck_assert_int_eq(r.taken_from, ACT_RIGHT);
     ck_assert_int_eq(controls_key_count(&bind, ACT_RIGHT), 1);
     Controls c;
@@ -254,7 +278,9 @@ START_TEST(a_key_is_taken_from_the_action_that_had_it)
     /* up and jump may share a key, as they share the Up arrow */
     r = controls_edit_key(&bind, ACT_UP, SDL_SCANCODE_I);
     ck_assert_int_eq(r.what, CONTROLS_ADDED);
-    ck_assert_int_eq(controls_edit_key(&bind, ACT_JUMP, SDL_SCANCODE_I).taken_from, -1);
+    r = controls_replace_key(&bind, ACT_JUMP, 0, SDL_SCANCODE_I);
+    ck_assert_int_eq(r.what, CONTROLS_REPLACED);
+    ck_assert_int_eq(r.taken_from, -1);
     ck_assert_int_eq(bind.keys[ACT_UP][2], SDL_SCANCODE_I);
 }
 END_TEST
@@ -269,8 +295,11 @@ START_TEST(buttons_are_added_replaced_and_removed_alike)
     controls_init(&c, &bind);
     button(&c, SDL_CONTROLLER_BUTTON_X, true);
     ck_assert(controls_tick(&c).jump_pressed);
-    /* two buttons at most: a third replaces the last */
+    /* two buttons at most: a third waits to be told which it replaces */
     r = controls_edit_button(&bind, ACT_JUMP, SDL_CONTROLLER_BUTTON_Y);
+    ck_assert_int_eq(r.what, CONTROLS_FULL);
+    ck_assert_int_eq(bind.buttons[ACT_JUMP][1], SDL_CONTROLLER_BUTTON_X);
+    r = controls_replace_button(&bind, ACT_JUMP, 1, SDL_CONTROLLER_BUTTON_Y);
     ck_assert_int_eq(r.what, CONTROLS_REPLACED);
     ck_assert_int_eq(r.old, SDL_CONTROLLER_BUTTON_X);
     /* B is nobody's; Start is pause's: taken */
@@ -297,7 +326,7 @@ START_TEST(the_controls_hint_is_written_from_the_bindings)
     labels_controls_hint(&bind, hint, sizeof hint);
     ck_assert_str_eq(hint, "ARROWS, A/D MOVE   SPACE, Z, K, UP JUMP   ESCAPE PAUSE");
     /* jump on X instead of Space, and nothing else */
-    ck_assert_int_eq(controls_edit_key(&bind, ACT_JUMP, SDL_SCANCODE_X).what, CONTROLS_REPLACED);
+    ck_assert_int_eq(controls_replace_key(&bind, ACT_JUMP, 3, SDL_SCANCODE_X).what, CONTROLS_REPLACED);
     for (SDL_Scancode k = SDL_SCANCODE_SPACE; k != SDL_SCANCODE_UNKNOWN;) {
         ck_assert_int_eq(controls_edit_key(&bind, ACT_JUMP, k).what, CONTROLS_REMOVED);
         k = k == SDL_SCANCODE_SPACE ? SDL_SCANCODE_Z : k == SDL_SCANCODE_Z ? SDL_SCANCODE_K : SDL_SCANCODE_UNKNOWN;
@@ -343,7 +372,7 @@ START_TEST(a_sign_names_the_keys_bound_now)
     ck_assert_str_eq(out, "LEFT or A/RIGHT or D walk, DOWN or S drops, ESCAPE pauses");
     /* rebound as the controls screen does it: jump on X alone, left on
     ** the arrow and J */
-    ck_assert_int_eq(controls_edit_key(&bind, ACT_JUMP, SDL_SCANCODE_X).what, CONTROLS_REPLACED);
+    ck_assert_int_eq(controls_replace_key(&bind, ACT_JUMP, 3, SDL_SCANCODE_X).what, CONTROLS_REPLACED);
     static const SDL_Scancode gone[] = {SDL_SCANCODE_SPACE, SDL_SCANCODE_Z, SDL_SCANCODE_K};
     for (size_t i = 0; i < sizeof gone / sizeof gone[0]; i++)
         ck_assert_int_eq(controls_edit_key(&bind, ACT_JUMP, gone[i]).what, CONTROLS_REMOVED);
@@ -486,7 +515,7 @@ START_TEST(an_action_left_unbound_stays_unbound_after_a_save_and_a_load)
     /* R bound to jump is taken from restart, which is left with no key */
     ControlBindings bind;
     controls_default_bindings(&bind);
-    ck_assert_int_eq(controls_edit_key(&bind, ACT_JUMP, SDL_SCANCODE_R).taken_from, ACT_RESTART);
+    ck_assert_int_eq(controls_replace_key(&bind, ACT_JUMP, 3, SDL_SCANCODE_R).taken_from, ACT_RESTART);
     Settings s;
     settings_defaults(&s);
     bindings_to_settings(&bind, &s);
@@ -602,7 +631,7 @@ static Suite *input_suite(void)
     tcase_add_test(tc, pause_and_restart_report_presses_not_repeats);
     tcase_add_test(tc, menu_scrolls_on_key_repeat);
     tcase_add_test(tc, a_new_key_is_added_to_the_action);
-    tcase_add_test(tc, a_full_action_replaces_its_last_key_and_says_which);
+    tcase_add_test(tc, a_full_action_changes_nothing_until_told_which_key_goes);
     tcase_add_test(tc, a_key_of_the_action_is_removed_but_never_its_last);
     tcase_add_test(tc, a_key_is_taken_from_the_action_that_had_it);
     tcase_add_test(tc, buttons_are_added_replaced_and_removed_alike);

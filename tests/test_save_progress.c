@@ -34,6 +34,7 @@ static void assert_progress_equal(const Progress *a, const Progress *b)
         ck_assert_int_eq(a->levels[i].totals_known, b->levels[i].totals_known);
         ck_assert_uint_eq(a->levels[i].coins_total, b->levels[i].coins_total);
         ck_assert_uint_eq(a->levels[i].gems_total, b->levels[i].gems_total);
+        ck_assert_int_eq(a->levels[i].assisted, b->levels[i].assisted);
     }
 }
 
@@ -279,6 +280,84 @@ START_TEST(saved_progress_loads_back_identical)
     scratch_fini(&sc);
     progress_fini(&p);
     progress_fini(&back);
+}
+END_TEST
+
+/* A level finished with the Assist says so; once finished without it, it
+** does not; the mark is saved, read back, merged, and absent from the
+** files of players who never used it, and from older files. */
+START_TEST(a_level_finished_with_the_assist_says_so)
+{
+    Scratch sc;
+    char path[1100], msg[512], err[512];
+    Progress p, back, other;
+    progress_init(&p);
+    progress_init(&back);
+    progress_init(&other);
+    scratch_init(&sc);
+    scratch_path(&sc, "progress.json", path, sizeof path);
+
+    LevelRun helped = run(3000, 0, 5);
+    helped.assisted = true;
+    ck_assert(progress_record_completion(&p, "01-first-steps.json", 0, helped, NULL));
+    ck_assert(progress_record_completion(&p, "02-mind-the-gap.json", 1, run(2000, 1, 3), NULL));
+    ck_assert(progress_find(&p, "01-first-steps.json")->assisted);
+    ck_assert(!progress_find(&p, "02-mind-the-gap.json")->assisted);
+    ck_assert_msg(save(path, &p, err, sizeof err), "%s", err);
+    char *text = read_all(path, NULL);
+    ck_assert_ptr_nonnull(strstr(text, "\"most_coins\": 5, \"most_gems\": 0, \"coins_total\": 20,"
+                                       " \"gems_total\": 0, \"assist\": true }"));
+    ck_assert_int_eq(strstr(strstr(text, "\"assist\"") + 1, "\"assist\"") == NULL, 1); /* once */
+    free(text);
+    ck_assert_int_eq(load(path, &back, msg, sizeof msg), SAVE_LOADED);
+    assert_progress_equal(&back, &p);
+
+    /* helped again: still assisted; a better time with it is kept all the same */
+    helped.ticks = 2500;
+    unsigned improved;
+    ck_assert(progress_record_completion(&p, "01-first-steps.json", 0, helped, &improved));
+    ck_assert(progress_find(&p, "01-first-steps.json")->assisted);
+    ck_assert(improved & PROGRESS_BEST_TIME);
+    /* finished without it: the mark goes, and a helped run after does not bring it back */
+    ck_assert(progress_record_completion(&p, "01-first-steps.json", 0, run(3100, 2, 5), NULL));
+    ck_assert(!progress_find(&p, "01-first-steps.json")->assisted);
+    ck_assert(progress_record_completion(&p, "01-first-steps.json", 0, helped, NULL));
+    ck_assert(!progress_find(&p, "01-first-steps.json")->assisted);
+
+    /* merged: assisted only if both were */
+    LevelRun helped2 = run(1900, 0, 3);
+    helped2.assisted = true;
+    ck_assert(progress_record_completion(&other, "02-mind-the-gap.json", 1, helped2, NULL));
+    ck_assert(progress_record_completion(&other, "03-high-and-low.json", 2, helped2, NULL));
+    ck_assert(progress_merge(&p, &other));
+    ck_assert(!progress_find(&p, "02-mind-the-gap.json")->assisted);
+    ck_assert_uint_eq(progress_find(&p, "02-mind-the-gap.json")->best_ticks, 1900);
+    ck_assert(progress_find(&p, "03-high-and-low.json")->assisted);
+
+    /* a record without the field (every file before the Assist) is not assisted */
+    static const char old[] = "{\"format\": 3, \"campaigns\": {\"main\": {\"unlocked\": 2,"
+                              " \"last_level\": \"\", \"levels\": {\"01-first-steps.json\":"
+                              " {\"completed\": true, \"best_ticks\": 9, \"fewest_deaths\": 0,"
+                              " \"most_coins\": 0}}}}}";
+    ck_assert_msg(parse(old, sizeof old - 1, &back, err, sizeof err), "%s", err);
+    ck_assert(!progress_find(&back, "01-first-steps.json")->assisted);
+    /* one not completed cannot have been finished with help */
+    static const char odd[] = "{\"format\": 3, \"campaigns\": {\"main\": {\"unlocked\": 2,"
+                              " \"last_level\": \"\", \"levels\": {\"01-first-steps.json\":"
+                              " {\"completed\": false, \"best_ticks\": 0, \"fewest_deaths\": 0,"
+                              " \"most_coins\": 0, \"assist\": true}}}}}";
+    ck_assert(!parse(odd, sizeof odd - 1, &back, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "not completed but assisted"));
+    static const char bad[] = "{\"format\": 3, \"campaigns\": {\"main\": {\"unlocked\": 2,"
+                              " \"last_level\": \"\", \"levels\": {\"01-first-steps.json\":"
+                              " {\"completed\": true, \"best_ticks\": 9, \"fewest_deaths\": 0,"
+                              " \"most_coins\": 0, \"assist\": 1}}}}}";
+    ck_assert(!parse(bad, sizeof bad - 1, &back, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "assist: expected true or false"));
+    scratch_fini(&sc);
+    progress_fini(&p);
+    progress_fini(&back);
+    progress_fini(&other);
 }
 END_TEST
 
@@ -1127,6 +1206,7 @@ static Suite *progress_suite(void)
     tcase_add_test(tc, completion_unlocks_the_next_level_only_forward);
     tcase_add_test(tc, bad_completions_change_nothing);
     tcase_add_test(tc, saved_progress_loads_back_identical);
+    tcase_add_test(tc, a_level_finished_with_the_assist_says_so);
     tcase_add_test(tc, hand_written_file_is_read);
     tcase_add_test(tc, a_file_with_gems_and_totals_is_read);
     tcase_add_test(tc, an_old_file_is_saved_in_the_new_format);

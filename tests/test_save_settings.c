@@ -16,6 +16,9 @@ static void assert_settings_equal(const Settings *a, const Settings *b)
     ck_assert_int_eq(a->music_volume, b->music_volume);
     ck_assert_int_eq(a->mute, b->mute);
     ck_assert_int_eq(a->debug_overlay, b->debug_overlay);
+    ck_assert_int_eq(a->game_speed, b->game_speed);
+    ck_assert_int_eq(a->invincible, b->invincible);
+    ck_assert_int_eq(a->all_levels, b->all_levels);
     for (int act = 0; act < ACTION_COUNT; act++) {
         for (int i = 0; i < SETTINGS_BINDINGS_MAX; i++) {
             ck_assert_str_eq(a->keys[act].names[i], b->keys[act].names[i]);
@@ -174,6 +177,69 @@ START_TEST(saved_settings_load_back_identical)
     scratch_list(&sc, list, sizeof list);
     ck_assert_str_eq(list, "settings.json");
     scratch_fini(&sc);
+}
+END_TEST
+
+/* The Assist's settings and the fill scale: off by default, saved and read
+** back, a wrong value falling back alone. */
+START_TEST(the_assist_and_the_fill_scale_are_saved_and_read_back)
+{
+    Settings d;
+    settings_defaults(&d);
+    ck_assert_int_eq(d.game_speed, 100);
+    ck_assert(!d.invincible && !d.all_levels);
+    Scratch sc;
+    char path[1100], msg[1024], err[512];
+    Settings s, back;
+    scratch_init(&sc);
+    scratch_path(&sc, "settings.json", path, sizeof path);
+    settings_defaults(&s);
+    s.window_scale = SETTINGS_SCALE_FILL;
+    s.game_speed = 60;
+    s.invincible = true;
+    s.all_levels = true;
+    ck_assert_msg(settings_save(path, &s, err, sizeof err), "%s", err);
+    char *text = read_all(path, NULL);
+    ck_assert_ptr_nonnull(strstr(text, "\"window_scale\": \"fill\","));
+    ck_assert_ptr_nonnull(strstr(text, "\"game_speed\": 60,"));
+    ck_assert_ptr_nonnull(strstr(text, "\"invincible\": true,"));
+    ck_assert_ptr_nonnull(strstr(text, "\"all_levels\": true,"));
+    free(text);
+    ck_assert_int_eq(load(path, &back, msg, sizeof msg), SAVE_LOADED);
+    ck_assert_str_eq(msg, "");
+    assert_settings_equal(&back, &s);
+    /* a speed off the steps, or out of range, is refused by the save */
+    s.game_speed = 55;
+    ck_assert(!settings_save(path, &s, err, sizeof err));
+    s.game_speed = 40;
+    ck_assert(!settings_save(path, &s, err, sizeof err));
+    scratch_fini(&sc);
+
+    static const struct {
+        const char *text, *notice;
+    } cases[] = {
+        {"{\"format\": 1, \"game_speed\": 55}",
+         "1:29: game_speed: expected 50 to 100 in steps of 10, got 55; using 100\n"},
+        {"{\"format\": 1, \"game_speed\": 40}",
+         "1:29: game_speed: expected an integer from 50 to 100, got 40; using 100\n"},
+        {"{\"format\": 1, \"invincible\": \"yes\"}",
+         "1:29: invincible: expected true or false, got \"yes\"; using false\n"},
+        {"{\"format\": 1, \"window_scale\": \"huge\"}",
+         "1:31: window_scale: expected an integer from 0 to 8 or \"fill\", got \"huge\"; using 0\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        SaveNotices notices = {0};
+        ck_assert(settings_parse(cases[i].text, strlen(cases[i].text), NULL, &s, &notices));
+        char got[1024] = "";
+        for (int n = 0; n < notices.count; n++) {
+            char line[600];
+            save_notice_format(&notices.list[n], line, sizeof line);
+            strncat(got, line, sizeof got - strlen(got) - 2);
+            strcat(got, "\n");
+        }
+        ck_assert_str_eq(got, cases[i].notice);
+        assert_defaults(&s);
+    }
 }
 END_TEST
 
@@ -757,6 +823,7 @@ static Suite *settings_suite(void)
     tcase_add_test(tc, action_names_round_trip);
     tcase_add_test(tc, missing_file_gives_defaults_silently);
     tcase_add_test(tc, saved_settings_load_back_identical);
+    tcase_add_test(tc, the_assist_and_the_fill_scale_are_saved_and_read_back);
     tcase_add_test(tc, hand_edited_file_is_read_field_by_field);
     tcase_add_test(tc, older_file_without_new_fields_keeps_their_defaults);
     tcase_add_test(tc, text_in_memory_is_read_to_its_length_and_no_further);

@@ -168,24 +168,39 @@ START_TEST(options_offer_only_the_scales_that_fit_the_display)
     save_shot(&r, "options");
     /* the saved 8x opens at 2x, and says so */
     ck_assert_str_eq(cursor_item(r.s.game)->value, "< 2X >");
-    const char *seen[4];
-    char values[4][MENU_TEXT];
-    for (int i = 0; i < 4; i++) {
+    const char *seen[5];
+    char values[5][MENU_TEXT];
+    for (int i = 0; i < 5; i++) {
         screen_tap(r.s.game, SDL_SCANCODE_RIGHT);
         snprintf(values[i], sizeof values[i], "%s", cursor_item(r.s.game)->value);
         seen[i] = values[i];
     }
-    /* right: fit, 1x, 2x, and round to fit again; never 3x */
-    ck_assert_str_eq(seen[0], "< FIT >");
-    ck_assert_str_eq(seen[1], "< 1X >");
-    ck_assert_str_eq(seen[2], "< 2X >");
-    ck_assert_str_eq(seen[3], "< FIT >");
-    ck_assert_int_eq(r.heard.scale_calls, 4);
-    ck_assert_int_eq(r.heard.last_scale, 0);
-    /* left from fit goes to the largest that fits */
+    /* right: fill (beside the whole scales), fit, 1x, 2x, and round to
+    ** fill again; never 3x */
+    ck_assert_str_eq(seen[0], "< FILL >");
+    ck_assert_str_eq(seen[1], "< FIT >");
+    ck_assert_str_eq(seen[2], "< 1X >");
+    ck_assert_str_eq(seen[3], "< 2X >");
+    ck_assert_str_eq(seen[4], "< FILL >");
+    ck_assert_int_eq(r.heard.scale_calls, 5);
+    ck_assert_int_eq(r.heard.last_scale, SETTINGS_SCALE_FILL);
+    /* left from fill goes to the largest whole scale that fits, and
+    ** from fit round to fill */
     screen_tap(r.s.game, SDL_SCANCODE_LEFT);
     ck_assert_str_eq(cursor_item(r.s.game)->value, "< 2X >");
     ck_assert_int_eq(r.heard.last_scale, 2);
+    screen_tap(r.s.game, SDL_SCANCODE_LEFT);
+    screen_tap(r.s.game, SDL_SCANCODE_LEFT);
+    ck_assert_str_eq(cursor_item(r.s.game)->value, "< FIT >");
+    screen_tap(r.s.game, SDL_SCANCODE_LEFT);
+    ck_assert_str_eq(cursor_item(r.s.game)->value, "< FILL >");
+    /* fill is saved as such */
+    screen_tap(r.s.game, SDL_SCANCODE_ESCAPE);
+    char path[1100];
+    snprintf(path, sizeof path, "%ssettings.json", r.pref);
+    Settings saved;
+    ck_assert_int_eq(settings_load(path, NULL, &saved, NULL), SAVE_LOADED);
+    ck_assert_int_eq(saved.window_scale, SETTINGS_SCALE_FILL);
     rig_close(&r);
 }
 END_TEST
@@ -382,18 +397,41 @@ START_TEST(rebinding_says_whether_it_added_replaced_or_removed)
     screen_tap(r.s.game, SDL_SCANCODE_J);
     ck_assert_str_eq(cursor_item(r.s.game)->value, "R, J");
     ck_assert_str_eq(r.s.game->menus.note, "J added to Restart");
-    /* jump is full: X replaces its last, Up */
+    /* jump is full: X changes nothing yet; the screen asks which key it
+    ** replaces, listing Jump's four, and Esc keeps them all */
     go_to(r.s.game, "JUMP");
     screen_tap(r.s.game, SDL_SCANCODE_RETURN);
     screen_tap(r.s.game, SDL_SCANCODE_X);
-    ck_assert_str_eq(cursor_item(r.s.game)->value, "SPACE, Z, K, X");
-    ck_assert_str_eq(r.s.game->menus.note, "X replaced UP for Jump (it has room for no more)");
+    ck_assert_int_eq(r.s.game->screen, SCREEN_BINDINGS);
+    ck_assert_str_eq(r.s.game->menus.menu.title, "JUMP IS FULL");
+    ck_assert_str_eq(r.s.game->menus.note,
+                     "Jump has room for no more keys: choose the one X replaces, or keep them all");
+    static const char *const jump_keys[] = {"SPACE", "Z", "K", "UP", "KEEP THEM ALL"};
+    ck_assert_int_eq(r.s.game->menus.menu.count, 5);
+    for (int i = 0; i < 5; i++)
+        ck_assert_str_eq(r.s.game->menus.menu.items[i].label, jump_keys[i]);
+    ck_assert_int_eq(r.s.game->controls.bind.keys[ACT_JUMP][3], SDL_SCANCODE_UP);
+    rig_draw(&r);
+    save_shot(&r, "controls_full");
+    screen_tap(r.s.game, SDL_SCANCODE_ESCAPE);
+    ck_assert_int_eq(r.s.game->screen, SCREEN_BINDINGS);
+    ck_assert_str_eq(cursor_item(r.s.game)->label, "JUMP");
+    ck_assert_str_eq(cursor_item(r.s.game)->value, "SPACE, Z, K, UP");
+    ck_assert_str_eq(r.s.game->menus.note, "Jump keeps its keys: X was not added");
+    /* again, and this time X takes the place of K, the one chosen */
+    screen_tap(r.s.game, SDL_SCANCODE_RETURN);
+    screen_tap(r.s.game, SDL_SCANCODE_X);
+    go_to(r.s.game, "K");
+    screen_tap(r.s.game, SDL_SCANCODE_RETURN);
+    ck_assert_str_eq(cursor_item(r.s.game)->label, "JUMP");
+    ck_assert_str_eq(cursor_item(r.s.game)->value, "SPACE, Z, X, UP");
+    ck_assert_str_eq(r.s.game->menus.note, "X replaced K for Jump");
     rig_draw(&r);
     save_shot(&r, "controls_replaced");
     /* a key of its own is removed */
     screen_tap(r.s.game, SDL_SCANCODE_RETURN);
     screen_tap(r.s.game, SDL_SCANCODE_Z);
-    ck_assert_str_eq(cursor_item(r.s.game)->value, "SPACE, K, X");
+    ck_assert_str_eq(cursor_item(r.s.game)->value, "SPACE, X, UP");
     ck_assert_str_eq(r.s.game->menus.note, "Z removed from Jump");
     /* a key another action had is taken from it, and the note says so */
     screen_tap(r.s.game, SDL_SCANCODE_RETURN);
@@ -403,7 +441,7 @@ START_TEST(rebinding_says_whether_it_added_replaced_or_removed)
     /* Esc leaves it as it was */
     screen_tap(r.s.game, SDL_SCANCODE_RETURN);
     screen_tap(r.s.game, SDL_SCANCODE_ESCAPE);
-    ck_assert_str_eq(cursor_item(r.s.game)->value, "SPACE, K, X, D");
+    ck_assert_str_eq(cursor_item(r.s.game)->value, "SPACE, X, UP, D");
     ck_assert_int_eq(r.s.game->screen, SCREEN_BINDINGS);
     /* the settings have it at once */
     char path[1100];
@@ -411,7 +449,7 @@ START_TEST(rebinding_says_whether_it_added_replaced_or_removed)
     Settings saved;
     ck_assert_int_eq(settings_load(path, NULL, &saved, NULL), SAVE_LOADED);
     ck_assert_int_eq(settings_binding_count(&saved.keys[ACTION_JUMP]), 4);
-    ck_assert_str_eq(saved.keys[ACTION_JUMP].names[2], "X");
+    ck_assert_str_eq(saved.keys[ACTION_JUMP].names[1], "X");
     ck_assert_str_eq(saved.keys[ACTION_RESTART].names[1], "J");
     rig_close(&r);
 }
@@ -428,8 +466,12 @@ START_TEST(the_title_hint_follows_the_bindings)
     ck_assert_ptr_nonnull(strstr(before, "SPACE, Z, K, UP JUMP"));
     open_controls(&r);
     go_to(r.s.game, "JUMP");
-    static const SDL_Scancode steps[] = {SDL_SCANCODE_X, SDL_SCANCODE_SPACE, SDL_SCANCODE_Z,
-                                         SDL_SCANCODE_K};
+    /* X in place of Up (jump is full: the screen asks), then the others go */
+    screen_tap(r.s.game, SDL_SCANCODE_RETURN);
+    screen_tap(r.s.game, SDL_SCANCODE_X);
+    go_to(r.s.game, "UP");
+    screen_tap(r.s.game, SDL_SCANCODE_RETURN);
+    static const SDL_Scancode steps[] = {SDL_SCANCODE_SPACE, SDL_SCANCODE_Z, SDL_SCANCODE_K};
     for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
         screen_tap(r.s.game, SDL_SCANCODE_RETURN);
         screen_tap(r.s.game, steps[i]);

@@ -7,6 +7,11 @@
 ** frame falls (alpha, for interpolating positions). A long frame (a stall,
 ** a breakpoint) is clamped so the game never tries to catch up seconds of
 ** ticks at once: the spiral of death.
+**
+** The speed (the Assist's game speed) is game time per real second: at
+** 0.5 a frame's real time brings half as many ticks. The ticks themselves
+** stay dt long, so the game plays as it does at full speed, only slower,
+** and a replay ends in the same state whatever the speed.
 */
 #ifndef FIXED_STEP_H
 #define FIXED_STEP_H
@@ -14,11 +19,15 @@
 typedef struct FixedStep {
     double dt;         /* seconds per tick */
     double max_frame;  /* longest frame time taken into account, s */
+    double speed;      /* game seconds a real second brings, (0, 1]; 1 after init */
     double acc;        /* time not yet simulated, s, in [0, dt) after advance */
 } FixedStep;
 
 void fixed_step_init(FixedStep *fs, double dt, double max_frame);
-/* Adds a frame's real duration; returns how many ticks to run now. */
+/* The game's speed from now on; a speed not in (0, 1] is taken as 1. */
+void fixed_step_set_speed(FixedStep *fs, double speed);
+/* Adds a frame's real duration (clamped to max_frame, then scaled by the
+** speed); returns how many ticks to run now. */
 int fixed_step_advance(FixedStep *fs, double frame_seconds);
 /* Where the frame falls between the previous tick (0) and the last (1). */
 float fixed_step_alpha(const FixedStep *fs);

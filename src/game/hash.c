@@ -91,6 +91,13 @@ uint64_t sim_hash(const Sim *sim)
     put_u32(&hs, sim->status.outcome);
     for (int g = 0; g < LEVEL_MAX_GROUPS; g++)
         put_u32(&hs, sim->group_on[g]);
+    /* the Assist's invincibility, only while it is on: without it a run
+    ** hashes as it did before there was one */
+    if (sim->invincible) {
+        put_u32(&hs, 1);
+        put_i32(&hs, sim->ground_x);
+        put_i32(&hs, sim->ground_y);
+    }
     uint32_t slots = ecs_slot_count(sim->world);
     for (uint32_t i = 0; i < slots; i++) {
         EcsEntity e = ecs_entity_at(sim->world, i);

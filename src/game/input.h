@@ -20,6 +20,12 @@ typedef struct InputIntent {
     bool left, right, up, down;
     bool jump_held;     /* jump is down now */
     bool jump_pressed;  /* jump went down since the last tick */
+    /* The Assist's invincibility is on this tick (invincible.c): hazards do
+    ** not kill, a fall out of the map puts Pip back on the last ground he
+    ** stood on. A setting, not a key, but the simulation reads it with the
+    ** tick's input so that a replay stores it (I) and plays a run back
+    ** exactly; false changes nothing. */
+    bool invincible;
 } InputIntent;
 
 /* Random input held for random stretches, like a player mashing keys: the

@@ -254,8 +254,10 @@ void system_interactions(EcsWorld *world, float dt, void *ctx)
     if (hurt.w < 1 || hurt.h < 1)
         hurt = box;
 
-    if (touches_spikes(sim, hurt) || touches_hazard(sim, hurt) ||
-        meet_enemies(sim, box, hurt, p, t, v, c)) {
+    if (sim->invincible) {
+        meet_enemies(sim, box, hurt, p, t, v, c); /* nothing hurts; a stomp still bounces */
+    } else if (touches_spikes(sim, hurt) || touches_hazard(sim, hurt) ||
+               meet_enemies(sim, box, hurt, p, t, v, c)) {
         player_kill(sim);
         touch_switches(sim, NULL);
         return;

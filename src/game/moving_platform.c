@@ -81,7 +81,11 @@ static int gather_actors(Sim *sim, Box solid, int32_t dx, int32_t dy)
 static void crush(Sim *sim, EcsEntity actor)
 {
     if (ecs_entity_eq(actor, sim->player)) {
-        player_kill(sim);
+        /* invincible: put back once every mover has moved and is solid again */
+        if (sim->invincible)
+            sim->rescue_due = true;
+        else
+            player_kill(sim);
         return;
     }
     Enemy *e = ecs_get(sim->world, actor, C_ENEMY);
@@ -230,6 +234,10 @@ void system_platforms(EcsWorld *world, float dt, void *ctx)
         Collider *c = ecs_field(&it, Collider, 2);
         for (int i = 0; i < it.count; i++)
             mover_tick(sim, ecs_iter_entity(&it, i), &mp[i], &t[i], &c[i], dt);
+    }
+    if (sim->rescue_due) {
+        sim->rescue_due = false;
+        invincible_rescue(sim);
     }
 }
 

@@ -310,8 +310,12 @@ void system_player(EcsWorld *world, float dt, void *ctx)
             fell = fell || t[i].y > sim->kill_y;
         }
     }
-    if (fell)
+    if (fell && sim->invincible)
+        invincible_rescue(sim);
+    else if (fell)
         player_kill(sim);
+    else if (sim->invincible)
+        invincible_note_ground(sim);
 }
 
 void player_kill(Sim *sim)

@@ -48,7 +48,7 @@ static uint8_t keys_of(const InputIntent *in)
 {
     return (uint8_t)((in->left ? REPLAY_KEY_L : 0) | (in->right ? REPLAY_KEY_R : 0) |
                      (in->up ? REPLAY_KEY_U : 0) | (in->down ? REPLAY_KEY_D : 0) |
-                     (in->jump_held ? REPLAY_KEY_J : 0));
+                     (in->jump_held ? REPLAY_KEY_J : 0) | (in->invincible ? REPLAY_KEY_I : 0));
 }
 
 bool replay_push(Replay *r, const InputIntent *in)
@@ -71,6 +71,7 @@ InputIntent replay_intent(const Replay *r, size_t i)
     in.up = k & REPLAY_KEY_U;
     in.down = k & REPLAY_KEY_D;
     in.jump_held = k & REPLAY_KEY_J;
+    in.invincible = k & REPLAY_KEY_I;
     in.jump_pressed = (k & REPLAY_KEY_J) && !(before & REPLAY_KEY_J);
     return in;
 }
@@ -247,9 +248,10 @@ bool replay_parse(const char *text, size_t len, Replay *out, ReplayHeader *heade
             case 'U': bit = REPLAY_KEY_U; break;
             case 'D': bit = REPLAY_KEY_D; break;
             case 'J': bit = REPLAY_KEY_J; break;
+            case 'I': bit = REPLAY_KEY_I; break;
             default:
                 fail(err, errlen, line, (int)(i - start) + 1,
-                     "unknown key (expected L, R, U, D or J)");
+                     "unknown key (expected L, R, U, D, J or I)");
                 goto bad;
             }
             keys |= bit;
@@ -361,26 +363,29 @@ bool replay_level_path(const ReplayHeader *header, const char *replay_path, char
 
 char *replay_format(const Replay *r, size_t *len)
 {
-    /* Each run is at most "1234567890,L,R,U,D,J\n": 22 bytes. */
-    size_t cap = 64;
+    /* Each run is at most "1234567890,L,R,U,D,J,I\n": 24 bytes. */
+    size_t cap = 96;
+    bool invincible = false;
     for (size_t i = 0; i < r->count;) {
         size_t j = i;
         while (j < r->count && r->keys[j] == r->keys[i])
             j++;
-        cap += 24;
+        cap += 26;
+        invincible = invincible || (r->keys[i] & REPLAY_KEY_I);
         i = j;
     }
     char *text = malloc(cap);
     if (text == NULL)
         return NULL;
-    size_t n = (size_t)snprintf(text, cap, "# ticks,keys (L R U D J)\n");
+    size_t n = (size_t)snprintf(text, cap, "# ticks,keys (L R U D J%s)\n",
+                                invincible ? "; I: the Assist's invincibility on" : "");
     for (size_t i = 0; i < r->count;) {
         size_t j = i;
         while (j < r->count && r->keys[j] == r->keys[i])
             j++;
         n += (size_t)snprintf(text + n, cap - n, "%zu", j - i);
-        static const char names[] = "LRUDJ";
-        for (int b = 0; b < 5; b++)
+        static const char names[] = "LRUDJI";
+        for (int b = 0; b < 6; b++)
             if (r->keys[i] & (1u << b))
                 n += (size_t)snprintf(text + n, cap - n, ",%c", names[b]);
         text[n++] = '\n';

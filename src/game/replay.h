@@ -4,7 +4,8 @@
 ** reads and writes them.
 **
 ** One line per run of ticks with the same input: `COUNT[,KEY...]`, keys
-** L R U D J (left, right, up, down, jump held). `30,R` then `12,R,J` holds
+** L R U D J (left, right, up, down, jump held), and I for a tick played
+** with the Assist's invincibility on (InputIntent.invincible). `30,R` then `12,R,J` holds
 ** right for 42 ticks and presses jump at tick 31: a jump press is a tick
 ** where J is held and was not the tick before. `#` starts a comment; blank
 ** lines are ignored. This is the format of CelesteTAS input files.
@@ -30,7 +31,7 @@
 enum {
     REPLAY_MAX_TICKS = 60 * 60 * 60 * 4, /* four hours */
     /* a file's bytes, at most: every tick on a line of its own with every
-    ** key ("1,L,R,U,D,J\r\n", 13 bytes), and room for comments */
+    ** key ("1,L,R,U,D,J,I\r\n", 15 bytes), and room for comments */
     REPLAY_MAX_BYTES = REPLAY_MAX_TICKS * 16,
     REPLAY_PATH_MAX = 4096,
 };
@@ -52,7 +53,7 @@ typedef struct Replay {
 
 enum {
     REPLAY_KEY_L = 1, REPLAY_KEY_R = 2, REPLAY_KEY_U = 4,
-    REPLAY_KEY_D = 8, REPLAY_KEY_J = 16,
+    REPLAY_KEY_D = 8, REPLAY_KEY_J = 16, REPLAY_KEY_I = 32,
 };
 
 void replay_init(Replay *r);

@@ -177,6 +177,9 @@ void sim_tick(Sim *sim, const InputIntent *input)
 {
     sim->input = *input;
     sim->event_count = 0;
+    if (input->invincible && !sim->invincible)
+        invincible_begin(sim);
+    sim->invincible = input->invincible;
     ecs_world_step(sim->world, SIM_DT);
     sim->status.ticks++;
     const Player *p = ecs_get(sim->world, sim->player, C_PLAYER);
@@ -216,6 +219,9 @@ bool sim_copy(Sim *dst, const Sim *src)
     dst->player = src->player;
     memcpy(dst->group_on, src->group_on, sizeof dst->group_on);
     dst->kill_y = src->kill_y;
+    dst->invincible = src->invincible;
+    dst->ground_x = src->ground_x;
+    dst->ground_y = src->ground_y;
     broadphase_solids(dst);
     dst->actors.stale = true;
     return true;

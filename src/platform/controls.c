@@ -93,8 +93,10 @@ static void remove_slot(int *codes, int n, int i, int unused)
 }
 
 /* The edit of one list of codes (an action's keys or buttons), `count`
-** bindings in all (with a pad's stick halves). */
-static ControlsEditResult edit_list(int *codes, int n, int unused, int code, int count)
+** bindings in all (with a pad's stick halves). A full list takes a new code
+** only in place of slot `replace` (CONTROLS_FULL, nothing changed, for -1). */
+static ControlsEditResult edit_list(int *codes, int n, int unused, int code, int count,
+                                    int replace)
 {
     ControlsEditResult r = {CONTROLS_ADDED, unused, -1};
     for (int i = 0; i < n; i++)
@@ -112,13 +114,18 @@ static ControlsEditResult edit_list(int *codes, int n, int unused, int code, int
             codes[i] = code;
             return r;
         }
+    if (replace < 0 || replace >= n) {
+        r.what = CONTROLS_FULL;
+        return r;
+    }
     r.what = CONTROLS_REPLACED;
-    r.old = codes[n - 1];
-    codes[n - 1] = code;
+    r.old = codes[replace];
+    codes[replace] = code;
     return r;
 }
 
-ControlsEditResult controls_edit_key(ControlBindings *bind, ControlAction action, SDL_Scancode key)
+static ControlsEditResult edit_key(ControlBindings *bind, ControlAction action, SDL_Scancode key,
+                                   int replace)
 {
     ControlsEditResult r = {CONTROLS_KEPT_LAST, SDL_SCANCODE_UNKNOWN, -1};
     if ((unsigned)action >= ACT_COUNT || key <= SDL_SCANCODE_UNKNOWN || key >= SDL_NUM_SCANCODES)
@@ -127,7 +134,7 @@ ControlsEditResult controls_edit_key(ControlBindings *bind, ControlAction action
     for (int k = 0; k < CONTROLS_KEYS; k++)
         codes[k] = (int)bind->keys[action][k];
     r = edit_list(codes, CONTROLS_KEYS, SDL_SCANCODE_UNKNOWN, (int)key,
-                  controls_key_count(bind, action));
+                  controls_key_count(bind, action), replace);
     if (r.what == CONTROLS_ADDED || r.what == CONTROLS_REPLACED) {
         /* take it from whoever had it; the action that loses its only key
         ** loses it all the same: the player asked for it here */
@@ -152,8 +159,21 @@ ControlsEditResult controls_edit_key(ControlBindings *bind, ControlAction action
     return r;
 }
 
-ControlsEditResult controls_edit_button(ControlBindings *bind, ControlAction action,
-                                        SDL_GameControllerButton button)
+ControlsEditResult controls_edit_key(ControlBindings *bind, ControlAction action, SDL_Scancode key)
+{
+    return edit_key(bind, action, key, -1);
+}
+
+ControlsEditResult controls_replace_key(ControlBindings *bind, ControlAction action, int slot,
+                                        SDL_Scancode key)
+{
+    if (slot < 0 || slot >= controls_key_count(bind, action))
+        return (ControlsEditResult){CONTROLS_KEPT_LAST, SDL_SCANCODE_UNKNOWN, -1};
+    return edit_key(bind, action, key, slot);
+}
+
+static ControlsEditResult edit_button(ControlBindings *bind, ControlAction action,
+                                      SDL_GameControllerButton button, int replace)
 {
     ControlsEditResult r = {CONTROLS_KEPT_LAST, SDL_CONTROLLER_BUTTON_INVALID, -1};
     if ((unsigned)action >= ACT_COUNT || button <= SDL_CONTROLLER_BUTTON_INVALID ||
@@ -163,7 +183,7 @@ ControlsEditResult controls_edit_button(ControlBindings *bind, ControlAction act
     for (int b = 0; b < CONTROLS_BUTTONS; b++)
         codes[b] = (int)bind->buttons[action][b];
     r = edit_list(codes, CONTROLS_BUTTONS, SDL_CONTROLLER_BUTTON_INVALID, (int)button,
-                  controls_pad_count(bind, action));
+                  controls_pad_count(bind, action), replace);
     if (r.what == CONTROLS_ADDED || r.what == CONTROLS_REPLACED) {
         for (int a = 0; a < ACT_COUNT; a++) {
             if (a == (int)action)
@@ -184,6 +204,23 @@ ControlsEditResult controls_edit_button(ControlBindings *bind, ControlAction act
     for (int b = 0; b < CONTROLS_BUTTONS; b++)
         bind->buttons[action][b] = (SDL_GameControllerButton)codes[b];
     return r;
+}
+
+ControlsEditResult controls_edit_button(ControlBindings *bind, ControlAction action,
+                                        SDL_GameControllerButton button)
+{
+    return edit_button(bind, action, button, -1);
+}
+
+ControlsEditResult controls_replace_button(ControlBindings *bind, ControlAction action, int slot,
+                                           SDL_GameControllerButton button)
+{
+    int buttons = 0;
+    for (int b = 0; (unsigned)action < ACT_COUNT && b < CONTROLS_BUTTONS; b++)
+        buttons += bind->buttons[action][b] != SDL_CONTROLLER_BUTTON_INVALID;
+    if (slot < 0 || slot >= buttons)
+        return (ControlsEditResult){CONTROLS_KEPT_LAST, SDL_CONTROLLER_BUTTON_INVALID, -1};
+    return edit_button(bind, action, button, slot);
 }
 
 void controls_init(Controls *c, const ControlBindings *bind)

@@ -91,9 +91,11 @@ void controls_default_bindings(ControlBindings *bind);
 /* What a change of the controls screen did. */
 typedef enum ControlsEdit {
     CONTROLS_ADDED,       /* the action had room: the key (button) is one more of its own */
-    CONTROLS_REPLACED,    /* the action was full: it took the place of its last one, `old` */
+    CONTROLS_REPLACED,    /* it took the place of one the player chose, `old` */
     CONTROLS_REMOVED,     /* it was the action's already: it is not any more */
     CONTROLS_KEPT_LAST,   /* it was the action's only one: kept, or the action could not be done */
+    CONTROLS_FULL,        /* the action has no room: nothing changed until the player
+                             chooses which one it replaces (controls_replace_*) */
 } ControlsEdit;
 
 typedef struct ControlsEditResult {
@@ -104,14 +106,22 @@ typedef struct ControlsEditResult {
 
 /* The controls screen's edit: a key already the action's is removed (unless
 ** it is the action's last key); another is added at the end of the
-** action's keys, or, when it has CONTROLS_KEYS already, replaces the last
-** of them. A key that another action had is taken from it (Up may stay
-** both up and jump). */
+** action's keys, unless it has CONTROLS_KEYS already (CONTROLS_FULL: then
+** nothing changes, and the screen asks which one it replaces). A key that
+** another action had is taken from it (Up may stay both up and jump). */
 ControlsEditResult controls_edit_key(ControlBindings *bind, ControlAction action, SDL_Scancode key);
+/* A full action's key in `slot` (0 to its count - 1) replaced by key, which
+** is taken from whoever had it; CONTROLS_KEPT_LAST, nothing changed, for a
+** slot it has not. A key the action has already is removed instead, as
+** controls_edit_key does. */
+ControlsEditResult controls_replace_key(ControlBindings *bind, ControlAction action, int slot,
+                                        SDL_Scancode key);
 /* The same for a gamepad button (an action's last binding may be a stick's
-** half: a button is then removable). */
+** half: a button is then removable; the slots are its buttons'). */
 ControlsEditResult controls_edit_button(ControlBindings *bind, ControlAction action,
                                         SDL_GameControllerButton button);
+ControlsEditResult controls_replace_button(ControlBindings *bind, ControlAction action, int slot,
+                                           SDL_GameControllerButton button);
 
 /* How many keys (buttons and stick halves) the action has. */
 int controls_key_count(const ControlBindings *bind, ControlAction action);

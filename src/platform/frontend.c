@@ -162,6 +162,7 @@ void frontend_toggle_fullscreen(Frontend *g)
     if (g->hooks.set_fullscreen)
         g->hooks.set_fullscreen(g->hooks.ctx, g->saves.settings.fullscreen);
     frontend_save_settings(g);
+    screens_fullscreen_changed(g);
 }
 
 static void toggle_debug_overlay(Frontend *g)
@@ -217,6 +218,7 @@ static void change_screen(Frontend *g)
     g->grab = false;
     g->menus.menu.count = 0;
     g->menus.capture = -1;
+    g->menus.replace_code = -1;
     g->menus.note[0] = '\0';
     controls_release_all(&g->controls);
     if (SCREENS[s].enter)
@@ -377,6 +379,7 @@ Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, co
     if (hooks)
         g->hooks = *hooks;
     g->menus.capture = -1;
+    g->menus.replace_code = -1;
     g->next = SCREEN_NONE;
     g->session.campaign_index = -1;
     batch_init(&g->batch, renderer);

@@ -32,6 +32,9 @@ enum {
     ITEM_SCALE, ITEM_FULLSCREEN, ITEM_VOLUME, ITEM_SFX, ITEM_MUSIC, ITEM_MUTE, ITEM_BINDINGS,
     ITEM_BACK,
     ITEM_DEFAULTS,
+    ITEM_ASSIST, ITEM_SPEED, ITEM_INVINCIBLE, ITEM_ALL_LEVELS,
+    ITEM_KEEP,                  /* a full action keeps its keys */
+    ITEM_SLOT_FIRST = 50,       /* + the slot a full action's new key replaces */
     ITEM_KEY_FIRST = 100,       /* + action */
     ITEM_PAD_FIRST = 200,       /* + action */
     ITEM_LEVEL_FIRST = 300,     /* + campaign index */
@@ -333,11 +336,18 @@ static void levels_enter(Frontend *g)
     const Campaign *c = g->campaign;
     /* a campaign of one unnamed world has no heading */
     bool headings = c && (c->world_count > 1 || c->worlds[0].name[0]);
+    /* a column more, unheaded, when a level was finished with the Assist */
+    bool assist_column = false;
+    for (int i = 0; c && i < c->count; i++) {
+        const LevelRecord *rec = progress_find(&g->saves.progress, c->levels[i].file);
+        assist_column = assist_column || (rec && rec->completed && rec->assisted);
+    }
     for (int w = 0; c && w < c->world_count; w++) {
         if (headings)
-            menu_add_heading(m, c->worlds[w].name, "time\tdeaths\tcoins\tgems");
+            menu_add_heading(m, c->worlds[w].name,
+                             assist_column ? "time\tdeaths\tcoins\tgems\t" : "time\tdeaths\tcoins\tgems");
         for (int i = c->worlds[w].first; i < c->worlds[w].first + c->worlds[w].count; i++) {
-            bool open = progress_is_unlocked(&g->saves.progress, i);
+            bool open = g->saves.settings.all_levels || progress_is_unlocked(&g->saves.progress, i);
             const LevelRecord *rec = progress_find(&g->saves.progress, c->levels[i].file);
             char label[MENU_TEXT + 16], value[MENU_TEXT + 64]; /* menu_add keeps what fits */
             snprintf(label, sizeof label, "%2d %.40s", i + 1, open ? c->levels[i].title : "???");
@@ -350,8 +360,8 @@ static void levels_enter(Frontend *g)
                 hud_format_time(rec->best_ticks, t, sizeof t);
                 fraction(rec->most_coins, coins_total, known, coins, sizeof coins);
                 fraction(rec->most_gems, gems_total, known, gems, sizeof gems);
-                snprintf(value, sizeof value, "%s\t%lu\t%s\t%s", t, (unsigned long)rec->fewest_deaths,
-                         coins, gems);
+                snprintf(value, sizeof value, "%s\t%lu\t%s\t%s%s", t, (unsigned long)rec->fewest_deaths,
+                         coins, gems, !assist_column ? "" : rec->assisted ? "\tassist" : "\t");
             } else {
                 value[0] = '\0';
             }
@@ -532,6 +542,8 @@ static void options_enter(Frontend *g)
     menu_init(&g->menus.menu, "Options");
     if (shown_scale(g) == 0)
         snprintf(value, sizeof value, "< fit >");
+    else if (shown_scale(g) == SETTINGS_SCALE_FILL)
+        snprintf(value, sizeof value, "< fill >");
     else
         snprintf(value, sizeof value, "< %dx >", shown_scale(g));
     menu_add(&g->menus.menu, ITEM_SCALE, "Window scale", value, true);
@@ -547,7 +559,14 @@ static void options_enter(Frontend *g)
     }
     menu_add(&g->menus.menu, ITEM_MUTE, "Mute", g->saves.settings.mute ? "on" : "off", true);
     menu_add(&g->menus.menu, ITEM_BINDINGS, "Controls", NULL, true);
+    menu_add(&g->menus.menu, ITEM_ASSIST, "Assist", NULL, true);
     menu_add(&g->menus.menu, ITEM_BACK, "Back", NULL, true);
+}
+
+void screens_fullscreen_changed(Frontend *g)
+{
+    if (g->screen == SCREEN_OPTIONS)
+        rebuild(g);
 }
 
 /* The settings change at once (and are written as the screen changes);
@@ -563,9 +582,12 @@ static void options_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     if (turn != 0)
         frontend_sound(g, SOUND_MENU_MOVE);
     if (id == ITEM_SCALE) {
-        /* fit, then 1x up to the largest the display takes, round again */
-        int m = max_scale(g), scale = shown_scale(g) + step;
-        s->window_scale = scale < 0 ? m : scale > m ? 0 : scale;
+        /* fit, then 1x up to the largest the display takes, then fill
+        ** (counted as one past it), round again */
+        int m = max_scale(g), shown = shown_scale(g);
+        int scale = (shown == SETTINGS_SCALE_FILL ? m + 1 : shown) + step;
+        scale = scale < 0 ? m + 1 : scale > m + 1 ? 0 : scale;
+        s->window_scale = scale == m + 1 ? SETTINGS_SCALE_FILL : scale;
         g->saves.settings_dirty = true;
         if (g->hooks.set_scale)
             g->hooks.set_scale(g->hooks.ctx, s->window_scale);
@@ -585,6 +607,8 @@ static void options_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     } else {
         if (id == ITEM_BINDINGS)
             frontend_go(g, SCREEN_BINDINGS);
+        if (id == ITEM_ASSIST)
+            frontend_go(g, SCREEN_ASSIST);
         return;
     }
     rebuild(g);
@@ -612,12 +636,87 @@ static void menu_screen_draw(Frontend *g)
     menu_draw(&g->menus.menu, &g->batch, &g->atlas, -1);
 }
 
+/* ---- the Assist --------------------------------------------------------------------- */
+
+/* Celeste's Assist: the game slower, Pip unhurt, every level open; each
+** off until chosen, saved with the other settings, in force at once (the
+** level under a pause too). */
+static void assist_enter(Frontend *g)
+{
+    const Settings *s = &g->saves.settings;
+    char value[MENU_TEXT];
+    menu_init(&g->menus.menu, "Assist");
+    snprintf(value, sizeof value, "< %d%% >", s->game_speed);
+    menu_add(&g->menus.menu, ITEM_SPEED, "Game speed", value, true);
+    menu_add(&g->menus.menu, ITEM_INVINCIBLE, "Invincibility", s->invincible ? "on" : "off", true);
+    menu_add(&g->menus.menu, ITEM_ALL_LEVELS, "All levels open", s->all_levels ? "on" : "off",
+             true);
+    menu_add(&g->menus.menu, ITEM_BACK, "Back", NULL, true);
+}
+
+/* Left and right turn the speed (50% to 100% in steps of 10, stopping at
+** either end; OK goes round) and the switches. */
+static void assist_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
+{
+    (void)ev;
+    Settings *s = &g->saves.settings;
+    int turn, id = menu_choice(g, r, &turn);
+    if (id == ITEM_SPEED) {
+        int v = s->game_speed + (turn != 0 ? turn : 1) * SETTINGS_SPEED_STEP;
+        s->game_speed = v > 100 ? (turn != 0 ? 100 : SETTINGS_SPEED_MIN)
+                        : v < SETTINGS_SPEED_MIN ? SETTINGS_SPEED_MIN : v;
+    } else if (id == ITEM_INVINCIBLE) {
+        s->invincible = !s->invincible;
+    } else if (id == ITEM_ALL_LEVELS) {
+        s->all_levels = !s->all_levels;
+    } else {
+        return;
+    }
+    if (turn != 0)
+        frontend_sound(g, SOUND_MENU_MOVE);
+    g->saves.settings_dirty = true;
+    rebuild(g);
+}
+
+static void assist_draw(Frontend *g)
+{
+    menu_screen_draw(g);
+    draw_bottom_lines(g, "Play the way that suits you. A level finished with a slower game or"
+                         " invincibility says ASSIST beside its bests.", GREY);
+}
+
 /* ---- the controls ------------------------------------------------------------------ */
+
+/* A full action's keys (buttons), to choose the one the key pressed
+** replaces, or none. */
+static void replace_enter(Frontend *g)
+{
+    ControlAction action = (ControlAction)g->menus.capture;
+    const ControlBindings *bind = &g->controls.bind;
+    char title[MENU_TEXT], name[48];
+    snprintf(title, sizeof title, "%s is full", controls_action_name(action));
+    menu_init(&g->menus.menu, title);
+    int slots = g->menus.capture_pad ? CONTROLS_BUTTONS : CONTROLS_KEYS;
+    for (int i = 0; i < slots; i++) {
+        if (g->menus.capture_pad && bind->buttons[action][i] != SDL_CONTROLLER_BUTTON_INVALID)
+            labels_button(bind->buttons[action][i], name, sizeof name);
+        else if (!g->menus.capture_pad && bind->keys[action][i] != SDL_SCANCODE_UNKNOWN)
+            labels_key(bind->keys[action][i], name, sizeof name);
+        else
+            continue;
+        menu_add(&g->menus.menu, ITEM_SLOT_FIRST + i, name, "replace", true);
+    }
+    menu_add(&g->menus.menu, ITEM_KEEP, "Keep them all", NULL, true);
+}
 
 /* Every key, then every button and stick half, of each action. */
 static void bindings_enter(Frontend *g)
 {
     char value[MENU_TEXT];
+    if (g->menus.replace_code >= 0) {
+        replace_enter(g);
+        return;
+    }
     menu_init(&g->menus.menu, "Controls");
     for (int pad = 0; pad <= 1; pad++)
         for (int a = 0; a < ACT_COUNT; a++) {
@@ -654,8 +753,10 @@ static void edit_note(Frontend *g, ControlsEditResult r, const char *name, const
     size_t cap = sizeof g->menus.note;
     switch (r.what) {
     case CONTROLS_ADDED: snprintf(note, cap, "%s added to %s", name, action); break;
-    case CONTROLS_REPLACED:
-        snprintf(note, cap, "%s replaced %s for %s (it has room for no more)", name, old, action);
+    case CONTROLS_REPLACED: snprintf(note, cap, "%s replaced %s for %s", name, old, action); break;
+    case CONTROLS_FULL:
+        snprintf(note, cap, "%s has room for no more %ss: choose the one %s replaces, or keep them"
+                 " all", action, kind, name);
         break;
     case CONTROLS_REMOVED: snprintf(note, cap, "%s removed from %s", name, action); break;
     case CONTROLS_KEPT_LAST:
@@ -669,9 +770,61 @@ static void edit_note(Frontend *g, ControlsEditResult r, const char *name, const
     }
 }
 
+/* Back to the list of actions, the cursor on the one edited. */
+static void capture_done(Frontend *g)
+{
+    int action = g->menus.capture;
+    bool pad = g->menus.capture_pad;
+    g->menus.capture = -1;
+    g->menus.replace_code = -1;
+    g->grab = false;
+    controls_release_all(&g->controls);
+    bindings_enter(g);
+    if (action >= 0)
+        menu_select(&g->menus.menu, (pad ? ITEM_PAD_FIRST : ITEM_KEY_FIRST) + action);
+}
+
+/* The choice of which of a full action's keys (buttons) the one pressed
+** replaces: OK on one replaces it, Back or "Keep them all" changes nothing. */
+static void replace_event(Frontend *g, ControlsResult r)
+{
+    int id;
+    MenuEvent ev = menu_input(&g->menus.menu, r.menu, &id);
+    ControlAction action = (ControlAction)g->menus.capture;
+    char name[48], old[48];
+    if (g->menus.capture_pad)
+        labels_button((SDL_GameControllerButton)g->menus.replace_code, name, sizeof name);
+    else
+        labels_key((SDL_Scancode)g->menus.replace_code, name, sizeof name);
+    if (ev == MENU_EV_MOVED) {
+        frontend_sound(g, SOUND_MENU_MOVE);
+    } else if (ev == MENU_EV_BACK || (ev == MENU_EV_ACTIVATE && id == ITEM_KEEP)) {
+        frontend_sound(g, SOUND_MENU_BACK);
+        snprintf(g->menus.note, sizeof g->menus.note, "%s keeps its %ss: %s was not added",
+                 controls_action_name(action), g->menus.capture_pad ? "button" : "key", name);
+        capture_done(g);
+    } else if (ev == MENU_EV_ACTIVATE && id >= ITEM_SLOT_FIRST) {
+        ControlsEditResult e;
+        if (g->menus.capture_pad) {
+            e = controls_replace_button(&g->controls.bind, action, id - ITEM_SLOT_FIRST,
+                                        (SDL_GameControllerButton)g->menus.replace_code);
+            labels_button((SDL_GameControllerButton)e.old, old, sizeof old);
+        } else {
+            e = controls_replace_key(&g->controls.bind, action, id - ITEM_SLOT_FIRST,
+                                     (SDL_Scancode)g->menus.replace_code);
+            labels_key((SDL_Scancode)e.old, old, sizeof old);
+        }
+        frontend_sound(g, SOUND_MENU_SELECT);
+        edit_note(g, e, name, old);
+        bindings_changed(g);
+        capture_done(g);
+    }
+}
+
 /* "press a key..." takes the next key or button, the screen grabbing every
-** event until then: a new one is added to the action (or replaces its last
-** when it is full), one of its own is removed; Esc leaves it as it was. */
+** event until then: a new one is added to the action (when it is full, the
+** screen asks which of its own it replaces), one of its own is removed;
+** Esc leaves it as it was. */
 static void capture(Frontend *g, const SDL_Event *ev)
 {
     bool key = ev->type == SDL_KEYDOWN && !ev->key.repeat;
@@ -695,6 +848,16 @@ static void capture(Frontend *g, const SDL_Event *ev)
         labels_button((SDL_GameControllerButton)r.old, old, sizeof old);
         edited = true;
     }
+    if (edited && r.what == CONTROLS_FULL) {
+        /* nothing changed yet: which one goes is the player's to say */
+        edit_note(g, r, name, old);
+        g->menus.replace_code = key ? (int)ev->key.keysym.scancode : (int)ev->cbutton.button;
+        g->grab = false;
+        controls_release_all(&g->controls);
+        frontend_sound(g, SOUND_MENU_SELECT);
+        bindings_enter(g);
+        return;
+    }
     if (edited) {
         edit_note(g, r, name, old);
         bindings_changed(g);
@@ -705,16 +868,17 @@ static void capture(Frontend *g, const SDL_Event *ev)
         if (key)
             frontend_sound(g, SOUND_MENU_BACK);
     }
-    g->menus.capture = -1;
-    g->grab = false;
-    controls_release_all(&g->controls);
-    rebuild(g);
+    capture_done(g);
 }
 
 static void bindings_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
 {
     if (g->grab) {
         capture(g, ev);
+        return;
+    }
+    if (g->menus.replace_code >= 0) {
+        replace_event(g, r);
         return;
     }
     int id = menu_choice(g, r, NULL);
@@ -859,6 +1023,9 @@ static void draw_complete(Frontend *g)
     render_panel(&g->batch, &g->atlas, box);
     /* a first clear is every best at once: said once, in the heading */
     draw_centered(g, first ? "FIRST CLEAR!" : "LEVEL COMPLETE!", box.y + 12, GOLD);
+    if (run->assisted) /* how it was played, said plainly, in the corner */
+        render_text(&g->batch, &g->atlas, "ASSIST",
+                    box.x + box.w - render_text_width(&g->atlas, "ASSIST") - 8, box.y + 6, GREY);
     draw_centered(g, g->session.level_title, box.y + 28, WHITE);
     char figure[48];
     int x = box.x + (box.w - 200) / 2, y = box.y + 50;
@@ -1175,4 +1342,6 @@ const ScreenDef SCREENS[SCREEN_COUNT] = {
     [SCREEN_EDITOR] = {.enter = editor_enter, .event = editor_event, .update = editor_update,
                        .draw = editor_draw, .fini = editor_fini, .back = SCREEN_MAKE,
                        .music = NULL},
+    [SCREEN_ASSIST] = {.enter = assist_enter, .event = assist_event, .update = session_update,
+                       .draw = assist_draw, .back = SCREEN_OPTIONS, .music = NULL},
 };

@@ -131,6 +131,7 @@ static void reset_camera(Frontend *g)
 static void begin_run(Frontend *g)
 {
     fixed_step_init(&g->session.step, 1.0 / SIM_TICK_RATE, 0.25);
+    g->session.assisted = false;
     g->session.celebrate = 0.0f;
     g->session.sign_text = -1;
     g->session.sign_shown = 0.0f;
@@ -367,7 +368,8 @@ static void complete_level(Frontend *g)
                                 .coins = (uint32_t)st->collected,
                                 .gems = (uint32_t)st->gems,
                                 .coins_total = (uint32_t)st->collectibles,
-                                .gems_total = (uint32_t)st->gems_total};
+                                .gems_total = (uint32_t)st->gems_total,
+                                .assisted = g->session.assisted};
     g->session.improved = 0;
     const char *id = level_path_basename(g->session.level_path);
     if ((g->session.campaign_index >= 0 || g->session.own_level) &&
@@ -426,10 +428,15 @@ static InputIntent next_intent(Frontend *g)
     return controls_tick(&g->controls);
 }
 
-/* One simulation tick with its input, recording and events. */
+/* One simulation tick with its input, recording and events. The Assist's
+** invincibility goes with the input (a replay's own, when one plays), so a
+** recording keeps it; a run that had it, or a slower game, is assisted. */
 static void tick(Frontend *g)
 {
     InputIntent in = next_intent(g);
+    if (!g->session.playing_back)
+        in.invincible = g->saves.settings.invincible;
+    g->session.assisted = g->session.assisted || in.invincible || g->saves.settings.game_speed < 100;
     g->session.last_in = in;
     if (g->session.recording && !replay_push(&g->session.record, &in))
         fprintf(stderr, "%s: the recording is full\n", g->opt.program);
@@ -503,7 +510,10 @@ void session_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
 
 void session_update(Frontend *g, double frame_seconds)
 {
-    float dt = (float)frame_seconds;
+    /* the Assist's game speed slows the level's clock: its ticks come
+    ** further apart, and its effects, camera and card follow */
+    fixed_step_set_speed(&g->session.step, g->saves.settings.game_speed / 100.0);
+    float dt = (float)(frame_seconds * g->session.step.speed);
     bool play = g->screen == SCREEN_PLAY, card = false;
     /* a failed hot reload holds the level under its error text */
     if (play && g->session.sim && !g->session.error_text[0]) {

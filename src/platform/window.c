@@ -4,7 +4,11 @@
 **
 ** Each frame: poll events, advance the game by the real time elapsed (the
 ** game's fixed-step accumulator turns it into ticks), draw at the 480x270
-** logical size scaled by a whole number with black bars, present. With
+** logical size scaled by a whole number with black bars, present. At the
+** "fill" scale the frame is drawn into a 480x270 texture instead, which is
+** copied, nearest-neighbour, onto the largest 16:9 rectangle of the window
+** (display_fill_rect); the mouse's points are taken back into the view's
+** pixels by the same rectangle, as SDL does for the whole scales. With
 ** vsync (when the settings ask for it and the renderer has it) the present
 ** paces the loop; without it (or when the driver claims vsync and returns
 ** at once) a limiter sleeps to about 60 frames a second.
@@ -29,9 +33,70 @@ typedef struct Window {
     SDL_Window *window;
     SDL_Renderer *renderer;
     SDL_GameController *pads[MAX_PADS];
-    int scale;
+    int scale;                  /* the setting: 0 fit, a whole scale, SETTINGS_SCALE_FILL */
     bool fullscreen;
+    SDL_Texture *frame;         /* the fill scale's 480x270 frame, made when first needed */
 } Window;
+
+/* Whether the frame is drawn at the fill scale (into win->frame). */
+static bool filling(const Window *win)
+{
+    return win->scale == SETTINGS_SCALE_FILL && win->frame != NULL;
+}
+
+/* The window's drawing area, px, and where the fill scale shows the view in it. */
+static DisplayRect fill_rect(const Window *win)
+{
+    int w = LOGICAL_W, h = LOGICAL_H;
+    SDL_GetRendererOutputSize(win->renderer, &w, &h);
+    return display_fill_rect(w, h);
+}
+
+/* The renderer set for the scale: SDL's logical size at a whole scale; at
+** fill, none (the frame texture is the 480x270), or, when the renderer
+** cannot draw into a texture, SDL's logical size at any scale. */
+static void apply_scale_mode(Window *win)
+{
+    if (win->scale == SETTINGS_SCALE_FILL && !win->frame) {
+        win->frame = SDL_CreateTexture(win->renderer, SDL_PIXELFORMAT_RGBA8888,
+                                       SDL_TEXTUREACCESS_TARGET, LOGICAL_W, LOGICAL_H);
+        if (win->frame)
+            SDL_SetTextureScaleMode(win->frame, SDL_ScaleModeNearest);
+    }
+    if (filling(win)) {
+        SDL_RenderSetLogicalSize(win->renderer, 0, 0);
+    } else {
+        SDL_RenderSetLogicalSize(win->renderer, LOGICAL_W, LOGICAL_H);
+        SDL_RenderSetIntegerScale(win->renderer, win->scale == SETTINGS_SCALE_FILL ? SDL_FALSE
+                                                                                 : SDL_TRUE);
+    }
+}
+
+/* A mouse event's point from window points into the view's pixels, at the
+** fill scale (SDL does it for the logical size). */
+static void fill_mouse(const Window *win, SDL_Event *ev)
+{
+    int *x = NULL, *y = NULL;
+    if (ev->type == SDL_MOUSEMOTION) {
+        x = &ev->motion.x;
+        y = &ev->motion.y;
+    } else if (ev->type == SDL_MOUSEBUTTONDOWN || ev->type == SDL_MOUSEBUTTONUP) {
+        x = &ev->button.x;
+        y = &ev->button.y;
+    }
+    if (!x || !filling(win))
+        return;
+    int ww, wh, ow, oh;
+    SDL_GetWindowSize(win->window, &ww, &wh);
+    SDL_GetRendererOutputSize(win->renderer, &ow, &oh);
+    int px = ww > 0 ? (int)((long long)*x * ow / ww) : *x; /* points to pixels (high DPI) */
+    int py = wh > 0 ? (int)((long long)*y * oh / wh) : *y;
+    display_fill_point(fill_rect(win), px, py, x, y);
+    if (ev->type == SDL_MOUSEMOTION) {
+        ev->motion.xrel = (int)((long long)ev->motion.xrel * LOGICAL_W / fill_rect(win).w);
+        ev->motion.yrel = (int)((long long)ev->motion.yrel * LOGICAL_H / fill_rect(win).h);
+    }
+}
 
 /* The usable area of the display the window is on; false when SDL cannot
 ** tell. */
@@ -61,6 +126,13 @@ static void apply_size(Window *win)
 {
     if (win->fullscreen)
         return;
+    if (win->scale == SETTINGS_SCALE_FILL) {
+        /* as large as the desktop lets it be; any size the player makes it after */
+        SDL_MaximizeWindow(win->window);
+        return;
+    }
+    if (SDL_GetWindowFlags(win->window) & SDL_WINDOW_MAXIMIZED)
+        SDL_RestoreWindow(win->window);
     int s = shown_scale(win);
     SDL_SetWindowSize(win->window, LOGICAL_W * s, LOGICAL_H * s);
     SDL_SetWindowPosition(win->window, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED);
@@ -86,6 +158,7 @@ static void hook_scale(void *ctx, int scale)
 {
     Window *win = ctx;
     win->scale = scale;
+    apply_scale_mode(win);
     apply_size(win);
 }
 
@@ -183,6 +256,7 @@ int window_run(const FrontendOptions *opt)
     }
     const Settings *settings = frontend_settings(game);
     win.scale = settings->window_scale;
+    apply_scale_mode(&win);
     apply_size(&win);
     if (settings->fullscreen)
         hook_fullscreen(&win, true);
@@ -205,6 +279,7 @@ int window_run(const FrontendOptions *opt)
                 open_pad(&win, ev.cdevice.which);
             else if (ev.type == SDL_CONTROLLERDEVICEREMOVED)
                 close_pad(&win, ev.cdevice.which);
+            fill_mouse(&win, &ev);
             frontend_event(game, &ev);
         }
         Uint64 now = SDL_GetPerformanceCounter();
@@ -215,8 +290,19 @@ int window_run(const FrontendOptions *opt)
             running = false;
 
         SDL_SetRenderDrawColor(win.renderer, 0, 0, 0, 255);
-        SDL_RenderClear(win.renderer);
-        frontend_draw(game);
+        if (filling(&win)) {
+            SDL_SetRenderTarget(win.renderer, win.frame);
+            SDL_RenderClear(win.renderer);
+            frontend_draw(game);
+            SDL_SetRenderTarget(win.renderer, NULL);
+            SDL_SetRenderDrawColor(win.renderer, 0, 0, 0, 255);
+            SDL_RenderClear(win.renderer);
+            DisplayRect r = fill_rect(&win);
+            SDL_RenderCopy(win.renderer, win.frame, NULL, &(SDL_Rect){r.x, r.y, r.w, r.h});
+        } else {
+            SDL_RenderClear(win.renderer);
+            frontend_draw(game);
+        }
         SDL_RenderPresent(win.renderer);
 
         fps_time += dt;
@@ -242,6 +328,8 @@ int window_run(const FrontendOptions *opt)
 done:
     frontend_destroy(game);
     speaker_close();
+    if (win.frame)
+        SDL_DestroyTexture(win.frame);
     for (int i = 0; i < MAX_PADS; i++)
         if (win.pads[i])
             SDL_GameControllerClose(win.pads[i]);

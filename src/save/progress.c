@@ -11,7 +11,8 @@
 **       "levels": {
 **         "01-first-steps.json": { "completed": true, "best_ticks": 1520,
 **                                  "fewest_deaths": 0, "most_coins": 5, "most_gems": 1,
-**                                  "coins_total": 6, "gems_total": 1 }
+**                                  "coins_total": 6, "gems_total": 1 },
+**         "02-mind-the-gap.json": { "completed": true, ..., "assist": true }
 **       }
 **     },
 **     "folder:/home/pip/my-campaign": { "unlocked": 1, "last_level": "", "levels": {} }
@@ -26,7 +27,10 @@
 ** length); read now, it is the main campaign's, and the next save writes
 ** format 3. Format 1 had neither most_gems nor the totals; a record without
 ** them reads with no gems and the totals unknown. coins_total and gems_total
-** go together, and no best exceeds its total.
+** go together, and no best exceeds its total. "assist": true marks a level
+** completed only with the Assist's help so far; it is written only then, so
+** a player who never turns the Assist on keeps the file as it always was
+** (one an older version reads), and a record without it reads as false.
 **
 ** The game writes this file and nobody need edit it, so it is read all or
 ** nothing: a file with any problem is set aside whole (store.c). Saving
@@ -238,7 +242,9 @@ bool progress_record_completion(Progress *p, const char *level_id, int campaign_
         rec->fewest_deaths = run.deaths;
         rec->most_coins = run.coins;
         rec->most_gems = run.gems;
+        rec->assisted = run.assisted;
     } else {
+        rec->assisted = rec->assisted && run.assisted;
         if (run.ticks < rec->best_ticks) {
             rec->best_ticks = run.ticks;
             bits |= PROGRESS_BEST_TIME;
@@ -289,6 +295,7 @@ static void merge_record(LevelRecord *a, const LevelRecord *b)
     }
     a->best_ticks = min_u32(a->best_ticks, b->best_ticks);
     a->fewest_deaths = min_u32(a->fewest_deaths, b->fewest_deaths);
+    a->assisted = a->assisted && b->assisted;
     if (a->totals_known && b->totals_known &&
         (a->coins_total != b->coins_total || a->gems_total != b->gems_total))
         return;
@@ -426,7 +433,7 @@ static void read_record(JsonDoc *doc, const cJSON *item, LevelRecord *rec)
 {
     static const char *const known[] = {
         "completed", "best_ticks", "fewest_deaths", "most_coins", "most_gems",
-        "coins_total", "gems_total",
+        "coins_total", "gems_total", "assist",
     };
     if (!json_want_object(doc, item))
         return;
@@ -445,8 +452,13 @@ static void read_record(JsonDoc *doc, const cJSON *item, LevelRecord *rec)
     read_optional_count(doc, item, "coins_total", &rec->coins_total);
     read_optional_count(doc, item, "gems_total", &rec->gems_total);
     rec->totals_known = coins_total != NULL && gems_total != NULL;
+    const cJSON *assist = json_get(item, "assist");
+    if (assist != NULL)
+        json_want_bool(doc, assist, &rec->assisted);
     if (doc->sink->count != before)
         return;
+    if (!rec->completed && rec->assisted)
+        json_error(doc, assist, "not completed but assisted");
     if (rec->completed && rec->best_ticks == 0)
         json_error(doc, json_get(item, "best_ticks"), "must be at least 1 for a completed level");
     if (!rec->completed && (rec->best_ticks != 0 || rec->fewest_deaths != 0 || rec->most_coins != 0 ||
@@ -639,6 +651,8 @@ static void write_campaign(SaveBuf *b, const char *id, const Progress *p)
             if (rec->totals_known)
                 save_buf_printf(b, ", \"coins_total\": %lu, \"gems_total\": %lu",
                                 (unsigned long)rec->coins_total, (unsigned long)rec->gems_total);
+            if (rec->assisted)
+                save_buf_puts(b, ", \"assist\": true");
             save_buf_puts(b, " }");
         } else
             save_buf_puts(b, ": { \"completed\": false, \"best_ticks\": 0, \"fewest_deaths\": 0,"

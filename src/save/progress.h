@@ -48,6 +48,10 @@ typedef struct LevelRecord {
     ** did not keep them has none until the level is completed again. */
     bool totals_known;
     uint32_t coins_total, gems_total;
+    /* Every completion of the level so far was played with the Assist's
+    ** help (a slower game speed, invincibility); one without it clears
+    ** this. Records from before the Assist have it false. */
+    bool assisted;
 } LevelRecord;
 
 typedef struct Progress {
@@ -65,6 +69,7 @@ typedef struct LevelRun {
     uint32_t coins;              /* banked by the end: at most coins_total */
     uint32_t gems;               /* at most gems_total */
     uint32_t coins_total, gems_total; /* what the level holds */
+    bool assisted;               /* played with a slower game speed or invincibility */
 } LevelRun;
 
 /* Which bests a completion improved (bits). */
@@ -144,7 +149,8 @@ bool progress_is_unlocked(const Progress *p, int index);
 /* Records a completion: marks the level completed, keeps each best that the
 ** run beats (never makes one worse), keeps the level's totals, unlocks the
 ** campaign level after `campaign_index` (pass -1 for a level outside the
-** campaign), and makes it the last level played. When the level's totals
+** campaign), and makes it the last level played; the record stays assisted
+** only while every completion was. When the level's totals
 ** are not those of the record (the level was changed), the most coins and
 ** gems kept were of another level: this run's take their place. *improved
 ** (may be NULL) gets the PROGRESS_* bits. Returns false, changing nothing,
@@ -154,8 +160,8 @@ bool progress_record_completion(Progress *p, const char *level_id, int campaign_
                                 LevelRun run, unsigned *improved);
 
 /* Adds from's records into into: a level only one has is copied, a level
-** both completed keeps the better of each best, and unlocked becomes the
-** larger; into's last_level stays. False when out of memory (into then
+** both completed keeps the better of each best (and is assisted only if
+** both were), and unlocked becomes the larger; into's last_level stays. False when out of memory (into then
 ** holds part of from's records, each whole). */
 bool progress_merge(Progress *into, const Progress *from);
 

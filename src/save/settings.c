@@ -7,6 +7,7 @@
 **   "window_scale": 0, "fullscreen": false, "vsync": true,
 **   "master_volume": 80, "sfx_volume": 100, "music_volume": 70, "mute": false,
 **   "debug_overlay": false,
+**   "game_speed": 100, "invincible": false, "all_levels": false,
 **   "keys":    { "left": ["Left", "A"], ... },
 **   "gamepad": { "left": ["dpleft", "leftx-"], ... }
 ** }
@@ -16,7 +17,9 @@
 ** The file is edited by hand, so reading forgives: each field that is wrong
 ** takes its default alone and says so in a notice (settings.h).
 ** Older versions also wrote "show_fps"; it is still read, and true turns
-** the debug overlay on, where the frame rate is shown.
+** the debug overlay on, where the frame rate is shown. window_scale is 0
+** (fit), a whole scale, or "fill"; game_speed, invincible and all_levels are
+** the Assist's (absent from older files: off).
 */
 #include "settings.h"
 
@@ -163,6 +166,9 @@ void settings_defaults(Settings *s)
         .music_volume = 70,
         .mute = false,
         .debug_overlay = false,
+        .game_speed = 100,
+        .invincible = false,
+        .all_levels = false,
     };
     for (int a = 0; a < ACTION_COUNT; a++) {
         for (int i = 0; i < SETTINGS_BINDINGS_MAX; i++) {
@@ -197,6 +203,44 @@ static void read_int(SaveReader *r, const char *key, int hi, int *out)
     save_reader_fallback(r, "using %d", *out);
     if (json_want_int(&r->doc, v, 0, hi, &x))
         *out = (int)x;
+    save_reader_fallback(r, NULL);
+}
+
+/* window_scale: a whole scale, 0 (fit), or "fill". */
+static void read_scale(SaveReader *r, int *out)
+{
+    const cJSON *v = json_get(r->doc.root, "window_scale");
+    if (v == NULL || !cJSON_IsString(v)) {
+        read_int(r, "window_scale", SETTINGS_SCALE_MAX, out);
+        return;
+    }
+    if (strcmp(v->valuestring, "fill") == 0) {
+        *out = SETTINGS_SCALE_FILL;
+        return;
+    }
+    char got[64];
+    json_describe(v, got, sizeof got);
+    save_reader_fallback(r, "using %d", *out);
+    json_error(&r->doc, v, "expected an integer from 0 to %d or \"fill\", got %s",
+               SETTINGS_SCALE_MAX, got);
+    save_reader_fallback(r, NULL);
+}
+
+/* game_speed: 50 to 100, in steps of 10. */
+static void read_speed(SaveReader *r, int *out)
+{
+    long x;
+    const cJSON *v = json_get(r->doc.root, "game_speed");
+    if (v == NULL)
+        return;
+    save_reader_fallback(r, "using %d", *out);
+    if (json_want_int(&r->doc, v, SETTINGS_SPEED_MIN, 100, &x)) {
+        if (x % SETTINGS_SPEED_STEP != 0)
+            json_error(&r->doc, v, "expected %d to 100 in steps of %d, got %ld",
+                       SETTINGS_SPEED_MIN, SETTINGS_SPEED_STEP, x);
+        else
+            *out = (int)x;
+    }
     save_reader_fallback(r, NULL);
 }
 
@@ -373,7 +417,8 @@ static bool read_settings(SaveReader *r, const SettingsKnownNames *known, Settin
 {
     static const char *const keys[] = {
         "format", "window_scale", "fullscreen", "vsync", "master_volume", "sfx_volume",
-        "music_volume", "mute", "show_fps", "debug_overlay", "keys", "gamepad",
+        "music_volume", "mute", "show_fps", "debug_overlay", "game_speed", "invincible",
+        "all_levels", "keys", "gamepad",
     };
     if (!read_format(r))
         return false;
@@ -381,7 +426,7 @@ static bool read_settings(SaveReader *r, const SettingsKnownNames *known, Settin
     json_check_keys(&r->doc, r->doc.root, keys, SAVE_COUNT(keys));
     save_reader_fallback(r, NULL);
     bool show_fps = false;
-    read_int(r, "window_scale", SETTINGS_SCALE_MAX, &s->window_scale);
+    read_scale(r, &s->window_scale);
     read_bool(r, "fullscreen", &s->fullscreen);
     read_bool(r, "vsync", &s->vsync);
     read_int(r, "master_volume", SETTINGS_VOLUME_MAX, &s->master_volume);
@@ -390,6 +435,9 @@ static bool read_settings(SaveReader *r, const SettingsKnownNames *known, Settin
     read_bool(r, "mute", &s->mute);
     read_bool(r, "show_fps", &show_fps);
     read_bool(r, "debug_overlay", &s->debug_overlay);
+    read_speed(r, &s->game_speed);
+    read_bool(r, "invincible", &s->invincible);
+    read_bool(r, "all_levels", &s->all_levels);
     const BindingKind key_kind = {
         "key", check_key_name, known != NULL ? known->keys : NULL,
         known != NULL ? known->key_count : 0,
@@ -481,7 +529,9 @@ static void write_bindings(SaveBuf *b, const char *key, const SettingsBinding *b
 
 bool settings_save(const char *path, const Settings *s, char *err, size_t errlen)
 {
-    if (s->window_scale < 0 || s->window_scale > SETTINGS_SCALE_MAX
+    if (s->window_scale < SETTINGS_SCALE_FILL || s->window_scale > SETTINGS_SCALE_MAX
+        || s->game_speed < SETTINGS_SPEED_MIN || s->game_speed > 100
+        || s->game_speed % SETTINGS_SPEED_STEP != 0
         || s->master_volume < 0 || s->master_volume > SETTINGS_VOLUME_MAX
         || s->sfx_volume < 0 || s->sfx_volume > SETTINGS_VOLUME_MAX
         || s->music_volume < 0 || s->music_volume > SETTINGS_VOLUME_MAX) {
@@ -498,7 +548,10 @@ bool settings_save(const char *path, const Settings *s, char *err, size_t errlen
     }
     SaveBuf b = {0};
     save_buf_printf(&b, "{\n  \"format\": %d,\n", SETTINGS_FORMAT);
-    save_buf_printf(&b, "  \"window_scale\": %d,\n", s->window_scale);
+    if (s->window_scale == SETTINGS_SCALE_FILL)
+        save_buf_puts(&b, "  \"window_scale\": \"fill\",\n");
+    else
+        save_buf_printf(&b, "  \"window_scale\": %d,\n", s->window_scale);
     save_buf_printf(&b, "  \"fullscreen\": %s,\n", s->fullscreen ? "true" : "false");
     save_buf_printf(&b, "  \"vsync\": %s,\n", s->vsync ? "true" : "false");
     save_buf_printf(&b, "  \"master_volume\": %d,\n", s->master_volume);
@@ -506,6 +559,9 @@ bool settings_save(const char *path, const Settings *s, char *err, size_t errlen
     save_buf_printf(&b, "  \"music_volume\": %d,\n", s->music_volume);
     save_buf_printf(&b, "  \"mute\": %s,\n", s->mute ? "true" : "false");
     save_buf_printf(&b, "  \"debug_overlay\": %s,\n", s->debug_overlay ? "true" : "false");
+    save_buf_printf(&b, "  \"game_speed\": %d,\n", s->game_speed);
+    save_buf_printf(&b, "  \"invincible\": %s,\n", s->invincible ? "true" : "false");
+    save_buf_printf(&b, "  \"all_levels\": %s,\n", s->all_levels ? "true" : "false");
     write_bindings(&b, "keys", s->keys, false);
     write_bindings(&b, "gamepad", s->buttons, true);
     save_buf_puts(&b, "}\n");

@@ -34,7 +34,10 @@ enum {
     SETTINGS_BINDINGS_MAX = 4,   /* keys (or buttons) per action */
     SETTINGS_NAME_MAX = 32,      /* bytes of a key or button name, with the NUL */
     SETTINGS_SCALE_MAX = 8,      /* window scale 1..8; 0 fits the screen */
+    SETTINGS_SCALE_FILL = -1,    /* the view fills the window at any scale, letterboxed */
     SETTINGS_VOLUME_MAX = 100,
+    SETTINGS_SPEED_MIN = 50,     /* the Assist's game speed, percent: 50..100 ... */
+    SETTINGS_SPEED_STEP = 10,    /* ... in steps of 10 */
 };
 
 /* Names of one action's bindings; unused slots are "" after the used ones. */
@@ -43,7 +46,8 @@ typedef struct SettingsBinding {
 } SettingsBinding;
 
 typedef struct Settings {
-    int window_scale;        /* 0 = fit the screen, else 1..SETTINGS_SCALE_MAX */
+    int window_scale;        /* 0 = fit the screen, 1..SETTINGS_SCALE_MAX, or
+                                SETTINGS_SCALE_FILL ("fill" in the file) */
     bool fullscreen;
     bool vsync;              /* present in step with the display; read when the window opens */
     int master_volume;       /* 0..100 */
@@ -51,6 +55,10 @@ typedef struct Settings {
     int music_volume;        /* 0..100 */
     bool mute;
     bool debug_overlay;      /* the F3 overlay: frame rate, tick time, entities, draw calls */
+    /* Options > Assist, all off by default */
+    int game_speed;          /* percent of real time the game runs at: 50..100, steps of 10 */
+    bool invincible;         /* hazards do not kill; a fall puts Pip back on the ground */
+    bool all_levels;         /* every level of the level select open */
     SettingsBinding keys[ACTION_COUNT];
     SettingsBinding buttons[ACTION_COUNT];
 } Settings;

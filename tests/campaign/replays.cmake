@@ -2,7 +2,9 @@
 # Every level the campaign lists has its two replays: NAME.replay completes
 # it and NAME-all.replay (with '#! collects: all') banks every coin and gem,
 # and the level holds at least one gem, which that run shows. The replay
-# tests check that both verify; this checks that none is missing. It prints
+# tests check that both verify; this checks that none is missing, and that
+# neither plays with the Assist's invincibility (key I): a level's replay
+# shows it can be finished unhurt. It prints
 # the campaign's optimal time: the sum of the completing replays' ticks.
 # Run: cmake -DPLATFORMER=... -DSOURCE=<source folder> -P replays.cmake
 file(READ ${SOURCE}/levels/campaign.json campaign)
@@ -24,6 +26,15 @@ foreach(w RANGE ${last_world})
       string(APPEND problems "  ${file}: no tests/replays/${name}.replay\n")
       continue()
     endif()
+    foreach(replay ${done} ${all})
+      if(EXISTS ${replay})
+        file(STRINGS ${replay} helped REGEX "^[ \t]*[0-9][^#]*,[ \t]*I[ \t]*(,|#|$)")
+        if(helped)
+          get_filename_component(base ${replay} NAME)
+          string(APPEND problems "  ${base}: plays with the Assist's invincibility (I)\n")
+        endif()
+      endif()
+    endforeach()
     file(STRINGS ${done} ticks REGEX "^#! ticks: [0-9]+$")
     file(STRINGS ${done} outcome REGEX "^#! outcome: completed$")
     if(NOT ticks OR NOT outcome)

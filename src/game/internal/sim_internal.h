@@ -74,6 +74,9 @@ struct Sim {
     EcsWorld *snapshot;            /* the level at the last checkpoint (restore.c), or NULL */
     bool snapshot_groups[LEVEL_MAX_GROUPS];
     bool snapshot_due;             /* a checkpoint was reached this tick */
+    bool invincible;               /* the Assist's invincibility, this tick (invincible.c) */
+    int32_t ground_x, ground_y;    /* ... and where the player last stood on tiles meanwhile */
+    bool rescue_due;               /* ... and a mover crushed it this tick (never set between ticks) */
 };
 
 /* Makes the entity le describes (sim.c's spawn), with its first clip;
@@ -255,6 +258,18 @@ bool restore_level(Sim *sim);
 
 /* Kills the player (once): used by hazards, enemies, squeezes and falls. */
 void player_kill(Sim *sim);
+
+/* ---- invincible.c: the Assist's invincibility ---- */
+
+/* Invincibility turned on: the last ground is the respawn point, or where
+** the player stands now. */
+void invincible_begin(Sim *sim);
+/* After the player's step: where it stands, if on tiles, is its last ground. */
+void invincible_note_ground(Sim *sim);
+/* What would have killed the player (a fall, a crush) puts it back on its
+** last ground instead; or the respawn point; or, when neither has room,
+** kills it after all. */
+void invincible_rescue(Sim *sim);
 /* Sends the player up at vy (px/s, negative): the variable jump holds that
 ** speed for hold_seconds while jump is held, and for auto_seconds whatever
 ** is held; with force_x (-1, +1) the stick is replaced by that direction for

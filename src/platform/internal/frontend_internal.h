@@ -47,6 +47,7 @@ typedef enum Screen {
     SCREEN_PACK,                /* a pack's level select */
     SCREEN_MAKE,                /* Make levels: the user's levels, a new one, the game's */
     SCREEN_EDITOR,
+    SCREEN_ASSIST,              /* Options > Assist: game speed, invincibility, every level */
     SCREEN_COUNT,
     SCREEN_FROM = SCREEN_COUNT, /* as a back target: the screen it was opened from */
 } Screen;
@@ -109,6 +110,9 @@ typedef struct Menus {
     Menu menu;
     int capture;                /* action waiting for a key or button, or -1 */
     bool capture_pad;
+    /* the key (button) pressed for a full action, waiting for the player
+    ** to choose which of its own it replaces; -1: none */
+    int replace_code;
     char note[160];             /* under the menu: what the last change did, or "" */
 } Menus;
 
@@ -138,6 +142,7 @@ typedef struct Session {
     float sign_shown;
     char error_text[ERROR_TEXT_MAX];
     bool exact;                 /* ticks were run without a frame: draw them at alpha 1 */
+    bool assisted;              /* a tick of this run was played with the Assist's help */
     InputIntent last_in;        /* the last tick's input, for the camera's look down */
 
     /* hot reload */
@@ -389,5 +394,8 @@ void screens_complete_keys(const Frontend *g, char *out, size_t cap);
 float screens_credits_seconds(const Frontend *g);
 /* "A CLIMB IN TWELVE LEVELS": the title's line under the name. */
 void screens_tagline(int levels, char *out, size_t cap);
+/* Full screen was turned on or off (F11, Alt+Enter, the Options row): the
+** Options, if shown, show the new state. */
+void screens_fullscreen_changed(Frontend *g);
 
 #endif
