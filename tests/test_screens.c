@@ -989,6 +989,9 @@ static Suite *screens_suite(void)
 {
     Suite *s = suite_create("screens");
     TCase *tc = tcase_create("screens");
+    /* no time limit: four levels opened in one test (the signs on every
+    ** backdrop) outlast Check's 4 s under the sanitizers on a busy machine */
+    tcase_set_timeout(tc, 0);
     tcase_add_test(tc, options_offer_only_the_scales_that_fit_the_display);
     tcase_add_test(tc, music_volume_is_heard_at_once_and_saved);
     tcase_add_test(tc, the_error_panel_wraps_long_messages_at_words);
