@@ -33,6 +33,14 @@ set_tests_properties(test_render_game PROPERTIES
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
   ENVIRONMENT "SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-data")
 
+platformer_test(test_render_play test_render_play.c)
+target_link_libraries(test_render_play PRIVATE platform_core)
+# white-box: reads the front end's coins in flight and secret regions
+target_include_directories(test_render_play PRIVATE ${PROJECT_SOURCE_DIR}/src/platform/internal)
+set_tests_properties(test_render_play PROPERTIES
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+  ENVIRONMENT "SDL_VIDEODRIVER=dummy;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/scratch-play")
+
 platformer_test(test_screens test_screens.c)
 target_link_libraries(test_screens PRIVATE platform_core)
 # white-box: drives the front end's screens directly

@@ -338,33 +338,49 @@ END_TEST
 
 /* ---- signs ---------------------------------------------------------------------- */
 
-START_TEST(standing_at_a_sign_shows_its_text_with_one_cue)
+/* Coming within SIM_SIGN_REACH_X px of a sign's box reads it (the nearer
+** of two whose reach the player is in), with its place for the box; one
+** cue as each is reached, none while staying; too far from both, none. */
+START_TEST(coming_near_a_sign_shows_its_text_with_one_cue)
 {
     LevelDesc d = fixture_level(SPRING_FLOOR, 18);
-    fixture_set_text(&d, fixture_push(&d, "sign", 8, 16), "text", "Hold {right} to run");
-    fixture_set_text(&d, fixture_push(&d, "sign", 14, 16), "text", "Press {jump} to jump");
+    fixture_set_text(&d, fixture_push(&d, "sign", 6, 16), "text", "Hold {right} to run");
+    fixture_set_text(&d, fixture_push(&d, "sign", 11, 16), "text", "Press {jump} to jump");
     Sim *sim = fixture_sim(&d);
     leveldesc_fini(&d);
+    const Collider *pc = ecs_get(sim_world(sim), sim_player(sim), C_COLLIDER);
     InputIntent last = NONE;
-    ck_assert_int_eq(sim_status(sim)->sign, -1);
-    int cues = 0;
+    int cues = 0, far = 0;
     bool read_first = false, read_second = false;
-    for (int i = 0; i < 120; i++) {
+    for (int i = 0; i < 150; i++) {
         run_ticks(sim, 1, RIGHT, &last);
         cues += had_cue(sim, SOUND_SIGN);
-        int sign = sim_status(sim)->sign;
-        if (sign >= 0) {
-            const char *text = sim_text(sim, sign);
-            read_first |= strcmp(text, "Hold {right} to run") == 0;
-            read_second |= strcmp(text, "Press {jump} to jump") == 0;
-            /* the sign read is the one the player's box overlaps */
-            int32_t cx = player_t(sim)->x + 8;
-            ck_assert(strcmp(text, cx < 11 * 16 ? "Hold {right} to run" : "Press {jump} to jump") == 0);
+        /* each sign's box is its tile; the gap from the player's box to it */
+        int32_t left = player_t(sim)->x + pc->off_x, right = left + pc->w;
+        int32_t gap[2], at[2] = {6 * 16, 11 * 16};
+        for (int k = 0; k < 2; k++)
+            gap[k] = left >= at[k] + 16 ? left - (at[k] + 16) : at[k] >= right ? at[k] - right : 0;
+        const SimStatus *st = sim_status(sim);
+        if (gap[0] >= SIM_SIGN_REACH_X && gap[1] >= SIM_SIGN_REACH_X) {
+            ck_assert_int_eq(st->sign, -1);
+            far++;
+            continue;
         }
+        ck_assert_int_ge(st->sign, 0);
+        const char *text = sim_text(sim, st->sign);
+        read_first |= strcmp(text, "Hold {right} to run") == 0;
+        read_second |= strcmp(text, "Press {jump} to jump") == 0;
+        /* the nearer one, by the middles (the player's 2 * middle against the signs') */
+        int32_t mid2 = 2 * left + pc->w;
+        int nearer = mid2 - (2 * at[0] + 16) <= (2 * at[1] + 16) - mid2 ? 0 : 1;
+        ck_assert_str_eq(text, nearer == 0 ? "Hold {right} to run" : "Press {jump} to jump");
+        ck_assert_int_eq(st->sign_x, at[nearer] + 8);
+        ck_assert_int_eq(st->sign_y, 16 * 16);
     }
     ck_assert(read_first && read_second);
     ck_assert_int_eq(cues, 2); /* one as each is reached, none while staying */
     /* Past them, against the wall: nothing to read. */
+    ck_assert_int_gt(far, 10);
     ck_assert_int_eq(sim_status(sim)->sign, -1);
     sim_destroy(sim);
 }
@@ -588,7 +604,7 @@ int main(void)
     tcase_add_test(tc, a_crumbling_block_holds_while_it_shakes_then_falls_then_returns);
     tcase_add_test(tc, a_crumbling_block_never_closes_on_the_player);
     tcase_add_test(tc, sliding_down_a_crumbling_wall_starts_it);
-    tcase_add_test(tc, standing_at_a_sign_shows_its_text_with_one_cue);
+    tcase_add_test(tc, coming_near_a_sign_shows_its_text_with_one_cue);
     tcase_add_test(tc, gems_are_counted_apart_from_coins_and_banked_at_the_goal);
     tcase_add_test(tc, coins_carried_since_the_checkpoint_come_back_banked_ones_do_not);
     tcase_add_test(tc, a_fallen_bridge_and_a_stomped_walker_are_back_after_a_death);

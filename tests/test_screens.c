@@ -515,6 +515,10 @@ START_TEST(the_hud_keeps_its_width_as_the_counters_grow)
     ck_assert_int_eq(hud_width(atlas, &st), w);
     st.collected = 0;
     ck_assert_int_eq(hud_width(atlas, &st), w);
+    /* what is carried beside it, from none to all 12 */
+    for (st.carried = 0; st.carried <= 12; st.carried++)
+        ck_assert_int_eq(hud_width(atlas, &st), w);
+    st.carried = 0;
     for (uint32_t d = 0; d <= 999; d = d < 9 ? 9 : d < 10 ? 10 : d < 100 ? 100 : d < 999 ? 999 : 1000)
         if (d <= 999) {
             st.deaths = d;
@@ -554,11 +558,16 @@ START_TEST(the_hud_counts_gems_in_a_level_that_has_them)
         st.gems_carried = g - g / 2;
         ck_assert_int_eq(hud_width(atlas, &st), w);
     }
+    /* the room of what is carried follows each counter's own */
+    SDL_Rect coins = hud_pending_rect(atlas, &st, false), gems = hud_pending_rect(atlas, &st, true);
+    ck_assert_int_ge(coins.w, render_text_width(atlas, "+3"));
+    ck_assert_int_ge(gems.w, render_text_width(atlas, "+12"));
     SDL_Rect gem = render_cell(atlas, RCLIP_HUD_GEM, 0, 0);
     ck_assert_int_gt(gem.w, 0);
-    /* the gems' counter is the only difference: its icon, its room, the gaps */
+    ck_assert_int_gt(gems.x, coins.x + coins.w + gem.w);
+    /* the gems' counter is the only difference: its icon, its rooms, the gaps */
     int without = hud_width(atlas, &(SimStatus){.collectibles = 3});
-    ck_assert_int_ge(w - without, gem.w + 3 + 2 * render_text_width(atlas, "1") + 10);
+    ck_assert_int_ge(w - without, gem.w + 3 + 2 * render_text_width(atlas, "1") + 10 + gems.w);
     /* drawn after the coins: pink ink of the gem icon right of the coins */
     const Sim *sim = r.s.game->session.sim;
     ck_assert_int_eq(sim_status(sim)->gems_total, 2);
@@ -713,28 +722,43 @@ static int ink(const SDL_Surface *s, Uint8 cr, Uint8 cg, Uint8 cb)
 
 enum { SIGN_RIM_R = 236, SIGN_RIM_G = 214, SIGN_RIM_B = 160 };
 
-/* Standing at a sign shows its words in a box under the HUD, the keys
-** written in as bound; walking off fades it out. */
-START_TEST(standing_at_a_sign_shows_its_words)
+/* The sign's box as the last frame placed it: over the sign, on screen. */
+static SDL_Rect sign_box(const Rig *r, const char *words)
+{
+    const Frontend *g = r->s.game;
+    return hud_sign_rect(&g->atlas, words,
+                         (SDL_Point){g->session.sign_x - g->frame.view_x,
+                                     g->session.sign_y - g->frame.view_y});
+}
+
+/* Coming near a sign shows its words in a box above it, the keys written
+** in as bound; the box moves to the next sign, lingers once the player has
+** gone, then fades out; far from the signs there is none. */
+START_TEST(coming_near_a_sign_shows_its_words_by_it)
 {
     Rig r;
     rig_open(&r, "sign", NULL, "tests/levels/good/signs.json");
     Sim *sim = r.s.game->session.sim;
-    /* the level starts on the first sign; its box waits for the title card */
+    const Frontend *g = r.s.game;
+    /* the level starts by the first sign; its box waits for the title card */
     frontend_run_ticks(r.s.game, 1);
     ck_assert_int_ge(sim_status(sim)->sign, 0);
-    ck_assert_float_eq(r.s.game->session.sign_shown, 0.0f);
+    ck_assert_float_eq(g->session.sign_shown, 0.0f);
     frontend_run_ticks(r.s.game, 150);
-    ck_assert_float_eq(r.s.game->session.sign_shown, 1.0f);
+    ck_assert_float_eq(g->session.sign_shown, 1.0f);
     char words[512];
     labels_fill_text(&r.s.game->controls.bind, false, sim_text(sim, sim_status(sim)->sign), words,
                      sizeof words);
     ck_assert_ptr_nonnull(strstr(words, "Press SPACE, Z, K or UP to jump"));
     rig_draw(&r);
     save_shot(&r, "sign");
-    const RenderAtlas *atlas = &r.s.game->atlas;
-    SDL_Rect box = hud_sign_rect(atlas, words);
-    /* under the HUD's strip, inside the screen, drawn with its rim and words */
+    const RenderAtlas *atlas = &g->atlas;
+    SDL_Rect box = sign_box(&r, words);
+    int sx = g->session.sign_x - g->frame.view_x, sy = g->session.sign_y - g->frame.view_y;
+    /* above the sign, over it unless the screen's side pushes it in; under
+    ** the HUD's strip, inside the screen, drawn with its rim and words */
+    ck_assert_int_le(box.y + box.h, sy);
+    ck_assert(box.x == 4 || abs(box.x + box.w / 2 - sx) <= 1);
     ck_assert_int_ge(box.y, 2 + 15 + 2);
     ck_assert_int_ge(box.x, 0);
     ck_assert_int_le(box.x + box.w, LOGICAL_W);
@@ -743,24 +767,15 @@ START_TEST(standing_at_a_sign_shows_its_words)
     ck_assert_int_gt(ink_in(r.s.target, box, 255, 255, 255), 150);
     /* two lines of the sign at least: its own line break is kept */
     ck_assert_int_ge(box.h, 2 * atlas->font.line_height);
-    /* walking off: it fades, not vanishes, then is gone */
+    /* walking on: the second sign's words, over the second sign */
+    int first = sim_status(sim)->sign, first_x = g->session.sign_x;
     screen_key(r.s.game, SDL_SCANCODE_RIGHT, true);
-    for (int i = 0; i < 60 && sim_status(sim)->sign >= 0; i++)
+    for (int i = 0; i < 120 && sim_status(sim)->sign == first; i++)
         frontend_run_ticks(r.s.game, 1);
-    ck_assert_int_lt(sim_status(sim)->sign, 0);
-    frontend_run_ticks(r.s.game, 3);
-    ck_assert_float_gt(r.s.game->session.sign_shown, 0.0f);
-    ck_assert_float_lt(r.s.game->session.sign_shown, 1.0f);
-    frontend_run_ticks(r.s.game, 10);
-    ck_assert_float_eq(r.s.game->session.sign_shown, 0.0f);
-    rig_draw(&r);
-    ck_assert_int_eq(ink(r.s.target, SIGN_RIM_R, SIGN_RIM_G, SIGN_RIM_B), 0);
-    /* the next sign: its unknown {nothing} is shown as written */
-    for (int i = 0; i < 120 && sim_status(sim)->sign < 0; i++)
-        frontend_run_ticks(r.s.game, 1);
-    screen_key(r.s.game, SDL_SCANCODE_RIGHT, false);
     ck_assert_int_ge(sim_status(sim)->sign, 0);
-    frontend_run_ticks(r.s.game, 12);
+    ck_assert_int_ne(sim_status(sim)->sign, first);
+    ck_assert_int_eq(g->session.sign_x, first_x + 6 * 16);
+    frontend_run_ticks(r.s.game, 1);
     labels_fill_text(&r.s.game->controls.bind, false, sim_text(sim, sim_status(sim)->sign), words,
                      sizeof words);
     ck_assert_ptr_nonnull(strstr(words, "{nothing} stays as it is"));
@@ -768,6 +783,37 @@ START_TEST(standing_at_a_sign_shows_its_words)
     rig_draw(&r);
     save_shot(&r, "sign_second");
     ck_assert_int_gt(ink(r.s.target, SIGN_RIM_R, SIGN_RIM_G, SIGN_RIM_B), 100);
+    /* still near it some tiles on, past the post */
+    const Transform *pt = ecs_get(sim_world(sim), sim_player(sim), C_TRANSFORM);
+    for (int i = 0; i < 120 && pt->x < g->session.sign_x + 24; i++)
+        frontend_run_ticks(r.s.game, 1);
+    ck_assert_int_ge(pt->x, g->session.sign_x + 24);
+    ck_assert_int_ge(sim_status(sim)->sign, 0);
+    /* walking off: it stays a while, then fades, not vanishes, then is gone */
+    for (int i = 0; i < 120 && sim_status(sim)->sign >= 0; i++)
+        frontend_run_ticks(r.s.game, 1);
+    ck_assert_int_lt(sim_status(sim)->sign, 0);
+    screen_key(r.s.game, SDL_SCANCODE_RIGHT, false);
+    int linger = (int)(SIGN_LINGER * SIM_TICK_RATE), fade = (int)(SIGN_FADE_OUT * SIM_TICK_RATE);
+    frontend_run_ticks(r.s.game, linger - 2);
+    ck_assert_int_lt(sim_status(sim)->sign, 0);
+    ck_assert_float_eq(g->session.sign_shown, 1.0f);
+    rig_draw(&r);
+    save_shot(&r, "sign_lingers");
+    ck_assert_int_gt(ink(r.s.target, SIGN_RIM_R, SIGN_RIM_G, SIGN_RIM_B), 100);
+    frontend_run_ticks(r.s.game, 2 + fade / 2);
+    ck_assert_float_gt(g->session.sign_shown, 0.0f);
+    ck_assert_float_lt(g->session.sign_shown, 1.0f);
+    frontend_run_ticks(r.s.game, fade);
+    ck_assert_float_eq(g->session.sign_shown, 0.0f);
+    rig_draw(&r);
+    ck_assert_int_eq(ink(r.s.target, SIGN_RIM_R, SIGN_RIM_G, SIGN_RIM_B), 0);
+    /* far from both signs: none, however long */
+    frontend_run_ticks(r.s.game, 60);
+    ck_assert_int_lt(sim_status(sim)->sign, 0);
+    rig_draw(&r);
+    save_shot(&r, "sign_far");
+    ck_assert_int_eq(ink(r.s.target, SIGN_RIM_R, SIGN_RIM_G, SIGN_RIM_B), 0);
     rig_close(&r);
 }
 END_TEST
@@ -803,7 +849,7 @@ START_TEST(a_sign_reads_on_every_background)
         Sim *sim = r.s.game->session.sim;
         labels_fill_text(&r.s.game->controls.bind, false, sim_text(sim, sim_status(sim)->sign), words,
                          sizeof words);
-        SDL_Rect box = hud_sign_rect(&r.s.game->atlas, words);
+        SDL_Rect box = sign_box(&r, words);
         ck_assert_int_gt(ink_in(r.s.target, (SDL_Rect){box.x, box.y + box.h - 2, box.w, 2}, SIGN_RIM_R,
                                 SIGN_RIM_G, SIGN_RIM_B), box.w / 2);
         ck_assert_int_gt(ink_in(r.s.target, box, 255, 255, 255), 150);
@@ -985,6 +1031,9 @@ static Suite *screens_suite(void)
 {
     Suite *s = suite_create("screens");
     TCase *tc = tcase_create("screens");
+    /* no time limit: four levels opened in one test (the signs on every
+    ** backdrop) outlast Check's 4 s under the sanitizers on a busy machine */
+    tcase_set_timeout(tc, 0);
     tcase_add_test(tc, options_offer_only_the_scales_that_fit_the_display);
     tcase_add_test(tc, music_volume_is_heard_at_once_and_saved);
     tcase_add_test(tc, the_error_panel_wraps_long_messages_at_words);
@@ -996,7 +1045,7 @@ static Suite *screens_suite(void)
     tcase_add_test(tc, the_hud_counts_gems_in_a_level_that_has_them);
     tcase_add_test(tc, the_debug_overlay_lines_up_its_columns);
     tcase_add_test(tc, the_level_select_lists_each_world_and_its_bests);
-    tcase_add_test(tc, standing_at_a_sign_shows_its_words);
+    tcase_add_test(tc, coming_near_a_sign_shows_its_words_by_it);
     tcase_add_test(tc, a_sign_follows_a_rebinding);
     tcase_add_test(tc, a_sign_reads_on_every_background);
     tcase_add_test(tc, a_replays_card_shows_the_saved_best_not_its_own_time);

@@ -320,7 +320,7 @@ static const EntityKind KINDS[] = {
     },
     {
         .name = "sign",
-        .doc = "a sign: standing at it shows its text",
+        .doc = "a sign: coming near it shows its text",
         .anchor = KIND_ANCHOR_BOTTOM, .w = 16, .h = 16, .hit = {0, 0, 16, 16},
         .collider = COLLIDER_TRIGGER, .layer = 0,
         .components = BASE | BIT(C_COLLIDER) | BIT(C_SIGN),

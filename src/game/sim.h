@@ -22,6 +22,11 @@
 #include <stdint.h>
 
 enum { SIM_TICK_RATE = 60 };
+
+/* How near a sign the player's box must be for its words to show
+** (SimStatus.sign): this many px either side of the sign's box, above it
+** and below it. */
+enum { SIM_SIGN_REACH_X = 40, SIM_SIGN_REACH_UP = 48, SIM_SIGN_REACH_DOWN = 16 };
 #define SIM_DT (1.0f / (float)SIM_TICK_RATE)
 
 typedef enum SimEventType {
@@ -61,7 +66,8 @@ typedef struct SimStatus {
     int carried;                   /* coins picked up since the last checkpoint */
     int gems, gems_total;          /* gems banked; gems the level holds */
     int gems_carried;
-    int sign;                      /* the text (sim_text) of the sign the player is at, or -1 */
+    int sign;                      /* the text (sim_text) of the sign the player is near, or -1 */
+    int32_t sign_x, sign_y;        /* that sign's top middle, px (presentation: not hashed) */
     SimOutcome outcome;
 } SimStatus;
 

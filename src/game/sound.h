@@ -27,6 +27,7 @@
     X(SWITCH_TICK, "switch_tick")                                                                  \
     X(SWITCH_OFF, "switch_off")                                                                    \
     X(CHECKPOINT, "checkpoint")                                                                    \
+    X(BANK, "bank")                                                                                \
     X(STOMP, "stomp")                                                                              \
     X(CRUMBLE_SHAKE, "crumble_shake")                                                              \
     X(CRUMBLE_FALL, "crumble_fall")                                                                \

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Zlib */
-/* hud.c -- counters, title card, debug overlay. */
+/* hud.c -- counters, title card, a sign's box, debug overlay. */
 #include "hud.h"
 
 #include <stdarg.h>
@@ -35,17 +35,22 @@ static int digits_width(const RenderAtlas *atlas, const char *text)
 }
 
 /* What each counter shows, and the room it keeps: coins (and gems) as many
-** digits as the level's total on both sides of the '/', deaths three
-** digits, the clock two of minutes, each more only once the value needs
-** it. The gems' counter is there only in a level that has gems. */
-enum { HUD_COUNTERS = 4 };
+** digits as the level's total on both sides of the '/', then room for what
+** is carried as "+" and as many digits again; deaths three digits, the
+** clock two of minutes, each more only once the value needs it. The gems'
+** counter is there only in a level that has gems. */
+enum { HUD_COUNTERS = 4, HUD_PENDING_GAP = 4 };
 
 typedef struct HudLayout {
     int count;
     SDL_Rect icon[HUD_COUNTERS];
+    int x[HUD_COUNTERS];            /* where the icon is drawn */
     char texts[HUD_COUNTERS][24];
     int room[HUD_COUNTERS];
     SDL_Color color[HUD_COUNTERS];
+    char pending[HUD_COUNTERS][16]; /* "+3", or "" */
+    int pending_room[HUD_COUNTERS]; /* 0: a counter without */
+    int width;                      /* the strip's */
 } HudLayout;
 
 static void add_counter(const RenderAtlas *atlas, HudLayout *l, int rclip, const char *text,
@@ -57,6 +62,21 @@ static void add_counter(const RenderAtlas *atlas, HudLayout *l, int rclip, const
     int now = digits_width(atlas, text), keep = digits_width(atlas, widest);
     l->room[i] = now > keep ? now : keep;
     l->color[i] = color;
+    l->pending[i][0] = '\0';
+    l->pending_room[i] = 0;
+}
+
+/* What the last counter holds beside it, not yet banked: "+carried", in
+** room for "+total". */
+static void add_pending(const RenderAtlas *atlas, HudLayout *l, int carried, int total)
+{
+    int i = l->count - 1;
+    char widest[16];
+    snprintf(widest, sizeof widest, "+%d", total);
+    if (carried > 0)
+        snprintf(l->pending[i], sizeof l->pending[i], "+%d", carried);
+    int now = digits_width(atlas, l->pending[i]), keep = digits_width(atlas, widest);
+    l->pending_room[i] = HUD_PENDING_GAP + (now > keep ? now : keep);
 }
 
 /* "have/total", and the widest it will be: total/total. */
@@ -71,30 +91,52 @@ static void layout(const RenderAtlas *atlas, const SimStatus *status, HudLayout 
     const SDL_Color coin_gold = {255, 220, 90, 255}, gem_pink = {255, 150, 220, 255};
     char text[24], widest[24];
     l->count = 0;
-    /* banked, and carried since the checkpoint */
-    int coins = status->collected + status->carried, gems = status->gems + status->gems_carried;
-    fraction(coins, status->collectibles, text, widest, sizeof text);
+    /* banked, and beside it what is carried since the checkpoint */
+    fraction(status->collected, status->collectibles, text, widest, sizeof text);
     add_counter(atlas, l, RCLIP_HUD_COIN, text, widest,
-                coins == status->collectibles && status->collectibles > 0 ? coin_gold : WHITE);
+                status->collected == status->collectibles && status->collectibles > 0 ? coin_gold
+                                                                                      : WHITE);
+    add_pending(atlas, l, status->carried, status->collectibles);
     if (status->gems_total > 0) {
-        fraction(gems, status->gems_total, text, widest, sizeof text);
+        fraction(status->gems, status->gems_total, text, widest, sizeof text);
         add_counter(atlas, l, RCLIP_HUD_GEM, text, widest,
-                    gems == status->gems_total ? gem_pink : WHITE);
+                    status->gems == status->gems_total ? gem_pink : WHITE);
+        add_pending(atlas, l, status->gems_carried, status->gems_total);
     }
     snprintf(text, sizeof text, "%u", status->deaths);
     add_counter(atlas, l, RCLIP_HUD_SKULL, text, "000", WHITE);
     hud_format_time(status->ticks, text, sizeof text);
     add_counter(atlas, l, RCLIP_HUD_CLOCK, text, "00:00.00", WHITE);
+    int x = 6;
+    for (int i = 0; i < l->count; i++) {
+        l->x[i] = x;
+        x += l->icon[i].w + 3 + l->room[i] + l->pending_room[i] + 10;
+    }
+    l->width = x - 2;
 }
 
 int hud_width(const RenderAtlas *atlas, const SimStatus *status)
 {
     HudLayout l;
     layout(atlas, status, &l);
-    int width = 4;
-    for (int i = 0; i < l.count; i++)
-        width += l.icon[i].w + 3 + l.room[i] + 10;
-    return width;
+    return l.width;
+}
+
+SDL_Point hud_counter_point(const RenderAtlas *atlas, const SimStatus *status, bool gem)
+{
+    HudLayout l;
+    layout(atlas, status, &l);
+    int i = gem && status->gems_total > 0 ? 1 : 0;
+    return (SDL_Point){l.x[i] + l.icon[i].w / 2, HUD_ICON_MIDDLE};
+}
+
+SDL_Rect hud_pending_rect(const RenderAtlas *atlas, const SimStatus *status, bool gem)
+{
+    HudLayout l;
+    layout(atlas, status, &l);
+    int i = gem && status->gems_total > 0 ? 1 : 0;
+    return (SDL_Rect){l.x[i] + l.icon[i].w + 3 + l.room[i] + HUD_PENDING_GAP, 4,
+                      l.pending_room[i] - HUD_PENDING_GAP, 11};
 }
 
 void hud_draw(Batch *b, const RenderAtlas *atlas, const SimStatus *status)
@@ -103,15 +145,17 @@ void hud_draw(Batch *b, const RenderAtlas *atlas, const SimStatus *status)
     layout(atlas, status, &l);
     /* a dark strip as wide as what it holds, so the counters read anywhere;
     ** each counter in a room of its own, so nothing moves as it counts */
-    render_fill(b, atlas, (SDL_Rect){2, 2, hud_width(atlas, status), 15},
-                (SDL_Color){12, 14, 30, 110});
-    int x = 6, y = 5;
+    render_fill(b, atlas, (SDL_Rect){2, 2, l.width, 15}, (SDL_Color){12, 14, 30, 110});
+    const int y = 5;
     for (int i = 0; i < l.count; i++) {
+        int x = l.x[i];
         /* icons of different heights share one middle line */
         render_region(b, l.icon[i], x, y - 1 + (11 - l.icon[i].h) / 2, WHITE);
         x += l.icon[i].w + 3;
         render_text(b, atlas, l.texts[i], x, y, l.color[i]);
-        x += l.room[i] + 10;
+        x += l.room[i] + HUD_PENDING_GAP;
+        if (l.pending[i][0])
+            render_text(b, atlas, l.pending[i], x, y, HUD_PENDING_INK);
     }
 }
 
@@ -128,10 +172,15 @@ void hud_draw_title_card(Batch *b, const RenderAtlas *atlas, const char *title, 
     render_text(b, atlas, title, x, y, (SDL_Color){255, 255, 255, alpha});
 }
 
-/* The sign's box: words wrapped to at most SIGN_TEXT_W px, the box centred
-** SIGN_TOP px from the top, below the counters' strip (2..17) so it never
-** hides them; dark with a light rim, so it reads on every background. */
-enum { SIGN_TEXT_W = 300, SIGN_TOP = 24, SIGN_PAD_X = 10, SIGN_PAD_Y = 7, SIGN_SLIDE = 6 };
+/* The sign's box: words wrapped to at most SIGN_TEXT_W px, centred over
+** the sign SIGN_ABOVE px above its top (clear of Pip's head beside it),
+** with a tail down to it; kept inside the screen and below the counters'
+** strip (2..17) so it never hides them; dark with a light rim, so it reads
+** on every background. */
+enum {
+    SIGN_TEXT_W = 260, SIGN_TOP = 20, SIGN_MARGIN = 4, SIGN_ABOVE = 16, SIGN_PAD_X = 10,
+    SIGN_PAD_Y = 7, SIGN_SLIDE = 6, SIGN_TAIL = 4
+};
 
 static int sign_lines(const RenderAtlas *atlas, const char *text, char *wrapped, size_t cap, int *widest)
 {
@@ -152,15 +201,21 @@ static int sign_lines(const RenderAtlas *atlas, const char *text, char *wrapped,
     return lines;
 }
 
-SDL_Rect hud_sign_rect(const RenderAtlas *atlas, const char *text)
+SDL_Rect hud_sign_rect(const RenderAtlas *atlas, const char *text, SDL_Point sign)
 {
     char wrapped[1024];
     int widest, lines = sign_lines(atlas, text, wrapped, sizeof wrapped, &widest);
     int w = widest + 2 * SIGN_PAD_X, h = lines * atlas->font.line_height + 2 * SIGN_PAD_Y - 2;
-    return (SDL_Rect){(LOGICAL_W - w) / 2, SIGN_TOP, w, h};
+    int x = sign.x - w / 2, y = sign.y - SIGN_ABOVE - h;
+    x = x > LOGICAL_W - SIGN_MARGIN - w ? LOGICAL_W - SIGN_MARGIN - w : x;
+    x = x < SIGN_MARGIN ? SIGN_MARGIN : x;
+    y = y > LOGICAL_H - SIGN_MARGIN - h ? LOGICAL_H - SIGN_MARGIN - h : y;
+    y = y < SIGN_TOP ? SIGN_TOP : y;
+    return (SDL_Rect){x, y, w, h};
 }
 
-void hud_draw_sign(Batch *b, const RenderAtlas *atlas, const char *text, float shown)
+void hud_draw_sign(Batch *b, const RenderAtlas *atlas, const char *text, SDL_Point sign,
+                   float shown)
 {
     if (!text || !*text || shown <= 0.0f)
         return;
@@ -168,12 +223,13 @@ void hud_draw_sign(Batch *b, const RenderAtlas *atlas, const char *text, float s
     char wrapped[1024];
     int widest;
     sign_lines(atlas, text, wrapped, sizeof wrapped, &widest);
-    SDL_Rect r = hud_sign_rect(atlas, text);
-    r.y -= (int)((1.0f - a) * (float)SIGN_SLIDE + 0.5f);
+    SDL_Rect r = hud_sign_rect(atlas, text, sign);
+    r.y += (int)((1.0f - a) * (float)SIGN_SLIDE + 0.5f); /* rises as it comes */
     Uint8 edge = (Uint8)(235.0f * a), body = (Uint8)(228.0f * a), ink = (Uint8)(255.0f * a);
     /* a dark edge with cut corners, a warm rim inside it, the body: each
     ** pixel painted once, so the box fades evenly */
     SDL_Color dark = {10, 10, 24, edge}, rim = {236, 214, 160, ink};
+    SDL_Color fill = {28, 26, 52, body};
     render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y, r.w - 4, 1}, dark);
     render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y + r.h - 1, r.w - 4, 1}, dark);
     render_fill(b, atlas, (SDL_Rect){r.x, r.y + 2, 1, r.h - 4}, dark);
@@ -182,7 +238,14 @@ void hud_draw_sign(Batch *b, const RenderAtlas *atlas, const char *text, float s
     render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y + r.h - 2, r.w - 4, 1}, rim);
     render_fill(b, atlas, (SDL_Rect){r.x + 1, r.y + 2, 1, r.h - 4}, rim);
     render_fill(b, atlas, (SDL_Rect){r.x + r.w - 2, r.y + 2, 1, r.h - 4}, rim);
-    render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y + 2, r.w - 4, r.h - 4}, (SDL_Color){28, 26, 52, body});
+    render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y + 2, r.w - 4, r.h - 4}, fill);
+    /* the tail, a narrowing wedge down towards the sign, when the box is
+    ** above it and the sign under the box */
+    int bottom = r.y + r.h;
+    if (sign.y - bottom >= SIGN_TAIL && sign.x >= r.x + 6 && sign.x < r.x + r.w - 6)
+        for (int k = 0; k < SIGN_TAIL; k++)
+            render_fill(b, atlas, (SDL_Rect){sign.x - (SIGN_TAIL - k), bottom + k,
+                                             2 * (SIGN_TAIL - k), 1}, k == 0 ? fill : dark);
     int y = r.y + SIGN_PAD_Y;
     for (char *line = wrapped; *line; y += atlas->font.line_height) {
         char *end = strchr(line, '\n');

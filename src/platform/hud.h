@@ -22,11 +22,20 @@ typedef struct DebugStats {
 /* "1:02.50" from a tick count (60 ticks a second). */
 void hud_format_time(uint32_t ticks, char *out, size_t cap);
 /* Coins, gems (in a level that has some), deaths and the timer in the
-** top-left corner. */
+** top-left corner: coins and gems as banked of the level's, with what is
+** carried since the last checkpoint beside them in HUD_PENDING_INK ("12/60
+** +3"). */
 void hud_draw(Batch *b, const RenderAtlas *atlas, const SimStatus *status);
 /* The width of that strip: the same from the first coin to the last, from
 ** 0 deaths to 999 and from 0:00.00 to 99:59.99. */
 int hud_width(const RenderAtlas *atlas, const SimStatus *status);
+/* The middle of the coins' (gem false) or the gems' icon, screen px: where
+** banked coins fly to. */
+SDL_Point hud_counter_point(const RenderAtlas *atlas, const SimStatus *status, bool gem);
+/* The room of what is carried beside the coins' or the gems' counter. */
+SDL_Rect hud_pending_rect(const RenderAtlas *atlas, const SimStatus *status, bool gem);
+#define HUD_PENDING_INK ((SDL_Color){150, 214, 255, 255})
+enum { HUD_ICON_MIDDLE = 9 };
 /* The level's title card is shown whole for its first HUD_TITLE_HOLD s,
 ** then fades out over HUD_TITLE_FADE s. */
 #define HUD_TITLE_HOLD 1.6f
@@ -34,11 +43,12 @@ int hud_width(const RenderAtlas *atlas, const SimStatus *status);
 /* The level's title, fading out over its first seconds (age in s). */
 void hud_draw_title_card(Batch *b, const RenderAtlas *atlas, const char *title, float age);
 /* A sign's words (already filled in, labels_fill_text) in a speech box
-** near the top of the screen, under the counters; shown 0..1 fades and
-** slides it in. */
-void hud_draw_sign(Batch *b, const RenderAtlas *atlas, const char *text, float shown);
+** above the sign, whose top middle is at `sign` (screen px), kept on the
+** screen under the counters; shown 0..1 fades and raises it in. */
+void hud_draw_sign(Batch *b, const RenderAtlas *atlas, const char *text, SDL_Point sign,
+                   float shown);
 /* Where that box is when wholly shown. */
-SDL_Rect hud_sign_rect(const RenderAtlas *atlas, const char *text);
+SDL_Rect hud_sign_rect(const RenderAtlas *atlas, const char *text, SDL_Point sign);
 /* The debug overlay in the top-right corner. */
 void hud_draw_debug(Batch *b, const RenderAtlas *atlas, const DebugStats *stats);
 

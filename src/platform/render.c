@@ -243,22 +243,12 @@ bool render_tile_piece(const RenderAtlas *atlas, const RenderTheme *theme, const
 int render_tiles(Batch *b, const RenderAtlas *atlas, const RenderTheme *theme,
                  const Tilemap *map, const RenderView *view)
 {
-    return render_tiles_revealing(b, atlas, theme, map, view, NULL);
+    return render_tile_layer(b, atlas, theme, map, view, RENDER_TILES_ALL, NULL, NULL);
 }
 
-/* Whether secret tile (tx, ty) is near enough the revealing box (a tile's
-** reach around it) to be drawn see-through. */
-static bool revealed(const SDL_Rect *reveal, int tx, int ty)
-{
-    if (reveal == NULL)
-        return false;
-    int x = tx * TILE_SIZE, y = ty * TILE_SIZE;
-    return x < reveal->x + reveal->w + TILE_SIZE && reveal->x - TILE_SIZE < x + TILE_SIZE &&
-           y < reveal->y + reveal->h + TILE_SIZE && reveal->y - TILE_SIZE < y + TILE_SIZE;
-}
-
-int render_tiles_revealing(Batch *b, const RenderAtlas *atlas, const RenderTheme *theme,
-                           const Tilemap *map, const RenderView *view, const SDL_Rect *reveal)
+int render_tile_layer(Batch *b, const RenderAtlas *atlas, const RenderTheme *theme,
+                      const Tilemap *map, const RenderView *view, RenderTileLayer layer,
+                      RenderTileOpacity *opacity, const void *ctx)
 {
     if (!theme)
         return 0;
@@ -276,13 +266,20 @@ int render_tiles_revealing(Batch *b, const RenderAtlas *atlas, const RenderTheme
     int quads = 0;
     for (int ty = ty0; ty <= ty1; ty++)
         for (int tx = tx0; tx <= tx1; tx++) {
+            bool secret = tilemap_get(map, tx, ty) == TILE_SECRET;
+            if ((layer == RENDER_TILES_OPEN && secret) || (layer == RENDER_TILES_SECRET && !secret))
+                continue;
             SDL_Rect piece;
             if (!render_tile_piece(atlas, theme, map, tx, ty, &piece))
                 continue;
-            /* A secret passage the player is in shows itself, faintly. */
             SDL_Color c = WHITE;
-            if (tilemap_get(map, tx, ty) == TILE_SECRET && revealed(reveal, tx, ty))
-                c.a = 90;
+            if (secret && opacity != NULL) {
+                float o = opacity(ctx, tx, ty);
+                o = o < 0.0f ? 0.0f : o > 1.0f ? 1.0f : o;
+                if (o <= 0.0f)
+                    continue;
+                c.a = (Uint8)(o * 255.0f + 0.5f);
+            }
             render_region(b, piece, tx * TILE_SIZE - view->x, ty * TILE_SIZE - view->y, c);
             quads++;
             if (render_tile_detail(theme, map, tx, ty, &piece)) {

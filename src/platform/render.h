@@ -49,11 +49,22 @@ void render_background(Batch *b, const RenderAtlas *atlas, const RenderBackgroun
 ** returns the quads added. */
 int render_tiles(Batch *b, const RenderAtlas *atlas, const RenderTheme *theme,
                  const Tilemap *map, const RenderView *view);
-/* The same, drawing the secret tiles near reveal (the player's box, in level
-** pixels; NULL: none) see-through, so a player inside a hidden passage sees
-** it. */
-int render_tiles_revealing(Batch *b, const RenderAtlas *atlas, const RenderTheme *theme,
-                           const Tilemap *map, const RenderView *view, const SDL_Rect *reveal);
+/* Which tiles a call draws: all of them; all but the secret ones (the
+** ground, drawn before the sprites); or the secret ones alone, drawn after
+** the sprites so that what hides behind them (a gem, the passage, Pip in
+** it) stays hidden. */
+typedef enum RenderTileLayer {
+    RENDER_TILES_ALL,
+    RENDER_TILES_OPEN,
+    RENDER_TILES_SECRET,
+} RenderTileLayer;
+/* How opaque secret tile (tx, ty) is drawn now, 0..1. */
+typedef float RenderTileOpacity(const void *ctx, int tx, int ty);
+/* The tiles of one layer that the view shows; a secret tile at the opacity
+** the function gives (NULL: whole). Returns the quads added. */
+int render_tile_layer(Batch *b, const RenderAtlas *atlas, const RenderTheme *theme,
+                      const Tilemap *map, const RenderView *view, RenderTileLayer layer,
+                      RenderTileOpacity *opacity, const void *ctx);
 /* The piece drawn for tile (tx, ty): false for an empty tile without decor. */
 bool render_tile_piece(const RenderAtlas *atlas, const RenderTheme *theme, const Tilemap *map,
                        int tx, int ty, SDL_Rect *out);

@@ -146,22 +146,31 @@ static void draw_level(Frontend *g, float alpha)
     const RenderBackground *bg = render_atlas_background(&g->atlas, g->session.level.background);
     render_background(&g->batch, &g->atlas, bg, &view,
                       (float)sim_status(g->session.sim)->ticks / (float)SIM_TICK_RATE);
-    const Transform *pt = ecs_get(sim_world(g->session.sim), sim_player(g->session.sim), C_TRANSFORM);
-    const Collider *pc = ecs_get(sim_world(g->session.sim), sim_player(g->session.sim), C_COLLIDER);
-    SDL_Rect player = {pt->x + pc->off_x, pt->y + pc->off_y, pc->w, pc->h};
-    render_tiles_revealing(&g->batch, &g->atlas,
-                           render_atlas_theme(&g->atlas, g->session.level.background),
-                           &g->session.level.map, &view, &player);
+    /* the ground, then the sprites and the coins flying back to their
+    ** places, then the secret tiles over them (what they hide stays hidden),
+    ** then what is flying about */
+    const RenderTheme *theme = render_atlas_theme(&g->atlas, g->session.level.background);
+    render_tile_layer(&g->batch, &g->atlas, theme, &g->session.level.map, &view, RENDER_TILES_OPEN,
+                      NULL, NULL);
     render_sprites(&g->batch, &g->atlas, sim_world(g->session.sim), alpha, &view, &g->sprites);
+    banking_draw_scatter(&g->session.bank, &g->batch, &g->atlas, &view);
+    render_tile_layer(&g->batch, &g->atlas, theme, &g->session.level.map, &view,
+                      RENDER_TILES_SECRET, secrets_opacity, &g->session.secrets);
     effects_draw(&g->session.fx, &g->batch, &g->atlas, &view);
     effects_draw_flash(&g->session.fx, &g->batch, &g->atlas, &view);
-    hud_draw(&g->batch, &g->atlas, sim_status(g->session.sim));
+    SimStatus shown = banking_shown(&g->session.bank, sim_status(g->session.sim));
+    hud_draw(&g->batch, &g->atlas, &shown);
     if (g->session.sign_text >= 0 && g->session.sign_shown > 0.0f) {
         char words[1024];
         labels_fill_text(&g->controls.bind, g->controls.pad_last,
                          sim_text(g->session.sim, g->session.sign_text), words, sizeof words);
-        hud_draw_sign(&g->batch, &g->atlas, words, g->session.sign_shown);
+        hud_draw_sign(&g->batch, &g->atlas, words,
+                      (SDL_Point){g->session.sign_x - view.x, g->session.sign_y - view.y},
+                      g->session.sign_shown);
     }
+    banking_draw_flights(&g->session.bank, &g->batch, &g->atlas, &view,
+                         hud_counter_point(&g->atlas, &shown, false),
+                         hud_counter_point(&g->atlas, &shown, true));
     hud_draw_title_card(&g->batch, &g->atlas, g->session.level_title, g->session.level_age);
     const float fade = 0.35f; /* levels open from black */
     if (g->session.level_age < fade && !g->session.exact)

@@ -21,6 +21,7 @@
 
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,8 +136,13 @@ static void begin_run(Frontend *g)
     g->session.celebrate = 0.0f;
     g->session.sign_text = -1;
     g->session.sign_shown = 0.0f;
+    g->session.sign_linger = 0.0f;
     g->session.last_in = (InputIntent){0};
     effects_init(&g->session.fx);
+    banking_init(&g->session.bank, sim_params(g->session.sim)->respawn_time);
+    secrets_fini(&g->session.secrets);
+    if (!secrets_build(&g->session.secrets, &g->session.level.map))
+        fprintf(stderr, "%s: out of memory: the secret tiles will not fade\n", g->opt.program);
     reset_camera(g);
     g->session.playback_pos = 0;
     if (g->session.recording) {
@@ -336,6 +342,7 @@ void session_fini(Frontend *g)
     if (g->session.sim)
         sim_destroy(g->session.sim);
     g->session.sim = NULL;
+    secrets_fini(&g->session.secrets);
     if (g->session.have_level)
         leveldesc_fini(&g->session.level);
     g->session.have_level = false;
@@ -399,6 +406,7 @@ static void handle_events(Frontend *g)
     const SimEvent *ev = sim_events(g->session.sim, &n);
     for (int i = 0; i < n; i++) {
         effects_event(&g->session.fx, &ev[i]);
+        banking_event(&g->session.bank, &ev[i]);
         if (g->session.test_run && (ev[i].type == EV_DIED || ev[i].type == EV_COMPLETED)) {
             /* the last RUN_MARKS_MAX, the oldest dropped */
             if (g->session.mark_count == RUN_MARKS_MAX) {
@@ -450,30 +458,43 @@ static void tick(Frontend *g)
     handle_events(g);
 }
 
-/* The sign's box follows the sign the player is at: it fades in (once the
-** title card has begun to go), out when the player leaves, and changes
-** its words at once from one sign to the next. */
+/* The sign's box follows the sign the player is near: it fades in (once
+** the title card has begun to go), lingers SIGN_LINGER s once the player
+** has gone, then fades out; it changes its words and place at once from
+** one sign to the next. */
 static void update_sign(Frontend *g, float dt)
 {
-    const float fade = 0.15f;
-    int at = sim_status(g->session.sim)->sign;
-    if (at >= 0 && g->session.level_age >= HUD_TITLE_HOLD) {
-        g->session.sign_text = at;
-        g->session.sign_shown += dt / fade;
+    const SimStatus *st = sim_status(g->session.sim);
+    if (st->sign >= 0 && g->session.level_age >= HUD_TITLE_HOLD) {
+        g->session.sign_text = st->sign;
+        g->session.sign_x = st->sign_x;
+        g->session.sign_y = st->sign_y;
+        g->session.sign_linger = SIGN_LINGER;
+        g->session.sign_shown += dt / SIGN_FADE_IN;
+    } else if (g->session.sign_linger > 0.0f && g->session.sign_shown > 0.0f) {
+        g->session.sign_linger -= dt;
+        g->session.sign_shown += dt / SIGN_FADE_IN; /* one caught fading in comes whole */
     } else {
-        g->session.sign_shown -= dt / fade;
+        g->session.sign_linger = 0.0f;
+        g->session.sign_shown -= dt / SIGN_FADE_OUT;
     }
     g->session.sign_shown = g->session.sign_shown < 0.0f ? 0.0f
                           : g->session.sign_shown > 1.0f ? 1.0f : g->session.sign_shown;
 }
 
-/* The effects and the camera, which follows the player drawn at alpha. */
+/* The effects, the coins in flight, the secret tiles and the camera, which
+** follows the player drawn at alpha. */
 static void animate(Frontend *g, float dt, float alpha)
 {
     if (!g->session.sim)
         return;
     effects_update(&g->session.fx, dt);
+    if (banking_update(&g->session.bank, dt))
+        frontend_sound(g, SOUND_BANK);
     CameraTarget t = player_target(g, alpha);
+    const Player *pl = ecs_get(sim_world(g->session.sim), sim_player(g->session.sim), C_PLAYER);
+    SDL_Rect box = {(int)floorf(t.x + 0.5f), (int)floorf(t.y + 0.5f), (int)t.w, (int)t.h};
+    secrets_update(&g->session.secrets, box, pl != NULL && pl->state != PLAYER_DEAD, dt);
     camera_update(&g->session.camera, &t, level_w(g), level_h(g), dt);
 }
 

@@ -20,6 +20,7 @@
 #include "frontend.h"
 
 #include "app.h"
+#include "banking.h"
 #include "camera.h"
 #include "campaign.h"
 #include "controls.h"
@@ -29,6 +30,7 @@
 #include "pack.h"
 #include "progress.h"
 #include "replay.h"
+#include "secrets.h"
 #include "settings.h"
 #include "watch.h"
 
@@ -124,6 +126,13 @@ typedef struct RunMark {
 
 enum { RUN_MARKS_MAX = 16 };
 
+/* A sign's box fades in over SIGN_FADE_IN s as the player comes near the
+** sign, stays SIGN_LINGER s once the player has gone, then fades out over
+** SIGN_FADE_OUT s (session.c). */
+#define SIGN_FADE_IN 0.15f
+#define SIGN_LINGER 0.8f
+#define SIGN_FADE_OUT 0.3f
+
 /* The level being played, from loading to its completion card (session.c). */
 typedef struct Session {
     bool have_level;
@@ -135,11 +144,16 @@ typedef struct Session {
     FixedStep step;
     Camera camera;
     Effects fx;
+    Banking bank;               /* the coins carried, flying to the counter or back */
+    Secrets secrets;            /* the secret tiles' regions, each faded while Pip is in it */
     float level_age;
-    /* the sign's box: the text it shows (sim_text), kept while it fades
-    ** out, and how far it is shown, 0..1 */
+    /* the sign's box: the text it shows (sim_text) and where the sign
+    ** stands (level px, its top middle), kept while it lingers and fades
+    ** out; how far it is shown, 0..1; s it lingers yet once Pip has gone */
     int sign_text;
+    int sign_x, sign_y;
     float sign_shown;
+    float sign_linger;
     char error_text[ERROR_TEXT_MAX];
     bool exact;                 /* ticks were run without a frame: draw them at alpha 1 */
     bool assisted;              /* a tick of this run was played with the Assist's help */
