@@ -48,7 +48,7 @@ if(campaign_levels)
   # campaign_curve's list.
   if(TARGET curve)
     add_test(NAME campaign_curve
-             COMMAND curve --require length --replays ${CMAKE_CURRENT_SOURCE_DIR}/replays)
+             COMMAND curve --require checkpoints,signs,coins,length --replays ${CMAKE_CURRENT_SOURCE_DIR}/replays)
     if(CAMPAIGN_GOALS)
       add_test(NAME campaign_goals
                COMMAND curve --require all --replays ${CMAKE_CURRENT_SOURCE_DIR}/replays)
