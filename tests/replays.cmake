@@ -48,7 +48,8 @@ if(campaign_levels)
   # campaign_curve's list.
   if(TARGET curve)
     add_test(NAME campaign_curve
-             COMMAND curve --require checkpoints,signs,coins,length --replays ${CMAKE_CURRENT_SOURCE_DIR}/replays)
+             COMMAND curve --require hands-off,checkpoints,stretch,signs,first,coins,length
+                     --replays ${CMAKE_CURRENT_SOURCE_DIR}/replays)
     if(CAMPAIGN_GOALS)
       add_test(NAME campaign_goals
                COMMAND curve --require all --replays ${CMAKE_CURRENT_SOURCE_DIR}/replays)
