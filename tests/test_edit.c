@@ -667,7 +667,7 @@ START_TEST(a_region_pastes_into_another_level)
 {
     EditDoc *src = open_level("07-lifts.json");
     char *src_before = text_of(src);
-    /* the first lift, from x 31 to 23 at row 49, with its gap's tiles */
+    /* the first lift, from x 23 to 31 at row 49, with its gap's tiles */
     EditClip *clip = edit_copy(src, (EditRect){22, 44, 13, 8});
     ck_assert_ptr_nonnull(clip);
     ck_assert_int_eq(edit_clip_width(clip), 13);
@@ -688,9 +688,9 @@ START_TEST(a_region_pastes_into_another_level)
         if (en->e.kind != kind_find("platform"))
             continue;
         lifts++;
-        ck_assert_int_eq(en->e.x, (31 - 22 + 2) * 16);
+        ck_assert_int_eq(en->e.x, (23 - 22 + 2) * 16);
         ck_assert_int_eq(en->e.y, (49 - 44 + 3) * 16);
-        ck_assert_int_eq(en->path.points[0].x, (23 - 22 + 2) * 16);
+        ck_assert_int_eq(en->path.points[0].x, (31 - 22 + 2) * 16);
     }
     ck_assert_int_eq(lifts, 1);
     same_as_loader(dst);

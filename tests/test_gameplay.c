@@ -1094,6 +1094,86 @@ START_TEST(a_platform_rests_wait_seconds_at_each_waypoint)
 }
 END_TEST
 
+/* A platform of mode "ridden": still while nobody stands on it, whatever
+** time passes; from the tick Pip lands on it, carried up to its end with
+** him on it; resting there while he stays; back down to its start once he
+** has walked off, and still again there. */
+START_TEST(a_ridden_platform_moves_only_once_ridden_and_returns_when_left)
+{
+    const float speed = 60.0f;
+    const int32_t from_y = 8 * TILE_SIZE, to_y = 3 * TILE_SIZE, x0 = 8 * TILE_SIZE;
+    /* Ticks of the trip up or down at speed, rounding as the mover does. */
+    const int travel = (int)ceil((from_y - to_y) / (speed * DT));
+    LevelDesc d = fixture_level(LIFT_ROOM, LIFT_ROWS);
+    LevelPoint top = {x0, to_y};
+    LevelEntity *pl = fixture_platform(&d, 8, 8, 3, speed, &top, 1);
+    fixture_set(pl, "mode", (LevelValue){.i = 2}); /* "ridden" */
+    Sim *sim = fixture_sim(&d);
+    leveldesc_fini(&d);
+    InputIntent last = NONE;
+
+    /* Standing on the floor beside it: it does not move. */
+    for (int t = 0; t < 3 * SIM_TICK_RATE; t++) {
+        run_ticks(sim, 1, NONE, &last);
+        ck_assert_int_eq(mover_t(sim)->x, x0);
+        ck_assert_int_eq(mover_t(sim)->y, from_y);
+    }
+    /* Walk to it and jump on: it stays where it is until he lands. */
+    bool on = false;
+    for (int t = 0; t < 4 * SIM_TICK_RATE && !on; t++) {
+        /* right to its middle, and a held jump from a tile short of it */
+        FixtureBox b = player_box(sim);
+        InputIntent in = {.right = b.x + b.w / 2 < x0 + TILE_SIZE,
+                          .jump_held = b.x + b.w >= x0 - TILE_SIZE};
+        run_ticks(sim, 1, in, &last);
+        on = player_p(sim)->grounded && feet(sim) == mover_t(sim)->y;
+        if (!on)
+            ck_assert_int_eq(mover_t(sim)->y, from_y);
+    }
+    ck_assert_msg(on, "never landed on the platform");
+    /* Riding: up, him on it, from the tick he lands (the platforms move
+    ** after the player in a tick). */
+    ck_assert_int_lt(mover_t(sim)->y, from_y);
+    int up_ticks = 1;
+    while (mover_t(sim)->y > to_y && up_ticks < travel + 2) {
+        run_ticks(sim, 1, NONE, &last);
+        up_ticks++;
+        ck_assert_int_eq(feet(sim), mover_t(sim)->y);
+        ck_assert_int_eq(mover_t(sim)->x, x0);
+    }
+    ck_assert_int_eq(mover_t(sim)->y, to_y);
+    ck_assert_int_ge(up_ticks, travel);
+    ck_assert_int_le(up_ticks, travel + 1);
+    /* At its end it rests while he stays on. */
+    for (int t = 0; t < 2 * SIM_TICK_RATE; t++) {
+        run_ticks(sim, 1, NONE, &last);
+        ck_assert_int_eq(mover_t(sim)->y, to_y);
+        ck_assert_int_eq(feet(sim), to_y);
+    }
+    /* He walks off to the left and falls to the floor: it goes back down,
+    ** and stays at its start. */
+    int off = 0;
+    while (feet(sim) == to_y && off < SIM_TICK_RATE) {
+        run_ticks(sim, 1, LEFT, &last);
+        off++;
+    }
+    ck_assert_int_lt(off, SIM_TICK_RATE);
+    int down_ticks = 0;
+    while (mover_t(sim)->y < from_y && down_ticks < travel + 2) {
+        run_ticks(sim, 1, NONE, &last);
+        down_ticks++;
+    }
+    ck_assert_int_eq(mover_t(sim)->y, from_y);
+    ck_assert_int_le(down_ticks, travel + 1);
+    for (int t = 0; t < 2 * SIM_TICK_RATE; t++) {
+        run_ticks(sim, 1, NONE, &last);
+        ck_assert_int_eq(mover_t(sim)->y, from_y);
+    }
+    ck_assert_uint_eq(sim_status(sim)->deaths, 0);
+    sim_destroy(sim);
+}
+END_TEST
+
 static LevelEntity *oneway_platform(LevelDesc *d, int tx, int ty, int tiles, float speed,
                                     LevelPoint to)
 {
@@ -1483,7 +1563,9 @@ Suite *gameplay_suite(void)
           a_once_switch_turns_its_group_on_for_good,
           a_timed_switch_stays_on_for_its_time_ticking_through_the_last_second}},
         {"movers",
-         {a_platform_rests_wait_seconds_at_each_waypoint, a_oneway_platform_carries_its_rider,
+         {a_platform_rests_wait_seconds_at_each_waypoint,
+          a_ridden_platform_moves_only_once_ridden_and_returns_when_left,
+          a_oneway_platform_carries_its_rider,
           a_oneway_platform_is_jumped_through_from_below, a_oneway_platform_pushes_nobody,
           a_platform_moves_every_walker_of_a_crowd, a_saw_with_a_path_moves_at_its_speed_and_kills_on_touch,
           a_saw_without_a_path_stays_put}},

@@ -132,6 +132,8 @@ typedef struct Mover {
     uint8_t target;          /* waypoint heading to */
     int8_t step;             /* +1 or -1 along the path (ping-pong) */
     bool loop;               /* loop, else ping-pong */
+    bool ridden;             /* moves only when ridden, back to its start when left */
+    bool idle;               /* ridden: resting at an end of its path until called */
     float speed;             /* px/s */
     uint16_t wait;           /* ticks it rests at each waypoint */
     uint16_t waiting;        /* ticks of rest left at the waypoint it reached */

@@ -54,8 +54,8 @@ static const EcsField PLATFORM_FIELDS[] = {
     /* The waypoints as the int pairs they are. */
     {offsetof(Mover, path), sizeof(int), 2 * LEVEL_MAX_WAYPOINTS},
     F(Mover, path_len), F(Mover, target), F(Mover, step),
-    F(Mover, loop), F(Mover, speed), F(Mover, wait), F(Mover, waiting), F(Mover, rem_x),
-    F(Mover, rem_y), F(Mover, moved_x), F(Mover, moved_y)};
+    F(Mover, loop), F(Mover, ridden), F(Mover, idle), F(Mover, speed), F(Mover, wait),
+    F(Mover, waiting), F(Mover, rem_x), F(Mover, rem_y), F(Mover, moved_x), F(Mover, moved_y)};
 static const EcsField SWITCH_FIELDS[] = {F(Switch, group), F(Switch, mode), F(Switch, on),
                                          F(Switch, touched), F(Switch, time), F(Switch, timer)};
 static const EcsField BLOCK_FIELDS[] = {F(ToggleBlock, group), F(ToggleBlock, solid_when_on),
@@ -109,6 +109,7 @@ const EcsComponentDesc *game_component_desc(EcsComponent c)
 static const char *const ON_OFF[] = {"on", "off"};
 static const char *const LEFT_RIGHT[] = {"left", "right"};
 static const char *const PATH_MODES[] = {"pingpong", "loop"};
+static const char *const PLATFORM_MODES[] = {"pingpong", "loop", "ridden"};
 
 static const char *const SWITCH_MODES[] = {"toggle", "once", "timed"};
 
@@ -135,8 +136,10 @@ static const KindProp PLATFORM_PROPS[] = {
      "waypoints [x, y] where its top-left corner goes next"},
     {"w", KPROP_SIZE, false, 1, KIND_MAX_SIZE, NULL, 0, 3, "width in tiles"},
     {"speed", KPROP_NUMBER, false, 1, 2000, NULL, 0, 60, "px/s along the path"},
-    {"mode", KPROP_ENUM, false, 0, 0, PATH_MODES, COUNT(PATH_MODES), 0,
-     "\"pingpong\": back along the path; \"loop\": back to the start and round again"},
+    {"mode", KPROP_ENUM, false, 0, 0, PLATFORM_MODES, COUNT(PLATFORM_MODES), 0,
+     "\"pingpong\": back along the path; \"loop\": back to the start and round again; "
+     "\"ridden\": still until the player stands on it, then to the path's end, and back "
+     "to its start once he has left"},
     {"wait", KPROP_NUMBER, false, 0, 60, NULL, 0, 0, "seconds it rests at each waypoint"},
     {"oneway", KPROP_BOOL, false, 0, 0, NULL, 0, 0,
      "a plank: solid from above only, you jump up through it"},

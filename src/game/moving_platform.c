@@ -17,6 +17,14 @@
 ** starts from a valid state (Celeste's Solid.MoveExact). A one-way platform
 ** (a moving plank) carries its riders and pushes nobody: from below or the
 ** side it is air.
+**
+** A platform of mode "ridden" waits at its start until the player stands on
+** it, then goes along its path to the end (resting `wait` at the waypoints
+** between) and rests there while he stays; once he has left it (and it has
+** rested `wait` at the end), it goes back to its start, turning round again
+** if he lands on it on the way. A jump from it does not stop it: it goes on
+** to the end and turns back only from there, so a player who jumps on it can
+** land on it again.
 */
 #include "sim_internal.h"
 
@@ -181,6 +189,11 @@ static void advance(Mover *mp, float *fx, float *fy, float step)
             if (next < 0 || next >= mp->path_len) {
                 mp->step = (int8_t)-mp->step;
                 next = mp->target + mp->step;
+                if (mp->ridden) {
+                    /* An end: it stays until called back. */
+                    mp->idle = true;
+                    step = 0.0f;
+                }
             }
             mp->target = (uint8_t)next;
         }
@@ -190,7 +203,7 @@ static void advance(Mover *mp, float *fx, float *fy, float step)
 bool mover_advance(Mover *mp, const Transform *t, float dt, int32_t *dx, int32_t *dy)
 {
     *dx = *dy = 0;
-    if (mp->path_len < 2 || mp->speed <= 0.0f)
+    if (mp->path_len < 2 || mp->speed <= 0.0f || mp->idle)
         return false;
     if (mp->waiting > 0) {
         mp->waiting--;
@@ -206,8 +219,43 @@ bool mover_advance(Mover *mp, const Transform *t, float dt, int32_t *dx, int32_t
     return *dx != 0 || *dy != 0;
 }
 
+/* Whether the player stands on the solid's box: alive, his feet on its top. */
+static bool player_rides(Sim *sim, Box solid)
+{
+    const Player *p = ecs_get(sim->world, sim->player, C_PLAYER);
+    if (p == NULL || p->state != PLAYER_NORMAL)
+        return false;
+    Box box = box_of(ecs_get(sim->world, sim->player, C_TRANSFORM),
+                     ecs_get(sim->world, sim->player, C_COLLIDER));
+    Box below = {box.x, box.y + 1, box.w, box.h};
+    return !box_overlap(box, solid) && box_overlap(below, solid);
+}
+
+/* A ridden platform's call: from its start when the player stands on it,
+** from its end when he has left it and its rest is over; on the way back,
+** his landing on it turns it round. */
+static void call_ridden(Sim *sim, Mover *mp, const Transform *t, const Collider *c)
+{
+    bool rides = player_rides(sim, box_of(t, c));
+    if (mp->idle) {
+        bool at_start = mp->step > 0;
+        if (!at_start && mp->waiting > 0) {
+            mp->waiting--;
+        } else if (at_start ? rides : !rides) {
+            mp->idle = false; /* called: it leaves at once */
+            mp->waiting = 0;
+        }
+    } else if (mp->step < 0 && rides && mp->target + 1 < mp->path_len) {
+        mp->step = 1;
+        mp->target = (uint8_t)(mp->target + 1);
+        mp->waiting = 0;
+    }
+}
+
 void mover_tick(Sim *sim, EcsEntity self, Mover *mp, Transform *t, Collider *c, float dt)
 {
+    if (mp->ridden)
+        call_ridden(sim, mp, t, c);
     int32_t dx, dy;
     bool moved = mover_advance(mp, t, dt, &dx, &dy);
     mp->moved_x = (int16_t)dx;
@@ -248,7 +296,8 @@ bool mover_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntit
 {
     const LevelPath *path = leveldesc_path(level, le, "path");
     Mover *mp = ecs_get(sim->world, e, C_MOVER);
-    *mp = (Mover){.step = 1, .loop = leveldesc_prop(le, "mode").i == 1,
+    int mode = leveldesc_prop(le, "mode").i; /* pingpong, loop, ridden (platforms only) */
+    *mp = (Mover){.step = 1, .loop = mode == 1, .ridden = mode == 2, .idle = mode == 2,
                   .speed = leveldesc_prop(le, "speed").f,
                   .wait = (uint16_t)sim_ticks(leveldesc_prop(le, "wait").f)};
     /* The path starts where it stands. */

@@ -273,6 +273,10 @@ static bool follow_path(Reach *r, Track *tr)
         return true;
     Transform t = tr->t0;
     Mover m = tr->m0;
+    /* A platform that moves when ridden may be anywhere along its path at
+    ** any time: followed as one going back and forth, it passes every place
+    ** it may be. */
+    m.ridden = m.idle = false;
     size_t cap = 0, turn_count = 0, turn_cap = 0;
     uint32_t *turns = NULL;
     tr->count = 0;
