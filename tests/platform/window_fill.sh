@@ -66,8 +66,8 @@ for k in F11 F11; do
     xdotool key --window "$win" "$k"
     sleep 0.5
 done
-# Quit is the title menu's fifth item
-for k in Down Down Down Down Return; do
+# Quit is the title menu's sixth item
+for k in Down Down Down Down Down Return; do
     xdotool key --window "$win" "$k"
     sleep 0.25
 done
