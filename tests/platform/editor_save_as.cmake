@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Zlib
-# Every shipped level opened in the editor and saved unchanged, through the
-# command line a script uses (--edit LEVEL --save-as OUT --frames 1, no
-# display), is the shipped file byte for byte.
+# Every shipped level (the campaign's and the example packs') opened in the
+# editor and saved unchanged, through the command line a script uses (--edit
+# LEVEL --save-as OUT --frames 1, no display), is the shipped file byte for
+# byte.
 # Run with -DPLATFORMER=... -DSOURCE=... -DSCRATCH=...
 file(REMOVE_RECURSE ${SCRATCH})
 file(MAKE_DIRECTORY ${SCRATCH})
@@ -13,6 +14,14 @@ list(LENGTH levels count)
 if(count LESS 24)
   message(FATAL_ERROR "only ${count} shipped levels found under ${SOURCE}/levels")
 endif()
+file(GLOB pack_files ${SOURCE}/packs/*/*.json)
+foreach(file ${pack_files})
+  get_filename_component(name ${file} NAME)
+  if(NOT name MATCHES "^(campaign|pack)\\.json$")
+    list(APPEND levels ${file})
+  endif()
+endforeach()
+list(LENGTH levels count)
 foreach(level ${levels})
   get_filename_component(name ${level} NAME)
   execute_process(COMMAND ${PLATFORMER} --edit ${level} --save-as ${SCRATCH}/${name} --frames 1
