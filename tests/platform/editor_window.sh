@@ -10,52 +10,18 @@
 # Skipped (exit 77) only when xvfb-run or xdotool is not installed.
 #
 # usage: editor_window.sh PLATFORMER REPLAY [KEEP_DIR]
-set -u
+. "$(dirname "$0")/xwindow.sh"
 game=$1
 replay=$2
 keep=${3:-}
-
-for tool in xvfb-run xdotool; do
-    if ! command -v "$tool" >/dev/null 2>&1; then
-        echo "SKIP: $tool is not installed (apt-get install xvfb xdotool)"
-        exit 77
-    fi
-done
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export XDG_DATA_HOME="$work/data"
-export SDL_AUDIODRIVER=dummy
-export SDL_RENDER_DRIVER=software
-export SDL_FRAMEBUFFER_ACCELERATION=0
-here=$(cd "$(dirname "$0")" && pwd)
-export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$here/lsan.supp:print_suppressions=0"
+xwindow_setup
 level="$work/made.json"
 
 cat >"$work/drive.sh" <<'DRIVE'
-#!/bin/sh
 # inside xvfb-run: start the editor, find its window, work it
-set -u
+. "$XWINDOW"
 game=$1; level=$2; replay=$3; out=$4
-"$game" --edit "$level" --replay "$replay" >"$out.stdout" 2>"$out.stderr" &
-pid=$!
-win=""
-tries=0
-while [ -z "$win" ] && [ $tries -lt 600 ]; do
-    win=$(xdotool search --name "Pip's Peak" 2>/dev/null | head -n 1)
-    if ! kill -0 "$pid" 2>/dev/null; then break; fi
-    sleep 0.1
-    tries=$((tries + 1))
-done
-if [ -z "$win" ]; then
-    echo "no window" >>"$out.stderr"
-    kill "$pid" 2>/dev/null
-    wait "$pid"
-    echo 99 >"$out.status"
-    exit 0
-fi
-sleep 1
-xdotool windowfocus "$win" 2>/dev/null
+xwindow_start "$out" "$game" --edit "$level" --replay "$replay"
 eval "$(xdotool getwindowgeometry --shell "$win")"
 # the 480x270 picture, scaled by a whole number, in the middle of the window
 s=$((WIDTH / 480))
@@ -125,34 +91,18 @@ while ! grep -q "test run:" "$out.stdout" 2>/dev/null && [ $tries -lt 300 ]; do
 done
 sleep 0.5
 key ctrl+q
-tries=0
-while kill -0 "$pid" 2>/dev/null && [ $tries -lt 100 ]; do
-    sleep 0.1
-    tries=$((tries + 1))
-done
-if kill -0 "$pid" 2>/dev/null; then
-    echo "the editor did not quit" >>"$out.stderr"
-    kill "$pid"
-    wait "$pid"
-    echo 98 >"$out.status"
-    exit 0
-fi
-wait "$pid"
-echo $? >"$out.status"
+xwindow_quit "$out"
 DRIVE
 
-xvfb-run -a -s "-screen 0 1280x720x24" sh "$work/drive.sh" "$game" "$level" "$replay" "$work/run"
-status=$(cat "$work/run.status" 2>/dev/null || echo missing)
+xwindow_run 1280x720 "$work/run" "$work/drive.sh" "$game" "$level" "$replay" "$work/run"
+ran=$?
 [ -n "$keep" ] && mkdir -p "$keep" && cp "$work"/run.* "$keep"/ 2>/dev/null
+[ $ran = 0 ] || exit 1
 fail() {
     echo "FAIL: $1"
     cat "$work/run.stdout" "$work/run.stderr" 2>/dev/null
     exit 1
 }
-[ "$status" = 0 ] || fail "exit status $status"
-if grep -E "AddressSanitizer|LeakSanitizer|runtime error" "$work/run.stderr" >/dev/null; then
-    fail "sanitizer report"
-fi
 [ -f "$work/run.saved" ] || fail "Ctrl+S wrote no file"
 "$game" --check "$work/run.saved" || fail "the saved level does not pass --check"
 grep -q '"platform"' "$work/run.saved" || fail "no platform in the level"

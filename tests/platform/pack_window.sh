@@ -9,27 +9,13 @@
 # Skipped (exit 77) only when xvfb-run, xdotool or python3 is not installed.
 #
 # usage: pack_window.sh PLATFORMER
-set -u
+. "$(dirname "$0")/xwindow.sh"
 game=$1
-
-for tool in xvfb-run xdotool python3; do
-    if ! command -v "$tool" >/dev/null 2>&1; then
-        echo "SKIP: $tool is not installed"
-        exit 77
-    fi
-done
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+xwindow_setup python3
 # a fresh player: a home of its own, no folder set for the data
 export HOME="$work/home"
 unset XDG_DATA_HOME
 export XDG_DATA_DIRS="$work/no-system-packs"
-export SDL_AUDIODRIVER=dummy
-export SDL_RENDER_DRIVER=software
-export SDL_FRAMEBUFFER_ACCELERATION=0
-here=$(cd "$(dirname "$0")" && pwd)
-export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$here/lsan.supp:print_suppressions=0"
 pref="$HOME/.local/share/PipsPeak/pips-peak"
 mkdir -p "$pref"
 
@@ -59,49 +45,11 @@ mkdir -p "$pref/packs"
 cp -r "$pack" "$pref/packs/"
 
 cat >"$work/drive.sh" <<'DRIVE'
-#!/bin/sh
-set -u
+. "$XWINDOW"
 game=$1; out=$2; keys=$3
-"$game" >"$out.stdout" 2>"$out.stderr" &
-pid=$!
-win=""
-tries=0
-while [ -z "$win" ] && [ $tries -lt 600 ]; do
-    win=$(xdotool search --name "Pip's Peak" 2>/dev/null | head -n 1)
-    if ! kill -0 "$pid" 2>/dev/null; then break; fi
-    sleep 0.1
-    tries=$((tries + 1))
-done
-if [ -z "$win" ]; then
-    echo "no window appeared" >>"$out.stderr"
-    kill "$pid" 2>/dev/null
-    wait "$pid"
-    echo 99 >"$out.status"
-    exit 0
-fi
-sleep 1
-xdotool windowfocus "$win" 2>/dev/null
-for step in $keys; do
-    case $step in
-        wait:*) sleep "${step#wait:}" ;;
-        hold:*) k=${step#hold:}; xdotool keydown --window "$win" "${k%%/*}"; sleep "${k#*/}"; xdotool keyup --window "$win" "${k%%/*}" ;;
-        *) xdotool key --window "$win" "$step"; sleep 0.4 ;;
-    esac
-done
-tries=0
-while kill -0 "$pid" 2>/dev/null && [ $tries -lt 300 ]; do
-    sleep 0.1
-    tries=$((tries + 1))
-done
-if kill -0 "$pid" 2>/dev/null; then
-    echo "the game did not quit when told to" >>"$out.stderr"
-    kill "$pid"
-    wait "$pid"
-    echo 98 >"$out.status"
-    exit 0
-fi
-wait "$pid"
-echo $? >"$out.status"
+xwindow_start "$out" "$game"
+XWINDOW_PAUSE=0.4 xwindow_keys "$keys"
+xwindow_quit "$out"
 DRIVE
 
 # Title: Custom levels (the third item); the packs by name, the game's own
@@ -109,18 +57,7 @@ DRIVE
 # goal; the card's Back to the pack's levels, Back to Custom levels, Back
 # to the title (its cursor on Custom levels), down to Quit.
 keys="Down Down Return wait:0.5 Down Return wait:0.5 Return wait:1 hold:Right/2.5 wait:2 Escape wait:0.5 Escape wait:0.5 Escape wait:0.5 Down Down Down Return"
-xvfb-run -a -s "-screen 0 1280x720x24" sh "$work/drive.sh" "$game" "$work/run" "$keys"
-status=$(cat "$work/run.status" 2>/dev/null || echo missing)
-if [ "$status" != 0 ]; then
-    echo "FAIL: exit status $status"
-    cat "$work/run.stderr"
-    exit 1
-fi
-if grep -E "AddressSanitizer|LeakSanitizer|runtime error" "$work/run.stderr" >/dev/null; then
-    echo "FAIL: sanitizer report"
-    cat "$work/run.stderr"
-    exit 1
-fi
+xwindow_run 1280x720 "$work/run" "$work/drive.sh" "$game" "$work/run" "$keys" || exit 1
 
 python3 - "$pref" "$work/progress.before" <<'CHECK'
 import json, os, sys

@@ -7,86 +7,25 @@
 # xdotool is not installed.
 #
 # usage: window_fit.sh PLATFORMER
-set -u
+. "$(dirname "$0")/xwindow.sh"
 game=$1
-
-for tool in xvfb-run xdotool; do
-    if ! command -v "$tool" >/dev/null 2>&1; then
-        echo "SKIP: $tool is not installed (apt-get install xvfb xdotool)"
-        exit 77
-    fi
-done
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export XDG_DATA_HOME="$work/data"
-export SDL_AUDIODRIVER=dummy
-export SDL_RENDER_DRIVER=software
-export SDL_FRAMEBUFFER_ACCELERATION=0
-here=$(cd "$(dirname "$0")" && pwd)
-export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$here/lsan.supp:print_suppressions=0"
+xwindow_setup
 pref="$XDG_DATA_HOME/PipsPeak/pips-peak"
 mkdir -p "$pref"
 printf '{"format": 1, "window_scale": 8}\n' >"$pref/settings.json"
 
 cat >"$work/drive.sh" <<'DRIVE'
-#!/bin/sh
 # inside xvfb-run: start the title screen, read the window's geometry, quit
-set -u
+. "$XWINDOW"
 game=$1; out=$2
-"$game" >"$out.stdout" 2>"$out.stderr" &
-pid=$!
-win=""
-tries=0
-while [ -z "$win" ] && [ $tries -lt 600 ]; do
-    win=$(xdotool search --onlyvisible --name "Pip's Peak" 2>/dev/null | head -n 1)
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.1
-    tries=$((tries + 1))
-done
-if [ -z "$win" ]; then
-    echo "no window appeared" >>"$out.stderr"
-    kill "$pid" 2>/dev/null
-    wait "$pid"
-    echo 99 >"$out.status"
-    exit 0
-fi
-sleep 1
+xwindow_start "$out" "$game"
 xdotool getwindowgeometry --shell "$win" >"$out.geometry"
-xdotool windowfocus "$win" 2>/dev/null
 # Quit is the title menu's sixth item, five Downs from the first
-for k in Down Down Down Down Down Return; do
-    xdotool key --window "$win" "$k"
-    sleep 0.25
-done
-tries=0
-while kill -0 "$pid" 2>/dev/null && [ $tries -lt 300 ]; do
-    sleep 0.1
-    tries=$((tries + 1))
-done
-if kill -0 "$pid" 2>/dev/null; then
-    echo "the game did not quit when told to" >>"$out.stderr"
-    kill "$pid"
-    wait "$pid"
-    echo 98 >"$out.status"
-    exit 0
-fi
-wait "$pid"
-echo $? >"$out.status"
+xwindow_keys "Down Down Down Down Down Return"
+xwindow_quit "$out"
 DRIVE
 
-xvfb-run -a -s "-screen 0 1280x720x24" sh "$work/drive.sh" "$game" "$work/run"
-status=$(cat "$work/run.status" 2>/dev/null || echo missing)
-if [ "$status" != 0 ]; then
-    echo "FAIL: exit status $status"
-    cat "$work/run.stderr"
-    exit 1
-fi
-if grep -E "AddressSanitizer|LeakSanitizer|runtime error" "$work/run.stderr" >/dev/null; then
-    echo "FAIL: sanitizer report"
-    cat "$work/run.stderr"
-    exit 1
-fi
+xwindow_run 1280x720 "$work/run" "$work/drive.sh" "$game" "$work/run" || exit 1
 X=; Y=; WIDTH=; HEIGHT=
 . "$work/run.geometry"
 echo "window: ${WIDTH}x${HEIGHT} at ($X, $Y) on a 1280x720 screen"
