@@ -27,10 +27,18 @@
 #include <string.h>
 #include <time.h>
 
-typedef struct Position { float x, y; } Position;
-typedef struct Velocity { float x, y; } Velocity;
-typedef struct Extra { int value; } Extra;
-typedef struct Accel { float x, y; } Accel;
+typedef struct Position {
+    float x, y;
+} Position;
+typedef struct Velocity {
+    float x, y;
+} Velocity;
+typedef struct Extra {
+    int value;
+} Extra;
+typedef struct Accel {
+    float x, y;
+} Accel;
 
 enum { POSITION, VELOCITY, EXTRA, ACCEL, MARK };
 
@@ -59,7 +67,7 @@ static void print_figure(const char *name, const char *suffix, double value, con
 typedef struct Baseline {
     struct Body *bodies;
     size_t n;
-    double best;      /* best ns/entity seen so far */
+    double best; /* best ns/entity seen so far */
 } Baseline;
 
 static void bench_baseline(Baseline *b);
@@ -74,7 +82,10 @@ static void print_ratio(const char *name, const char *suffix, double value, Base
 
 /* ---- baseline ---- */
 
-typedef struct Body { Position p; Velocity v; } Body;
+typedef struct Body {
+    Position p;
+    Velocity v;
+} Body;
 
 static void baseline_pass(Body *bodies, size_t n, float dt)
 {
@@ -272,7 +283,11 @@ static void run_ecs(size_t n, const char *suffix)
 /* ---- mixes of 100,000 entities ---- */
 
 /* The three-term system: position from velocity, velocity from acceleration. */
-typedef struct Body3 { Position p; Velocity v; Accel a; } Body3;
+typedef struct Body3 {
+    Position p;
+    Velocity v;
+    Accel a;
+} Body3;
 
 static void baseline3_pass(Body3 *b, size_t n, float dt)
 {

@@ -51,8 +51,10 @@ static EcsWorld *bench_world(void)
         seed = seed * 1664525u + 1013904223u;
         int32_t y = (int32_t)(seed >> 8) % LOGICAL_H;
         Transform t = {x, y, x - 1, y};
-        Sprite s = {.clip = (uint16_t)(i % kind_clip_count()), .frame = (uint16_t)(i % 4),
-                    .layer = (int8_t)(i % 4), .flip_x = (i & 1) != 0};
+        Sprite s = {.clip = (uint16_t)(i % kind_clip_count()),
+                    .frame = (uint16_t)(i % 4),
+                    .layer = (int8_t)(i % 4),
+                    .flip_x = (i & 1) != 0};
         ecs_add(world, e, C_TRANSFORM, &t);
         ecs_add(world, e, C_SPRITE, &s);
     }

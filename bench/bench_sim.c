@@ -59,7 +59,7 @@ static void bench_physics(void)
     level.entities[0].x = 16;
     level.entities[0].y = 10 * 16 - level.entities[0].h;
     for (int i = 0; i < WALKERS; i++) {
-        int row = 1 + i / 125, col = i % 125;       /* 5 walkers on each of 25 ledges */
+        int row = 1 + i / 125, col = i % 125; /* 5 walkers on each of 25 ledges */
         int tx = (col / 5) * 40 + 2 + (col % 5) * 7;
         LevelEntity *e = &level.entities[i + 1];
         leveldesc_entity_init(e, walker);

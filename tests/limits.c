@@ -168,15 +168,19 @@ static void tiled_map(const char *name, int layers, bool zstd, int distinct, cha
 {
     char *data = layer_data(zstd, distinct);
     Text t = {0};
-    printf_text(&t, "{\"type\": \"map\", \"version\": \"1.10\", \"tiledversion\": \"1.10.2\","
-                " \"orientation\": \"orthogonal\", \"renderorder\": \"right-down\","
-                " \"infinite\": false, \"width\": %d, \"height\": %d, \"tilewidth\": 16,"
-                " \"tileheight\": 16, \"nextlayerid\": %d, \"nextobjectid\": 1,"
-                " \"properties\": [{\"name\": \"name\", \"type\": \"string\", \"value\": \"Layers\"},"
-                " {\"name\": \"background\", \"type\": \"string\", \"value\": \"hills\"}],"
-                " \"tilesets\": [], \"layers\": [", SIDE, SIDE, layers + 1);
+    printf_text(
+        &t,
+        "{\"type\": \"map\", \"version\": \"1.10\", \"tiledversion\": \"1.10.2\","
+        " \"orientation\": \"orthogonal\", \"renderorder\": \"right-down\","
+        " \"infinite\": false, \"width\": %d, \"height\": %d, \"tilewidth\": 16,"
+        " \"tileheight\": 16, \"nextlayerid\": %d, \"nextobjectid\": 1,"
+        " \"properties\": [{\"name\": \"name\", \"type\": \"string\", \"value\": \"Layers\"},"
+        " {\"name\": \"background\", \"type\": \"string\", \"value\": \"hills\"}],"
+        " \"tilesets\": [], \"layers\": [",
+        SIDE, SIDE, layers + 1);
     for (int i = 0; i < layers; i++) {
-        printf_text(&t, "%s\n{\"type\": \"tilelayer\", \"id\": %d, \"name\": \"l%d\", \"width\": %d,"
+        printf_text(&t,
+                    "%s\n{\"type\": \"tilelayer\", \"id\": %d, \"name\": \"l%d\", \"width\": %d,"
                     " \"height\": %d, \"x\": 0, \"y\": 0, \"opacity\": 1, \"visible\": true,"
                     " \"encoding\": \"base64\", \"compression\": \"%s\", \"data\": \"",
                     i > 0 ? "," : "", i + 1, i + 1, SIDE, SIDE, zstd ? "zstd" : "zlib");
@@ -207,16 +211,20 @@ static void native_level(const char *name, int side, int blocks, int size, int w
     row[side] = '\0';
     for (int y = 0; y < side; y++) {
         for (int x = 0; x < side; x++)
-            row[x] = y == side - 1 ? '#' : y == side - 2 && x == 1 ? 'P'
-                   : y == side - 2 && x == side - 2 && goal ? 'G'
-                   : y == side - 2 && x >= 4 && x < 4 + walkers * 2 && x % 2 == 0 ? 'w' : '.';
+            row[x] = y == side - 1                                                  ? '#'
+                     : y == side - 2 && x == 1                                      ? 'P'
+                     : y == side - 2 && x == side - 2 && goal                       ? 'G'
+                     : y == side - 2 && x >= 4 && x < 4 + walkers * 2 && x % 2 == 0 ? 'w'
+                                                                                    : '.';
         printf_text(&t, "  \"%s\"%s\n", row, y + 1 < side ? "," : "");
     }
     free(row);
     puts_text(&t, " ],\n \"entities\": [\n");
     for (int i = 0; i < blocks; i++)
-        printf_text(&t, "  {\"type\": \"block\", \"x\": 1, \"y\": 1, \"group\": 0, \"w\": %d,"
-                    " \"h\": %d}%s\n", size, size, i + 1 < blocks ? "," : "");
+        printf_text(&t,
+                    "  {\"type\": \"block\", \"x\": 1, \"y\": 1, \"group\": 0, \"w\": %d,"
+                    " \"h\": %d}%s\n",
+                    size, size, i + 1 < blocks ? "," : "");
     puts_text(&t, " ]}\n");
     write_text(name, &t, path, cap);
     free(t.s);
@@ -225,10 +233,10 @@ static void native_level(const char *name, int side, int blocks, int size, int w
 /* ---- running the game under the ceiling ---- */
 
 typedef struct Ran {
-    int status;                /* exit status, or 128 + signal */
-    double cpu;                /* s of processor time */
+    int status; /* exit status, or 128 + signal */
+    double cpu; /* s of processor time */
     long max_rss_mb;
-    char *err, *out;           /* what it wrote */
+    char *err, *out; /* what it wrote */
 } Ran;
 
 static char *slurp(const char *path)
@@ -387,7 +395,10 @@ int main(int argc, char **argv)
         row[SIDE] = '\0';
         for (int y = 0; y < 6; y++) {
             for (int x = 0; x < SIDE; x++)
-                row[x] = y == 5 ? '#' : y == 4 && x == 1 ? 'P' : y == 4 && x == SIDE - 2 ? 'G' : '.';
+                row[x] = y == 5                    ? '#'
+                         : y == 4 && x == 1        ? 'P'
+                         : y == 4 && x == SIDE - 2 ? 'G'
+                                                   : '.';
             printf_text(&t, "  \"%s\"%s\n", row, y < 5 ? "," : "");
         }
         puts_text(&t, " ]}\n");

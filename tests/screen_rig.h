@@ -28,8 +28,7 @@ typedef struct ScreenRig {
 } ScreenRig;
 
 /* hooks may be NULL (the front end then changes nothing outside itself). */
-static inline void screen_open(ScreenRig *s, const FrontendOptions *opt,
-                               const FrontendHooks *hooks)
+static inline void screen_open(ScreenRig *s, const FrontendOptions *opt, const FrontendHooks *hooks)
 {
     s->target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
     ck_assert_ptr_nonnull(s->target);

@@ -14,3 +14,11 @@ add_test(NAME structure_internal_headers
 add_test(NAME structure_licence
          COMMAND ${CMAKE_COMMAND} -DROOT=${PROJECT_SOURCE_DIR}
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/structure/licence.cmake)
+# The code as .clang-format writes it: every .c and .h file of src, tests,
+# tools and bench (format them with `clang-format -i FILE`).
+find_program(CLANG_FORMAT NAMES clang-format-14 clang-format)
+if(CLANG_FORMAT)
+  add_test(NAME structure_format
+           COMMAND ${CMAKE_COMMAND} -DCLANG_FORMAT=${CLANG_FORMAT} -DROOT=${PROJECT_SOURCE_DIR}
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/structure/format.cmake)
+endif()

@@ -89,13 +89,16 @@ static int check_cells(const cJSON *cells, int w, int h, const SDL_Surface *atla
     ck_assert_msg(cJSON_IsArray(cells), "%s: cells is not an array", what);
     int visible = 0;
     const cJSON *cell;
-    cJSON_ArrayForEach(cell, cells) {
-        ck_assert_msg(cJSON_IsArray(cell) && cJSON_GetArraySize(cell) == 2, "%s: a cell is not [x, y]", what);
+    cJSON_ArrayForEach(cell, cells)
+    {
+        ck_assert_msg(cJSON_IsArray(cell) && cJSON_GetArraySize(cell) == 2,
+                      "%s: a cell is not [x, y]", what);
         const cJSON *cx = cJSON_GetArrayItem(cell, 0), *cy = cJSON_GetArrayItem(cell, 1);
         ck_assert(cJSON_IsNumber(cx) && cJSON_IsNumber(cy));
         int x = cx->valueint, y = cy->valueint;
         if (x < 0 || y < 0 || x + w > atlas->w || y + h > atlas->h)
-            ck_abort_msg("%s: cell (%d, %d) %dx%d leaves the %dx%d atlas", what, x, y, w, h, atlas->w, atlas->h);
+            ck_abort_msg("%s: cell (%d, %d) %dx%d leaves the %dx%d atlas", what, x, y, w, h,
+                         atlas->w, atlas->h);
         bool any = false;
         for (int j = 0; j < h && !any; j++)
             for (int i = 0; i < w && !any; i++)
@@ -158,8 +161,10 @@ START_TEST(committed_assets_match_art_sources)
                    memcmp(data, atlas.files[i].data, len) == 0;
             free(data);
         }
-        ck_assert_msg(same, "assets/%s differs from what art/ paints: "
-                            "repaint it with the 'assets' build target", atlas.files[i].name);
+        ck_assert_msg(same,
+                      "assets/%s differs from what art/ paints: "
+                      "repaint it with the 'assets' build target",
+                      atlas.files[i].name);
     }
     atlas_fini(&atlas);
 }
@@ -200,14 +205,15 @@ START_TEST(every_clip_has_timing_and_visible_frames)
         int frames = json_int(clip, "frames"), variants = json_int(clip, "variants");
         const cJSON *fps = cJSON_GetObjectItemCaseSensitive(clip, "fps");
         const cJSON *loop = cJSON_GetObjectItemCaseSensitive(clip, "loop");
-        ck_assert_msg(frames >= 1 && variants >= 1, "%s: %d frames, %d variants", name, frames, variants);
+        ck_assert_msg(frames >= 1 && variants >= 1, "%s: %d frames, %d variants", name, frames,
+                      variants);
         ck_assert_msg(cJSON_IsNumber(fps) && fps->valuedouble > 0.0, "%s: fps", name);
         ck_assert_msg(cJSON_IsBool(loop), "%s: loop", name);
         const cJSON *cells = cJSON_GetObjectItemCaseSensitive(clip, "cells");
         ck_assert_int_eq(cJSON_GetArraySize(cells), frames * variants);
         int visible = check_cells(cells, json_int(clip, "w"), json_int(clip, "h"), img, name);
-        ck_assert_msg(visible == frames * variants, "%s: %d of %d cells are blank",
-                      name, frames * variants - visible, frames * variants);
+        ck_assert_msg(visible == frames * variants, "%s: %d of %d cells are blank", name,
+                      frames * variants - visible, frames * variants);
     }
     /* The switch groups each have their own look. */
     const cJSON *block = cJSON_GetObjectItemCaseSensitive(clips, "block_solid");
@@ -231,15 +237,18 @@ START_TEST(player_feet_stand_on_the_box_bottom)
         const cJSON *clip = cJSON_GetObjectItemCaseSensitive(clips, grounded[g]);
         const cJSON *anchor = cJSON_GetObjectItemCaseSensitive(clip, "anchor");
         ck_assert(cJSON_IsArray(anchor) && cJSON_GetArraySize(anchor) == 2);
-        int ax = cJSON_GetArrayItem(anchor, 0)->valueint, ay = cJSON_GetArrayItem(anchor, 1)->valueint;
+        int ax = cJSON_GetArrayItem(anchor, 0)->valueint,
+            ay = cJSON_GetArrayItem(anchor, 1)->valueint;
         int w = json_int(clip, "w"), h = json_int(clip, "h");
         /* the box is centred, so mirroring the cell keeps Pip on it */
         ck_assert_int_eq(ax * 2 + box_w, w);
         int feet_row = ay + box_h - 1;
         ck_assert_int_lt(feet_row, h);
         const cJSON *cell;
-        cJSON_ArrayForEach(cell, cJSON_GetObjectItemCaseSensitive(clip, "cells")) {
-            int x = cJSON_GetArrayItem(cell, 0)->valueint, y = cJSON_GetArrayItem(cell, 1)->valueint;
+        cJSON_ArrayForEach(cell, cJSON_GetObjectItemCaseSensitive(clip, "cells"))
+        {
+            int x = cJSON_GetArrayItem(cell, 0)->valueint,
+                y = cJSON_GetArrayItem(cell, 1)->valueint;
             bool on_row = false, below = false;
             for (int i = 0; i < w; i++) {
                 on_row |= pixel(img, x + i, y + feet_row)[3] != 0;
@@ -289,8 +298,10 @@ START_TEST(blob_map_picks_47_tiles_and_themes_have_them)
         ck_assert_int_eq(cJSON_GetArraySize(solid), 47);
         ck_assert_int_eq(check_cells(solid, size, size, img, WORLDS[t]), 47);
         /* every piece of every kind is painted: nothing of a world is left blank */
-        static const struct { const char *name; int cells; } kinds[] = {
-            {"oneway", 4}, {"spikes", 4}, {"decor", 8}, {"fill", 8}};
+        static const struct {
+            const char *name;
+            int cells;
+        } kinds[] = {{"oneway", 4}, {"spikes", 4}, {"decor", 8}, {"fill", 8}};
         for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
             const cJSON *set = cJSON_GetObjectItemCaseSensitive(theme, kinds[k].name);
             ck_assert_msg(cJSON_GetArraySize(set) == kinds[k].cells, "%s.%s: not %d cells",
@@ -318,7 +329,8 @@ START_TEST(backgrounds_load_and_layers_fit)
     ck_assert(cJSON_IsObject(bgs));
     int sets = 0;
     const cJSON *set;
-    cJSON_ArrayForEach(set, bgs) {
+    cJSON_ArrayForEach(set, bgs)
+    {
         const cJSON *file = cJSON_GetObjectItemCaseSensitive(set, "image");
         ck_assert(cJSON_IsString(file));
         char path[1024];
@@ -327,11 +339,14 @@ START_TEST(backgrounds_load_and_layers_fit)
         ck_assert_msg(img != NULL, "%s: %s", path, IMG_GetError());
         const cJSON *layer;
         int layers = 0;
-        cJSON_ArrayForEach(layer, cJSON_GetObjectItemCaseSensitive(set, "layers")) {
+        cJSON_ArrayForEach(layer, cJSON_GetObjectItemCaseSensitive(set, "layers"))
+        {
             const cJSON *rect = cJSON_GetObjectItemCaseSensitive(layer, "rect");
             ck_assert_int_eq(cJSON_GetArraySize(rect), 4);
-            int x = cJSON_GetArrayItem(rect, 0)->valueint, y = cJSON_GetArrayItem(rect, 1)->valueint;
-            int w = cJSON_GetArrayItem(rect, 2)->valueint, h = cJSON_GetArrayItem(rect, 3)->valueint;
+            int x = cJSON_GetArrayItem(rect, 0)->valueint,
+                y = cJSON_GetArrayItem(rect, 1)->valueint;
+            int w = cJSON_GetArrayItem(rect, 2)->valueint,
+                h = cJSON_GetArrayItem(rect, 3)->valueint;
             ck_assert(x >= 0 && y >= 0 && w > 0 && h > 0 && x + w <= img->w && y + h <= img->h);
             layers++;
         }
@@ -347,7 +362,6 @@ START_TEST(backgrounds_load_and_layers_fit)
 }
 END_TEST
 
-
 /* The palette colour of c, from the art sources. */
 static Rgba palette_colour(char c)
 {
@@ -362,7 +376,8 @@ static Rgba palette_colour(char c)
 }
 
 /* How many pixels of the w x h cell at (x, y) have exactly one of the n colours. */
-static int count_colours(const SDL_Surface *img, int x, int y, int w, int h, const Rgba *cols, int n)
+static int count_colours(const SDL_Surface *img, int x, int y, int w, int h, const Rgba *cols,
+                         int n)
 {
     int hits = 0;
     for (int j = 0; j < h; j++)
@@ -390,7 +405,8 @@ START_TEST(spikes_and_only_spikes_wear_the_hazard_red)
     SDL_Surface *img = load_rgba(ASSETS_DIR "/atlas.png");
     ck_assert(img != NULL);
     const Rgba hazard[] = {palette_colour('r'), palette_colour('R'), palette_colour('9')};
-    const cJSON *themes = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "tiles"), "themes");
+    const cJSON *themes =
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "tiles"), "themes");
     const cJSON *first_spikes = NULL;
     for (size_t t = 0; t < WORLD_COUNT; t++) {
         const cJSON *theme = cJSON_GetObjectItemCaseSensitive(themes, WORLDS[t]);
@@ -428,7 +444,6 @@ START_TEST(spikes_and_only_spikes_wear_the_hazard_red)
     cJSON_Delete(root);
 }
 END_TEST
-
 
 static uint8_t blend_channel(uint8_t dst, uint8_t src, uint8_t a)
 {
@@ -472,7 +487,6 @@ static void cell_extent(const SDL_Surface *img, int x, int y, int w, int h, int 
     *cols = right - left + 1;
 }
 
-
 /* Landing squashes Pip more the further he fell (the land clip's variants,
 ** soft to hard): the first frame of each variant is lower than the one
 ** before, the hardest wider than the softest, and every variant springs
@@ -496,8 +510,9 @@ START_TEST(landings_squash_by_the_height_of_the_fall)
         int rows, cols;
         cell_at(cJSON_GetObjectItemCaseSensitive(land, "cells"), v * frames, &x, &y);
         cell_extent(img, x, y, w, h, &rows, &cols);
-        ck_assert_msg(rows < last_rows, "landing %d is %d rows tall, no lower than the one before (%d)",
-                      v, rows, last_rows);
+        ck_assert_msg(rows < last_rows,
+                      "landing %d is %d rows tall, no lower than the one before (%d)", v, rows,
+                      last_rows);
         if (v == 0)
             soft_cols = cols;
         else if (v == variants - 1)
@@ -521,8 +536,8 @@ START_TEST(idle_pip_blinks)
     cJSON *root = load_atlas_json();
     SDL_Surface *img = load_rgba(ASSETS_DIR "/atlas.png");
     ck_assert(img != NULL);
-    const cJSON *idle = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "clips"),
-                                                         "player_idle");
+    const cJSON *idle = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(root, "clips"), "player_idle");
     int frames = json_int(idle, "frames"), w = json_int(idle, "w"), h = json_int(idle, "h");
     Rgba skin = palette_colour('s');
     int x, y;
@@ -542,16 +557,19 @@ END_TEST
 
 /* The background set drawn as the game draws it (render_background) with
 ** the camera at (cx, cy), into an RGB view. */
-static void compose_background(const cJSON *set, const SDL_Surface *img, int cx, int cy, uint8_t *view)
+static void compose_background(const cJSON *set, const SDL_Surface *img, int cx, int cy,
+                               uint8_t *view)
 {
     memset(view, 0, (size_t)VIEW_W * VIEW_H * 3);
     const cJSON *layer;
-    cJSON_ArrayForEach(layer, cJSON_GetObjectItemCaseSensitive(set, "layers")) {
+    cJSON_ArrayForEach(layer, cJSON_GetObjectItemCaseSensitive(set, "layers"))
+    {
         const cJSON *rect = cJSON_GetObjectItemCaseSensitive(layer, "rect");
         const cJSON *par = cJSON_GetObjectItemCaseSensitive(layer, "parallax");
         int rx = cJSON_GetArrayItem(rect, 0)->valueint, ry = cJSON_GetArrayItem(rect, 1)->valueint;
         int lw = cJSON_GetArrayItem(rect, 2)->valueint, lh = cJSON_GetArrayItem(rect, 3)->valueint;
-        double px = cJSON_GetArrayItem(par, 0)->valuedouble, py = cJSON_GetArrayItem(par, 1)->valuedouble;
+        double px = cJSON_GetArrayItem(par, 0)->valuedouble,
+               py = cJSON_GetArrayItem(par, 1)->valuedouble;
         uint8_t above[4], below[4];
         parse_colour(cJSON_GetObjectItemCaseSensitive(layer, "fill_above"), above);
         parse_colour(cJSON_GetObjectItemCaseSensitive(layer, "fill_below"), below);
@@ -582,17 +600,18 @@ START_TEST(no_layer_fills_the_view_with_a_haze)
 {
     cJSON *root = load_atlas_json();
     const cJSON *set;
-    cJSON_ArrayForEach(set, cJSON_GetObjectItemCaseSensitive(root, "backgrounds")) {
+    cJSON_ArrayForEach(set, cJSON_GetObjectItemCaseSensitive(root, "backgrounds"))
+    {
         const cJSON *layer;
-        cJSON_ArrayForEach(layer, cJSON_GetObjectItemCaseSensitive(set, "layers")) {
+        cJSON_ArrayForEach(layer, cJSON_GetObjectItemCaseSensitive(set, "layers"))
+        {
             static const char *const fills[] = {"fill_above", "fill_below"};
             for (int f = 0; f < 2; f++) {
                 uint8_t c[4];
                 parse_colour(cJSON_GetObjectItemCaseSensitive(layer, fills[f]), c);
-                ck_assert_msg(c[3] == 0 || c[3] == 255, "%s.%s: %s is see-through (alpha %d)",
-                              set->string,
-                              cJSON_GetObjectItemCaseSensitive(layer, "name")->valuestring,
-                              fills[f], c[3]);
+                ck_assert_msg(
+                    c[3] == 0 || c[3] == 255, "%s.%s: %s is see-through (alpha %d)", set->string,
+                    cJSON_GetObjectItemCaseSensitive(layer, "name")->valuestring, fills[f], c[3]);
             }
         }
     }
@@ -612,9 +631,11 @@ START_TEST(each_world_has_far_middle_and_near_and_something_moving)
         double speeds[8];
         int scenery = 0, moving = 0;
         const cJSON *layer;
-        cJSON_ArrayForEach(layer, cJSON_GetObjectItemCaseSensitive(set, "layers")) {
+        cJSON_ArrayForEach(layer, cJSON_GetObjectItemCaseSensitive(set, "layers"))
+        {
             const cJSON *rect = cJSON_GetObjectItemCaseSensitive(layer, "rect");
-            double px = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(layer, "parallax"), 0)->valuedouble;
+            double px = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(layer, "parallax"), 0)
+                            ->valuedouble;
             bool falls = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(layer, "repeat_y"));
             moving += cJSON_GetObjectItemCaseSensitive(layer, "drift") != NULL;
             /* scenery: a full-width picture that scrolls, not a strip, not weather */
@@ -626,7 +647,8 @@ START_TEST(each_world_has_far_middle_and_near_and_something_moving)
                     speeds[scenery++] = px;
             }
         }
-        ck_assert_msg(scenery >= 3, "%s: %d layers of scenery at distinct depths", WORLDS[w], scenery);
+        ck_assert_msg(scenery >= 3, "%s: %d layers of scenery at distinct depths", WORLDS[w],
+                      scenery);
         ck_assert_msg(moving >= 1, "%s: nothing moves on its own", WORLDS[w]);
     }
     cJSON_Delete(root);
@@ -667,8 +689,8 @@ START_TEST(pits_show_depth_in_every_world)
             double mean = sum / (12.0 * VIEW_W);
             ck_assert_msg(mean < 40.0 && brightest < 80.0,
                           "%s, camera (%d, %d): the bottom of the view is not dark "
-                          "(mean luma %.0f, brightest %.0f)", WORLDS[w], cams[c][0], cams[c][1],
-                          mean, brightest);
+                          "(mean luma %.0f, brightest %.0f)",
+                          WORLDS[w], cams[c][0], cams[c][1], mean, brightest);
             /* and the sky above the floor line is no black void */
             if (cams[c][1] == 0) {
                 double mid = 0.0;
@@ -676,8 +698,8 @@ START_TEST(pits_show_depth_in_every_world)
                     const uint8_t *p = view + ((size_t)(VIEW_H / 2) * VIEW_W + (size_t)x) * 3;
                     mid += 0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2];
                 }
-                ck_assert_msg(mid / VIEW_W > mean + 10.0, "%s: the middle of the view is as dark as a pit",
-                              WORLDS[w]);
+                ck_assert_msg(mid / VIEW_W > mean + 10.0,
+                              "%s: the middle of the view is as dark as a pit", WORLDS[w]);
             }
         }
         SDL_FreeSurface(img);
@@ -689,9 +711,11 @@ END_TEST
 
 static const cJSON *clip_or_sprite(const cJSON *root, const char *name)
 {
-    const cJSON *c = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "clips"), name);
+    const cJSON *c =
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "clips"), name);
     if (c == NULL)
-        c = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "sprites"), name);
+        c = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "sprites"),
+                                             name);
     ck_assert_msg(cJSON_IsObject(c), "atlas.json has no clip or sprite '%s'", name);
     return c;
 }
@@ -716,11 +740,15 @@ START_TEST(gameplay_kind_art_is_painted)
     cJSON *root = load_atlas_json();
     SDL_Surface *img = load_rgba(ASSETS_DIR "/atlas.png");
     ck_assert(img != NULL);
-    static const struct { const char *name; int variants, box_w, box_h; bool tiled; } want[] = {
-        {"spring_idle", 3, 16, 16, false},  {"spring_launch", 3, 16, 16, false},
-        {"crumble", 1, 16, 16, true},       {"crumble_shake", 1, 16, 16, true},
-        {"crumble_gone", 1, 16, 16, true},  {"sign", 1, 16, 16, false},
-        {"gem", 1, 16, 16, false},          {"platform_oneway", 1, 48, 8, true},
+    static const struct {
+        const char *name;
+        int variants, box_w, box_h;
+        bool tiled;
+    } want[] = {
+        {"spring_idle", 3, 16, 16, false}, {"spring_launch", 3, 16, 16, false},
+        {"crumble", 1, 16, 16, true},      {"crumble_shake", 1, 16, 16, true},
+        {"crumble_gone", 1, 16, 16, true}, {"sign", 1, 16, 16, false},
+        {"gem", 1, 16, 16, false},         {"platform_oneway", 1, 48, 8, true},
         {"hud_gem", 1, 0, 0, false},
     };
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
@@ -733,21 +761,23 @@ START_TEST(gameplay_kind_art_is_painted)
         ck_assert_msg(check_cells(cells, w, h, img, want[k].name) == frames * variants,
                       "%s: a blank cell", want[k].name);
         const cJSON *anchor = cJSON_GetObjectItemCaseSensitive(clip, "anchor");
-        int ax = cJSON_GetArrayItem(anchor, 0)->valueint, ay = cJSON_GetArrayItem(anchor, 1)->valueint;
+        int ax = cJSON_GetArrayItem(anchor, 0)->valueint,
+            ay = cJSON_GetArrayItem(anchor, 1)->valueint;
         if (want[k].tiled) {
             /* drawn repeated over the box: one tile (or the sliced lift), no anchor */
             ck_assert_msg(w == want[k].box_w && h == want[k].box_h && ax == 0 && ay == 0,
                           "%s: %dx%d anchored at (%d, %d)", want[k].name, w, h, ax, ay);
         } else if (want[k].box_w > 0) {
             ck_assert_msg(ax >= 0 && ay >= 0 && ax + want[k].box_w <= w && ay + want[k].box_h <= h,
-                          "%s: the box leaves the %dx%d cell at anchor (%d, %d)", want[k].name, w, h,
-                          ax, ay);
+                          "%s: the box leaves the %dx%d cell at anchor (%d, %d)", want[k].name, w,
+                          h, ax, ay);
         }
     }
     const cJSON *lift = clip_or_sprite(root, "platform_oneway");
     const cJSON *slice = cJSON_GetObjectItemCaseSensitive(lift, "slice");
     ck_assert_msg(cJSON_GetArraySize(slice) == 4, "platform_oneway: no slice");
-    ck_assert_int_lt(cJSON_GetArrayItem(slice, 0)->valueint + cJSON_GetArrayItem(slice, 2)->valueint, 48);
+    ck_assert_int_lt(
+        cJSON_GetArrayItem(slice, 0)->valueint + cJSON_GetArrayItem(slice, 2)->valueint, 48);
 
     /* a spring stands on the side it pushes away from: up on the box's bottom
     ** row, left on its right column, right on its left column */
@@ -854,15 +884,17 @@ START_TEST(font_letters_are_distinct_and_descenders_descend)
         if (baseline < 0)
             baseline = lowest;
         if (strchr("gjpqy", chars[i]) != NULL)
-            ck_assert_msg(lowest > baseline + 1, "'%c' does not reach below the baseline", chars[i]);
+            ck_assert_msg(lowest > baseline + 1, "'%c' does not reach below the baseline",
+                          chars[i]);
         else
-            ck_assert_msg(lowest == baseline, "'%c' does not stand on the baseline (row %d, not %d)",
-                          chars[i], lowest, baseline);
+            ck_assert_msg(lowest == baseline,
+                          "'%c' does not stand on the baseline (row %d, not %d)", chars[i], lowest,
+                          baseline);
     }
     for (int i = 0; i < N; i++)
         for (int j = i + 1; j < N; j++)
-            ck_assert_msg(memcmp(ink + (size_t)i * (size_t)(w * h), ink + (size_t)j * (size_t)(w * h),
-                                 (size_t)(w * h)) != 0,
+            ck_assert_msg(memcmp(ink + (size_t)i * (size_t)(w * h),
+                                 ink + (size_t)j * (size_t)(w * h), (size_t)(w * h)) != 0,
                           "'%c' and '%c' are drawn the same", chars[i], chars[j]);
     free(ink);
     SDL_FreeSurface(img);
@@ -878,8 +910,8 @@ END_TEST
 START_TEST(tiled_images_have_a_row_a_world_and_a_sprite_a_kind)
 {
     cJSON *root = load_atlas_json();
-    const cJSON *themes = cJSON_GetObjectItemCaseSensitive(
-        cJSON_GetObjectItemCaseSensitive(root, "tiles"), "themes");
+    const cJSON *themes =
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "tiles"), "themes");
     ck_assert_int_eq(cJSON_GetArraySize(themes), LEVEL_BACKGROUND_COUNT);
     int i = 0;
     for (const cJSON *t = themes->child; t != NULL; t = t->next, i++)
@@ -894,7 +926,8 @@ START_TEST(tiled_images_have_a_row_a_world_and_a_sprite_a_kind)
         for (int b = a + 1; b < LEVEL_BACKGROUND_COUNT; b++) {
             bool differ = false;
             for (int y = 0; y < 16 && !differ; y++)
-                differ = memcmp(pixel(tiles, 0, a * 16 + y), pixel(tiles, 0, b * 16 + y), 16 * 4) != 0;
+                differ =
+                    memcmp(pixel(tiles, 0, a * 16 + y), pixel(tiles, 0, b * 16 + y), 16 * 4) != 0;
             ck_assert_msg(differ, "the %s and %s rows of tiles.png have the same ground",
                           level_background_names()[a], level_background_names()[b]);
         }
@@ -920,8 +953,9 @@ START_TEST(png_round_trips_through_sdl_image)
             for (int x = 0; x < img.w; x++) {
                 seed = seed * 1103515245u + 12345u;
                 /* runs, repeats and noise */
-                Rgba c = (x / 5 + y) % 3 == 0 ? RGBA(seed >> 8, seed >> 16, seed >> 24, seed >> 4)
-                                              : RGBA(x * 7, y * 3, (x ^ y) & 255, x % 4 == 0 ? 0 : 255);
+                Rgba c = (x / 5 + y) % 3 == 0
+                             ? RGBA(seed >> 8, seed >> 16, seed >> 24, seed >> 4)
+                             : RGBA(x * 7, y * 3, (x ^ y) & 255, x % 4 == 0 ? 0 : 255);
                 image_set(&img, x, y, c);
             }
         uint8_t *data;
@@ -965,7 +999,8 @@ START_TEST(art_errors_name_file_and_line)
     expect_error("colour a ff0000\n", "bad.txt:1: unknown statement 'colour'");
     expect_error("color a ff00\n", "bad.txt:1: 'ff00' is not RRGGBB");
     expect_error("color a ff0000\ncolor a 00ff00\n", "bad.txt:2: colour 'a' is defined twice");
-    expect_error("color a ff0000\ngrid g\na\n\ngrid g\na\n", "bad.txt:5: grid 'g' is defined twice");
+    expect_error("color a ff0000\ngrid g\na\n\ngrid g\na\n",
+                 "bad.txt:5: grid 'g' is defined twice");
     expect_error("glyphs AB\n#. ##\n#.\n", "row does not line up");
     expect_error("glyphs ABC\n#. ##\n", "3 characters but 2 cells");
 }
@@ -976,8 +1011,10 @@ START_TEST(art_grid_reads_palette_colours)
     ArtSet set;
     art_init(&set);
     char err[256];
-    ck_assert_msg(art_load_text(&set, "# a comment\ncolor a ff000080\ncolor b 00ff00\n\ngrid g\na.b\n.b.\n",
-                                "ok.txt", err, sizeof err), "%s", err);
+    ck_assert_msg(
+        art_load_text(&set, "# a comment\ncolor a ff000080\ncolor b 00ff00\n\ngrid g\na.b\n.b.\n",
+                      "ok.txt", err, sizeof err),
+        "%s", err);
     const Image *g = art_grid(&set, "g");
     ck_assert_ptr_nonnull(g);
     ck_assert_int_eq(g->w, 3);

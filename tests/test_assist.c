@@ -234,7 +234,7 @@ START_TEST(a_replay_at_half_speed_ends_as_at_full_speed)
     int slow = play_replay_at(70, &slow_hash, &slow_ticks);
     char hex[17];
     snprintf(hex, sizeof hex, "%016" PRIx64, half_hash);
-    ck_assert_str_eq(hex, h.hash);               /* the replay's own */
+    ck_assert_str_eq(hex, h.hash); /* the replay's own */
     ck_assert_uint_eq(half_hash, full_hash);
     ck_assert_uint_eq(slow_hash, full_hash);
     ck_assert_uint_eq(half_ticks, h.ticks);

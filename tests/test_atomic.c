@@ -10,10 +10,10 @@
 
 /* System calls that fail when told to and otherwise do the real thing. */
 typedef struct FakeIo {
-    size_t write_budget;     /* bytes the disk still takes; then ENOSPC */
-    size_t max_chunk;        /* largest write accepted at once (short writes) */
-    int eintr_left;          /* writes to interrupt before any byte */
-    bool write_zero;         /* write returns 0: no progress */
+    size_t write_budget; /* bytes the disk still takes; then ENOSPC */
+    size_t max_chunk;    /* largest write accepted at once (short writes) */
+    int eintr_left;      /* writes to interrupt before any byte */
+    bool write_zero;     /* write returns 0: no progress */
     int fsync_errno, close_errno, rename_errno;
     int writes, renames, unlinks;
 } FakeIo;
@@ -282,7 +282,6 @@ START_TEST(stale_temporary_from_a_crash_is_not_reused)
 }
 END_TEST
 
-
 /* A target linked in from elsewhere, by a relative link through another
 ** link: the file at the end is replaced, both links stay. */
 START_TEST(a_symbolic_link_is_written_through)
@@ -331,7 +330,8 @@ START_TEST(what_is_not_a_regular_file_is_never_replaced)
     scratch_path(&s, "link.png", link, sizeof link);
     ck_assert_int_eq(mkfifo(fifo, 0644), 0);
     ck_assert(!atomic_write(fifo, "x", 1, err, sizeof err));
-    ck_assert_msg(strstr(err, "it is a FIFO, not a regular file; nothing was written") != NULL, "%s", err);
+    ck_assert_msg(strstr(err, "it is a FIFO, not a regular file; nothing was written") != NULL,
+                  "%s", err);
     ck_assert(!atomic_check_target(fifo, err, sizeof err));
     ck_assert_int_eq(symlink(fifo, link), 0);
     ck_assert(!atomic_write(link, "x", 1, err, sizeof err));

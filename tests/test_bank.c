@@ -128,8 +128,8 @@ START_TEST(a_bank_that_is_not_the_games_sounds_is_refused)
     SoundBank *b;
     /* an unknown sound at the end, at its name */
     memcpy(text + len, EXTRA, sizeof EXTRA);
-    ck_assert(!audio_bank_parse("sounds.txt", text, len + sizeof EXTRA - 1, names,
-                                SOUND_COUNT - 1, &b, err, sizeof err));
+    ck_assert(!audio_bank_parse("sounds.txt", text, len + sizeof EXTRA - 1, names, SOUND_COUNT - 1,
+                                &b, err, sizeof err));
     ck_assert_ptr_null(b);
     snprintf(want, sizeof want, "sounds.txt:%d:7: error: unknown sound 'beep'", lines + 1);
     ck_assert_msg(strstr(err, want) == err, "got \"%s\"", err);
@@ -182,8 +182,8 @@ START_TEST(every_sound_starts_and_ends_in_silence)
         for (size_t k = 0; k < AUDIO_RATE / 1000; k++) {
             if (k < AUDIO_RATE / 4000)
                 ck_assert_msg(abs(s[k]) < peak / 4, "%s: sample %zu is %d", name, k, s[k]);
-            ck_assert_msg(abs(s[n - 1 - k]) < peak / 100, "%s: sample %zu from the end is %d",
-                          name, k, s[n - 1 - k]);
+            ck_assert_msg(abs(s[n - 1 - k]) < peak / 100, "%s: sample %zu from the end is %d", name,
+                          k, s[n - 1 - k]);
         }
         free(s);
     }
@@ -359,8 +359,12 @@ static void fft(double *re, double *im, int n)
             j ^= bit;
         j ^= bit;
         if (i < j) {
-            double t = re[i]; re[i] = re[j]; re[j] = t;
-            t = im[i]; im[i] = im[j]; im[j] = t;
+            double t = re[i];
+            re[i] = re[j];
+            re[j] = t;
+            t = im[i];
+            im[i] = im[j];
+            im[j] = t;
         }
     }
     for (int len = 2; len <= n; len <<= 1) {
@@ -443,7 +447,7 @@ static double alike(double a[FRAMES][BANDS], double b[FRAMES][BANDS])
 ** sweeps, about 0.5). */
 START_TEST(the_common_sounds_are_each_unlike_the_others)
 {
-    static const char *const COMMON[] = {"jump", "land", "spring", "crumble_shake",
+    static const char *const COMMON[] = {"jump",         "land",       "spring", "crumble_shake",
                                          "crumble_fall", "checkpoint", "gem"};
     enum { N = sizeof COMMON / sizeof COMMON[0] };
     static double grams[N][FRAMES][BANDS];
@@ -457,8 +461,8 @@ START_TEST(the_common_sounds_are_each_unlike_the_others)
     for (int i = 0; i < N; i++)
         for (int j = 0; j < i; j++) {
             double r = alike(grams[i], grams[j]);
-            ck_assert_msg(r < 0.6, "%s and %s are alike (correlation %.2f)", COMMON[i],
-                          COMMON[j], r);
+            ck_assert_msg(r < 0.6, "%s and %s are alike (correlation %.2f)", COMMON[i], COMMON[j],
+                          r);
         }
     audio_bank_destroy(b);
 }
@@ -589,8 +593,8 @@ START_TEST(broken_banks_are_refused_at_their_line_and_column)
                                         err, sizeof err),
                       "case %zu was read", i);
         ck_assert_ptr_null(b);
-        ck_assert_msg(strstr(err, bad[i].want) == err, "case %zu: got \"%s\", want \"%s\"", i,
-                      err, bad[i].want);
+        ck_assert_msg(strstr(err, bad[i].want) == err, "case %zu: got \"%s\", want \"%s\"", i, err,
+                      bad[i].want);
     }
 }
 END_TEST

@@ -42,14 +42,15 @@ static void write_level(const char *name, const char *background, const char *ro
 {
     char path[1400], text[1024];
     snprintf(path, sizeof path, "%s/levels/%s", data_dir, name);
-    snprintf(text, sizeof text,
-             "{\"format\": 1, \"name\": \"%s\", \"background\": \"%s\",\n"
-             " \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"G\": \"goal\",\n"
-             "            \"o\": \"coin\", \"g\": \"gem\"},\n"
-             " \"tiles\": [\"%.*s\", \"%.*s\", \"%s\", \"%.*s\"]}\n",
-             name, background, (int)strlen(row), "........................................",
-             (int)strlen(row), "........................................", row, (int)strlen(row),
-             "########################################");
+    snprintf(
+        text, sizeof text,
+        "{\"format\": 1, \"name\": \"%s\", \"background\": \"%s\",\n"
+        " \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"G\": \"goal\",\n"
+        "            \"o\": \"coin\", \"g\": \"gem\"},\n"
+        " \"tiles\": [\"%.*s\", \"%.*s\", \"%s\", \"%.*s\"]}\n",
+        name, background, (int)strlen(row), "........................................",
+        (int)strlen(row), "........................................", row, (int)strlen(row),
+        "########################################");
     write_file(path, text);
 }
 
@@ -71,11 +72,14 @@ static void make_campaign(void)
     write_level("b.json", "hills", ".P...o....G.");
     write_level("c.json", "cave", ".P..g...o..o..o.G.");
     snprintf(path, sizeof path, "%s/levels/campaign.json", data_dir);
-    write_file(path, "{\"format\": 1, \"worlds\": [\n"
-                     "  {\"name\": \"The Meadow\", \"levels\": [\n"
-                     "    {\"file\": \"a.json\", \"title\": \"First\"}, {\"file\": \"b.json\", \"title\": \"Second\"}]},\n"
-                     "  {\"name\": \"The Top\", \"levels\": [{\"file\": \"c.json\", \"title\": \"Last\"}]}\n"
-                     "]}\n");
+    write_file(
+        path,
+        "{\"format\": 1, \"worlds\": [\n"
+        "  {\"name\": \"The Meadow\", \"levels\": [\n"
+        "    {\"file\": \"a.json\", \"title\": \"First\"}, {\"file\": \"b.json\", \"title\": "
+        "\"Second\"}]},\n"
+        "  {\"name\": \"The Top\", \"levels\": [{\"file\": \"c.json\", \"title\": \"Last\"}]}\n"
+        "]}\n");
 }
 
 /* What the hooks heard: the music asked for, in order. */
@@ -91,7 +95,6 @@ static void heard_music(void *ctx, const char *track)
     if (h->track_count < HEARD_MAX)
         snprintf(h->tracks[h->track_count++], sizeof h->tracks[0], "%s", track);
 }
-
 
 typedef struct Rig {
     ScreenRig s;
@@ -271,8 +274,7 @@ END_TEST
 START_TEST(the_last_levels_card_leads_to_the_end)
 {
     Rig r;
-    rig_open(&r, "card-last", NULL,
-             "{\"unlocked\": 3, \"levels\": {}}");
+    rig_open(&r, "card-last", NULL, "{\"unlocked\": 3, \"levels\": {}}");
     start_level(&r, 2);
     ck_assert(screens_last_level(r.s.game));
     walk_to_the_card(&r);
@@ -293,7 +295,8 @@ END_TEST
 START_TEST(the_card_names_the_keys_as_bound)
 {
     Rig r;
-    rig_open(&r, "card-keys", "{\"format\": 1, \"keys\": {\"jump\": [\"X\"], \"pause\": [\"P\"]}}", NULL);
+    rig_open(&r, "card-keys", "{\"format\": 1, \"keys\": {\"jump\": [\"X\"], \"pause\": [\"P\"]}}",
+             NULL);
     start_level(&r, 0);
     walk_to_the_card(&r);
     char keys[160];
@@ -331,11 +334,12 @@ static const char *last_track(const Heard *h)
 
 /* The progress of a player about to finish: a.json kept as this version
 ** keeps it, b.json as the one before (no totals: b's file is counted). */
-static const char *const NEARLY_DONE =
-    "{\"unlocked\": 3, \"levels\": {"
-    "\"a.json\": {\"completed\": true, \"best_ticks\": 600, \"fewest_deaths\": 2, \"most_coins\": 1, "
-    "\"most_gems\": 1, \"coins_total\": 2, \"gems_total\": 1},"
-    "\"b.json\": {\"completed\": true, \"best_ticks\": 900, \"fewest_deaths\": 5, \"most_coins\": 1}}}";
+static const char *const NEARLY_DONE = "{\"unlocked\": 3, \"levels\": {"
+                                       "\"a.json\": {\"completed\": true, \"best_ticks\": 600, "
+                                       "\"fewest_deaths\": 2, \"most_coins\": 1, "
+                                       "\"most_gems\": 1, \"coins_total\": 2, \"gems_total\": 1},"
+                                       "\"b.json\": {\"completed\": true, \"best_ticks\": 900, "
+                                       "\"fewest_deaths\": 5, \"most_coins\": 1}}}";
 
 /* After the last level: the campaign's totals over the summit, its music,
 ** the credits rolling, then the title. */
@@ -375,7 +379,8 @@ START_TEST(the_end_shows_the_campaigns_totals_then_the_credits)
     rig_draw(&r);
     save_shot(&r, "end_credits_levels");
     /* they take as long as their lines need, then the title */
-    float left = screens_credits_seconds(r.s.game) - (r.s.game->screen_time - r.s.game->ending.credits_at);
+    float left =
+        screens_credits_seconds(r.s.game) - (r.s.game->screen_time - r.s.game->ending.credits_at);
     ck_assert_float_gt(left, 0.0f);
     frames(&r, (int)(left * 60.0f) - 10);
     ck_assert_int_eq(r.s.game->screen, SCREEN_END);
@@ -428,8 +433,10 @@ static bool darker_in(const SDL_Surface *a, const SDL_Surface *b, SDL_Rect rect)
     for (int y = rect.y; y < rect.y + rect.h; y++)
         for (int x = rect.x; x < rect.x + rect.w; x++) {
             Uint8 ar, ag, ab, aa, br, bg, bb, ba;
-            SDL_GetRGBA(*((const Uint32 *)((const Uint8 *)a->pixels + y * a->pitch) + x), a->format, &ar, &ag, &ab, &aa);
-            SDL_GetRGBA(*((const Uint32 *)((const Uint8 *)b->pixels + y * b->pitch) + x), b->format, &br, &bg, &bb, &ba);
+            SDL_GetRGBA(*((const Uint32 *)((const Uint8 *)a->pixels + y * a->pitch) + x), a->format,
+                        &ar, &ag, &ab, &aa);
+            SDL_GetRGBA(*((const Uint32 *)((const Uint8 *)b->pixels + y * b->pitch) + x), b->format,
+                        &br, &bg, &bb, &ba);
             if (ar > br || ag > bg || ab > bb)
                 return false;
             some = some || ar < br || ag < bg || ab < bb;
@@ -479,7 +486,8 @@ START_TEST(the_pause_and_its_menus_show_the_level_beneath)
     save_shot(&r, "options_over_pause");
     const SDL_Rect corner = {0, 0, 60, 40}; /* the counters, outside every menu */
     ck_assert(darker_in(r.s.target, paused, corner));
-    ck_assert(!darker_in(r.s.target, over_title, corner) && !darker_in(over_title, r.s.target, corner));
+    ck_assert(!darker_in(r.s.target, over_title, corner) &&
+              !darker_in(over_title, r.s.target, corner));
     /* and the controls */
     for (int i = 0; i < 8 && strcmp(cursor_label(g), "CONTROLS") != 0; i++)
         screen_tap(g, SDL_SCANCODE_DOWN);
@@ -549,8 +557,9 @@ START_TEST(each_screen_asks_for_its_music)
     ck_assert_str_eq(last_track(&r.heard), "peak");
     for (int i = 0; i < r.heard.track_count; i++) {
         const char *t = r.heard.tracks[i];
-        ck_assert_msg(strcmp(t, "title") == 0 || strcmp(t, "hills") == 0 || strcmp(t, "cave") == 0 ||
-                      strcmp(t, "peak") == 0, "asked for \"%s\"", t);
+        ck_assert_msg(strcmp(t, "title") == 0 || strcmp(t, "hills") == 0 ||
+                          strcmp(t, "cave") == 0 || strcmp(t, "peak") == 0,
+                      "asked for \"%s\"", t);
     }
     rig_close(&r);
 }
@@ -587,7 +596,8 @@ static void speaker_music(void *ctx, const char *name)
     if (t == NULL) {
         char path[1400], err[512];
         snprintf(path, sizeof path, "%s/assets/music/%s.txt", data_dir, name);
-        ck_assert_msg(audio_music_load(path, &sp->tracks[sp->track_count], err, sizeof err), "%s", err);
+        ck_assert_msg(audio_music_load(path, &sp->tracks[sp->track_count], err, sizeof err), "%s",
+                      err);
         t = sp->tracks[sp->track_count++];
     }
     mixer_play_music(&sp->mixer, t, 0);
@@ -628,7 +638,8 @@ START_TEST(the_options_music_volume_is_what_is_heard)
     snprintf(dir, sizeof dir, "%s/volume", scratch_root);
     ck_assert(mkdir(dir, 0755) == 0 || errno == EEXIST);
     setenv("XDG_DATA_HOME", dir, 1);
-    r.s.target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
+    r.s.target =
+        SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
     r.s.renderer = SDL_CreateSoftwareRenderer(r.s.target);
     FrontendOptions opt = {.data_dir = data_dir, .transient = true};
     FrontendHooks hooks = {.ctx = sp, .set_volume = speaker_volume, .play_music = speaker_music};
@@ -648,7 +659,9 @@ START_TEST(the_options_music_volume_is_what_is_heard)
     screen_tap(r.s.game, SDL_SCANCODE_DOWN);
     screen_tap(r.s.game, SDL_SCANCODE_DOWN);
     screen_tap(r.s.game, SDL_SCANCODE_RETURN);
-    for (int i = 0; i < 8 && strcmp(r.s.game->menus.menu.items[r.s.game->menus.menu.cursor].label, "MUSIC") != 0; i++)
+    for (int i = 0; i < 8 && strcmp(r.s.game->menus.menu.items[r.s.game->menus.menu.cursor].label,
+                                    "MUSIC") != 0;
+         i++)
         screen_tap(r.s.game, SDL_SCANCODE_DOWN);
     screen_tap(r.s.game, SDL_SCANCODE_LEFT);
     screen_tap(r.s.game, SDL_SCANCODE_LEFT);

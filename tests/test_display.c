@@ -50,7 +50,7 @@ START_TEST(a_saved_scale_too_large_opens_at_the_largest_that_fits)
         if (saved == 0 || saved > largest)
             ck_assert_int_eq(s, largest); /* fit, or what fits */
         else
-            ck_assert_int_eq(s, saved);   /* a scale that fits is kept */
+            ck_assert_int_eq(s, saved); /* a scale that fits is kept */
         ck_assert(fits(s, 1280, 720));
     }
     /* on a large display the saved 8x is honoured */
@@ -94,8 +94,7 @@ START_TEST(the_fill_scale_letterboxes_the_view_in_any_window)
             ck_assert_msg(aspect > -LOGICAL_W && aspect < LOGICAL_W, "%dx%d: %dx%d", w, h, r.w,
                           r.h);
             /* one pixel more across (and its height) would not fit */
-            ck_assert((long long)(r.w + 1) * LOGICAL_H > (long long)h * LOGICAL_W ||
-                      r.w + 1 > w);
+            ck_assert((long long)(r.w + 1) * LOGICAL_H > (long long)h * LOGICAL_W || r.w + 1 > w);
         }
     /* the mouse: the rectangle's corners are the view's, a bar is outside it */
     r = display_fill_rect(1920, 1000);

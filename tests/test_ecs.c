@@ -9,9 +9,15 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-typedef struct Position { float x, y; } Position;
-typedef struct Velocity { float x, y; } Velocity;
-typedef struct Health { int hp; } Health;
+typedef struct Position {
+    float x, y;
+} Position;
+typedef struct Velocity {
+    float x, y;
+} Velocity;
+typedef struct Health {
+    int hp;
+} Health;
 
 enum { POSITION, VELOCITY, HEALTH };
 
@@ -504,7 +510,10 @@ START_TEST(view_visits_exact_intersection_whichever_pool_is_smallest)
 }
 END_TEST
 
-typedef struct EachCount { int calls; float sum; } EachCount;
+typedef struct EachCount {
+    int calls;
+    float sum;
+} EachCount;
 
 static void count_each(EcsWorld *w, EcsEntity e, void **fields, void *ctx)
 {
@@ -704,7 +713,8 @@ START_TEST(a_set_lists_its_entities_in_the_order_they_came)
             ck_assert_msg(ecs_world_check(both[b], msg, sizeof msg), "round %d: %s", round, msg);
         }
     }
-    static const EcsComponent sets[][3] = {{POSITION}, {VELOCITY}, {HEALTH}, {POSITION, VELOCITY},
+    static const EcsComponent sets[][3] = {{POSITION},         {VELOCITY},
+                                           {HEALTH},           {POSITION, VELOCITY},
                                            {HEALTH, POSITION}, {VELOCITY, HEALTH, POSITION}};
     static const int counts[] = {1, 1, 1, 2, 2, 3};
     for (int v = 0; v < 6; v++) {
@@ -748,11 +758,11 @@ START_TEST(group_keeps_owned_pools_packed)
     enum { N = 2000 };
     static EcsEntity e[N];
     EcsWorld *w = make_world();
-    fill_pattern(w, e, N / 2, -1);       /* before the group exists */
+    fill_pattern(w, e, N / 2, -1); /* before the group exists */
     ck_assert(ecs_group_of(w, POSITION, VELOCITY));
     ck_assert(!ecs_group_of(w, VELOCITY, HEALTH)); /* Velocity already owned */
-    check_group_packed(w, e, N / 2); /* creating the group orders at once */
-    for (int i = N / 2; i < N; i++) {   /* after: velocity first, shuffled-ish */
+    check_group_packed(w, e, N / 2);               /* creating the group orders at once */
+    for (int i = N / 2; i < N; i++) {              /* after: velocity first, shuffled-ish */
         e[i] = ecs_create(w);
         if (i % 3 != 1)
             ecs_add(w, e[i], VELOCITY, &(Velocity){(float)i, 0});
@@ -817,7 +827,7 @@ START_TEST(deferred_commands_apply_in_issue_order)
     while (ecs_iter_next(&it)) {
         Health value = {1};
         ck_assert(ecs_defer_add(w, a, HEALTH, &value));
-        value.hp = 2; /* the value was copied when queued */
+        value.hp = 2;                              /* the value was copied when queued */
         ck_assert(ecs_defer_remove(w, a, HEALTH)); /* add then remove: none */
         ck_assert(ecs_defer_remove(w, b, HEALTH)); /* nothing to remove */
         ck_assert(ecs_defer_add(w, b, HEALTH, &value));
@@ -983,7 +993,11 @@ END_TEST
 
 /* ---- systems ---- */
 
-typedef struct Trace { char log[16]; int len; EcsEntity target; } Trace;
+typedef struct Trace {
+    char log[16];
+    int len;
+    EcsEntity target;
+} Trace;
 
 static void sys_a(EcsWorld *w, float dt, void *ctx)
 {

@@ -18,24 +18,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /* Check's ck_assert records every passing check, which millions of steps
 ** cannot afford: these only call into Check when something is wrong. */
-#define EXPECT_MSG(cond, ...) \
-    do { if (!(cond)) ck_abort_msg(__VA_ARGS__); } while (0)
+#define EXPECT_MSG(cond, ...)                                                                      \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            ck_abort_msg(__VA_ARGS__);                                                             \
+    } while (0)
 #define EXPECT(cond) EXPECT_MSG(cond, "%s:%d: %s", __FILE__, __LINE__, #cond)
-#define EXPECT_EQ(a, b) \
-    EXPECT_MSG((a) == (b), "%s:%d: %s == %s (%lld != %lld)", __FILE__, __LINE__, \
-               #a, #b, (long long)(a), (long long)(b))
-#define EXPECT_LT(a, b) EXPECT((a) < (b))
-#define EXPECT_NULL(p) EXPECT((p) == NULL)
+#define EXPECT_EQ(a, b)                                                                            \
+    EXPECT_MSG((a) == (b), "%s:%d: %s == %s (%lld != %lld)", __FILE__, __LINE__, #a, #b,           \
+               (long long)(a), (long long)(b))
+#define EXPECT_LT(a, b)   EXPECT((a) < (b))
+#define EXPECT_NULL(p)    EXPECT((p) == NULL)
 #define EXPECT_NONNULL(p) EXPECT((p) != NULL)
 
 enum { TYPES = 4, TAG = 3, MAX_RECORDS = 2048, STEPS = 150000 };
 
-typedef struct Small { int32_t v; } Small;
-typedef struct Pair { int32_t v, w; } Pair;
-typedef struct Wide { int32_t v; char pad[44]; } Wide;
+typedef struct Small {
+    int32_t v;
+} Small;
+typedef struct Pair {
+    int32_t v, w;
+} Pair;
+typedef struct Wide {
+    int32_t v;
+    char pad[44];
+} Wide;
 
 typedef struct Record {
     EcsEntity handle;
@@ -68,7 +77,10 @@ static uint32_t next_rand(Model *m)
     return (uint32_t)((m->rng * 2685821657736338717ull) >> 32);
 }
 
-static uint32_t below(Model *m, uint32_t n) { return next_rand(m) % n; }
+static uint32_t below(Model *m, uint32_t n)
+{
+    return next_rand(m) % n;
+}
 
 static uint32_t mask_of(const Record *rec)
 {
@@ -105,7 +117,10 @@ static void write_value(EcsWorld *w, EcsEntity e, int type, int32_t v)
     switch (type) {
     case 0: ecs_add(w, e, 0, &(Small){v}); break;
     case 1: ecs_add(w, e, 1, &(Pair){v, -v}); break;
-    case 2: { Wide wide = {v, {0}}; ecs_add(w, e, 2, &wide); } break;
+    case 2: {
+        Wide wide = {v, {0}};
+        ecs_add(w, e, 2, &wide);
+    } break;
     default: EXPECT(ecs_add(w, e, TAG, NULL) != NULL || !ecs_alive(w, e)); break;
     }
 }
@@ -115,9 +130,10 @@ static void defer_value(EcsWorld *w, EcsEntity e, int type, int32_t v)
     Wide wide = {v, {0}};
     Pair pair = {v, -v};
     Small small = {v};
-    const void *value = type == 0 ? (const void *)&small
-                      : type == 1 ? (const void *)&pair
-                      : type == 2 ? (const void *)&wide : NULL;
+    const void *value = type == 0   ? (const void *)&small
+                        : type == 1 ? (const void *)&pair
+                        : type == 2 ? (const void *)&wide
+                                    : NULL;
     EXPECT(ecs_defer_add(w, e, (EcsComponent)type, value));
 }
 
@@ -146,7 +162,9 @@ static void check_view(EcsWorld *w, Model *m)
             terms[n++] = (EcsComponent)t;
     /* Shuffle the term order: the result must not depend on it. */
     if (n > 1 && below(m, 2)) {
-        EcsComponent tmp = terms[0]; terms[0] = terms[n - 1]; terms[n - 1] = tmp;
+        EcsComponent tmp = terms[0];
+        terms[0] = terms[n - 1];
+        terms[n - 1] = tmp;
     }
 
     static char visited[MAX_RECORDS];
@@ -165,14 +183,15 @@ static void check_view(EcsWorld *w, Model *m)
             EXPECT_LT(e.index, 4 * MAX_RECORDS);
             int r = record_of[e.index];
             EXPECT_MSG(m->rec[r].alive && ecs_entity_eq(m->rec[r].handle, e),
-                          "view visited an entity the model does not have");
+                       "view visited an entity the model does not have");
             EXPECT(!visited[r]);
             visited[r] = 1;
             seen++;
             for (int k = 0; k < n; k++) {
                 int t = (int)terms[k];
                 EXPECT(m->rec[r].has[t]);
-                const char *field = (const char *)it.fields[k] + (size_t)i * ecs_component_size(w, terms[k]);
+                const char *field =
+                    (const char *)it.fields[k] + (size_t)i * ecs_component_size(w, terms[k]);
                 EXPECT_EQ(read_value(field, t), m->rec[r].value[t]);
             }
         }
@@ -207,8 +226,7 @@ static void check_all(EcsWorld *w, Model *m)
             EXPECT_EQ(ecs_has(w, rec->handle, (EcsComponent)t), rec->has[t]);
             if (rec->has[t]) {
                 per_type[t]++;
-                EXPECT_EQ(read_value(ecs_get(w, rec->handle, (EcsComponent)t), t),
-                                 rec->value[t]);
+                EXPECT_EQ(read_value(ecs_get(w, rec->handle, (EcsComponent)t), t), rec->value[t]);
             }
         }
     }
@@ -235,7 +253,8 @@ static void check_group_view(EcsWorld *w, Model *m)
         for (int i = 0; i < it.count; i++, seen++) {
             EcsEntity e = ecs_iter_entity(&it, i);
             for (int k = 0; k < 2; k++) {
-                const char *field = (const char *)it.fields[k] + (size_t)i * ecs_component_size(w, owned[k]);
+                const char *field =
+                    (const char *)it.fields[k] + (size_t)i * ecs_component_size(w, owned[k]);
                 EXPECT_MSG(field == ecs_get(w, e, owned[k]),
                            "grouped view paired entity %u with another's component", e.index);
             }
@@ -267,7 +286,8 @@ static void check_order(EcsWorld *w, Model *m)
                 const Record *rec = &m->rec[record_of[e.index]];
                 EXPECT(rec->alive && ecs_entity_eq(rec->handle, e));
                 uint32_t mask = mask_of(rec);
-                EXPECT(first || mask > last_mask || (mask == last_mask && rec->arrival > last_arrival));
+                EXPECT(first || mask > last_mask ||
+                       (mask == last_mask && rec->arrival > last_arrival));
                 last_mask = mask;
                 last_arrival = rec->arrival;
                 first = false;
@@ -282,7 +302,12 @@ static void check_order(EcsWorld *w, Model *m)
 static void deferred_batch(EcsWorld *w, Model *m, bool grouped)
 {
     /* Queue a few commands while a view is open; mirror them after flush. */
-    typedef struct { int op; Record *rec; int type; int32_t v; } Cmd;
+    typedef struct {
+        int op;
+        Record *rec;
+        int type;
+        int32_t v;
+    } Cmd;
     Cmd cmds[6];
     int n = 1 + (int)below(m, 6);
     EcsIter it = ecs_view(w, 0);
@@ -463,8 +488,12 @@ static void run_model(uint64_t seed, int group_at)
             if (slot == MAX_RECORDS) { /* reuse a dead record, else skip */
                 slot = -1;
                 for (int r = 0; r < MAX_RECORDS && slot < 0; r++)
-                    if (!m->rec[r].alive) slot = r;
-                if (slot < 0) { ecs_destroy(w, e); continue; }
+                    if (!m->rec[r].alive)
+                        slot = r;
+                if (slot < 0) {
+                    ecs_destroy(w, e);
+                    continue;
+                }
             } else {
                 m->count++;
             }
@@ -501,8 +530,7 @@ static void run_model(uint64_t seed, int group_at)
             } else {
                 EXPECT_NULL(p);
             }
-            EXPECT_EQ(ecs_has(w, rec->handle, (EcsComponent)type),
-                             rec->alive && rec->has[type]);
+            EXPECT_EQ(ecs_has(w, rec->handle, (EcsComponent)type), rec->alive && rec->has[type]);
         } else if (roll < 95) {
             check_view(w, m);
         } else {

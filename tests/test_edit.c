@@ -185,7 +185,8 @@ static const char FIXTURE[] =
     "  \"format\": 1,\n"
     "  \"name\": \"Fixture\",\n"
     "  \"background\": \"hills\",\n"
-    "  \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"o\": \"coin\", \"G\": \"goal\"},\n"
+    "  \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"o\": \"coin\", \"G\": "
+    "\"goal\"},\n"
     "  \"tiles\": [\n"
     "    \"............\",\n"
     "    \"............\",\n"
@@ -254,18 +255,22 @@ START_TEST(files_that_do_not_read_are_refused_with_the_loaders_errors)
     snprintf(path, sizeof path, "%s/bad-group.json", TMP_DIR);
     FILE *f = fopen(path, "wb");
     ck_assert_ptr_nonnull(f);
-    fputs("{\"format\": 1, \"name\": \"x\", \"background\": \"hills\", \"legend\": {\".\": \"empty\"},\n"
-          " \"tiles\": [\"...\"], \"entities\": [{\"type\": \"switch\", \"x\": 0, \"y\": 0, \"group\": 9}]}\n",
+    fputs("{\"format\": 1, \"name\": \"x\", \"background\": \"hills\", \"legend\": {\".\": "
+          "\"empty\"},\n"
+          " \"tiles\": [\"...\"], \"entities\": [{\"type\": \"switch\", \"x\": 0, \"y\": 0, "
+          "\"group\": 9}]}\n",
           f);
     fclose(f);
     ck_assert_ptr_null(edit_open(path, NULL, e));
     ck_assert_int_eq(e->list[0].line, 2);
-    ck_assert_ptr_nonnull(strstr(e->list[0].message, "entities[0].group: expected an integer from 0 to 7"));
+    ck_assert_ptr_nonnull(
+        strstr(e->list[0].message, "entities[0].group: expected an integer from 0 to 7"));
     /* a Tiled map reads, but is not the editor's to write */
     level_errors_clear(e);
     ck_assert_ptr_null(edit_open(SOURCE_DIR "/tests/levels/tiled/full.tmj", NULL, e));
     ck_assert_int_eq(e->count, 1);
-    ck_assert_ptr_nonnull(strstr(e->list[0].message, "a Tiled map: the editor opens native levels"));
+    ck_assert_ptr_nonnull(
+        strstr(e->list[0].message, "a Tiled map: the editor opens native levels"));
     free(e);
 }
 END_TEST
@@ -273,13 +278,14 @@ END_TEST
 START_TEST(a_level_that_breaks_the_rules_of_play_opens_and_says_why)
 {
     /* no goal, and a coin in a wall: it reads, it does not play */
-    EditDoc *doc = open_text("no-goal.json",
-                             "{\"format\": 1, \"name\": \"x\", \"background\": \"cave\",\n"
-                             " \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"w\": \"walker\"},\n"
-                             " \"tiles\": [\n"
-                             "  \"......\",\n"
-                             "  \".P..w.\",\n"
-                             "  \"######\"]}\n");
+    EditDoc *doc = open_text(
+        "no-goal.json",
+        "{\"format\": 1, \"name\": \"x\", \"background\": \"cave\",\n"
+        " \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"w\": \"walker\"},\n"
+        " \"tiles\": [\n"
+        "  \"......\",\n"
+        "  \".P..w.\",\n"
+        "  \"######\"]}\n");
     const EditProblems *ps = edit_check(doc);
     ck_assert(has_problem(ps, "the level has no goal", -1, -1));
     edit_free(doc);
@@ -352,7 +358,9 @@ START_TEST(fill_paints_a_rectangle_and_gives_a_new_kind_a_character)
     for (int y = 0; y < 4; y++)
         for (int x = 0; x < 12; x++) {
             bool in = x >= 2 && x < 5 && y < 2;
-            ck_assert(edit_tile(doc, x, y) == (in ? TILE_SPIKES : y == 3 ? TILE_SOLID : TILE_EMPTY));
+            ck_assert(edit_tile(doc, x, y) == (in       ? TILE_SPIKES
+                                               : y == 3 ? TILE_SOLID
+                                                        : TILE_EMPTY));
         }
     char *after = text_of(doc);
     ck_assert_ptr_nonnull(strstr(after, "\"G\": \"goal\", \"^\": \"spikes\"}"));
@@ -506,8 +514,8 @@ START_TEST(moving_keeps_ids_and_drawn_entities_take_the_cells_others_leave)
     ck_assert(edit_move(doc, &plat, 1, 4, 0));
     free(after);
     after = text_of(doc);
-    ck_assert_ptr_nonnull(
-        strstr(after, "{\"type\": \"platform\", \"x\": 52, \"y\": 0, \"path\": [[100, 0]], \"wait\": 1, \"px\": true}"));
+    ck_assert_ptr_nonnull(strstr(after, "{\"type\": \"platform\", \"x\": 52, \"y\": 0, \"path\": "
+                                        "[[100, 0]], \"wait\": 1, \"px\": true}"));
     /* out of the map: refused, nothing moved */
     ck_assert(!edit_move(doc, coins, 3, 0, -3 * 16));
     ck_assert_int_eq(edit_entity(doc, coins[0])->e.x, 4 * 16);
@@ -586,8 +594,10 @@ START_TEST(a_bad_property_value_is_refused_with_the_loaders_message)
     ck_assert(edit_set_prop(doc, plat, "w", "2", msg, sizeof msg));
     ck_assert(edit_set_prop(doc, plat, "oneway", "true", msg, sizeof msg));
     char *after = text_of(doc);
-    ck_assert_ptr_nonnull(strstr(after, "{\"type\": \"switch\", \"x\": 8, \"y\": 2, \"group\": 1, \"mode\": \"timed\", \"time\": 2.5}"));
-    ck_assert_ptr_nonnull(strstr(after, "{\"type\": \"platform\", \"x\": 3, \"y\": 0, \"path\": [[6, 0]], \"wait\": 1, \"w\": 2, \"oneway\": true}"));
+    ck_assert_ptr_nonnull(strstr(after, "{\"type\": \"switch\", \"x\": 8, \"y\": 2, \"group\": 1, "
+                                        "\"mode\": \"timed\", \"time\": 2.5}"));
+    ck_assert_ptr_nonnull(strstr(after, "{\"type\": \"platform\", \"x\": 3, \"y\": 0, \"path\": "
+                                        "[[6, 0]], \"wait\": 1, \"w\": 2, \"oneway\": true}"));
     ck_assert_int_eq(lines_changed(before, after), 2);
     edit_prop_text(doc, sw, "time", msg, sizeof msg);
     ck_assert_str_eq(msg, "2.5");
@@ -645,7 +655,8 @@ START_TEST(path_waypoints_are_added_moved_and_removed)
     ck_assert(edit_path_add(doc, saw, 0, 10 * 16, 0, msg, sizeof msg));
     ck_assert_int_eq(edit_entity(doc, saw)->ch, 0);
     char *t = text_of(doc);
-    ck_assert_ptr_nonnull(strstr(t, "{\"type\": \"saw\", \"x\": 10, \"y\": 1, \"path\": [[10, 0]]}"));
+    ck_assert_ptr_nonnull(
+        strstr(t, "{\"type\": \"saw\", \"x\": 10, \"y\": 1, \"path\": [[10, 0]]}"));
     free(t);
     ck_assert(edit_path_remove(doc, saw, 0, msg, sizeof msg));
     t = text_of(doc);
@@ -742,11 +753,11 @@ START_TEST(resize_keeps_the_anchors_side_with_each_anchor)
             for (int y = 0; y < h; y++)
                 for (int x = 0; x < w; x++) {
                     int sx = x - ox, sy = y - oy;
-                    TileKind want = sx == 0 && sy == 0 ? TILE_SOLID
+                    TileKind want = sx == 0 && sy == 0   ? TILE_SOLID
                                     : sx == 0 && sy == 3 ? TILE_ONEWAY
                                                          : TILE_EMPTY;
-                    ck_assert_msg(edit_tile(doc, x, y) == want, "anchor %d, %dx%d: tile %d,%d", a, w, h,
-                                  x, y);
+                    ck_assert_msg(edit_tile(doc, x, y) == want, "anchor %d, %dx%d: tile %d,%d", a,
+                                  w, h, x, y);
                 }
             /* the coin and the saw moved with their tiles, or went with them */
             bool coin_in = 9 + ox >= 0 && 9 + ox < w && oy >= 0;
@@ -813,8 +824,9 @@ START_TEST(level_settings_are_held_to_the_files_rules)
     ck_assert(edit_physics(doc, "gravity", &v));
     ck_assert(v == 1500.0f);
     char *after = text_of(doc);
-    ck_assert_ptr_nonnull(strstr(after, "  \"name\": \"Über \\\"the\\\" top\",\n  \"background\": \"ice\",\n"
-                                        "  \"physics\": {\"gravity\": 1500, \"max_run\": 150.5},\n"));
+    ck_assert_ptr_nonnull(
+        strstr(after, "  \"name\": \"Über \\\"the\\\" top\",\n  \"background\": \"ice\",\n"
+                      "  \"physics\": {\"gravity\": 1500, \"max_run\": 150.5},\n"));
     same_as_loader(doc);
     ck_assert_str_eq(edit_level(doc)->background, "ice");
     ck_assert(edit_level(doc)->physics.gravity == 1500.0f);
@@ -849,8 +861,10 @@ START_TEST(a_new_level_plays_from_the_start)
     print_problems(ps);
     ck_assert_int_eq(ps->count, 0);
     char *t = text_of(doc);
-    ck_assert_ptr_nonnull(strstr(t, "\"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"G\": \"goal\"}"));
-    ck_assert_ptr_nonnull(strstr(t, "    \".P................G.\",\n    \"####################\"\n"));
+    ck_assert_ptr_nonnull(strstr(
+        t, "\"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"G\": \"goal\"}"));
+    ck_assert_ptr_nonnull(
+        strstr(t, "    \".P................G.\",\n    \"####################\"\n"));
     free(t);
     edit_free(doc);
 }
@@ -886,9 +900,10 @@ START_TEST(the_check_lists_problems_at_their_tiles)
     bool found = false;
     for (int i = 0; i < ps->count; i++)
         if (ps->list[i].id == start) {
-            ck_assert_str_eq(ps->list[i].message,
-                             "the block at column 1, row 1 covers the player start's place: a player "
-                             "coming back to life there could be shut inside it");
+            ck_assert_str_eq(
+                ps->list[i].message,
+                "the block at column 1, row 1 covers the player start's place: a player "
+                "coming back to life there could be shut inside it");
             ck_assert_int_eq(ps->list[i].x, 1);
             ck_assert_int_eq(ps->list[i].y, 2);
             found = true;
@@ -976,17 +991,20 @@ static uint32_t any_entity(EditDoc *doc, uint64_t *s)
 /* A value typed for a property: in its range, out of it, or nonsense. */
 static void any_value(const KindProp *p, uint64_t *s, char *buf, size_t size)
 {
-    static const char *const TEXTS[] = {"Hi", "Press {jump}\nthen {left}", "a\nb\nc\nd\ne", "\"q\""};
+    static const char *const TEXTS[] = {"Hi", "Press {jump}\nthen {left}", "a\nb\nc\nd\ne",
+                                        "\"q\""};
     int pick = below(s, 8);
     switch (p->type) {
-    case KPROP_BOOL: snprintf(buf, size, "%s", pick < 4 ? "true" : pick < 7 ? "false" : "maybe"); break;
+    case KPROP_BOOL:
+        snprintf(buf, size, "%s", pick < 4 ? "true" : pick < 7 ? "false" : "maybe");
+        break;
     case KPROP_ENUM:
         snprintf(buf, size, "%s", pick < 7 ? p->values[below(s, p->value_count)] : "sideways");
         break;
     case KPROP_TEXT: snprintf(buf, size, "%s", TEXTS[below(s, 4)]); break;
     case KPROP_NUMBER:
-        snprintf(buf, size, "%g", pick < 6 ? p->min + (p->max - p->min) * below(s, 100) / 99.0
-                                           : p->max * 2 + 1);
+        snprintf(buf, size, "%g",
+                 pick < 6 ? p->min + (p->max - p->min) * below(s, 100) / 99.0 : p->max * 2 + 1);
         break;
     default:
         snprintf(buf, size, "%d", pick < 6 ? (int)p->min + below(s, 4) : pick < 7 ? -1 : 99999);
@@ -1024,7 +1042,9 @@ static const char *any_command(EditDoc *doc, EditDoc *other, EditClip **clip, ui
         return "move";
     }
     case 7: edit_delete(doc, &id, 1); return "delete";
-    case 8: edit_duplicate(doc, &id, 1, below(s, 3) * 16, (below(s, 3) - 1) * 16, NULL); return "duplicate";
+    case 8:
+        edit_duplicate(doc, &id, 1, below(s, 3) * 16, (below(s, 3) - 1) * 16, NULL);
+        return "duplicate";
     case 9:
     case 10: {
         const EditEntity *en = edit_entity(doc, id);
@@ -1049,7 +1069,8 @@ static const char *any_command(EditDoc *doc, EditDoc *other, EditClip **clip, ui
     }
     case 12:
         edit_clip_free(*clip);
-        *clip = edit_copy(below(s, 2) ? doc : other, (EditRect){x, y, 1 + below(s, 8), 1 + below(s, 5)});
+        *clip = edit_copy(below(s, 2) ? doc : other,
+                          (EditRect){x, y, 1 + below(s, 8), 1 + below(s, 5)});
         return "copy";
     case 13:
         if (*clip != NULL)
@@ -1071,7 +1092,8 @@ static const char *any_command(EditDoc *doc, EditDoc *other, EditClip **clip, ui
         return "physics";
     }
     case 16:
-        edit_resize(doc, w + below(s, 7) - 3, h + below(s, 5) - 2, (EditAnchor)below(s, 9), msg, sizeof msg);
+        edit_resize(doc, w + below(s, 7) - 3, h + below(s, 5) - 2, (EditAnchor)below(s, 9), msg,
+                    sizeof msg);
         return "resize";
     default:
         if (below(s, 2))
@@ -1085,9 +1107,9 @@ static const char *any_command(EditDoc *doc, EditDoc *other, EditClip **clip, ui
 START_TEST(random_commands_undo_to_the_original_bytes_and_redo_to_the_same)
 {
     enum { SEQUENCES = 1000 };
-    static const char *const LEVELS[] = {"01-first-steps.json", "07-lifts.json", "08-switches.json",
-                                         "11-grinding-gears.json", "15-thin-ice.json",
-                                         "20-timberline.json", "22-thin-air.json"};
+    static const char *const LEVELS[] = {
+        "01-first-steps.json", "07-lifts.json",      "08-switches.json", "11-grinding-gears.json",
+        "15-thin-ice.json",    "20-timberline.json", "22-thin-air.json"};
     enum { LEVEL_COUNT = sizeof LEVELS / sizeof LEVELS[0] };
     EditDoc *docs[LEVEL_COUNT];
     char *originals[LEVEL_COUNT];
@@ -1115,8 +1137,8 @@ START_TEST(random_commands_undo_to_the_original_bytes_and_redo_to_the_same)
             steps++;
         char *undone = text_of(doc);
         ck_assert_msg(strcmp(undone, original) == 0,
-                      "sequence %d (seed %d): %d commands, the first %s, undone to other bytes", seq,
-                      seq * 7919 + 1, commands, names[0]);
+                      "sequence %d (seed %d): %d commands, the first %s, undone to other bytes",
+                      seq, seq * 7919 + 1, commands, names[0]);
         for (int i = 0; i < steps; i++)
             ck_assert(edit_redo(doc));
         char *redone = text_of(doc);

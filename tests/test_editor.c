@@ -155,7 +155,8 @@ START_TEST(the_keyboard_alone_edits_plays_and_saves)
     /* a switch placed one further on, from the palette by Tab */
     screen_tap(g, SDL_SCANCODE_RIGHT);
     int wanted = kind_find("switch");
-    for (int i = 0; i < editor_brush_count() && !(ed->tool == TOOL_PLACE && ed->brush_kind == wanted); i++)
+    for (int i = 0;
+         i < editor_brush_count() && !(ed->tool == TOOL_PLACE && ed->brush_kind == wanted); i++)
         screen_tap(g, SDL_SCANCODE_TAB);
     ck_assert_int_eq(ed->tool, TOOL_PLACE);
     screen_tap(g, SDL_SCANCODE_RETURN);
@@ -250,7 +251,9 @@ START_TEST(a_new_level_asks_its_size_and_a_shipped_one_is_read_only)
     free(errors);
     screen_close(&s);
 
-    FrontendOptions shipped = {.data_dir = SOURCE_DIR, .edit_path = SOURCE_DIR "/levels/01-first-steps.json", .transient = true};
+    FrontendOptions shipped = {.data_dir = SOURCE_DIR,
+                               .edit_path = SOURCE_DIR "/levels/01-first-steps.json",
+                               .transient = true};
     screen_open(&s, &shipped, NULL);
     ed = s.game->editor;
     ck_assert(ed->read_only);
@@ -264,8 +267,8 @@ END_TEST
 ** a shipped level, a platform selected, its path and properties shown. */
 START_TEST(the_picture_of_a_shipped_level)
 {
-    FrontendOptions opt = {.data_dir = SOURCE_DIR, .edit_path = SOURCE_DIR "/levels/07-lifts.json",
-                           .transient = true};
+    FrontendOptions opt = {
+        .data_dir = SOURCE_DIR, .edit_path = SOURCE_DIR "/levels/07-lifts.json", .transient = true};
     ScreenRig s;
     screen_open(&s, &opt, NULL);
     Frontend *g = s.game;
@@ -347,7 +350,6 @@ START_TEST(autosave_and_a_file_changed_on_disk)
     screen_close(&s);
 }
 END_TEST
-
 
 /* A short level: Pip, four tiles of floor, the goal. Holding right wins. */
 static const char short_level[] =
@@ -474,7 +476,6 @@ START_TEST(a_level_joins_a_pack_with_the_replay_of_its_test_run)
     ck_assert_int_eq(c->count, 2);
     ck_assert_str_eq(c->levels[1].file, "second.json");
 
-
     /* a pack whose list cannot be read: refused with its place, nothing moved */
     char broken[1400];
     snprintf(broken, sizeof broken, "%spacks/broken", user);
@@ -507,7 +508,8 @@ START_TEST(a_level_joins_a_pack_with_the_replay_of_its_test_run)
     Menu *m = &g->menus.menu;
     int heading = -1;
     for (int i = 0; i < m->count && heading < 0; i++)
-        if (m->items[i].heading && strcmp(m->items[i].label, "PACK MY-TRIALS") == 0 /* menus show capitals */)
+        if (m->items[i].heading &&
+            strcmp(m->items[i].label, "PACK MY-TRIALS") == 0 /* menus show capitals */)
             heading = i;
     ck_assert_int_ge(heading, 0);
     ck_assert_str_eq(m->items[heading + 1].label, " 1 SHORT WALK");

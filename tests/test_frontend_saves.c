@@ -61,13 +61,14 @@ static void make_level(const Home *p, const char *name, const char *row)
 {
     char path[1600], text[1024];
     snprintf(path, sizeof path, "%s/levels/%s", p->data, name);
-    snprintf(text, sizeof text,
-             "{\"format\": 1, \"name\": \"%s\", \"background\": \"hills\",\n"
-             " \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"G\": \"goal\",\n"
-             "            \"o\": \"coin\"},\n"
-             " \"tiles\": [\"%.*s\", \"%s\", \"%.*s\"]}\n",
-             name, (int)strlen(row), "........................................", row,
-             (int)strlen(row), "########################################");
+    snprintf(
+        text, sizeof text,
+        "{\"format\": 1, \"name\": \"%s\", \"background\": \"hills\",\n"
+        " \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"G\": \"goal\",\n"
+        "            \"o\": \"coin\"},\n"
+        " \"tiles\": [\"%.*s\", \"%s\", \"%.*s\"]}\n",
+        name, (int)strlen(row), "........................................", row, (int)strlen(row),
+        "########################################");
     write_file(path, text);
 }
 
@@ -182,14 +183,16 @@ static char *record_text(const char *path, const char *campaign)
 static void write_old_main_progress(const char *path)
 {
     char text[8192];
-    size_t used = (size_t)snprintf(text, sizeof text, "{\n  \"format\": 2,\n  \"unlocked\": 20,\n"
+    size_t used = (size_t)snprintf(text, sizeof text,
+                                   "{\n  \"format\": 2,\n  \"unlocked\": 20,\n"
                                    "  \"last_level\": \"07-lifts.json\",\n  \"levels\": {");
     for (int i = 0; i < 19; i++)
-        used += (size_t)snprintf(text + used, sizeof text - used,
-                                 "%s\n    \"level-%02d.json\": { \"completed\": true, \"best_ticks\": %d,"
-                                 " \"fewest_deaths\": %d, \"most_coins\": 3, \"most_gems\": 1,"
-                                 " \"coins_total\": 4, \"gems_total\": 1 }",
-                                 i > 0 ? "," : "", i + 1, 1000 + i, i % 3);
+        used += (size_t)snprintf(
+            text + used, sizeof text - used,
+            "%s\n    \"level-%02d.json\": { \"completed\": true, \"best_ticks\": %d,"
+            " \"fewest_deaths\": %d, \"most_coins\": 3, \"most_gems\": 1,"
+            " \"coins_total\": 4, \"gems_total\": 1 }",
+            i > 0 ? "," : "", i + 1, 1000 + i, i % 3);
     snprintf(text + used, sizeof text - used, "\n  }\n}\n");
     write_file(path, text);
 }
@@ -257,7 +260,8 @@ START_TEST(a_custom_campaign_leaves_the_main_progress_byte_for_byte)
     ck_assert(progress_parse(old_file, strlen(old_file), PROGRESS_MAIN, &old, err, sizeof err));
     ck_assert_int_eq(progress_load(path, PROGRESS_MAIN, &now, NULL), SAVE_LOADED);
     for (int i = 0; i < old.level_count; i++)
-        ck_assert_mem_eq(progress_find(&now, old.levels[i].id), &old.levels[i], sizeof old.levels[i]);
+        ck_assert_mem_eq(progress_find(&now, old.levels[i].id), &old.levels[i],
+                         sizeof old.levels[i]);
     progress_fini(&old);
     progress_fini(&now);
     free(old_file);
@@ -543,7 +547,9 @@ START_TEST(too_many_open_files_sets_nothing_aside)
     frontend_read_settings(&read, &notices, "platformer");
     give_back_fds(&x);
     ck_assert_int_eq(notices.count, 1);
-    FrontendOptions opt = {.data_dir = p.data, .base_path = PLATFORMER_DIR "/", .settings = &read,
+    FrontendOptions opt = {.data_dir = p.data,
+                           .base_path = PLATFORMER_DIR "/",
+                           .settings = &read,
                            .settings_notices = &notices};
     ScreenRig s;
     screen_open(&s, &opt, NULL);
@@ -572,7 +578,8 @@ START_TEST(too_many_open_files_sets_nothing_aside)
     screen_close(&s);
 
     now = read_file(settings);
-    ck_assert_msg(strcmp(now, settings_before) == 0, "settings.json changed: %.600s", now); /* never changed, never set aside */
+    ck_assert_msg(strcmp(now, settings_before) == 0, "settings.json changed: %.600s",
+                  now); /* never changed, never set aside */
     free(now);
     char aside[1700];
     snprintf(aside, sizeof aside, "%s.bad-1", settings);

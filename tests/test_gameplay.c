@@ -72,8 +72,8 @@ static double air_vx_step(const PhysicsParams *pp, double vx, int move)
 ** after it. Steps 4 and 5 of player.c in open air: gravity (apex-scaled
 ** while |vy| < apex_threshold and jump is held or held for you), then the
 ** held speed, then the move, then the counters. */
-static double model_rise(const PhysicsParams *pp, double speed, int var, int autoj,
-                         int held_ticks, double moved)
+static double model_rise(const PhysicsParams *pp, double speed, int var, int autoj, int held_ticks,
+                         double moved)
 {
     double vy = -speed, y = moved, top = y;
     for (int tick = 1; tick < 10000; tick++) {
@@ -112,13 +112,16 @@ static double model_jump_rise(const PhysicsParams *pp)
 /* A shaft with no ledge: walls three tiles apart from the floor up to row 3,
 ** open air above them. The player starts on the shaft's floor. */
 static const char *const SHAFT[] = {
-    ".........", ".........", ".........", "###...###", "###...###",
-    "###...###", "###...###", "###...###", "###...###", "###...###",
-    "###...###", "###...###", "###...###", "###...###", "###...###",
-    "###...###", "###...###", "###...###", "###.P.###", "#########",
+    ".........", ".........", ".........", "###...###", "###...###", "###...###", "###...###",
+    "###...###", "###...###", "###...###", "###...###", "###...###", "###...###", "###...###",
+    "###...###", "###...###", "###...###", "###...###", "###.P.###", "#########",
 };
-enum { SHAFT_ROWS = 20, SHAFT_LEFT = 3 * TILE_SIZE, SHAFT_RIGHT = 6 * TILE_SIZE,
-       SHAFT_TOP = 3 * TILE_SIZE };
+enum {
+    SHAFT_ROWS = 20,
+    SHAFT_LEFT = 3 * TILE_SIZE,
+    SHAFT_RIGHT = 6 * TILE_SIZE,
+    SHAFT_TOP = 3 * TILE_SIZE
+};
 
 START_TEST(wall_jumps_climb_a_shaft_with_no_ledges_to_its_top)
 {
@@ -139,8 +142,8 @@ START_TEST(wall_jumps_climb_a_shaft_with_no_ledges_to_its_top)
         out = out || b.y + b.h <= SHAFT_TOP;
         InputIntent in = toward(target);
         if (!out)
-            in.jump_held = !(gap < (int32_t)pp.wall_jump_check && !player_p(sim)->grounded &&
-                             last.jump_held);
+            in.jump_held =
+                !(gap < (int32_t)pp.wall_jump_check && !player_p(sim)->grounded && last.jump_held);
         run_ticks(sim, 1, in, &last);
         if (had_event(sim, EV_WALL_JUMPED)) {
             /* Off the wall it was heading to: away from it at wall_jump_h_speed,
@@ -150,8 +153,8 @@ START_TEST(wall_jumps_climb_a_shaft_with_no_ledges_to_its_top)
             wall_jumps++;
             target = -target;
         }
-        stood_on_top = player_p(sim)->grounded &&
-                       player_box(sim).y + player_box(sim).h == SHAFT_TOP;
+        stood_on_top =
+            player_p(sim)->grounded && player_box(sim).y + player_box(sim).h == SHAFT_TOP;
     }
     ck_assert_msg(stood_on_top, "did not climb out of the shaft (%d wall jumps, feet at %d)",
                   wall_jumps, player_box(sim).y + player_box(sim).h);
@@ -163,13 +166,11 @@ END_TEST
 
 /* A tall room whose side walls are columns 0 and 19. */
 static const char *const WALLS[] = {
-    "####################", "#..................#", "#..................#",
-    "#..................#", "#..................#", "#..................#",
-    "#..................#", "#..................#", "#..................#",
-    "#..................#", "#..................#", "#..................#",
-    "#..................#", "#..................#", "#..................#",
-    "#..................#", "#..................#", "#..P...............#",
-    "####################",
+    "####################", "#..................#", "#..................#", "#..................#",
+    "#..................#", "#..................#", "#..................#", "#..................#",
+    "#..................#", "#..................#", "#..................#", "#..................#",
+    "#..................#", "#..................#", "#..................#", "#..................#",
+    "#..................#", "#..P...............#", "####################",
 };
 enum { WALLS_ROWS = 19, WALL_L = TILE_SIZE, WALL_R = 19 * TILE_SIZE, AIR_Y = 2 * TILE_SIZE };
 
@@ -285,11 +286,13 @@ START_TEST(wall_jump_has_coyote_time_after_leaving_the_wall)
         ck_assert_int_ge(gap_to_wall(sim, -1), reach);
         run_ticks(sim, 1, with_jump(RIGHT, true), &last);
         if (k <= window) {
-            ck_assert_msg(had_event(sim, EV_WALL_JUMPED), "no wall jump %d ticks after the wall", k);
+            ck_assert_msg(had_event(sim, EV_WALL_JUMPED), "no wall jump %d ticks after the wall",
+                          k);
             ck_assert_float_eq(player_v(sim)->x, pp.wall_jump_h_speed);
             ck_assert_float_eq(player_v(sim)->y, -pp.jump_speed);
         } else {
-            ck_assert_msg(!had_event(sim, EV_WALL_JUMPED), "a wall jump %d ticks after the wall", k);
+            ck_assert_msg(!had_event(sim, EV_WALL_JUMPED), "a wall jump %d ticks after the wall",
+                          k);
         }
         sim_destroy(sim);
     }
@@ -327,8 +330,9 @@ START_TEST(wall_jump_pressed_just_before_reaching_the_wall_is_buffered)
                 jumped_at = tick;
         }
         if (k <= window)
-            ck_assert_msg(jumped_at == reached, "pressed %d ticks early: wall jump at tick %d, not %d",
-                          k, jumped_at, reached);
+            ck_assert_msg(jumped_at == reached,
+                          "pressed %d ticks early: wall jump at tick %d, not %d", k, jumped_at,
+                          reached);
         else
             ck_assert_msg(jumped_at == 0, "pressed %d ticks early: a wall jump at tick %d", k,
                           jumped_at);
@@ -388,8 +392,9 @@ START_TEST(holding_towards_a_wall_slides_at_the_slide_cap)
     for (int k = 0; k < n; k++) {
         run_ticks(sim, 1, LEFT, &last);
         float vy = player_v(sim)->y;
-        ck_assert_msg(fabs(vy - model[k]) < 1e-2, "tick %d of the slide: vy %.3f, the rules give %.3f",
-                      k + 1, (double)vy, model[k]);
+        ck_assert_msg(fabs(vy - model[k]) < 1e-2,
+                      "tick %d of the slide: vy %.3f, the rules give %.3f", k + 1, (double)vy,
+                      model[k]);
         ck_assert(player_p(sim)->sliding);
         ck_assert(!player_p(sim)->grounded);
         if (at_max == 0 && vy >= pp.max_fall)
@@ -401,7 +406,8 @@ START_TEST(holding_towards_a_wall_slides_at_the_slide_cap)
     ** once wall_slide_time has run. */
     ck_assert_double_le(model[0], pp.wall_slide_start_max);
     ck_assert_double_le(model[1], pp.wall_slide_start_max +
-                                      (pp.max_fall - pp.wall_slide_start_max) / (double)full + 1e-6);
+                                      (pp.max_fall - pp.wall_slide_start_max) / (double)full +
+                                      1e-6);
     ck_assert_int_ge(model_at_max, full);
     ck_assert_int_eq(at_max, model_at_max);
     sim_destroy(sim);
@@ -421,8 +427,9 @@ START_TEST(holding_away_or_down_does_not_slide)
         for (int k = 1; vy < pp.max_fall; k++) {
             run_ticks(sim, 1, away_and_down[i], &last);
             vy = approach(vy, pp.max_fall, pp.gravity * (vy > 0 ? pp.fall_gravity_mult : 1.0) * DT);
-            ck_assert_msg(fabs(player_v(sim)->y - vy) < 1e-2, "%s, tick %d: vy %.3f, a fall is %.3f",
-                          i == 0 ? "away" : "down", k, (double)player_v(sim)->y, vy);
+            ck_assert_msg(fabs(player_v(sim)->y - vy) < 1e-2,
+                          "%s, tick %d: vy %.3f, a fall is %.3f", i == 0 ? "away" : "down", k,
+                          (double)player_v(sim)->y, vy);
             ck_assert(!player_p(sim)->sliding);
         }
         ck_assert_float_gt(player_v(sim)->y, pp.wall_slide_start_max);
@@ -561,8 +568,9 @@ START_TEST(a_jump_pressed_within_the_buffer_after_a_stomp_gives_the_full_bounce)
     ck_assert_int_gt(held, unheld);
     for (int late = 1; late <= sim_ticks(pp.jump_buffer); late++) {
         int32_t got = bounce_rise(stomp, late, NULL);
-        ck_assert_msg(got == held, "jump pressed %d ticks after the stomp: %d px, held from it %d px",
-                      late, got, held);
+        ck_assert_msg(got == held,
+                      "jump pressed %d ticks after the stomp: %d px, held from it %d px", late, got,
+                      held);
     }
 }
 END_TEST
@@ -571,13 +579,16 @@ END_TEST
 
 /* A one-tile ceiling block at tile (8, 5) over a floor. */
 static const char *const CORNER[] = {
-    "####################", "#..................#", "#..................#",
-    "#..................#", "#..................#", "#.......#..........#",
-    "#..................#", "#..................#", "#...P..............#",
-    "####################",
+    "####################", "#..................#", "#..................#", "#..................#",
+    "#..................#", "#.......#..........#", "#..................#", "#..................#",
+    "#...P..............#", "####################",
 };
-enum { CORNER_ROWS = 10, BLOCK_L = 8 * TILE_SIZE, BLOCK_R = 9 * TILE_SIZE,
-       BLOCK_BOTTOM = 6 * TILE_SIZE };
+enum {
+    CORNER_ROWS = 10,
+    BLOCK_L = 8 * TILE_SIZE,
+    BLOCK_R = 9 * TILE_SIZE,
+    BLOCK_BOTTOM = 6 * TILE_SIZE
+};
 
 /* Jumps straight up with the head under the block's left (side -1) or right
 ** corner by `overlap` px. Returns the px moved sideways once the whole box
@@ -612,8 +623,8 @@ START_TEST(corner_correction_at_7_8_and_9_px)
         /* 7 and 8 px slide past the corner by exactly the overlap, away from the block. */
         for (int32_t overlap = 7; overlap <= 8; overlap++) {
             int32_t moved = jump_at_corner(side, overlap);
-            ck_assert_msg(moved == side * overlap, "%d px under the %s corner: moved %d px", overlap,
-                          side < 0 ? "left" : "right", moved);
+            ck_assert_msg(moved == side * overlap, "%d px under the %s corner: moved %d px",
+                          overlap, side < 0 ? "left" : "right", moved);
         }
         ck_assert_msg(jump_at_corner(side, 9) == INT_MIN, "9 px under the %s corner slid past",
                       side < 0 ? "left" : "right");
@@ -1033,10 +1044,9 @@ END_TEST
 /* ---- moving platforms: wait and oneway --------------------------------------------- */
 
 static const char *const LIFT_ROOM[] = {
-    "####################", "#..................#", "#..................#",
-    "#..................#", "#..................#", "#..................#",
-    "#..................#", "#..................#", "#..P...............#",
-    "####################",
+    "####################", "#..................#", "#..................#", "#..................#",
+    "#..................#", "#..................#", "#..................#", "#..................#",
+    "#..P...............#", "####################",
 };
 enum { LIFT_ROWS = 10 };
 
@@ -1369,7 +1379,10 @@ static EcsEntity the_walker(Sim *sim)
 
 /* Spikes on the walker's floor at tile 10; the player is walled off at the right. */
 static const char *const WALKER_SPIKES[] = {
-    "################", "#............#.#", "#.W.......^..#P#", "################",
+    "################",
+    "#............#.#",
+    "#.W.......^..#P#",
+    "################",
 };
 
 /* The walker's x range over 20 s of walking, and whether it left its floor. */
@@ -1399,18 +1412,18 @@ START_TEST(a_walker_turns_before_spikes_unless_told_not_to)
 {
     int32_t lo, hi, bottom;
     patrol(WALKER_SPIKES, 4, true, &lo, &hi, &bottom);
-    ck_assert_int_eq(lo, TILE_SIZE);       /* the wall */
-    ck_assert_int_eq(hi, 10 * TILE_SIZE);  /* up to the spikes, not into them */
+    ck_assert_int_eq(lo, TILE_SIZE);      /* the wall */
+    ck_assert_int_eq(hi, 10 * TILE_SIZE); /* up to the spikes, not into them */
     patrol(WALKER_SPIKES, 4, false, &lo, &hi, &bottom);
     ck_assert_int_eq(lo, TILE_SIZE);
-    ck_assert_int_eq(hi, 13 * TILE_SIZE);  /* over the spikes to the wall */
+    ck_assert_int_eq(hi, 13 * TILE_SIZE); /* over the spikes to the wall */
 }
 END_TEST
 
 /* A shelf ending at tile 6 over a lower floor; the player is walled off. */
 static const char *const WALKER_SHELF[] = {
-    "################", "#............#.#", "#.W..........#P#", "#######......###",
-    "#............###", "################",
+    "################", "#............#.#", "#.W..........#P#",
+    "#######......###", "#............###", "################",
 };
 
 START_TEST(a_walker_turns_at_a_ledge_unless_told_not_to)
@@ -1475,7 +1488,9 @@ END_TEST
 START_TEST(coins_are_carried_until_a_checkpoint_or_the_goal_banks_them)
 {
     static const char *const rows[] = {
-        "######################", "#....................#", "#.P..o..o..C..o...G..#",
+        "######################",
+        "#....................#",
+        "#.P..o..o..C..o...G..#",
         "######################",
     };
     Sim *sim = fixture_sim_rows(rows, 4);
@@ -1565,14 +1580,12 @@ Suite *gameplay_suite(void)
         {"movers",
          {a_platform_rests_wait_seconds_at_each_waypoint,
           a_ridden_platform_moves_only_once_ridden_and_returns_when_left,
-          a_oneway_platform_carries_its_rider,
-          a_oneway_platform_is_jumped_through_from_below, a_oneway_platform_pushes_nobody,
-          a_platform_moves_every_walker_of_a_crowd, a_saw_with_a_path_moves_at_its_speed_and_kills_on_touch,
-          a_saw_without_a_path_stays_put}},
+          a_oneway_platform_carries_its_rider, a_oneway_platform_is_jumped_through_from_below,
+          a_oneway_platform_pushes_nobody, a_platform_moves_every_walker_of_a_crowd,
+          a_saw_with_a_path_moves_at_its_speed_and_kills_on_touch, a_saw_without_a_path_stays_put}},
         {"walkers",
          {a_walker_turns_before_spikes_unless_told_not_to,
-          a_walker_turns_at_a_ledge_unless_told_not_to,
-          a_walker_launched_upwards_is_not_grounded}},
+          a_walker_turns_at_a_ledge_unless_told_not_to, a_walker_launched_upwards_is_not_grounded}},
         {"level",
          {coins_are_carried_until_a_checkpoint_or_the_goal_banks_them,
           a_walker_walking_past_the_player_start_only_is_fine}},

@@ -326,10 +326,13 @@ START_TEST(the_controls_hint_is_written_from_the_bindings)
     labels_controls_hint(&bind, hint, sizeof hint);
     ck_assert_str_eq(hint, "ARROWS, A/D MOVE   SPACE, Z, K, UP JUMP   ESCAPE PAUSE");
     /* jump on X instead of Space, and nothing else */
-    ck_assert_int_eq(controls_replace_key(&bind, ACT_JUMP, 3, SDL_SCANCODE_X).what, CONTROLS_REPLACED);
+    ck_assert_int_eq(controls_replace_key(&bind, ACT_JUMP, 3, SDL_SCANCODE_X).what,
+                     CONTROLS_REPLACED);
     for (SDL_Scancode k = SDL_SCANCODE_SPACE; k != SDL_SCANCODE_UNKNOWN;) {
         ck_assert_int_eq(controls_edit_key(&bind, ACT_JUMP, k).what, CONTROLS_REMOVED);
-        k = k == SDL_SCANCODE_SPACE ? SDL_SCANCODE_Z : k == SDL_SCANCODE_Z ? SDL_SCANCODE_K : SDL_SCANCODE_UNKNOWN;
+        k = k == SDL_SCANCODE_SPACE ? SDL_SCANCODE_Z
+            : k == SDL_SCANCODE_Z   ? SDL_SCANCODE_K
+                                    : SDL_SCANCODE_UNKNOWN;
     }
     labels_controls_hint(&bind, hint, sizeof hint);
     ck_assert_str_eq(hint, "ARROWS, A/D MOVE   X JUMP   ESCAPE PAUSE");
@@ -368,11 +371,13 @@ START_TEST(a_sign_names_the_keys_bound_now)
     char out[256];
     labels_fill_text(&bind, false, "Press {jump} to jump", out, sizeof out);
     ck_assert_str_eq(out, "Press SPACE, Z, K or UP to jump");
-    labels_fill_text(&bind, false, "{left}/{right} walk, {down} drops, {pause} pauses", out, sizeof out);
+    labels_fill_text(&bind, false, "{left}/{right} walk, {down} drops, {pause} pauses", out,
+                     sizeof out);
     ck_assert_str_eq(out, "LEFT or A/RIGHT or D walk, DOWN or S drops, ESCAPE pauses");
     /* rebound as the controls screen does it: jump on X alone, left on
     ** the arrow and J */
-    ck_assert_int_eq(controls_replace_key(&bind, ACT_JUMP, 3, SDL_SCANCODE_X).what, CONTROLS_REPLACED);
+    ck_assert_int_eq(controls_replace_key(&bind, ACT_JUMP, 3, SDL_SCANCODE_X).what,
+                     CONTROLS_REPLACED);
     static const SDL_Scancode gone[] = {SDL_SCANCODE_SPACE, SDL_SCANCODE_Z, SDL_SCANCODE_K};
     for (size_t i = 0; i < sizeof gone / sizeof gone[0]; i++)
         ck_assert_int_eq(controls_edit_key(&bind, ACT_JUMP, gone[i]).what, CONTROLS_REMOVED);
@@ -515,7 +520,8 @@ START_TEST(an_action_left_unbound_stays_unbound_after_a_save_and_a_load)
     /* R bound to jump is taken from restart, which is left with no key */
     ControlBindings bind;
     controls_default_bindings(&bind);
-    ck_assert_int_eq(controls_replace_key(&bind, ACT_JUMP, 3, SDL_SCANCODE_R).taken_from, ACT_RESTART);
+    ck_assert_int_eq(controls_replace_key(&bind, ACT_JUMP, 3, SDL_SCANCODE_R).taken_from,
+                     ACT_RESTART);
     Settings s;
     settings_defaults(&s);
     bindings_to_settings(&bind, &s);
@@ -568,8 +574,9 @@ START_TEST(names_sdl_does_not_know_are_told_with_a_hint)
                      "keys.jump[0]: unknown key \"Spcae\" (did you mean \"Space\"?); ignored");
     ck_assert_int_eq(notices.list[0].line, 2);
     ck_assert_int_eq(notices.list[0].col, 20);
-    ck_assert_str_eq(notices.list[1].message,
-                     "gamepad.jump[1]: unknown button \"leftz+\" (did you mean \"leftx+\"?); ignored");
+    ck_assert_str_eq(
+        notices.list[1].message,
+        "gamepad.jump[1]: unknown button \"leftz+\" (did you mean \"leftx+\"?); ignored");
     ControlBindings bind;
     bindings_from_settings(&s, &bind);
     ck_assert_int_eq(bind.keys[ACT_JUMP][0], SDL_SCANCODE_LSHIFT);

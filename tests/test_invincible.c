@@ -37,8 +37,8 @@ START_TEST(spikes_do_not_kill_an_invincible_pip)
     for (int i = 0; i < 600 && sim_status(sim)->outcome == OUTCOME_RUNNING; i++) {
         run_ticks(sim, 1, RIGHT_ON, &last);
         /* standing on the floor under the spikes' row: in them */
-        stood_on_spikes = stood_on_spikes || (player_p(sim)->grounded &&
-                                              player_t(sim)->y + 24 > 2 * TILE_SIZE);
+        stood_on_spikes =
+            stood_on_spikes || (player_p(sim)->grounded && player_t(sim)->y + 24 > 2 * TILE_SIZE);
     }
     ck_assert(stood_on_spikes);
     ck_assert_uint_eq(sim_status(sim)->deaths, 0);
@@ -100,12 +100,7 @@ END_TEST
 static Sim *crusher(void)
 {
     static const char *const rows[] = {
-        "##########",
-        "..........",
-        "..........",
-        "..........",
-        "......P...",
-        "##########",
+        "##########", "..........", "..........", "..........", "......P...", "##########",
     };
     LevelDesc d = fixture_level(rows, 6);
     const LevelPoint down = {0, 4 * TILE_SIZE};

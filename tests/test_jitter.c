@@ -197,8 +197,10 @@ static Replay two_jumps(void)
     replay_init(&r);
     InputIntent right = {.right = true}, right_j = {.right = true, .jump_held = true};
     InputIntent left = {.left = true}, left_j = {.left = true, .jump_held = true}, idle = {0};
-    const struct { size_t n; const InputIntent *in; } runs[] = {
-        {3, &right}, {4, &right_j}, {2, &left}, {5, &left_j}, {10, &idle}};
+    const struct {
+        size_t n;
+        const InputIntent *in;
+    } runs[] = {{3, &right}, {4, &right_j}, {2, &left}, {5, &left_j}, {10, &idle}};
     for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++)
         for (size_t i = 0; i < runs[k].n; i++)
             ck_assert(replay_push(&r, runs[k].in));
@@ -388,8 +390,13 @@ START_TEST(write_saves_a_shifted_run_to_watch)
     snprintf(at, sizeof at, "%zu,+1", last + 1);
     ck_assert_int_eq(jitter(&out, "--jitter", "--write", at, "test_jitter_moved.replay"), 2);
     free(out);
-    char *argv[] = {"platformer", "--headless", "--jitter", "--write", at,
-                    "test_jitter_moved.replay", "test_jitter_write.replay"};
+    char *argv[] = {"platformer",
+                    "--headless",
+                    "--jitter",
+                    "--write",
+                    at,
+                    "test_jitter_moved.replay",
+                    "test_jitter_write.replay"};
     ck_assert_int_eq(app_headless(7, argv, SOURCE_DIR, NULL), 0);
 
     Replay moved;
@@ -418,21 +425,24 @@ START_TEST(write_saves_a_shifted_run_to_watch)
     ck_assert_uint_eq(tick, miss.tick);
     sim_destroy(sim);
     replay_fini(&moved);
-    char *verify[] = {"platformer", "--headless", "--verify",
-                      "test_jitter_moved.replay"};
+    char *verify[] = {"platformer", "--headless", "--verify", "test_jitter_moved.replay"};
     ck_assert_int_eq(app_headless(4, verify, SOURCE_DIR, NULL), 0);
 
     /* A tick with no press is refused by name. */
     snprintf(at, sizeof at, "%zu,-1", last);
-    char *none[] = {"platformer", "--headless", "--jitter", "--write", at,
-                    "test_jitter_moved.replay", "test_jitter_write.replay"};
+    char *none[] = {"platformer",
+                    "--headless",
+                    "--jitter",
+                    "--write",
+                    at,
+                    "test_jitter_moved.replay",
+                    "test_jitter_write.replay"};
     ck_assert_int_eq(app_headless(7, none, SOURCE_DIR, NULL), 1);
     remove("test_jitter_moved.replay");
     remove("test_jitter_write.replay");
     leveldesc_fini(&level);
 }
 END_TEST
-
 
 /* ---- the measure against the plain way ---- */
 
@@ -444,7 +454,8 @@ static AppJitterMiss plainly(const LevelDesc *level, const Replay *replay, size_
 {
     Replay moved;
     char err[256];
-    ck_assert_msg(app_jitter_shift(replay, limit, press, shift, &moved, err, sizeof err), "%s", err);
+    ck_assert_msg(app_jitter_shift(replay, limit, press, shift, &moved, err, sizeof err), "%s",
+                  err);
     Sim *sim = sim_create(level, NULL);
     ck_assert_ptr_nonnull(sim);
     const SimStatus *st = sim_status(sim);
@@ -455,8 +466,13 @@ static AppJitterMiss plainly(const LevelDesc *level, const Replay *replay, size_
     }
     const Transform *t = ecs_get(sim_world(sim), sim_player(sim), C_TRANSFORM);
     const Collider *c = ecs_get(sim_world(sim), sim_player(sim), C_COLLIDER);
-    AppJitterMiss m = {press, 0, shift, st->deaths > 0 ? OUTCOME_DIED : st->outcome, tick,
-                       t->x + c->off_x + c->w / 2, t->y + c->off_y + c->h / 2};
+    AppJitterMiss m = {press,
+                       0,
+                       shift,
+                       st->deaths > 0 ? OUTCOME_DIED : st->outcome,
+                       tick,
+                       t->x + c->off_x + c->w / 2,
+                       t->y + c->off_y + c->h / 2};
     *completed = st->outcome == OUTCOME_COMPLETED && st->deaths == 0;
     sim_destroy(sim);
     replay_fini(&moved);
@@ -473,7 +489,8 @@ static void assert_measure_is_plain(const LevelDesc *level, const Replay *replay
     enum { SLACK = 120 };
     AppJitter j;
     ck_assert(app_jitter_measure(level, replay, shift, SLACK, &j));
-    ck_assert_msg(j.outcome == OUTCOME_COMPLETED && j.deaths == 0, "%s: not a completing replay", name);
+    ck_assert_msg(j.outcome == OUTCOME_COMPLETED && j.deaths == 0, "%s: not a completing replay",
+                  name);
     size_t limit = (size_t)j.ticks + SLACK, runs = 0, completed = 0, misses = 0;
     for (size_t press = 0; press < j.ticks; press++) {
         bool pressed = (replay->keys[press] & REPLAY_KEY_J) &&
@@ -493,15 +510,17 @@ static void assert_measure_is_plain(const LevelDesc *level, const Replay *replay
                 completed++;
                 continue;
             }
-            ck_assert_msg(misses < j.miss_count, "%s: jump at %zu moved %+d misses, not counted", name,
-                          press, s);
+            ck_assert_msg(misses < j.miss_count, "%s: jump at %zu moved %+d misses, not counted",
+                          name, press, s);
             const AppJitterMiss *got = &j.misses[misses++];
-            ck_assert_msg(got->press == want.press && got->shift == want.shift &&
-                          got->outcome == want.outcome && got->tick == want.tick &&
-                          got->x == want.x && got->y == want.y,
-                          "%s: jump at %zu moved %+d: measured %d at tick %lu (%d, %d), played %d at"
-                          " tick %lu (%d, %d)", name, press, s, (int)got->outcome, got->tick, got->x,
-                          got->y, (int)want.outcome, want.tick, want.x, want.y);
+            ck_assert_msg(
+                got->press == want.press && got->shift == want.shift &&
+                    got->outcome == want.outcome && got->tick == want.tick && got->x == want.x &&
+                    got->y == want.y,
+                "%s: jump at %zu moved %+d: measured %d at tick %lu (%d, %d), played %d at"
+                " tick %lu (%d, %d)",
+                name, press, s, (int)got->outcome, got->tick, got->x, got->y, (int)want.outcome,
+                want.tick, want.x, want.y);
         }
     }
     ck_assert_uint_eq(j.runs, runs);
@@ -543,7 +562,8 @@ START_TEST(runs_that_never_meet_the_recorded_one_end_as_played)
     ck_assert_ptr_nonnull(f);
     fputs("{\"format\": 1, \"name\": \"Floor\", \"background\": \"hills\", \"legend\":"
           " {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"G\": \"goal\"},"
-          " \"tiles\": [", f);
+          " \"tiles\": [",
+          f);
     row[200] = '\0';
     for (int y = 0; y < 6; y++) {
         for (int x = 0; x < 200; x++)

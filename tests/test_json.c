@@ -64,8 +64,8 @@ static const char *dump(const Kept *k)
     size_t n = 0;
     buf[0] = '\0';
     for (int i = 0; i < k->count && n < sizeof buf; i++) {
-        int w = snprintf(buf + n, sizeof buf - n, "\n  %d:%d: %s", k->list[i].line,
-                         k->list[i].col, k->list[i].message);
+        int w = snprintf(buf + n, sizeof buf - n, "\n  %d:%d: %s", k->list[i].line, k->list[i].col,
+                         k->list[i].message);
         if (w < 0)
             break;
         n += (size_t)w;
@@ -163,13 +163,13 @@ START_TEST(lines_end_at_lf_crlf_or_a_lone_cr)
 {
     static const struct {
         const char *text;
-        int line, col;      /* of "v"'s value */
+        int line, col; /* of "v"'s value */
     } files[] = {
         {"{\n\"a\": 1,\n\n  \"v\": 2}", 4, 8},
         {"{\r\n\"a\": 1,\r\n\r\n  \"v\": 2}", 4, 8},
         {"{\r\"a\": 1,\r\r  \"v\": 2}", 4, 8},
-        {"{\r\n\"a\": 1,\r\r\n\n  \"v\": 2}", 5, 8},  /* CRLF, CR, CRLF, LF */
-        {"{\n\r\"a\": 1,\n\r  \"v\": 2}", 5, 8},      /* LF CR is two line ends */
+        {"{\r\n\"a\": 1,\r\r\n\n  \"v\": 2}", 5, 8}, /* CRLF, CR, CRLF, LF */
+        {"{\n\r\"a\": 1,\n\r  \"v\": 2}", 5, 8},     /* LF CR is two line ends */
     };
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         JsonDoc doc;
@@ -178,7 +178,8 @@ START_TEST(lines_end_at_lf_crlf_or_a_lone_cr)
         ck_assert_msg(parse(&doc, &k, files[i].text, &block), "file %zu:%s", i, dump(&k));
         int line, col;
         json_pos(&doc, json_get(doc.root, "v"), &line, &col);
-        ck_assert_msg(line == files[i].line && col == files[i].col, "file %zu: %d:%d", i, line, col);
+        ck_assert_msg(line == files[i].line && col == files[i].col, "file %zu: %d:%d", i, line,
+                      col);
         json_doc_fini(&doc);
         free(block);
     }
@@ -201,7 +202,8 @@ END_TEST
 
 START_TEST(paths_name_members_and_elements)
 {
-    static const char text[] = "{\"entities\": [{}, {\"group\": 2}], \"levels\": {\"a.json\": {\"x\": 1}}}";
+    static const char text[] =
+        "{\"entities\": [{}, {\"group\": 2}], \"levels\": {\"a.json\": {\"x\": 1}}}";
     JsonDoc doc;
     Kept k;
     char *block, path[128];
@@ -373,7 +375,8 @@ START_TEST(text_without_a_terminator_is_read_to_its_length)
 {
     /* Each ends in a value that runs to the last byte: a reader looking
     ** for a terminator would read past the block. */
-    static const char *const whole[] = {"12", "-0.5e3", "true", "null", "\"s\"", "[1]", "{\"a\":1}"};
+    static const char *const whole[] = {"12",    "-0.5e3", "true",     "null",
+                                        "\"s\"", "[1]",    "{\"a\":1}"};
     for (size_t i = 0; i < sizeof whole / sizeof whole[0]; i++) {
         JsonDoc doc;
         Kept k;
@@ -426,7 +429,8 @@ START_TEST(typed_access_checks_type_and_range)
     ck_assert_int_eq(k.sink.count, 3);
     ck_assert_msg(has(&k, 1, 7, "i: expected an integer from 8 to 10, got 7"), "%s", dump(&k));
     ck_assert_msg(has(&k, 1, 15, "f: expected an integer from 0 to 10, got 2.5"), "%s", dump(&k));
-    ck_assert_msg(has(&k, 1, 27, "big: expected an integer from 0 to 10, got 1e+300"), "%s", dump(&k));
+    ck_assert_msg(has(&k, 1, 27, "big: expected an integer from 0 to 10, got 1e+300"), "%s",
+                  dump(&k));
 
     ck_assert(!json_want_bool(&doc, json_get(root, "n"), &b));
     ck_assert_ptr_null(json_want_string(&doc, json_get(root, "o")));
@@ -447,7 +451,8 @@ END_TEST
 /* A field whose values are a short list (a format version) says which. */
 START_TEST(an_integer_from_a_set_names_the_set)
 {
-    static const char text[] = "{\"one\": 1, \"s\": \"1\", \"two\": 2, \"half\": 1.5, \"four\": 4.0}";
+    static const char text[] =
+        "{\"one\": 1, \"s\": \"1\", \"two\": 2, \"half\": 1.5, \"four\": 4.0}";
     static const long only_one[] = {1};
     static const long some[] = {1, 2, 4};
     JsonDoc doc;
@@ -506,10 +511,12 @@ START_TEST(enums_and_unknown_keys_suggest_the_near_miss)
     ck_assert_int_eq(json_want_enum(&doc, json_get(doc.root, "mode"), modes, 2, "mode"), -1);
     ck_assert_int_eq(json_want_enum(&doc, json_get(doc.root, "dir"), modes, 2, "mode"), -1);
     ck_assert(!json_check_keys(&doc, doc.root, keys, 3));
-    ck_assert_msg(has(&k, 1, 10, "mode: unknown mode \"lop\" (did you mean \"loop\"?)"), "%s", dump(&k));
+    ck_assert_msg(has(&k, 1, 10, "mode: unknown mode \"lop\" (did you mean \"loop\"?)"), "%s",
+                  dump(&k));
     ck_assert_msg(has(&k, 1, 24, "dir: unknown mode \"up\" (expected \"pingpong\" or \"loop\")"),
                   "%s", dump(&k));
-    ck_assert_msg(has(&k, 1, 30, "unknown key \"speeed\" (did you mean \"speed\"?)"), "%s", dump(&k));
+    ck_assert_msg(has(&k, 1, 30, "unknown key \"speeed\" (did you mean \"speed\"?)"), "%s",
+                  dump(&k));
     ck_assert_msg(has(&k, 1, 43, "unknown key \"zzz\" (expected \"mode\", \"dir\" or \"speed\")"),
                   "%s", dump(&k));
     ck_assert_int_eq(k.sink.count, 4);
@@ -561,13 +568,13 @@ START_TEST(utf8_accepts_only_well_formed_sequences)
         {"\xC3\xA9", 2},
         {"\xE2\x82\xAC", 3},
         {"\xF0\x9F\x98\x80", 4},
-        {"\xF4\x8F\xBF\xBF", 4},  /* U+10FFFF, the last */
-        {"\xC0\x80", 0},          /* overlong NUL */
-        {"\xE0\x80\xAF", 0},      /* overlong '/' */
-        {"\xED\xA0\x80", 0},      /* a surrogate */
-        {"\xF4\x90\x80\x80", 0},  /* past U+10FFFF */
-        {"\x80", 0},              /* a continuation byte alone */
-        {"\xE2\x82", 0},          /* cut short */
+        {"\xF4\x8F\xBF\xBF", 4}, /* U+10FFFF, the last */
+        {"\xC0\x80", 0},         /* overlong NUL */
+        {"\xE0\x80\xAF", 0},     /* overlong '/' */
+        {"\xED\xA0\x80", 0},     /* a surrogate */
+        {"\xF4\x90\x80\x80", 0}, /* past U+10FFFF */
+        {"\x80", 0},             /* a continuation byte alone */
+        {"\xE2\x82", 0},         /* cut short */
         {"\xFF", 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

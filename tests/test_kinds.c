@@ -44,14 +44,15 @@ START_TEST(kind_table_keeps_its_rules)
         ck_assert_msg(kind->clips[0] != NULL, "%s: no clip", kind->name);
         ck_assert_msg(kind->w > 0 && kind->h > 0, "%s: no box", kind->name);
         ck_assert_msg((kind->components & (1u << C_TRANSFORM)) &&
-                      (kind->components & (1u << C_SPRITE)),
+                          (kind->components & (1u << C_SPRITE)),
                       "%s: not placed or not drawn", kind->name);
         ck_assert_msg((kind->collider == KIND_NO_COLLIDER) ==
-                      !(kind->components & (1u << C_COLLIDER)),
+                          !(kind->components & (1u << C_COLLIDER)),
                       "%s: collider and components disagree", kind->name);
         if (kind->hit.w != 0)
             ck_assert_msg(kind->hit.x >= 0 && kind->hit.y >= 0 &&
-                          kind->hit.x + kind->hit.w <= kind->w && kind->hit.y + kind->hit.h <= kind->h,
+                              kind->hit.x + kind->hit.w <= kind->w &&
+                              kind->hit.y + kind->hit.h <= kind->h,
                           "%s: the hit box leaves the box", kind->name);
         bool sized = kind_sized(kind, 'w') || kind_sized(kind, 'h');
         ck_assert_msg(sized == (kind->anchor == KIND_ANCHOR_TOP),
@@ -61,7 +62,7 @@ START_TEST(kind_table_keeps_its_rules)
             const KindProp *prop = &kind->props[p];
             ck_assert_int_eq(kind_prop_find(kind, prop->name), p); /* unique names */
             ck_assert_msg(strcmp(prop->name, "type") != 0 && strcmp(prop->name, "x") != 0 &&
-                          strcmp(prop->name, "y") != 0 && strcmp(prop->name, "px") != 0,
+                              strcmp(prop->name, "y") != 0 && strcmp(prop->name, "px") != 0,
                           "%s.%s: a reserved key", kind->name, prop->name);
             ck_assert_msg(!(kind->flags & KIND_DRAWABLE) || !prop->required,
                           "%s is drawn in the map but needs %s", kind->name, prop->name);
@@ -83,11 +84,11 @@ START_TEST(kind_table_keeps_its_rules)
         /* The editor's legend: a readable character each drawn kind, its own. */
         if (kind->flags & KIND_DRAWABLE) {
             ck_assert_msg(kind->legend > ' ' && kind->legend <= '~' && kind->legend != '"' &&
-                          kind->legend != '\\',
+                              kind->legend != '\\',
                           "%s: drawn, with no readable legend character", kind->name);
             for (int o = 0; o < k; o++)
                 ck_assert_msg(!(kind_get(o)->flags & KIND_DRAWABLE) ||
-                              kind_get(o)->legend != kind->legend,
+                                  kind_get(o)->legend != kind->legend,
                               "%s and %s: one legend character", kind_get(o)->name, kind->name);
         }
         /* The editor keeps one path and one text an entity. */
@@ -121,7 +122,8 @@ START_TEST(kinds_json_describes_every_kind)
     ck_assert_int_eq(cJSON_GetArraySize(kinds), kind_count());
     int k = 0;
     const cJSON *o;
-    cJSON_ArrayForEach(o, kinds) {
+    cJSON_ArrayForEach(o, kinds)
+    {
         const EntityKind *kind = kind_get(k++);
         ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(o, "name")->valuestring, kind->name);
         ck_assert(cJSON_IsBool(cJSON_GetObjectItemCaseSensitive(o, "char")));
@@ -134,7 +136,8 @@ START_TEST(kinds_json_describes_every_kind)
         ck_assert_int_eq(cJSON_GetArraySize(props), kind->prop_count);
         const cJSON *p;
         int i = 0;
-        cJSON_ArrayForEach(p, props) {
+        cJSON_ArrayForEach(p, props)
+        {
             const KindProp *prop = &kind->props[i++];
             ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(p, "name")->valuestring, prop->name);
             ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(p, "type")->valuestring,
@@ -175,7 +178,8 @@ static char *example_level(const EntityKind *kind)
     }
     n += snprintf(text + n, cap - (size_t)n, " ],\n \"entities\": [\n");
     if (!(kind->flags & KIND_UNIQUE))
-        n += snprintf(text + n, cap - (size_t)n, "  {\"type\": \"player\", \"x\": 1, \"y\": 21},\n");
+        n +=
+            snprintf(text + n, cap - (size_t)n, "  {\"type\": \"player\", \"x\": 1, \"y\": 21},\n");
     n += snprintf(text + n, cap - (size_t)n,
                   "  {\"type\": \"goal\", \"x\": 62, \"y\": 21},\n  %s\n ]}\n", kind->example);
     ck_assert((size_t)n < cap);
@@ -220,7 +224,8 @@ START_TEST(every_example_checks_exports_and_plays_alike_in_tiled)
         for (int i = 0; i < a.entity_count; i++)
             found += a.entities[i].kind == k;
         ck_assert_int_ge(found, 1);
-        ck_assert_msg(level_export_tiled(native, tiled, tileset, e), "%s:\n%s", kind->name, dump(e));
+        ck_assert_msg(level_export_tiled(native, tiled, tileset, e), "%s:\n%s", kind->name,
+                      dump(e));
         ck_assert_msg(level_load(tiled, NULL, &b, e), "%s's export:\n%s", kind->name, dump(e));
         ck_assert_msg(idle_hash(&a, 300) == idle_hash(&b, 300),
                       "%s: the Tiled export plays differently", kind->name);

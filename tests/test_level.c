@@ -83,8 +83,9 @@ START_TEST(native_level_loads_tiles_entities_and_positions)
 
     ck_assert_int_eq(lv.entity_count, 12);
     /* The map's entities first, row by row, then the list in order. */
-    static const char *const order[] = {"coin", "coin", "saw", "player", "checkpoint", "goal",
-                                        "walker", "switch", "block", "platform", "walker", "coin"};
+    static const char *const order[] = {"coin",       "coin",     "saw",    "player",
+                                        "checkpoint", "goal",     "walker", "switch",
+                                        "block",      "platform", "walker", "coin"};
     for (int i = 0; i < 12; i++)
         ck_assert_msg(is_kind(entity(&lv, i), order[i]), "entity %d is not a %s", i, order[i]);
 
@@ -128,7 +129,7 @@ START_TEST(native_level_loads_tiles_entities_and_positions)
     ck_assert_int_eq(wp->points[1].x, 6 * TILE_SIZE);
     ck_assert_int_eq(wp->points[1].y, 0);
     ck_assert(prop_f(plat, "speed") == 45.0f);
-    ck_assert_int_eq(prop_i(plat, "mode"), 1); /* "loop" */
+    ck_assert_int_eq(prop_i(plat, "mode"), 1);           /* "loop" */
     ck_assert_int_eq(prop_i(entity(&lv, 10), "dir"), 1); /* "right" */
     ck_assert_int_eq(entity(&lv, 10)->y, stand_y("walker", 5));
     /* "px": true gives the box's top-left corner in pixels. */
@@ -153,8 +154,10 @@ START_TEST(entity_properties_have_documented_defaults)
         "  {\"type\": \"platform\", \"x\": 0, \"y\": 0, \"path\": [[5, 0]]},\n"
         "  {\"type\": \"switch\", \"x\": 6, \"y\": 2, \"group\": 7},\n"
         "  {\"type\": \"block\", \"x\": 2, \"y\": 0, \"group\": 7},\n"
-        "  {\"type\": \"block\", \"x\": 40, \"y\": 2, \"w\": 20, \"h\": 7, \"group\": 7, \"px\": true},\n"
-        "  {\"type\": \"platform\", \"x\": 0, \"y\": 10, \"w\": 40, \"path\": [[100, 10]], \"px\": true}\n"
+        "  {\"type\": \"block\", \"x\": 40, \"y\": 2, \"w\": 20, \"h\": 7, \"group\": 7, \"px\": "
+        "true},\n"
+        "  {\"type\": \"platform\", \"x\": 0, \"y\": 10, \"w\": 40, \"path\": [[100, 10]], \"px\": "
+        "true}\n"
         " ]}\n";
     LevelErrors *e = new_errors();
     LevelDesc lv;
@@ -233,8 +236,9 @@ START_TEST(physics_errors_leave_parameters_untouched)
     PhysicsParams p = physics_defaults(), before = p;
     LevelErrors *e = new_errors();
     ck_assert(!level_physics_parse("physics.json", text, strlen(text), &p, e));
-    ck_assert_msg(has_error(e, "physics.json", 2, 14, "gravity: expected a number from 100 to 10000"),
-                  "%s", dump(e));
+    ck_assert_msg(
+        has_error(e, "physics.json", 2, 14, "gravity: expected a number from 100 to 10000"), "%s",
+        dump(e));
     ck_assert_msg(has_error(e, "physics.json", 3, 3, "did you mean \"max_run\""), "%s", dump(e));
     ck_assert_int_eq(e->count, 2);
     ck_assert(memcmp(&p, &before, sizeof p) == 0);
@@ -262,7 +266,8 @@ START_TEST(broken_corpus_reports_expected_errors)
             continue;
         char file[256];
         int l, c, used;
-        ck_assert_msg(sscanf(line, "%255s %d %d %n", file, &l, &c, &used) == 3, "bad line: %s", line);
+        ck_assert_msg(sscanf(line, "%255s %d %d %n", file, &l, &c, &used) == 3, "bad line: %s",
+                      line);
         const char *frag = line + used;
         char path[1024];
         snprintf(path, sizeof path, "%s/tests/levels/broken/%s", SOURCE_DIR, file);
@@ -294,7 +299,8 @@ START_TEST(warnings_corpus_loads_with_expected_warnings)
             continue;
         char file[256];
         int l, c, used;
-        ck_assert_msg(sscanf(line, "%255s %d %d %n", file, &l, &c, &used) == 3, "bad line: %s", line);
+        ck_assert_msg(sscanf(line, "%255s %d %d %n", file, &l, &c, &used) == 3, "bad line: %s",
+                      line);
         const char *frag = line + used;
         char path[1024];
         snprintf(path, sizeof path, "%s/tests/levels/warnings/%s", SOURCE_DIR, file);
@@ -357,11 +363,14 @@ START_TEST(every_error_of_a_file_is_reported_at_once)
     ck_assert_msg(has_error(e, "test.json", 1, 42, "background: unknown background \"forrest\""),
                   "%s", dump(e));
     ck_assert_msg(has_error(e, "test.json", 1, 53, "unknown key \"colour\""), "%s", dump(e));
-    ck_assert_msg(has_error(e, "test.json", 5, 8, "tiles[1]: character 'x' is not in the legend"), "%s", dump(e));
-    ck_assert_msg(has_error(e, "test.json", 7, 59, "entities[0].group: expected an integer from 0 to 7, got 8"),
+    ck_assert_msg(has_error(e, "test.json", 5, 8, "tiles[1]: character 'x' is not in the legend"),
                   "%s", dump(e));
-    ck_assert_msg(has_error(e, "test.json", 8, 44, "entities[1].y: 9 is outside the map (rows 0 to 2)"),
+    ck_assert_msg(has_error(e, "test.json", 7, 59,
+                            "entities[0].group: expected an integer from 0 to 7, got 8"),
                   "%s", dump(e));
+    ck_assert_msg(
+        has_error(e, "test.json", 8, 44, "entities[1].y: 9 is outside the map (rows 0 to 2)"), "%s",
+        dump(e));
     ck_assert_msg(e->count == 5, "%s", dump(e));
     free(e);
 }
@@ -371,12 +380,14 @@ START_TEST(errors_past_the_cap_are_counted)
 {
     size_t cap = 64 * 1024, n = 0;
     char *text = malloc(cap);
-    n += (size_t)snprintf(text + n, cap - n,
-                          "{\"format\": 1, \"name\": \"E\", \"background\": \"cave\",\n"
-                          " \"legend\": {\".\": \"empty\", \"P\": \"player\", \"G\": \"goal\"},\n"
-                          " \"tiles\": [\"........\", \"P......G\", \"........\"], \"entities\": [\n");
+    n += (size_t)snprintf(
+        text + n, cap - n,
+        "{\"format\": 1, \"name\": \"E\", \"background\": \"cave\",\n"
+        " \"legend\": {\".\": \"empty\", \"P\": \"player\", \"G\": \"goal\"},\n"
+        " \"tiles\": [\"........\", \"P......G\", \"........\"], \"entities\": [\n");
     for (int i = 0; i < 120; i++)
-        n += (size_t)snprintf(text + n, cap - n, "%s{\"type\": \"switch\", \"x\": 1, \"y\": 0, \"group\": 99}\n",
+        n += (size_t)snprintf(text + n, cap - n,
+                              "%s{\"type\": \"switch\", \"x\": 1, \"y\": 0, \"group\": 99}\n",
                               i ? "," : "");
     snprintf(text + n, cap - n, "]}\n");
     LevelErrors *e = new_errors();
@@ -469,8 +480,8 @@ START_TEST(errors_are_listed_in_line_order)
     level_errors_add(e, "b.json", 2, 3, "b2:3");
     level_errors_add(e, "a.tsj", 0, 0, "t whole");
     level_errors_add(e, "b.json", 0, 0, "b whole");
-    static const char *const order[] = {"b whole", "b2:3", "b2 first", "b2 second", "b9",
-                                        "t whole", "t3"};
+    static const char *const order[] = {"b whole", "b2:3",    "b2 first", "b2 second",
+                                        "b9",      "t whole", "t3"};
     ck_assert_int_eq(e->count, 7);
     for (int i = 0; i < 7; i++)
         ck_assert_str_eq(e->list[i].message, order[i]);
@@ -506,11 +517,22 @@ END_TEST
 START_TEST(a_cause_is_told_before_what_follows_from_it)
 {
     static const char *const ends[] = {"\n", "\r\n", "\r"};
-    static const char *const lines[] = {
-        "{", "  \"format\": 1,", "  \"name\": \"Typo\",", "  \"background\": \"hills\",",
-        "  \"legend\": {", "    \".\": \"empty\",", "    \"#\": \"solid\",",
-        "    \"P\": \"player\",", "    \"G\": \"gaol\"", "  },", "  \"tiles\": [",
-        "    \"..........\",", "    \".P......G.\",", "    \"##########\"", "  ]", "}"};
+    static const char *const lines[] = {"{",
+                                        "  \"format\": 1,",
+                                        "  \"name\": \"Typo\",",
+                                        "  \"background\": \"hills\",",
+                                        "  \"legend\": {",
+                                        "    \".\": \"empty\",",
+                                        "    \"#\": \"solid\",",
+                                        "    \"P\": \"player\",",
+                                        "    \"G\": \"gaol\"",
+                                        "  },",
+                                        "  \"tiles\": [",
+                                        "    \"..........\",",
+                                        "    \".P......G.\",",
+                                        "    \"##########\"",
+                                        "  ]",
+                                        "}"};
     for (int k = 0; k < 3; k++) {
         char text[1024] = "";
         for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
@@ -521,27 +543,26 @@ START_TEST(a_cause_is_told_before_what_follows_from_it)
         LevelDesc lv;
         ck_assert(!parse_text(text, &lv, e));
         ck_assert_msg(e->count == 1 && e->list[0].line == 9 && e->list[0].col == 10 &&
-                      strstr(e->list[0].message, "\"gaol\" (did you mean \"goal\"?)") != NULL,
+                          strstr(e->list[0].message, "\"gaol\" (did you mean \"goal\"?)") != NULL,
                       "line ends %d:%s", k, dump(e));
         free(e);
     }
     /* a real missing player, and a wrong background on line 4: the
     ** background first, the level-wide error last */
-    const char *text =
-        "{\n"
-        "  \"format\": 1,\n"
-        "  \"name\": \"No one\",\n"
-        "  \"background\": \"forest\",\n"
-        "  \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"G\": \"goal\"},\n"
-        "  \"tiles\": [\"...\", \"..G\", \"###\"]\n"
-        "}\n";
+    const char *text = "{\n"
+                       "  \"format\": 1,\n"
+                       "  \"name\": \"No one\",\n"
+                       "  \"background\": \"forest\",\n"
+                       "  \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"G\": \"goal\"},\n"
+                       "  \"tiles\": [\"...\", \"..G\", \"###\"]\n"
+                       "}\n";
     LevelErrors *e = new_errors();
     LevelDesc lv;
     ck_assert(!parse_text(text, &lv, e));
     ck_assert_int_eq(e->count, 2);
     ck_assert_int_eq(e->list[0].line, 4);
-    ck_assert_msg(e->list[1].line == 1 && strstr(e->list[1].message, "no player start") != NULL, "%s",
-                  dump(e));
+    ck_assert_msg(e->list[1].line == 1 && strstr(e->list[1].message, "no player start") != NULL,
+                  "%s", dump(e));
     /* and among errors added in any order */
     level_errors_clear(e);
     level_errors_add_whole(e, "a.json", 1, 1, "no goal");
@@ -745,7 +766,8 @@ END_TEST
 
 START_TEST(generated_levels_of_any_size_load)
 {
-    static const int sizes[][2] = {{8, 6}, {9, 7}, {12, 9}, {16, 10}, {41, 13}, {100, 60}, {333, 25}};
+    static const int sizes[][2] = {{8, 6},   {9, 7},    {12, 9},  {16, 10},
+                                   {41, 13}, {100, 60}, {333, 25}};
     LevelErrors *e = new_errors();
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         size_t len;
@@ -878,7 +900,8 @@ START_TEST(readme_example_is_a_valid_level)
     ck_assert_ptr_nonnull(end);
     LevelErrors *e = new_errors();
     LevelDesc lv;
-    ck_assert_msg(level_parse("README.md", start, (size_t)(end - start), NULL, &lv, e), "%s", dump(e));
+    ck_assert_msg(level_parse("README.md", start, (size_t)(end - start), NULL, &lv, e), "%s",
+                  dump(e));
     ck_assert_str_eq(lv.name, "First Steps");
     leveldesc_fini(&lv);
     free(e);

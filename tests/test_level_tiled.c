@@ -85,14 +85,14 @@ static void load_ok(const char *rel, const PhysicsParams *base, LevelDesc *out)
 /* A small map in memory: 'width' x 2 tiles, a player and a goal (points at
 ** the bottom-left corner), one tile layer whose encoding and data are given. */
 typedef struct MapSpec {
-    const char *version;      /* the "version" member, or "" for none */
+    const char *version; /* the "version" member, or "" for none */
     const char *orientation;
     const char *infinite;
     int width;
     int tile_width;
     const char *tilesets;
-    const char *layer;        /* members of the tile layer after width/height */
-    const char *objects;      /* extra objects, each followed by a comma */
+    const char *layer;   /* members of the tile layer after width/height */
+    const char *objects; /* extra objects, each followed by a comma */
 } MapSpec;
 
 static const char *const TILES_EMBEDDED =
@@ -102,20 +102,26 @@ static const char *const TILES_EMBEDDED =
 
 static MapSpec default_map(void)
 {
-    return (MapSpec){"\"version\": \"1.10\",", "orthogonal", "false", 2, 16, TILES_EMBEDDED,
-                     "\"data\": [0, 0, 0, 0]", ""};
+    return (MapSpec){"\"version\": \"1.10\",",
+                     "orthogonal",
+                     "false",
+                     2,
+                     16,
+                     TILES_EMBEDDED,
+                     "\"data\": [0, 0, 0, 0]",
+                     ""};
 }
 
-#define MAP_FORMAT \
-    "{\"type\": \"map\", %s \"orientation\": \"%s\", \"infinite\": %s,\n" \
-    " \"width\": %d, \"height\": 2, \"tilewidth\": %d, \"tileheight\": 16,\n" \
-    " \"properties\": [{\"name\": \"name\", \"type\": \"string\", \"value\": \"M\"},\n" \
-    "   {\"name\": \"background\", \"type\": \"string\", \"value\": \"cave\"}],\n" \
-    " \"tilesets\": [%s],\n" \
-    " \"layers\": [\n" \
-    "  {\"type\": \"tilelayer\", \"name\": \"t\", \"width\": %d, \"height\": 2, %s},\n" \
-    "  {\"type\": \"objectgroup\", \"name\": \"o\", \"objects\": [%s\n" \
-    "    {\"id\": 100, \"type\": \"player\", \"x\": 0, \"y\": 32},\n" \
+#define MAP_FORMAT                                                                                 \
+    "{\"type\": \"map\", %s \"orientation\": \"%s\", \"infinite\": %s,\n"                          \
+    " \"width\": %d, \"height\": 2, \"tilewidth\": %d, \"tileheight\": 16,\n"                      \
+    " \"properties\": [{\"name\": \"name\", \"type\": \"string\", \"value\": \"M\"},\n"            \
+    "   {\"name\": \"background\", \"type\": \"string\", \"value\": \"cave\"}],\n"                 \
+    " \"tilesets\": [%s],\n"                                                                       \
+    " \"layers\": [\n"                                                                             \
+    "  {\"type\": \"tilelayer\", \"name\": \"t\", \"width\": %d, \"height\": 2, %s},\n"            \
+    "  {\"type\": \"objectgroup\", \"name\": \"o\", \"objects\": [%s\n"                            \
+    "    {\"id\": 100, \"type\": \"player\", \"x\": 0, \"y\": 32},\n"                              \
     "    {\"id\": 101, \"type\": \"goal\", \"x\": 0, \"y\": 32}]}]}\n"
 
 static char *map_text(const MapSpec *m)
@@ -125,8 +131,8 @@ static char *map_text(const MapSpec *m)
     ck_assert_int_gt(size, 0);
     char *text = malloc((size_t)size + 1);
     ck_assert_ptr_nonnull(text);
-    snprintf(text, (size_t)size + 1, MAP_FORMAT, m->version, m->orientation, m->infinite,
-             m->width, m->tile_width, m->tilesets, m->width, m->layer, m->objects);
+    snprintf(text, (size_t)size + 1, MAP_FORMAT, m->version, m->orientation, m->infinite, m->width,
+             m->tile_width, m->tilesets, m->width, m->layer, m->objects);
     return text;
 }
 
@@ -230,13 +236,16 @@ START_TEST(unsupported_features_are_refused_by_name)
     expect_refused(&m, "only 16x16 px tiles are supported");
     m = default_map();
     m.version = "";
-    expect_refused(&m, "the map has no \"version\", as maps from before Tiled 1.0: the format is too old to read; open it in Tiled 1.0 or later and save it again");
+    expect_refused(&m, "the map has no \"version\", as maps from before Tiled 1.0: the format is "
+                       "too old to read; open it in Tiled 1.0 or later and save it again");
     m = default_map();
     m.version = "\"version\": \"0.18\",";
-    expect_refused(&m, "map format version \"0.18\" predates Tiled 1.0: the format is too old to read");
+    expect_refused(&m,
+                   "map format version \"0.18\" predates Tiled 1.0: the format is too old to read");
     m = default_map();
     m.layer = "\"encoding\": \"base64\", \"compression\": \"lz4\", \"data\": \"\"";
-    expect_refused(&m, "unknown compression \"lz4\" (expected \"zlib\", \"gzip\", \"zstd\" or \"\")");
+    expect_refused(&m,
+                   "unknown compression \"lz4\" (expected \"zlib\", \"gzip\", \"zstd\" or \"\")");
     m = default_map();
     m.layer = "\"compression\": \"zlib\", \"data\": [0, 0, 0, 0]";
     expect_refused(&m, "zlib compression needs \"encoding\": \"base64\"");
@@ -322,8 +331,7 @@ static const char *const CODEC_NAMES[CODEC_COUNT] = {"", "zlib", "gzip", "zstd",
 /* A 6 x 2 layer with every tile kind, flipped and not, clear of the player
 ** and the goal at column 0. */
 static const uint32_t LAYER[12] = {
-    0, 0, 1, 2 | FLIP_H, 3, 0,
-    0, 0, 1, 1, 2 | FLIP_V | FLIP_D, 1,
+    0, 0, 1, 2 | FLIP_H, 3, 0, 0, 0, 1, 1, 2 | FLIP_V | FLIP_D, 1,
 };
 
 static unsigned char *gid_bytes(const uint32_t *gids, size_t count)
@@ -538,8 +546,8 @@ START_TEST(corrupt_streams_are_refused_at_their_data_with_the_library_reason)
         memcpy(bad, good, n);
         bad[0] ^= 0xFF;
         snprintf(expect, sizeof expect, "bad tile data: the %s stream is corrupt: %s",
-                 CODEC_NAMES[c], c == ZLIB || c == GZIP ? zlib_reason(bad, n, wbits)
-                                                       : zstd_reason(bad, n));
+                 CODEC_NAMES[c],
+                 c == ZLIB || c == GZIP ? zlib_reason(bad, n, wbits) : zstd_reason(bad, n));
         char *layer = base64_layer((Codec)c, bad, n);
         MapSpec m = wide_map(layer);
         expect_refused_at_data(&m, expect);
@@ -557,7 +565,8 @@ START_TEST(corrupt_streams_are_refused_at_their_data_with_the_library_reason)
         }
         /* Cut short. */
         if (c == ZSTD || c == ZSTD_UNSIZED)
-            snprintf(expect, sizeof expect, "the zstd stream is corrupt: %s", zstd_reason(good, n - 3));
+            snprintf(expect, sizeof expect, "the zstd stream is corrupt: %s",
+                     zstd_reason(good, n - 3));
         else
             snprintf(expect, sizeof expect, "the %s stream is cut short", CODEC_NAMES[c]);
         layer = base64_layer((Codec)c, good, n - 3);
@@ -569,7 +578,8 @@ START_TEST(corrupt_streams_are_refused_at_their_data_with_the_library_reason)
     }
     /* Not base64 at all. */
     MapSpec m = wide_map("\"encoding\": \"base64\", \"compression\": \"zlib\", \"data\": \"eJ*j\"");
-    expect_refused_at_data(&m, "bad tile data: the base64 text is not valid: it holds a character that is not base64");
+    expect_refused_at_data(
+        &m, "bad tile data: the base64 text is not valid: it holds a character that is not base64");
     free(bytes);
 }
 END_TEST
@@ -616,7 +626,8 @@ START_TEST(wrong_decoded_sizes_are_refused_at_their_data)
         if (c == ZSTD)
             snprintf(expect, sizeof expect, "the zstd frame says it holds %zu bytes", big);
         else
-            snprintf(expect, sizeof expect, "the %s stream holds more than 48 bytes", CODEC_NAMES[c]);
+            snprintf(expect, sizeof expect, "the %s stream holds more than 48 bytes",
+                     CODEC_NAMES[c]);
         expect_refused_at_data(&m, expect);
         free(layer);
         free(stream);
@@ -631,14 +642,18 @@ END_TEST
 ** tileset's tiles keyed by id, tile properties apart) and of Tiled 1.2 and
 ** later. The switch is a tile object whose group comes from its tile. */
 static const char *const MAP_1_0 =
-    "{\"type\": \"map\", \"version\": 1, \"tiledversion\": \"1.0.3\", \"orientation\": \"orthogonal\",\n"
+    "{\"type\": \"map\", \"version\": 1, \"tiledversion\": \"1.0.3\", \"orientation\": "
+    "\"orthogonal\",\n"
     " \"width\": 6, \"height\": 2, \"tilewidth\": 16, \"tileheight\": 16,\n"
     " \"properties\": {\"name\": \"Old\", \"background\": \"hills\", \"gravity\": 1500},\n"
-    " \"propertytypes\": {\"name\": \"string\", \"background\": \"string\", \"gravity\": \"float\"},\n"
+    " \"propertytypes\": {\"name\": \"string\", \"background\": \"string\", \"gravity\": "
+    "\"float\"},\n"
     " \"tilesets\": [{\"firstgid\": 1, \"name\": \"t\", \"tilecount\": 4, \"columns\": 4,\n"
-    "   \"image\": \"t.png\", \"imagewidth\": 64, \"imageheight\": 16, \"tilewidth\": 16, \"tileheight\": 16,\n"
+    "   \"image\": \"t.png\", \"imagewidth\": 64, \"imageheight\": 16, \"tilewidth\": 16, "
+    "\"tileheight\": 16,\n"
     "   \"properties\": {}, \"propertytypes\": {},\n"
-    "   \"tiles\": {\"0\": {\"type\": \"solid\"}, \"1\": {\"type\": \"oneway\"}, \"3\": {\"type\": \"switch\"}},\n"
+    "   \"tiles\": {\"0\": {\"type\": \"solid\"}, \"1\": {\"type\": \"oneway\"}, \"3\": {\"type\": "
+    "\"switch\"}},\n"
     "   \"tileproperties\": {\"2\": {\"note\": \"no class\"}, \"3\": {\"group\": 2}},\n"
     "   \"tilepropertytypes\": {\"2\": {\"note\": \"string\"}, \"3\": {\"group\": \"int\"}}}],\n"
     " \"layers\": [\n"
@@ -652,15 +667,18 @@ static const char *const MAP_1_0 =
     "     \"properties\": {\"group\": 2, \"solid_when\": \"off\"}}]}]}\n";
 
 static const char *const MAP_1_2 =
-    "{\"type\": \"map\", \"version\": \"1.8\", \"tiledversion\": \"1.8.2\", \"orientation\": \"orthogonal\",\n"
+    "{\"type\": \"map\", \"version\": \"1.8\", \"tiledversion\": \"1.8.2\", \"orientation\": "
+    "\"orthogonal\",\n"
     " \"width\": 6, \"height\": 2, \"tilewidth\": 16, \"tileheight\": 16,\n"
     " \"properties\": [{\"name\": \"name\", \"type\": \"string\", \"value\": \"Old\"},\n"
     "   {\"name\": \"background\", \"type\": \"string\", \"value\": \"hills\"},\n"
     "   {\"name\": \"gravity\", \"type\": \"float\", \"value\": 1500}],\n"
     " \"tilesets\": [{\"firstgid\": 1, \"name\": \"t\", \"tilecount\": 4, \"columns\": 4,\n"
-    "   \"image\": \"t.png\", \"imagewidth\": 64, \"imageheight\": 16, \"tilewidth\": 16, \"tileheight\": 16,\n"
+    "   \"image\": \"t.png\", \"imagewidth\": 64, \"imageheight\": 16, \"tilewidth\": 16, "
+    "\"tileheight\": 16,\n"
     "   \"tiles\": [{\"id\": 0, \"type\": \"solid\"}, {\"id\": 1, \"type\": \"oneway\"},\n"
-    "     {\"id\": 3, \"type\": \"switch\", \"properties\": [{\"name\": \"group\", \"type\": \"int\", \"value\": 2}]}]}],\n"
+    "     {\"id\": 3, \"type\": \"switch\", \"properties\": [{\"name\": \"group\", \"type\": "
+    "\"int\", \"value\": 2}]}]}],\n"
     " \"layers\": [\n"
     "  {\"type\": \"tilelayer\", \"name\": \"t\", \"width\": 6, \"height\": 2,\n"
     "   \"data\": [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 1]},\n"
@@ -752,7 +770,9 @@ START_TEST(old_properties_are_checked_like_new_ones)
     }
     /* A tile's bad property is said once, however many objects use the tile. */
     char *text = edit(MAP_1_0, "\"3\": {\"group\": 2}", "\"3\": {\"group\": 9}");
-    char *twice = edit(text, "{\"id\": 3, \"gid\": 4,", "{\"id\": 5, \"gid\": 4, \"x\": 80, \"y\": 32},\n    {\"id\": 3, \"gid\": 4,");
+    char *twice =
+        edit(text, "{\"id\": 3, \"gid\": 4,",
+             "{\"id\": 5, \"gid\": 4, \"x\": 80, \"y\": 32},\n    {\"id\": 3, \"gid\": 4,");
     LevelErrors *e = new_errors();
     LevelDesc lv;
     ck_assert(!parse_text(twice, &lv, e));
@@ -776,9 +796,10 @@ START_TEST(a_tiled_0_x_map_is_refused_in_one_line)
     ck_assert_msg(e->count == 1, "%s", dump(e));
     ck_assert_int_eq(e->list[0].line, 1);
     ck_assert_int_eq(e->list[0].col, 1);
-    ck_assert_str_eq(e->list[0].message,
-                     "a map of Tiled 0.x (it has no \"type\": \"map\"): the format is too old to read; "
-                     "open it in Tiled 1.0 or later and save it again (File > Save As, JSON map)");
+    ck_assert_str_eq(
+        e->list[0].message,
+        "a map of Tiled 0.x (it has no \"type\": \"map\"): the format is too old to read; "
+        "open it in Tiled 1.0 or later and save it again (File > Save As, JSON map)");
     free(e);
 }
 END_TEST
@@ -824,9 +845,10 @@ START_TEST(a_sparse_image_collection_gives_tall_tile_objects)
     expect_refused(&m, "gid 11 is tile 10 of image collection \"sparse\", which has no such tile");
     m.layer = "\"data\": [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 5]";
     expect_refused(&m, "a tile of class \"checkpoint\" is an entity");
-    m.tilesets = "{\"firstgid\": 1, \"name\": \"c\", \"tilecount\": 1, \"tilewidth\": 16,"
-                 " \"tileheight\": 32, \"columns\": 0, \"tiles\": [{\"id\": 7, \"image\": \"p.png\","
-                 " \"imagewidth\": 16, \"imageheight\": 32, \"type\": \"solid\"}]}";
+    m.tilesets =
+        "{\"firstgid\": 1, \"name\": \"c\", \"tilecount\": 1, \"tilewidth\": 16,"
+        " \"tileheight\": 32, \"columns\": 0, \"tiles\": [{\"id\": 7, \"image\": \"p.png\","
+        " \"imagewidth\": 16, \"imageheight\": 32, \"type\": \"solid\"}]}";
     m.layer = "\"data\": [0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0]";
     expect_refused(&m, "gid 8 is a 16x32 px tile; a tile layer takes 16x16 px tiles");
 }
@@ -839,7 +861,8 @@ START_TEST(a_tileset_is_not_a_level)
     LevelErrors *e = new_errors();
     LevelDesc lv;
     ck_assert(!level_load(path, NULL, &lv, e));
-    ck_assert_msg(e->count == 1 && strstr(e->list[0].message, "this is a Tiled tileset, not a level") != NULL,
+    ck_assert_msg(e->count == 1 &&
+                      strstr(e->list[0].message, "this is a Tiled tileset, not a level") != NULL,
                   "%s", dump(e));
     free(e);
 }
@@ -1046,7 +1069,8 @@ START_TEST(export_command_reports_usage_and_failures)
     ck_assert_int_eq(run_export(5, bad), 1);
     char *missing[] = {"platformer", "--export-tiled", level};
     ck_assert_int_eq(run_export(3, missing), 2);
-    char *nowhere[] = {"platformer", "--export-tiled", level, TMP_DIR "/no/such/dir/x.tmj", tileset};
+    char *nowhere[] = {"platformer", "--export-tiled", level, TMP_DIR "/no/such/dir/x.tmj",
+                       tileset};
     ck_assert_int_eq(run_export(5, nowhere), 1);
     /* Without a tileset argument, levels/x.json finds ../assets/tiled/tiles.tsj. */
     char tsj[1024], copied_level[1024];
@@ -1112,7 +1136,8 @@ START_TEST(export_takes_the_tileset_from_the_data_folder)
     leveldesc_fini(&native);
     free(e);
     char *text = read_text(out, NULL);
-    ck_assert_msg(strstr(text, "assets/tiled/tiles.tsj\"") != NULL, "the map names the data's tileset");
+    ck_assert_msg(strstr(text, "assets/tiled/tiles.tsj\"") != NULL,
+                  "the map names the data's tileset");
     free(text);
     /* a data folder with no tileset, a level with none beside it */
     ck_assert_int_eq(run_export_with_data(4, args, TMP_DIR), 1);
@@ -1196,8 +1221,8 @@ START_TEST(a_packs_maps_read_tilesets_only_from_the_pack_and_the_data)
     snprintf(data_tiles, sizeof data_tiles, "%s/assets/tiles.tsj", data);
     static const struct {
         const char *name, *source;
-        bool in_pack;        /* loads held to the pack */
-        bool anywhere;       /* loads named on the command line */
+        bool in_pack;  /* loads held to the pack */
+        bool anywhere; /* loads named on the command line */
     } cases[] = {
         {"own.tmj", "../tiles.tsj", true, true},
         {"data.tmj", NULL, true, true}, /* the data folder's, by its whole path */
@@ -1216,8 +1241,9 @@ START_TEST(a_packs_maps_read_tilesets_only_from_the_pack_and_the_data)
         if (ok)
             leveldesc_fini(&lv);
         else
-            ck_assert_msg(e->count == 1 && strstr(e->list[0].message, "is outside the level's folder") &&
-                          strstr(e->list[0].message, "reads only its own files"),
+            ck_assert_msg(e->count == 1 &&
+                              strstr(e->list[0].message, "is outside the level's folder") &&
+                              strstr(e->list[0].message, "reads only its own files"),
                           "%s:%s", cases[i].name, dump(e));
         level_errors_clear(e);
         ok = level_load(path, NULL, &lv, e);
@@ -1228,7 +1254,8 @@ START_TEST(a_packs_maps_read_tilesets_only_from_the_pack_and_the_data)
             ck_assert_msg(strstr(e->list[k].message, "root") == NULL, "%s", dump(e));
         if (!ok)
             ck_assert_msg(has_fragment(e, "not a Tiled tileset: the file is not JSON (its text is"
-                                          " not shown)"), "%s", dump(e));
+                                          " not shown)"),
+                          "%s", dump(e));
         free(e);
     }
 }

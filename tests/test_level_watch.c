@@ -38,7 +38,8 @@ static char *level_text(const char *name, int width, int wall, int coins)
     char *text = malloc(2048);
     snprintf(text, 2048,
              "{\"format\": 1, \"name\": \"%s\", \"background\": \"hills\",\n"
-             " \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"G\": \"goal\", \"o\": \"coin\"},\n"
+             " \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"G\": "
+             "\"goal\", \"o\": \"coin\"},\n"
              " \"tiles\": [\"%s\", \"%s\", \"%s\", \"%s\", \"%s\"]}\n",
              name, rows[0], rows[1], rows[2], rows[3], floor);
     return text;

@@ -233,8 +233,8 @@ START_TEST(every_track_plays_a_minute_clean_and_loops_without_a_seam)
         if (s[2 * wrap + k] != s[2 * intro + k])
             settle = k / 2 + 1;
     ck_assert_msg(settle <= 3 * AUDIO_RATE,
-                  "%s: the second pass differs from the first until %.2f s after the wrap",
-                  t->name, (double)settle / AUDIO_RATE);
+                  "%s: the second pass differs from the first until %.2f s after the wrap", t->name,
+                  (double)settle / AUDIO_RATE);
     free(s);
     free(p);
     audio_music_destroy(t);
@@ -427,11 +427,12 @@ END_TEST
 
 START_TEST(a_fixed_pitch_tone_ignores_the_note_and_an_instrument_name_is_a_cell)
 {
-    MusicTrack *t = parse("track bpm=120 rows_per_beat=4\n"
-                          "instrument drum\n  tone wave=sine freq=1000 attack=1 hold=100 release=10\n"
-                          "instrument sine\n  tone wave=sine attack=1 hold=note release=10\n"
-                          "channel a instrument=sine\n"
-                          "pattern p\n  drum ... C-2:drum ...\norder\n  p\n");
+    MusicTrack *t =
+        parse("track bpm=120 rows_per_beat=4\n"
+              "instrument drum\n  tone wave=sine freq=1000 attack=1 hold=100 release=10\n"
+              "instrument sine\n  tone wave=sine attack=1 hold=note release=10\n"
+              "channel a instrument=sine\n"
+              "pattern p\n  drum ... C-2:drum ...\norder\n  p\n");
     ck_assert_int_eq(t->cells[0].kind, MUSIC_NOTE);
     ck_assert_int_eq(t->cells[0].instrument, 0);
     ck_assert_int_eq(t->cells[2].note, 36);
@@ -468,8 +469,11 @@ START_TEST(pan_places_a_channel_and_the_echo_answers_from_the_other_side)
     }
     ck_assert_int_gt(dry, 1000);
     /* each repeat: the side it comes from, at its tap's share of what was sent */
-    static const struct { size_t at; int side; double share; } taps[] = {
-        {T, 1, 0.42}, {T, 0, 0.12}, {2 * T, 0, 0.30}, {3 * T, 1, 0.16}};
+    static const struct {
+        size_t at;
+        int side;
+        double share;
+    } taps[] = {{T, 1, 0.42}, {T, 0, 0.12}, {2 * T, 0, 0.30}, {3 * T, 1, 0.16}};
     for (size_t i = 0; i < sizeof taps / sizeof taps[0]; i++) {
         int peak = 0;
         for (size_t k = taps[i].at; k < taps[i].at + BLIP; k++) {
@@ -541,7 +545,8 @@ START_TEST(broken_tracks_are_refused_at_their_line_and_column)
     } bad[] = {
         {"", "test.txt:1:1: error: no 'track"},
         {"track bpm=120\n", "test.txt:1:1: error: 'track' needs bpm= and rows_per_beat="},
-        {"track bpm=999 rows_per_beat=4\n", "test.txt:1:11: error: 999 is out of range (30 to 300)"},
+        {"track bpm=999 rows_per_beat=4\n",
+         "test.txt:1:11: error: 999 is out of range (30 to 300)"},
         {"track bpm=120 rows_per_beat=4 tempo=3\n", "test.txt:1:31: error: unknown key 'tempo'"},
         {"track bpm=120 rows_per_beat=4\ninstrument i\n  tone wave=saw\n",
          "test.txt:3:13: error: unknown wave 'saw'"},
@@ -607,8 +612,8 @@ START_TEST(broken_tracks_are_refused_at_their_line_and_column)
         ck_assert_msg(!audio_music_parse("test.txt", text, strlen(text), &t, err, sizeof err),
                       "case %zu was read", i);
         ck_assert_ptr_null(t);
-        ck_assert_msg(strstr(err, bad[i].want) != NULL, "case %zu: got \"%s\", want \"%s\"", i,
-                      err, bad[i].want);
+        ck_assert_msg(strstr(err, bad[i].want) != NULL, "case %zu: got \"%s\", want \"%s\"", i, err,
+                      bad[i].want);
     }
 }
 END_TEST
@@ -634,8 +639,8 @@ static int16_t *read_wav(const char *path, size_t *count)
     uint8_t head[44];
     ck_assert_uint_eq(fread(head, 1, 44, f), 44);
     ck_assert(memcmp(head, "RIFF", 4) == 0 && memcmp(head + 36, "data", 4) == 0);
-    size_t bytes = (size_t)head[40] | (size_t)head[41] << 8 | (size_t)head[42] << 16 |
-                   (size_t)head[43] << 24;
+    size_t bytes =
+        (size_t)head[40] | (size_t)head[41] << 8 | (size_t)head[42] << 16 | (size_t)head[43] << 24;
     int16_t *s = malloc(bytes > 0 ? bytes : 1);
     ck_assert_ptr_nonnull(s);
     uint8_t *raw = malloc(bytes > 0 ? bytes : 1);

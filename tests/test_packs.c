@@ -99,20 +99,23 @@ static void write_pack(const char *root, const char *name, const char *title)
     write_level(dir, "one.json", "Stroll", "hills");
     write_level(dir, "two.json", "Amble", "cave");
     snprintf(path, sizeof path, "%s/campaign.json", dir);
-    write_file(path, "{\"format\": 1, \"levels\": [{\"file\": \"one.json\", \"title\": \"Stroll\"},\n"
-                     "  {\"file\": \"two.json\", \"title\": \"Amble\"}]}\n");
+    write_file(path,
+               "{\"format\": 1, \"levels\": [{\"file\": \"one.json\", \"title\": \"Stroll\"},\n"
+               "  {\"file\": \"two.json\", \"title\": \"Amble\"}]}\n");
     snprintf(path, sizeof path, "%s/pack.json", dir);
-    snprintf(text, sizeof text, "{\"format\": 1, \"title\": \"%s\", \"author\": \"Tess\",\n"
-                                " \"description\": \"Two walks.\", \"version\": \"2\"}\n", title);
+    snprintf(text, sizeof text,
+             "{\"format\": 1, \"title\": \"%s\", \"author\": \"Tess\",\n"
+             " \"description\": \"Two walks.\", \"version\": \"2\"}\n",
+             title);
     write_file(path, text);
 }
 
 /* The campaign's progress.json as a player has it before any pack: the
 ** record of the campaign played (the scratch data folder's, "folder:PATH"). */
-#define MAIN_PROGRESS \
-    "{\"format\": 3, \"campaigns\": {\"%s\": {\"unlocked\": 3, \"last_level\": " \
-    "\"02-mind-the-gap.json\", \"levels\": {\"01-first-steps.json\": {\"completed\": true, " \
-    "\"best_ticks\": 1500, \"fewest_deaths\": 1, \"most_coins\": 3, \"most_gems\": 0, " \
+#define MAIN_PROGRESS                                                                              \
+    "{\"format\": 3, \"campaigns\": {\"%s\": {\"unlocked\": 3, \"last_level\": "                   \
+    "\"02-mind-the-gap.json\", \"levels\": {\"01-first-steps.json\": {\"completed\": true, "       \
+    "\"best_ticks\": 1500, \"fewest_deaths\": 1, \"most_coins\": 3, \"most_gems\": 0, "            \
     "\"coins_total\": 9, \"gems_total\": 1}}}}}\n"
 
 /* The campaign id of the scratch data folder. */
@@ -148,7 +151,8 @@ static void check_records(const char *before, const char *path, const char *camp
         snprintf(key, sizeof key, "\"%s\":", campaign);
         ck_assert_msg(strstr(text, key) != NULL, "%s: no record of %s", path, campaign);
         if (p != NULL)
-            ck_assert_msg(progress_parse(text, strlen(text), campaign, p, err, sizeof err), "%s", err);
+            ck_assert_msg(progress_parse(text, strlen(text), campaign, p, err, sizeof err), "%s",
+                          err);
     }
     free(text);
     progress_fini(&was);
@@ -380,7 +384,8 @@ START_TEST(a_broken_pack_is_listed_with_its_error_and_the_rest_works)
     write_pack(r.pref, "broken", "Broken");
     char path[1400];
     snprintf(path, sizeof path, "%spacks/broken/campaign.json", r.pref);
-    write_file(path, "{\"format\": 1,\n  \"levels\": [{\"file\": \"gone.json\", \"title\": \"Gone\"}]}\n");
+    write_file(
+        path, "{\"format\": 1,\n  \"levels\": [{\"file\": \"gone.json\", \"title\": \"Gone\"}]}\n");
     rig_start(&r);
     Frontend *g = r.s.game;
     to_custom(&r);
@@ -491,7 +496,8 @@ START_TEST(pack_json_is_read_strictly)
     snprintf(path, sizeof path, "%spack.json", dir);
     write_file(path, "{\"format\": 1,\n \"titel\": \"Typo\"}\n");
     ck_assert(!pack_load(dir, "strict", &info, NULL));
-    ck_assert_msg(strstr(info.error, "pack.json:2:2: ") != NULL && strstr(info.error, "title") != NULL,
+    ck_assert_msg(strstr(info.error, "pack.json:2:2: ") != NULL &&
+                      strstr(info.error, "title") != NULL,
                   "%s", info.error);
     /* no pack.json: the folder's name is the title */
     remove(path);
@@ -512,11 +518,14 @@ START_TEST(a_packs_list_is_changed_in_its_own_format)
     write_pack(scratch_root, "edited", "Edited");
     snprintf(dir, sizeof dir, "%s/packs/edited/", scratch_root);
     snprintf(path, sizeof path, "%scampaign.json", dir);
-    write_file(path, "{\"format\": 1, \"worlds\": [\n"
-                     " {\"name\": \"Low\", \"levels\": [{\"file\": \"one.json\", \"title\": \"Stroll\"}]},\n"
-                     " {\"name\": \"High\", \"levels\": [{\"file\": \"two.json\", \"title\": \"Amble\"}]}]}\n");
+    write_file(
+        path,
+        "{\"format\": 1, \"worlds\": [\n"
+        " {\"name\": \"Low\", \"levels\": [{\"file\": \"one.json\", \"title\": \"Stroll\"}]},\n"
+        " {\"name\": \"High\", \"levels\": [{\"file\": \"two.json\", \"title\": \"Amble\"}]}]}\n");
     write_level(dir, "three.json", "Saunter \\\"Q\\\"", "snow");
-    ck_assert_msg(pack_list_add(dir, "edited", "three.json", "Saunter \"Q\"", err, sizeof err), "%s", err);
+    ck_assert_msg(pack_list_add(dir, "edited", "three.json", "Saunter \"Q\"", err, sizeof err),
+                  "%s", err);
     ck_assert_msg(pack_load(dir, "edited", &info, c), "%s", info.error);
     ck_assert_int_eq(c->count, 3);
     ck_assert_int_eq(c->world_count, 2);

@@ -17,16 +17,9 @@ static const InputIntent DOWN = {.down = true};
 
 /* A wide room with a floor: the player stands at tile x=4. */
 static const char *const ROOM[] = {
-    "####################",
-    "#..................#",
-    "#..................#",
-    "#..................#",
-    "#..................#",
-    "#..................#",
-    "#..................#",
-    "#..................#",
-    "#...P..............#",
-    "####################",
+    "####################", "#..................#", "#..................#", "#..................#",
+    "#..................#", "#..................#", "#..................#", "#..................#",
+    "#...P..............#", "####################",
 };
 
 static Sim *room(void)
@@ -47,7 +40,8 @@ static double expected_apex(const PhysicsParams *pp, int hold_ticks)
     var -= 1;
     for (;;) {
         bool held = tick < hold_ticks;
-        double g = pp->gravity * ((fabs(vy) < pp->apex_threshold && held) ? pp->apex_gravity_mult : 1.0);
+        double g =
+            pp->gravity * ((fabs(vy) < pp->apex_threshold && held) ? pp->apex_gravity_mult : 1.0);
         vy = fmin(vy + g * dt, pp->max_fall);
         if (var > 0 && held)
             vy = fmin(vy, -pp->jump_speed);
@@ -90,7 +84,8 @@ START_TEST(held_jump_reaches_apex_from_parameters)
     PhysicsParams pp = physics_defaults();
     double expected = expected_apex(&pp, 1000);
     int got = measured_apex(1000);
-    ck_assert_msg(fabs(got - expected) <= 1.0, "apex %d px, parameters give %.2f px", got, expected);
+    ck_assert_msg(fabs(got - expected) <= 1.0, "apex %d px, parameters give %.2f px", got,
+                  expected);
     /* And it is the documented "three and a half tiles" of the defaults. */
     ck_assert(expected > 3.0 * TILE_SIZE && expected < 4.0 * TILE_SIZE);
 }
@@ -102,7 +97,8 @@ START_TEST(releasing_jump_early_gives_a_lower_apex)
     int full = measured_apex(1000);
     int tap = measured_apex(3);
     double expected_tap = expected_apex(&pp, 3);
-    ck_assert_msg(fabs(tap - expected_tap) <= 1.0, "tap apex %d px, parameters give %.2f", tap, expected_tap);
+    ck_assert_msg(fabs(tap - expected_tap) <= 1.0, "tap apex %d px, parameters give %.2f", tap,
+                  expected_tap);
     ck_assert_int_lt(tap, full - TILE_SIZE);
     ck_assert_int_gt(tap, 0);
 }
@@ -110,18 +106,9 @@ END_TEST
 
 /* A ledge: floor up to tile x=8, then a pit. */
 static const char *const LEDGE[] = {
-    "#..................#",
-    "#..................#",
-    "#..................#",
-    "#..................#",
-    "#..................#",
-    "#..P...............#",
-    "#########..........#",
-    "#########..........#",
-    "#########..........#",
-    "#########..........#",
-    "#########..........#",
-    "#########..........#",
+    "#..................#", "#..................#", "#..................#", "#..................#",
+    "#..................#", "#..P...............#", "#########..........#", "#########..........#",
+    "#########..........#", "#########..........#", "#########..........#", "#########..........#",
 };
 
 /* Walks off the ledge; returns the tick count at which the player first
@@ -160,14 +147,8 @@ END_TEST
 
 /* The player starts high above the floor and falls. */
 static const char *const DROP[] = {
-    "#....P....#",
-    "#.........#",
-    "#.........#",
-    "#.........#",
-    "#.........#",
-    "#.........#",
-    "#.........#",
-    "###########",
+    "#....P....#", "#.........#", "#.........#", "#.........#",
+    "#.........#", "#.........#", "#.........#", "###########",
 };
 
 START_TEST(buffered_jump_fires_on_landing)
@@ -212,16 +193,9 @@ END_TEST
 
 /* A one-tile ceiling block at tile (8, 5), reachable by a jump. */
 static const char *const CEILING[] = {
-    "####################",
-    "#..................#",
-    "#..................#",
-    "#..................#",
-    "#..................#",
-    "#.......#..........#",
-    "#..................#",
-    "#..................#",
-    "#...P..............#",
-    "####################",
+    "####################", "#..................#", "#..................#", "#..................#",
+    "#..................#", "#.......#..........#", "#..................#", "#..................#",
+    "#...P..............#", "####################",
 };
 
 /* Jumps straight up with the head overlapping the ceiling tile's left edge
@@ -249,19 +223,18 @@ START_TEST(corner_correction_slides_past_small_overlap_only)
 {
     PhysicsParams pp = physics_defaults();
     int limit = (int)pp.corner_correction;
-    ck_assert(jump_past_corner(limit - 1));   /* 3 px at the defaults */
-    ck_assert(!jump_past_corner(limit + 1));  /* 5 px */
+    ck_assert(jump_past_corner(limit - 1));  /* 3 px at the defaults */
+    ck_assert(!jump_past_corner(limit + 1)); /* 5 px */
     ck_assert(jump_past_corner(limit));
 }
 END_TEST
 
 /* A one-tile floor over a pit, far below the player. */
 static const char *const THIN_FLOOR[] = {
-    "#....P....#", "#.........#", "#.........#", "#.........#", "#.........#",
-    "#.........#", "#.........#", "#.........#", "#.........#", "#.........#",
-    "#.........#", "#.........#", "#.........#", "#.........#", "#.........#",
-    "#.........#", "#.........#", "#.........#", "#.........#", "#.........#",
-    "#..#####..#", "#.........#", "#.........#", "#.........#",
+    "#....P....#", "#.........#", "#.........#", "#.........#", "#.........#", "#.........#",
+    "#.........#", "#.........#", "#.........#", "#.........#", "#.........#", "#.........#",
+    "#.........#", "#.........#", "#.........#", "#.........#", "#.........#", "#.........#",
+    "#.........#", "#.........#", "#..#####..#", "#.........#", "#.........#", "#.........#",
 };
 
 START_TEST(fastest_fall_never_passes_through_a_one_tile_floor)
@@ -288,16 +261,8 @@ END_TEST
 
 /* A one-way plank at row 6 over a floor. */
 static const char *const PLANK[] = {
-    "#.........#",
-    "#...P.....#",
-    "#.........#",
-    "#.........#",
-    "#.........#",
-    "#.........#",
-    "#..=====..#",
-    "#.........#",
-    "#.........#",
-    "###########",
+    "#.........#", "#...P.....#", "#.........#", "#.........#", "#.........#",
+    "#.........#", "#..=====..#", "#.........#", "#.........#", "###########",
 };
 
 START_TEST(one_way_holds_from_above_passes_from_below_drops_on_down_jump)
@@ -328,16 +293,9 @@ START_TEST(one_way_holds_from_above_passes_from_below_drops_on_down_jump)
 END_TEST
 
 static const char *const LIFT_ROOM[] = {
-    "####################",
-    "#..................#",
-    "#..................#",
-    "#..................#",
-    "#..................#",
-    "#..................#",
-    "#..................#",
-    "#.........P........#",
-    "#..................#",
-    "####################",
+    "####################", "#..................#", "#..................#", "#..................#",
+    "#..................#", "#..................#", "#..................#", "#.........P........#",
+    "#..................#", "####################",
 };
 
 START_TEST(moving_platform_carries_a_standing_player)
@@ -396,12 +354,8 @@ START_TEST(moving_platform_pushes_and_crushes)
 END_TEST
 
 static const char *const SWITCH_ROOM[] = {
-    "##############",
-    "#............#",
-    "#............#",
-    "#.....b..B...#",
-    "#..P..b..B.s.#",
-    "##############",
+    "##############", "#............#", "#............#",
+    "#.....b..B...#", "#..P..b..B.s.#", "##############",
 };
 
 static int solid_blocks(Sim *sim, bool when_on)
@@ -436,12 +390,8 @@ END_TEST
 /* The switch is under the ghost blocks: touching it makes them want to be
 ** solid while the player stands inside them. */
 static const char *const TRAP_ROOM[] = {
-    "##############",
-    "#............#",
-    "#............#",
-    "#.....b......#",
-    "#..P..s......#",
-    "##############",
+    "##############", "#............#", "#............#",
+    "#.....b......#", "#..P..s......#", "##############",
 };
 
 START_TEST(block_never_turns_solid_on_an_actor)
@@ -490,13 +440,8 @@ START_TEST(switch_groups_flip_blocks_both_ways)
 END_TEST
 
 static const char *const STOMP_ROOM[] = {
-    "################",
-    "#..............#",
-    "#......P.......#",
-    "#..............#",
-    "#..............#",
-    "#......W.......#",
-    "################",
+    "################", "#..............#", "#......P.......#", "#..............#",
+    "#..............#", "#......W.......#", "################",
 };
 
 static int walking_enemies(Sim *sim)
@@ -559,11 +504,8 @@ START_TEST(walker_side_contact_kills_player)
 END_TEST
 
 static const char *const PATROL[] = {
-    "################",
-    "#..............#",
-    "#.W............#",
-    "#######.......P#",
-    "################",
+    "################", "#..............#", "#.W............#",
+    "#######.......P#", "################",
 };
 
 START_TEST(walker_turns_at_walls_and_ledges)
@@ -592,11 +534,8 @@ START_TEST(walker_turns_at_walls_and_ledges)
 END_TEST
 
 static const char *const CHECKPOINTS[] = {
-    "####################",
-    "#..................#",
-    "#..................#",
-    "#.P...C......^^....#",
-    "####################",
+    "####################", "#..................#", "#..................#",
+    "#.P...C......^^....#", "####################",
 };
 
 START_TEST(death_respawns_at_last_checkpoint)
@@ -655,11 +594,7 @@ END_TEST
 /* A two-tile wall in the player's way, column 6, rows 2 and 3 (row 3 is
 ** filled in by the test). */
 static const char *const SECRET_WALL[] = {
-    "############",
-    "#..........#",
-    "#.P...#....#",
-    "#..........#",
-    "############",
+    "############", "#..........#", "#.P...#....#", "#..........#", "############",
 };
 
 START_TEST(secret_tiles_look_solid_but_let_the_player_through)

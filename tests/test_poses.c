@@ -148,17 +148,9 @@ END_TEST
 START_TEST(a_wall_slide_shows_the_slide)
 {
     static const char *const rows[] = {
-        "################",
-        "#..........#####",
-        "#..........#####",
-        "#..........#####",
-        "#..........#####",
-        "#..........#####",
-        "#..........#####",
-        "#..........#####",
-        "#..........#####",
-        "#........P.#####",
-        "################",
+        "################", "#..........#####", "#..........#####", "#..........#####",
+        "#..........#####", "#..........#####", "#..........#####", "#..........#####",
+        "#..........#####", "#........P.#####", "################",
     };
     LevelDesc d = fixture_level(rows, 11);
     Sim *sim = pose_sim(&d);
@@ -245,8 +237,9 @@ START_TEST(a_moving_lift_teeters_at_its_end_and_stands_in_its_middle)
                 int32_t hit_x = hit.x - p->x, mid = hit_x + hit.w / 2;
                 /* the middle of the feet 3 px past the lift's left or right
                 ** end, or over its middle */
-                int32_t at = spot < 0 ? 8 * TILE_SIZE - 3 : spot > 0 ? 11 * TILE_SIZE + 3
-                                                                   : 9 * TILE_SIZE + 8;
+                int32_t at = spot < 0   ? 8 * TILE_SIZE - 3
+                             : spot > 0 ? 11 * TILE_SIZE + 3
+                                        : 9 * TILE_SIZE + 8;
                 p->x = at - mid;
                 p->y = 11 * TILE_SIZE - p->h;
                 Sim *sim = pose_sim(&d);
@@ -257,8 +250,8 @@ START_TEST(a_moving_lift_teeters_at_its_end_and_stands_in_its_middle)
                     ck_assert_msg(player_p(sim)->grounded, "path %zu, spot %d, tick %d: fell off",
                                   k, spot, i);
                     const char *want = spot == 0 ? "player_idle" : "player_teeter";
-                    ck_assert_msg(shows(sim, want), "path %zu, one-way %d, spot %d, tick %d: %s",
-                                  k, oneway, spot, i, shown(sim));
+                    ck_assert_msg(shows(sim, want), "path %zu, one-way %d, spot %d, tick %d: %s", k,
+                                  oneway, spot, i, shown(sim));
                     if (spot != 0)
                         ck_assert_int_eq(sprite(sim)->flip_x, spot < 0);
                 }
@@ -317,11 +310,7 @@ END_TEST
 START_TEST(death_bursts_and_respawn_gathers)
 {
     static const char *const rows[] = {
-        "############",
-        "#..........#",
-        "#..........#",
-        "#.P....^...#",
-        "############",
+        "############", "#..........#", "#..........#", "#.P....^...#", "############",
     };
     LevelDesc d = fixture_level(rows, 5);
     Sim *sim = pose_sim(&d);
@@ -359,8 +348,8 @@ START_TEST(poses_leave_the_state_hash_alone)
     leveldesc_fini(&a);
     leveldesc_fini(&b);
     InputIntent la = NONE, lb = NONE;
-    static const InputIntent script[] = {{.right = true}, {.right = true, .jump_held = true},
-                                         {.left = true}, {0}};
+    static const InputIntent script[] = {
+        {.right = true}, {.right = true, .jump_held = true}, {.left = true}, {0}};
     for (int i = 0; i < 600; i++) {
         InputIntent in = script[(i / 37) % 4];
         run_ticks(real, 1, in, &la);

@@ -76,8 +76,10 @@ static LevelDesc random_level(Extras extras)
     if (extras == MOVERS) {
         int tx = below(W - 8), ty = 3 + below(PLAY - 4), len = 2 + below(5);
         bool across = below(2) == 0;
-        LevelPoint to = {(tx + (across ? len : 0)) * TILE_SIZE, (ty - (across ? 0 : len)) * TILE_SIZE};
-        LevelEntity *p = fixture_platform(&d, tx, ty, 1 + below(3), (float)(30 + below(90)), &to, 1);
+        LevelPoint to = {(tx + (across ? len : 0)) * TILE_SIZE,
+                         (ty - (across ? 0 : len)) * TILE_SIZE};
+        LevelEntity *p =
+            fixture_platform(&d, tx, ty, 1 + below(3), (float)(30 + below(90)), &to, 1);
         fixture_set(p, "wait", (LevelValue){.f = 0.25f * (float)(1 + below(3))});
         for (int s = 0; s < 3; s++)
             fixture_push(&d, "spring", below(W), 3 + below(PLAY - 3));
@@ -144,8 +146,7 @@ static bool walker_at(Sim *sim, SimBox *box, bool *standing)
         if (it.count > 0 && e[0].state == ENEMY_WALKING) {
             Box b = box_of(&t[0], &c[0]);
             *box = (SimBox){b.x, b.y, b.w, b.h};
-            *standing = v[0].y >= 0.0f &&
-                        actor_grounded(sim, ecs_iter_entity(&it, 0), b, false);
+            *standing = v[0].y >= 0.0f && actor_grounded(sim, ecs_iter_entity(&it, 0), b, false);
             moved_by_others |= v[0].y < 0.0f || (*standing && (b.y + b.h) % TILE_SIZE != 0);
             ecs_iter_fini(&it);
             return true;
@@ -184,7 +185,8 @@ static void run_walker(LevelDesc *d, const Found *f, bool flip, bool *seen, int 
             if (at < 0) { /* (an assertion each tick would cost Check a message each) */
                 print_level(d);
                 ck_abort_msg("map %d: at tick %d the walker stands at (%d, %d), which the "
-                             "search does not name (%d places)", seed, t, b.x, b.y, f->reach.count);
+                             "search does not name (%d places)",
+                             seed, t, b.x, b.y, f->reach.count);
             }
             seen[at] = true;
         }
@@ -208,8 +210,10 @@ START_TEST(the_search_is_every_place_a_walker_stands)
         ck_assert_ptr_nonnull(seen);
         run_walker(&d, &f, false, seen, seed);
         for (int i = 0; i < f.reach.count; i++)
-            ck_assert_msg(seen[i], "map %d: the search names (%d, %d), where the walker never "
-                          "stands", seed, f.stands[i].x, f.stands[i].y);
+            ck_assert_msg(seen[i],
+                          "map %d: the search names (%d, %d), where the walker never "
+                          "stands",
+                          seed, f.stands[i].x, f.stands[i].y);
         free(seen);
         free(f.stands);
         leveldesc_fini(&d);
@@ -289,9 +293,9 @@ START_TEST(the_first_landing_is_where_the_walker_lands)
         if (standing != f.reach.landed ||
             (standing && (b.x != f.reach.landing.x || b.y != f.reach.landing.y))) {
             print_level(&d);
-            fprintf(stderr, "map %d: the walker stands %d at (%d, %d); the search: %d at (%d, %d)\n",
-                    seed, standing, b.x, b.y, f.reach.landed, f.reach.landing.x,
-                    f.reach.landing.y);
+            fprintf(stderr,
+                    "map %d: the walker stands %d at (%d, %d); the search: %d at (%d, %d)\n", seed,
+                    standing, b.x, b.y, f.reach.landed, f.reach.landing.x, f.reach.landing.y);
         }
         ck_assert_int_eq(standing, f.reach.landed);
         if (standing) {
@@ -309,7 +313,8 @@ static Suite *reach_suite(void)
 {
     Suite *s = suite_create("reach");
     TCase *tc = tcase_create("reach");
-    tcase_set_timeout(tc, 900); /* under a minute each with the sanitizers, on a machine of its own */
+    tcase_set_timeout(tc,
+                      900); /* under a minute each with the sanitizers, on a machine of its own */
     tcase_add_test(tc, the_search_is_every_place_a_walker_stands);
     tcase_add_test(tc, the_search_holds_a_walker_among_blocks_that_come_and_go);
     tcase_add_test(tc, the_search_holds_a_walker_carried_and_thrown);

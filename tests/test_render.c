@@ -21,8 +21,8 @@ typedef struct Canvas {
     SDL_Surface *target;
     SDL_Renderer *renderer;
     SynthAtlas synth;
-    SDL_Surface *image;     /* synth.image */
-    RenderAtlas atlas;      /* a copy of synth.atlas */
+    SDL_Surface *image; /* synth.image */
+    RenderAtlas atlas;  /* a copy of synth.atlas */
     Batch batch;
 } Canvas;
 
@@ -216,7 +216,8 @@ START_TEST(wide_block_repeats_its_cell_and_platform_keeps_its_caps)
     EcsWorld *w = sprite_world();
     add_sprite(w, (Transform){16, 100, 16, 100},
                (Sprite){.clip = clip("block_solid"), .w = 40, .h = 16, .variant = 1});
-    add_sprite(w, (Transform){100, 150, 100, 150}, (Sprite){.clip = clip("platform"), .w = 64, .h = 8});
+    add_sprite(w, (Transform){100, 150, 100, 150},
+               (Sprite){.clip = clip("platform"), .w = 64, .h = 8});
     SpriteList list;
     sprite_list_init(&list);
     RenderView view = {0, 0, LOGICAL_W, LOGICAL_H};
@@ -245,7 +246,8 @@ START_TEST(sprites_outside_the_view_add_no_quads)
     canvas_open(&c);
     EcsWorld *w = sprite_world();
     add_sprite(w, (Transform){-40, 10, -40, 10}, (Sprite){.clip = clip("coin")});
-    add_sprite(w, (Transform){LOGICAL_W + 1, 10, LOGICAL_W + 1, 10}, (Sprite){.clip = clip("coin")});
+    add_sprite(w, (Transform){LOGICAL_W + 1, 10, LOGICAL_W + 1, 10},
+               (Sprite){.clip = clip("coin")});
     add_sprite(w, (Transform){10, LOGICAL_H, 10, LOGICAL_H}, (Sprite){.clip = clip("coin")});
     add_sprite(w, (Transform){-15, 10, -15, 10}, (Sprite){.clip = clip("coin")}); /* 1 px shows */
     SpriteList list;
@@ -435,8 +437,10 @@ START_TEST(background_layers_scroll_with_parallax_over_their_fills)
     SDL_Rect strip = bg->layers[0].src;
     ck_assert(block_matches_image(&c, c.synth.bg_image, 54, top, strip, false));
     ck_assert(block_matches_image(&c, c.synth.bg_image, 54 + 64 * 3, top, strip, false));
-    ck_assert_uint_eq(synth_pixel(c.target, 5, top - 1), SDL_MapRGBA(c.target->format, 10, 20, 80, 255));
-    ck_assert_uint_eq(synth_pixel(c.target, 5, top + 32), SDL_MapRGBA(c.target->format, 40, 160, 60, 255));
+    ck_assert_uint_eq(synth_pixel(c.target, 5, top - 1),
+                      SDL_MapRGBA(c.target->format, 10, 20, 80, 255));
+    ck_assert_uint_eq(synth_pixel(c.target, 5, top + 32),
+                      SDL_MapRGBA(c.target->format, 40, 160, 60, 255));
     ck_assert_int_eq(c.batch.draw_calls, 1); /* the whole set from its own texture */
     canvas_close(&c);
 }
@@ -459,7 +463,8 @@ START_TEST(background_layers_drift_and_fall_with_time)
     int top = 100 - 10 + 20;
     SDL_Rect strip = bg->layers[0].src;
     ck_assert(block_matches_image(&c, c.synth.bg_image, 64 - 20, top, strip, false));
-    ck_assert_uint_eq(synth_pixel(c.target, 5, top - 1), SDL_MapRGBA(c.target->format, 10, 20, 80, 255));
+    ck_assert_uint_eq(synth_pixel(c.target, 5, top - 1),
+                      SDL_MapRGBA(c.target->format, 10, 20, 80, 255));
 
     bg->layers[0].repeat_y = true;
     int before = c.batch.quads_drawn;
@@ -538,7 +543,8 @@ START_TEST(wrapped_lines_fit_and_keep_every_word)
         char joined[2048] = "";
         for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
             counted++;
-            ck_assert_msg(render_text_width(&c.atlas, line) <= width, "\"%s\" is wider than %d", line, width);
+            ck_assert_msg(render_text_width(&c.atlas, line) <= width, "\"%s\" is wider than %d",
+                          line, width);
             if (joined[0])
                 strcat(joined, "|");
             strcat(joined, line);
@@ -556,7 +562,8 @@ START_TEST(wrapped_lines_fit_and_keep_every_word)
             while (*rest == ' ' || *rest == '|')
                 rest++;
             if (render_text_width(&c.atlas, w) <= width) {
-                ck_assert_msg(strncmp(rest, w, n) == 0 && (rest[n] == ' ' || rest[n] == '|' || !rest[n]),
+                ck_assert_msg(strncmp(rest, w, n) == 0 &&
+                                  (rest[n] == ' ' || rest[n] == '|' || !rest[n]),
                               "\"%s\" was split or lost at width %d: %s", w, width, joined);
                 rest += n;
             } else {

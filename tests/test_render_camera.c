@@ -50,8 +50,11 @@ END_TEST
 START_TEST(view_never_shows_outside_the_level)
 {
     CameraConfig cfg = camera_default_config();
-    const float spots[][2] = {{0, 0}, {LEVEL_W - 12, 0}, {0, LEVEL_H - 22},
-                              {LEVEL_W - 12, LEVEL_H - 22}, {LEVEL_W / 2, LEVEL_H / 2}};
+    const float spots[][2] = {{0, 0},
+                              {LEVEL_W - 12, 0},
+                              {0, LEVEL_H - 22},
+                              {LEVEL_W - 12, LEVEL_H - 22},
+                              {LEVEL_W / 2, LEVEL_H / 2}};
     for (size_t i = 0; i < sizeof spots / sizeof spots[0]; i++) {
         CameraTarget t = player_at(spots[i][0], spots[i][1], true);
         Camera cam = settled(t);

@@ -62,7 +62,8 @@ static Uint32 pixel(const SDL_Surface *s, int x, int y)
 
 /* Of the cell's opaque pixels (those inside the screen), how many are on
 ** screen at (x, y) exactly, and how many were compared. */
-static void compare_cell(const Rig *r, SDL_Rect cell, bool flip, int x, int y, int *same, int *total)
+static void compare_cell(const Rig *r, SDL_Rect cell, bool flip, int x, int y, int *same,
+                         int *total)
 {
     *same = *total = 0;
     for (int j = 0; j < cell.h; j++)
@@ -77,7 +78,6 @@ static void compare_cell(const Rig *r, SDL_Rect cell, bool flip, int x, int y, i
             (*total)++;
             if (pixel(r->s.target, sx, sy) == texel)
                 (*same)++;
-
         }
 }
 
@@ -204,7 +204,8 @@ START_TEST(hud_shows_the_gem_icon_in_a_level_with_gems)
     frontend_run_ticks(r.s.game, 1);
     rig_draw(&r);
     const RenderAtlas *atlas = &r.s.game->atlas;
-    SDL_Rect gem = render_cell(atlas, RCLIP_HUD_GEM, 0, 0), coin = render_cell(atlas, RCLIP_HUD_COIN, 0, 0);
+    SDL_Rect gem = render_cell(atlas, RCLIP_HUD_GEM, 0, 0),
+             coin = render_cell(atlas, RCLIP_HUD_COIN, 0, 0);
     int gem_y = 4 + (11 - gem.h) / 2;
     int x = find_cell_in_row(&r, gem, gem_y, 0, 200);
     ck_assert_int_gt(x, 6 + coin.w + render_text_width(atlas, "0/3"));
@@ -261,16 +262,20 @@ START_TEST(a_recorded_run_replays_the_same_headless)
     char path[1024];
     scratch_path(path, sizeof path, "recorded.replay");
     remove(path);
-    SDL_Surface *target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32,
-                                                         SDL_PIXELFORMAT_RGBA32);
+    SDL_Surface *target =
+        SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
     SDL_Renderer *renderer = SDL_CreateSoftwareRenderer(target);
-    FrontendOptions opt = {.data_dir = ".", .level_path = LEVEL, .record_path = path,
-                       .transient = true};
+    FrontendOptions opt = {
+        .data_dir = ".", .level_path = LEVEL, .record_path = path, .transient = true};
     char err[1024];
     Frontend *g = frontend_create(renderer, &opt, NULL, err, sizeof err);
     ck_assert_msg(g != NULL, "%s", err);
     /* uneven frames, taps shorter than a tick, holds across many */
-    static const struct { SDL_Scancode key; bool down; double after; } script[] = {
+    static const struct {
+        SDL_Scancode key;
+        bool down;
+        double after;
+    } script[] = {
         {SDL_SCANCODE_RIGHT, true, 0.21},  {SDL_SCANCODE_SPACE, true, 0.004},
         {SDL_SCANCODE_SPACE, false, 0.3},  {SDL_SCANCODE_RIGHT, false, 0.05},
         {SDL_SCANCODE_LEFT, true, 0.33},   {SDL_SCANCODE_Z, true, 0.2},
@@ -491,8 +496,8 @@ START_TEST(a_recording_across_a_hot_reload_replays_from_the_level_start)
     write_file(level, TINY);
     remove(path);
     Rig r;
-    FrontendOptions opt = {.data_dir = ".", .level_path = level, .record_path = path,
-                       .transient = true};
+    FrontendOptions opt = {
+        .data_dir = ".", .level_path = level, .record_path = path, .transient = true};
     rig_open_with(&r, &opt);
     int32_t start = player_x(r.s.game);
     screen_key(r.s.game, SDL_SCANCODE_RIGHT, true);
@@ -577,7 +582,8 @@ START_TEST(level_select_reaches_every_level_of_a_long_campaign)
         rows[0][w] = rows[1][w] = rows[2][w] = '\0';
         snprintf(text, sizeof text,
                  "{\"format\": 1, \"name\": \"L\", \"background\": \"hills\",\n"
-                 " \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"G\": \"goal\"},\n"
+                 " \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"G\": "
+                 "\"goal\"},\n"
                  " \"tiles\": [\"%s\", \"%s\", \"%s\"]}\n",
                  rows[0], rows[1], rows[2]);
         snprintf(path, sizeof path, "%s/levels/level-%02d.json", data, i + 1);
@@ -600,7 +606,7 @@ START_TEST(level_select_reaches_every_level_of_a_long_campaign)
     rig_open_with(&r, &opt);
     unsetenv("PLATFORMER_DATA");
     ck_assert(!frontend_in_level(r.s.game));
-    screen_tap(r.s.game, SDL_SCANCODE_DOWN);   /* Level select */
+    screen_tap(r.s.game, SDL_SCANCODE_DOWN); /* Level select */
     screen_tap(r.s.game, SDL_SCANCODE_RETURN);
     for (int i = 0; i < LEVELS - 1; i++) {
         screen_tap(r.s.game, SDL_SCANCODE_DOWN);
@@ -699,8 +705,10 @@ START_TEST(an_empty_background_rectangle_is_called_empty)
     ck_assert_int_le(n, (int)(end + 1 - at));
     memset(at, ' ', (size_t)(end + 1 - at));
     memcpy(at, rect, (size_t)n);
-    snprintf(want, sizeof want, "the rectangle [%d, %d, 0, %d] is empty: its width and height must"
-             " be at least 1", x, y, h);
+    snprintf(want, sizeof want,
+             "the rectangle [%d, %d, 0, %d] is empty: its width and height must"
+             " be at least 1",
+             x, y, h);
     f = fopen(path, "wb");
     ck_assert_ptr_nonnull(f);
     ck_assert_uint_eq(fwrite(text, 1, len, f), len);

@@ -179,8 +179,8 @@ static int ink_runs(const SDL_Surface *s, int y, int *ends, int max)
 ** column's, whatever the widths of the others. */
 START_TEST(a_tables_fields_line_up_in_columns)
 {
-    SDL_Surface *target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32,
-                                                         SDL_PIXELFORMAT_RGBA32);
+    SDL_Surface *target =
+        SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
     SDL_FillRect(target, NULL, SDL_MapRGBA(target->format, 0, 0, 0, 255));
     SDL_Renderer *renderer = SDL_CreateSoftwareRenderer(target);
     SynthAtlas synth;
@@ -204,7 +204,8 @@ START_TEST(a_tables_fields_line_up_in_columns)
         n[r] = ink_runs(target, first + r * line + 3, ends[r], 8);
     /* the heading, A and B: a label and three fields; C: a label and one */
     for (int r = 0; r < 3; r++)
-        ck_assert_msg(n[r] == 4 + (r == 1 ? 1 : 0), "row %d: %d runs", r, n[r]); /* A: the cursor's '>' */
+        ck_assert_msg(n[r] == 4 + (r == 1 ? 1 : 0), "row %d: %d runs", r,
+                      n[r]); /* A: the cursor's '>' */
     ck_assert_int_eq(n[3], 2);
     for (int c = 1; c <= 3; c++) {
         ck_assert_int_eq(ends[0][c], ends[2][c]);
@@ -224,8 +225,8 @@ END_TEST
 
 START_TEST(the_longest_menu_is_drawn_inside_the_screen)
 {
-    SDL_Surface *target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32,
-                                                         SDL_PIXELFORMAT_RGBA32);
+    SDL_Surface *target =
+        SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
     ck_assert_ptr_nonnull(target);
     SDL_FillRect(target, NULL, SDL_MapRGBA(target->format, 0, 0, 0, 255));
     SDL_Renderer *renderer = SDL_CreateSoftwareRenderer(target);

@@ -308,8 +308,8 @@ static long distance_to_cell(const Rig *r, const SDL_Surface *atlas, SDL_Rect ce
 
 static bool inside_secret(const Rig *r)
 {
-    const Transform *t = ecs_get(sim_world(r->s.game->session.sim),
-                                 sim_player(r->s.game->session.sim), C_TRANSFORM);
+    const Transform *t =
+        ecs_get(sim_world(r->s.game->session.sim), sim_player(r->s.game->session.sim), C_TRANSFORM);
     return t->x >= 11 * TILE_SIZE;
 }
 
@@ -349,7 +349,8 @@ START_TEST(secret_tiles_hide_what_is_behind_them_and_fade_while_pip_is_inside)
     screen_key(g, SDL_SCANCODE_LEFT, true);
     frontend_run_ticks(g, 60);
     screen_key(g, SDL_SCANCODE_LEFT, false);
-    const Transform *t = ecs_get(sim_world(g->session.sim), sim_player(g->session.sim), C_TRANSFORM);
+    const Transform *t =
+        ecs_get(sim_world(g->session.sim), sim_player(g->session.sim), C_TRANSFORM);
     ck_assert_int_lt(t->x + 16, 10 * TILE_SIZE);
     frontend_run_ticks(g, (int)(SECRETS_FADE * SIM_TICK_RATE) + 2);
     ck_assert_float_eq(sec->opacity[0], 1.0f);

@@ -154,8 +154,9 @@ START_TEST(the_font_draws_latin_1_and_latin_extended_a)
     for (uint32_t cp = 0; cp < 0x400; cp++) {
         long i = (long)cp - f->first;
         bool has = i >= 0 && i < f->count && f->advance[i] > 0;
-        ck_assert_msg(has == level_font_draws(cp), "U+%04X: the atlas %s it, level_font_draws says %s",
-                      (unsigned)cp, has ? "draws" : "has no glyph for", has ? "no" : "yes");
+        ck_assert_msg(has == level_font_draws(cp),
+                      "U+%04X: the atlas %s it, level_font_draws says %s", (unsigned)cp,
+                      has ? "draws" : "has no glyph for", has ? "no" : "yes");
         drawn += has;
     }
     ck_assert_int_eq(drawn, 95 + 96 + 128);

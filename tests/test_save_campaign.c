@@ -63,7 +63,8 @@ START_TEST(campaign_in_the_current_folder_gives_bare_paths)
     scratch_init(&sc);
     ck_assert_int_eq(chdir(sc.dir), 0);
     write_text("a.json", LEVEL_TEXT);
-    write_text("campaign.json", "{\"format\": 1, \"levels\": [{\"file\": \"a.json\", \"title\": \"A\"}]}");
+    write_text("campaign.json",
+               "{\"format\": 1, \"levels\": [{\"file\": \"a.json\", \"title\": \"A\"}]}");
     ck_assert_msg(campaign_load("campaign.json", &c, err, sizeof err), "%s", err);
     ck_assert(campaign_level_path(&c, 0, path, sizeof path));
     ck_assert_str_eq(path, "a.json");
@@ -83,26 +84,35 @@ typedef struct BadCase {
 ** its JSON path. */
 static const BadCase BAD[] = {
     {"", "campaign.json:1:1: the file is empty"},
-    {"{\"format\": 1, \"levels\": [" LEVEL("a.json", "A"), "campaign.json:1:58: unexpected end of file"},
-    {"{\n\"format\": 1,\n\"levels\": [\n" LEVEL("a.json", "A") ",,\n]}", "campaign.json:4:34: expected a value, got ','"},
+    {"{\"format\": 1, \"levels\": [" LEVEL("a.json", "A"),
+     "campaign.json:1:58: unexpected end of file"},
+    {"{\n\"format\": 1,\n\"levels\": [\n" LEVEL("a.json", "A") ",,\n]}",
+     "campaign.json:4:34: expected a value, got ','"},
     {"{\"levels\": []}", "campaign.json:1:1: missing \"format\""},
     {"{\"format\": \"1\", \"levels\": []}", "campaign.json:1:12: format: expected 1, got \"1\""},
     {"{\"format\": 0.5, \"levels\": []}", "campaign.json:1:12: format: expected 1, got 0.5"},
     {"{\"format\": 2, \"levels\": []}", "format: this version reads format 1, not 2"},
     {"{\"format\": 1}", "campaign.json:1:1: missing \"levels\""},
-    {"{\"format\": 1, \"levels\": {}}", "campaign.json:1:25: levels: expected an array, got an object"},
+    {"{\"format\": 1, \"levels\": {}}",
+     "campaign.json:1:25: levels: expected an array, got an object"},
     {"{\"format\": 1, \"levels\": []}", "campaign.json:1:25: levels: the campaign lists no levels"},
-    {"{\"format\": 1, \"levels\": [\"a.json\"]}", "campaign.json:1:26: levels[0]: expected an object"},
-    {"{\"format\": 1, \"levels\": [{\"file\": \"a.json\"}]}", "campaign.json:1:26: levels[0]: missing \"title\""},
+    {"{\"format\": 1, \"levels\": [\"a.json\"]}",
+     "campaign.json:1:26: levels[0]: expected an object"},
+    {"{\"format\": 1, \"levels\": [{\"file\": \"a.json\"}]}",
+     "campaign.json:1:26: levels[0]: missing \"title\""},
     {"{\"format\": 1, \"levels\": [{\"title\": \"A\"}]}", "levels[0]: missing \"file\""},
     {"{\"format\": 1, \"levels\": [{\"file\": 1, \"title\": \"A\"}]}",
      "campaign.json:1:35: levels[0].file: expected a string, got 1"},
-    {"{\"format\": 1, \"levels\": [" LEVEL("../secret.json", "A") "]}", "levels[0].file: a name may not start with '.'"},
-    {"{\"format\": 1, \"levels\": [" LEVEL("sub/a.json", "A") "]}", "levels[0].file: a file name may use only"},
+    {"{\"format\": 1, \"levels\": [" LEVEL("../secret.json", "A") "]}",
+     "levels[0].file: a name may not start with '.'"},
+    {"{\"format\": 1, \"levels\": [" LEVEL("sub/a.json", "A") "]}",
+     "levels[0].file: a file name may use only"},
     {"{\"format\": 1, \"levels\": [" LEVEL("a.json", "A") ", " LEVEL("a.json", "B") "]}",
      "campaign.json:1:69: levels[1].file: \"a.json\" is already levels[0]"},
-    {"{\"format\": 1, \"levels\": [" LEVEL("a.json", "") "]}", "campaign.json:1:54: levels[0].title: empty text"},
-    {"{\"format\": 1, \"levels\": [" LEVEL("a.json", "Tab\\there") "]}", "levels[0].title: control character"},
+    {"{\"format\": 1, \"levels\": [" LEVEL("a.json", "") "]}",
+     "campaign.json:1:54: levels[0].title: empty text"},
+    {"{\"format\": 1, \"levels\": [" LEVEL("a.json", "Tab\\there") "]}",
+     "levels[0].title: control character"},
     {"{\"format\": 1, \"levels\": [{\"file\": \"a.json\", \"title\": \"A\", \"music\": \"x\"}]}",
      "campaign.json:1:59: levels[0]: unknown key \"music\" (expected \"file\" or \"title\")"},
     {"{\"format\": 1, \"levels\": [{\"file\": \"a.json\", \"title\": \"A\", \"title\": \"B\"}]}",
@@ -113,10 +123,12 @@ static const BadCase BAD[] = {
      "worlds[0].levels: the world lists no levels"},
     {"{\"format\": 1, \"worlds\": [{\"levels\": [" LEVEL("a.json", "A") "]}]}",
      "worlds[0]: missing \"name\""},
-    {"{\"format\": 1, \"worlds\": [{\"name\": \"W\", \"levels\": [" LEVEL("a.json", "A") "]}, "
-     "{\"name\": \"V\", \"levels\": [" LEVEL("a.json", "B") "]}]}",
+    {"{\"format\": 1, \"worlds\": [{\"name\": \"W\", \"levels\": [" LEVEL(
+         "a.json", "A") "]}, "
+                        "{\"name\": \"V\", \"levels\": [" LEVEL("a.json", "B") "]}]}",
      "worlds[1].levels[0].file: \"a.json\" is already worlds[0].levels[0]"},
-    {"{\"format\": 1, \"worlds\": [{\"name\": \"W\", \"levels\": [" LEVEL("a.json", "A") "], \"music\": 1}]}",
+    {"{\"format\": 1, \"worlds\": [{\"name\": \"W\", \"levels\": [" LEVEL("a.json",
+                                                                          "A") "], \"music\": 1}]}",
      "worlds[0]: unknown key \"music\""},
     {"{\"format\": 1, \"levels\": [" LEVEL("a.json", "A") "], \"worlds\": []}",
      "levels: a campaign has \"worlds\" or a plain \"levels\" list, not both"},
@@ -155,8 +167,10 @@ START_TEST(worlds_group_the_levels_in_order)
     write_level_in(&sc, "b.json");
     write_level_in(&sc, "c.json");
     write_text(path, "{\"format\": 1, \"worlds\": [\n"
-                     " {\"name\": \"The Hills\", \"levels\": [" LEVEL("a.json", "A") ", " LEVEL("b.json", "B") "]},\n"
-                     " {\"name\": \"The Cave\", \"levels\": [" LEVEL("c.json", "C") "]}]}\n");
+                     " {\"name\": \"The Hills\", \"levels\": [" LEVEL("a.json", "A") ", " LEVEL(
+                         "b.json", "B") "]},\n"
+                                        " {\"name\": \"The Cave\", \"levels\": [" LEVEL(
+                                            "c.json", "C") "]}]}\n");
     ck_assert_msg(campaign_load(path, &c, err, sizeof err), "%s", err);
     ck_assert_int_eq(c.count, 3);
     ck_assert_int_eq(c.world_count, 2);
@@ -170,7 +184,8 @@ START_TEST(worlds_group_the_levels_in_order)
     ck_assert_int_eq(c.levels[2].world, 1);
     ck_assert_str_eq(c.levels[2].file, "c.json");
     /* A plain list is one world without a name. */
-    write_text(path, "{\"format\": 1, \"levels\": [" LEVEL("a.json", "A") ", " LEVEL("c.json", "C") "]}");
+    write_text(path,
+               "{\"format\": 1, \"levels\": [" LEVEL("a.json", "A") ", " LEVEL("c.json", "C") "]}");
     ck_assert_msg(campaign_load(path, &c, err, sizeof err), "%s", err);
     ck_assert_int_eq(c.world_count, 1);
     ck_assert_str_eq(c.worlds[0].name, "");
@@ -236,7 +251,7 @@ END_TEST
 
 typedef struct Found {
     int count;
-    char text[8192];   /* "LINE:COL: MESSAGE\n" each */
+    char text[8192]; /* "LINE:COL: MESSAGE\n" each */
 } Found;
 
 static void collect(void *ctx, int line, int col, const char *message)
@@ -276,8 +291,8 @@ START_TEST(listed_files_that_are_not_levels_are_errors_at_their_entry)
             char want[512];
             snprintf(want, sizeof want, "%d:%d: %.*s", line, col,
                      (int)(end != NULL ? end - frag : (ptrdiff_t)strlen(frag)), frag);
-            ck_assert_msg(strstr(found.text, want) != NULL, "%s: no \"%s\" in:\n%s", folders[d], want,
-                          found.text);
+            ck_assert_msg(strstr(found.text, want) != NULL, "%s: no \"%s\" in:\n%s", folders[d],
+                          want, found.text);
             listed = true;
             checked++;
         }
@@ -290,7 +305,8 @@ START_TEST(listed_files_that_are_not_levels_are_errors_at_their_entry)
         ck_assert_int_eq(campaign_load(path, &c, err, sizeof err), ok);
         if (!ok) {
             ck_assert_int_eq(c.count, 0);
-            ck_assert_msg(strncmp(err, path, strlen(path)) == 0 && err[strlen(path)] == ':', "%s", err);
+            ck_assert_msg(strncmp(err, path, strlen(path)) == 0 && err[strlen(path)] == ':', "%s",
+                          err);
         }
     }
     free(text);
@@ -309,13 +325,16 @@ START_TEST(a_campaign_is_never_read_as_a_level_of_another)
     scratch_path(&sc, "campaign.json", path, sizeof path);
     scratch_path(&sc, "b.json", other, sizeof other);
     write_text(path, "{\"format\": 1, \"levels\": [{\"file\": \"b.json\", \"title\": \"B\"}]}");
-    write_text(other, "{\"format\": 1, \"levels\": [{\"file\": \"campaign.json\", \"title\": \"C\"}]}");
+    write_text(other,
+               "{\"format\": 1, \"levels\": [{\"file\": \"campaign.json\", \"title\": \"C\"}]}");
     ck_assert(!campaign_load(path, &c, err, sizeof err));
-    ck_assert_msg(strstr(err, ":1:35: levels[0].file: \"b.json\" is a campaign, not a level") != NULL,
+    ck_assert_msg(strstr(err, ":1:35: levels[0].file: \"b.json\" is a campaign, not a level") !=
+                      NULL,
                   "%s", err);
     ck_assert(!campaign_load(other, &c, err, sizeof err));
-    ck_assert_msg(strstr(err, ":1:35: levels[0].file: \"campaign.json\" is a campaign, not a level") != NULL,
-                  "%s", err);
+    ck_assert_msg(
+        strstr(err, ":1:35: levels[0].file: \"campaign.json\" is a campaign, not a level") != NULL,
+        "%s", err);
     scratch_fini(&sc);
 }
 END_TEST

@@ -15,8 +15,8 @@
 /* A completion of a level of 20 coins (or as many as it took) and no gems. */
 static LevelRun run(uint32_t ticks, uint32_t deaths, uint32_t coins)
 {
-    return (LevelRun){.ticks = ticks, .deaths = deaths, .coins = coins,
-                      .coins_total = coins > 20 ? coins : 20};
+    return (LevelRun){
+        .ticks = ticks, .deaths = deaths, .coins = coins, .coins_total = coins > 20 ? coins : 20};
 }
 
 static void assert_progress_equal(const Progress *a, const Progress *b)
@@ -96,8 +96,8 @@ START_TEST(completion_keeps_each_best_separately)
     const char *id = "02-mind-the-gap.json";
 
     ck_assert(progress_record_completion(&p, id, 1, run(2000, 3, 4), &bits));
-    ck_assert_uint_eq(bits, PROGRESS_FIRST_CLEAR | PROGRESS_BEST_TIME | PROGRESS_BEST_DEATHS
-                                | PROGRESS_BEST_COINS | PROGRESS_BEST_GEMS);
+    ck_assert_uint_eq(bits, PROGRESS_FIRST_CLEAR | PROGRESS_BEST_TIME | PROGRESS_BEST_DEATHS |
+                                PROGRESS_BEST_COINS | PROGRESS_BEST_GEMS);
     /* Slower, fewer deaths, fewer coins: only the deaths improve. */
     ck_assert(progress_record_completion(&p, id, 1, run(2500, 1, 2), &bits));
     ck_assert_uint_eq(bits, PROGRESS_BEST_DEATHS);
@@ -124,7 +124,8 @@ END_TEST
 /* A level of 5 coins and 2 gems. */
 static LevelRun run_gems(uint32_t ticks, uint32_t coins, uint32_t gems)
 {
-    return (LevelRun){.ticks = ticks, .coins = coins, .gems = gems, .coins_total = 5, .gems_total = 2};
+    return (LevelRun){
+        .ticks = ticks, .coins = coins, .gems = gems, .coins_total = 5, .gems_total = 2};
 }
 
 START_TEST(gems_and_the_levels_totals_are_kept)
@@ -181,8 +182,10 @@ START_TEST(an_old_record_gains_the_totals_at_its_next_completion)
     Progress p = {0};
     char err[256];
     static const char old[] = "{\"format\": 1, \"unlocked\": 3, \"levels\": {"
-                              "\"a.json\": {\"completed\": true, \"best_ticks\": 500, \"fewest_deaths\": 2, \"most_coins\": 4},"
-                              "\"b.json\": {\"completed\": true, \"best_ticks\": 500, \"fewest_deaths\": 2, \"most_coins\": 9}}}";
+                              "\"a.json\": {\"completed\": true, \"best_ticks\": 500, "
+                              "\"fewest_deaths\": 2, \"most_coins\": 4},"
+                              "\"b.json\": {\"completed\": true, \"best_ticks\": 500, "
+                              "\"fewest_deaths\": 2, \"most_coins\": 9}}}";
     ck_assert_msg(parse(old, sizeof old - 1, &p, err, sizeof err), "%s", err);
     const LevelRecord *a = progress_find(&p, "a.json"), *b = progress_find(&p, "b.json");
     ck_assert(!a->totals_known && !b->totals_known);
@@ -218,7 +221,8 @@ START_TEST(completion_unlocks_the_next_level_only_forward)
     ck_assert(progress_record_completion(&p, "my-level.json", -1, run(800, 0, 0), NULL));
     ck_assert_int_eq(p.unlocked, 7);
     ck_assert_str_eq(p.last_level, "my-level.json");
-    ck_assert(progress_record_completion(&p, "last.json", PROGRESS_MAX_UNLOCKED + 5, run(1, 0, 0), NULL));
+    ck_assert(
+        progress_record_completion(&p, "last.json", PROGRESS_MAX_UNLOCKED + 5, run(1, 0, 0), NULL));
     ck_assert_int_eq(p.unlocked, PROGRESS_MAX_UNLOCKED);
     progress_fini(&p);
 }
@@ -269,7 +273,8 @@ START_TEST(saved_progress_loads_back_identical)
     assert_progress_equal(&back, &p);
 
     ck_assert(progress_record_completion(&p, "01-first-steps.json", 0, run(1520, 0, 5), NULL));
-    ck_assert(progress_record_completion(&p, "02-mind-the-gap.json", 1, run(UINT32_MAX, UINT32_MAX, UINT32_MAX), NULL));
+    ck_assert(progress_record_completion(&p, "02-mind-the-gap.json", 1,
+                                         run(UINT32_MAX, UINT32_MAX, UINT32_MAX), NULL));
     ck_assert(progress_set_last_level(&p, "03-high-and-low.json"));
     ck_assert_msg(save(path, &p, err, sizeof err), "%s", err);
     ck_assert_int_eq(load(path, &back, msg, sizeof msg), SAVE_LOADED);
@@ -419,7 +424,8 @@ START_TEST(an_old_file_is_saved_in_the_new_format)
     Progress p = {0}, back = {0};
     scratch_init(&sc);
     scratch_path(&sc, "progress.json", path, sizeof path);
-    ck_assert_int_eq(load(SAVE_TEST_DATA "/progress-custom.json", &p, msg, sizeof msg), SAVE_LOADED);
+    ck_assert_int_eq(load(SAVE_TEST_DATA "/progress-custom.json", &p, msg, sizeof msg),
+                     SAVE_LOADED);
     ck_assert_msg(save(path, &p, err, sizeof err), "%s", err);
     char *text = read_all(path, NULL);
     ck_assert_ptr_nonnull(strstr(text, "\"format\": 3,"));
@@ -465,58 +471,82 @@ static const BadCase BAD[] = {
     {"{\"format\": 1, \"unlocked\": 2", "progress.json:1:28: unexpected end of file"},
     {"\xff\xfe{}", "progress.json:1:1: expected a value, got byte 0xFF (not UTF-8)"},
     {"{\"format\": 1}", "progress.json:1:1: missing \"unlocked\""},
-    {"{\"format\": 1, \"unlocked\": 0}", "progress.json:1:27: unlocked: expected an integer from 1 to 128, got 0"},
-    {"{\"format\": 1, \"unlocked\": \"3\"}", "unlocked: expected an integer from 1 to 128, got \"3\""},
-    {"{\"format\": 1, \"unlocked\": 1, \"last_level\": 7}", "progress.json:1:44: last_level: expected a string, got 7"},
+    {"{\"format\": 1, \"unlocked\": 0}",
+     "progress.json:1:27: unlocked: expected an integer from 1 to 128, got 0"},
+    {"{\"format\": 1, \"unlocked\": \"3\"}",
+     "unlocked: expected an integer from 1 to 128, got \"3\""},
+    {"{\"format\": 1, \"unlocked\": 1, \"last_level\": 7}",
+     "progress.json:1:44: last_level: expected a string, got 7"},
     {"{\"format\": 1, \"unlocked\": 1, \"last_level\": \"../../etc/passwd\"}",
      "last_level: a name may not start with '.'"},
     {"{\"format\": 1, \"unlocked\": 1, \"last_level\": \"levels/a.json\"}",
      "last_level: a file name may use only"},
-    {"{\"format\": 1, \"unlocked\": 1, \"levels\": []}", "levels: expected an object, got an array"},
+    {"{\"format\": 1, \"unlocked\": 1, \"levels\": []}",
+     "levels: expected an object, got an array"},
     {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": 5}}",
      "progress.json:1:51: levels[\"a.json\"]: expected an object, got 5"},
     {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a b.json\": {}}}",
      "progress.json:1:41: levels: level id \"a b.json\": a file name"},
     {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true}}}",
      "levels[\"a.json\"]: missing \"best_ticks\""},
-    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, \"best_ticks\": 1e300,"
+    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, "
+     "\"best_ticks\": 1e300,"
      " \"fewest_deaths\": 0, \"most_coins\": 0}}}",
-     "progress.json:1:85: levels[\"a.json\"].best_ticks: expected an integer from 0 to 4294967295, got 1e+300"},
-    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, \"best_ticks\": 4294967296,"
-     " \"fewest_deaths\": 0, \"most_coins\": 0}}}", "got 4294967296"},
-    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, \"best_ticks\": 10,"
-     " \"fewest_deaths\": -1, \"most_coins\": 0}}}", "levels[\"a.json\"].fewest_deaths: expected an integer"},
-    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, \"best_ticks\": 0,"
+     "progress.json:1:85: levels[\"a.json\"].best_ticks: expected an integer from 0 to 4294967295, "
+     "got 1e+300"},
+    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, "
+     "\"best_ticks\": 4294967296,"
+     " \"fewest_deaths\": 0, \"most_coins\": 0}}}",
+     "got 4294967296"},
+    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, "
+     "\"best_ticks\": 10,"
+     " \"fewest_deaths\": -1, \"most_coins\": 0}}}",
+     "levels[\"a.json\"].fewest_deaths: expected an integer"},
+    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, "
+     "\"best_ticks\": 0,"
      " \"fewest_deaths\": 0, \"most_coins\": 0}}}",
      "levels[\"a.json\"].best_ticks: must be at least 1 for a completed level"},
-    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": false, \"best_ticks\": 5,"
-     " \"fewest_deaths\": 0, \"most_coins\": 0}}}", "levels[\"a.json\"]: not completed but has bests"},
+    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": false, "
+     "\"best_ticks\": 5,"
+     " \"fewest_deaths\": 0, \"most_coins\": 0}}}",
+     "levels[\"a.json\"]: not completed but has bests"},
     {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": \"yes\"}}}",
      "levels[\"a.json\"].completed: expected true or false, got \"yes\""},
-    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": false, \"best_ticks\": 0,"
+    {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": false, "
+     "\"best_ticks\": 0,"
      " \"fewest_deaths\": 0, \"most_coins\": 0, \"stars\": 3}}}",
      "progress.json:1:126: levels[\"a.json\"]: unknown key \"stars\""},
     {"{\"format\": 1, \"unlocked\": 1, \"levels\": {\"a.json\": {}, \"a.json\": {}}}",
      "progress.json:1:55: levels: duplicate key \"a.json\" (first at 1:41)"},
-    {"{\"format\": 2, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, \"best_ticks\": 10,"
+    {"{\"format\": 2, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, "
+     "\"best_ticks\": 10,"
      " \"fewest_deaths\": 0, \"most_coins\": 0, \"most_gems\": -1}}}",
      "levels[\"a.json\"].most_gems: expected an integer from 0 to 4294967295, got -1"},
-    {"{\"format\": 2, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, \"best_ticks\": 10,"
+    {"{\"format\": 2, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, "
+     "\"best_ticks\": 10,"
      " \"fewest_deaths\": 0, \"most_coins\": 0, \"coins_total\": 4}}}",
-     "progress.json:1:141: levels[\"a.json\"].coins_total: coins_total and gems_total go together: gems_total is missing"},
-    {"{\"format\": 2, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, \"best_ticks\": 10,"
-     " \"fewest_deaths\": 0, \"most_coins\": 5, \"most_gems\": 0, \"coins_total\": 4, \"gems_total\": 0}}}",
+     "progress.json:1:141: levels[\"a.json\"].coins_total: coins_total and gems_total go together: "
+     "gems_total is missing"},
+    {"{\"format\": 2, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, "
+     "\"best_ticks\": 10,"
+     " \"fewest_deaths\": 0, \"most_coins\": 5, \"most_gems\": 0, \"coins_total\": 4, "
+     "\"gems_total\": 0}}}",
      "levels[\"a.json\"].most_coins: 5 is more than the level's coins_total, 4"},
-    {"{\"format\": 2, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, \"best_ticks\": 10,"
-     " \"fewest_deaths\": 0, \"most_coins\": 0, \"most_gems\": 2, \"coins_total\": 4, \"gems_total\": 1}}}",
+    {"{\"format\": 2, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, "
+     "\"best_ticks\": 10,"
+     " \"fewest_deaths\": 0, \"most_coins\": 0, \"most_gems\": 2, \"coins_total\": 4, "
+     "\"gems_total\": 1}}}",
      "levels[\"a.json\"].most_gems: 2 is more than the level's gems_total, 1"},
-    {"{\"format\": 2, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": false, \"best_ticks\": 0,"
+    {"{\"format\": 2, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": false, "
+     "\"best_ticks\": 0,"
      " \"fewest_deaths\": 0, \"most_coins\": 0, \"most_gems\": 1}}}",
      "levels[\"a.json\"]: not completed but has bests"},
-    {"{\"format\": 2, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": false, \"best_ticks\": 0,"
+    {"{\"format\": 2, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": false, "
+     "\"best_ticks\": 0,"
      " \"fewest_deaths\": 0, \"most_coins\": 0, \"coins_total\": 3, \"gems_total\": 1}}}",
      "levels[\"a.json\"]: not completed but has the level's totals"},
-    {"{\"format\": 2, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, \"best_ticks\": 10,"
+    {"{\"format\": 2, \"unlocked\": 1, \"levels\": {\"a.json\": {\"completed\": true, "
+     "\"best_ticks\": 10,"
      " \"fewest_deaths\": 0, \"most_coins\": 0, \"gems\": 1}}}",
      "levels[\"a.json\"]: unknown key \"gems\""},
 };
@@ -625,7 +655,8 @@ START_TEST(corrupt_progress_is_a_notice_naming_the_backup)
     ck_assert_int_eq(n->line, 3);
     ck_assert_int_eq(n->col, 15);
     /* the copy by its name: it is beside the file the notice names */
-    snprintf(want, sizeof want, "unlocked: expected an integer from 1 to 128, got \"three\"; "
+    snprintf(want, sizeof want,
+             "unlocked: expected an integer from 1 to 128, got \"three\"; "
              "using default progress (the file was kept as progress.json.bad-1)");
     ck_assert_str_eq(n->message, want);
     save_notice_format(n, line, sizeof line);
@@ -668,7 +699,8 @@ START_TEST(format_fields_name_the_format_read)
     static const char three[] = "{\"format\": 3, \"campaigns\": {\"main\": {\"unlocked\": 2}}}";
     ck_assert_msg(parse(three, sizeof three - 1, &p, err, sizeof err), "%s", err);
     ck_assert_int_eq(p.unlocked, 2);
-    static const char one[] = "{\"format\": 1, \"unlocked\": 2}", two[] = "{\"format\": 2, \"unlocked\": 2}";
+    static const char one[] = "{\"format\": 1, \"unlocked\": 2}",
+                      two[] = "{\"format\": 2, \"unlocked\": 2}";
     ck_assert_msg(parse(one, sizeof one - 1, &p, err, sizeof err), "%s", err);
     ck_assert_msg(parse(two, sizeof two - 1, &p, err, sizeof err), "%s", err);
     progress_fini(&p);
@@ -695,7 +727,6 @@ START_TEST(save_refuses_a_malformed_progress)
     progress_fini(&p);
 }
 END_TEST
-
 
 /* ---- campaigns ------------------------------------------------------------------ */
 
@@ -817,8 +848,9 @@ START_TEST(two_copies_never_lose_each_others_completions)
     ck_assert(progress_record_completion(&b, "04-leap.json", 3, run_gems(700, 2, 1), NULL));
     ck_assert_msg(save(path, &b, err, sizeof err), "%s", err);
     ck_assert(progress_record_completion(&a, "05-walkers.json", 4, run_gems(800, 1, 0), NULL));
-    ck_assert(progress_record_completion(&a, "01-first-steps.json", 0,
-                                         (LevelRun){.ticks = 1400, .coins = 4, .coins_total = 6, .gems_total = 1}, NULL));
+    ck_assert(progress_record_completion(
+        &a, "01-first-steps.json", 0,
+        (LevelRun){.ticks = 1400, .coins = 4, .coins_total = 6, .gems_total = 1}, NULL));
     ck_assert_msg(save(path, &a, err, sizeof err), "%s", err);
     ck_assert_ptr_nonnull(progress_find(&a, "04-leap.json")); /* a knows now */
     ck_assert_int_eq(a.unlocked, 6);
@@ -826,8 +858,8 @@ START_TEST(two_copies_never_lose_each_others_completions)
     ck_assert_int_eq(load(path, &back, msg, sizeof msg), SAVE_LOADED);
     assert_progress_equal(&back, &a);
     const LevelRecord *r = progress_find(&back, "01-first-steps.json");
-    ck_assert_uint_eq(r->best_ticks, 1400);  /* a's better time */
-    ck_assert_uint_eq(r->most_coins, 5);     /* the file's better coins */
+    ck_assert_uint_eq(r->best_ticks, 1400); /* a's better time */
+    ck_assert_uint_eq(r->most_coins, 5);    /* the file's better coins */
     ck_assert_uint_eq(r->most_gems, 1);
     ck_assert_uint_eq(progress_find(&back, "04-leap.json")->best_ticks, 700);
     ck_assert_uint_eq(progress_find(&back, "05-walkers.json")->best_ticks, 800);
@@ -859,8 +891,8 @@ START_TEST(a_merge_keeps_the_better_of_each_best)
     ck_assert_str_eq(a.last_level, "l.json");
     /* another version of the level (other totals): coins and gems stand */
     progress_fini(&b);
-    ck_assert(progress_record_completion(&b, "l.json", 0,
-                                         (LevelRun){.ticks = 5, .coins = 9, .coins_total = 9}, NULL));
+    ck_assert(progress_record_completion(
+        &b, "l.json", 0, (LevelRun){.ticks = 5, .coins = 9, .coins_total = 9}, NULL));
     ck_assert(progress_merge(&a, &b));
     ck_assert_uint_eq(r->best_ticks, 5);
     ck_assert_uint_eq(r->most_coins, 5);
@@ -971,7 +1003,7 @@ START_TEST(a_file_that_cannot_be_read_now_is_left_as_it_is)
     ck_assert_int_eq(notices.count, 1);
     ck_assert_str_eq(notices.list[0].file, path);
     ck_assert_msg(strstr(notices.list[0].message, "Too many open files") != NULL &&
-                  strstr(notices.list[0].message, "the file is left as it is") != NULL,
+                      strstr(notices.list[0].message, "the file is left as it is") != NULL,
                   "%s", notices.list[0].message);
     scratch_list(&sc, list, sizeof list);
     ck_assert_str_eq(list, "progress.json");
@@ -1092,7 +1124,6 @@ START_TEST(progress_too_large_to_read_back_is_not_written)
 }
 END_TEST
 
-
 /* ---- a full disk ------------------------------------------------------------------ */
 
 /* The file size limit (RLIMIT_FSIZE) as a disk that is full past the old
@@ -1124,7 +1155,8 @@ START_TEST(a_full_disk_keeps_the_old_file_and_the_next_save_writes_it_all)
     ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &old), 0);
     ck_assert(!saved);
     ck_assert_msg(strstr(err, strerror(EFBIG)) != NULL &&
-                  strstr(err, "the previous file is unchanged") != NULL, "%s", err);
+                      strstr(err, "the previous file is unchanged") != NULL,
+                  "%s", err);
     char *now = read_all(path, NULL);
     ck_assert_str_eq(now, before);
     free(now);
@@ -1185,8 +1217,9 @@ START_TEST(messages_about_a_deep_folder_are_whole)
     char line[SAVE_NOTICE_FILE_MAX + SAVE_NOTICE_MESSAGE_MAX + 32];
     save_notice_format(&notices.list[0], line, sizeof line);
     ck_assert_msg(strncmp(line, path, strlen(path)) == 0 &&
-                  strstr(line, "using default progress (the file was kept as"
-                               " progress.json.bad-1)") != NULL, "%s", line);
+                      strstr(line, "using default progress (the file was kept as"
+                                   " progress.json.bad-1)") != NULL,
+                  "%s", line);
     progress_fini(&p);
     char cmd[4300];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'/d*", sc.dir);

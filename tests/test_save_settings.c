@@ -36,17 +36,21 @@ static void assert_defaults(const Settings *s)
 
 /* Names as SDL spells them, enough for these files. */
 static const char *const KEY_NAMES[] = {
-    "Space", "Left", "Right", "Up", "Down", "A", "D", "W", "S", "Z", "K", "X", "P", "R",
-    "Escape", "F11", "J", "Left Shift", "Keypad 0", "Return", "\\", "\"", "\xC3\xA9",
+    "Space", "Left",       "Right",    "Up",     "Down", "A",  "D",        "W",
+    "S",     "Z",          "K",        "X",      "P",    "R",  "Escape",   "F11",
+    "J",     "Left Shift", "Keypad 0", "Return", "\\",   "\"", "\xC3\xA9",
 };
 static const char *const BUTTON_NAMES[] = {
-    "a", "b", "x", "y", "back", "start", "dpup", "dpdown", "dpleft", "dpright",
-    "leftshoulder", "rightshoulder", "paddle1", "leftx-", "leftx+", "lefty-", "lefty+",
-    "rightx-", "rightx+", "righty-", "righty+",
+    "a",       "b",       "x",       "y",       "back",         "start",
+    "dpup",    "dpdown",  "dpleft",  "dpright", "leftshoulder", "rightshoulder",
+    "paddle1", "leftx-",  "leftx+",  "lefty-",  "lefty+",       "rightx-",
+    "rightx+", "righty-", "righty+",
 };
 static const SettingsKnownNames KNOWN = {
-    KEY_NAMES, (int)(sizeof KEY_NAMES / sizeof KEY_NAMES[0]),
-    BUTTON_NAMES, (int)(sizeof BUTTON_NAMES / sizeof BUTTON_NAMES[0]),
+    KEY_NAMES,
+    (int)(sizeof KEY_NAMES / sizeof KEY_NAMES[0]),
+    BUTTON_NAMES,
+    (int)(sizeof BUTTON_NAMES / sizeof BUTTON_NAMES[0]),
 };
 
 /* What the player is told, one notice a line, into buf. */
@@ -164,7 +168,8 @@ START_TEST(saved_settings_load_back_identical)
     s.music_volume = 15;
     s.mute = true;
     s.debug_overlay = true;
-    const char *keys[] = {"\\", "\"", "Left Shift", "\xC3\xA9"}; /* backslash, quote, space, e-acute */
+    const char *keys[] = {"\\", "\"", "Left Shift",
+                          "\xC3\xA9"}; /* backslash, quote, space, e-acute */
     ck_assert(settings_bind_keys(&s, ACTION_JUMP, keys, 4));
     ck_assert(settings_bind_keys(&s, ACTION_PAUSE, NULL, 0));
     const char *buttons[] = {"paddle1", "righty+"};
@@ -225,7 +230,8 @@ START_TEST(the_assist_and_the_fill_scale_are_saved_and_read_back)
         {"{\"format\": 1, \"invincible\": \"yes\"}",
          "1:29: invincible: expected true or false, got \"yes\"; using false\n"},
         {"{\"format\": 1, \"window_scale\": \"huge\"}",
-         "1:31: window_scale: expected an integer from 0 to 8 or \"fill\", got \"huge\"; using 0\n"},
+         "1:31: window_scale: expected an integer from 0 to 8 or \"fill\", got \"huge\"; using "
+         "0\n"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         SaveNotices notices = {0};
@@ -275,8 +281,7 @@ START_TEST(older_file_without_new_fields_keeps_their_defaults)
     Settings s, d;
     char msg[1024];
     settings_defaults(&d);
-    ck_assert_int_eq(load(SAVE_TEST_DATA "/settings-old.json", &s, msg, sizeof msg),
-                     SAVE_LOADED);
+    ck_assert_int_eq(load(SAVE_TEST_DATA "/settings-old.json", &s, msg, sizeof msg), SAVE_LOADED);
     ck_assert_int_eq(s.master_volume, 30);
     ck_assert_str_eq(s.keys[ACTION_LEFT].names[0], "J");
     ck_assert_str_eq(s.keys[ACTION_LEFT].names[1], "");
@@ -351,7 +356,8 @@ START_TEST(text_in_memory_is_read_to_its_length_and_no_further)
     ck_assert_msg(parse(spaced, sizeof spaced - 4, &s, err, sizeof err), "%s", err);
     ck_assert(s.mute);
     ck_assert(!parse(spaced, sizeof spaced - 1, &s, err, sizeof err));
-    ck_assert_str_eq(err, "2:2: unexpected 'x' after the end of the JSON value; using default settings\n");
+    ck_assert_str_eq(
+        err, "2:2: unexpected 'x' after the end of the JSON value; using default settings\n");
     assert_defaults(&s);
 }
 END_TEST
@@ -359,8 +365,8 @@ END_TEST
 /* ---- files refused as a whole ---- */
 
 typedef struct BadCase {
-    const char *text;     /* NULL: the test makes the bytes */
-    const char *expect;   /* a part of the message */
+    const char *text;   /* NULL: the test makes the bytes */
+    const char *expect; /* a part of the message */
 } BadCase;
 
 /* A file that is not JSON, not an object, or of a newer format is of no
@@ -370,12 +376,16 @@ static const BadCase BAD[] = {
     {"  \n\t\n", "settings.json:3:1: the file is empty"},
     {"{\"format\": 1, \"master_volume\": 50,", "settings.json:1:35: unexpected end of file"},
     {"{\n  \"format\": 1,\n  \"vsync\": tru\n}", "settings.json:3:12: unexpected word 'tru'"},
-    {"{\"format\": 1} trailing", "settings.json:1:15: unexpected 't' after the end of the JSON value"},
+    {"{\"format\": 1} trailing",
+     "settings.json:1:15: unexpected 't' after the end of the JSON value"},
     {"[1, 2, 3]", "settings.json:1:1: the top level must be an object"},
-    {"{\"format\": 2, \"master_volume\": 5}", "settings.json:1:12: format: this version reads format 1, not 2"},
-    {"{\"format\": 1, \"keys\": {\"jump\": [\"\xC3\"]}}", "settings.json:1:34: invalid UTF-8 (byte 0xC3)"},
-    {NULL, "settings.json:2:14: expected ',' or '}' after a member, got a NUL byte"}, /* a NUL inside */
-    {NULL, "settings.json:1:"},    /* random bytes */
+    {"{\"format\": 2, \"master_volume\": 5}",
+     "settings.json:1:12: format: this version reads format 1, not 2"},
+    {"{\"format\": 1, \"keys\": {\"jump\": [\"\xC3\"]}}",
+     "settings.json:1:34: invalid UTF-8 (byte 0xC3)"},
+    {NULL,
+     "settings.json:2:14: expected ',' or '}' after a member, got a NUL byte"}, /* a NUL inside */
+    {NULL, "settings.json:1:"},                                                 /* random bytes */
     {NULL, "settings.json: the file is larger than 1 MiB"}, /* bigger than SAVE_MAX_FILE */
 };
 
@@ -438,10 +448,12 @@ START_TEST(unusable_file_gives_defaults_and_is_kept_aside)
     save_notice_format(&notices.list[0], msg, sizeof msg);
     ck_assert_msg(strstr(msg, BAD[_i].expect) != NULL, "case %d: \"%s\" lacks \"%s\"", _i, msg,
                   BAD[_i].expect);
-    ck_assert_msg(strncmp(msg, path, strlen(path)) == 0, "message does not start with the path: %s", msg);
+    ck_assert_msg(strncmp(msg, path, strlen(path)) == 0, "message does not start with the path: %s",
+                  msg);
     ck_assert_ptr_null(strchr(msg, '\n'));
     snprintf(aside, sizeof aside, "%s.bad-1", path);
-    snprintf(want, sizeof want, "using default settings (the file was kept as settings.json.bad-1)");
+    snprintf(want, sizeof want,
+             "using default settings (the file was kept as settings.json.bad-1)");
     ck_assert_ptr_nonnull(strstr(msg, want));
 
     /* Nothing is lost: the bad bytes are all there under the new name. */
@@ -462,7 +474,7 @@ END_TEST
 
 typedef struct FieldCase {
     const char *text;
-    const char *notices;  /* every notice, one a line, as settings_parse tells them */
+    const char *notices; /* every notice, one a line, as settings_parse tells them */
 } FieldCase;
 
 /* A field at fault takes its default (or the name is left out) and says so,
@@ -485,44 +497,55 @@ static const FieldCase FIELDS[] = {
      "1:31: window_scale: expected an integer from 0 to 8, got inf; using 0\n"},
     {"{\"format\": 1, \"window_scale\": 2.5}",
      "1:31: window_scale: expected an integer from 0 to 8, got 2.5; using 0\n"},
-    {"{\"format\": 1, \"fullscreen\": 1}", "1:29: fullscreen: expected true or false, got 1; using false\n"},
-    {"{\"format\": 1, \"vsync\": null}", "1:24: vsync: expected true or false, got null; using true\n"},
+    {"{\"format\": 1, \"fullscreen\": 1}",
+     "1:29: fullscreen: expected true or false, got 1; using false\n"},
+    {"{\"format\": 1, \"vsync\": null}",
+     "1:24: vsync: expected true or false, got null; using true\n"},
     {"{\"format\": 1, \"fullscren\": true}",
      "1:15: unknown key \"fullscren\" (did you mean \"fullscreen\"?); ignored\n"},
     {"{\"format\": 1, \"vsync\": true, \"vsync\": false}",
      "1:30: duplicate key \"vsync\" (first at 1:15); the first one counts\n"},
     {"{\"format\": 1, \"keys\": {\"jump\": [\"Z\"], \"jump\": [\"X\"]}}",
      "1:39: keys: duplicate key \"jump\" (first at 1:24); the first one counts\n"},
-    {"{\"format\": 1, \"keys\": [\"Z\"]}", "1:23: keys: expected an object, got an array; using the default keys\n"},
+    {"{\"format\": 1, \"keys\": [\"Z\"]}",
+     "1:23: keys: expected an object, got an array; using the default keys\n"},
     {"{\"format\": 1, \"keys\": {\"jmup\": [\"Z\"]}}",
      "1:24: keys: unknown action \"jmup\" (did you mean \"jump\"?); ignored\n"},
     {"{\"format\": 1, \"gamepad\": {\"dance\": [\"a\"]}}",
      "1:27: gamepad: unknown action \"dance\" (the actions are left, right, up, down, jump, pause,"
      " restart and fullscreen); ignored\n"},
     {"{\"format\": 1, \"keys\": {\"jump\": \"Z\"}}",
-     "1:32: keys.jump: expected an array, got \"Z\"; using the defaults \"Space\", \"Z\", \"K\", \"Up\"\n"},
+     "1:32: keys.jump: expected an array, got \"Z\"; using the defaults \"Space\", \"Z\", \"K\", "
+     "\"Up\"\n"},
     {"{\"format\": 1, \"gamepad\": {\"fullscreen\": 5}}",
      "1:41: gamepad.fullscreen: expected an array, got 5; leaving it unbound (its default)\n"},
     {"{\"format\": 1, \"keys\": {\"jump\": [\"A\", \"Blorp\", \"W\", \"S\", \"Z\", \"D\"]}}",
      "1:32: keys.jump: at most 4 names, got 6; keeping the first 4 that can be used\n"
      "1:38: keys.jump[1]: unknown key \"Blorp\"; ignored\n"},
-    {"{\"format\": 1, \"keys\": {\"jump\": [\"Z\", 5]}}", "1:38: keys.jump[1]: expected a string, got 5; ignored\n"},
+    {"{\"format\": 1, \"keys\": {\"jump\": [\"Z\", 5]}}",
+     "1:38: keys.jump[1]: expected a string, got 5; ignored\n"},
     {"{\"format\": 1, \"keys\": {\"jump\": [\"Z\\u0001\"]}}",
      "1:33: keys.jump[0]: control character in text; ignored\n"
-     "1:32: keys.jump: none of its keys can be used; using the defaults \"Space\", \"Z\", \"K\", \"Up\"\n"},
-    {"{\"format\": 1, \"keys\": {\"jump\": [\"\", \"Z\"]}}", "1:33: keys.jump[0]: empty text; ignored\n"},
+     "1:32: keys.jump: none of its keys can be used; using the defaults \"Space\", \"Z\", \"K\", "
+     "\"Up\"\n"},
+    {"{\"format\": 1, \"keys\": {\"jump\": [\"\", \"Z\"]}}",
+     "1:33: keys.jump[0]: empty text; ignored\n"},
     {"{\"format\": 1, \"keys\": {\"jump\": [\"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789\", \"Z\"]}}",
      "1:33: keys.jump[0]: key name too long; ignored\n"},
-    {"{\"format\": 1, \"keys\": {\"jump\": [\"Z\", \"Z\"]}}", "1:38: keys.jump[1]: \"Z\" is listed twice; ignored\n"},
+    {"{\"format\": 1, \"keys\": {\"jump\": [\"Z\", \"Z\"]}}",
+     "1:38: keys.jump[1]: \"Z\" is listed twice; ignored\n"},
     {"{\"format\": 1, \"keys\": {\"jump\": [\"Spcae\", \"Z\"]}}",
      "1:33: keys.jump[0]: unknown key \"Spcae\" (did you mean \"Space\"?); ignored\n"},
-    {"{\"format\": 1, \"keys\": {\"jump\": [\"Blorp\", \"Z\"]}}", "1:33: keys.jump[0]: unknown key \"Blorp\"; ignored\n"},
+    {"{\"format\": 1, \"keys\": {\"jump\": [\"Blorp\", \"Z\"]}}",
+     "1:33: keys.jump[0]: unknown key \"Blorp\"; ignored\n"},
     {"{\"format\": 1, \"gamepad\": {\"jump\": [\"A\"]}}",
-     "1:36: gamepad.jump[0]: a button name may use only a-z and 0-9, then '+' or '-' for a stick direction;"
+     "1:36: gamepad.jump[0]: a button name may use only a-z and 0-9, then '+' or '-' for a stick "
+     "direction;"
      " ignored\n"
      "1:35: gamepad.jump: none of its buttons can be used; using the default \"a\"\n"},
     {"{\"format\": 1, \"gamepad\": {\"jump\": [\"b\", \"-a\"]}}",
-     "1:41: gamepad.jump[1]: a button name may use only a-z and 0-9, then '+' or '-' for a stick direction;"
+     "1:41: gamepad.jump[1]: a button name may use only a-z and 0-9, then '+' or '-' for a stick "
+     "direction;"
      " ignored\n"},
     {"{\"format\": 1, \"gamepad\": {\"jump\": [\"aa\", \"b\"]}}",
      "1:36: gamepad.jump[0]: unknown button \"aa\" (did you mean \"a\"?); ignored\n"},
@@ -537,7 +560,8 @@ START_TEST(a_field_at_fault_falls_back_alone_with_a_notice)
     Settings s;
     char got[4096];
     const FieldCase *c = &FIELDS[_i];
-    ck_assert_msg(parse(c->text, strlen(c->text), &s, got, sizeof got), "case %d refused: %s", _i, got);
+    ck_assert_msg(parse(c->text, strlen(c->text), &s, got, sizeof got), "case %d refused: %s", _i,
+                  got);
     ck_assert_msg(strcmp(got, c->notices) == 0, "case %d:\n%s\nexpected:\n%s", _i, got, c->notices);
 }
 END_TEST
@@ -563,7 +587,8 @@ START_TEST(one_bad_value_keeps_every_other_value_and_the_custom_bindings)
     write_text(path, text);
     ck_assert_int_eq(load(path, &s, msg, sizeof msg), SAVE_LOADED);
     snprintf(want, sizeof want,
-             "%s:4:20: master_volume: expected an integer from 0 to 100, got 250; using 80\n", path);
+             "%s:4:20: master_volume: expected an integer from 0 to 100, got 250; using 80\n",
+             path);
     ck_assert_str_eq(msg, want);
 
     Settings d;
@@ -597,11 +622,13 @@ START_TEST(a_misspelt_key_name_is_told_and_the_other_names_kept)
 {
     Settings s;
     char got[2048];
-    const char *text = "{\"format\": 1,\n \"keys\": {\"jump\": [\"Spcae\", \"Z\"], \"left\": [\"Jay\"]}}";
+    const char *text =
+        "{\"format\": 1,\n \"keys\": {\"jump\": [\"Spcae\", \"Z\"], \"left\": [\"Jay\"]}}";
     ck_assert(parse(text, strlen(text), &s, got, sizeof got));
-    ck_assert_str_eq(got, "2:20: keys.jump[0]: unknown key \"Spcae\" (did you mean \"Space\"?); ignored\n"
-                          "2:44: keys.left[0]: unknown key \"Jay\"; ignored\n"
-                          "2:43: keys.left: none of its keys can be used; using the defaults \"Left\", \"A\"\n");
+    ck_assert_str_eq(
+        got, "2:20: keys.jump[0]: unknown key \"Spcae\" (did you mean \"Space\"?); ignored\n"
+             "2:44: keys.left[0]: unknown key \"Jay\"; ignored\n"
+             "2:43: keys.left: none of its keys can be used; using the defaults \"Left\", \"A\"\n");
     ck_assert_int_eq(settings_binding_count(&s.keys[ACTION_JUMP]), 1);
     ck_assert_str_eq(s.keys[ACTION_JUMP].names[0], "Z");
     ck_assert_str_eq(s.keys[ACTION_LEFT].names[0], "Left");
@@ -629,8 +656,9 @@ START_TEST(a_repeated_key_keeps_the_first)
     const char *text = "{\"format\": 1, \"sfx_volume\": 10, \"sfx_volume\": 20,\n"
                        " \"keys\": {\"jump\": [\"Z\"], \"jump\": [\"X\"]}}";
     ck_assert(parse(text, strlen(text), &s, got, sizeof got));
-    ck_assert_str_eq(got, "1:33: duplicate key \"sfx_volume\" (first at 1:15); the first one counts\n"
-                          "2:26: keys: duplicate key \"jump\" (first at 2:11); the first one counts\n");
+    ck_assert_str_eq(got,
+                     "1:33: duplicate key \"sfx_volume\" (first at 1:15); the first one counts\n"
+                     "2:26: keys: duplicate key \"jump\" (first at 2:11); the first one counts\n");
     ck_assert_int_eq(s.sfx_volume, 10);
     ck_assert_int_eq(settings_binding_count(&s.keys[ACTION_JUMP]), 1);
     ck_assert_str_eq(s.keys[ACTION_JUMP].names[0], "Z");
@@ -644,10 +672,14 @@ START_TEST(notices_count_lines_ended_by_cr_lf_or_crlf)
         const char *text;
         const char *notice;
     } files[] = {
-        {"{\r  \"format\": 1,\r  \"mute\": 3\r}\r", "3:11: mute: expected true or false, got 3; using false\n"},
-        {"{\r\n  \"format\": 1,\r\n  \"mute\": 3\r\n}\r\n", "3:11: mute: expected true or false, got 3; using false\n"},
-        {"{\n  \"format\": 1,\r\n\r  \"mute\": 3\n}", "4:11: mute: expected true or false, got 3; using false\n"},
-        {"{\r\r\n\n  \"format\": 1,\r  \"mute\": 3}", "5:11: mute: expected true or false, got 3; using false\n"},
+        {"{\r  \"format\": 1,\r  \"mute\": 3\r}\r",
+         "3:11: mute: expected true or false, got 3; using false\n"},
+        {"{\r\n  \"format\": 1,\r\n  \"mute\": 3\r\n}\r\n",
+         "3:11: mute: expected true or false, got 3; using false\n"},
+        {"{\n  \"format\": 1,\r\n\r  \"mute\": 3\n}",
+         "4:11: mute: expected true or false, got 3; using false\n"},
+        {"{\r\r\n\n  \"format\": 1,\r  \"mute\": 3}",
+         "5:11: mute: expected true or false, got 3; using false\n"},
     };
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         Settings s;
@@ -660,8 +692,9 @@ START_TEST(notices_count_lines_ended_by_cr_lf_or_crlf)
     char got[1024];
     const char *broken = "{\r  \"format\": 1,\r  \"mute\": tru\r}";
     ck_assert(!parse(broken, strlen(broken), &s, got, sizeof got));
-    ck_assert_str_eq(got, "3:11: unexpected word 'tru': text needs double quotes, and the only bare words are"
-                          " true, false and null; using default settings\n");
+    ck_assert_str_eq(
+        got, "3:11: unexpected word 'tru': text needs double quotes, and the only bare words are"
+             " true, false and null; using default settings\n");
 }
 END_TEST
 

@@ -108,8 +108,10 @@ static void rig_open(Rig *r, const char *name, const char *settings, const char 
     /* the program's folder, as SDL gives it: this source tree's data is the
     ** game's own, whose progress is the main campaign's */
     FrontendOptions opt = {.data_dir = ".", .base_path = PLATFORMER_DIR "/", .level_path = level};
-    FrontendHooks hooks = {.ctx = &r->heard, .set_scale = heard_scale,
-                           .max_scale = heard_max_scale, .set_volume = heard_volume};
+    FrontendHooks hooks = {.ctx = &r->heard,
+                           .set_scale = heard_scale,
+                           .max_scale = heard_max_scale,
+                           .set_volume = heard_volume};
     screen_open(&r->s, &opt, &hooks);
 }
 
@@ -274,13 +276,16 @@ START_TEST(the_error_panel_wraps_long_messages_at_words)
     ck_assert_int_eq(r.s.game->screen, SCREEN_ERROR);
     const char *text = r.s.game->session.error_text;
     /* one error a line, whole: the screen does the wrapping */
-    ck_assert_ptr_nonnull(strstr(text, "passes through the checkpoint at 10:11: a player coming back"));
+    ck_assert_ptr_nonnull(
+        strstr(text, "passes through the checkpoint at 10:11: a player coming back"));
     rig_draw(&r);
     save_shot(&r, "error_panel");
     /* the text stays inside the panel (8 px from the screen's sides) */
-    int inside = ink_in(r.s.target, (SDL_Rect){18, 36, LOGICAL_W - 36, LOGICAL_H - 70}, 255, 255, 255);
+    int inside =
+        ink_in(r.s.target, (SDL_Rect){18, 36, LOGICAL_W - 36, LOGICAL_H - 70}, 255, 255, 255);
     ck_assert_int_gt(inside, 200);
-    ck_assert_int_eq(ink_in(r.s.target, (SDL_Rect){LOGICAL_W - 8, 0, 8, LOGICAL_H}, 255, 255, 255), 0);
+    ck_assert_int_eq(ink_in(r.s.target, (SDL_Rect){LOGICAL_W - 8, 0, 8, LOGICAL_H}, 255, 255, 255),
+                     0);
     /* wrapped as the panel wraps it: no word that fits a line is split */
     char wrapped[8192];
     int lines = render_wrap(&r.s.game->atlas, text, LOGICAL_W - 36, 2, wrapped, sizeof wrapped);
@@ -316,7 +321,8 @@ START_TEST(the_small_font_draws_every_letter)
     }
     pairs[77] = '\0';
     render_text(b, atlas, pairs, 8, 8 + 4 * lh, white);
-    render_text(b, atlas, "Pp Gg9 Qq Yy Jj: jumping gypsy quays; the quick brown fox", 8, 8 + 5 * lh, white);
+    render_text(b, atlas, "Pp Gg9 Qq Yy Jj: jumping gypsy quays; the quick brown fox", 8,
+                8 + 5 * lh, white);
     render_text(b, atlas, "settings.json:4:19: master_volume: expected 0 to 100, got 250; using 80",
                 8, 8 + 6 * lh, white);
     batch_flush(b);
@@ -490,7 +496,8 @@ START_TEST(the_title_hint_follows_the_bindings)
     for (int y = LOGICAL_H - 12; y < LOGICAL_H - 3; y++)
         for (int x = 0; x < LOGICAL_W; x++) {
             Uint8 pr, pg, pb, pa;
-            Uint32 px = *((const Uint32 *)((const Uint8 *)r.s.target->pixels + y * r.s.target->pitch) + x);
+            Uint32 px =
+                *((const Uint32 *)((const Uint8 *)r.s.target->pixels + y * r.s.target->pitch) + x);
             SDL_GetRGBA(px, r.s.target->format, &pr, &pg, &pb, &pa);
             light += pr > 180 && pg > 180 && pb > 200;
         }
@@ -519,7 +526,11 @@ START_TEST(the_hud_keeps_its_width_as_the_counters_grow)
     for (st.carried = 0; st.carried <= 12; st.carried++)
         ck_assert_int_eq(hud_width(atlas, &st), w);
     st.carried = 0;
-    for (uint32_t d = 0; d <= 999; d = d < 9 ? 9 : d < 10 ? 10 : d < 100 ? 100 : d < 999 ? 999 : 1000)
+    for (uint32_t d = 0; d <= 999; d = d < 9     ? 9
+                                       : d < 10  ? 10
+                                       : d < 100 ? 100
+                                       : d < 999 ? 999
+                                                 : 1000)
         if (d <= 999) {
             st.deaths = d;
             ck_assert_int_eq(hud_width(atlas, &st), w);
@@ -581,11 +592,17 @@ END_TEST
 START_TEST(the_debug_overlay_lines_up_its_columns)
 {
     Rig r;
-    rig_open(&r, "overlay", "{\"format\": 1, \"debug_overlay\": true}", "tests/levels/good/basic.json");
+    rig_open(&r, "overlay", "{\"format\": 1, \"debug_overlay\": true}",
+             "tests/levels/good/basic.json");
     frontend_run_ticks(r.s.game, 30);
     const RenderAtlas *atlas = &r.s.game->atlas;
-    DebugStats stats = {.fps = 59.7f, .tick_ms = 0.0123f, .frame_ms = 12.5f, .entities = 1234,
-                        .draw_calls = 3, .quads = 98765, .world = sim_world(r.s.game->session.sim)};
+    DebugStats stats = {.fps = 59.7f,
+                        .tick_ms = 0.0123f,
+                        .frame_ms = 12.5f,
+                        .entities = 1234,
+                        .draw_calls = 3,
+                        .quads = 98765,
+                        .world = sim_world(r.s.game->session.sim)};
     HudDebugLayout l;
     hud_debug_layout(atlas, &stats, &l);
     ck_assert_int_gt(l.rows, l.figures); /* the pools are listed too */
@@ -596,7 +613,8 @@ START_TEST(the_debug_overlay_lines_up_its_columns)
         int r1 = l.cell_x[row][1] + render_text_width(atlas, l.text[row][1]);
         if (right1 < 0)
             right1 = r1;
-        ck_assert_msg(r1 == right1, "row %d (%s): figure ends at %d, not %d", row, l.text[row][0], r1, right1);
+        ck_assert_msg(r1 == right1, "row %d (%s): figure ends at %d, not %d", row, l.text[row][0],
+                      r1, right1);
         if (l.text[row][2][0]) {
             int r2 = l.cell_x[row][2] + render_text_width(atlas, l.text[row][2]);
             if (right2 < 0)
@@ -604,7 +622,8 @@ START_TEST(the_debug_overlay_lines_up_its_columns)
             ck_assert_int_eq(r2, right2);
         }
         /* nothing runs into the next column */
-        ck_assert_int_lt(l.cell_x[row][0] + render_text_width(atlas, l.text[row][0]), l.cell_x[row][1]);
+        ck_assert_int_lt(l.cell_x[row][0] + render_text_width(atlas, l.text[row][0]),
+                         l.cell_x[row][1]);
     }
     ck_assert_int_le(l.x + l.w, LOGICAL_W);
     ck_assert_str_eq(l.text[1][1], "0.012");
@@ -654,12 +673,13 @@ START_TEST(the_level_select_lists_each_world_and_its_bests)
     char path[1100];
     snprintf(path, sizeof path, "%sprogress.json", r.pref);
     /* 01 as this version keeps it; 02 as the version before (no totals) */
-    write_file(path, "{\"format\": 2, \"unlocked\": 8, \"last_level\": \"07-lifts.json\", \"levels\": {"
-                     "\"01-first-steps.json\": {\"completed\": true, \"best_ticks\": 1530, "
-                     "\"fewest_deaths\": 2, \"most_coins\": 5, \"most_gems\": 1, \"coins_total\": 6, "
-                     "\"gems_total\": 1},"
-                     "\"02-mind-the-gap.json\": {\"completed\": true, \"best_ticks\": 2400, "
-                     "\"fewest_deaths\": 0, \"most_coins\": 1}}}");
+    write_file(path,
+               "{\"format\": 2, \"unlocked\": 8, \"last_level\": \"07-lifts.json\", \"levels\": {"
+               "\"01-first-steps.json\": {\"completed\": true, \"best_ticks\": 1530, "
+               "\"fewest_deaths\": 2, \"most_coins\": 5, \"most_gems\": 1, \"coins_total\": 6, "
+               "\"gems_total\": 1},"
+               "\"02-mind-the-gap.json\": {\"completed\": true, \"best_ticks\": 2400, "
+               "\"fewest_deaths\": 0, \"most_coins\": 1}}}");
     rig_open(&r, "levels", KEEP, NULL);
     go_to(r.s.game, "LEVEL SELECT");
     screen_tap(r.s.game, SDL_SCANCODE_RETURN);
@@ -726,9 +746,9 @@ enum { SIGN_RIM_R = 236, SIGN_RIM_G = 214, SIGN_RIM_B = 160 };
 static SDL_Rect sign_box(const Rig *r, const char *words)
 {
     const Frontend *g = r->s.game;
-    return hud_sign_rect(&g->atlas, words,
-                         (SDL_Point){g->session.sign_x - g->frame.view_x,
-                                     g->session.sign_y - g->frame.view_y});
+    return hud_sign_rect(
+        &g->atlas, words,
+        (SDL_Point){g->session.sign_x - g->frame.view_x, g->session.sign_y - g->frame.view_y});
 }
 
 /* Coming near a sign shows its words in a box above it, the keys written
@@ -762,8 +782,9 @@ START_TEST(coming_near_a_sign_shows_its_words_by_it)
     ck_assert_int_ge(box.y, 2 + 15 + 2);
     ck_assert_int_ge(box.x, 0);
     ck_assert_int_le(box.x + box.w, LOGICAL_W);
-    ck_assert_int_gt(ink_in(r.s.target, (SDL_Rect){box.x, box.y, box.w, 2}, SIGN_RIM_R, SIGN_RIM_G,
-                            SIGN_RIM_B), box.w / 2);
+    ck_assert_int_gt(
+        ink_in(r.s.target, (SDL_Rect){box.x, box.y, box.w, 2}, SIGN_RIM_R, SIGN_RIM_G, SIGN_RIM_B),
+        box.w / 2);
     ck_assert_int_gt(ink_in(r.s.target, box, 255, 255, 255), 150);
     /* two lines of the sign at least: its own line break is kept */
     ck_assert_int_ge(box.h, 2 * atlas->font.line_height);
@@ -847,11 +868,12 @@ START_TEST(a_sign_reads_on_every_background)
         /* the rim all round, the words white on the box's dark body */
         char words[512];
         Sim *sim = r.s.game->session.sim;
-        labels_fill_text(&r.s.game->controls.bind, false, sim_text(sim, sim_status(sim)->sign), words,
-                         sizeof words);
+        labels_fill_text(&r.s.game->controls.bind, false, sim_text(sim, sim_status(sim)->sign),
+                         words, sizeof words);
         SDL_Rect box = sign_box(&r, words);
-        ck_assert_int_gt(ink_in(r.s.target, (SDL_Rect){box.x, box.y + box.h - 2, box.w, 2}, SIGN_RIM_R,
-                                SIGN_RIM_G, SIGN_RIM_B), box.w / 2);
+        ck_assert_int_gt(ink_in(r.s.target, (SDL_Rect){box.x, box.y + box.h - 2, box.w, 2},
+                                SIGN_RIM_R, SIGN_RIM_G, SIGN_RIM_B),
+                         box.w / 2);
         ck_assert_int_gt(ink_in(r.s.target, box, 255, 255, 255), 150);
         rig_close(&r);
     }
@@ -871,7 +893,8 @@ START_TEST(a_sign_follows_a_rebinding)
     char words[512];
     labels_fill_text(&r.s.game->controls.bind, r.s.game->controls.pad_last,
                      sim_text(sim, sim_status(sim)->sign), words, sizeof words);
-    ck_assert_str_eq(words, "Hold J or RIGHT or D to walk.\nPress X to jump: hold it to jump higher.");
+    ck_assert_str_eq(words,
+                     "Hold J or RIGHT or D to walk.\nPress X to jump: hold it to jump higher.");
     rig_draw(&r);
     save_shot(&r, "sign_rebound");
     rig_close(&r);
@@ -897,18 +920,20 @@ START_TEST(a_replays_card_shows_the_saved_best_not_its_own_time)
                      "{\"completed\": true, \"best_ticks\": 300, \"fewest_deaths\": 0, "
                      "\"most_coins\": 1}}}");
     /* the replay opens its level from the levels folder */
-    r.s.target = SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
+    r.s.target =
+        SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
     r.s.renderer = SDL_CreateSoftwareRenderer(r.s.target);
     /* the program's folder, as SDL gives it: the build tree's data is the
     ** game's own, whose progress is the main campaign's */
-    FrontendOptions opt = {.data_dir = ".", .base_path = PLATFORMER_DIR "/",
+    FrontendOptions opt = {.data_dir = ".",
+                           .base_path = PLATFORMER_DIR "/",
                            .replay_path = "tests/replays/01-first-steps.replay"};
     char err[1024];
     r.s.game = frontend_create(r.s.renderer, &opt, NULL, err, sizeof err);
     ck_assert_msg(r.s.game != NULL, "%s", err);
     play_to_the_card(&r);
-    ck_assert_uint_ne(r.s.game->session.run.ticks, 300); /* the replay's own time */
-    ck_assert_uint_eq(r.s.game->session.best_ticks, 300);   /* the saved best */
+    ck_assert_uint_ne(r.s.game->session.run.ticks, 300);  /* the replay's own time */
+    ck_assert_uint_eq(r.s.game->session.best_ticks, 300); /* the saved best */
     rig_draw(&r);
     save_shot(&r, "replay_card");
     /* a replay records nothing */
@@ -926,9 +951,11 @@ START_TEST(a_level_outside_the_campaign_has_no_saved_best)
 {
     char level[1200];
     snprintf(level, sizeof level, "%s/flat-run.json", scratch_root);
-    write_file(level, "{\"format\": 1, \"name\": \"Flat\", \"background\": \"hills\",\n"
-                      " \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"G\": \"goal\"},\n"
-                      " \"tiles\": [\"........\", \".P....G.\", \"########\"]}\n");
+    write_file(
+        level,
+        "{\"format\": 1, \"name\": \"Flat\", \"background\": \"hills\",\n"
+        " \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"G\": \"goal\"},\n"
+        " \"tiles\": [\"........\", \".P....G.\", \"########\"]}\n");
     Rig r;
     rig_open(&r, "no-best", NULL, level);
     screen_key(r.s.game, SDL_SCANCODE_RIGHT, true);
@@ -963,9 +990,11 @@ START_TEST(the_title_shows_the_settings_notices_until_ok)
     char text[8192];
     frontend_notices_text(r.s.game, text, sizeof text);
     ck_assert_msg(strstr(text, "settings.json:4:20: master_volume: expected an integer from 0 to "
-                               "100, got 250; using 80") != NULL, "%s", text);
+                               "100, got 250; using 80") != NULL,
+                  "%s", text);
     ck_assert_msg(strstr(text, "settings.json:5:26:") != NULL && strstr(text, "Spcae") != NULL &&
-                  strstr(text, "did you mean \"Space\"") != NULL, "%s", text);
+                      strstr(text, "did you mean \"Space\"") != NULL,
+                  "%s", text);
     /* the file's name, not the player's whole path, and where the folder is */
     ck_assert_ptr_null(strstr(text, "/settings.json:"));
     ck_assert_ptr_nonnull(strstr(text, r.pref));
@@ -976,7 +1005,8 @@ START_TEST(the_title_shows_the_settings_notices_until_ok)
     rig_draw(&r);
     save_shot(&r, "notices");
     /* the panel is on the screen: its heading's gold */
-    ck_assert_int_gt(ink_in(r.s.target, (SDL_Rect){0, 0, LOGICAL_W, LOGICAL_H}, 255, 214, 102), 100);
+    ck_assert_int_gt(ink_in(r.s.target, (SDL_Rect){0, 0, LOGICAL_W, LOGICAL_H}, 255, 214, 102),
+                     100);
     /* the menu waits while it shows */
     screen_tap(r.s.game, SDL_SCANCODE_DOWN);
     ck_assert_int_eq(r.s.game->menus.menu.cursor, 0);

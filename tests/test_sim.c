@@ -40,7 +40,8 @@ START_TEST(the_grid_finds_big_and_small_boxes_alike)
         int big = (int)(seed >> 60) < 3; /* one in five or so is big */
         int32_t w = big ? 300 + (int32_t)((seed >> 20) % 32000) : 8 + (int32_t)((seed >> 20) % 100);
         int32_t h = big ? 300 + (int32_t)((seed >> 36) % 3000) : 8 + (int32_t)((seed >> 36) % 100);
-        boxes[i] = (Box){(int32_t)((seed >> 8) % 5000) - 500, (int32_t)((seed >> 30) % 4000) - 500, w, h};
+        boxes[i] =
+            (Box){(int32_t)((seed >> 8) % 5000) - 500, (int32_t)((seed >> 30) % 4000) - 500, w, h};
         ck_assert(grid_insert(&g, (EcsEntity){(uint32_t)i, 1}, boxes[i]));
     }
     ck_assert_uint_gt(g.big_count, 10);
@@ -159,7 +160,10 @@ END_TEST
 
 START_TEST(replay_errors_name_line_and_column)
 {
-    static const struct { const char *text; const char *where; } bad[] = {
+    static const struct {
+        const char *text;
+        const char *where;
+    } bad[] = {
         {"10,R\nx,R\n", "2:1:"},
         {"10,Q\n", "1:4:"},
         {"10 R\n", "1:4:"},
@@ -171,8 +175,8 @@ START_TEST(replay_errors_name_line_and_column)
         Replay r;
         char err[128];
         ck_assert(!replay_parse(bad[i].text, strlen(bad[i].text), &r, NULL, err, sizeof err));
-        ck_assert_msg(strncmp(err, bad[i].where, strlen(bad[i].where)) == 0,
-                      "'%s' gave '%s'", bad[i].text, err);
+        ck_assert_msg(strncmp(err, bad[i].where, strlen(bad[i].where)) == 0, "'%s' gave '%s'",
+                      bad[i].text, err);
         ck_assert_ptr_null(r.keys);
     }
 }
@@ -183,20 +187,26 @@ END_TEST
 START_TEST(replay_lines_end_at_lf_crlf_or_a_lone_cr)
 {
     static const char *const good[] = {
-        "# r\n30,R\n12,R,J\n\n3,L\n", "# r\r30,R\r12,R,J\r\r3,L\r",
-        "# r\r\n30,R\r\n12,R,J\r\n\r\n3,L\r\n", "# r\r\n30,R\r12,R,J\n\r\n3,L",
+        "# r\n30,R\n12,R,J\n\n3,L\n",
+        "# r\r30,R\r12,R,J\r\r3,L\r",
+        "# r\r\n30,R\r\n12,R,J\r\n\r\n3,L\r\n",
+        "# r\r\n30,R\r12,R,J\n\r\n3,L",
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         Replay r;
         char err[128];
-        ck_assert_msg(replay_parse(good[i], strlen(good[i]), &r, NULL, err, sizeof err), "%zu: %s", i, err);
+        ck_assert_msg(replay_parse(good[i], strlen(good[i]), &r, NULL, err, sizeof err), "%zu: %s",
+                      i, err);
         ck_assert_uint_eq(r.count, 45);
         ck_assert(replay_intent(&r, 30).jump_pressed);
         ck_assert(replay_intent(&r, 44).left);
         replay_fini(&r);
     }
     static const char *const bad[] = {
-        "30,R\n\n12,R\n5,Q\n", "30,R\r\r12,R\r5,Q\r", "30,R\r\n\r\n12,R\r\n5,Q", "30,R\r\n\r12,R\n5,Q\r\n",
+        "30,R\n\n12,R\n5,Q\n",
+        "30,R\r\r12,R\r5,Q\r",
+        "30,R\r\n\r\n12,R\r\n5,Q",
+        "30,R\r\n\r12,R\n5,Q\r\n",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         Replay r;
@@ -214,8 +224,10 @@ START_TEST(replay_format_round_trips)
     uint64_t seed = 12345;
     for (int i = 0; i < 5000; i++) {
         seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-        InputIntent in = {.left = (seed >> 33) & 1, .right = (seed >> 34) & 1,
-                          .down = (seed >> 35) & 1, .jump_held = (seed >> 40) % 3 == 0};
+        InputIntent in = {.left = (seed >> 33) & 1,
+                          .right = (seed >> 34) & 1,
+                          .down = (seed >> 35) & 1,
+                          .jump_held = (seed >> 40) % 3 == 0};
         for (int n = (int)((seed >> 50) % 7); n >= 0; n--)
             ck_assert(replay_push(&r, &in));
     }
@@ -256,7 +268,10 @@ END_TEST
 
 START_TEST(replay_malformed_directives_are_refused_with_their_line)
 {
-    static const struct { const char *text; const char *want; } bad[] = {
+    static const struct {
+        const char *text;
+        const char *want;
+    } bad[] = {
         {"#! ticks: 8l2\n", "1:11: ticks must be"},
         {"#! ticks: 0\n", "1:11: ticks must be"},
         {"5,R\n#! hash: 0123\n", "2:10: hash must be"},
@@ -293,7 +308,8 @@ START_TEST(replay_header_update_keeps_every_other_line)
     FILE *f = fopen(path, "wb");
     ck_assert_ptr_nonnull(f);
     fputs("# first\n#! level: a.json\n#! outcome: died\n#! hash: 0000000000000000\n"
-          "# why it goes right\n10,R\n3", f);
+          "# why it goes right\n10,R\n3",
+          f);
     fclose(f);
     ReplayHeader h = {.outcome = "completed", .ticks = 13, .hash = "0123456789abcdef"};
     char err[256];
@@ -351,7 +367,8 @@ START_TEST(a_replay_of_the_longest_run_a_line_a_tick_is_read)
     ck_assert_int_eq(fclose(f), 0);
     ck_assert(!replay_load(path, &r, &h, err, sizeof err));
     ck_assert_msg(strstr(err, "the file is larger than") != NULL &&
-                  strstr(err, "more than a replay of the longest run") != NULL, "%s", err);
+                      strstr(err, "more than a replay of the longest run") != NULL,
+                  "%s", err);
     remove(path);
 }
 END_TEST
@@ -360,18 +377,12 @@ END_TEST
 
 /* Platforms, one-ways, movers, blocks, walkers, spikes: a busy room. */
 static const char *const BUSY[] = {
-    "##############################",
-    "#............................#",
-    "#...o......o........o........#",
-    "#..====.......####.......===.#",
-    "#............................#",
-    "#.........b.b.....W..........#",
-    "#.P.......b.b....#####...s...#",
-    "#......=====.................#",
-    "#..........................C.#",
-    "#...W.....B..........^^......#",
-    "######..######..##############",
-    "#............................#",
+    "##############################", "#............................#",
+    "#...o......o........o........#", "#..====.......####.......===.#",
+    "#............................#", "#.........b.b.....W..........#",
+    "#.P.......b.b....#####...s...#", "#......=====.................#",
+    "#..........................C.#", "#...W.....B..........^^......#",
+    "######..######..##############", "#............................#",
     "##############################",
 };
 
@@ -385,7 +396,6 @@ static LevelDesc busy_level(void)
     fixture_set(e, "mode", (LevelValue){.i = 1}); /* "loop" */
     return d;
 }
-
 
 static uint64_t run_random(uint64_t seed, int ticks)
 {
@@ -432,7 +442,7 @@ END_TEST
 ** registers its own: the hash must cover it without being told. */
 typedef struct Charge {
     uint8_t level;
-    int32_t amount;      /* padding before it differs from run to run */
+    int32_t amount; /* padding before it differs from run to run */
     int16_t cells[3];
 } Charge;
 
@@ -563,7 +573,8 @@ START_TEST(spawn_box_is_the_collider_every_kind_spawns_with)
         Sim *sim = fixture_sim(&d);
         EcsEntity s = spawned_at(sim, &le, (int)kind->components);
         ck_assert_msg(!ecs_entity_is_null(s), "%s: not spawned", kind->name);
-        Box b = box_of(ecs_get(sim_world(sim), s, C_TRANSFORM), ecs_get(sim_world(sim), s, C_COLLIDER));
+        Box b =
+            box_of(ecs_get(sim_world(sim), s, C_TRANSFORM), ecs_get(sim_world(sim), s, C_COLLIDER));
         SimBox want = sim_spawn_box(&le);
         ck_assert_msg(b.x == want.x && b.y == want.y && b.w == want.w && b.h == want.h,
                       "%s: spawned %dx%d at (%d, %d), sim_spawn_box says %dx%d at (%d, %d)",
@@ -581,11 +592,8 @@ END_TEST
 START_TEST(respawn_box_is_where_the_player_comes_back)
 {
     static const char *const RUN[] = {
-        "####################",
-        "#..................#",
-        "#..................#",
-        "#.P....C.....^^....#",
-        "####################",
+        "####################", "#..................#", "#..................#",
+        "#.P....C.....^^....#", "####################",
     };
     LevelDesc d = fixture_level(RUN, 5);
     SimBox start = {0}, flag = {0};
@@ -620,11 +628,7 @@ END_TEST
 START_TEST(hurt_box_is_what_hazards_kill)
 {
     static const char *const ROOM[] = {
-        "............",
-        "............",
-        "............",
-        ".....P......",
-        "############",
+        "............", "............", "............", ".....P......", "############",
     };
     int kills = 0, spared = 0;
     for (int dy = -24; dy <= 16; dy += 2)
@@ -692,11 +696,8 @@ END_TEST
 START_TEST(respawn_waits_while_a_solid_fills_the_place)
 {
     static const char *const ROOM[] = {
-        "####################",
-        "#..................#",
-        "#..................#",
-        "#^..P.....C........#",
-        "####################",
+        "####################", "#..................#", "#..................#",
+        "#^..P.....C........#", "####################",
     };
     LevelDesc d = fixture_level(ROOM, 5);
     d.physics.respawn_time = 1.0f;
@@ -723,8 +724,10 @@ START_TEST(respawn_waits_while_a_solid_fills_the_place)
     for (int tick = 0; tick < 1200 && back_at < 0; tick++) {
         /* wait for the platform to come to rest, walk to the flag, then
         ** back left into the spikes */
-        InputIntent in = tick < 150 ? (InputIntent){0} : !reached ? right
-                         : died_at < 0 ? left : (InputIntent){0};
+        InputIntent in = tick < 150    ? (InputIntent){0}
+                         : !reached    ? right
+                         : died_at < 0 ? left
+                                       : (InputIntent){0};
         run_ticks(sim, 1, in, &last);
         ck_assert_msg(sim_check_invariants(sim, msg, sizeof msg), "tick %d: %s", tick, msg);
         reached |= had_event(sim, EV_CHECKPOINT);

@@ -26,9 +26,12 @@ static AudioWord word(const char *s)
 
 START_TEST(notes_are_named_as_in_a_tracker)
 {
-    static const struct { const char *name; int midi; } good[] = {
-        {"C-4", 60}, {"C#4", 61}, {"A-4", 69}, {"B-3", 59}, {"C-0", 12}, {"B-8", 119},
-        {"F#2", 42}, {"G#6", 92},
+    static const struct {
+        const char *name;
+        int midi;
+    } good[] = {
+        {"C-4", 60}, {"C#4", 61},  {"A-4", 69}, {"B-3", 59},
+        {"C-0", 12}, {"B-8", 119}, {"F#2", 42}, {"G#6", 92},
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         AudioWord w = word(good[i].name);
@@ -60,9 +63,9 @@ START_TEST(an_envelope_rises_decays_holds_and_releases)
     Tone t = envelope_tone();
     t.hold = 0.050;
     ck_assert(audio_tone_envelope(&t, -0.001, -1.0) == 0.0);
-    ck_assert(fabs(audio_tone_envelope(&t, 0.005, -1.0) - 0.5) < 1e-12);   /* half the attack */
-    ck_assert(fabs(audio_tone_envelope(&t, 0.020, -1.0) - 0.75) < 1e-12);  /* half the decay */
-    ck_assert(fabs(audio_tone_envelope(&t, 0.060, -1.0) - 0.5) < 1e-12);   /* holding */
+    ck_assert(fabs(audio_tone_envelope(&t, 0.005, -1.0) - 0.5) < 1e-12);  /* half the attack */
+    ck_assert(fabs(audio_tone_envelope(&t, 0.020, -1.0) - 0.75) < 1e-12); /* half the decay */
+    ck_assert(fabs(audio_tone_envelope(&t, 0.060, -1.0) - 0.5) < 1e-12);  /* holding */
     /* half-way through the release: the quadratic curve at (1/2)^2 */
     ck_assert(fabs(audio_tone_envelope(&t, 0.130, -1.0) - 0.5 * 0.25) < 1e-12);
     ck_assert(audio_tone_envelope(&t, 0.181, -1.0) == 0.0);
@@ -161,8 +164,8 @@ START_TEST(wav_encoding_has_a_pcm_header_and_little_endian_samples)
     ck_assert_uint_eq(le32(wav + 4), 42);
     ck_assert(memcmp(wav + 8, "WAVEfmt ", 8) == 0);
     ck_assert_uint_eq(le32(wav + 16), 16);
-    ck_assert_uint_eq(le16(wav + 20), 1);       /* PCM */
-    ck_assert_uint_eq(le16(wav + 22), 1);       /* mono */
+    ck_assert_uint_eq(le16(wav + 20), 1); /* PCM */
+    ck_assert_uint_eq(le16(wav + 22), 1); /* mono */
     ck_assert_uint_eq(le32(wav + 24), AUDIO_RATE);
     ck_assert_uint_eq(le32(wav + 28), AUDIO_RATE * 2);
     ck_assert_uint_eq(le16(wav + 34), 16);

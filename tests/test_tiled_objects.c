@@ -61,7 +61,8 @@ static void assert_same_level(const LevelDesc *a, const LevelDesc *b)
     ck_assert_str_eq(a->background, b->background);
     ck_assert_int_eq(a->map.width, b->map.width);
     ck_assert_int_eq(a->map.height, b->map.height);
-    ck_assert(memcmp(a->map.tiles, b->map.tiles, (size_t)a->map.width * (size_t)a->map.height) == 0);
+    ck_assert(memcmp(a->map.tiles, b->map.tiles, (size_t)a->map.width * (size_t)a->map.height) ==
+              0);
     ck_assert_int_eq(a->entity_count, b->entity_count);
     for (int i = 0; i < a->entity_count; i++)
         ck_assert_msg(leveldesc_entity_equal(a, &a->entities[i], b, &b->entities[i]),
@@ -73,23 +74,25 @@ static void assert_same_level(const LevelDesc *a, const LevelDesc *b)
 static bool load_map(const char *tilesets, const char *objects, LevelDesc *out, LevelErrors *e)
 {
     char text[8192], path[1024];
-    snprintf(text, sizeof text,
-             "{\"type\": \"map\", \"version\": \"1.8\", \"orientation\": \"orthogonal\","
-             " \"width\": 8, \"height\": 4, \"tilewidth\": 16, \"tileheight\": 16,"
-             " \"infinite\": false, \"tilesets\": [%s],"
-             " \"properties\": [{\"name\": \"name\", \"type\": \"string\", \"value\": \"t\"},"
-             "                  {\"name\": \"background\", \"type\": \"string\", \"value\": \"hills\"}],"
-             " \"layers\": [{\"type\": \"tilelayer\", \"width\": 8, \"height\": 4,"
-             "   \"data\": [0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0, 1,1,1,1,1,1,1,1]},"
-             "  {\"type\": \"objectgroup\", \"objects\": [%s"
-             "   {\"id\": 90, \"type\": \"goal\", \"x\": 112, \"y\": 16, \"width\": 16, \"height\": 32}]}]}",
-             tilesets, objects);
+    snprintf(
+        text, sizeof text,
+        "{\"type\": \"map\", \"version\": \"1.8\", \"orientation\": \"orthogonal\","
+        " \"width\": 8, \"height\": 4, \"tilewidth\": 16, \"tileheight\": 16,"
+        " \"infinite\": false, \"tilesets\": [%s],"
+        " \"properties\": [{\"name\": \"name\", \"type\": \"string\", \"value\": \"t\"},"
+        "                  {\"name\": \"background\", \"type\": \"string\", \"value\": \"hills\"}],"
+        " \"layers\": [{\"type\": \"tilelayer\", \"width\": 8, \"height\": 4,"
+        "   \"data\": [0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0, 1,1,1,1,1,1,1,1]},"
+        "  {\"type\": \"objectgroup\", \"objects\": [%s"
+        "   {\"id\": 90, \"type\": \"goal\", \"x\": 112, \"y\": 16, \"width\": 16, \"height\": "
+        "32}]}]}",
+        tilesets, objects);
     src_path(path, sizeof path, "tests/levels/tiled/templates/memory.tmj");
     return level_parse(path, text, strlen(text), NULL, out, e);
 }
 
-#define GAME_TILESETS                                                                      \
-    "{\"firstgid\": 1, \"source\": \"../../../../assets/tiled/tiles.tsj\"},"               \
+#define GAME_TILESETS                                                                              \
+    "{\"firstgid\": 1, \"source\": \"../../../../assets/tiled/tiles.tsj\"},"                       \
     "{\"firstgid\": 17, \"source\": \"../../../../assets/tiled/entities.tsj\"}"
 
 /* A tile object of the entities tileset is the kind its tile is, its box
@@ -99,14 +102,16 @@ START_TEST(a_tile_object_is_its_kind_with_its_box_in_the_sprite)
 {
     LevelErrors *e = new_errors();
     LevelDesc lv;
-    ck_assert_msg(load_map(GAME_TILESETS,
-                           "{\"id\": 1, \"gid\": 17, \"x\": 8, \"y\": 48, \"width\": 32, \"height\": 32},"
-                           "{\"id\": 2, \"gid\": 25, \"x\": 60, \"y\": 40, \"width\": 24, \"height\": 24},"
-                           "{\"id\": 3, \"gid\": 23, \"x\": 16, \"y\": 16, \"width\": 96, \"height\": 8,"
-                           " \"properties\": [{\"name\": \"path\", \"type\": \"object\", \"value\": 4}]},"
-                           "{\"id\": 4, \"type\": \"\", \"x\": 16, \"y\": 8, \"polyline\": [{\"x\": 0, \"y\": 0}, {\"x\": 0, \"y\": -8}]},",
-                           &lv, e),
-                  "%s", dump(e));
+    ck_assert_msg(
+        load_map(GAME_TILESETS,
+                 "{\"id\": 1, \"gid\": 17, \"x\": 8, \"y\": 48, \"width\": 32, \"height\": 32},"
+                 "{\"id\": 2, \"gid\": 25, \"x\": 60, \"y\": 40, \"width\": 24, \"height\": 24},"
+                 "{\"id\": 3, \"gid\": 23, \"x\": 16, \"y\": 16, \"width\": 96, \"height\": 8,"
+                 " \"properties\": [{\"name\": \"path\", \"type\": \"object\", \"value\": 4}]},"
+                 "{\"id\": 4, \"type\": \"\", \"x\": 16, \"y\": 8, \"polyline\": [{\"x\": 0, "
+                 "\"y\": 0}, {\"x\": 0, \"y\": -8}]},",
+                 &lv, e),
+        "%s", dump(e));
     const LevelEntity *player = entity(&lv, "player", 0);
     ck_assert_int_eq(player->x, 16);
     ck_assert_int_eq(player->y, 48 - 24);
@@ -132,13 +137,17 @@ START_TEST(a_flipped_tile_object_flips_its_box)
         "{\"firstgid\": 1, \"source\": \"../../../../assets/tiled/tiles.tsj\"},"
         "{\"firstgid\": 40, \"name\": \"mine\", \"tilewidth\": 32, \"tileheight\": 16,"
         " \"tilecount\": 2, \"columns\": 0, \"tiles\": ["
-        "  {\"id\": 0, \"image\": \"a.png\", \"imagewidth\": 32, \"imageheight\": 16, \"type\": \"coin\","
-        "   \"objectgroup\": {\"type\": \"objectgroup\", \"objects\": [{\"id\": 1, \"x\": 2, \"y\": 0, \"width\": 16, \"height\": 16}]}},"
-        "  {\"id\": 1, \"image\": \"b.png\", \"imagewidth\": 16, \"imageheight\": 16, \"type\": \"gem\"}]}";
+        "  {\"id\": 0, \"image\": \"a.png\", \"imagewidth\": 32, \"imageheight\": 16, \"type\": "
+        "\"coin\","
+        "   \"objectgroup\": {\"type\": \"objectgroup\", \"objects\": [{\"id\": 1, \"x\": 2, "
+        "\"y\": 0, \"width\": 16, \"height\": 16}]}},"
+        "  {\"id\": 1, \"image\": \"b.png\", \"imagewidth\": 16, \"imageheight\": 16, \"type\": "
+        "\"gem\"}]}";
     LevelErrors *e = new_errors();
     LevelDesc lv;
     ck_assert_msg(load_map(set,
-                           "{\"id\": 1, \"type\": \"player\", \"x\": 16, \"y\": 24, \"width\": 16, \"height\": 24},"
+                           "{\"id\": 1, \"type\": \"player\", \"x\": 16, \"y\": 24, \"width\": 16, "
+                           "\"height\": 24},"
                            "{\"id\": 2, \"gid\": 40, \"x\": 32, \"y\": 32},"
                            "{\"id\": 3, \"gid\": 2147483688, \"x\": 64, \"y\": 32},"
                            "{\"id\": 4, \"gid\": 41, \"x\": 96, \"y\": 32},",
@@ -160,8 +169,10 @@ START_TEST(a_box_outside_its_image_is_refused)
         "{\"firstgid\": 1, \"source\": \"../../../../assets/tiled/tiles.tsj\"},"
         "{\"firstgid\": 40, \"name\": \"mine\", \"tilewidth\": 16, \"tileheight\": 16,"
         " \"tilecount\": 1, \"columns\": 0, \"tiles\": ["
-        "  {\"id\": 0, \"image\": \"a.png\", \"imagewidth\": 16, \"imageheight\": 16, \"type\": \"coin\","
-        "   \"objectgroup\": {\"type\": \"objectgroup\", \"objects\": [{\"id\": 1, \"x\": 4, \"y\": 0, \"width\": 16, \"height\": 16}]}}]}";
+        "  {\"id\": 0, \"image\": \"a.png\", \"imagewidth\": 16, \"imageheight\": 16, \"type\": "
+        "\"coin\","
+        "   \"objectgroup\": {\"type\": \"objectgroup\", \"objects\": [{\"id\": 1, \"x\": 4, "
+        "\"y\": 0, \"width\": 16, \"height\": 16}]}}]}";
     LevelErrors *e = new_errors();
     LevelDesc lv;
     ck_assert(!load_map(set, "{\"id\": 2, \"gid\": 40, \"x\": 32, \"y\": 32},", &lv, e));
@@ -181,8 +192,8 @@ START_TEST(templates_load_as_their_native_twin)
     load_ok("tests/levels/tiled/templates/templates.json", &twin);
     assert_same_level(&map, &twin);
     const LevelEntity *w0 = entity(&map, "walker", 0), *w1 = entity(&map, "walker", 1);
-    ck_assert_int_eq(prop_i(w0, "dir"), 1);  /* the template's: right */
-    ck_assert_int_eq(prop_i(w1, "dir"), 0);  /* the instance's: left */
+    ck_assert_int_eq(prop_i(w0, "dir"), 1); /* the template's: right */
+    ck_assert_int_eq(prop_i(w1, "dir"), 0); /* the instance's: left */
     ck_assert_int_eq(prop_i(w1, "turn_at_edges"), 0);
     leveldesc_fini(&map);
     leveldesc_fini(&twin);
@@ -213,18 +224,20 @@ START_TEST(a_broken_template_names_its_file_and_line)
                    "  </properties>\n"
                    " </object>\n"
                    "</template>\n");
-    write_file(tj, "{\"type\": \"template\", \"object\": {\"type\": \"coin\", \"width\": \"wide\"}}\n");
+    write_file(tj,
+               "{\"type\": \"template\", \"object\": {\"type\": \"coin\", \"width\": \"wide\"}}\n");
     char map[1200];
     snprintf(map, sizeof map, "%s/uses-bad.tmj", dir);
-    write_file(map,
-               "{\"type\": \"map\", \"version\": \"1.8\", \"orientation\": \"orthogonal\","
-               " \"width\": 8, \"height\": 4, \"tilewidth\": 16, \"tileheight\": 16, \"tilesets\": [],"
-               " \"properties\": [{\"name\": \"name\", \"type\": \"string\", \"value\": \"t\"},"
-               "  {\"name\": \"background\", \"type\": \"string\", \"value\": \"hills\"}],"
-               " \"layers\": [{\"type\": \"objectgroup\", \"objects\": ["
-               "  {\"id\": 1, \"template\": \"bad.tx\", \"x\": 16, \"y\": 48},\n"
-               "  {\"id\": 2, \"template\": \"bad.tj\", \"x\": 32, \"y\": 48},\n"
-               "  {\"id\": 3, \"template\": \"bad.tx\", \"x\": 48, \"y\": 48}]}]}\n");
+    write_file(
+        map,
+        "{\"type\": \"map\", \"version\": \"1.8\", \"orientation\": \"orthogonal\","
+        " \"width\": 8, \"height\": 4, \"tilewidth\": 16, \"tileheight\": 16, \"tilesets\": [],"
+        " \"properties\": [{\"name\": \"name\", \"type\": \"string\", \"value\": \"t\"},"
+        "  {\"name\": \"background\", \"type\": \"string\", \"value\": \"hills\"}],"
+        " \"layers\": [{\"type\": \"objectgroup\", \"objects\": ["
+        "  {\"id\": 1, \"template\": \"bad.tx\", \"x\": 16, \"y\": 48},\n"
+        "  {\"id\": 2, \"template\": \"bad.tj\", \"x\": 32, \"y\": 48},\n"
+        "  {\"id\": 3, \"template\": \"bad.tx\", \"x\": 48, \"y\": 48}]}]}\n");
     LevelErrors *e = new_errors();
     LevelDesc lv;
     ck_assert(!level_load(map, NULL, &lv, e));
@@ -263,7 +276,8 @@ START_TEST(an_export_shows_the_game)
     int solid = 0, player = 0;
     for (const cJSON *v = data->child; v != NULL; v = v->next)
         solid = v->valueint != 0 ? v->valueint : solid;
-    const cJSON *objects = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(layers, 1), "objects");
+    const cJSON *objects =
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(layers, 1), "objects");
     for (const cJSON *o = objects->child; o != NULL; o = o->next)
         player += cJSON_GetObjectItemCaseSensitive(o, "gid") != NULL &&
                   cJSON_GetObjectItemCaseSensitive(o, "gid")->valueint == 17;
@@ -305,7 +319,8 @@ START_TEST(the_games_tiled_folder_is_the_project_export)
         char *a = read_text(mine, &a_len), *b = read_text(game, &b_len);
         ck_assert_msg(a_len == b_len && memcmp(a, b, a_len) == 0,
                       "assets/tiled/%s is not what --export-tiled-project writes: run "
-                      "platformer --export-tiled-project assets/tiled", name);
+                      "platformer --export-tiled-project assets/tiled",
+                      name);
         free(a);
         free(b);
         checked++;

@@ -17,7 +17,7 @@ typedef struct Art {
     SDL_Surface *target;
     SDL_Renderer *renderer;
     RenderAtlas atlas;
-    SDL_Surface *image;     /* assets/atlas.png, RGBA */
+    SDL_Surface *image; /* assets/atlas.png, RGBA */
 } Art;
 
 static void art_open(Art *a)
@@ -106,8 +106,9 @@ START_TEST(each_mask_case_gets_the_piece_its_neighbours_call_for)
             if (!known)
                 seen[distinct++] = cell;
             /* the sides: the middle of each edge line */
-            static const struct { int bit, x0, y0, dx, dy; } sides[] = {
-                {N, 0, 0, 1, 0}, {S, 0, 15, 1, 0}, {W, 0, 0, 0, 1}, {E, 15, 0, 0, 1}};
+            static const struct {
+                int bit, x0, y0, dx, dy;
+            } sides[] = {{N, 0, 0, 1, 0}, {S, 0, 15, 1, 0}, {W, 0, 0, 0, 1}, {E, 15, 0, 0, 1}};
             for (size_t s = 0; s < 4; s++) {
                 int outlined = 0;
                 for (int i = 3; i <= 12; i++) {
@@ -119,18 +120,20 @@ START_TEST(each_mask_case_gets_the_piece_its_neighbours_call_for)
                                   theme->name, m, sides[s].bit);
                 else /* a grass blade may poke through a top edge here and there */
                     ck_assert_msg(outlined >= 6,
-                                  "%s, mask %d: open side %d not outlined (%d of 10)",
-                                  theme->name, m, sides[s].bit, outlined);
+                                  "%s, mask %d: open side %d not outlined (%d of 10)", theme->name,
+                                  m, sides[s].bit, outlined);
             }
             /* the corners between two solid sides */
-            static const struct { int a, b, diag, x, y; } corners[] = {
+            static const struct {
+                int a, b, diag, x, y;
+            } corners[] = {
                 {N, E, 2, 15, 0}, {S, E, 8, 15, 15}, {S, W, 32, 0, 15}, {N, W, 128, 0, 0}};
             for (size_t k = 0; k < 4; k++) {
                 if (!(m & corners[k].a) || !(m & corners[k].b))
                     continue;
                 bool notch = is_outline(texel(&a, cell, corners[k].x, corners[k].y));
-                ck_assert_msg(notch == !(m & corners[k].diag),
-                              "%s, mask %d: corner %d %s", theme->name, m, corners[k].diag,
+                ck_assert_msg(notch == !(m & corners[k].diag), "%s, mask %d: corner %d %s",
+                              theme->name, m, corners[k].diag,
                               notch ? "notched though its diagonal is solid"
                                     : "not notched though its diagonal is open");
             }
@@ -208,8 +211,8 @@ START_TEST(wide_ground_is_varied_the_same_every_time)
             }
         for (int y = 5; y < SIDE; y++)
             inner += SIDE;
-        ck_assert_msg(varied * 5 > inner && varied * 2 < inner,
-                      "%s: %d details on %d tiles", theme->name, varied, inner);
+        ck_assert_msg(varied * 5 > inner && varied * 2 < inner, "%s: %d details on %d tiles",
+                      theme->name, varied, inner);
         for (int k = 0; k < theme->fill_count; k++)
             ck_assert_msg(used[k], "%s: detail %d never chosen", theme->name, k);
     }
@@ -252,8 +255,8 @@ START_TEST(decorations_grow_on_top_edges_away_from_spikes)
                 for (int dx = -1; dx <= 1; dx++)
                     for (int dy = -1; dy <= 1; dy++)
                         ck_assert_msg(tilemap_get(&map, x + dx, y + dy) != TILE_SPIKES,
-                                      "%s: a decoration at %d, %d beside a spike", theme->name,
-                                      x, y);
+                                      "%s: a decoration at %d, %d beside a spike", theme->name, x,
+                                      y);
             }
         ck_assert_msg(grown >= W_TILES / 8, "%s: only %d decorations", theme->name, grown);
     }

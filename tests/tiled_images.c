@@ -25,8 +25,8 @@ int main(int argc, char **argv)
     for (int i = 2; i < argc; i++) {
         char name[256];
         int w, h;
-        if (sscanf(argv[i], "%255[^:]:%dx%d", name, &w, &h) != 3 || w < 1 || h < 1 ||
-            w > 4096 || h > 4096) {
+        if (sscanf(argv[i], "%255[^:]:%dx%d", name, &w, &h) != 3 || w < 1 || h < 1 || w > 4096 ||
+            h > 4096) {
             fprintf(stderr, "tiled_images: bad image '%s' (NAME:WxH)\n", argv[i]);
             return 2;
         }

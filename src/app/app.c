@@ -116,19 +116,23 @@ void app_data_missing(const char *dir, char *msg, size_t size)
 {
     const char *env = getenv("PLATFORMER_DATA");
     if (dir != NULL)
-        snprintf(msg, size, "%s: no assets/physics.json there (--data names the folder "
-                 "holding the game's assets/ and levels/)", dir);
+        snprintf(msg, size,
+                 "%s: no assets/physics.json there (--data names the folder "
+                 "holding the game's assets/ and levels/)",
+                 dir);
     else if (env != NULL && *env != '\0')
-        snprintf(msg, size, "%s: no assets/physics.json there (PLATFORMER_DATA names the "
-                 "folder holding the game's assets/ and levels/)", env);
+        snprintf(msg, size,
+                 "%s: no assets/physics.json there (PLATFORMER_DATA names the "
+                 "folder holding the game's assets/ and levels/)",
+                 env);
     else
-        snprintf(msg, size, "cannot find the game's data (assets/physics.json) next to the "
+        snprintf(msg, size,
+                 "cannot find the game's data (assets/physics.json) next to the "
                  "program or in %s: give the folder with --data DIR or PLATFORMER_DATA",
                  APP_DATA_DIR);
 }
 
-bool app_load_level(const char *data_dir, const char *path, LevelDesc *out,
-                    LevelErrors *errors)
+bool app_load_level(const char *data_dir, const char *path, LevelDesc *out, LevelErrors *errors)
 {
     PhysicsParams base = physics_defaults();
     char physics[APP_PATH_MAX + 32];
@@ -272,8 +276,9 @@ static bool soak_level(const char *data, const char *path, unsigned long ticks, 
     }
     deaths += sim_status(sim)->deaths;
     printf("%s: %s, %lu ticks, %u deaths, %u completions, at most %u entities, "
-           "world %zu..%zu bytes\n", path, ok ? "ok" : "FAILED", ticks, deaths, completions,
-           max_entities, bytes_first, bytes_max);
+           "world %zu..%zu bytes\n",
+           path, ok ? "ok" : "FAILED", ticks, deaths, completions, max_entities, bytes_first,
+           bytes_max);
     sim_destroy(sim);
     leveldesc_fini(&level);
     return ok;
@@ -300,7 +305,6 @@ static int usage(const char *argv0)
     return 2;
 }
 
-
 typedef struct RunResult {
     unsigned long ticks;
     SimOutcome outcome;
@@ -310,8 +314,7 @@ typedef struct RunResult {
 } RunResult;
 
 static bool run_level(const char *data, const char *level_path, const char *replay_path,
-                      unsigned long frames, unsigned long hash_every, bool trace,
-                      RunResult *result)
+                      unsigned long frames, unsigned long hash_every, bool trace, RunResult *result)
 {
     LevelErrors errors = {0};
     LevelDesc level;
@@ -351,9 +354,9 @@ static bool run_level(const char *data, const char *level_path, const char *repl
 
 /* How --verify treats a replay whose run differs from its directives. */
 typedef enum VerifyMode {
-    VERIFY_CHECK,          /* report it and fail */
-    VERIFY_UPDATE,         /* rewrite outcome, ticks and hash; refuse a changed outcome */
-    VERIFY_UPDATE_ANY,     /* rewrite them whatever changed */
+    VERIFY_CHECK,      /* report it and fail */
+    VERIFY_UPDATE,     /* rewrite outcome, ticks and hash; refuse a changed outcome */
+    VERIFY_UPDATE_ANY, /* rewrite them whatever changed */
 } VerifyMode;
 
 static int verify(const char *data, int count, char **replays, VerifyMode mode)
@@ -389,25 +392,28 @@ static int verify(const char *data, int count, char **replays, VerifyMode mode)
         bool all = st->collected == st->collectibles && st->gems == st->gems_total;
         if (expect.collects_all && !all) {
             /* not a difference --update could write down: the replay is wrong */
-            fprintf(stderr, "%s: '#! collects: all', but it banks %d of %d coins and %d of %d "
-                            "gems\n", replays[i], st->collected, st->collectibles, st->gems,
-                    st->gems_total);
+            fprintf(stderr,
+                    "%s: '#! collects: all', but it banks %d of %d coins and %d of %d "
+                    "gems\n",
+                    replays[i], st->collected, st->collectibles, st->gems, st->gems_total);
             failures++;
             continue;
         }
         bool same = same_outcome && (expect.ticks == 0 || expect.ticks == got.ticks) &&
                     (expect.hash[0] == '\0' || strcmp(expect.hash, got.hash) == 0);
         if (mode != VERIFY_CHECK) {
-            printf("%s: outcome %s -> %s, ticks %lu -> %lu, hash %s -> %s, deaths %u\n",
-                   replays[i], expect.outcome[0] ? expect.outcome : "-", got.outcome,
-                   expect.ticks, got.ticks, expect.hash[0] ? expect.hash : "-", got.hash, r.deaths);
-            bool complete = expect.outcome[0] != '\0' && expect.ticks != 0 && expect.hash[0] != '\0';
+            printf("%s: outcome %s -> %s, ticks %lu -> %lu, hash %s -> %s, deaths %u\n", replays[i],
+                   expect.outcome[0] ? expect.outcome : "-", got.outcome, expect.ticks, got.ticks,
+                   expect.hash[0] ? expect.hash : "-", got.hash, r.deaths);
+            bool complete =
+                expect.outcome[0] != '\0' && expect.ticks != 0 && expect.hash[0] != '\0';
             if (same && complete)
                 continue;
             if (!same_outcome && mode != VERIFY_UPDATE_ANY) {
-                fprintf(stderr, "%s: not rewritten: the run ends %s, not %s (a replay that no "
-                                "longer does what it did is a broken level; "
-                                "--allow-outcome-change rewrites it anyway)\n",
+                fprintf(stderr,
+                        "%s: not rewritten: the run ends %s, not %s (a replay that no "
+                        "longer does what it did is a broken level; "
+                        "--allow-outcome-change rewrites it anyway)\n",
                         replays[i], got.outcome, expect.outcome);
                 failures++;
                 continue;
@@ -509,7 +515,8 @@ int app_headless(int argc, char **argv, const char *data_dir, const char *base_p
             return usage(argv[0]);
         int failed = 0;
         for (int i = soak_from; i < argc; i++)
-            failed += !soak_level(data, argv[i], soak_ticks, (uint64_t)seed * 0x9e3779b97f4a7c15ull + 1);
+            failed +=
+                !soak_level(data, argv[i], soak_ticks, (uint64_t)seed * 0x9e3779b97f4a7c15ull + 1);
         return failed == 0 ? 0 : 1;
     }
     if (verify_from > 0) {

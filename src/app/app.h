@@ -56,8 +56,7 @@ bool app_level_path(const char *name, const char *user_dir, const char *data_dir
 
 /* Loads assets/physics.json of data_dir, then the level at path on top of
 ** it. Errors are appended to errors. */
-bool app_load_level(const char *data_dir, const char *path, LevelDesc *out,
-                    LevelErrors *errors);
+bool app_load_level(const char *data_dir, const char *path, LevelDesc *out, LevelErrors *errors);
 
 /* A new Sim for a reloaded level, with the player of old (when not NULL)
 ** moved to where it stood there if its box fits in the new map
@@ -67,11 +66,11 @@ Sim *app_rebuild_sim(Sim *old, const LevelDesc *level, const ClipTable *clips);
 
 /* How app_run runs a level. */
 typedef struct AppRun {
-    const Replay *replay;       /* input, tick by tick; NULL: no input */
-    unsigned long max_ticks;    /* 0: no limit */
-    unsigned long hash_every;   /* print "tick N hash H" every this many ticks; 0: never */
-    bool trace;                 /* print the player's state after every tick */
-    FILE *out;                  /* where those lines go */
+    const Replay *replay;     /* input, tick by tick; NULL: no input */
+    unsigned long max_ticks;  /* 0: no limit */
+    unsigned long hash_every; /* print "tick N hash H" every this many ticks; 0: never */
+    bool trace;               /* print the player's state after every tick */
+    FILE *out;                /* where those lines go */
 } AppRun;
 
 /* Runs sim until the replay ends, max_ticks pass, or the level completes.
@@ -104,25 +103,25 @@ int app_headless(int argc, char **argv, const char *data_dir, const char *base_p
 
 /* A shifted run that did not complete with no death. */
 typedef struct AppJitterMiss {
-    unsigned long press;        /* the jump's press as recorded, a tick index from 0 */
-    unsigned long held;         /* ticks it is held */
-    int shift;                  /* ticks it was moved: negative is earlier */
-    SimOutcome outcome;         /* OUTCOME_DIED, or OUTCOME_RUNNING: not done in time */
-    unsigned long tick;         /* ticks run when it died or the time ran out */
-    int32_t x, y;               /* the centre of the player's box then, px */
+    unsigned long press; /* the jump's press as recorded, a tick index from 0 */
+    unsigned long held;  /* ticks it is held */
+    int shift;           /* ticks it was moved: negative is earlier */
+    SimOutcome outcome;  /* OUTCOME_DIED, or OUTCOME_RUNNING: not done in time */
+    unsigned long tick;  /* ticks run when it died or the time ran out */
+    int32_t x, y;        /* the centre of the player's box then, px */
 } AppJitterMiss;
 
 /* What app_jitter_measure found. */
 typedef struct AppJitter {
-    unsigned long ticks;        /* the run as recorded: its ticks, outcome, deaths, end hash */
+    unsigned long ticks; /* the run as recorded: its ticks, outcome, deaths, end hash */
     SimOutcome outcome;
     uint32_t deaths;
     uint64_t hash;
-    size_t jumps;               /* jumps pressed before the recorded run ends */
-    size_t runs;                /* shifted runs played */
-    size_t completed;           /* ... that completed with no death in time */
-    size_t skipped;             /* shifts not played: before tick 0, or touching another jump */
-    AppJitterMiss *misses;      /* the runs that did not, by jump then shift; owned */
+    size_t jumps;          /* jumps pressed before the recorded run ends */
+    size_t runs;           /* shifted runs played */
+    size_t completed;      /* ... that completed with no death in time */
+    size_t skipped;        /* shifts not played: before tick 0, or touching another jump */
+    AppJitterMiss *misses; /* the runs that did not, by jump then shift; owned */
     size_t miss_count;
 } AppJitter;
 

@@ -63,7 +63,7 @@ typedef struct RunEnd {
     SimOutcome outcome;
     unsigned long ticks;
     uint32_t deaths;
-    int32_t x, y;         /* the player's box centre, px */
+    int32_t x, y; /* the player's box centre, px */
     uint64_t hash;
 } RunEnd;
 
@@ -213,8 +213,10 @@ bool app_jitter_shift(const Replay *replay, size_t length, size_t press, int shi
     if (k == n)
         snprintf(err, errlen, "no jump is pressed at tick %zu", press + 1);
     else if (!shift_allowed(jumps, n, k, shift))
-        snprintf(err, errlen, "the jump at tick %zu cannot move %+d: it would start before "
-                 "the first tick or touch another jump", press + 1, shift);
+        snprintf(err, errlen,
+                 "the jump at tick %zu cannot move %+d: it would start before "
+                 "the first tick or touch another jump",
+                 press + 1, shift);
     else
         ok = true;
     if (ok) {
@@ -245,22 +247,22 @@ static bool add_miss(AppJitter *j, size_t *cap, const AppJitterMiss *miss)
 /* ---- states already seen: (tick, state hash) -> the end a run came to ---- */
 
 enum {
-    SEEN_EVERY = 4,              /* ticks between two looks: a hash costs about a tick */
-    SEEN_MAX = 1 << 21,          /* states kept, at most: 32 MB of table at half full */
+    SEEN_EVERY = 4,     /* ticks between two looks: a hash costs about a tick */
+    SEEN_MAX = 1 << 21, /* states kept, at most: 32 MB of table at half full */
 };
 
 typedef struct Seen {
     uint64_t hash;
     uint32_t tick;
-    uint32_t end;                /* index in ends, + 1; 0: a free slot */
+    uint32_t end; /* index in ends, + 1; 0: a free slot */
 } Seen;
 
 typedef struct Memo {
-    Seen *slots;                 /* open addressing, a power of two of them */
+    Seen *slots; /* open addressing, a power of two of them */
     size_t cap, used;
     RunEnd *ends;
     size_t end_count, end_cap;
-    Seen *trail;                 /* the states of the run being played */
+    Seen *trail; /* the states of the run being played */
     size_t trail_count, trail_cap;
 } Memo;
 
@@ -383,8 +385,8 @@ static void play_shifted(Sim *work, const uint8_t *keys, size_t count, size_t fi
         if (tick <= same || tick % SEEN_EVERY != 0 || tick > UINT32_MAX)
             continue;
         uint64_t h = sim_hash(work);
-        const RunEnd *known = tick < base->ticks && h == hashes[tick] ? base
-                              : memo_find(memo, h, (uint32_t)tick);
+        const RunEnd *known =
+            tick < base->ticks && h == hashes[tick] ? base : memo_find(memo, h, (uint32_t)tick);
         if (known != NULL) {
             *end = *known;
             memo_keep(memo, end);
@@ -421,7 +423,8 @@ bool app_jitter_measure(const LevelDesc *level, const Replay *replay, int shift,
     Sim *from = sim_create(level, NULL), *work = sim_create(level, NULL);
     size_t at = 0; /* ticks `from` has played */
     Memo memo = {0};
-    bool ok = keys != NULL && from != NULL && work != NULL && find_jumps(keys, count, &jumps, &njumps);
+    bool ok =
+        keys != NULL && from != NULL && work != NULL && find_jumps(keys, count, &jumps, &njumps);
     for (size_t k = 0; ok && k < njumps && jumps[k].press < base.ticks; k++) {
         const Jump *jp = &jumps[k];
         size_t first = jp->press >= (size_t)shift ? jp->press - (size_t)shift : 0;
@@ -449,9 +452,10 @@ bool app_jitter_measure(const LevelDesc *level, const Replay *replay, int shift,
                 out->completed++;
                 continue;
             }
-            AppJitterMiss miss = {jp->press, jp->release - jp->press, s,
-                                  end.deaths > 0 ? OUTCOME_DIED : end.outcome, end.ticks,
-                                  end.x, end.y};
+            AppJitterMiss miss = {jp->press, jp->release - jp->press,
+                                  s,         end.deaths > 0 ? OUTCOME_DIED : end.outcome,
+                                  end.ticks, end.x,
+                                  end.y};
             ok = add_miss(out, &miss_cap, &miss);
         }
     }
@@ -522,8 +526,8 @@ static unsigned *tick_lines(const char *path, size_t count)
             replay_fini(&one);
         }
         /* A line ends at LF, CR or CR LF, as the reader takes them. */
-        pos = end < len && text[end] == '\r' && end + 1 < len && text[end + 1] == '\n'
-                  ? end + 2 : end + 1;
+        pos = end < len && text[end] == '\r' && end + 1 < len && text[end + 1] == '\n' ? end + 2
+                                                                                       : end + 1;
     }
     free(text);
     return lines;
@@ -565,19 +569,20 @@ static bool parse_number(const char *text, unsigned long hi, unsigned long *out)
 
 static int jitter_usage(const char *prog)
 {
-    fprintf(stderr, "usage: %s --headless --jitter [--shift N] [--slack T] [--min P]\n"
-          "                             REPLAY...\n"
-          "       %s --headless --jitter --write TICK,SHIFT OUT.replay [--slack T] REPLAY\n"
-          "Plays each completing replay again once for every jump and every shift of\n"
-          "it by 1 to N ticks earlier or later (default 2), the other inputs as\n"
-          "recorded, and counts the runs that still complete with no death within\n"
-          "the recorded ticks plus T (default 120). Prints per replay the jumps, the\n"
-          "shifted runs, those that complete, the percentage and each jump that\n"
-          "fails. Exit status 1 when a replay does not complete as recorded or, with\n"
-          "--min, completes fewer than P percent of its shifted runs.\n"
-          "--write saves the run of the jump pressed at TICK moved SHIFT ticks (as\n"
-          "listed, say 412,-2) as a replay, to watch with --replay OUT.replay.\n",
-          prog, prog);
+    fprintf(stderr,
+            "usage: %s --headless --jitter [--shift N] [--slack T] [--min P]\n"
+            "                             REPLAY...\n"
+            "       %s --headless --jitter --write TICK,SHIFT OUT.replay [--slack T] REPLAY\n"
+            "Plays each completing replay again once for every jump and every shift of\n"
+            "it by 1 to N ticks earlier or later (default 2), the other inputs as\n"
+            "recorded, and counts the runs that still complete with no death within\n"
+            "the recorded ticks plus T (default 120). Prints per replay the jumps, the\n"
+            "shifted runs, those that complete, the percentage and each jump that\n"
+            "fails. Exit status 1 when a replay does not complete as recorded or, with\n"
+            "--min, completes fewer than P percent of its shifted runs.\n"
+            "--write saves the run of the jump pressed at TICK moved SHIFT ticks (as\n"
+            "listed, say 412,-2) as a replay, to watch with --replay OUT.replay.\n",
+            prog, prog);
     return 2;
 }
 
@@ -630,8 +635,9 @@ static bool jitter_replay(const char *data, const char *path, int shift, unsigne
         return false;
     }
     if (j.outcome != OUTCOME_COMPLETED || j.deaths != 0) {
-        fprintf(stderr, "%s: the run ends %s after %lu ticks with %u death%s; --jitter "
-                        "measures a replay that completes with no death\n",
+        fprintf(stderr,
+                "%s: the run ends %s after %lu ticks with %u death%s; --jitter "
+                "measures a replay that completes with no death\n",
                 path, app_outcome_name(j.outcome), j.ticks, j.deaths, j.deaths == 1 ? "" : "s");
         unload(&l);
         return false;
@@ -649,8 +655,10 @@ static bool jitter_replay(const char *data, const char *path, int shift, unsigne
     char hash[17];
     snprintf(hash, sizeof hash, "%016" PRIx64, j.hash);
     if (h->hash[0] != '\0' && strcmp(h->hash, hash) != 0)
-        fprintf(stderr, "%s: note: the end state's hash is %s, its '#! hash:' says %s "
-                        "(--verify tells whether that matters)\n", path, hash, h->hash);
+        fprintf(stderr,
+                "%s: note: the end state's hash is %s, its '#! hash:' says %s "
+                "(--verify tells whether that matters)\n",
+                path, hash, h->hash);
 
     double pct = app_jitter_percent(&j);
     bool enough = !use_min || pct >= min;
@@ -707,8 +715,9 @@ static bool write_shifted(const char *data, const char *path, unsigned long tick
                 fprintf(stderr, "%s\n", err);
             else
                 printf("%s: the jump at tick %lu of %s moved %+d: %s after %lu ticks, %u "
-                       "death%s\n", out_path, tick, path, shift, app_outcome_name(end.outcome),
-                       end.ticks, end.deaths, end.deaths == 1 ? "" : "s");
+                       "death%s\n",
+                       out_path, tick, path, shift, app_outcome_name(end.outcome), end.ticks,
+                       end.deaths, end.deaths == 1 ? "" : "s");
         }
         replay_fini(&shifted);
     }
@@ -775,8 +784,10 @@ int app_jitter(int argc, char **argv, const char *data_dir, const char *base_pat
             use_min = true;
         } else if (strcmp(a, "--write") == 0 && i + 2 < argc) {
             if (!parse_write(argv[++i], &write_tick, &write_shift)) {
-                fprintf(stderr, "%s: --write needs TICK,SHIFT (a jump's tick as "
-                                "listed, a shift such as -2) and a file\n", prog);
+                fprintf(stderr,
+                        "%s: --write needs TICK,SHIFT (a jump's tick as "
+                        "listed, a shift such as -2) and a file\n",
+                        prog);
                 goto done;
             }
             write_path = argv[++i];
@@ -799,7 +810,8 @@ int app_jitter(int argc, char **argv, const char *data_dir, const char *base_pat
         goto done;
     }
     if (write_path != NULL) {
-        status = write_shifted(data, replays[0], write_tick, write_shift, slack, write_path) ? 0 : 1;
+        status =
+            write_shifted(data, replays[0], write_tick, write_shift, slack, write_path) ? 0 : 1;
         goto done;
     }
     AppJitter total;

@@ -22,12 +22,13 @@ enum { MAX_SECONDS = 3600 };
 
 static int usage(const char *prog)
 {
-    fprintf(stderr, "usage: %s --render-music TRACK OUT.wav [--seconds N] [--data DIR]\n"
-          "Renders a music track to a 16-bit stereo WAV file at 48 kHz. TRACK is a\n"
-          "name from assets/music (hills) or the path of a track file. Without\n"
-          "--seconds, the track plays once to its loop point: the intro and one\n"
-          "pass of the loop; N seconds (up to 3600) go on around the loop.\n",
-          prog);
+    fprintf(stderr,
+            "usage: %s --render-music TRACK OUT.wav [--seconds N] [--data DIR]\n"
+            "Renders a music track to a 16-bit stereo WAV file at 48 kHz. TRACK is a\n"
+            "name from assets/music (hills) or the path of a track file. Without\n"
+            "--seconds, the track plays once to its loop point: the intro and one\n"
+            "pass of the loop; N seconds (up to 3600) go on around the loop.\n",
+            prog);
     return 2;
 }
 
@@ -41,7 +42,7 @@ static bool is_path(const char *track)
 bool app_music_path(const char *data_dir, const char *track, char *out, size_t size)
 {
     int n = is_path(track) ? snprintf(out, size, "%s", track)
-                    : snprintf(out, size, "%s/assets/music/%s.txt", data_dir, track);
+                           : snprintf(out, size, "%s/assets/music/%s.txt", data_dir, track);
     return n >= 0 && (size_t)n < size;
 }
 
@@ -64,8 +65,10 @@ int app_render_music(int argc, char **argv, const char *data_dir, const char *ba
         const char *a = argv[i];
         if (strcmp(a, "--seconds") == 0 && i + 1 < argc) {
             if (!parse_seconds(argv[++i], &seconds)) {
-                fprintf(stderr, "%s: --seconds wants a number of seconds up to %d, "
-                                "not '%s'\n", prog, MAX_SECONDS, argv[i]);
+                fprintf(stderr,
+                        "%s: --seconds wants a number of seconds up to %d, "
+                        "not '%s'\n",
+                        prog, MAX_SECONDS, argv[i]);
                 return 2;
             }
         } else if (a[0] == '-' && a[1] != '\0') {
@@ -114,9 +117,10 @@ int app_render_music(int argc, char **argv, const char *data_dir, const char *ba
     /* A few lines of text can hold hours of music: one pass of a track is
     ** held to what --seconds may ask for, and the output to that size. */
     if (count > (uint64_t)MAX_SECONDS * AUDIO_RATE) {
-        fprintf(stderr, "%s: the intro and one pass of the loop last %.0f s, more than the %d s"
-                " --render-music writes: give --seconds N for the first N seconds\n", path,
-                (double)count / AUDIO_RATE, MAX_SECONDS);
+        fprintf(stderr,
+                "%s: the intro and one pass of the loop last %.0f s, more than the %d s"
+                " --render-music writes: give --seconds N for the first N seconds\n",
+                path, (double)count / AUDIO_RATE, MAX_SECONDS);
         goto done;
     }
     size_t size = audio_wav_size((size_t)count, 2);
@@ -162,11 +166,14 @@ int app_render_music(int argc, char **argv, const char *data_dir, const char *ba
            out_path, track->name, (double)count / AUDIO_RATE, (double)intro / AUDIO_RATE,
            (double)loop / AUDIO_RATE,
            (int)(loop / track->row_samples / (uint64_t)(track->rows_per_beat * 4)), track->bpm,
-           20.0 * log10((peak > 0 ? peak : 1) / 32768.0), 20.0 * log10((rms > 0 ? rms : 1) / 32768.0),
+           20.0 * log10((peak > 0 ? peak : 1) / 32768.0),
+           20.0 * log10((rms > 0 ? rms : 1) / 32768.0),
            20.0 * log10((width > 0 ? width : 1) / 32768.0), clipped);
     if (stolen > 0)
-        fprintf(stderr, "%s: %s: %u notes were cut short (more than %d at once on a "
-                        "channel)\n", prog, path, stolen, MUSIC_NOTES);
+        fprintf(stderr,
+                "%s: %s: %u notes were cut short (more than %d at once on a "
+                "channel)\n",
+                prog, path, stolen, MUSIC_NOTES);
     status = 0;
 done:
     free(player);

@@ -34,8 +34,8 @@
 enum { ATOMIC_PATH_MAX = 4096, ATOMIC_LINKS_MAX = 40 };
 
 /* A message into err (NULL or errlen 0: none wanted). */
-__attribute__((format(printf, 3, 4)))
-static void say(char *err, size_t errlen, const char *fmt, ...)
+__attribute__((format(printf, 3, 4))) static void say(char *err, size_t errlen, const char *fmt,
+                                                      ...)
 {
     if (err == NULL || errlen == 0)
         return;
@@ -105,9 +105,12 @@ static bool folder_of(const char *path, char *dir, size_t size)
 
 static const char *kind_of(mode_t mode)
 {
-    return S_ISDIR(mode) ? "a folder" : S_ISCHR(mode) ? "a character device" :
-           S_ISBLK(mode) ? "a block device" : S_ISFIFO(mode) ? "a FIFO" :
-           S_ISSOCK(mode) ? "a socket" : "not a regular file";
+    return S_ISDIR(mode)    ? "a folder"
+           : S_ISCHR(mode)  ? "a character device"
+           : S_ISBLK(mode)  ? "a block device"
+           : S_ISFIFO(mode) ? "a FIFO"
+           : S_ISSOCK(mode) ? "a socket"
+                            : "not a regular file";
 }
 
 /* The file path leads to, through symbolic links, into out; false with a
@@ -116,8 +119,10 @@ static const char *kind_of(mode_t mode)
 static bool find_target(const char *path, char *out, size_t size, char *err, size_t errlen)
 {
     if (strlen(path) >= size) {
-        say(err, errlen, "cannot save %s: the path is too long (%zu bytes, at most %zu);"
-                 " nothing was written", path, strlen(path), size - 1);
+        say(err, errlen,
+            "cannot save %s: the path is too long (%zu bytes, at most %zu);"
+            " nothing was written",
+            path, strlen(path), size - 1);
         return false;
     }
     strcpy(out, path);
@@ -128,17 +133,22 @@ static bool find_target(const char *path, char *out, size_t size, char *err, siz
         if (!S_ISLNK(st.st_mode)) {
             if (S_ISREG(st.st_mode))
                 return true;
-            say(err, errlen, "cannot save %s: it is %s, not a regular file; nothing was"
-                     " written", path, kind_of(st.st_mode));
+            say(err, errlen,
+                "cannot save %s: it is %s, not a regular file; nothing was"
+                " written",
+                path, kind_of(st.st_mode));
             return false;
         }
         char link[ATOMIC_PATH_MAX], next[ATOMIC_PATH_MAX];
         ssize_t n = hops < ATOMIC_LINKS_MAX ? readlink(out, link, sizeof link - 1) : -1;
         if (n < 0 || (size_t)n >= sizeof link - 1) {
-            say(err, errlen, "cannot save %s: cannot follow the symbolic link %s: %s;"
-                     " nothing was written", path, out,
-                     hops >= ATOMIC_LINKS_MAX ? strerror(ELOOP) : n < 0 ? strerror(errno)
-                                                                : strerror(ENAMETOOLONG));
+            say(err, errlen,
+                "cannot save %s: cannot follow the symbolic link %s: %s;"
+                " nothing was written",
+                path, out,
+                hops >= ATOMIC_LINKS_MAX ? strerror(ELOOP)
+                : n < 0                  ? strerror(errno)
+                                         : strerror(ENAMETOOLONG));
             return false;
         }
         link[n] = '\0';
@@ -147,11 +157,14 @@ static bool find_target(const char *path, char *out, size_t size, char *err, siz
             w = snprintf(next, sizeof next, "%s", link);
         } else {
             char dir[ATOMIC_PATH_MAX];
-            w = folder_of(out, dir, sizeof dir) ? snprintf(next, sizeof next, "%s/%s", dir, link) : -1;
+            w = folder_of(out, dir, sizeof dir) ? snprintf(next, sizeof next, "%s/%s", dir, link)
+                                                : -1;
         }
         if (w < 0 || (size_t)w >= size || (size_t)w >= sizeof next) {
-            say(err, errlen, "cannot save %s: the file its link leads to has too long a"
-                     " path; nothing was written", path);
+            say(err, errlen,
+                "cannot save %s: the file its link leads to has too long a"
+                " path; nothing was written",
+                path);
             return false;
         }
         strcpy(out, next);
@@ -166,8 +179,10 @@ bool atomic_check_target(const char *path, char *err, size_t errlen)
         return false;
     int n = snprintf(tmp, sizeof tmp, "%s.tmp-%ld-%d", target, (long)getpid(), 99);
     if (n < 0 || (size_t)n >= sizeof tmp) {
-        say(err, errlen, "cannot save %s: the path is too long for its temporary file;"
-                 " nothing was written", path);
+        say(err, errlen,
+            "cannot save %s: the path is too long for its temporary file;"
+            " nothing was written",
+            path);
         return false;
     }
     return true;
@@ -187,8 +202,8 @@ static void sync_parent_folder(const char *path)
     }
 }
 
-bool atomic_write_io(const AtomicIo *io, const char *path, const void *data, size_t len,
-                     char *err, size_t errlen)
+bool atomic_write_io(const AtomicIo *io, const char *path, const void *data, size_t len, char *err,
+                     size_t errlen)
 {
     char tmp[ATOMIC_PATH_MAX], target[ATOMIC_PATH_MAX];
     int fd = -1;
@@ -252,8 +267,8 @@ fail:
         (void)io->close(io->ctx, fd);
     (void)io->unlink(io->ctx, tmp);
 fail_no_tmp:
-    say(err, errlen, "cannot save %s: %s failed: %s; the previous file is unchanged",
-             file, step, strerror(saved));
+    say(err, errlen, "cannot save %s: %s failed: %s; the previous file is unchanged", file, step,
+        strerror(saved));
     return false;
 }
 
@@ -279,8 +294,7 @@ static bool temporary_of(const char *name, const char *base, long *pid)
 int atomic_remove_stale(const char *path)
 {
     char target[ATOMIC_PATH_MAX], dir[ATOMIC_PATH_MAX];
-    if (!find_target(path, target, sizeof target, NULL, 0) ||
-        !folder_of(target, dir, sizeof dir))
+    if (!find_target(path, target, sizeof target, NULL, 0) || !folder_of(target, dir, sizeof dir))
         return 0;
     const char *slash = strrchr(target, '/');
     const char *base = slash != NULL ? slash + 1 : target;

@@ -41,8 +41,8 @@ typedef struct AtomicIo {
 ** temporary and writes a message naming the file to err. */
 bool atomic_write(const char *path, const void *data, size_t len, char *err, size_t errlen);
 /* The same through the given system calls. */
-bool atomic_write_io(const AtomicIo *io, const char *path, const void *data, size_t len,
-                     char *err, size_t errlen);
+bool atomic_write_io(const AtomicIo *io, const char *path, const void *data, size_t len, char *err,
+                     size_t errlen);
 
 /* Whether path may be written: false, with the message atomic_write would
 ** give, when it is (or leads by links to) something other than a regular

@@ -19,27 +19,27 @@
 #include <stddef.h>
 
 enum {
-    AUDIO_LINE_WORDS = 64,      /* words on one line */
-    AUDIO_NAME_MAX = 32,        /* bytes of a name, with the NUL */
-    AUDIO_FILE_MAX = 1 << 20,   /* bytes of a sound bank or a music file */
+    AUDIO_LINE_WORDS = 64,    /* words on one line */
+    AUDIO_NAME_MAX = 32,      /* bytes of a name, with the NUL */
+    AUDIO_FILE_MAX = 1 << 20, /* bytes of a sound bank or a music file */
 };
 
 typedef struct AudioWord {
-    const char *s;              /* not NUL-terminated */
+    const char *s; /* not NUL-terminated */
     int len;
-    int line, col;              /* 1-based; col counts bytes */
+    int line, col; /* 1-based; col counts bytes */
 } AudioWord;
 
 typedef struct AudioLine {
     AudioWord words[AUDIO_LINE_WORDS];
-    int count;                  /* at least 1 */
+    int count; /* at least 1 */
 } AudioLine;
 
 typedef struct AudioText {
-    const char *file;           /* for messages */
+    const char *file; /* for messages */
     const char *text;
     size_t len, pos;
-    int line;                   /* of the next line to read */
+    int line; /* of the next line to read */
     char *err;
     size_t errlen;
     bool failed;

@@ -42,9 +42,9 @@
 typedef struct Sound {
     char name[AUDIO_NAME_MAX];
     double level;
-    double duck;                /* the music's gain while it plays: 1 leaves it alone */
-    int first, count;           /* its tones in SoundBank.tones */
-    int line, col;              /* of its name */
+    double duck;      /* the music's gain while it plays: 1 leaves it alone */
+    int first, count; /* its tones in SoundBank.tones */
+    int line, col;    /* of its name */
 } Sound;
 
 struct SoundBank {
@@ -54,7 +54,7 @@ struct SoundBank {
     int tone_count;
 };
 
-enum { BANK_TONES = (int)(sizeof ((SoundBank *)0)->tones / sizeof(Tone)) };
+enum { BANK_TONES = (int)(sizeof((SoundBank *)0)->tones / sizeof(Tone)) };
 
 static uint32_t name_hash(const char *s)
 {
@@ -164,8 +164,10 @@ static bool order_by(AudioText *t, SoundBank *bank, const char *const *names, in
         while (n < count && strcmp(names[n], s->name) != 0)
             n++;
         if (n == count)
-            audio_text_fail_at(t, s->line, s->col, "unknown sound '%s': the game plays none of "
-                               "that name", s->name);
+            audio_text_fail_at(t, s->line, s->col,
+                               "unknown sound '%s': the game plays none of "
+                               "that name",
+                               s->name);
         else
             by_name[n] = *s;
     }
@@ -213,8 +215,8 @@ bool audio_bank_parse(const char *file, const char *text, size_t len, const char
     return true;
 }
 
-bool audio_bank_load(const char *path, const char *const *names, int name_count,
-                     SoundBank **out, char *err, size_t errlen)
+bool audio_bank_load(const char *path, const char *const *names, int name_count, SoundBank **out,
+                     char *err, size_t errlen)
 {
     char *text;
     size_t len;
@@ -265,8 +267,8 @@ static void render_tone(const Tone *t, uint32_t seed, double *mix, size_t count)
     audio_tone_begin(&s, t, seed);
     for (size_t i = first; i < last; i++) {
         double time = (double)i / AUDIO_RATE - t->start;
-        mix[i] += audio_tone_next(&s, t, t->freq, time) * audio_tone_envelope(t, time, -1.0) *
-                  t->gain;
+        mix[i] +=
+            audio_tone_next(&s, t, t->freq, time) * audio_tone_envelope(t, time, -1.0) * t->gain;
     }
 }
 

@@ -18,9 +18,9 @@
 #include <stdint.h>
 
 enum {
-    BANK_SOUNDS = 64,           /* sounds in a bank */
-    BANK_SOUND_TONES = 16,      /* tones in one sound */
-    BANK_SOUND_SECONDS = 10,    /* the longest sound */
+    BANK_SOUNDS = 64,        /* sounds in a bank */
+    BANK_SOUND_TONES = 16,   /* tones in one sound */
+    BANK_SOUND_SECONDS = 10, /* the longest sound */
 };
 
 typedef struct SoundBank SoundBank;
@@ -31,8 +31,8 @@ typedef struct SoundBank SoundBank;
 ** success *out is a bank the caller frees with audio_bank_destroy; on
 ** failure *out is NULL and err holds one line, FILE:LINE:COL: error:
 ** MESSAGE (FILE: error: ... when it cannot be read). */
-bool audio_bank_load(const char *path, const char *const *names, int name_count,
-                     SoundBank **out, char *err, size_t errlen);
+bool audio_bank_load(const char *path, const char *const *names, int name_count, SoundBank **out,
+                     char *err, size_t errlen);
 
 /* The same from text in memory; file names it in messages. */
 bool audio_bank_parse(const char *file, const char *text, size_t len, const char *const *names,

@@ -80,7 +80,7 @@ int32_t mixer_volume_gain(int master, int sfx, bool mute)
         return 0;
     master = master < 0 ? 0 : master > 100 ? 100 : master;
     sfx = sfx < 0 ? 0 : sfx > 100 ? 100 : sfx;
-    int64_t v = (int64_t)master * sfx;               /* 0 .. 10000 */
+    int64_t v = (int64_t)master * sfx; /* 0 .. 10000 */
     return (int32_t)(v * v * MIXER_GAIN_ONE / (10000LL * 10000LL));
 }
 
@@ -172,10 +172,10 @@ static void music_frame(Mixer *m, int16_t chunk[2][2 * MUSIC_CHUNK], size_t f, i
             continue;
         if (mm->fade < mm->fade_target)
             mm->fade = mm->fade_target - mm->fade > mm->fade_step ? mm->fade + mm->fade_step
-                                                                    : mm->fade_target;
+                                                                  : mm->fade_target;
         else if (mm->fade > mm->fade_target)
             mm->fade = mm->fade - mm->fade_target > mm->fade_step ? mm->fade - mm->fade_step
-                                                                    : mm->fade_target;
+                                                                  : mm->fade_target;
         *left += (int64_t)chunk[i][2 * f] * mm->fade;
         *right += (int64_t)chunk[i][2 * f + 1] * mm->fade;
         if (mm->fade == 0 && mm->fade_target == 0)

@@ -25,37 +25,37 @@
 
 enum {
     MIXER_VOICES = 8,
-    MIXER_GAIN_ONE = 1 << 16,   /* unity gain in the mixer's fixed point */
-    MIXER_RETRIGGER = 480,      /* samples: 10 ms at 48 kHz */
-    MIXER_MUSIC_DEFAULT = 70,   /* the music volume until one is set */
-    MIXER_DUCK_GLIDE = 4800,    /* samples the music takes to dip under a sting: 0.1 s */
+    MIXER_GAIN_ONE = 1 << 16, /* unity gain in the mixer's fixed point */
+    MIXER_RETRIGGER = 480,    /* samples: 10 ms at 48 kHz */
+    MIXER_MUSIC_DEFAULT = 70, /* the music volume until one is set */
+    MIXER_DUCK_GLIDE = 4800,  /* samples the music takes to dip under a sting: 0.1 s */
 };
 
 typedef struct MixerVoice {
-    const int16_t *samples;     /* NULL when the voice is free */
+    const int16_t *samples; /* NULL when the voice is free */
     size_t count, pos;
-    uint32_t started;           /* mixer_play call number, to find the oldest */
-    int32_t duck;               /* the music's gain while it plays, MIXER_GAIN_ONE: none */
+    uint32_t started; /* mixer_play call number, to find the oldest */
+    int32_t duck;     /* the music's gain while it plays, MIXER_GAIN_ONE: none */
 } MixerVoice;
 
 /* A track playing, and how far it is faded in. */
 typedef struct MixerMusic {
     bool active;
     MusicPlayer player;
-    int32_t fade;               /* 0..MIXER_GAIN_ONE */
-    int32_t fade_target;        /* 0 (fading out) or MIXER_GAIN_ONE */
-    int32_t fade_step;          /* per sample */
+    int32_t fade;        /* 0..MIXER_GAIN_ONE */
+    int32_t fade_target; /* 0 (fading out) or MIXER_GAIN_ONE */
+    int32_t fade_step;   /* per sample */
 } MixerMusic;
 
 typedef struct Mixer {
     MixerVoice voices[MIXER_VOICES];
     uint32_t plays;
-    int32_t gain;               /* effects, applied now, 0..MIXER_GAIN_ONE */
-    int32_t target_gain;        /* gain moves here a little per sample: no zipper clicks */
-    MixerMusic music[2];        /* [0] the track asked for last, [1] the one fading out */
+    int32_t gain;        /* effects, applied now, 0..MIXER_GAIN_ONE */
+    int32_t target_gain; /* gain moves here a little per sample: no zipper clicks */
+    MixerMusic music[2]; /* [0] the track asked for last, [1] the one fading out */
     int32_t music_gain, music_target_gain;
-    int32_t duck;               /* the music's ducking now, gliding to the voices' lowest */
-    int master, music_volume;   /* 0..100, kept to recompute the music's gain */
+    int32_t duck;             /* the music's ducking now, gliding to the voices' lowest */
+    int master, music_volume; /* 0..100, kept to recompute the music's gain */
     bool mute;
 } Mixer;
 

@@ -87,11 +87,11 @@ typedef struct Reader {
     Block block;
     int cell_cap;
     bool have_track, have_loop;
-    int block_line;             /* line of the instrument or pattern being read */
+    int block_line; /* line of the instrument or pattern being read */
 } Reader;
 
-static const char *const KEYWORDS[] = {"track", "instrument", "tone", "channel",
-                                       "pattern", "order", "loop"};
+static const char *const KEYWORDS[] = {"track",   "instrument", "tone", "channel",
+                                       "pattern", "order",      "loop"};
 
 static bool is_keyword(const AudioWord *w)
 {
@@ -124,8 +124,8 @@ static bool new_name(Reader *r, const AudioLine *line, const char *what, char *o
         return audio_text_fail(&r->text, &line->words[0], "'%s' needs a name", what);
     const AudioWord *w = &line->words[1];
     if (is_keyword(w))
-        return audio_text_fail(&r->text, w, "'%.*s' is a word of the format, not a name",
-                               w->len, w->s);
+        return audio_text_fail(&r->text, w, "'%.*s' is a word of the format, not a name", w->len,
+                               w->s);
     return audio_word_name(&r->text, w, what, out);
 }
 
@@ -163,7 +163,10 @@ static bool fields(Reader *r, const AudioLine *line, int from, Field *f, int cou
             char list[128] = "";
             for (int j = 0; j < count; j++)
                 snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s=",
-                         j == 0 ? "" : j == count - 1 ? " or " : ", ", f[j].key);
+                         j == 0           ? ""
+                         : j == count - 1 ? " or "
+                                          : ", ",
+                         f[j].key);
             return audio_text_fail(&r->text, &key, "unknown key '%.*s' (expected %s)", key.len,
                                    key.s, list);
         }
@@ -181,13 +184,14 @@ static bool track_line(Reader *r, const AudioLine *line)
     if (r->have_track)
         return audio_text_fail(&r->text, &line->words[0], "a second 'track' line");
     r->have_track = true;
-    Field f[4] = {{"bpm", {0}, false}, {"rows_per_beat", {0}, false}, {"volume", {0}, false},
+    Field f[4] = {{"bpm", {0}, false},
+                  {"rows_per_beat", {0}, false},
+                  {"volume", {0}, false},
                   {"echo", {0}, false}};
     if (!fields(r, line, 1, f, 4))
         return false;
     if (!f[0].given || !f[1].given)
-        return audio_text_fail(&r->text, &line->words[0],
-                               "'track' needs bpm= and rows_per_beat=");
+        return audio_text_fail(&r->text, &line->words[0], "'track' needs bpm= and rows_per_beat=");
     t->volume = 1.0;
     int echo_rows = 3;
     if (!audio_word_int(&r->text, &f[0].value, 30, 300, &t->bpm) ||
@@ -203,8 +207,8 @@ static bool track_line(Reader *r, const AudioLine *line)
     if ((uint64_t)t->echo_samples * MUSIC_ECHO_TAPS > MUSIC_ECHO_MAX)
         return audio_text_fail(&r->text, &f[3].value,
                                "an echo of %d rows lasts %.2f s; at this tempo at most %u rows "
-                               "(its last repeat within %.0f s)", echo_rows,
-                               (double)t->echo_samples / AUDIO_RATE, (unsigned)fit,
+                               "(its last repeat within %.0f s)",
+                               echo_rows, (double)t->echo_samples / AUDIO_RATE, (unsigned)fit,
                                (double)MUSIC_ECHO_MAX / AUDIO_RATE);
     return true;
 }
@@ -253,8 +257,7 @@ static bool channel_line(Reader *r, const AudioLine *line)
     if (t->step_count > 0 || r->block == IN_ORDER)
         return audio_text_fail(&r->text, &line->words[0], "channels come before the order list");
     if (t->channel_count == MUSIC_CHANNELS)
-        return audio_text_fail(&r->text, &line->words[0], "more than %d channels",
-                               MUSIC_CHANNELS);
+        return audio_text_fail(&r->text, &line->words[0], "more than %d channels", MUSIC_CHANNELS);
     MusicChannel *c = &t->channels[t->channel_count];
     memset(c, 0, sizeof *c);
     if (!new_name(r, line, "channel", c->name))
@@ -263,13 +266,15 @@ static bool channel_line(Reader *r, const AudioLine *line)
         if (strcmp(t->channels[i].name, c->name) == 0)
             return audio_text_fail(&r->text, &line->words[1], "channel '%s' is defined twice",
                                    c->name);
-    Field f[4] = {{"instrument", {0}, false}, {"volume", {0}, false}, {"pan", {0}, false},
+    Field f[4] = {{"instrument", {0}, false},
+                  {"volume", {0}, false},
+                  {"pan", {0}, false},
                   {"echo", {0}, false}};
     if (!fields(r, line, 2, f, 4))
         return false;
     if (!f[0].given)
-        return audio_text_fail(&r->text, &line->words[1], "channel '%s' needs instrument=",
-                               c->name);
+        return audio_text_fail(&r->text, &line->words[1],
+                               "channel '%s' needs instrument=", c->name);
     c->instrument = find_instrument(t, &f[0].value);
     if (c->instrument < 0)
         return audio_text_fail(&r->text, &f[0].value, "no instrument '%.*s' defined above",
@@ -291,8 +296,7 @@ static bool pattern_line(Reader *r, const AudioLine *line)
 {
     MusicTrack *t = r->track;
     if (t->pattern_count == MUSIC_PATTERNS)
-        return audio_text_fail(&r->text, &line->words[0], "more than %d patterns",
-                               MUSIC_PATTERNS);
+        return audio_text_fail(&r->text, &line->words[0], "more than %d patterns", MUSIC_PATTERNS);
     MusicPattern *p = &t->patterns[t->pattern_count];
     memset(p, 0, sizeof *p);
     if (!new_name(r, line, "pattern", p->name))
@@ -302,8 +306,8 @@ static bool pattern_line(Reader *r, const AudioLine *line)
         return audio_text_fail(&r->text, w, "'%s' reads as a repeat count, not a name", p->name);
     int other = find_pattern(t, w);
     if (other >= 0)
-        return audio_text_fail(&r->text, w, "pattern '%s' is already defined at line %d",
-                               p->name, t->patterns[other].line);
+        return audio_text_fail(&r->text, w, "pattern '%s' is already defined at line %d", p->name,
+                               t->patterns[other].line);
     if (line->count > 2)
         return audio_text_fail(&r->text, &line->words[2],
                                "the rows of a pattern go on the lines under its name");
@@ -354,8 +358,8 @@ static bool cell(Reader *r, const AudioWord *w, MusicCell *out)
             return audio_text_fail(&r->text, &inst, "no instrument after ':'");
         int i = find_instrument(t, &inst);
         if (i < 0)
-            return audio_text_fail(&r->text, &inst, "no instrument '%.*s' defined above",
-                                   inst.len, inst.s);
+            return audio_text_fail(&r->text, &inst, "no instrument '%.*s' defined above", inst.len,
+                                   inst.s);
         out->instrument = (int16_t)i;
     }
     return true;
@@ -423,8 +427,7 @@ static bool step_word(Reader *r, const AudioWord *w, int16_t *pattern, int8_t *t
         const MusicCell *c = &t->cells[pat->first + i];
         int n = c->note + *transpose;
         if (c->kind == MUSIC_NOTE && (n < 12 || n > 119))
-            return audio_text_fail(&r->text, w, "moves a note of '%s' out of C-0..B-8",
-                                   pat->name);
+            return audio_text_fail(&r->text, w, "moves a note of '%s' out of C-0..B-8", pat->name);
     }
     return true;
 }
@@ -572,8 +575,8 @@ static void track_name(const char *file, char *out)
     out[len] = '\0';
 }
 
-bool audio_music_parse(const char *file, const char *text, size_t len, MusicTrack **out,
-                       char *err, size_t errlen)
+bool audio_music_parse(const char *file, const char *text, size_t len, MusicTrack **out, char *err,
+                       size_t errlen)
 {
     *out = NULL;
     Reader r = {0};

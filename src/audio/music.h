@@ -29,24 +29,24 @@ enum {
     MUSIC_INSTRUMENT_TONES = 4,
     MUSIC_PATTERNS = 256,
     MUSIC_PATTERN_ROWS = 256,
-    MUSIC_STEPS = 256,          /* entries of the order list, repeats written out */
-    MUSIC_CELLS = 65536,        /* rows of all patterns together */
-    MUSIC_NOTES = 8,            /* notes sounding at once on one channel */
+    MUSIC_STEPS = 256,   /* entries of the order list, repeats written out */
+    MUSIC_CELLS = 65536, /* rows of all patterns together */
+    MUSIC_NOTES = 8,     /* notes sounding at once on one channel */
     MUSIC_NAME_MAX = 32,
-    MUSIC_ECHO_TAPS = 3,        /* repeats of the echo, at 1, 2 and 3 times its delay */
-    MUSIC_ECHO_MAX = AUDIO_RATE,/* samples of the echo's memory: its last tap, at most */
+    MUSIC_ECHO_TAPS = 3,         /* repeats of the echo, at 1, 2 and 3 times its delay */
+    MUSIC_ECHO_MAX = AUDIO_RATE, /* samples of the echo's memory: its last tap, at most */
 };
 
 typedef enum MusicCellKind {
-    MUSIC_EMPTY,                /* `...`: what sounds goes on */
-    MUSIC_OFF,                  /* `---`: the held note ends (its release follows) */
-    MUSIC_NOTE,                 /* a note starts */
+    MUSIC_EMPTY, /* `...`: what sounds goes on */
+    MUSIC_OFF,   /* `---`: the held note ends (its release follows) */
+    MUSIC_NOTE,  /* a note starts */
 } MusicCellKind;
 
 typedef struct MusicCell {
-    uint8_t kind;               /* MusicCellKind */
-    uint8_t note;               /* MIDI number (C-4 = 60) */
-    int16_t instrument;         /* index, or -1 for the channel's own */
+    uint8_t kind;       /* MusicCellKind */
+    uint8_t note;       /* MIDI number (C-4 = 60) */
+    int16_t instrument; /* index, or -1 for the channel's own */
 } MusicCell;
 
 typedef struct MusicInstrument {
@@ -57,18 +57,18 @@ typedef struct MusicInstrument {
 
 typedef struct MusicChannel {
     char name[MUSIC_NAME_MAX];
-    int instrument;             /* played by notes that name none */
+    int instrument; /* played by notes that name none */
     double volume;
-    double pan;                 /* -1 left .. 0 centre .. 1 right */
-    double echo;                /* how much of it feeds the echo, 0..1 */
-    double gain_l, gain_r;      /* from pan: equal power, 1 each at the centre */
+    double pan;            /* -1 left .. 0 centre .. 1 right */
+    double echo;           /* how much of it feeds the echo, 0..1 */
+    double gain_l, gain_r; /* from pan: equal power, 1 each at the centre */
 } MusicChannel;
 
 typedef struct MusicPattern {
     char name[MUSIC_NAME_MAX];
-    int first;                  /* its rows in MusicTrack.cells */
+    int first; /* its rows in MusicTrack.cells */
     int rows;
-    int line;                   /* where it is defined */
+    int line; /* where it is defined */
 } MusicPattern;
 
 /* One entry of the order list: a pattern (or -1, silence) per channel. */
@@ -76,14 +76,14 @@ typedef struct MusicStep {
     int16_t pattern[MUSIC_CHANNELS];
     int8_t transpose[MUSIC_CHANNELS]; /* semitones added to that pattern's notes */
     int rows;
-    double volume;              /* the whole mix in this step: a section's dynamics */
+    double volume; /* the whole mix in this step: a section's dynamics */
 } MusicStep;
 
 typedef struct MusicTrack {
-    char name[MUSIC_NAME_MAX];  /* the file's name without .txt */
+    char name[MUSIC_NAME_MAX]; /* the file's name without .txt */
     int bpm, rows_per_beat;
-    uint32_t row_samples;       /* samples a row lasts */
-    uint32_t echo_samples;      /* the echo's delay */
+    uint32_t row_samples;  /* samples a row lasts */
+    uint32_t echo_samples; /* the echo's delay */
     double volume;
     MusicInstrument instruments[MUSIC_INSTRUMENTS];
     int instrument_count;
@@ -91,11 +91,11 @@ typedef struct MusicTrack {
     int channel_count;
     MusicPattern patterns[MUSIC_PATTERNS];
     int pattern_count;
-    MusicCell *cells;           /* owned */
+    MusicCell *cells; /* owned */
     int cell_count;
     MusicStep steps[MUSIC_STEPS];
     int step_count;
-    int loop;                   /* the step play returns to after the last */
+    int loop; /* the step play returns to after the last */
 } MusicTrack;
 
 /* Reads a track file. On success *out is a track the caller frees with
@@ -104,8 +104,8 @@ typedef struct MusicTrack {
 bool audio_music_load(const char *path, MusicTrack **out, char *err, size_t errlen);
 
 /* The same from text in memory; file names it in messages and names the track. */
-bool audio_music_parse(const char *file, const char *text, size_t len, MusicTrack **out,
-                       char *err, size_t errlen);
+bool audio_music_parse(const char *file, const char *text, size_t len, MusicTrack **out, char *err,
+                       size_t errlen);
 
 void audio_music_destroy(MusicTrack *track);
 
@@ -119,8 +119,8 @@ typedef struct MusicVoice {
     const MusicInstrument *instrument;
     double freq[MUSIC_INSTRUMENT_TONES];
     ToneState tones[MUSIC_INSTRUMENT_TONES];
-    uint64_t age;               /* samples since the note started */
-    int64_t released_at;        /* age when the note ended; -1 while held */
+    uint64_t age;        /* samples since the note started */
+    int64_t released_at; /* age when the note ended; -1 while held */
 } MusicVoice;
 
 typedef struct MusicPlayer {
@@ -132,9 +132,9 @@ typedef struct MusicPlayer {
     uint32_t echo_at;           /* where the next sample goes in echo[] */
     MusicVoice voices[MUSIC_CHANNELS][MUSIC_NOTES]; /* by channel, oldest first */
     int voice_count[MUSIC_CHANNELS];
-    uint64_t position;          /* samples rendered */
-    uint32_t passes;            /* times play went back to the loop point */
-    uint32_t stolen;            /* notes cut short for want of room: 0 in a good track */
+    uint64_t position; /* samples rendered */
+    uint32_t passes;   /* times play went back to the loop point */
+    uint32_t stolen;   /* notes cut short for want of room: 0 in a good track */
 } MusicPlayer;
 
 /* Ready to play track from its start. */

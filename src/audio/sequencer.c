@@ -197,8 +197,8 @@ void audio_music_render(MusicPlayer *p, int16_t *out, size_t frames)
             p->echo_at = (p->echo_at + 1) % MUSIC_ECHO_MAX;
         }
         double target = t->steps[p->step].volume;
-        p->volume = p->volume < target ? fmin(p->volume + glide, target)
-                                       : fmax(p->volume - glide, target);
+        p->volume =
+            p->volume < target ? fmin(p->volume + glide, target) : fmax(p->volume - glide, target);
         out[2 * f] = to_pcm(left * p->volume * scale);
         out[2 * f + 1] = to_pcm(right * p->volume * scale);
         p->position++;

@@ -149,13 +149,9 @@ double audio_tone_next(ToneState *s, const Tone *t, double freq, double time)
         v = 1.0 - 4.0 * fabs(p - 0.5);
         break;
     }
-    case WAVE_SINE:
-        v = sin(TWO_PI * s->phase);
-        break;
+    case WAVE_SINE: v = sin(TWO_PI * s->phase); break;
     case WAVE_NOISE:
-    default:
-        v = s->noise;
-        break;
+    default: v = s->noise; break;
     }
     s->phase += dt;
     if (s->phase >= 1.0) {
@@ -198,13 +194,13 @@ void audio_wav_header(size_t frames, int channels, uint8_t *out)
     memcpy(p, "RIFF", 4);
     p = put_u32(p + 4, 36 + data);
     memcpy(p, "WAVEfmt ", 8);
-    p = put_u32(p + 8, 16);          /* fmt chunk size */
-    p = put_u16(p, 1);               /* PCM */
+    p = put_u32(p + 8, 16); /* fmt chunk size */
+    p = put_u16(p, 1);      /* PCM */
     p = put_u16(p, (uint16_t)channels);
     p = put_u32(p, AUDIO_RATE);
     p = put_u32(p, (uint32_t)(AUDIO_RATE * 2 * channels)); /* bytes per second */
     p = put_u16(p, (uint16_t)(2 * channels));              /* bytes per frame */
-    p = put_u16(p, 16);              /* bits per sample */
+    p = put_u16(p, 16);                                    /* bits per sample */
     memcpy(p, "data", 4);
     put_u32(p + 4, data);
 }

@@ -20,36 +20,36 @@
 enum { AUDIO_RATE = 48000 };
 
 enum {
-    TONE_ARP_MAX = 8,           /* semitone offsets of an arpeggio */
+    TONE_ARP_MAX = 8, /* semitone offsets of an arpeggio */
 };
 
 typedef enum ToneWave { WAVE_PULSE, WAVE_TRIANGLE, WAVE_SINE, WAVE_NOISE } ToneWave;
 
 typedef struct Tone {
     ToneWave wave;
-    double start;              /* s after the sound (or the note) starts */
-    double freq;               /* Hz; 0 in an instrument: the note's pitch.
+    double start;                                 /* s after the sound (or the note) starts */
+    double freq;                                  /* Hz; 0 in an instrument: the note's pitch.
                                   For noise, how often the value changes */
-    double transpose;          /* semitones from the note (instruments) */
-    double slide;              /* semitones glided over the tone's length */
-    double duty;               /* pulse: fraction of the period that is high */
+    double transpose;                             /* semitones from the note (instruments) */
+    double slide;                                 /* semitones glided over the tone's length */
+    double duty;                                  /* pulse: fraction of the period that is high */
     double attack, decay, sustain, hold, release; /* s, s, level 0..1, s, s */
-    bool hold_note;            /* instruments: sustain until the note ends */
-    double vib_depth, vib_rate, vib_delay; /* semitones, Hz, s */
-    int arp[TONE_ARP_MAX];     /* semitone offsets, taken in turn */
+    bool hold_note;                               /* instruments: sustain until the note ends */
+    double vib_depth, vib_rate, vib_delay;        /* semitones, Hz, s */
+    int arp[TONE_ARP_MAX];                        /* semitone offsets, taken in turn */
     int arp_count;
-    bool arp_loop;             /* start the arpeggio over instead of holding its last step */
-    double arp_step;           /* s per arpeggio step */
-    double cutoff;             /* low-pass, Hz; 0 for none */
+    bool arp_loop;   /* start the arpeggio over instead of holding its last step */
+    double arp_step; /* s per arpeggio step */
+    double cutoff;   /* low-pass, Hz; 0 for none */
     double gain;
 } Tone;
 
 /* The running state of one tone being played. */
 typedef struct ToneState {
-    double phase;              /* 0..1 through the period */
-    double lp1, lp2;           /* the two filter poles */
-    double noise;              /* the noise value held until the next period */
-    double lp;                 /* filter coefficient (from the cutoff) */
+    double phase;    /* 0..1 through the period */
+    double lp1, lp2; /* the two filter poles */
+    double noise;    /* the noise value held until the next period */
+    double lp;       /* filter coefficient (from the cutoff) */
     uint32_t rng;
 } ToneState;
 

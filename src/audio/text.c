@@ -151,9 +151,8 @@ bool audio_text_line(AudioText *t, AudioLine *line)
                 continue;
             }
             if (c < 0x20 || c > 0x7E)
-                return audio_text_fail_at(t, lineno, col,
-                                          "unexpected byte 0x%02X (only ASCII outside comments)",
-                                          c);
+                return audio_text_fail_at(
+                    t, lineno, col, "unexpected byte 0x%02X (only ASCII outside comments)", c);
             if (w == NULL) {
                 if (line->count == AUDIO_LINE_WORDS)
                     return audio_text_fail_at(t, lineno, col, "more than %d words on a line",
@@ -295,8 +294,8 @@ bool audio_word_name(AudioText *t, const AudioWord *w, const char *what, char *o
                                "letters, digits or '_')",
                                w->len, w->s, what);
     if (w->len >= AUDIO_NAME_MAX)
-        return audio_text_fail(t, w, "%s name '%.*s' is longer than %d characters", what,
-                               w->len, w->s, AUDIO_NAME_MAX - 1);
+        return audio_text_fail(t, w, "%s name '%.*s' is longer than %d characters", what, w->len,
+                               w->s, AUDIO_NAME_MAX - 1);
     memcpy(out, w->s, (size_t)w->len);
     out[w->len] = '\0';
     return true;

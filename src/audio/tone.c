@@ -44,13 +44,30 @@
 #include <string.h>
 
 typedef enum Key {
-    K_WAVE, K_DUTY, K_FREQ, K_TO, K_SLIDE, K_TRANSPOSE, K_START, K_ATTACK, K_DECAY, K_SUSTAIN,
-    K_HOLD, K_RELEASE, K_VIBRATO, K_ARP, K_ARP_LOOP, K_ARP_STEP, K_CUTOFF, K_GAIN, K_COUNT
+    K_WAVE,
+    K_DUTY,
+    K_FREQ,
+    K_TO,
+    K_SLIDE,
+    K_TRANSPOSE,
+    K_START,
+    K_ATTACK,
+    K_DECAY,
+    K_SUSTAIN,
+    K_HOLD,
+    K_RELEASE,
+    K_VIBRATO,
+    K_ARP,
+    K_ARP_LOOP,
+    K_ARP_STEP,
+    K_CUTOFF,
+    K_GAIN,
+    K_COUNT
 } Key;
 
 static const char *const KEY_NAMES[K_COUNT] = {
-    "wave", "duty", "freq", "to", "slide", "transpose", "start", "attack", "decay", "sustain",
-    "hold", "release", "vibrato", "arp", "arp_loop", "arp_step", "cutoff", "gain",
+    "wave",    "duty", "freq",    "to",      "slide", "transpose", "start",    "attack", "decay",
+    "sustain", "hold", "release", "vibrato", "arp",   "arp_loop",  "arp_step", "cutoff", "gain",
 };
 
 enum { MAX_MS = 10000 };
@@ -92,8 +109,8 @@ static bool unknown_key(AudioText *t, const AudioWord *key)
         }
     }
     if (best >= 0)
-        return audio_text_fail(t, key, "unknown key '%.*s' (did you mean '%s'?)", key->len,
-                               key->s, KEY_NAMES[best]);
+        return audio_text_fail(t, key, "unknown key '%.*s' (did you mean '%s'?)", key->len, key->s,
+                               KEY_NAMES[best]);
     return audio_text_fail(t, key,
                            "unknown key '%.*s' (expected wave, duty, freq, to, slide, transpose, "
                            "start, attack, decay, sustain, hold, release, vibrato, arp, "
@@ -118,8 +135,9 @@ static bool pitch(AudioText *t, const AudioWord *v, double *out)
         return true;
     }
     if (v->len > 0 && v->s[0] >= 'A' && v->s[0] <= 'Z')
-        return audio_text_fail(t, v, "'%.*s' is not a note (C-4, C#4: a letter, '-' or '#', "
-                                     "an octave 0 to 8)",
+        return audio_text_fail(t, v,
+                               "'%.*s' is not a note (C-4, C#4: a letter, '-' or '#', "
+                               "an octave 0 to 8)",
                                v->len, v->s);
     return audio_word_number(t, v, 1.0, 20000.0, out);
 }
@@ -145,8 +163,9 @@ static bool vibrato(AudioText *t, const AudioWord *v, Tone *out)
     while (n < 4 && audio_word_next_item(&rest, &item[n]))
         n++;
     if (n < 2 || n > 3)
-        return audio_text_fail(t, v, "vibrato= wants DEPTH,RATE or DEPTH,RATE,DELAY "
-                                     "(semitones, Hz, ms)");
+        return audio_text_fail(t, v,
+                               "vibrato= wants DEPTH,RATE or DEPTH,RATE,DELAY "
+                               "(semitones, Hz, ms)");
     if (!audio_word_number(t, &item[0], 0.01, 12.0, &out->vib_depth) ||
         !audio_word_number(t, &item[1], 0.1, 50.0, &out->vib_rate))
         return false;
@@ -166,8 +185,9 @@ static bool value(AudioText *t, Key k, const AudioWord *v, Tone *out, double *to
         else if (audio_word_is(v, "noise"))
             out->wave = WAVE_NOISE;
         else
-            return audio_text_fail(t, v, "unknown wave '%.*s' (expected pulse, triangle, sine "
-                                         "or noise)",
+            return audio_text_fail(t, v,
+                                   "unknown wave '%.*s' (expected pulse, triangle, sine "
+                                   "or noise)",
                                    v->len, v->s);
         return true;
     case K_DUTY:
@@ -192,9 +212,7 @@ static bool value(AudioText *t, Key k, const AudioWord *v, Tone *out, double *to
     case K_RELEASE: return ms(t, v, 1.0, &out->release);
     case K_VIBRATO: return vibrato(t, v, out);
     case K_ARP:
-    case K_ARP_LOOP:
-        out->arp_loop = k == K_ARP_LOOP;
-        return arpeggio(t, v, out);
+    case K_ARP_LOOP: out->arp_loop = k == K_ARP_LOOP; return arpeggio(t, v, out);
     case K_ARP_STEP: return ms(t, v, 1.0, &out->arp_step);
     case K_CUTOFF: return audio_word_number(t, v, 20.0, 20000.0, &out->cutoff);
     case K_GAIN: return audio_word_number(t, v, 0.0, 4.0, &out->gain);
@@ -260,9 +278,10 @@ bool audio_tone_parse(AudioText *t, const AudioLine *line, ToneUse use, Tone *ou
     if (given[K_ARP] && given[K_ARP_LOOP])
         return audio_text_fail(t, &at[K_ARP_LOOP], "arp= and arp_loop=: one arpeggio a tone");
     if ((given[K_ARP] || given[K_ARP_LOOP]) != given[K_ARP_STEP])
-        return audio_text_fail(t, given[K_ARP_STEP] ? &at[K_ARP_STEP]
-                                  : given[K_ARP]    ? &at[K_ARP]
-                                                    : &at[K_ARP_LOOP],
+        return audio_text_fail(t,
+                               given[K_ARP_STEP] ? &at[K_ARP_STEP]
+                               : given[K_ARP]    ? &at[K_ARP]
+                                                 : &at[K_ARP_LOOP],
                                given[K_ARP_STEP] ? "arp_step= without arp= or arp_loop="
                                                  : "an arpeggio needs arp_step=");
     if (given[K_TO])

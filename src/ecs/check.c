@@ -103,8 +103,8 @@ static bool check_pool(const EcsWorld *world, EcsComponent t, Report *r)
     for (uint32_t s = 0; s < pool->span_count; s++) {
         const EcsSpan *span = &pool->spans[s];
         if (span->start != at || span->end <= span->start)
-            return fail(r, "%s: span %u is [%u, %u), expected to start at %u", name, s,
-                        span->start, span->end, at);
+            return fail(r, "%s: span %u is [%u, %u), expected to start at %u", name, s, span->start,
+                        span->end, at);
         if (s > 0 && span->key <= pool->spans[s - 1u].key)
             return fail(r, "%s: span %u's key does not rise", name, s);
         if (!(ecs_key_mask(span->key) & ECS_BIT(t)))
@@ -182,8 +182,8 @@ bool ecs_world_check(const EcsWorld *world, char *msg, size_t size)
                 uint64_t key = ecs_span_key(other, mask);
                 uint32_t o = ecs_pool_span_lower(other, key);
                 uint32_t a = span->start, b = o < other->span_count ? other->spans[o].start : 0;
-                uint32_t b_end = o < other->span_count && other->spans[o].key == key
-                                     ? other->spans[o].end : b;
+                uint32_t b_end =
+                    o < other->span_count && other->spans[o].key == key ? other->spans[o].end : b;
                 for (;;) {
                     while (a < span->end && (pool->dense[a] & ECS_HOLE))
                         a++;
@@ -220,8 +220,8 @@ bool ecs_world_check(const EcsWorld *world, char *msg, size_t size)
         for (int k = 1; k < group->type_count && rest; k++) {
             const EcsPool *pool = world->pools[group->types[k]];
             if (pool->split != first->split ||
-                (first->split > 0 &&
-                 memcmp(pool->dense, first->dense, (size_t)first->split * sizeof *first->dense) != 0))
+                (first->split > 0 && memcmp(pool->dense, first->dense,
+                                            (size_t)first->split * sizeof *first->dense) != 0))
                 return fail(&r, "group %d: pools %s and %s differ in the group's part", g,
                             world->types[group->types[0]].desc.name,
                             world->types[group->types[k]].desc.name);

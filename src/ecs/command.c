@@ -27,7 +27,7 @@ typedef struct Command {
     uint32_t op;
     EcsComponent type;
     EcsEntity entity;
-    uint32_t size;     /* bytes of value following the header */
+    uint32_t size; /* bytes of value following the header */
     uint32_t pad_;
 } Command;
 
@@ -39,8 +39,8 @@ static size_t record_size(size_t value_size)
     return (n + RECORD_ALIGN - 1u) & ~(size_t)(RECORD_ALIGN - 1u);
 }
 
-static bool push(EcsWorld *world, uint32_t op, EcsEntity entity,
-                 EcsComponent type, const void *value, size_t size)
+static bool push(EcsWorld *world, uint32_t op, EcsEntity entity, EcsComponent type,
+                 const void *value, size_t size)
 {
     size_t need = record_size(size);
     if (world->command_bytes + need > world->command_capacity) {
@@ -67,8 +67,7 @@ static bool push(EcsWorld *world, uint32_t op, EcsEntity entity,
     return true;
 }
 
-bool ecs_defer_add(EcsWorld *world, EcsEntity entity, EcsComponent type,
-                   const void *value)
+bool ecs_defer_add(EcsWorld *world, EcsEntity entity, EcsComponent type, const void *value)
 {
     if (type >= world->type_count)
         return false;

@@ -21,7 +21,7 @@
 
 /* Limits. A component id fits a bit of a 32-bit mask; a view has a few terms. */
 #define ECS_MAX_COMPONENTS 32
-#define ECS_MAX_TERMS 8
+#define ECS_MAX_TERMS      8
 
 typedef struct EcsWorld EcsWorld;
 
@@ -70,17 +70,17 @@ uint64_t ecs_world_allocations(const EcsWorld *world);
 ** fields rather than whole structs keeps padding bytes, whose values C
 ** leaves undefined, out of anything computed from the bytes. */
 typedef struct EcsField {
-    uint32_t offset;         /* bytes from the start of the component */
-    uint16_t size;           /* bytes of one element: 1, 2, 4 or 8 */
-    uint16_t count;          /* elements */
+    uint32_t offset; /* bytes from the start of the component */
+    uint16_t size;   /* bytes of one element: 1, 2, 4 or 8 */
+    uint16_t count;  /* elements */
 } EcsField;
 
 /* Everything said about a component type where it is registered. */
 typedef struct EcsComponentDesc {
-    const char *name;        /* copied */
-    size_t size, align;      /* sizeof and _Alignof the type */
-    uint32_t flags;          /* the caller's own bits; the ECS keeps and returns them */
-    const EcsField *fields;  /* copied; may be NULL with field_count 0 */
+    const char *name;       /* copied */
+    size_t size, align;     /* sizeof and _Alignof the type */
+    uint32_t flags;         /* the caller's own bits; the ECS keeps and returns them */
+    const EcsField *fields; /* copied; may be NULL with field_count 0 */
     int field_count;
 } EcsComponentDesc;
 
@@ -93,19 +93,23 @@ typedef struct EcsComponentDesc {
 ** memory. */
 EcsComponent ecs_component_register_desc(EcsWorld *world, const EcsComponentDesc *desc);
 /* The same with a name, size and alignment only (no flags, no fields). */
-EcsComponent ecs_component_register(EcsWorld *world, const char *name,
-                                    size_t size, size_t align);
-#define ECS_REGISTER(world, T) \
-    ecs_component_register((world), #T, sizeof(T), _Alignof(T))
+EcsComponent ecs_component_register(EcsWorld *world, const char *name, size_t size, size_t align);
+#define ECS_REGISTER(world, T) ecs_component_register((world), #T, sizeof(T), _Alignof(T))
 /* Registers a tag named `name` (a plain identifier, as for a type). */
 #define ECS_REGISTER_TAG(world, name) ecs_component_register((world), #name, 0, 1)
 /* A field of component type T, for EcsComponentDesc.fields: a scalar, or an
 ** array (every element, in order). */
-#define ECS_FIELD(T, member) \
-    {(uint32_t)offsetof(T, member), (uint16_t)sizeof(((T *)0)->member), 1}
-#define ECS_FIELD_ARRAY(T, member)                                                 \
-    {(uint32_t)offsetof(T, member), (uint16_t)sizeof(((T *)0)->member[0]),          \
-     (uint16_t)(sizeof(((T *)0)->member) / sizeof(((T *)0)->member[0]))}
+/* clang-format off: braced initializers in macros */
+#define ECS_FIELD(T, member)                                                                       \
+    {                                                                                              \
+        (uint32_t) offsetof(T, member), (uint16_t)sizeof(((T *)0)->member), 1                      \
+    }
+#define ECS_FIELD_ARRAY(T, member)                                                                 \
+    {                                                                                              \
+        (uint32_t) offsetof(T, member), (uint16_t)sizeof(((T *)0)->member[0]),                     \
+            (uint16_t)(sizeof(((T *)0)->member) / sizeof(((T *)0)->member[0]))                     \
+    }
+/* clang-format on */
 
 /* What the type was registered with (name and fields owned by the world),
 ** or NULL for an unknown id. */
@@ -143,8 +147,7 @@ uint32_t ecs_slot_count(const EcsWorld *world);
 ** For a tag, value is ignored and the result is a token: not NULL, never to
 ** be read or written through. Returns NULL for a stale handle or an unknown
 ** type. */
-void *ecs_add(EcsWorld *world, EcsEntity entity, EcsComponent type,
-              const void *value);
+void *ecs_add(EcsWorld *world, EcsEntity entity, EcsComponent type, const void *value);
 /* The entity's component (a token for a tag, as ecs_add), or NULL when it
 ** has none or the handle is stale. */
 void *ecs_get(const EcsWorld *world, EcsEntity entity, EcsComponent type);
@@ -184,10 +187,10 @@ typedef struct EcsIter {
     EcsWorld *world;
     struct EcsPool *pools[ECS_MAX_TERMS];
     int term_count;
-    int driver;      /* term whose pool drives the walk */
-    int cache;       /* remembered run list being read, or -1: probing */
-    uint32_t pos;    /* next run, or next dense position of the driver */
-    uint32_t end;    /* runs, or driver positions when the walk started */
+    int driver;   /* term whose pool drives the walk */
+    int cache;    /* remembered run list being read, or -1: probing */
+    uint32_t pos; /* next run, or next dense position of the driver */
+    uint32_t end; /* runs, or driver positions when the walk started */
     bool open;
 } EcsIter;
 
@@ -200,24 +203,21 @@ void ecs_iter_fini(EcsIter *it);
 /* The handle of the i-th entity of the current run. */
 EcsEntity ecs_iter_entity(const EcsIter *it, int i);
 
-#define ECS_TERMS_(...) ((const EcsComponent[]){__VA_ARGS__})
-#define ECS_TERM_COUNT_(...) \
-    ((int)(sizeof(ECS_TERMS_(__VA_ARGS__)) / sizeof(EcsComponent)))
+#define ECS_TERMS_(...)      ((const EcsComponent[]){__VA_ARGS__})
+#define ECS_TERM_COUNT_(...) ((int)(sizeof(ECS_TERMS_(__VA_ARGS__)) / sizeof(EcsComponent)))
 /* ecs_view(world, A, B, ...) starts an iterator over components A, B, ... */
-#define ecs_view(world, ...) \
+#define ecs_view(world, ...)                                                                       \
     ecs_view_iter((world), ECS_TERMS_(__VA_ARGS__), ECS_TERM_COUNT_(__VA_ARGS__))
 /* The array of term k's components for the current run, typed. */
 #define ecs_field(it, T, k) ((T *)(it)->fields[(k)])
 
 /* The callback form: fn is called once per matched entity with the term
 ** components in fields[0..term_count-1]. */
-typedef void (*EcsEachFn)(EcsWorld *world, EcsEntity entity, void **fields,
-                          void *ctx);
-void ecs_view_each(EcsWorld *world, const EcsComponent *terms, int term_count,
-                   EcsEachFn fn, void *ctx);
-#define ecs_each(world, fn, ctx, ...) \
-    ecs_view_each((world), ECS_TERMS_(__VA_ARGS__), \
-                  ECS_TERM_COUNT_(__VA_ARGS__), (fn), (ctx))
+typedef void (*EcsEachFn)(EcsWorld *world, EcsEntity entity, void **fields, void *ctx);
+void ecs_view_each(EcsWorld *world, const EcsComponent *terms, int term_count, EcsEachFn fn,
+                   void *ctx);
+#define ecs_each(world, fn, ctx, ...)                                                              \
+    ecs_view_each((world), ECS_TERMS_(__VA_ARGS__), ECS_TERM_COUNT_(__VA_ARGS__), (fn), (ctx))
 
 /* Number of components of a type (0 for an unknown type): O(1). */
 uint32_t ecs_count(const EcsWorld *world, EcsComponent type);
@@ -236,7 +236,7 @@ uint32_t ecs_view_count(EcsWorld *world, const EcsComponent *terms, int term_cou
 ** order, as a flush does, but applies no commands). Returns false when a
 ** type is already owned, the list is invalid or memory runs out. */
 bool ecs_group(EcsWorld *world, const EcsComponent *types, int type_count);
-#define ecs_group_of(world, ...) \
+#define ecs_group_of(world, ...)                                                                   \
     ecs_group((world), ECS_TERMS_(__VA_ARGS__), ECS_TERM_COUNT_(__VA_ARGS__))
 
 /* ---- Deferred structural changes ---------------------------------------------
@@ -244,8 +244,7 @@ bool ecs_group(EcsWorld *world, const EcsComponent *types, int type_count);
 ** Safe while iterating: the commands are queued, copied, and applied in the
 ** order issued by ecs_flush, which ecs_world_step calls after each system.
 ** A command whose entity is gone by then is skipped. */
-bool ecs_defer_add(EcsWorld *world, EcsEntity entity, EcsComponent type,
-                   const void *value);
+bool ecs_defer_add(EcsWorld *world, EcsEntity entity, EcsComponent type, const void *value);
 bool ecs_defer_remove(EcsWorld *world, EcsEntity entity, EcsComponent type);
 bool ecs_defer_destroy(EcsWorld *world, EcsEntity entity);
 /* Applies the queued commands, then puts every pool that changed back in
@@ -299,9 +298,9 @@ const char *ecs_system_name(const EcsWorld *world, int i);
 /* ---- Statistics for the debug overlay ---------------------------------------- */
 
 typedef struct EcsPoolStats {
-    const char *name;   /* component name; owned by the world */
-    uint32_t count;     /* components stored */
-    size_t bytes;       /* bytes held by the pool (dense, entities, sparse pages) */
+    const char *name; /* component name; owned by the world */
+    uint32_t count;   /* components stored */
+    size_t bytes;     /* bytes held by the pool (dense, entities, sparse pages) */
 } EcsPoolStats;
 
 /* Fills stats for component type `type`. Returns false for an unknown id. */

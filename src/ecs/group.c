@@ -31,8 +31,7 @@
 bool ecs_group(EcsWorld *world, const EcsComponent *types, int type_count)
 {
     assert(world->iterating == 0 && "ecs_group during iteration");
-    if (type_count < 1 || type_count > ECS_MAX_TERMS ||
-        world->group_count == ECS_MAX_GROUPS)
+    if (type_count < 1 || type_count > ECS_MAX_TERMS || world->group_count == ECS_MAX_GROUPS)
         return false;
     uint32_t mask = 0;
     for (int k = 0; k < type_count; k++) {

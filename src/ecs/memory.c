@@ -60,7 +60,7 @@
 #include <sys/mman.h>
 #define BIG ((size_t)256 << 10) /* from here on an array is a mapping */
 #else
-#define BIG SIZE_MAX            /* every array is a malloc block */
+#define BIG SIZE_MAX /* every array is a malloc block */
 #endif
 
 #if defined(ECS_MAPPINGS)
@@ -112,7 +112,8 @@ static Mapping take_kept(size_t length)
     lock_kept();
     int best = -1;
     for (int i = 0; i < kept.count; i++)
-        if (kept.map[i].length >= length && (best < 0 || kept.map[i].length > kept.map[best].length))
+        if (kept.map[i].length >= length &&
+            (best < 0 || kept.map[i].length > kept.map[best].length))
             best = i;
     Mapping m = {NULL, 0};
     if (best >= 0) {
@@ -133,11 +134,13 @@ static Mapping map_aligned(size_t length)
     if (m.at != NULL)
         return m;
     if (length < HUGE_PAGE) {
-        void *small = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        void *small =
+            mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         return small == MAP_FAILED ? m : (Mapping){small, length};
     }
     size_t over = length + HUGE_PAGE;
-    unsigned char *raw = mmap(NULL, over, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    unsigned char *raw =
+        mmap(NULL, over, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (raw == MAP_FAILED)
         return m;
     uintptr_t at = ((uintptr_t)raw + HUGE_PAGE - 1u) & ~(uintptr_t)(HUGE_PAGE - 1u);

@@ -88,7 +88,7 @@ void ecs_order_unsettle(EcsWorld *world, uint32_t index, uint32_t mask)
 {
     ecs_order_forget(world, index);
     if (mask == 0)
-        return; /* nothing of it sits anywhere */
+        return;                   /* nothing of it sits anywhere */
     world->replace_types |= mask; /* views over those types probe until the flush */
     if (world->replace_all)
         return;
@@ -169,8 +169,8 @@ typedef struct Items {
     uint32_t *slots;     /* the entries' slots, in key order */
     unsigned char *data; /* their components, in key order */
     size_t size;
-    uint32_t *work;      /* room for three positions per tombstone, one per item */
-    bool sparse_later;   /* moves leave the sparse index to the caller (relayout) */
+    uint32_t *work;    /* room for three positions per tombstone, one per item */
+    bool sparse_later; /* moves leave the sparse index to the caller (relayout) */
 } Items;
 
 static bool reserve_scratch(EcsWorld *world, size_t bytes)
@@ -182,7 +182,8 @@ static bool reserve_scratch(EcsWorld *world, size_t bytes)
         capacity *= 2u;
     ecs_release(world->scratch, world->scratch_capacity);
     world->scratch_capacity = 0;
-    world->scratch = ecs_grow(world, NULL, &world->scratch_capacity, capacity); /* nothing to keep */
+    world->scratch =
+        ecs_grow(world, NULL, &world->scratch_capacity, capacity); /* nothing to keep */
     return world->scratch != NULL;
 }
 
@@ -199,8 +200,7 @@ void ecs_order_trim(EcsWorld *world)
 ** stable; a pass whose digit is the same for every key is skipped, so keys
 ** differing in a few low bits (slots of one level, a few sets) take three
 ** or four passes. Returns which buffer (0: a, 1: b) holds the result. */
-static int radix_sort(uint64_t *ka, uint32_t *va, uint64_t *kb, uint32_t *vb, uint32_t n,
-                      int shift)
+static int radix_sort(uint64_t *ka, uint32_t *va, uint64_t *kb, uint32_t *vb, uint32_t n, int shift)
 {
     int digits = (64 - shift + 7) / 8;
     uint32_t counts[8][256];
@@ -279,7 +279,8 @@ static bool take_entries(EcsWorld *world, EcsPool *pool, uint32_t from, bool kee
         return false;
     unsigned char *s = world->scratch;
     uint64_t *ka = (uint64_t *)(void *)s, *kb = (uint64_t *)(void *)(s + keys);
-    uint32_t *va = (uint32_t *)(void *)(s + 2 * keys), *vb = (uint32_t *)(void *)(s + 2 * keys + vals);
+    uint32_t *va = (uint32_t *)(void *)(s + 2 * keys),
+             *vb = (uint32_t *)(void *)(s + 2 * keys + vals);
     uint32_t *slots = (uint32_t *)(void *)(s + 2 * keys + 2 * vals);
     uint32_t *spare = (uint32_t *)(void *)(s + 2 * keys + 3 * vals);
     unsigned char *data = s + 2 * keys + 3 * vals + work;
@@ -424,8 +425,9 @@ static uint32_t find_holes(const EcsPool *pool, uint32_t from, uint32_t to, uint
     uint32_t n = 0;
     const uint32_t *dense = pool->dense;
     for (uint32_t p = from; p < to;) {
-        if (p + 8u <= to && !((dense[p] | dense[p + 1] | dense[p + 2] | dense[p + 3] | dense[p + 4] |
-                               dense[p + 5] | dense[p + 6] | dense[p + 7]) & ECS_HOLE)) {
+        if (p + 8u <= to && !((dense[p] | dense[p + 1] | dense[p + 2] | dense[p + 3] |
+                               dense[p + 4] | dense[p + 5] | dense[p + 6] | dense[p + 7]) &
+                              ECS_HOLE)) {
             p += 8u;
             continue;
         }
@@ -966,7 +968,8 @@ static bool order_pool(EcsWorld *world, EcsPool *pool)
             Items items;
             if (!take_entries(world, pool, pool->ordered, false, &items))
                 return false;
-            if (!ecs_pool_reserve_spans(world, pool, pool->span_count + distinct_keys(&items) + 1u)) {
+            if (!ecs_pool_reserve_spans(world, pool,
+                                        pool->span_count + distinct_keys(&items) + 1u)) {
                 untake(world, pool, &items);
                 return false;
             }
@@ -997,7 +1000,8 @@ static bool order_pool(EcsWorld *world, EcsPool *pool)
         /* Too many tombstones for views to step over: a pool given room
         ** before gets it again, others are squeezed. */
         if (pool->slack > 0 && reserve_scratch(world, items_bytes(pool, 0))) {
-            Items none = {0, NULL, NULL, NULL, pool->size, (uint32_t *)(void *)world->scratch, false};
+            Items none = {0,    NULL, NULL, NULL, pool->size, (uint32_t *)(void *)world->scratch,
+                          false};
             relayout(world, pool, &none);
             changed = true;
         } else if (compact_from(world, pool, first_hole(pool, pool->split, pool->ordered))) {

@@ -109,14 +109,14 @@ bool ecs_pool_reserve(EcsWorld *world, EcsPool *pool, uint32_t need)
         capacity *= 2u;
     }
     if (pool->size > 0) {
-        unsigned char *data = ecs_grow(world, pool->data, &pool->data_held,
-                                       (size_t)capacity * pool->size);
+        unsigned char *data =
+            ecs_grow(world, pool->data, &pool->data_held, (size_t)capacity * pool->size);
         if (data == NULL)
             return false;
         pool->data = data;
     }
-    uint32_t *dense = ecs_grow(world, pool->dense, &pool->dense_held,
-                               (size_t)capacity * sizeof *dense);
+    uint32_t *dense =
+        ecs_grow(world, pool->dense, &pool->dense_held, (size_t)capacity * sizeof *dense);
     if (dense == NULL)
         return false; /* data grew alone: harmless, capacity says the old size */
     pool->dense = dense;
@@ -167,7 +167,8 @@ static uint32_t *carve_page(EcsWorld *world, EcsPool *pool)
         }
         uint32_t pages = pool->chunk_count < 9u ? 1u << pool->chunk_count : MOST;
         EcsChunk chunk = {NULL, 0};
-        chunk.pages = ecs_grow(world, NULL, &chunk.held, (size_t)pages * ECS_PAGE_SIZE * sizeof *chunk.pages);
+        chunk.pages =
+            ecs_grow(world, NULL, &chunk.held, (size_t)pages * ECS_PAGE_SIZE * sizeof *chunk.pages);
         if (chunk.pages == NULL)
             return NULL;
         pool->chunks[pool->chunk_count++] = chunk;
@@ -188,8 +189,7 @@ uint32_t *ecs_pool_sparse_entry(EcsWorld *world, EcsPool *pool, uint32_t index)
         uint32_t **pages = ecs_realloc(world, pool->pages, (size_t)count * sizeof *pages);
         if (pages == NULL)
             return NULL;
-        memset(pages + pool->page_count, 0,
-               (size_t)(count - pool->page_count) * sizeof *pages);
+        memset(pages + pool->page_count, 0, (size_t)(count - pool->page_count) * sizeof *pages);
         pool->pages = pages;
         pool->page_count = count;
     }

@@ -46,7 +46,8 @@ static bool reserve(EcsWorld *dst, const EcsWorld *src)
     if (!ecs_world_reserve_slots(dst, src->slot_count))
         return false;
     if (dst->replace_capacity < src->replace_count) {
-        uint32_t *replace = ecs_realloc(dst, dst->replace, (size_t)src->replace_count * sizeof *replace);
+        uint32_t *replace =
+            ecs_realloc(dst, dst->replace, (size_t)src->replace_count * sizeof *replace);
         if (replace == NULL)
             return false;
         dst->replace = replace;
@@ -132,7 +133,8 @@ bool ecs_world_copy(EcsWorld *dst, const EcsWorld *src)
 
     if (src->slot_count > 0) {
         memcpy(dst->slots, src->slots, (size_t)src->slot_count * sizeof *src->slots);
-        memcpy(dst->settled, src->settled, (size_t)(src->slot_count + 63u) / 64u * sizeof *src->settled);
+        memcpy(dst->settled, src->settled,
+               (size_t)(src->slot_count + 63u) / 64u * sizeof *src->settled);
     }
     dst->slot_count = src->slot_count;
     dst->free_head = src->free_head;

@@ -112,8 +112,8 @@ static bool listed(const EcsPool *pool)
 }
 
 /* Builds the run list of a view whose pools are all at rest. */
-static bool build_runs(EcsWorld *world, EcsViewCache *c, EcsPool *const *pools, int n,
-                       int driver, uint32_t mask)
+static bool build_runs(EcsWorld *world, EcsViewCache *c, EcsPool *const *pools, int n, int driver,
+                       uint32_t mask)
 {
     c->run_count = 0;
     const EcsPool *lead = pools[driver];
@@ -210,8 +210,8 @@ static bool build_runs(EcsWorld *world, EcsViewCache *c, EcsPool *const *pools, 
 ** could be had (both candidate entries pinned, or out of memory). A list of
 ** terms has two candidate entries; a new list takes an unused one, else the
 ** second, so two lists sharing a first entry both stay. */
-static int cached_runs(EcsWorld *world, const EcsComponent *terms, EcsPool *const *pools,
-                       int n, int driver, uint32_t mask)
+static int cached_runs(EcsWorld *world, const EcsComponent *terms, EcsPool *const *pools, int n,
+                       int driver, uint32_t mask)
 {
     uint32_t h = terms_hash(terms, n);
     int candidates[2] = {(int)(h % ECS_CACHE_SIZE), (int)((h + 1u) % ECS_CACHE_SIZE)};
@@ -397,8 +397,8 @@ EcsEntity ecs_iter_entity(const EcsIter *it, int i)
     return (EcsEntity){index, it->world->slots[index].generation};
 }
 
-void ecs_view_each(EcsWorld *world, const EcsComponent *terms, int term_count,
-                   EcsEachFn fn, void *ctx)
+void ecs_view_each(EcsWorld *world, const EcsComponent *terms, int term_count, EcsEachFn fn,
+                   void *ctx)
 {
     EcsIter it = ecs_view_iter(world, terms, term_count);
     void *fields[ECS_MAX_TERMS];

@@ -72,8 +72,8 @@ EcsComponent ecs_component_register_desc(EcsWorld *world, const EcsComponentDesc
     assert(world->type_count < ECS_MAX_COMPONENTS);
     for (int f = 0; f < desc->field_count; f++) {
         const EcsField *field = &desc->fields[f];
-        assert(field->count > 0 && (field->size == 1 || field->size == 2 ||
-                                    field->size == 4 || field->size == 8));
+        assert(field->count > 0 &&
+               (field->size == 1 || field->size == 2 || field->size == 4 || field->size == 8));
         assert((size_t)field->offset + (size_t)field->size * field->count <= desc->size);
         (void)field;
     }
@@ -98,8 +98,7 @@ EcsComponent ecs_component_register_desc(EcsWorld *world, const EcsComponentDesc
     return id;
 }
 
-EcsComponent ecs_component_register(EcsWorld *world, const char *name,
-                                    size_t size, size_t align)
+EcsComponent ecs_component_register(EcsWorld *world, const char *name, size_t size, size_t align)
 {
     return ecs_component_register_desc(world, &(EcsComponentDesc){name, size, align, 0, NULL, 0});
 }
@@ -127,12 +126,13 @@ bool ecs_world_reserve_slots(EcsWorld *world, uint32_t need)
         uint32_t capacity = world->slot_capacity ? world->slot_capacity * 2u : 256u;
         if (capacity <= world->slot_capacity || capacity > ECS_MAX_SLOTS)
             return false;
-        EcsSlot *slots = ecs_grow(world, world->slots, &world->slots_held,
-                                  (size_t)capacity * sizeof *slots);
+        EcsSlot *slots =
+            ecs_grow(world, world->slots, &world->slots_held, (size_t)capacity * sizeof *slots);
         if (slots == NULL)
             return false;
         world->slots = slots;
-        uint64_t *settled = ecs_realloc(world, world->settled, (size_t)capacity / 64u * sizeof *settled);
+        uint64_t *settled =
+            ecs_realloc(world, world->settled, (size_t)capacity / 64u * sizeof *settled);
         if (settled == NULL)
             return false; /* the slots grew alone: harmless, capacity says the old size */
         memset(settled + world->slot_capacity / 64u, 0,
@@ -204,8 +204,7 @@ uint32_t ecs_slot_count(const EcsWorld *world)
 
 /* ---- Components of an entity ---- */
 
-void *ecs_add(EcsWorld *world, EcsEntity entity, EcsComponent type,
-              const void *value)
+void *ecs_add(EcsWorld *world, EcsEntity entity, EcsComponent type, const void *value)
 {
     EcsSlot *slot = ecs_slot_of(world, entity);
     if (slot == NULL || type >= world->type_count)
@@ -233,8 +232,7 @@ void *ecs_add(EcsWorld *world, EcsEntity entity, EcsComponent type,
 void *ecs_get(const EcsWorld *world, EcsEntity entity, EcsComponent type)
 {
     const EcsSlot *slot = ecs_slot_of(world, entity);
-    if (slot == NULL || type >= world->type_count ||
-        !(slot->mask & ECS_BIT(type)))
+    if (slot == NULL || type >= world->type_count || !(slot->mask & ECS_BIT(type)))
         return NULL;
     const EcsPool *pool = world->pools[type];
     return ecs_pool_at(pool, ecs_pool_find(pool, entity.index));
@@ -243,15 +241,13 @@ void *ecs_get(const EcsWorld *world, EcsEntity entity, EcsComponent type)
 bool ecs_has(const EcsWorld *world, EcsEntity entity, EcsComponent type)
 {
     const EcsSlot *slot = ecs_slot_of(world, entity);
-    return slot != NULL && type < world->type_count &&
-           (slot->mask & ECS_BIT(type)) != 0;
+    return slot != NULL && type < world->type_count && (slot->mask & ECS_BIT(type)) != 0;
 }
 
 bool ecs_remove(EcsWorld *world, EcsEntity entity, EcsComponent type)
 {
     EcsSlot *slot = ecs_slot_of(world, entity);
-    if (slot == NULL || type >= world->type_count ||
-        !(slot->mask & ECS_BIT(type)))
+    if (slot == NULL || type >= world->type_count || !(slot->mask & ECS_BIT(type)))
         return false;
     assert(world->iterating == 0 && "structural change during iteration: use ecs_defer_remove");
     ecs_pool_take(world, world->pools[type], entity.index);

@@ -55,17 +55,18 @@ char *edit_json_value(const char *typed, bool as_string)
     return edit_json_string(typed);
 }
 
-bool edit_ask_loader(int width, int height, const char *members, const char *entity,
-                     LevelDesc *out, const char *prefix, char *msg, size_t msg_size)
+bool edit_ask_loader(int width, int height, const char *members, const char *entity, LevelDesc *out,
+                     const char *prefix, char *msg, size_t msg_size)
 {
     size_t row = (size_t)width + 4;
-    size_t cap = strlen(members) + (entity != NULL ? strlen(entity) : 0) + row * (size_t)height + 128;
+    size_t cap =
+        strlen(members) + (entity != NULL ? strlen(entity) : 0) + row * (size_t)height + 128;
     char *text = malloc(cap);
     LevelErrors *errors = calloc(1, sizeof *errors);
     bool ok = text != NULL && errors != NULL;
     if (ok) {
-        size_t n = (size_t)snprintf(text, cap, "{\"format\": 1, %s, \"legend\": {\".\": \"empty\"}, \"tiles\": [",
-                                    members);
+        size_t n = (size_t)snprintf(
+            text, cap, "{\"format\": 1, %s, \"legend\": {\".\": \"empty\"}, \"tiles\": [", members);
         for (int y = 0; y < height; y++) {
             text[n++] = y > 0 ? ',' : ' ';
             text[n++] = '"';
@@ -73,7 +74,8 @@ bool edit_ask_loader(int width, int height, const char *members, const char *ent
             n += (size_t)width;
             text[n++] = '"';
         }
-        n += (size_t)snprintf(text + n, cap - n, "]%s%s%s}", entity != NULL ? ", \"entities\": [" : "",
+        n += (size_t)snprintf(text + n, cap - n, "]%s%s%s}",
+                              entity != NULL ? ", \"entities\": [" : "",
                               entity != NULL ? entity : "", entity != NULL ? "]" : "");
         LevelDesc lv;
         ok = level_parse_draft("value", text, n, NULL, &lv, errors);

@@ -24,7 +24,7 @@
 typedef struct Places {
     EditDoc *doc;
     const EditLines *lines;
-    const char *map;           /* the rows' characters, drawn entities on them */
+    const char *map; /* the rows' characters, drawn entities on them */
 } Places;
 
 /* The tile and entity of a place of the written text; false when the place

@@ -81,7 +81,8 @@ char edit_legend_char(EditDoc *doc, int tile, int kind)
     if (ch == 0)
         return 0;
     EditMeta next = *m;
-    next.legend[next.legend_count++] = (EditLegend){ch, (int8_t)tile, (int8_t)(tile >= 0 ? -1 : kind)};
+    next.legend[next.legend_count++] =
+        (EditLegend){ch, (int8_t)tile, (int8_t)(tile >= 0 ? -1 : kind)};
     next.legend_raw = (EditSpan){0, 0};
     return edit_put_meta(doc, &next) ? ch : 0;
 }
@@ -174,7 +175,8 @@ static bool take_entity(EditDoc *doc, const LevelDesc *lv, int j, char ch)
                 en->path = *path;
             en->e.props[p].i = -1;
         } else if (prop->type == KPROP_TEXT) {
-            snprintf(en->text, sizeof en->text, "%s", leveldesc_text(lv, &lv->entities[j], prop->name));
+            snprintf(en->text, sizeof en->text, "%s",
+                     leveldesc_text(lv, &lv->entities[j], prop->name));
             en->e.props[p].i = -1;
         }
     }
@@ -349,7 +351,8 @@ EditDoc *edit_new(int width, int height, const char *background, const char *nam
     doc->height = height;
     edit_legend_refresh(doc);
     edit_begin(doc, "new level");
-    char empty = edit_legend_char(doc, TILE_EMPTY, -1), solid = edit_legend_char(doc, TILE_SOLID, -1);
+    char empty = edit_legend_char(doc, TILE_EMPTY, -1),
+         solid = edit_legend_char(doc, TILE_SOLID, -1);
     memset(doc->cells, empty, cells);
     memset(doc->cells + cells - (size_t)width, solid, (size_t)width);
     for (int k = 0; k < kind_count(); k++) {

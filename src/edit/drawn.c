@@ -50,8 +50,7 @@ bool edit_entity_plain(const EditEntity *en)
             if (en->text[0] != '\0')
                 return false;
             break;
-        case KPROP_SIZE:
-            break;
+        case KPROP_SIZE: break;
         default:
             if (en->e.props[p].i != d.props[p].i)
                 return false;
@@ -90,8 +89,8 @@ const int32_t *edit_occupants(EditDoc *doc)
     for (int s = 0; s < doc->slot_count; s++) {
         const EditEntity *en = &doc->slots[s];
         int tx, ty;
-        if (en->alive && en->ch != 0 && edit_entity_tile(&en->e, &tx, &ty) && tx >= 0 &&
-            ty >= 0 && tx < doc->width && ty < doc->height)
+        if (en->alive && en->ch != 0 && edit_entity_tile(&en->e, &tx, &ty) && tx >= 0 && ty >= 0 &&
+            tx < doc->width && ty < doc->height)
             doc->occupant[(size_t)ty * (size_t)doc->width + (size_t)tx] = s + 1;
     }
     doc->occupant_version = doc->slots_version;

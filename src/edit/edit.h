@@ -43,12 +43,12 @@ typedef struct EditRect {
 ** commands. */
 typedef struct EditEntity {
     uint32_t id;
-    LevelEntity e;             /* kind, box in px, values; a path's or text's is below */
-    LevelPath path;            /* its path property's waypoints (count 0: none) */
-    char text[KIND_TEXT_MAX];  /* its text property's text */
-    char ch;                   /* drawn in the map as this legend character; 0: listed */
-    bool px;                   /* listed with "px": true (positions and sizes in pixels) */
-    bool alive;                /* false: deleted (kept for undo) */
+    LevelEntity e;            /* kind, box in px, values; a path's or text's is below */
+    LevelPath path;           /* its path property's waypoints (count 0: none) */
+    char text[KIND_TEXT_MAX]; /* its text property's text */
+    char ch;                  /* drawn in the map as this legend character; 0: listed */
+    bool px;                  /* listed with "px": true (positions and sizes in pixels) */
+    bool alive;               /* false: deleted (kept for undo) */
     /* How its file wrote it (edit/write.c): the keys in their order, and the
     ** entry itself while it is unchanged, as a span of the opened text. */
     uint8_t keys[4 + KIND_MAX_PROPS];
@@ -161,8 +161,7 @@ bool edit_move(EditDoc *doc, const uint32_t *ids, int count, int dx, int dy);
 int edit_delete(EditDoc *doc, const uint32_t *ids, int count);
 /* Copies of the entities, (dx, dy) px away, their ids into out (room for
 ** count, may be NULL); returns how many were made (none left the map). */
-int edit_duplicate(EditDoc *doc, const uint32_t *ids, int count, int dx, int dy,
-                   uint32_t *out);
+int edit_duplicate(EditDoc *doc, const uint32_t *ids, int count, int dx, int dy, uint32_t *out);
 /* Sets the property `name` of an entity from text as typed: a number, true
 ** or false, an enum's value, a text (without quotes), a size in tiles (in
 ** pixels for an entity written in pixels). The value is read by the level
@@ -178,10 +177,8 @@ void edit_prop_text(const EditDoc *doc, uint32_t id, const char *name, char *buf
 ** add one at index (0 to count), move one, remove one. Refused with a
 ** message past the kind's number of waypoints, below its least for a
 ** required path (a saw without waypoints stays put), or outside the map. */
-bool edit_path_add(EditDoc *doc, uint32_t id, int index, int x, int y, char *msg,
-                   size_t msg_size);
-bool edit_path_move(EditDoc *doc, uint32_t id, int index, int x, int y, char *msg,
-                    size_t msg_size);
+bool edit_path_add(EditDoc *doc, uint32_t id, int index, int x, int y, char *msg, size_t msg_size);
+bool edit_path_move(EditDoc *doc, uint32_t id, int index, int x, int y, char *msg, size_t msg_size);
 bool edit_path_remove(EditDoc *doc, uint32_t id, int index, char *msg, size_t msg_size);
 
 /* ---- Regions -----------------------------------------------------------------------
@@ -216,9 +213,15 @@ bool edit_physics(const EditDoc *doc, const char *param, float *value);
 
 /* Where a resize keeps the level: which side or corner stays put. */
 typedef enum EditAnchor {
-    EDIT_ANCHOR_TOP_LEFT, EDIT_ANCHOR_TOP, EDIT_ANCHOR_TOP_RIGHT,
-    EDIT_ANCHOR_LEFT, EDIT_ANCHOR_CENTER, EDIT_ANCHOR_RIGHT,
-    EDIT_ANCHOR_BOTTOM_LEFT, EDIT_ANCHOR_BOTTOM, EDIT_ANCHOR_BOTTOM_RIGHT,
+    EDIT_ANCHOR_TOP_LEFT,
+    EDIT_ANCHOR_TOP,
+    EDIT_ANCHOR_TOP_RIGHT,
+    EDIT_ANCHOR_LEFT,
+    EDIT_ANCHOR_CENTER,
+    EDIT_ANCHOR_RIGHT,
+    EDIT_ANCHOR_BOTTOM_LEFT,
+    EDIT_ANCHOR_BOTTOM,
+    EDIT_ANCHOR_BOTTOM_RIGHT,
 } EditAnchor;
 
 /* Makes the map width x height tiles (1 to LEVEL_MAX_SIDE), the anchor's
@@ -237,14 +240,14 @@ bool edit_resize(EditDoc *doc, int width, int height, EditAnchor anchor, char *m
 ** their tile rather than by line. */
 typedef struct EditProblem {
     bool warning;
-    int x, y;                  /* tile, or -1 */
-    uint32_t id;               /* the entity at fault, or 0 */
+    int x, y;    /* tile, or -1 */
+    uint32_t id; /* the entity at fault, or 0 */
     char message[LEVEL_ERROR_MESSAGE_MAX + 64];
 } EditProblem;
 
 typedef struct EditProblems {
     int count;
-    int dropped;               /* errors past LEVEL_MAX_ERRORS, not listed */
+    int dropped; /* errors past LEVEL_MAX_ERRORS, not listed */
     EditProblem list[LEVEL_MAX_ERRORS + LEVEL_MAX_WARNINGS];
 } EditProblems;
 

@@ -227,8 +227,8 @@ static bool ask_prop(int kind, bool px, int prop, const char *json, LevelDesc *o
         snprintf(msg, msg_size, "out of memory");
         return false;
     }
-    size_t n = (size_t)snprintf(entry, cap, "{\"type\": \"%s\", \"x\": 0, \"y\": 0%s, \"%s\": %s", k->name,
-                                px ? ", \"px\": true" : "", k->props[prop].name, json);
+    size_t n = (size_t)snprintf(entry, cap, "{\"type\": \"%s\", \"x\": 0, \"y\": 0%s, \"%s\": %s",
+                                k->name, px ? ", \"px\": true" : "", k->props[prop].name, json);
     for (int p = 0; p < k->prop_count; p++)
         if (p != prop && k->props[p].required) {
             char v[64];

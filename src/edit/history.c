@@ -73,7 +73,8 @@ static EditStep *open_step(EditDoc *doc)
         if (doc->saved > doc->done)
             doc->saved = -1;
         doc->total = doc->done;
-        EditStep *steps = array_grow(doc->steps, &doc->step_cap, (size_t)doc->done + 1, sizeof *steps);
+        EditStep *steps =
+            array_grow(doc->steps, &doc->step_cap, (size_t)doc->done + 1, sizeof *steps);
         if (steps == NULL)
             return NULL;
         doc->steps = steps;
@@ -119,7 +120,8 @@ bool edit_put_cell(EditDoc *doc, size_t i, char c)
         EditStep *s = open_step(doc);
         if (s == NULL)
             return false;
-        s->changes[s->count++] = (EditChange){.type = EDIT_CELL, .cell = doc->cells[i], .at = (int32_t)i};
+        s->changes[s->count++] =
+            (EditChange){.type = EDIT_CELL, .cell = doc->cells[i], .at = (int32_t)i};
         doc->cell_mark[i] = doc->serial;
     }
     doc->cells[i] = c;
@@ -165,8 +167,8 @@ bool edit_put_slot(EditDoc *doc, int slot, const EditEntity *en)
 
 int edit_new_slot(EditDoc *doc, const EditEntity *en)
 {
-    EditEntity *slots = array_grow(doc->slots, &doc->slot_cap, (size_t)doc->slot_count + 1,
-                                   sizeof *slots);
+    EditEntity *slots =
+        array_grow(doc->slots, &doc->slot_cap, (size_t)doc->slot_count + 1, sizeof *slots);
     if (slots == NULL)
         return -1;
     doc->slots = slots;

@@ -15,8 +15,8 @@
 
 struct EditClip {
     int width, height;
-    uint8_t *tiles;            /* TileKind, row by row */
-    EditEntity *entities;      /* from the clip's top-left corner; ch: it was drawn */
+    uint8_t *tiles;       /* TileKind, row by row */
+    EditEntity *entities; /* from the clip's top-left corner; ch: it was drawn */
     int count;
 };
 
@@ -94,7 +94,8 @@ int edit_paste(EditDoc *doc, const EditClip *clip, int tx, int ty, uint32_t *out
         for (int x = 0; x < clip->width; x++)
             if (tx + x >= 0 && tx + x < doc->width && ty + y >= 0 && ty + y < doc->height) {
                 EditRect one = {tx + x, ty + y, 1, 1};
-                edit_fill(doc, one, (TileKind)clip->tiles[(size_t)y * (size_t)clip->width + (size_t)x]);
+                edit_fill(doc, one,
+                          (TileKind)clip->tiles[(size_t)y * (size_t)clip->width + (size_t)x]);
             }
     for (int i = 0; i < clip->count; i++) {
         EditEntity en = clip->entities[i];
@@ -129,8 +130,7 @@ static int clamp(int v, int lo, int hi)
     return v < lo ? lo : v > hi ? hi : v;
 }
 
-bool edit_resize(EditDoc *doc, int width, int height, EditAnchor anchor, char *msg,
-                 size_t msg_size)
+bool edit_resize(EditDoc *doc, int width, int height, EditAnchor anchor, char *msg, size_t msg_size)
 {
     if (width < 1 || height < 1 || width > LEVEL_MAX_SIDE || height > LEVEL_MAX_SIDE ||
         (unsigned)anchor > EDIT_ANCHOR_BOTTOM_RIGHT) {

@@ -130,7 +130,8 @@ bool edit_erase(EditDoc *doc, EditRect r)
 
 EditBrush edit_pick(EditDoc *doc, int tx, int ty)
 {
-    uint32_t id = edit_entity_at(doc, tx * TILE_SIZE + TILE_SIZE / 2, ty * TILE_SIZE + TILE_SIZE / 2);
+    uint32_t id =
+        edit_entity_at(doc, tx * TILE_SIZE + TILE_SIZE / 2, ty * TILE_SIZE + TILE_SIZE / 2);
     const EditEntity *en = edit_entity(doc, id);
     if (en != NULL)
         return (EditBrush){-1, en->e.kind};

@@ -41,7 +41,7 @@ typedef struct Out {
     char *p;
     size_t len, cap;
     bool oom;
-    int line;                  /* of what is written next, from 1 */
+    int line; /* of what is written next, from 1 */
 } Out;
 
 static void put(Out *o, const char *s, size_t n)

@@ -15,9 +15,9 @@
 #include <stdbool.h>
 
 typedef struct ClipInfo {
-    int frames;     /* >= 1 */
-    float fps;      /* frames per second, > 0 */
-    bool loop;      /* else holds the last frame */
+    int frames; /* >= 1 */
+    float fps;  /* frames per second, > 0 */
+    bool loop;  /* else holds the last frame */
 } ClipInfo;
 
 /* Timings by global clip id (kind_clip_name names them). */

@@ -17,9 +17,9 @@
 
 /* What a search of the solid entities looks for. */
 typedef enum Touch {
-    TOUCH_SOLID,     /* an enabled solid overlapping the box */
-    TOUCH_UNDER,     /* ... or a one-way solid whose top is the box's bottom: what it stands on */
-    TOUCH_PLANK,     /* only such a one-way solid */
+    TOUCH_SOLID, /* an enabled solid overlapping the box */
+    TOUCH_UNDER, /* ... or a one-way solid whose top is the box's bottom: what it stands on */
+    TOUCH_PLANK, /* only such a one-way solid */
 } Touch;
 
 static bool touches(const Sim *sim, EcsEntity e, Box box, EcsEntity ignore, Touch what)
@@ -154,8 +154,8 @@ static int32_t take_pixels(float *rem, float amount)
     return (int32_t)whole;
 }
 
-bool actor_move_x(Sim *sim, EcsEntity self, Transform *t, const Collider *c,
-                  float amount, float *rem)
+bool actor_move_x(Sim *sim, EcsEntity self, Transform *t, const Collider *c, float amount,
+                  float *rem)
 {
     int32_t dx = take_pixels(rem, amount);
     if (dx != 0 && actor_move_x_exact(sim, self, t, c, dx)) {
@@ -165,8 +165,8 @@ bool actor_move_x(Sim *sim, EcsEntity self, Transform *t, const Collider *c,
     return false;
 }
 
-bool actor_move_y(Sim *sim, EcsEntity self, Transform *t, const Collider *c,
-                  float amount, float *rem, bool drop_through)
+bool actor_move_y(Sim *sim, EcsEntity self, Transform *t, const Collider *c, float amount,
+                  float *rem, bool drop_through)
 {
     int32_t dy = take_pixels(rem, amount);
     if (dy != 0 && actor_move_y_exact(sim, self, t, c, dy, drop_through)) {

@@ -17,10 +17,10 @@
 #define FIXED_STEP_H
 
 typedef struct FixedStep {
-    double dt;         /* seconds per tick */
-    double max_frame;  /* longest frame time taken into account, s */
-    double speed;      /* game seconds a real second brings, (0, 1]; 1 after init */
-    double acc;        /* time not yet simulated, s, in [0, dt) after advance */
+    double dt;        /* seconds per tick */
+    double max_frame; /* longest frame time taken into account, s */
+    double speed;     /* game seconds a real second brings, (0, 1]; 1 after init */
+    double acc;       /* time not yet simulated, s, in [0, dt) after advance */
 } FixedStep;
 
 void fixed_step_init(FixedStep *fs, double dt, double max_frame);

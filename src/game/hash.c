@@ -32,12 +32,15 @@ static void put_bytes(Hasher *hs, const void *data, size_t n)
 
 static void put_u32(Hasher *hs, uint32_t v)
 {
-    unsigned char b[4] = {(unsigned char)v, (unsigned char)(v >> 8),
-                          (unsigned char)(v >> 16), (unsigned char)(v >> 24)};
+    unsigned char b[4] = {(unsigned char)v, (unsigned char)(v >> 8), (unsigned char)(v >> 16),
+                          (unsigned char)(v >> 24)};
     put_bytes(hs, b, 4);
 }
 
-static void put_i32(Hasher *hs, int32_t v) { put_u32(hs, (uint32_t)v); }
+static void put_i32(Hasher *hs, int32_t v)
+{
+    put_u32(hs, (uint32_t)v);
+}
 
 /* One field element: its size in bytes (1, 2, 4 or 8), as a little-endian
 ** unsigned number of that width. */
@@ -45,10 +48,30 @@ static void put_element(Hasher *hs, const unsigned char *p, size_t size)
 {
     uint64_t v = 0;
     switch (size) {
-    case 1: { uint8_t x; memcpy(&x, p, 1); v = x; break; }
-    case 2: { uint16_t x; memcpy(&x, p, 2); v = x; break; }
-    case 4: { uint32_t x; memcpy(&x, p, 4); v = x; break; }
-    default: { uint64_t x; memcpy(&x, p, 8); v = x; break; }
+    case 1: {
+        uint8_t x;
+        memcpy(&x, p, 1);
+        v = x;
+        break;
+    }
+    case 2: {
+        uint16_t x;
+        memcpy(&x, p, 2);
+        v = x;
+        break;
+    }
+    case 4: {
+        uint32_t x;
+        memcpy(&x, p, 4);
+        v = x;
+        break;
+    }
+    default: {
+        uint64_t x;
+        memcpy(&x, p, 8);
+        v = x;
+        break;
+    }
     }
     unsigned char b[8];
     for (size_t i = 0; i < size; i++)

@@ -24,8 +24,11 @@ InputIntent input_mash_next(InputMash *m)
         return m->last;
     }
     uint64_t r = next_random(&m->state);
-    InputIntent in = {.left = (r & 3) == 1, .right = (r & 3) >= 2, .down = (r >> 2) % 7 == 0,
-                      .up = (r >> 5) % 9 == 0, .jump_held = (r >> 8) % 3 == 0};
+    InputIntent in = {.left = (r & 3) == 1,
+                      .right = (r & 3) >= 2,
+                      .down = (r >> 2) % 7 == 0,
+                      .up = (r >> 5) % 9 == 0,
+                      .jump_held = (r >> 8) % 3 == 0};
     in.jump_pressed = in.jump_held && !m->last.jump_held;
     m->hold = (int)((r >> 16) % 24);
     m->last = in;

@@ -18,8 +18,8 @@
 ** intents (replay.h) play back exactly. */
 typedef struct InputIntent {
     bool left, right, up, down;
-    bool jump_held;     /* jump is down now */
-    bool jump_pressed;  /* jump went down since the last tick */
+    bool jump_held;    /* jump is down now */
+    bool jump_pressed; /* jump went down since the last tick */
     /* The Assist's invincibility is on this tick (invincible.c): hazards do
     ** not kill, a fall out of the map puts Pip back on the last ground he
     ** stood on. A setting, not a key, but the simulation reads it with the
@@ -34,7 +34,7 @@ typedef struct InputIntent {
 typedef struct InputMash {
     uint64_t state;
     InputIntent last;
-    int hold;            /* ticks the last input is still held */
+    int hold; /* ticks the last input is still held */
 } InputMash;
 
 void input_mash_init(InputMash *m, uint64_t seed);

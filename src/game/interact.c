@@ -23,9 +23,12 @@ static Box spike_box(const Tilemap *map, int tx, int ty)
     int dx, dy;
     tilemap_spike_dir(map, tx, ty, &dx, &dy);
     int32_t x = tx * TILE_SIZE, y = ty * TILE_SIZE;
-    if (dy < 0) return (Box){x + 2, y + 8, 12, 8};
-    if (dy > 0) return (Box){x + 2, y, 12, 8};
-    if (dx > 0) return (Box){x, y + 2, 8, 12};
+    if (dy < 0)
+        return (Box){x + 2, y + 8, 12, 8};
+    if (dy > 0)
+        return (Box){x + 2, y, 12, 8};
+    if (dx > 0)
+        return (Box){x, y + 2, 8, 12};
     return (Box){x + 8, y + 2, 8, 12};
 }
 
@@ -199,17 +202,13 @@ static void touch_switches(Sim *sim, const Box *box)
             bool touching = box != NULL && box_overlap(*box, sb);
             if (touching && !s[i].touched) {
                 switch (s[i].mode) {
-                case SWITCH_ONCE:
-                    on[s[i].group] = true;
-                    break;
+                case SWITCH_ONCE: on[s[i].group] = true; break;
                 case SWITCH_TIMED:
                     on[s[i].group] = true;
                     off[s[i].group] = false;
                     s[i].timer = s[i].time;
                     break;
-                default:
-                    flip[s[i].group] = true;
-                    break;
+                default: flip[s[i].group] = true; break;
                 }
                 any = true;
                 emit_at_center(sim, EV_SWITCH, sb);
@@ -346,7 +345,8 @@ bool switch_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEnti
     (void)level;
     uint8_t group = group_of(le);
     *(Switch *)ecs_get(sim->world, e, C_SWITCH) =
-        (Switch){.group = group, .mode = (uint8_t)leveldesc_prop(le, "mode").i,
+        (Switch){.group = group,
+                 .mode = (uint8_t)leveldesc_prop(le, "mode").i,
                  .time = (uint16_t)sim_ticks(leveldesc_prop(le, "time").f)};
     ((Sprite *)ecs_get(sim->world, e, C_SPRITE))->variant = group;
     return true;
@@ -376,8 +376,8 @@ void checkpoint_animate(Sim *sim, uint16_t first_clip)
         const Checkpoint *cp = ecs_field(&it, Checkpoint, 0);
         Animation *a = ecs_field(&it, Animation, 1);
         for (int i = 0; i < it.count; i++)
-            anim_play(&a[i], (uint16_t)(first_clip + (cp[i].active ? CHECKPOINT_ACTIVE
-                                                                   : CHECKPOINT_IDLE)));
+            anim_play(&a[i], (uint16_t)(first_clip +
+                                        (cp[i].active ? CHECKPOINT_ACTIVE : CHECKPOINT_IDLE)));
     }
 }
 
@@ -390,7 +390,8 @@ void switch_animate(Sim *sim, uint16_t first_clip)
         for (int i = 0; i < it.count; i++) {
             /* A timed switch blinks through its last second. */
             bool blink = sw[i].timer > 0 && sw[i].timer <= SIM_TICK_RATE && (sw[i].timer / 5) % 2;
-            anim_play(&a[i], (uint16_t)(first_clip + (sw[i].on && !blink ? SWITCH_ON : SWITCH_OFF)));
+            anim_play(&a[i],
+                      (uint16_t)(first_clip + (sw[i].on && !blink ? SWITCH_ON : SWITCH_OFF)));
         }
     }
 }

@@ -26,38 +26,38 @@
 #include <stdint.h>
 
 enum {
-    KIND_MAX_PROPS = 8,       /* properties of one kind */
-    KIND_MAX_CLIPS = 12,      /* animation clips of one kind */
-    KIND_CLIP_MAX = 96,       /* clips of every kind together */
-    KIND_TEXT_MAX = 200,      /* bytes of a text property, with its NUL */
-    KIND_TEXT_LINES = 4,      /* lines of a text property */
-    KIND_MAX_WAYPOINTS = 15,  /* of a path, after the entity's own position */
-    KIND_MAX_KINDS = 32,      /* rows of the table, at most */
+    KIND_MAX_PROPS = 8,      /* properties of one kind */
+    KIND_MAX_CLIPS = 12,     /* animation clips of one kind */
+    KIND_CLIP_MAX = 96,      /* clips of every kind together */
+    KIND_TEXT_MAX = 200,     /* bytes of a text property, with its NUL */
+    KIND_TEXT_LINES = 4,     /* lines of a text property */
+    KIND_MAX_WAYPOINTS = 15, /* of a path, after the entity's own position */
+    KIND_MAX_KINDS = 32,     /* rows of the table, at most */
     /* a sized kind's side in tiles, at most: the simulation keeps box sizes
     ** in 16 bits (32,767 px), so 2,047 tiles (32,752 px) */
     KIND_MAX_SIZE = INT16_MAX / TILE_SIZE,
 };
 
 typedef enum KindPropType {
-    KPROP_INT,                /* a whole number in [min, max] */
-    KPROP_NUMBER,             /* a number in [min, max] */
-    KPROP_BOOL,               /* true or false */
-    KPROP_ENUM,               /* one of values[], kept as its index */
-    KPROP_SIZE,               /* "w" or "h": the box's size, min to max tiles (pixels with "px") */
-    KPROP_PATH,               /* min to max waypoints [x, y] after the entity's position */
-    KPROP_TEXT,               /* a string of at most KIND_TEXT_MAX - 1 bytes and KIND_TEXT_LINES lines */
+    KPROP_INT,    /* a whole number in [min, max] */
+    KPROP_NUMBER, /* a number in [min, max] */
+    KPROP_BOOL,   /* true or false */
+    KPROP_ENUM,   /* one of values[], kept as its index */
+    KPROP_SIZE,   /* "w" or "h": the box's size, min to max tiles (pixels with "px") */
+    KPROP_PATH,   /* min to max waypoints [x, y] after the entity's position */
+    KPROP_TEXT,   /* a string of at most KIND_TEXT_MAX - 1 bytes and KIND_TEXT_LINES lines */
     KPROP_TYPE_COUNT
 } KindPropType;
 
 typedef struct KindProp {
-    const char *name;         /* key of a native entity, custom property of a Tiled object */
+    const char *name; /* key of a native entity, custom property of a Tiled object */
     KindPropType type;
     bool required;
-    double min, max;          /* int, number and size; path: waypoints */
-    const char *const *values;/* enum: its names */
+    double min, max;           /* int, number and size; path: waypoints */
+    const char *const *values; /* enum: its names */
     int value_count;
-    double def;               /* default: the number, 0/1, the enum index, the size in tiles */
-    const char *doc;          /* one line for levels/README.md and --kinds */
+    double def;      /* default: the number, 0/1, the enum index, the size in tiles */
+    const char *doc; /* one line for levels/README.md and --kinds */
 } KindProp;
 
 /* Where a kind's box sits when a level names a tile: fixed-size kinds stand
@@ -69,16 +69,17 @@ typedef enum KindAnchor {
 
 /* What the level checks and the tools need to know of a kind. */
 enum {
-    KIND_DRAWABLE = 1u << 0,  /* may stand for a character of the map's legend */
-    KIND_UNIQUE = 1u << 1,    /* exactly one per level (the player's start) */
-    KIND_NEEDED = 1u << 2,    /* at least one per level (the goal) */
-    KIND_CLEAR = 1u << 3,     /* its box must not overlap solid tiles */
-    KIND_RESPAWN = 1u << 4,   /* the player comes back to life here: clear of spikes, blocks, crumbles */
-    KIND_FLIPS = 1u << 5,     /* flips its "group" (a switch) */
-    KIND_FLIPPED = 1u << 6,   /* follows its "group" (a block) */
-    KIND_PATROLS = 1u << 7,   /* walks its floor back and forth: never through a checkpoint */
-    KIND_COIN = 1u << 8,      /* one of the level's coins (SimStatus.collectibles) */
-    KIND_GEM = 1u << 9,       /* one of the level's gems (SimStatus.gems_total) */
+    KIND_DRAWABLE = 1u << 0, /* may stand for a character of the map's legend */
+    KIND_UNIQUE = 1u << 1,   /* exactly one per level (the player's start) */
+    KIND_NEEDED = 1u << 2,   /* at least one per level (the goal) */
+    KIND_CLEAR = 1u << 3,    /* its box must not overlap solid tiles */
+    KIND_RESPAWN =
+        1u << 4, /* the player comes back to life here: clear of spikes, blocks, crumbles */
+    KIND_FLIPS = 1u << 5,   /* flips its "group" (a switch) */
+    KIND_FLIPPED = 1u << 6, /* follows its "group" (a block) */
+    KIND_PATROLS = 1u << 7, /* walks its floor back and forth: never through a checkpoint */
+    KIND_COIN = 1u << 8,    /* one of the level's coins (SimStatus.collectibles) */
+    KIND_GEM = 1u << 9,     /* one of the level's gems (SimStatus.gems_total) */
 };
 
 /* A kind spawned without the Collider component: Collider.kind is never
@@ -99,25 +100,25 @@ typedef bool (*KindSpawnFn)(struct Sim *sim, EcsEntity e, const struct LevelDesc
 typedef void (*KindAnimateFn)(struct Sim *sim, uint16_t first_clip);
 
 typedef struct EntityKind {
-    const char *name;         /* as level files write it */
-    const char *label;        /* what messages call one ("player start"); NULL: the name */
-    const char *doc;          /* what it is, one line */
-    uint32_t flags;           /* KIND_* */
-    char legend;              /* drawn kinds: the character a legend the editor extends gives it */
+    const char *name;  /* as level files write it */
+    const char *label; /* what messages call one ("player start"); NULL: the name */
+    const char *doc;   /* what it is, one line */
+    uint32_t flags;    /* KIND_* */
+    char legend;       /* drawn kinds: the character a legend the editor extends gives it */
     KindAnchor anchor;
-    int16_t w, h;             /* box, px; a size property overrides its axis */
+    int16_t w, h; /* box, px; a size property overrides its axis */
     struct {
-        int16_t x, y, w, h;   /* collider inside the box; w == 0: the whole box */
+        int16_t x, y, w, h; /* collider inside the box; w == 0: the whole box */
     } hit;
-    uint8_t collider;         /* ColliderKind, or KIND_NO_COLLIDER */
-    int8_t layer;             /* draw order: lower first */
-    uint32_t components;      /* bits (1 << C_...) of the components it spawns with */
+    uint8_t collider;                  /* ColliderKind, or KIND_NO_COLLIDER */
+    int8_t layer;                      /* draw order: lower first */
+    uint32_t components;               /* bits (1 << C_...) of the components it spawns with */
     const char *clips[KIND_MAX_CLIPS]; /* names in assets/atlas.json; the first is shown at spawn */
     const KindProp *props;
     int prop_count;
-    const char *example;      /* one valid entry of a level's "entities", as JSON */
-    KindSpawnFn spawn;        /* may be NULL */
-    KindAnimateFn animate;    /* may be NULL */
+    const char *example;   /* one valid entry of a level's "entities", as JSON */
+    KindSpawnFn spawn;     /* may be NULL */
+    KindAnimateFn animate; /* may be NULL */
 } EntityKind;
 
 /* The table. */

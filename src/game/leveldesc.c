@@ -109,8 +109,7 @@ bool leveldesc_entity_equal(const LevelDesc *la, const LevelEntity *a, const Lev
     for (int p = 0; k != NULL && p < k->prop_count; p++) {
         const KindProp *prop = &k->props[p];
         switch (prop->type) {
-        case KPROP_SIZE:
-            break; /* w and h, compared above */
+        case KPROP_SIZE: break; /* w and h, compared above */
         case KPROP_NUMBER:
             if (a->props[p].f != b->props[p].f)
                 return false;

@@ -22,7 +22,7 @@ enum {
     LEVEL_NAME_MAX = 64,
     LEVEL_BACKGROUND_MAX = 32,
     LEVEL_MAX_WAYPOINTS = KIND_MAX_WAYPOINTS + 1, /* a path with its start */
-    LEVEL_MAX_GROUPS = 8,     /* switch groups 0..7 */
+    LEVEL_MAX_GROUPS = 8,                         /* switch groups 0..7 */
 };
 
 typedef struct LevelPoint {
@@ -38,9 +38,9 @@ typedef union LevelValue {
 } LevelValue;
 
 typedef struct LevelEntity {
-    int kind;                /* index in the kind table */
-    int x, y, w, h;          /* px: the box's top-left corner and size */
-    int line, col;           /* where it was defined in its file, for messages */
+    int kind;       /* index in the kind table */
+    int x, y, w, h; /* px: the box's top-left corner and size */
+    int line, col;  /* where it was defined in its file, for messages */
     LevelValue props[KIND_MAX_PROPS];
 } LevelEntity;
 
@@ -58,13 +58,13 @@ typedef struct LevelDesc {
     char name[LEVEL_NAME_MAX];
     char background[LEVEL_BACKGROUND_MAX]; /* background set name */
     Tilemap map;
-    LevelEntity *entities;   /* owned */
+    LevelEntity *entities; /* owned */
     int entity_count;
-    LevelPath *paths;        /* owned */
+    LevelPath *paths; /* owned */
     int path_count;
-    LevelText *texts;        /* owned */
+    LevelText *texts; /* owned */
     int text_count;
-    PhysicsParams physics;   /* defaults, physics.json, then the level's overrides */
+    PhysicsParams physics; /* defaults, physics.json, then the level's overrides */
 } LevelDesc;
 
 /* Frees what a LevelDesc owns and zeroes it. */

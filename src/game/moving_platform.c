@@ -99,8 +99,9 @@ static void crush(Sim *sim, EcsEntity actor)
     Enemy *e = ecs_get(sim->world, actor, C_ENEMY);
     if (e != NULL && e->state == ENEMY_WALKING) {
         e->state = ENEMY_SQUASHED;
-        emit_at_center(sim, EV_STOMPED, box_of(ecs_get(sim->world, actor, C_TRANSFORM),
-                                               ecs_get(sim->world, actor, C_COLLIDER)));
+        emit_at_center(sim, EV_STOMPED,
+                       box_of(ecs_get(sim->world, actor, C_TRANSFORM),
+                              ecs_get(sim->world, actor, C_COLLIDER)));
     }
 }
 
@@ -297,7 +298,10 @@ bool mover_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntit
     const LevelPath *path = leveldesc_path(level, le, "path");
     Mover *mp = ecs_get(sim->world, e, C_MOVER);
     int mode = leveldesc_prop(le, "mode").i; /* pingpong, loop, ridden (platforms only) */
-    *mp = (Mover){.step = 1, .loop = mode == 1, .ridden = mode == 2, .idle = mode == 2,
+    *mp = (Mover){.step = 1,
+                  .loop = mode == 1,
+                  .ridden = mode == 2,
+                  .idle = mode == 2,
                   .speed = leveldesc_prop(le, "speed").f,
                   .wait = (uint16_t)sim_ticks(leveldesc_prop(le, "wait").f)};
     /* The path starts where it stands. */

@@ -23,52 +23,52 @@ typedef struct PhysicsParams {
     float apex_threshold;    /* px/s: gravity is scaled near the apex, |vy| below this, jump held */
     float apex_gravity_mult; /* that scale */
     /* jumping */
-    float jump_speed;        /* px/s, upward speed at take-off */
-    float jump_h_boost;      /* px/s added in the held direction at take-off */
-    float var_jump_time;     /* s: how long holding jump keeps the take-off speed */
-    float coyote_time;       /* s: a jump still works this long after leaving the ground */
-    float jump_buffer;       /* s: a jump pressed this long before landing fires on landing */
-    float bounce_speed;      /* px/s, upward speed after stomping an enemy */
-    float bounce_auto_time;  /* s: a bounce rises as if jump were held this long */
+    float jump_speed;       /* px/s, upward speed at take-off */
+    float jump_h_boost;     /* px/s added in the held direction at take-off */
+    float var_jump_time;    /* s: how long holding jump keeps the take-off speed */
+    float coyote_time;      /* s: a jump still works this long after leaving the ground */
+    float jump_buffer;      /* s: a jump pressed this long before landing fires on landing */
+    float bounce_speed;     /* px/s, upward speed after stomping an enemy */
+    float bounce_auto_time; /* s: a bounce rises as if jump were held this long */
     /* walls */
-    float wall_jump_check;   /* px: how near a wall a wall jump still works */
-    float wall_jump_h_speed; /* px/s away from the wall */
+    float wall_jump_check;      /* px: how near a wall a wall jump still works */
+    float wall_jump_h_speed;    /* px/s away from the wall */
     float wall_jump_force_time; /* s the wall jump carries you away whatever is held */
     float wall_slide_start_max; /* px/s: the fall cap when a slide starts */
-    float wall_slide_time;   /* s for the slide's cap to rise back to max_fall */
+    float wall_slide_time;      /* s for the slide's cap to rise back to max_fall */
     /* springs */
-    float spring_speed;      /* px/s up from a spring pointing up */
-    float side_spring_h_speed; /* px/s away from a spring on a wall */
-    float side_spring_v_speed; /* px/s up from it */
+    float spring_speed;           /* px/s up from a spring pointing up */
+    float side_spring_h_speed;    /* px/s away from a spring on a wall */
+    float side_spring_v_speed;    /* px/s up from it */
     float side_spring_force_time; /* s it carries you whatever is held */
     /* crumbling blocks */
-    float crumble_shake_time; /* s a crumbling block shakes before it falls */
+    float crumble_shake_time;  /* s a crumbling block shakes before it falls */
     float crumble_return_time; /* s before it comes back */
     /* running */
-    float max_run;           /* px/s */
-    float ground_accel;      /* px/s^2 towards max_run, on the ground */
-    float ground_decel;      /* px/s^2 towards 0 with no input, on the ground */
-    float air_accel;         /* px/s^2, in the air */
-    float air_decel;         /* px/s^2, in the air */
-    float turn_mult;         /* acceleration scale when pushing against the motion */
-    float run_reduce;        /* px/s^2 back down to max_run when faster */
+    float max_run;      /* px/s */
+    float ground_accel; /* px/s^2 towards max_run, on the ground */
+    float ground_decel; /* px/s^2 towards 0 with no input, on the ground */
+    float air_accel;    /* px/s^2, in the air */
+    float air_decel;    /* px/s^2, in the air */
+    float turn_mult;    /* acceleration scale when pushing against the motion */
+    float run_reduce;   /* px/s^2 back down to max_run when faster */
     /* forgiveness */
     float corner_correction; /* px: a jump that clips a ceiling corner by this much slides past */
     float hurtbox_top;       /* px: what hurts touches a box this much shorter at the top */
     float hurtbox_side;      /* px: ... and this much narrower on each side */
     float drop_hold_time;    /* s of holding down on a plank before dropping through it */
     /* world */
-    float walker_speed;      /* px/s */
-    float respawn_time;      /* s between death and respawn */
+    float walker_speed; /* px/s */
+    float respawn_time; /* s between death and respawn */
 } PhysicsParams;
 
 /* Celeste's values at 16-px tiles. */
 PhysicsParams physics_defaults(void);
 
 typedef struct ParamInfo {
-    const char *name;  /* key in physics.json and in a level's "physics" */
-    size_t offset;     /* of the float in PhysicsParams */
-    float min, max;    /* accepted range, inclusive */
+    const char *name; /* key in physics.json and in a level's "physics" */
+    size_t offset;    /* of the float in PhysicsParams */
+    float min, max;   /* accepted range, inclusive */
     const char *unit;
     const char *doc;
 } ParamInfo;

@@ -52,8 +52,17 @@ enum { DROP_TICKS = 8, LAND_TICKS = 6 };
 
 /* The player's clips, in the order of its row in kinds.c. */
 enum {
-    CLIP_IDLE, CLIP_RUN, CLIP_JUMP, CLIP_FALL, CLIP_LAND, CLIP_DEATH, CLIP_SLIDE,
-    CLIP_TAKEOFF, CLIP_TURN, CLIP_TEETER, CLIP_RESPAWN
+    CLIP_IDLE,
+    CLIP_RUN,
+    CLIP_JUMP,
+    CLIP_FALL,
+    CLIP_LAND,
+    CLIP_DEATH,
+    CLIP_SLIDE,
+    CLIP_TAKEOFF,
+    CLIP_TURN,
+    CLIP_TEETER,
+    CLIP_RESPAWN
 };
 
 static float approach(float value, float target, float step)
@@ -111,8 +120,8 @@ static void take_off(Sim *sim, Player *p, Box box, Velocity *v, int move)
     const PhysicsParams *pp = &sim->params;
     float vx = v->x + (float)move * pp->jump_h_boost, vy = -pp->jump_speed;
     /* Jumping off a moving platform keeps its motion. */
-    const Mover *ride = ecs_entity_is_null(p->riding)
-        ? NULL : ecs_get(sim->world, p->riding, C_MOVER);
+    const Mover *ride =
+        ecs_entity_is_null(p->riding) ? NULL : ecs_get(sim->world, p->riding, C_MOVER);
     if (ride != NULL) {
         vx += (float)ride->moved_x * (float)SIM_TICK_RATE;
         vy += fminf(0.0f, (float)ride->moved_y * (float)SIM_TICK_RATE);
@@ -198,7 +207,8 @@ static void player_step(Sim *sim, EcsEntity self, Player *p, Transform *t, Veloc
         float cap = pp->max_fall;
         if (slide) {
             float left = pp->wall_slide_time > 0.0f
-                             ? (float)p->wall_slide / (float)ticks_of(pp->wall_slide_time) : 0.0f;
+                             ? (float)p->wall_slide / (float)ticks_of(pp->wall_slide_time)
+                             : 0.0f;
             cap = pp->max_fall + (pp->wall_slide_start_max - pp->max_fall) * fminf(left, 1.0f);
             if (p->wall_slide > 0)
                 p->wall_slide--;
@@ -206,8 +216,8 @@ static void player_step(Sim *sim, EcsEntity self, Player *p, Transform *t, Veloc
             p->fall_cap = cap;
         } else {
             bool fast = in->down && v->y >= pp->max_fall;
-            p->fall_cap = approach(p->fall_cap, fast ? pp->fast_max_fall : cap,
-                                   pp->fast_fall_accel * dt);
+            p->fall_cap =
+                approach(p->fall_cap, fast ? pp->fast_max_fall : cap, pp->fast_fall_accel * dt);
         }
         bool apex = fabsf(v->y) < pp->apex_threshold && (in->jump_held || p->auto_jump > 0);
         float mult = apex ? pp->apex_gravity_mult : v->y > 0.0f ? pp->fall_gravity_mult : 1.0f;
@@ -229,8 +239,8 @@ static void player_step(Sim *sim, EcsEntity self, Player *p, Transform *t, Veloc
         p->buffer = (uint16_t)(ticks_of(pp->jump_buffer) + 1);
     Box box = box_of(t, c);
     Box below = {box.x, box.y + 1, box.w, box.h};
-    bool on_oneway_only = grounded && !collide_solid(sim, below, self) &&
-                          collide_oneway_top(sim, box);
+    bool on_oneway_only =
+        grounded && !collide_solid(sim, below, self) && collide_oneway_top(sim, box);
     p->down_held = on_oneway_only && in->down ? (uint16_t)(p->down_held + 1) : 0;
     if (p->down_held > 0 && p->down_held >= ticks_of(pp->drop_hold_time)) {
         p->drop = DROP_TICKS;
@@ -373,8 +383,11 @@ bool player_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEnti
 {
     (void)level;
     *(Player *)ecs_get(sim->world, e, C_PLAYER) =
-        (Player){.facing = 1, .spawn_x = le->x, .spawn_y = le->y,
-                 .fall_cap = sim->params.max_fall, .riding = ECS_NULL,
+        (Player){.facing = 1,
+                 .spawn_x = le->x,
+                 .spawn_y = le->y,
+                 .fall_cap = sim->params.max_fall,
+                 .riding = ECS_NULL,
                  .wall_slide = ticks_of(sim->params.wall_slide_time)};
     if (ecs_entity_is_null(sim->player))
         sim->player = e;
@@ -415,8 +428,8 @@ static int ledge_side(const Sim *sim, EcsEntity self, Box box)
 ** mark, the highest point of the fall under way). Sets *variant and
 ** *face (-1 or +1, the way the cell is turned). */
 static int player_pose(const Sim *sim, EcsEntity self, const Player *p, const Velocity *v,
-                       const Transform *t, const Collider *c, Animation *a, int first,
-                       int *variant, int *face)
+                       const Transform *t, const Collider *c, Animation *a, int first, int *variant,
+                       int *face)
 {
     int shown = (int)a->clip - first;
     *variant = 0;
@@ -436,8 +449,8 @@ static int player_pose(const Sim *sim, EcsEntity self, const Player *p, const Ve
             return CLIP_SLIDE;
         }
         if (v->y < 0.0f)
-            return !in_air(shown) || (shown == CLIP_TAKEOFF && !clip_done(sim, a))
-                       ? CLIP_TAKEOFF : CLIP_JUMP;
+            return !in_air(shown) || (shown == CLIP_TAKEOFF && !clip_done(sim, a)) ? CLIP_TAKEOFF
+                                                                                   : CLIP_JUMP;
         return CLIP_FALL;
     }
     if (in_air(shown)) {
@@ -462,8 +475,8 @@ static int player_pose(const Sim *sim, EcsEntity self, const Player *p, const Ve
 
 void player_animate(Sim *sim, uint16_t first_clip)
 {
-    EcsIter it = ecs_view(sim->world, C_PLAYER, C_VELOCITY, C_TRANSFORM, C_COLLIDER, C_ANIMATION,
-                          C_SPRITE);
+    EcsIter it =
+        ecs_view(sim->world, C_PLAYER, C_VELOCITY, C_TRANSFORM, C_COLLIDER, C_ANIMATION, C_SPRITE);
     while (ecs_iter_next(&it)) {
         const Player *p = ecs_field(&it, Player, 0);
         const Velocity *v = ecs_field(&it, Velocity, 1);
@@ -473,8 +486,8 @@ void player_animate(Sim *sim, uint16_t first_clip)
         Sprite *s = ecs_field(&it, Sprite, 5);
         for (int i = 0; i < it.count; i++) {
             int variant, face;
-            int pose = player_pose(sim, ecs_iter_entity(&it, i), &p[i], &v[i], &t[i], &c[i],
-                                   &a[i], first_clip, &variant, &face);
+            int pose = player_pose(sim, ecs_iter_entity(&it, i), &p[i], &v[i], &t[i], &c[i], &a[i],
+                                   first_clip, &variant, &face);
             uint16_t clip = (uint16_t)(first_clip + pose);
             if (pose == CLIP_LAND && a[i].clip != clip)
                 a[i].mark = variant; /* kept while the landing plays */

@@ -59,12 +59,12 @@
 #include <string.h>
 
 enum {
-    REACH_WORK = 1 << 22,                    /* steps for a level, each with what is near it */
-    REACH_STATES = 1 << 18,                  /* states of one walker */
-    REACH_CHOICES = 8,                       /* doubtful solids (or their groups) near a place */
-    REACH_NEAR = 4,                          /* platforms and resting springs a state keeps */
-    REACH_PHASES = 1 << 13,                  /* ticks of a platform's path followed */
-    REACH_FIRST_TICKS = 60 * SIM_TICK_RATE,  /* the fall as the level starts */
+    REACH_WORK = 1 << 22,                   /* steps for a level, each with what is near it */
+    REACH_STATES = 1 << 18,                 /* states of one walker */
+    REACH_CHOICES = 8,                      /* doubtful solids (or their groups) near a place */
+    REACH_NEAR = 4,                         /* platforms and resting springs a state keeps */
+    REACH_PHASES = 1 << 13,                 /* ticks of a platform's path followed */
+    REACH_FIRST_TICKS = 60 * SIM_TICK_RATE, /* the fall as the level starts */
 };
 
 #define SPRING_ITEM 0x80000000u /* Near.item: a spring's index, not a platform's */
@@ -81,27 +81,27 @@ typedef struct Phase {
 /* A platform, and its path tick by tick from the level's start. */
 typedef struct Track {
     EcsEntity e;
-    Box zone;                  /* every place its collider may be, and one tick's move around */
+    Box zone; /* every place its collider may be, and one tick's move around */
     Collider c;
-    Transform t0;              /* as the level starts */
+    Transform t0; /* as the level starts */
     Mover m0;
-    Phase *phases;             /* NULL until a walker first comes near */
-    uint32_t count, loop;      /* phases held; the one after the last (count: none found) */
+    Phase *phases;        /* NULL until a walker first comes near */
+    uint32_t count, loop; /* phases held; the one after the last (count: none found) */
 } Track;
 
 typedef struct Near {
-    uint32_t item;             /* a track's index, or SPRING_ITEM | a spring's */
-    uint32_t value;            /* the track's phase, the spring's rest */
+    uint32_t item;  /* a track's index, or SPRING_ITEM | a spring's */
+    uint32_t value; /* the track's phase, the spring's rest */
 } Near;
 
 /* Compared and hashed as bytes: built from zero. */
 typedef struct State { /* a whole number of 8-byte words */
-    int32_t x, y;              /* the walker's Transform */
+    int32_t x, y;      /* the walker's Transform */
     float vy, rem_x, rem_y;
     int8_t dir;
     uint8_t near_count;
     uint16_t zero;
-    Near near[REACH_NEAR];     /* by item */
+    Near near[REACH_NEAR]; /* by item */
 } State;
 
 _Static_assert(sizeof(State) % 8 == 0, "hash_of reads a State as whole words");
@@ -116,15 +116,15 @@ typedef struct SpringAt {
 typedef struct Doubt {
     Collider *c;
     Box box;
-    int choice;                /* REACH_CHOICES: none, it stays as the level starts */
-    bool when_on;              /* there when its choice is on (a block may be the other way) */
-    bool start;                /* there as the level starts */
+    int choice;   /* REACH_CHOICES: none, it stays as the level starts */
+    bool when_on; /* there when its choice is on (a block may be the other way) */
+    bool start;   /* there as the level starts */
 } Doubt;
 
 typedef struct Reach {
     Sim *sim;
-    EcsEntity walker;          /* the one being searched, spawned for it, ... */
-    Transform *wt;             /* ... its components (no entity comes or goes while it is searched) */
+    EcsEntity walker; /* the one being searched, spawned for it, ... */
+    Transform *wt;    /* ... its components (no entity comes or goes while it is searched) */
     Velocity *wv;
     Enemy *we;
     Collider shape;
@@ -132,24 +132,24 @@ typedef struct Reach {
     size_t track_count, track_cap;
     SpringAt *springs;
     size_t spring_count, spring_cap;
-    Grid things;               /* the tracks' zones, then the springs' boxes, by index */
-    int32_t reach_x, reach_y;  /* how far a tick may take a walker, and more */
+    Grid things;              /* the tracks' zones, then the springs' boxes, by index */
+    int32_t reach_x, reach_y; /* how far a tick may take a walker, and more */
     long work;
     /* near the state being stepped */
     Doubt *doubts;
     size_t doubt_count, doubt_cap;
-    uint32_t *items;           /* tracks, then springs, near it (gather_items) */
+    uint32_t *items; /* tracks, then springs, near it (gather_items) */
     size_t item_count, item_cap;
-    uint32_t *stepped;         /* ... near the state being stepped */
+    uint32_t *stepped; /* ... near the state being stepped */
     size_t stepped_count, stepped_cap;
     /* one walker's search */
     State *states;
     size_t count, cap;
-    uint32_t *slots;           /* open addressing: a state's index + 1, 0 free */
+    uint32_t *slots; /* open addressing: a state's index + 1, 0 free */
     size_t slot_cap;
     SimBox *stands;
     size_t stand_count, stand_cap;
-    bool first;                /* following the level's start: the next state, not all */
+    bool first; /* following the level's start: the next state, not all */
     State next;
     bool has_next;
     uint32_t tick;
@@ -184,14 +184,14 @@ static void gather_items(Reach *r, Box around)
     EcsEntity e;
     while (grid_query_next(&q, &e)) {
         uint32_t item = e.index;
-        Box b = item < r->track_count ? r->tracks[item].zone
-                                      : r->springs[item - r->track_count].box;
+        Box b =
+            item < r->track_count ? r->tracks[item].zone : r->springs[item - r->track_count].box;
         if (!box_overlap(b, around))
             continue;
         if (item >= r->track_count)
             item = SPRING_ITEM | (uint32_t)(item - r->track_count);
-        uint32_t *grown_items = array_grow(r->items, &r->item_cap, r->item_count + 1,
-                                           sizeof *grown_items);
+        uint32_t *grown_items =
+            array_grow(r->items, &r->item_cap, r->item_count + 1, sizeof *grown_items);
         if (grown_items == NULL) {
             r->failed = true;
             return;
@@ -242,8 +242,8 @@ static int gather_doubts(Reach *r, Box around)
             if (tb != NULL)
                 groups[tb->group] = choice;
         }
-        Doubt *grown_doubts = array_grow(r->doubts, &r->doubt_cap, r->doubt_count + 1,
-                                         sizeof *grown_doubts);
+        Doubt *grown_doubts =
+            array_grow(r->doubts, &r->doubt_cap, r->doubt_count + 1, sizeof *grown_doubts);
         if (grown_doubts == NULL) {
             r->failed = true;
             return 0;
@@ -397,9 +397,9 @@ static void visit(Reach *r, const State *s)
 ** walker in the tick to come). */
 static bool near_at(const Track *tr, uint32_t p, Box around)
 {
-    return box_overlap((Box){tr->phases[p].x + tr->c.off_x, tr->phases[p].y + tr->c.off_y,
-                             tr->c.w, tr->c.h},
-                       around);
+    return box_overlap(
+        (Box){tr->phases[p].x + tr->c.off_x, tr->phases[p].y + tr->c.off_y, tr->c.w, tr->c.h},
+        around);
 }
 
 static int near_order(const void *a, const void *b)
@@ -460,8 +460,9 @@ static void keep_next(Reach *r, const State *before)
     for (size_t i = 0; i < r->item_count && !r->failed; i++) {
         uint32_t item = r->items[i], value;
         if (item & SPRING_ITEM) {
-            value = ((const Spring *)ecs_get(sim->world, r->springs[item & ~SPRING_ITEM].e,
-                                             C_SPRING))->rest;
+            value =
+                ((const Spring *)ecs_get(sim->world, r->springs[item & ~SPRING_ITEM].e, C_SPRING))
+                    ->rest;
         } else {
             Track *tr = &r->tracks[item];
             int j = 0;
@@ -554,8 +555,8 @@ static void put(Reach *r, const State *s, uint32_t choice)
 /* Notes that the walker may stand at b. */
 static void stands_at(Reach *r, Box b)
 {
-    SimBox *grown_stands = array_grow(r->stands, &r->stand_cap, r->stand_count + 1,
-                                      sizeof *grown_stands);
+    SimBox *grown_stands =
+        array_grow(r->stands, &r->stand_cap, r->stand_count + 1, sizeof *grown_stands);
     if (grown_stands == NULL) {
         r->failed = true;
         return;
@@ -627,7 +628,8 @@ static State start_state(Reach *r)
     Box around = grown(walker_box(r, s.x, s.y), r->reach_x, r->reach_y);
     gather_items(r, around);
     for (size_t i = 0; i < r->item_count && !(r->items[i] & SPRING_ITEM); i++)
-        if (follow_path(r, &r->tracks[r->items[i]]) && near_at(&r->tracks[r->items[i]], 0, around)) {
+        if (follow_path(r, &r->tracks[r->items[i]]) &&
+            near_at(&r->tracks[r->items[i]], 0, around)) {
             if (s.near_count == REACH_NEAR)
                 r->cut = true;
             else
@@ -704,8 +706,8 @@ static bool list_things(Reach *r, const LevelDesc *level)
             if ((c[i].kind != COLLIDER_SOLID && c[i].kind != COLLIDER_ONEWAY) ||
                 m[i].path_len < 2 || m[i].speed <= 0.0f)
                 continue;
-            Track *grown_tracks = array_grow(r->tracks, &r->track_cap, r->track_count + 1,
-                                             sizeof *grown_tracks);
+            Track *grown_tracks =
+                array_grow(r->tracks, &r->track_cap, r->track_count + 1, sizeof *grown_tracks);
             if (grown_tracks == NULL) {
                 ecs_iter_fini(&it);
                 return false;
@@ -720,8 +722,8 @@ static bool list_things(Reach *r, const LevelDesc *level)
             }
             int32_t move = (int32_t)ceilf(m[i].speed * SIM_DT) + 1;
             Box zone = {x0 + c[i].off_x, y0 + c[i].off_y, x1 - x0 + c[i].w, y1 - y0 + c[i].h};
-            r->tracks[r->track_count++] = (Track){ecs_iter_entity(&it, i), grown(zone, move, move),
-                                                  c[i], t[i], m[i], NULL, 0, 0};
+            r->tracks[r->track_count++] = (Track){
+                ecs_iter_entity(&it, i), grown(zone, move, move), c[i], t[i], m[i], NULL, 0, 0};
         }
     }
     it = ecs_view(sim->world, C_SPRING, C_TRANSFORM, C_COLLIDER);
@@ -729,14 +731,15 @@ static bool list_things(Reach *r, const LevelDesc *level)
         const Transform *t = ecs_field(&it, Transform, 1);
         const Collider *c = ecs_field(&it, Collider, 2);
         for (int i = 0; i < it.count; i++) {
-            SpringAt *grown_springs = array_grow(r->springs, &r->spring_cap, r->spring_count + 1,
-                                                 sizeof *grown_springs);
+            SpringAt *grown_springs =
+                array_grow(r->springs, &r->spring_cap, r->spring_count + 1, sizeof *grown_springs);
             if (grown_springs == NULL) {
                 ecs_iter_fini(&it);
                 return false;
             }
             r->springs = grown_springs;
-            r->springs[r->spring_count++] = (SpringAt){ecs_iter_entity(&it, i), box_of(&t[i], &c[i])};
+            r->springs[r->spring_count++] =
+                (SpringAt){ecs_iter_entity(&it, i), box_of(&t[i], &c[i])};
         }
     }
     if (!grid_init(&r->things, level->map.width * TILE_SIZE, sim->kill_y))
@@ -775,8 +778,8 @@ bool sim_walkers_reach(Sim *sim, const LevelDesc *level, SimReachFn *fn, void *c
     EcsIter it = ecs_view(w, C_ENEMY);
     while (ecs_iter_next(&it))
         for (int i = 0; i < it.count; i++) {
-            EcsEntity *grown_walkers = array_grow(walkers, &walker_cap, walker_count + 1,
-                                                  sizeof *grown_walkers);
+            EcsEntity *grown_walkers =
+                array_grow(walkers, &walker_cap, walker_count + 1, sizeof *grown_walkers);
             if (grown_walkers == NULL) {
                 r.failed = true;
                 break;

@@ -94,8 +94,8 @@ bool replay_parse_count(const char *text, unsigned long *out)
 }
 
 /* A "#! key: value" line, [start, end) of text, the `#!` at start. */
-static bool parse_directive(const char *text, size_t start, size_t end, int line,
-                            ReplayHeader *h, char *err, size_t errlen)
+static bool parse_directive(const char *text, size_t start, size_t end, int line, ReplayHeader *h,
+                            char *err, size_t errlen)
 {
     char buf[REPLAY_PATH_MAX + 64];
     size_t n = end - start - 2;
@@ -291,7 +291,9 @@ static char *read_all(const char *path, size_t *out_len, char *err, size_t errle
     }
     if (!S_ISREG(st.st_mode)) {
         snprintf(err, errlen, "%s: not a regular file (%s): a replay is read from a file", path,
-                 S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISDIR(st.st_mode) ? "a folder" : "a device");
+                 S_ISFIFO(st.st_mode)  ? "a FIFO"
+                 : S_ISDIR(st.st_mode) ? "a folder"
+                                       : "a device");
         goto fail;
     }
     for (;;) {
@@ -316,9 +318,10 @@ static char *read_all(const char *path, size_t *out_len, char *err, size_t errle
             break;
         len += (size_t)n;
         if (len > REPLAY_MAX_BYTES) {
-            snprintf(err, errlen, "%s: the file is larger than %lu bytes, more than a replay of"
-                     " the longest run (%d ticks, one a line, with comments) needs", path,
-                     (unsigned long)REPLAY_MAX_BYTES, REPLAY_MAX_TICKS);
+            snprintf(err, errlen,
+                     "%s: the file is larger than %lu bytes, more than a replay of"
+                     " the longest run (%d ticks, one a line, with comments) needs",
+                     path, (unsigned long)REPLAY_MAX_BYTES, REPLAY_MAX_TICKS);
             goto fail;
         }
     }
@@ -347,8 +350,7 @@ bool replay_load(const char *path, Replay *out, ReplayHeader *header, char *err,
     return ok;
 }
 
-bool replay_level_path(const ReplayHeader *header, const char *replay_path, char *buf,
-                       size_t size)
+bool replay_level_path(const ReplayHeader *header, const char *replay_path, char *buf, size_t size)
 {
     if (header->level[0] == '\0')
         return false;
@@ -400,7 +402,8 @@ char *replay_format(const Replay *r, size_t *len)
 static int format_directives(char *buf, size_t size, const ReplayHeader *h, bool level)
 {
     int n = 0, w;
-    if (level && h->level[0] != '\0' && (w = snprintf(buf + n, size - (size_t)n, "#! level: %s\n", h->level)) > 0)
+    if (level && h->level[0] != '\0' &&
+        (w = snprintf(buf + n, size - (size_t)n, "#! level: %s\n", h->level)) > 0)
         n += w;
     if (level && h->collects_all && (size_t)n < size &&
         (w = snprintf(buf + n, size - (size_t)n, "#! collects: all\n")) > 0)
@@ -428,7 +431,8 @@ bool replay_save(const char *path, const Replay *r, const ReplayHeader *header, 
     if (text == NULL) {
         snprintf(err, errlen, "%s: out of memory formatting the replay", path);
     } else {
-        int head = snprintf(text, cap, "# Pip's Peak replay; play it with: pips-peak --replay FILE\n");
+        int head =
+            snprintf(text, cap, "# Pip's Peak replay; play it with: pips-peak --replay FILE\n");
         int dir = head > 0 ? format_directives(text + head, cap - (size_t)head, header, true) : -1;
         if (dir < 0) {
             snprintf(err, errlen, "%s: the level's path is too long", path);
@@ -460,8 +464,7 @@ static bool is_directive(const char *text, size_t start, size_t end, const char 
     return i < end && text[i] == ':';
 }
 
-bool replay_update_header(const char *path, const ReplayHeader *header, char *err,
-                          size_t errlen)
+bool replay_update_header(const char *path, const ReplayHeader *header, char *err, size_t errlen)
 {
     size_t len;
     char *text = read_all(path, &len, err, errlen);

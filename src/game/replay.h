@@ -41,19 +41,23 @@ typedef struct ReplayHeader {
     char level[REPLAY_PATH_MAX]; /* as written: relative to the replay's folder, or absolute */
     char outcome[16];            /* "completed", "died", "running" or "" */
     unsigned long ticks;
-    char hash[17];               /* 16 lowercase hex digits, or "" */
-    bool collects_all;           /* "#! collects: all": every coin and gem, then the goal */
+    char hash[17];     /* 16 lowercase hex digits, or "" */
+    bool collects_all; /* "#! collects: all": every coin and gem, then the goal */
 } ReplayHeader;
 
 typedef struct Replay {
-    uint8_t *keys;      /* one byte per tick: REPLAY_KEY_* bits */
+    uint8_t *keys; /* one byte per tick: REPLAY_KEY_* bits */
     size_t count;
     size_t capacity;
 } Replay;
 
 enum {
-    REPLAY_KEY_L = 1, REPLAY_KEY_R = 2, REPLAY_KEY_U = 4,
-    REPLAY_KEY_D = 8, REPLAY_KEY_J = 16, REPLAY_KEY_I = 32,
+    REPLAY_KEY_L = 1,
+    REPLAY_KEY_R = 2,
+    REPLAY_KEY_U = 4,
+    REPLAY_KEY_D = 8,
+    REPLAY_KEY_J = 16,
+    REPLAY_KEY_I = 32,
 };
 
 void replay_init(Replay *r);
@@ -75,8 +79,7 @@ bool replay_parse(const char *text, size_t len, Replay *out, ReplayHeader *heade
 bool replay_load(const char *path, Replay *out, ReplayHeader *header, char *err, size_t errlen);
 /* The header's level path as seen from here: relative to the replay's
 ** folder. False when there is none or it does not fit. */
-bool replay_level_path(const ReplayHeader *header, const char *replay_path, char *buf,
-                       size_t size);
+bool replay_level_path(const ReplayHeader *header, const char *replay_path, char *buf, size_t size);
 
 /* Formats the inputs as text (runs of equal ticks). Returns a malloc'd
 ** string, length in *len. */
@@ -88,7 +91,6 @@ bool replay_save(const char *path, const Replay *r, const ReplayHeader *header, 
 /* Rewrites the outcome, ticks and hash directives of an existing replay
 ** file to header's (adding those it lacks after the last directive),
 ** keeping every other line as it was; atomically. False with a message. */
-bool replay_update_header(const char *path, const ReplayHeader *header, char *err,
-                          size_t errlen);
+bool replay_update_header(const char *path, const ReplayHeader *header, char *err, size_t errlen);
 
 #endif

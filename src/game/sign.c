@@ -35,8 +35,8 @@ void system_signs(EcsWorld *world, float dt, void *ctx)
     const Player *p = ecs_get(world, sim->player, C_PLAYER);
     if (p == NULL || p->state != PLAYER_NORMAL)
         return;
-    Box pbox = box_of(ecs_get(world, sim->player, C_TRANSFORM),
-                      ecs_get(world, sim->player, C_COLLIDER));
+    Box pbox =
+        box_of(ecs_get(world, sim->player, C_TRANSFORM), ecs_get(world, sim->player, C_COLLIDER));
     Box at = {0, 0, 0, 0};
     int64_t best = INT64_MAX;
     EcsIter it = ecs_view(world, C_SIGN, C_TRANSFORM, C_COLLIDER);
@@ -47,8 +47,7 @@ void system_signs(EcsWorld *world, float dt, void *ctx)
         for (int i = 0; i < it.count; i++) {
             Box b = box_of(&t[i], &c[i]);
             Box reach = {b.x - SIM_SIGN_REACH_X, b.y - SIM_SIGN_REACH_UP,
-                         b.w + 2 * SIM_SIGN_REACH_X,
-                         b.h + SIM_SIGN_REACH_UP + SIM_SIGN_REACH_DOWN};
+                         b.w + 2 * SIM_SIGN_REACH_X, b.h + SIM_SIGN_REACH_UP + SIM_SIGN_REACH_DOWN};
             if (!box_overlap(pbox, reach) || apart(pbox, b) >= best)
                 continue;
             best = apart(pbox, b);
@@ -67,6 +66,7 @@ void system_signs(EcsWorld *world, float dt, void *ctx)
 bool sign_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le)
 {
     (void)level;
-    *(Sign *)ecs_get(sim->world, e, C_SIGN) = (Sign){.text = (uint16_t)leveldesc_prop(le, "text").i};
+    *(Sign *)ecs_get(sim->world, e, C_SIGN) =
+        (Sign){.text = (uint16_t)leveldesc_prop(le, "text").i};
     return true;
 }

@@ -33,10 +33,10 @@ void sim_emit(Sim *sim, SimEventType type, int32_t x, int32_t y)
 {
     /* The sound each event makes unless its emitter names another. */
     static const Sound SOUNDS[EV_TYPE_COUNT] = {
-        [EV_JUMPED] = SOUND_JUMP,     [EV_LANDED] = SOUND_LAND,
-        [EV_COLLECTED] = SOUND_COLLECT, [EV_DIED] = SOUND_DEATH,
+        [EV_JUMPED] = SOUND_JUMP,           [EV_LANDED] = SOUND_LAND,
+        [EV_COLLECTED] = SOUND_COLLECT,     [EV_DIED] = SOUND_DEATH,
         [EV_CHECKPOINT] = SOUND_CHECKPOINT, [EV_SWITCH] = SOUND_SWITCH,
-        [EV_STOMPED] = SOUND_STOMP,   [EV_COMPLETED] = SOUND_COMPLETE,
+        [EV_STOMPED] = SOUND_STOMP,         [EV_COMPLETED] = SOUND_COMPLETE,
         [EV_WALL_JUMPED] = SOUND_WALL_JUMP,
     };
     sim_emit_sound(sim, type, (unsigned)type < EV_TYPE_COUNT ? SOUNDS[type] : SOUND_NONE, x, y);
@@ -76,14 +76,17 @@ EcsEntity sim_spawn(Sim *sim, const LevelDesc *level, const LevelEntity *le, uin
     Collider *col = ecs_get(w, e, C_COLLIDER);
     if (col != NULL) {
         bool whole = k->hit.w == 0;
-        *col = (Collider){whole ? 0 : k->hit.x, whole ? 0 : k->hit.y,
-                          (int16_t)(whole ? le->w : k->hit.w), (int16_t)(whole ? le->h : k->hit.h),
-                          k->collider, true};
+        *col = (Collider){whole ? 0 : k->hit.x,
+                          whole ? 0 : k->hit.y,
+                          (int16_t)(whole ? le->w : k->hit.w),
+                          (int16_t)(whole ? le->h : k->hit.h),
+                          k->collider,
+                          true};
     }
     Sprite *s = ecs_get(w, e, C_SPRITE);
     if (s != NULL)
-        *s = (Sprite){.clip = first_clip, .w = (int16_t)le->w, .h = (int16_t)le->h,
-                      .layer = k->layer};
+        *s = (Sprite){
+            .clip = first_clip, .w = (int16_t)le->w, .h = (int16_t)le->h, .layer = k->layer};
     Animation *a = ecs_get(w, e, C_ANIMATION);
     if (a != NULL)
         *a = (Animation){.clip = first_clip};
@@ -298,12 +301,16 @@ bool sim_check_invariants(Sim *sim, char *msg, size_t size)
             if (ok && live && c[i].kind == COLLIDER_ACTOR &&
                 !sim_box_clear(sim, (SimBox){b.x, b.y, b.w, b.h}, &what)) {
                 if (what.tile)
-                    snprintf(msg, size, "entity %u at (%d, %d) overlaps a solid: the tile at "
-                             "column %d, row %d", e.index, t[i].x, t[i].y, what.col, what.row);
+                    snprintf(msg, size,
+                             "entity %u at (%d, %d) overlaps a solid: the tile at "
+                             "column %d, row %d",
+                             e.index, t[i].x, t[i].y, what.col, what.row);
                 else
-                    snprintf(msg, size, "entity %u at (%d, %d) overlaps a solid: the entity "
-                             "whose box is %dx%d px at (%d, %d)", e.index, t[i].x, t[i].y,
-                             what.box.w, what.box.h, what.box.x, what.box.y);
+                    snprintf(msg, size,
+                             "entity %u at (%d, %d) overlaps a solid: the entity "
+                             "whose box is %dx%d px at (%d, %d)",
+                             e.index, t[i].x, t[i].y, what.box.w, what.box.h, what.box.x,
+                             what.box.y);
                 ok = false;
             }
         }
@@ -315,7 +322,8 @@ bool sim_check_invariants(Sim *sim, char *msg, size_t size)
         const Mover *mp = ecs_field(&it, Mover, 0);
         for (int i = 0; ok && i < it.count; i++)
             if (!isfinite(mp[i].rem_x) || !isfinite(mp[i].rem_y)) {
-                snprintf(msg, size, "platform %u: position not finite", ecs_iter_entity(&it, i).index);
+                snprintf(msg, size, "platform %u: position not finite",
+                         ecs_iter_entity(&it, i).index);
                 ok = false;
             }
     }

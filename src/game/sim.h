@@ -32,7 +32,7 @@ enum { SIM_SIGN_REACH_X = 40, SIM_SIGN_REACH_UP = 48, SIM_SIGN_REACH_DOWN = 16 }
 typedef enum SimEventType {
     EV_JUMPED,
     EV_LANDED,
-    EV_COLLECTED,            /* a coin (or a gem: its sound says which) */
+    EV_COLLECTED, /* a coin (or a gem: its sound says which) */
     EV_DIED,
     EV_RESPAWNED,
     EV_CHECKPOINT,
@@ -40,20 +40,20 @@ typedef enum SimEventType {
     EV_STOMPED,
     EV_COMPLETED,
     EV_WALL_JUMPED,
-    EV_CUE,                  /* a kind's own moment (a spring launching, ...): its sound */
+    EV_CUE, /* a kind's own moment (a spring launching, ...): its sound */
     EV_TYPE_COUNT
 } SimEventType;
 
 typedef struct SimEvent {
     SimEventType type;
-    int32_t x, y;            /* where it happened, px */
-    Sound sound;             /* the sound it makes (sound.h), or SOUND_NONE */
+    int32_t x, y; /* where it happened, px */
+    Sound sound;  /* the sound it makes (sound.h), or SOUND_NONE */
 } SimEvent;
 
 typedef enum SimOutcome {
     OUTCOME_RUNNING,
     OUTCOME_COMPLETED,
-    OUTCOME_DIED,            /* the player is dead, waiting to respawn */
+    OUTCOME_DIED, /* the player is dead, waiting to respawn */
 } SimOutcome;
 
 /* Coins and gems picked up are carried until the player reaches a
@@ -62,12 +62,12 @@ typedef enum SimOutcome {
 typedef struct SimStatus {
     uint32_t ticks;
     uint32_t deaths;
-    int collected, collectibles;   /* coins banked; coins the level holds */
-    int carried;                   /* coins picked up since the last checkpoint */
-    int gems, gems_total;          /* gems banked; gems the level holds */
+    int collected, collectibles; /* coins banked; coins the level holds */
+    int carried;                 /* coins picked up since the last checkpoint */
+    int gems, gems_total;        /* gems banked; gems the level holds */
     int gems_carried;
-    int sign;                      /* the text (sim_text) of the sign the player is near, or -1 */
-    int32_t sign_x, sign_y;        /* that sign's top middle, px (presentation: not hashed) */
+    int sign;               /* the text (sim_text) of the sign the player is near, or -1 */
+    int32_t sign_x, sign_y; /* that sign's top middle, px (presentation: not hashed) */
     SimOutcome outcome;
 } SimStatus;
 
@@ -121,14 +121,14 @@ bool sim_check_invariants(Sim *sim, char *msg, size_t size);
 ** --check passes cannot fail --soak's invariants on its first tick. */
 
 typedef struct SimBox {
-    int32_t x, y, w, h;      /* px */
+    int32_t x, y, w, h; /* px */
 } SimBox;
 
 /* What a box overlaps that an actor may not enter. */
 typedef struct SimBlocker {
-    bool tile;               /* a solid tile (or the wall past the map's side) ... */
-    int32_t col, row;        /* ... at this column and row */
-    SimBox box;              /* else an enabled solid entity's collider box */
+    bool tile;        /* a solid tile (or the wall past the map's side) ... */
+    int32_t col, row; /* ... at this column and row */
+    SimBox box;       /* else an enabled solid entity's collider box */
 } SimBlocker;
 
 /* True when an actor's box overlaps no solid tile, no wall past the map's
@@ -158,11 +158,11 @@ bool sim_boxes_overlap(SimBox a, SimBox b);
 /* ---- where a walker may go (reach.c) ---- */
 
 typedef struct SimReach {
-    bool landed;             /* it comes to stand as the level starts, nothing changed ... */
-    SimBox landing;          /* ... with its collider there */
-    const SimBox *stands;    /* its collider wherever it may come to stand, by y then x, each once */
+    bool landed;          /* it comes to stand as the level starts, nothing changed ... */
+    SimBox landing;       /* ... with its collider there */
+    const SimBox *stands; /* its collider wherever it may come to stand, by y then x, each once */
     int count;
-    bool cut;                /* the search stopped at a limit: there may be more */
+    bool cut; /* the search stopped at a limit: there may be more */
 } SimReach;
 
 typedef void SimReachFn(void *ctx, const LevelEntity *walker, const SimReach *reach);

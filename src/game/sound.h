@@ -43,7 +43,7 @@ typedef enum Sound {
 #define SOUND_ENUM(id, name) SOUND_##id,
     SOUND_LIST(SOUND_ENUM)
 #undef SOUND_ENUM
-    SOUND_COUNT
+        SOUND_COUNT
 } Sound;
 
 /* The sound's name in assets/sounds.txt; NULL for SOUND_NONE. */
@@ -51,12 +51,10 @@ static inline const char *sound_name(Sound s)
 {
     switch (s) {
 #define SOUND_CASE(id, name)                                                                       \
-    case SOUND_##id:                                                                               \
-        return name;
+    case SOUND_##id: return name;
         SOUND_LIST(SOUND_CASE)
 #undef SOUND_CASE
-    default:
-        return NULL;
+    default: return NULL;
     }
 }
 

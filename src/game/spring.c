@@ -49,8 +49,7 @@ static void launch_player(Sim *sim, uint8_t dir)
     Player *p = ecs_get(sim->world, sim->player, C_PLAYER);
     Velocity *v = ecs_get(sim->world, sim->player, C_VELOCITY);
     if (dir == SPRING_UP) {
-        player_launch(sim, p, v, -pp->spring_speed, pp->var_jump_time, pp->var_jump_time, 0,
-                      0.0f);
+        player_launch(sim, p, v, -pp->spring_speed, pp->var_jump_time, pp->var_jump_time, 0, 0.0f);
         return;
     }
     int away = dir == SPRING_LEFT ? -1 : 1;

@@ -27,11 +27,8 @@ void tilemap_fini(Tilemap *map)
 }
 
 static const char *const tile_names[TILE_KIND_COUNT] = {
-    [TILE_EMPTY] = "empty",
-    [TILE_SOLID] = "solid",
-    [TILE_ONEWAY] = "oneway",
-    [TILE_SPIKES] = "spikes",
-    [TILE_SECRET] = "secret",
+    [TILE_EMPTY] = "empty",   [TILE_SOLID] = "solid",   [TILE_ONEWAY] = "oneway",
+    [TILE_SPIKES] = "spikes", [TILE_SECRET] = "secret",
 };
 
 const char *tile_kind_name(TileKind kind)

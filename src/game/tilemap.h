@@ -19,16 +19,16 @@ enum {
 
 typedef enum TileKind {
     TILE_EMPTY,
-    TILE_SOLID,   /* blocks from every side */
-    TILE_ONEWAY,  /* jump-through: blocks only what falls onto its top */
-    TILE_SPIKES,  /* hazard; points away from the solid tile it sits on */
-    TILE_SECRET,  /* looks solid, is air: the way into a hidden passage */
+    TILE_SOLID,  /* blocks from every side */
+    TILE_ONEWAY, /* jump-through: blocks only what falls onto its top */
+    TILE_SPIKES, /* hazard; points away from the solid tile it sits on */
+    TILE_SECRET, /* looks solid, is air: the way into a hidden passage */
     TILE_KIND_COUNT
 } TileKind;
 
 typedef struct Tilemap {
-    int width, height;   /* in tiles */
-    uint8_t *tiles;      /* width * height TileKind values, row by row */
+    int width, height; /* in tiles */
+    uint8_t *tiles;    /* width * height TileKind values, row by row */
 } Tilemap;
 
 /* Allocates an empty map. Returns false when out of memory or on a bad size. */

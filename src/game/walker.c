@@ -80,7 +80,8 @@ bool walker_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEnti
     (void)level;
     bool left = leveldesc_prop(le, "dir").i == 0;
     *(Enemy *)ecs_get(sim->world, e, C_ENEMY) =
-        (Enemy){.state = ENEMY_WALKING, .dir = (int8_t)(left ? -1 : 1),
+        (Enemy){.state = ENEMY_WALKING,
+                .dir = (int8_t)(left ? -1 : 1),
                 .turn_at_edges = leveldesc_prop(le, "turn_at_edges").i != 0};
     return true;
 }
@@ -94,7 +95,7 @@ void walker_animate(Sim *sim, uint16_t first_clip)
         Sprite *s = ecs_field(&it, Sprite, 2);
         for (int i = 0; i < it.count; i++) {
             anim_play(&a[i], (uint16_t)(first_clip + (e[i].state == ENEMY_SQUASHED ? CLIP_SQUASHED
-                                                                                     : CLIP_WALK)));
+                                                                                   : CLIP_WALK)));
             s[i].flip_x = e[i].dir < 0;
         }
     }

@@ -157,8 +157,7 @@ static void offset_pos(const char *text, size_t off, int *line, int *col)
     *col = c;
 }
 
-bool json_doc_parse(JsonDoc *doc, const char *text, size_t len, size_t max_bytes,
-                    JsonSink *sink)
+bool json_doc_parse(JsonDoc *doc, const char *text, size_t len, size_t max_bytes, JsonSink *sink)
 {
     assert(doc != NULL && text != NULL && sink != NULL);
     memset(doc, 0, sizeof *doc);
@@ -287,11 +286,10 @@ void json_path(const JsonDoc *doc, const cJSON *item, char *buf, size_t size)
     }
 }
 
-static void report(JsonDoc *doc, int line, int col, const char *prefix, const char *fmt,
-                   va_list ap) JSON_PRINTF(5, 0);
+static void report(JsonDoc *doc, int line, int col, const char *prefix, const char *fmt, va_list ap)
+    JSON_PRINTF(5, 0);
 
-static void report(JsonDoc *doc, int line, int col, const char *prefix, const char *fmt,
-                   va_list ap)
+static void report(JsonDoc *doc, int line, int col, const char *prefix, const char *fmt, va_list ap)
 {
     char msg[JSON_MESSAGE_MAX];
     if (vsnprintf(msg, sizeof msg, fmt, ap) < 0)

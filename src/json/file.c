@@ -39,8 +39,7 @@ static bool reserve(char **buf, size_t *cap, size_t need)
     return true;
 }
 
-JsonRead json_read_file(const char *path, size_t max, char **text, size_t *len,
-                        JsonSink *sink)
+JsonRead json_read_file(const char *path, size_t max, char **text, size_t *len, JsonSink *sink)
 {
     assert(path != NULL && text != NULL && len != NULL && sink != NULL && max < SIZE_MAX - 1);
     *text = NULL;

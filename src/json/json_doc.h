@@ -27,20 +27,20 @@
 
 /* Limits. Past them a document is refused with a message naming the limit. */
 enum {
-    JSON_MAX_DEPTH = 64,                  /* nesting of arrays and objects */
-    JSON_MAX_VALUES = 2 * 1024 * 1024,    /* values in one document */
+    JSON_MAX_DEPTH = 64,               /* nesting of arrays and objects */
+    JSON_MAX_VALUES = 2 * 1024 * 1024, /* values in one document */
 };
 
 typedef struct JsonNode JsonNode;
 
 /* Plain data owned by the caller; json_doc_parse fills it. */
 typedef struct JsonDoc {
-    const char *text;          /* not owned; need not end in NUL */
+    const char *text; /* not owned; need not end in NUL */
     size_t len;
-    cJSON *root;               /* NULL when the text did not parse */
-    JsonNode *nodes;           /* one per value, in document order */
+    cJSON *root;     /* NULL when the text did not parse */
+    JsonNode *nodes; /* one per value, in document order */
     uint32_t node_count;
-    JsonSink *sink;            /* not owned; must outlive the doc */
+    JsonSink *sink; /* not owned; must outlive the doc */
 } JsonDoc;
 
 /* Scans and parses len bytes of text (at most max_bytes; an optional UTF-8
@@ -49,8 +49,7 @@ typedef struct JsonDoc {
 ** is kept (the first of them counts): a caller that refuses such files
 ** compares sink->count. text and sink must outlive the doc; json_doc_fini
 ** is needed either way. */
-bool json_doc_parse(JsonDoc *doc, const char *text, size_t len, size_t max_bytes,
-                    JsonSink *sink);
+bool json_doc_parse(JsonDoc *doc, const char *text, size_t len, size_t max_bytes, JsonSink *sink);
 void json_doc_fini(JsonDoc *doc);
 
 /* Where an item starts (its value; for an object member, json_key_pos gives

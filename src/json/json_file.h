@@ -16,11 +16,11 @@
 
 typedef enum JsonRead {
     JSON_READ_OK,
-    JSON_READ_MISSING,  /* no file at path; reported like a failure, for
+    JSON_READ_MISSING, /* no file at path; reported like a failure, for
                            callers that treat it as one */
-    JSON_READ_FAILED,   /* reported: read whole and refused (too large, not a
+    JSON_READ_FAILED,  /* reported: read whole and refused (too large, not a
                            regular file), or the caller's parse found it bad */
-    JSON_READ_ERROR,    /* reported: could not be opened or read for a reason
+    JSON_READ_ERROR,   /* reported: could not be opened or read for a reason
                            that may pass (EACCES, EMFILE, EIO, out of memory):
                            the file may well be good, so keep it as it is */
 } JsonRead;
@@ -31,7 +31,6 @@ typedef enum JsonRead {
 ** went to sink: "cannot open: ...", "the file is larger than 1 MiB", ...;
 ** the result tells a file that is not there (MISSING), one refused for what
 ** it is (FAILED) and one that could not be read (ERROR). */
-JsonRead json_read_file(const char *path, size_t max, char **text, size_t *len,
-                        JsonSink *sink);
+JsonRead json_read_file(const char *path, size_t max, char **text, size_t *len, JsonSink *sink);
 
 #endif

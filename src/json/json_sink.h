@@ -32,8 +32,8 @@ typedef struct JsonSink {
     /* Called once per problem. message names no file and has no newline; it
     ** lives only during the call. NULL: problems are only counted. */
     void (*report)(void *ctx, int line, int col, const char *message);
-    void *ctx;       /* handed back to report; owned by the caller */
-    int count;       /* problems reported so far */
+    void *ctx; /* handed back to report; owned by the caller */
+    int count; /* problems reported so far */
 } JsonSink;
 
 /* Counts a problem and hands it, formatted, to sink->report. */

@@ -145,8 +145,7 @@ static void sc_skip_ws(Scanner *sc)
     }
 }
 
-static uint32_t sc_node(Scanner *sc, uint32_t parent, uint32_t index, int key_line,
-                        int key_col)
+static uint32_t sc_node(Scanner *sc, uint32_t parent, uint32_t index, int key_line, int key_col)
 {
     if (sc->count >= (uint32_t)JSON_MAX_VALUES) {
         sc_fail(sc, "more than %d values in one file", JSON_MAX_VALUES);
@@ -181,8 +180,8 @@ static void sc_string(Scanner *sc)
     sc_step(sc);
     for (;;) {
         if (sc->pos >= sc->len) {
-            sc_fail(sc, "unexpected end of file inside the string that starts at %d:%d",
-                    open_line, open_col);
+            sc_fail(sc, "unexpected end of file inside the string that starts at %d:%d", open_line,
+                    open_col);
             return;
         }
         unsigned char c = sc->s[sc->pos];
@@ -198,17 +197,21 @@ static void sc_string(Scanner *sc)
                         open_line, open_col);
                 return;
             }
-            if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' ||
-                e == 'r' || e == 't') {
+            if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' ||
+                e == 't') {
                 sc->pos += 2;
                 sc->col += 2;
                 continue;
             }
             if (e != 'u') {
                 if (e > 0x20 && e < 0x7F)
-                    sc_fail(sc, "invalid escape '\\%c' (valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)", e);
+                    sc_fail(
+                        sc,
+                        "invalid escape '\\%c' (valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)",
+                        e);
                 else
-                    sc_fail(sc, "invalid escape: a backslash must be followed by one of \" \\ / b f n r t u");
+                    sc_fail(sc, "invalid escape: a backslash must be followed by one of \" \\ / b "
+                                "f n r t u");
                 return;
             }
             uint32_t u, u2;
@@ -221,13 +224,17 @@ static void sc_string(Scanner *sc)
                 return;
             }
             if (u >= 0xDC00 && u <= 0xDFFF) {
-                sc_fail(sc, "\\u%04X is the second half of a surrogate pair without its first half", (unsigned)u);
+                sc_fail(sc, "\\u%04X is the second half of a surrogate pair without its first half",
+                        (unsigned)u);
                 return;
             }
             if (u >= 0xD800 && u <= 0xDBFF) {
                 if (avail < 12 || sc->s[sc->pos + 6] != '\\' || sc->s[sc->pos + 7] != 'u' ||
                     !json_hex4(sc->s + sc->pos + 8, avail - 8, &u2) || u2 < 0xDC00 || u2 > 0xDFFF) {
-                    sc_fail(sc, "\\u%04X must be followed by the second half of its surrogate pair (\\uDC00 to \\uDFFF)", (unsigned)u);
+                    sc_fail(sc,
+                            "\\u%04X must be followed by the second half of its surrogate pair "
+                            "(\\uDC00 to \\uDFFF)",
+                            (unsigned)u);
                     return;
                 }
                 sc->pos += 12;
@@ -240,12 +247,17 @@ static void sc_string(Scanner *sc)
         }
         if (c < 0x20) {
             if (c == '\n' || c == '\r')
-                sc_fail(sc, "line break inside the string that starts at %d:%d: is its closing quote missing?",
+                sc_fail(sc,
+                        "line break inside the string that starts at %d:%d: is its closing quote "
+                        "missing?",
                         open_line, open_col);
             else if (c == 0)
                 sc_fail(sc, "NUL byte inside a string: is this a text file?");
             else
-                sc_fail(sc, "control character 0x%02X inside a string: write it as an escape such as \\t", c);
+                sc_fail(
+                    sc,
+                    "control character 0x%02X inside a string: write it as an escape such as \\t",
+                    c);
             return;
         }
         if (c >= 0x80) {
@@ -319,17 +331,18 @@ static void sc_word(Scanner *sc)
         (n == 4 && memcmp(w, "null", 4) == 0))
         return;
     sc_fail_at(sc, line, col,
-               "unexpected word '%.*s': text needs double quotes, and the only bare words are true, false and null",
+               "unexpected word '%.*s': text needs double quotes, and the only bare words are "
+               "true, false and null",
                (int)(n > 24 ? 24 : n), w);
 }
 
-static void sc_value(Scanner *sc, uint32_t parent, uint32_t index, int key_line,
-                     int key_col, int depth);
+static void sc_value(Scanner *sc, uint32_t parent, uint32_t index, int key_line, int key_col,
+                     int depth);
 
 static void sc_not_closed(Scanner *sc, const char *what, int line, int col)
 {
-    sc_fail(sc, "unexpected end of file: the %s that starts at %d:%d is not closed", what,
-            line, col);
+    sc_fail(sc, "unexpected end of file: the %s that starts at %d:%d is not closed", what, line,
+            col);
 }
 
 /* Over an object's or array's opening bracket: true when items follow,
@@ -353,9 +366,9 @@ static bool sc_open(Scanner *sc, char close, int depth)
 
 /* What follows an object's member or an array's element. */
 typedef enum ItemEnd {
-    ITEM_MORE,      /* a ',' and another item */
-    ITEM_CLOSED,    /* the closing bracket, stepped over */
-    ITEM_FAILED,    /* an error, reported */
+    ITEM_MORE,   /* a ',' and another item */
+    ITEM_CLOSED, /* the closing bracket, stepped over */
+    ITEM_FAILED, /* an error, reported */
 } ItemEnd;
 
 /* After an item of the object (close '}') or array (close ']') opened at
@@ -457,8 +470,8 @@ static void sc_array(Scanner *sc, uint32_t self, int depth)
     }
 }
 
-static void sc_value(Scanner *sc, uint32_t parent, uint32_t index, int key_line,
-                     int key_col, int depth)
+static void sc_value(Scanner *sc, uint32_t parent, uint32_t index, int key_line, int key_col,
+                     int depth)
 {
     int c = sc_peek(sc);
     char got[48];
@@ -466,8 +479,8 @@ static void sc_value(Scanner *sc, uint32_t parent, uint32_t index, int key_line,
         sc_fail(sc, "unexpected end of file: expected a value");
         return;
     }
-    bool starts_value = c == '{' || c == '[' || c == '"' || c == '-' || is_digit(c) ||
-                        c == 't' || c == 'f' || c == 'n';
+    bool starts_value = c == '{' || c == '[' || c == '"' || c == '-' || is_digit(c) || c == 't' ||
+                        c == 'f' || c == 'n';
     if (!starts_value) {
         sc_char_name(sc, got, sizeof got);
         if (c == '\'')
@@ -526,7 +539,10 @@ void json_scan(const char *text, size_t len, JsonScan *out)
 {
     Scanner sc = {.s = (const unsigned char *)text, .len = len};
     sc_document(&sc);
-    *out = (JsonScan){.nodes = sc.nodes, .count = sc.count, .failed = sc.failed,
-                      .line = sc.err_line, .col = sc.err_col};
+    *out = (JsonScan){.nodes = sc.nodes,
+                      .count = sc.count,
+                      .failed = sc.failed,
+                      .line = sc.err_line,
+                      .col = sc.err_col};
     snprintf(out->message, sizeof out->message, "%s", sc.err);
 }

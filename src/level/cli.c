@@ -148,10 +148,12 @@ int level_cli_check(int argc, char **argv)
     const char *prog = level_program_name(argv[0]);
     int first = operands(argc, argv, "--check");
     if (first >= argc) {
-        fprintf(stderr, "usage: %s --check FILE...\n"
-                        "checks levels, Tiled maps, tilesets and templates, physics.json,\n"
-                        "campaign.json with every level it lists, level.schema.json, and a\n"
-                        "pack's folder (its pack.json, campaign and levels)\n", prog);
+        fprintf(stderr,
+                "usage: %s --check FILE...\n"
+                "checks levels, Tiled maps, tilesets and templates, physics.json,\n"
+                "campaign.json with every level it lists, level.schema.json, and a\n"
+                "pack's folder (its pack.json, campaign and levels)\n",
+                prog);
         return 2;
     }
     LevelErrors *errors = new_errors(prog);
@@ -183,9 +185,10 @@ static bool readable(const char *path)
 
 static int export_usage(const char *prog)
 {
-    fprintf(stderr, "usage: %s --export-tiled LEVEL OUT.tmj [TILESET.tsj] [--layer-format FORMAT]\n"
-                    "TILESET defaults to assets/tiled/tiles.tsj of the game's data; FORMAT is how\n"
-                    "the tile layer is written: csv (the default), base64, zlib, gzip or zstd\n",
+    fprintf(stderr,
+            "usage: %s --export-tiled LEVEL OUT.tmj [TILESET.tsj] [--layer-format FORMAT]\n"
+            "TILESET defaults to assets/tiled/tiles.tsj of the game's data; FORMAT is how\n"
+            "the tile layer is written: csv (the default), base64, zlib, gzip or zstd\n",
             prog);
     return 2;
 }
@@ -236,14 +239,17 @@ int level_cli_export_tiled(int argc, char **argv, const char *data_dir)
     } else {
         /* The game's own tileset, else one beside the level's folder (a
         ** copy of the game's tree). */
-        int w = data_dir != NULL ? snprintf(tileset, sizeof tileset, "%s/assets/tiled/tiles.tsj",
-                                            data_dir) : -1;
+        int w = data_dir != NULL
+                    ? snprintf(tileset, sizeof tileset, "%s/assets/tiled/tiles.tsj", data_dir)
+                    : -1;
         if (w < 0 || (size_t)w >= sizeof tileset || !readable(tileset)) {
             if (!level_path_sibling(level, "../assets/tiled/tiles.tsj", tileset, sizeof tileset) ||
                 !readable(tileset)) {
-                fprintf(stderr, "%s: error: cannot find assets/tiled/tiles.tsj in the game's data "
-                                "or beside the level's folder: give the tileset as a third "
-                                "argument\n", level);
+                fprintf(stderr,
+                        "%s: error: cannot find assets/tiled/tiles.tsj in the game's data "
+                        "or beside the level's folder: give the tileset as a third "
+                        "argument\n",
+                        level);
                 return 1;
             }
         }
@@ -266,15 +272,19 @@ int level_cli_export_tiled_project(int argc, char **argv, const char *data_dir)
     const char *prog = level_program_name(argv[0]);
     int first = operands(argc, argv, "--export-tiled-project");
     if (first + 1 != argc) {
-        fprintf(stderr, "usage: %s --export-tiled-project DIR\n"
-                        "writes a Tiled project (" LEVEL_TILED_PROJECT_FILE "), the terrain and entities\n"
-                        "tilesets and their images into DIR, made when missing\n", prog);
+        fprintf(stderr,
+                "usage: %s --export-tiled-project DIR\n"
+                "writes a Tiled project (" LEVEL_TILED_PROJECT_FILE "), the terrain and entities\n"
+                "tilesets and their images into DIR, made when missing\n",
+                prog);
         return 2;
     }
     const char *dir = argv[first];
     if (data_dir == NULL) {
-        fprintf(stderr, "%s: cannot find the game's data (assets/ and levels/): give it "
-                        "with --data DIR\n", prog);
+        fprintf(stderr,
+                "%s: cannot find the game's data (assets/ and levels/): give it "
+                "with --data DIR\n",
+                prog);
         return 1;
     }
     LevelErrors *errors = new_errors(prog);

@@ -133,7 +133,10 @@ static cJSON *level_kinds_json(void)
         add_num(&b, hit, NULL, whole ? kind->w : kind->hit.w);
         add_num(&b, hit, NULL, whole ? kind->h : kind->hit.h);
         cJSON *rules = add_arr(&b, o, "rules");
-        static const struct { uint32_t flag; const char *name; } RULES[] = {
+        static const struct {
+            uint32_t flag;
+            const char *name;
+        } RULES[] = {
             {KIND_UNIQUE, "exactly one per level"},
             {KIND_NEEDED, "at least one per level"},
             {KIND_CLEAR, "clear of solid tiles; an actor also of any solid at the start"},
@@ -149,7 +152,10 @@ static cJSON *level_kinds_json(void)
             if (kind->flags & RULES[r].flag)
                 add_str(&b, rules, NULL, RULES[r].name);
         /* what --check asks of what a kind spawns with (validate.c) */
-        static const struct { EcsComponent c; const char *name; } BY_COMPONENT[] = {
+        static const struct {
+            EcsComponent c;
+            const char *name;
+        } BY_COMPONENT[] = {
             {C_GOAL, "not sunk wholly in solid tiles"},
             {C_HAZARD, "never on the player start or a checkpoint, nor, moving, with its path "
                        "through one"},
@@ -207,9 +213,7 @@ static void schema_prop(LevelJson *b, cJSON *props, const KindProp *p)
         add_num(b, o, "minimum", p->min);
         add_num(b, o, "maximum", p->max);
         break;
-    case KPROP_BOOL:
-        add_str(b, o, "type", "boolean");
-        break;
+    case KPROP_BOOL: add_str(b, o, "type", "boolean"); break;
     case KPROP_ENUM: {
         cJSON *values = add_arr(b, o, "enum");
         for (int v = 0; v < p->value_count; v++)
@@ -510,8 +514,10 @@ int level_cli_kinds(int argc, char **argv)
 {
     const char *prog = level_program_name(argv[0]);
     if (argc > 2) {
-        fprintf(stderr, "usage: %s --kinds\n"
-                        "prints the table of entity kinds as JSON\n", prog);
+        fprintf(stderr,
+                "usage: %s --kinds\n"
+                "prints the table of entity kinds as JSON\n",
+                prog);
         return 2;
     }
     return print_and_free(prog, level_kinds_text());
@@ -521,8 +527,10 @@ int level_cli_schema(int argc, char **argv)
 {
     const char *prog = level_program_name(argv[0]);
     if (argc > 2) {
-        fprintf(stderr, "usage: %s --schema\n"
-                        "prints levels/level.schema.json as the game's tables make it\n", prog);
+        fprintf(stderr,
+                "usage: %s --schema\n"
+                "prints levels/level.schema.json as the game's tables make it\n",
+                prog);
         return 2;
     }
     return print_and_free(prog, level_schema_text());

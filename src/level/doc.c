@@ -12,7 +12,8 @@
 #include <string.h>
 
 _Static_assert((int)LEVEL_MAX_DEPTH == (int)JSON_MAX_DEPTH, "level.h states the JSON limits");
-_Static_assert((int)LEVEL_MAX_JSON_VALUES == (int)JSON_MAX_VALUES, "level.h states the JSON limits");
+_Static_assert((int)LEVEL_MAX_JSON_VALUES == (int)JSON_MAX_VALUES,
+               "level.h states the JSON limits");
 
 static void level_sink_report(void *ctx, int line, int col, const char *message)
 {
@@ -30,9 +31,8 @@ static void level_sink_report(void *ctx, int line, int col, const char *message)
 void level_sink_init(LevelSink *ls, const char *path, LevelErrors *errors)
 {
     assert(ls != NULL && errors != NULL);
-    *ls = (LevelSink){.sink = {.report = level_sink_report, .ctx = ls},
-                      .path = path,
-                      .errors = errors};
+    *ls = (LevelSink){
+        .sink = {.report = level_sink_report, .ctx = ls}, .path = path, .errors = errors};
 }
 
 bool level_read_file(const char *path, char **text, size_t *len, LevelErrors *errors)

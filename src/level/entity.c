@@ -37,8 +37,7 @@ static bool reserve(void **items, int count, int *cap, size_t size, int limit)
 
 LevelEntity *level_build_entity(LevelBuild *b)
 {
-    if (!reserve((void **)&b->entities, b->count, &b->cap, sizeof *b->entities,
-                 LEVEL_MAX_ENTITIES))
+    if (!reserve((void **)&b->entities, b->count, &b->cap, sizeof *b->entities, LEVEL_MAX_ENTITIES))
         return NULL;
     LevelEntity *e = &b->entities[b->count++];
     memset(e, 0, sizeof *e);
@@ -106,15 +105,9 @@ void level_entity_at_tile(LevelEntity *e, int tx, int ty)
 void level_prop_describe(const KindProp *p, char *buf, size_t size)
 {
     switch (p->type) {
-    case KPROP_INT:
-        snprintf(buf, size, "an int from %.0f to %.0f", p->min, p->max);
-        break;
-    case KPROP_NUMBER:
-        snprintf(buf, size, "a number from %g to %g", p->min, p->max);
-        break;
-    case KPROP_BOOL:
-        snprintf(buf, size, "true or false");
-        break;
+    case KPROP_INT: snprintf(buf, size, "an int from %.0f to %.0f", p->min, p->max); break;
+    case KPROP_NUMBER: snprintf(buf, size, "a number from %g to %g", p->min, p->max); break;
+    case KPROP_BOOL: snprintf(buf, size, "true or false"); break;
     case KPROP_ENUM: {
         size_t len = 0;
         buf[0] = '\0';
@@ -130,9 +123,7 @@ void level_prop_describe(const KindProp *p, char *buf, size_t size)
     case KPROP_SIZE:
         snprintf(buf, size, "a size in tiles from %.0f to %.0f", p->min, p->max);
         break;
-    case KPROP_PATH:
-        snprintf(buf, size, "a path of %.0f to %.0f waypoints", p->min, p->max);
-        break;
+    case KPROP_PATH: snprintf(buf, size, "a path of %.0f to %.0f waypoints", p->min, p->max); break;
     default:
         snprintf(buf, size, "a text of at most %d bytes and %d lines", KIND_TEXT_MAX - 1,
                  KIND_TEXT_LINES);
@@ -162,9 +153,10 @@ static bool read_text(JsonDoc *doc, LevelBuild *b, const cJSON *v, int32_t *out)
         } else if (c == '\\' && s[i + 1] == 'n') {
             /* "\\n" in a JSON file, or \n typed in Tiled's property box:
             ** the sign would show a backslash and an n. */
-            json_error(doc, v, "the text has a backslash before an n, which a sign shows as it is: "
-                               "write a line break as \\n in the JSON file (one backslash), or "
-                               "as a new line in Tiled");
+            json_error(doc, v,
+                       "the text has a backslash before an n, which a sign shows as it is: "
+                       "write a line break as \\n in the JSON file (one backslash), or "
+                       "as a new line in Tiled");
             return false;
         }
     }
@@ -225,9 +217,7 @@ bool level_prop_read(JsonDoc *doc, LevelBuild *b, const KindProp *p, int index, 
             e->h = (int)(value * scale);
         return true;
     }
-    case KPROP_TEXT:
-        return read_text(doc, b, v, &out->i);
-    default:
-        return false; /* paths: each format reads its own (level_build_path) */
+    case KPROP_TEXT: return read_text(doc, b, v, &out->i);
+    default: return false; /* paths: each format reads its own (level_build_path) */
     }
 }

@@ -29,8 +29,7 @@ static void copy_path(char *dst, size_t size, const char *src)
     dst[size - 1] = '\0';
 }
 
-static void fill(LevelError *e, const char *file, int line, int col, const char *fmt,
-                 va_list ap)
+static void fill(LevelError *e, const char *file, int line, int col, const char *fmt, va_list ap)
 {
     copy_path(e->file, sizeof e->file, file != NULL ? file : "(input)");
     e->line = line > 0 ? line : 0;
@@ -92,8 +91,8 @@ static void add_message(LevelErrors *errors, bool whole, const char *file, int l
     add(errors, &e);
 }
 
-void level_errors_add(LevelErrors *errors, const char *file, int line, int col,
-                      const char *fmt, ...)
+void level_errors_add(LevelErrors *errors, const char *file, int line, int col, const char *fmt,
+                      ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -110,8 +109,8 @@ void level_errors_add_whole(LevelErrors *errors, const char *file, int line, int
     va_end(ap);
 }
 
-void level_warnings_add(LevelErrors *errors, const char *file, int line, int col,
-                        const char *fmt, ...)
+void level_warnings_add(LevelErrors *errors, const char *file, int line, int col, const char *fmt,
+                        ...)
 {
     assert(errors != NULL);
     if (errors->warning_count >= LEVEL_MAX_WARNINGS)
@@ -151,9 +150,8 @@ void level_errors_print(const LevelErrors *errors, FILE *out)
         fprintf(out, "%s\n", line);
     }
     if (errors->dropped > 0)
-        fprintf(out, "%s: error: %d more error%s not shown\n",
-                errors->list[errors->count - 1].file, errors->dropped,
-                errors->dropped == 1 ? "" : "s");
+        fprintf(out, "%s: error: %d more error%s not shown\n", errors->list[errors->count - 1].file,
+                errors->dropped, errors->dropped == 1 ? "" : "s");
     for (int i = 0; i < errors->warning_count; i++) {
         level_warning_format(&errors->warnings[i], line, sizeof line);
         fprintf(out, "%s\n", line);

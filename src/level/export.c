@@ -40,8 +40,8 @@ typedef struct Out {
 typedef struct KindTile {
     bool has;
     long gid;
-    int w, h;                  /* its image */
-    int bx, by, bw, bh;        /* the box in it */
+    int w, h;           /* its image */
+    int bx, by, bw, bh; /* the box in it */
 } KindTile;
 
 static cJSON *check(Out *o, cJSON *item)
@@ -131,8 +131,8 @@ static cJSON *tile_object(Out *o, int id, const EntityKind *k, const LevelEntity
     double sy = kind_sized(k, 'h') ? (double)e->h / kt->bh : 1.0;
     double w = kt->w * sx, h = kt->h * sy;
     double x = e->x - kt->bx * sx, bottom = e->y - kt->by * sy + h;
-    cJSON *obj = new_object(o, id, k->name, "", (int)lround(x), (int)lround(bottom),
-                            (int)lround(w), (int)lround(h));
+    cJSON *obj = new_object(o, id, k->name, "", (int)lround(x), (int)lround(bottom), (int)lround(w),
+                            (int)lround(h));
     add_num(o, obj, "gid", (double)kt->gid);
     return obj;
 }
@@ -301,8 +301,8 @@ static cJSON *build_map(Out *o, const LevelDesc *lv, const LevelExtras *ex, cons
     for (int i = 0; i < count; i++)
         if (ex->physics_set[i])
             add_prop(o, props, table[i].name, "float", NULL,
-                     cJSON_CreateNumber((double)*physics_param_ptr((PhysicsParams *)&lv->physics,
-                                                                   &table[i])));
+                     cJSON_CreateNumber(
+                         (double)*physics_param_ptr((PhysicsParams *)&lv->physics, &table[i])));
     add(o, map, "properties", props);
     add_str(o, map, "renderorder", "right-down");
     add_str(o, map, "tiledversion", "1.10.2");
@@ -354,8 +354,8 @@ static bool same_file(const char *a, const char *b)
 /* The entities tileset beside the terrain tileset (entities.tsj), when there
 ** is one: each kind's tile (the first of its class), gids from firstgid on.
 ** False after reporting a tileset that is there but wrong. */
-static bool read_kind_tiles(const char *entities_path, long firstgid, KindTile tiles[KIND_MAX_KINDS],
-                       LevelErrors *errors)
+static bool read_kind_tiles(const char *entities_path, long firstgid,
+                            KindTile tiles[KIND_MAX_KINDS], LevelErrors *errors)
 {
     memset(tiles, 0, sizeof(KindTile) * KIND_MAX_KINDS);
     LevelFile f;
@@ -386,9 +386,8 @@ bool level_export_tiled(const char *level_path, const char *out_path, const char
     return level_export_tiled_as(level_path, out_path, tileset_path, LEVEL_LAYER_CSV, errors);
 }
 
-bool level_export_tiled_as(const char *level_path, const char *out_path,
-                           const char *tileset_path, LevelLayerFormat format,
-                           LevelErrors *errors)
+bool level_export_tiled_as(const char *level_path, const char *out_path, const char *tileset_path,
+                           LevelLayerFormat format, LevelErrors *errors)
 {
     if (format < 0 || format >= LEVEL_LAYER_FORMAT_COUNT) {
         level_errors_add(errors, out_path, 0, 0, "unknown tile layer format %d", (int)format);
@@ -396,13 +395,15 @@ bool level_export_tiled_as(const char *level_path, const char *out_path,
     }
     if (same_file(out_path, level_path)) {
         level_errors_add(errors, out_path, 0, 0,
-                         "this is the level being exported (%s): the map would replace it; write the map to another file",
+                         "this is the level being exported (%s): the map would replace it; write "
+                         "the map to another file",
                          level_path);
         return false;
     }
     if (same_file(out_path, tileset_path)) {
         level_errors_add(errors, out_path, 0, 0,
-                         "this is the tileset the map uses (%s): the map would replace it; write the map to another file",
+                         "this is the tileset the map uses (%s): the map would replace it; write "
+                         "the map to another file",
                          tileset_path);
         return false;
     }
@@ -435,9 +436,9 @@ bool level_export_tiled_as(const char *level_path, const char *out_path,
     KindTile tiles[KIND_MAX_KINDS];
     memset(tiles, 0, sizeof tiles);
     struct stat st;
-    bool with_entities = ok && level_path_sibling(tileset_path, "entities.tsj", entities,
-                                                  sizeof entities) &&
-                         stat(entities, &st) == 0;
+    bool with_entities =
+        ok && level_path_sibling(tileset_path, "entities.tsj", entities, sizeof entities) &&
+        stat(entities, &st) == 0;
     long entities_firstgid = 1 + tilecount;
     for (int k = 0; k < TILE_KIND_COUNT; k++)
         if (ids[k] + 2 > entities_firstgid)
@@ -446,11 +447,13 @@ bool level_export_tiled_as(const char *level_path, const char *out_path,
         ok = read_kind_tiles(entities, entities_firstgid, tiles, errors);
         if (ok && same_file(out_path, entities)) {
             level_errors_add(errors, out_path, 0, 0,
-                             "this is the entities tileset the map uses (%s): the map would replace it; write the map to another file",
+                             "this is the entities tileset the map uses (%s): the map would "
+                             "replace it; write the map to another file",
                              entities);
             ok = false;
         }
-        if (ok && !level_path_relative(out_path, entities, entities_source, sizeof entities_source)) {
+        if (ok &&
+            !level_path_relative(out_path, entities, entities_source, sizeof entities_source)) {
             level_errors_add(errors, out_path, 0, 0,
                              "cannot find the folder of this file or the tileset %s", entities);
             ok = false;
@@ -476,8 +479,9 @@ bool level_export_tiled_as(const char *level_path, const char *out_path,
         ok = level_parse(out_path, text, strlen(text), NULL, &back, errors);
         if (ok) {
             if (!same_level(&lv, &back)) {
-                level_errors_add(errors, out_path, 0, 0,
-                                 "internal error: the exported map does not load back as the same level");
+                level_errors_add(
+                    errors, out_path, 0, 0,
+                    "internal error: the exported map does not load back as the same level");
                 ok = false;
             }
             leveldesc_fini(&back);

@@ -21,10 +21,10 @@ static bool spike_column(int x, int w)
 /* The drawable kinds by the part they play in the layout, read from the
 ** kind table's flags, so a new kind shows up here with no change. */
 typedef struct Cast {
-    char start, end, middle;  /* the unique start, a needed kind, a respawn point */
-    char floor[KIND_MAX_KINDS];/* kinds that patrol (walkers): on the floor */
+    char start, end, middle;    /* the unique start, a needed kind, a respawn point */
+    char floor[KIND_MAX_KINDS]; /* kinds that patrol (walkers): on the floor */
     int floor_count;
-    char air[KIND_MAX_KINDS];  /* the others: in the air */
+    char air[KIND_MAX_KINDS]; /* the others: in the air */
     int air_count;
 } Cast;
 
@@ -90,7 +90,8 @@ static char cell(const Cast *c, int x, int y, int w, int h, int middle_x)
 ** right, at tile (x, y) of a map of width w. */
 static void put_listed(TextBuf *t, const EntityKind *k, int x, int y, int w, bool first)
 {
-    level_buf_printf(t, "%s\n    {\"type\": \"%s\", \"x\": %d, \"y\": %d", first ? "" : ",", k->name, x, y);
+    level_buf_printf(t, "%s\n    {\"type\": \"%s\", \"x\": %d, \"y\": %d", first ? "" : ",",
+                     k->name, x, y);
     for (int p = 0; p < k->prop_count; p++) {
         const KindProp *prop = &k->props[p];
         if (!prop->required)
@@ -99,7 +100,9 @@ static void put_listed(TextBuf *t, const EntityKind *k, int x, int y, int w, boo
         case KPROP_INT: level_buf_printf(t, ", \"%s\": %.0f", prop->name, prop->min); break;
         case KPROP_NUMBER: level_buf_printf(t, ", \"%s\": %g", prop->name, prop->min); break;
         case KPROP_BOOL: level_buf_printf(t, ", \"%s\": false", prop->name); break;
-        case KPROP_ENUM: level_buf_printf(t, ", \"%s\": \"%s\"", prop->name, prop->values[0]); break;
+        case KPROP_ENUM:
+            level_buf_printf(t, ", \"%s\": \"%s\"", prop->name, prop->values[0]);
+            break;
         case KPROP_SIZE: level_buf_printf(t, ", \"%s\": 1", prop->name); break;
         case KPROP_PATH:
             level_buf_printf(t, ", \"%s\": [[%d, %d]]", prop->name, x + 3 < w - 3 ? x + 3 : x, y);
@@ -133,13 +136,15 @@ char *level_generate(int width, int height, size_t *len)
     TextBuf t = {0};
     /* A respawn point midway, where no walker walks. */
     int middle_x = width >= 12 ? width / 2 : -1;
-    while (middle_x >= 0 && (spike_column(middle_x, width) || middle_x % 40 == 25 ||
-                             walked(&cast, middle_x, width)))
+    while (middle_x >= 0 &&
+           (spike_column(middle_x, width) || middle_x % 40 == 25 || walked(&cast, middle_x, width)))
         middle_x = middle_x + 1 < width - 3 ? middle_x + 1 : -1;
-    level_buf_printf(&t, "{\n  \"$schema\": \"level.schema.json\",\n  \"format\": 1,\n"
-            "  \"name\": \"Generated %dx%d\",\n  \"background\": \"cave\",\n"
-            "  \"physics\": {\"gravity\": 1800},\n"
-            "  \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"=\": \"oneway\", \"^\": \"spikes\"",
+    level_buf_printf(
+        &t,
+        "{\n  \"$schema\": \"level.schema.json\",\n  \"format\": 1,\n"
+        "  \"name\": \"Generated %dx%d\",\n  \"background\": \"cave\",\n"
+        "  \"physics\": {\"gravity\": 1800},\n"
+        "  \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"=\": \"oneway\", \"^\": \"spikes\"",
         width, height);
     for (int k = 0; k < kind_count() && k < KIND_MAX_KINDS; k++)
         if (kind_get(k)->flags & KIND_DRAWABLE)
@@ -180,9 +185,9 @@ char *level_generate(int width, int height, size_t *len)
 /* ---- crowds in given proportions ---- */
 
 enum {
-    MIX_WIDTH = 1024,          /* tiles along a floor */
-    MIX_SPACING = 2,           /* tiles between two entities on a row */
-    MIX_LANE = 8,              /* rows a floor and the air over it take */
+    MIX_WIDTH = 1024, /* tiles along a floor */
+    MIX_SPACING = 2,  /* tiles between two entities on a row */
+    MIX_LANE = 8,     /* rows a floor and the air over it take */
 };
 
 char *level_generate_mix(const LevelMix *mix, int count, int entities, size_t *len)
@@ -233,8 +238,11 @@ char *level_generate_mix(const LevelMix *mix, int count, int entities, size_t *l
         if (kind_get(k)->flags & KIND_NEEDED)
             goal = k;
     TextBuf t = {0};
-    level_buf_printf(&t, "{\n  \"format\": 1,\n  \"name\": \"Crowd of %d\",\n  \"background\": \"cave\",\n"
-                         "  \"legend\": {\".\": \"empty\", \"#\": \"solid\"", total);
+    level_buf_printf(
+        &t,
+        "{\n  \"format\": 1,\n  \"name\": \"Crowd of %d\",\n  \"background\": \"cave\",\n"
+        "  \"legend\": {\".\": \"empty\", \"#\": \"solid\"",
+        total);
     for (int k = 0; k < kind_count() && k < KIND_MAX_KINDS; k++)
         if (kind_get(k)->flags & KIND_DRAWABLE)
             level_buf_printf(&t, ", \"%c\": \"%s\"", kind_char(k), kind_get(k)->name);

@@ -32,13 +32,13 @@
 
 /* Limits. Past them a file is refused with an error naming the limit. */
 enum {
-    LEVEL_MAX_ERRORS = 50,                    /* kept per LevelErrors */
-    LEVEL_MAX_WARNINGS = 16,                  /* kept per LevelErrors */
-    LEVEL_MAX_FILE_BYTES = 16 * 1024 * 1024,  /* any JSON file */
-    LEVEL_MAX_DEPTH = 64,                     /* nesting of JSON arrays and objects (json/) */
-    LEVEL_MAX_JSON_VALUES = 2 * 1024 * 1024,  /* values in one JSON file (json/) */
-    LEVEL_MAX_SIDE = TILEMAP_MAX_SIDE,        /* map width and height, tiles */
-    LEVEL_MAX_ENTITIES = 1 << 20,             /* 1,048,576 */
+    LEVEL_MAX_ERRORS = 50,                   /* kept per LevelErrors */
+    LEVEL_MAX_WARNINGS = 16,                 /* kept per LevelErrors */
+    LEVEL_MAX_FILE_BYTES = 16 * 1024 * 1024, /* any JSON file */
+    LEVEL_MAX_DEPTH = 64,                    /* nesting of JSON arrays and objects (json/) */
+    LEVEL_MAX_JSON_VALUES = 2 * 1024 * 1024, /* values in one JSON file (json/) */
+    LEVEL_MAX_SIDE = TILEMAP_MAX_SIDE,       /* map width and height, tiles */
+    LEVEL_MAX_ENTITIES = 1 << 20,            /* 1,048,576 */
     /* cells of all the tile layers of a Tiled map together: four layers
     ** of the largest map, 256 MiB of gids decoded */
     LEVEL_MAX_LAYER_CELLS = 4 * LEVEL_MAX_SIDE * LEVEL_MAX_SIDE,
@@ -51,7 +51,7 @@ enum {
 typedef struct LevelError {
     char file[LEVEL_ERROR_FILE_MAX];
     int line, col;
-    bool whole;                       /* about the level as a whole: listed last */
+    bool whole; /* about the level as a whole: listed last */
     char message[LEVEL_ERROR_MESSAGE_MAX];
 } LevelError;
 
@@ -66,26 +66,26 @@ typedef struct LevelError {
 ** fail. Plain data owned by the caller; zero-initialise it or call
 ** level_errors_clear. */
 typedef struct LevelErrors {
-    int count;                        /* entries used in list */
-    int dropped;                      /* found past LEVEL_MAX_ERRORS */
+    int count;   /* entries used in list */
+    int dropped; /* found past LEVEL_MAX_ERRORS */
     LevelError list[LEVEL_MAX_ERRORS];
-    int warning_count;                /* entries used in warnings */
+    int warning_count; /* entries used in warnings */
     LevelError warnings[LEVEL_MAX_WARNINGS];
 } LevelErrors;
 
 void level_errors_clear(LevelErrors *errors);
 /* Adds an error at its place in the list. Past LEVEL_MAX_ERRORS the list
 ** keeps those that come first and counts the others in dropped. */
-void level_errors_add(LevelErrors *errors, const char *file, int line, int col,
-                      const char *fmt, ...) LEVEL_PRINTF(5, 6);
+void level_errors_add(LevelErrors *errors, const char *file, int line, int col, const char *fmt,
+                      ...) LEVEL_PRINTF(5, 6);
 /* An error about the level as a whole, shown at (line, col), the level's
 ** own place, but listed after the errors of the file that have a place of
 ** their own: those are likelier its cause. */
 void level_errors_add_whole(LevelErrors *errors, const char *file, int line, int col,
                             const char *fmt, ...) LEVEL_PRINTF(5, 6);
 /* Appends a warning; past LEVEL_MAX_WARNINGS it is dropped. */
-void level_warnings_add(LevelErrors *errors, const char *file, int line, int col,
-                        const char *fmt, ...) LEVEL_PRINTF(5, 6);
+void level_warnings_add(LevelErrors *errors, const char *file, int line, int col, const char *fmt,
+                        ...) LEVEL_PRINTF(5, 6);
 /* Writes "FILE:LINE:COL: error: MESSAGE" (or "FILE: error: MESSAGE" when
 ** line is 0) into buf, always terminated; returns the length it needed. */
 size_t level_error_format(const LevelError *error, char *buf, size_t size);
@@ -101,19 +101,18 @@ void level_errors_print(const LevelErrors *errors, FILE *out);
 ** the level's own overrides on top. Errors are appended to errors. On success
 ** *out is filled (the caller frees it with leveldesc_fini); on failure it is
 ** not touched. */
-bool level_load(const char *path, const PhysicsParams *base, LevelDesc *out,
-                LevelErrors *errors);
+bool level_load(const char *path, const PhysicsParams *base, LevelDesc *out, LevelErrors *errors);
 /* The same from text in memory; path only names the file in messages (and,
 ** for a Tiled map, locates external tilesets). text need not end in NUL. */
-bool level_parse(const char *path, const char *text, size_t len,
-                 const PhysicsParams *base, LevelDesc *out, LevelErrors *errors);
+bool level_parse(const char *path, const char *text, size_t len, const PhysicsParams *base,
+                 LevelDesc *out, LevelErrors *errors);
 
 /* level_parse without the rules a level keeps to be played (level/validate.c:
 ** one player start, a goal, nothing inside a wall, ...): the values of a
 ** level file that reads, as the editor opens a level still being made. Every problem of the file's JSON, keys and values is an error as in
 ** level_parse. */
-bool level_parse_draft(const char *path, const char *text, size_t len,
-                       const PhysicsParams *base, LevelDesc *out, LevelErrors *errors);
+bool level_parse_draft(const char *path, const char *text, size_t len, const PhysicsParams *base,
+                       LevelDesc *out, LevelErrors *errors);
 
 /* Where an entity named at tile (tx, ty) stands, as every format places it:
 ** its box's left edge on the tile's left edge, a fixed-size kind standing on
@@ -134,13 +133,13 @@ const char *const *level_background_names(void);
 ** leads out) is refused with an error before it is opened. Links and ".."
 ** are resolved before the folders are compared. */
 typedef struct LevelConfine {
-    const char *folder;        /* the pack's (or levels folder's) own folder */
-    const char *data;          /* the game's data folder; may be NULL */
+    const char *folder; /* the pack's (or levels folder's) own folder */
+    const char *data;   /* the game's data folder; may be NULL */
 } LevelConfine;
 
 /* level_load for a level held to confine (see LevelConfine). */
-bool level_load_confined(const char *path, const PhysicsParams *base,
-                         const LevelConfine *confine, LevelDesc *out, LevelErrors *errors);
+bool level_load_confined(const char *path, const PhysicsParams *base, const LevelConfine *confine,
+                         LevelDesc *out, LevelErrors *errors);
 
 /* ---- physics.json -----------------------------------------------------------
 **
@@ -149,8 +148,8 @@ bool level_load_confined(const char *path, const PhysicsParams *base,
 ** Parameters present replace those of *inout; on any error *inout is not
 ** touched. */
 bool level_physics_load(const char *path, PhysicsParams *inout, LevelErrors *errors);
-bool level_physics_parse(const char *path, const char *text, size_t len,
-                   PhysicsParams *inout, LevelErrors *errors);
+bool level_physics_parse(const char *path, const char *text, size_t len, PhysicsParams *inout,
+                         LevelErrors *errors);
 
 /* ---- Tiled export ------------------------------------------------------------
 **
@@ -158,17 +157,17 @@ bool level_physics_parse(const char *path, const char *text, size_t len,
 ** out_path: one tile layer, one object layer, map properties. The map refers
 ** to the tileset file tileset_path by a path relative to out_path's folder,
 ** so Tiled shows the tiles; loading out_path gives the same LevelDesc. */
-bool level_export_tiled(const char *level_path, const char *out_path,
-                        const char *tileset_path, LevelErrors *errors);
+bool level_export_tiled(const char *level_path, const char *out_path, const char *tileset_path,
+                        LevelErrors *errors);
 
 /* How an exported map writes its tile layer: Tiled's Map Properties > Tile
 ** Layer Format. */
 typedef enum LevelLayerFormat {
-    LEVEL_LAYER_CSV,           /* an array of gids (Tiled's "CSV") */
-    LEVEL_LAYER_BASE64,        /* base64, uncompressed */
-    LEVEL_LAYER_ZLIB,          /* base64 of zlib-compressed gids */
-    LEVEL_LAYER_GZIP,          /* base64 of gzip-compressed gids */
-    LEVEL_LAYER_ZSTD,          /* base64 of zstd-compressed gids */
+    LEVEL_LAYER_CSV,    /* an array of gids (Tiled's "CSV") */
+    LEVEL_LAYER_BASE64, /* base64, uncompressed */
+    LEVEL_LAYER_ZLIB,   /* base64 of zlib-compressed gids */
+    LEVEL_LAYER_GZIP,   /* base64 of gzip-compressed gids */
+    LEVEL_LAYER_ZSTD,   /* base64 of zstd-compressed gids */
     LEVEL_LAYER_FORMAT_COUNT
 } LevelLayerFormat;
 
@@ -179,9 +178,8 @@ int level_layer_format_find(const char *name);
 /* level_export_tiled with the tile layer in the given format. Refuses (an
 ** error naming out_path) to write over level_path or tileset_path, by
 ** whatever path out_path names them. */
-bool level_export_tiled_as(const char *level_path, const char *out_path,
-                           const char *tileset_path, LevelLayerFormat format,
-                           LevelErrors *errors);
+bool level_export_tiled_as(const char *level_path, const char *out_path, const char *tileset_path,
+                           LevelLayerFormat format, LevelErrors *errors);
 
 /* ---- Command line -------------------------------------------------------------
 **
@@ -259,7 +257,7 @@ char *level_generate(int width, int height, size_t *len);
 
 /* One kind's share of a generated crowd. */
 typedef struct LevelMix {
-    const char *kind;   /* a kind's name */
+    const char *kind; /* a kind's name */
     int percent;
 } LevelMix;
 

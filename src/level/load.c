@@ -28,8 +28,8 @@ static DocKind doc_kind(const JsonDoc *doc)
         return DOC_MAP;
     if (tiled_is_tileset(root))
         return DOC_TILESET;
-    if (type == NULL && (json_get(root, "orientation") != NULL || json_get(root, "layers") != NULL ||
-                         json_get(root, "tilesets") != NULL))
+    if (type == NULL && (json_get(root, "orientation") != NULL ||
+                         json_get(root, "layers") != NULL || json_get(root, "tilesets") != NULL))
         return DOC_MAP;
     if (json_get(root, "format") != NULL || json_get(root, "legend") != NULL)
         return DOC_NATIVE;
@@ -45,8 +45,9 @@ static DocKind doc_kind(const JsonDoc *doc)
 static bool not_xml(const char *path, LevelErrors *errors)
 {
     if (level_path_has_ext(path, ".tmx")) {
-        level_errors_add(errors, path, 0, 0,
-                         "XML maps (.tmx) are not supported: save the map as JSON (File > Save As, .tmj)");
+        level_errors_add(
+            errors, path, 0, 0,
+            "XML maps (.tmx) are not supported: save the map as JSON (File > Save As, .tmj)");
         return false;
     }
     if (level_path_has_ext(path, ".tsx")) {
@@ -58,26 +59,22 @@ static bool not_xml(const char *path, LevelErrors *errors)
 }
 
 /* A parsed document as a level; on a tileset, the one error that says so. */
-static bool parse_doc(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out,
-                      LevelExtras *extras)
+static bool parse_doc(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelExtras *extras)
 {
     switch (doc_kind(doc)) {
-    case DOC_MAP:
-        return tiled_parse(doc, base, out, extras);
+    case DOC_MAP: return tiled_parse(doc, base, out, extras);
     case DOC_TILESET:
-        json_error(doc, doc->root,
-                   "this is a Tiled tileset, not a level: load a map that uses it");
+        json_error(doc, doc->root, "this is a Tiled tileset, not a level: load a map that uses it");
         return false;
-    default:
-        return native_parse(doc, base, out, extras);
+    default: return native_parse(doc, base, out, extras);
     }
 }
 
 /* level_parse_ex with extras given (draft said), the files it names held
 ** to confine (NULL: any). */
-static bool parse_text(const char *path, const char *text, size_t len,
-                       const PhysicsParams *base, const LevelConfine *confine,
-                       LevelDesc *out, LevelExtras *extras, LevelErrors *errors)
+static bool parse_text(const char *path, const char *text, size_t len, const PhysicsParams *base,
+                       const LevelConfine *confine, LevelDesc *out, LevelExtras *extras,
+                       LevelErrors *errors)
 {
     assert(path != NULL && text != NULL && out != NULL && errors != NULL);
     int before = errors->count + errors->dropped;
@@ -103,8 +100,8 @@ static bool parse_text(const char *path, const char *text, size_t len,
 }
 
 static bool level_parse_ex(const char *path, const char *text, size_t len,
-                    const PhysicsParams *base, LevelDesc *out, LevelExtras *extras,
-                    LevelErrors *errors)
+                           const PhysicsParams *base, LevelDesc *out, LevelExtras *extras,
+                           LevelErrors *errors)
 {
     LevelExtras scratch;
     if (extras == NULL)
@@ -113,16 +110,15 @@ static bool level_parse_ex(const char *path, const char *text, size_t len,
     return parse_text(path, text, len, base, NULL, out, extras, errors);
 }
 
-bool level_parse_draft(const char *path, const char *text, size_t len,
-                       const PhysicsParams *base, LevelDesc *out, LevelErrors *errors)
+bool level_parse_draft(const char *path, const char *text, size_t len, const PhysicsParams *base,
+                       LevelDesc *out, LevelErrors *errors)
 {
     LevelExtras extras = {.draft = true};
     return parse_text(path, text, len, base, NULL, out, &extras, errors);
 }
 
-static bool load_confined(const char *path, const PhysicsParams *base,
-                          const LevelConfine *confine, LevelDesc *out, LevelExtras *extras,
-                          LevelErrors *errors)
+static bool load_confined(const char *path, const PhysicsParams *base, const LevelConfine *confine,
+                          LevelDesc *out, LevelExtras *extras, LevelErrors *errors)
 {
     if (!not_xml(path, errors))
         return false;
@@ -139,14 +135,14 @@ static bool load_confined(const char *path, const PhysicsParams *base,
     return ok;
 }
 
-bool level_load_ex(const char *path, const PhysicsParams *base, LevelDesc *out,
-                   LevelExtras *extras, LevelErrors *errors)
+bool level_load_ex(const char *path, const PhysicsParams *base, LevelDesc *out, LevelExtras *extras,
+                   LevelErrors *errors)
 {
     return load_confined(path, base, NULL, out, extras, errors);
 }
 
-bool level_load_confined(const char *path, const PhysicsParams *base,
-                         const LevelConfine *confine, LevelDesc *out, LevelErrors *errors)
+bool level_load_confined(const char *path, const PhysicsParams *base, const LevelConfine *confine,
+                         LevelDesc *out, LevelErrors *errors)
 {
     assert(confine != NULL);
     return load_confined(path, base, confine, out, NULL, errors);
@@ -158,8 +154,7 @@ bool level_parse(const char *path, const char *text, size_t len, const PhysicsPa
     return level_parse_ex(path, text, len, base, out, NULL, errors);
 }
 
-bool level_load(const char *path, const PhysicsParams *base, LevelDesc *out,
-                LevelErrors *errors)
+bool level_load(const char *path, const PhysicsParams *base, LevelDesc *out, LevelErrors *errors)
 {
     return level_load_ex(path, base, out, NULL, errors);
 }

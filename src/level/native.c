@@ -26,18 +26,18 @@
 enum { FORMAT_VERSION = 1 };
 
 typedef struct Legend {
-    bool usable;               /* the legend object itself was read */
-    bool refused[128];         /* named in the legend, but refused (reported there) */
+    bool usable;       /* the legend object itself was read */
+    bool refused[128]; /* named in the legend, but refused (reported there) */
     bool defined[128];
-    signed char kind[128];     /* TileKind, or -1 when it is an entity */
-    signed char entity[128];   /* entity kind, or -1 */
+    signed char kind[128];   /* TileKind, or -1 when it is an entity */
+    signed char entity[128]; /* entity kind, or -1 */
 } Legend;
 
 typedef struct Native {
     JsonDoc *doc;
     LevelDesc lv;
     LevelExtras *extras;
-    LevelBuild build;          /* the map's entities, then the list's */
+    LevelBuild build; /* the map's entities, then the list's */
     bool map_ok;
     bool entities_ok;
 } Native;
@@ -64,7 +64,8 @@ static void parse_name(Native *n, const cJSON *v)
         return;
     size_t len = strlen(name);
     if (len == 0 || len >= LEVEL_NAME_MAX) {
-        json_error(n->doc, v, "a name has 1 to %d bytes, this one has %zu", LEVEL_NAME_MAX - 1, len);
+        json_error(n->doc, v, "a name has 1 to %d bytes, this one has %zu", LEVEL_NAME_MAX - 1,
+                   len);
         return;
     }
     for (size_t i = 0; i < len; i++)
@@ -92,7 +93,8 @@ static void parse_legend(Native *n, const cJSON *legend, Legend *lg)
             char q[40];
             json_quote(m->string, q, sizeof q);
             json_error_key(n->doc, m,
-                           "legend key \"%s\" must be a single character (ASCII, from space to ~)", q);
+                           "legend key \"%s\" must be a single character (ASCII, from space to ~)",
+                           q);
             continue;
         }
         int c = key[0];
@@ -107,9 +109,10 @@ static void parse_legend(Native *n, const cJSON *legend, Legend *lg)
         } else {
             int kind = i - TILE_KIND_COUNT;
             if (!(kind_get(kind)->flags & KIND_DRAWABLE)) {
-                json_error(n->doc, m,
-                           "a %s cannot be drawn in the map, it needs properties: list it in \"entities\"",
-                           kind_get(kind)->name);
+                json_error(
+                    n->doc, m,
+                    "a %s cannot be drawn in the map, it needs properties: list it in \"entities\"",
+                    kind_get(kind)->name);
                 lg->refused[c] = true;
                 continue;
             }
@@ -271,7 +274,8 @@ static void parse_tiles(Native *n, const cJSON *tiles, const Legend *lg)
             }
         } else if (len != width) {
             json_error(n->doc, row,
-                       "row %d is %s%d characters long but the first row is %d: all rows must have the same length",
+                       "row %d is %s%d characters long but the first row is %d: all rows must have "
+                       "the same length",
                        y, len > LEVEL_MAX_SIDE ? "over " : "",
                        len > LEVEL_MAX_SIDE ? LEVEL_MAX_SIDE : len, width);
             ok = false;
@@ -457,7 +461,7 @@ static void parse_entities(Native *n, const cJSON *list)
         parse_entity(n, e);
 }
 
-static const char *const ROOT_KEYS[] = {"$schema", "format", "name", "background",
+static const char *const ROOT_KEYS[] = {"$schema", "format", "name",  "background",
                                         "physics", "legend", "tiles", "entities"};
 
 bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelExtras *extras)
@@ -494,7 +498,7 @@ bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, Level
         snprintf(n.lv.background, sizeof n.lv.background, "%s", level_background_names()[bg]);
     if ((v = json_get(root, "physics")) != NULL)
         level_physics_apply(doc, v, &n.lv.physics, extras != NULL ? extras->physics_set : NULL,
-                             NULL, 0);
+                            NULL, 0);
 
     Legend legend;
     memset(&legend, 0, sizeof legend);
@@ -508,8 +512,7 @@ bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, Level
     if (ok && (extras == NULL || !extras->draft)) {
         int line, col;
         json_pos(doc, root, &line, &col);
-        level_validate(level_doc_path(doc), &n.lv, line, col, n.entities_ok,
-                       level_doc_errors(doc));
+        level_validate(level_doc_path(doc), &n.lv, line, col, n.entities_ok, level_doc_errors(doc));
     }
     if (!ok || level_doc_error_total(doc) != before) {
         leveldesc_fini(&n.lv);

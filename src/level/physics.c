@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-void level_physics_apply(JsonDoc *doc, const cJSON *obj, PhysicsParams *params,
-                          bool *set, const char *const *extra, int extra_count)
+void level_physics_apply(JsonDoc *doc, const cJSON *obj, PhysicsParams *params, bool *set,
+                         const char *const *extra, int extra_count)
 {
     if (!json_want_object(doc, obj))
         return;
@@ -32,8 +32,8 @@ void level_physics_apply(JsonDoc *doc, const cJSON *obj, PhysicsParams *params,
             json_quote(m->string, q, sizeof q);
             int s = json_suggest(m->string, names, count);
             if (s >= 0)
-                json_error_key(doc, m, "unknown physics parameter \"%s\" (did you mean \"%s\"?)",
-                               q, names[s]);
+                json_error_key(doc, m, "unknown physics parameter \"%s\" (did you mean \"%s\"?)", q,
+                               names[s]);
             else
                 json_error_key(doc, m,
                                "unknown physics parameter \"%s\" (levels/README.md lists them)", q);
@@ -49,7 +49,7 @@ void level_physics_apply(JsonDoc *doc, const cJSON *obj, PhysicsParams *params,
 }
 
 bool level_physics_parse(const char *path, const char *text, size_t len, PhysicsParams *inout,
-                   LevelErrors *errors)
+                         LevelErrors *errors)
 {
     LevelSink sink;
     JsonDoc doc;
@@ -60,7 +60,8 @@ bool level_physics_parse(const char *path, const char *text, size_t len, Physics
         static const char *const extra[] = {"$schema"};
         PhysicsParams p = *inout;
         if (!cJSON_IsObject(doc.root))
-            json_error(&doc, doc.root, "physics.json must hold an object of parameter names to numbers");
+            json_error(&doc, doc.root,
+                       "physics.json must hold an object of parameter names to numbers");
         else
             level_physics_apply(&doc, doc.root, &p, NULL, extra, 1);
         ok = level_doc_error_total(&doc) == before;

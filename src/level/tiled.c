@@ -50,16 +50,16 @@ typedef struct Tiled {
     LevelDesc lv;
     TiledSets sets;
     TiledTemplates templates;
-    const cJSON **objects;    /* every object of every object layer, in order */
+    const cJSON **objects; /* every object of every object layer, in order */
     int object_count, object_cap;
     LevelBuild build;
     bool map_ok;
     bool entities_ok;
     uint32_t reported[MAX_REPORTED_GIDS];
     int reported_count;
-    size_t unreported;        /* bad gids past the ones told: counted, told once */
-    size_t cells;             /* of the tile layers read so far (LEVEL_MAX_LAYER_CELLS) */
-    bool over_budget;         /* the layers past the budget are not read */
+    size_t unreported; /* bad gids past the ones told: counted, told once */
+    size_t cells;      /* of the tile layers read so far (LEVEL_MAX_LAYER_CELLS) */
+    bool over_budget;  /* the layers past the budget are not read */
 } Tiled;
 
 /* ---- Gids ---------------------------------------------------------------------------- */
@@ -89,11 +89,12 @@ static void tell_missing(JsonDoc *doc, const Tileset *set, uint32_t gid, const c
     if (set == NULL)
         json_error(doc, at, "%sgid %u belongs to no tileset", where, (unsigned)gid);
     else if (set->collection)
-        json_error(doc, at, "%sgid %u is tile %ld of image collection \"%s\", which has no such tile",
-                   where, (unsigned)gid, (long)gid - set->firstgid, set->name);
+        json_error(doc, at,
+                   "%sgid %u is tile %ld of image collection \"%s\", which has no such tile", where,
+                   (unsigned)gid, (long)gid - set->firstgid, set->name);
     else
-        json_error(doc, at, "%sgid %u is past the last tile of tileset \"%s\" (%ld tiles)",
-                   where, (unsigned)gid, set->name, set->tilecount);
+        json_error(doc, at, "%sgid %u is past the last tile of tileset \"%s\" (%ld tiles)", where,
+                   (unsigned)gid, set->name, set->tilecount);
 }
 
 /* The tile a gid names (flip bits already cleared) among sets, the
@@ -145,21 +146,23 @@ static void put_gid(Tiled *t, uint32_t raw, int x, int y, const cJSON *at, bool 
     char q[40];
     json_quote(cls, q, sizeof q);
     if (kind >= 0) {
-        json_error(t->doc, at,
-                   "%sgid %u is a %dx%d px tile; a tile layer takes %dx%d px tiles",
+        json_error(t->doc, at, "%sgid %u is a %dx%d px tile; a tile layer takes %dx%d px tiles",
                    where, (unsigned)gid, tile->width, tile->height, TILE_SIZE, TILE_SIZE);
     } else if (cls[0] == '\0') {
         json_error(t->doc, at,
-                   "%sgid %u: the tile has no class; give it one of \"solid\", \"oneway\", \"spikes\", \"secret\" or \"empty\"",
+                   "%sgid %u: the tile has no class; give it one of \"solid\", \"oneway\", "
+                   "\"spikes\", \"secret\" or \"empty\"",
                    where, (unsigned)gid);
     } else if (kind_find(cls) >= 0) {
         json_error(t->doc, at,
-                   "%sgid %u: a tile of class \"%s\" is an entity: place it as a tile object on an object layer",
+                   "%sgid %u: a tile of class \"%s\" is an entity: place it as a tile object on an "
+                   "object layer",
                    where, (unsigned)gid, q);
     } else {
         int s = json_suggest(cls, names, TILE_KIND_COUNT);
         json_error(t->doc, at, "%sgid %u: unknown tile class \"%s\"%s%s%s", where, (unsigned)gid, q,
-                   s >= 0 ? " (did you mean \"" : " (expected solid, oneway, spikes, secret or empty)",
+                   s >= 0 ? " (did you mean \""
+                          : " (expected solid, oneway, spikes, secret or empty)",
                    s >= 0 ? names[s] : "", s >= 0 ? "\"?)" : "");
     }
 }
@@ -171,7 +174,8 @@ static bool zero_offsets(Tiled *t, const cJSON *layer)
         const cJSON *v = json_get(layer, keys[i]);
         double d;
         if (v != NULL && json_want_number(t->doc, v, -1e9, 1e9, &d) && d != 0) {
-            json_error(t->doc, v, "layer offsets are not supported: set the layer's offset to 0, 0");
+            json_error(t->doc, v,
+                       "layer offsets are not supported: set the layer's offset to 0, 0");
             return false;
         }
     }
@@ -205,7 +209,8 @@ static bool read_layer_format(Tiled *t, const cJSON *layer, bool *base64, TiledC
     if (*c == TILED_UNCOMPRESSED) {
         char q[40];
         json_quote(name, q, sizeof q);
-        json_error(doc, compression, "unknown compression \"%s\" (expected \"zlib\", \"gzip\", \"zstd\" or \"\")", q);
+        json_error(doc, compression,
+                   "unknown compression \"%s\" (expected \"zlib\", \"gzip\", \"zstd\" or \"\")", q);
         return false;
     }
     if (!*base64) {
@@ -245,7 +250,8 @@ static void read_tile_layer(Tiled *t, const cJSON *layer)
     if (t->over_budget)
         return;
     if (cells > (size_t)LEVEL_MAX_LAYER_CELLS - t->cells) {
-        json_error(doc, layer, "the map's tile layers hold more than %ld cells in all (%d layers"
+        json_error(doc, layer,
+                   "the map's tile layers hold more than %ld cells in all (%d layers"
                    " of the largest map): this layer and the ones after it are not read",
                    (long)LEVEL_MAX_LAYER_CELLS,
                    (int)(LEVEL_MAX_LAYER_CELLS / ((long)LEVEL_MAX_SIDE * LEVEL_MAX_SIDE)));
@@ -258,7 +264,8 @@ static void read_tile_layer(Tiled *t, const cJSON *layer)
         if (text == NULL)
             return;
         char why[200];
-        uint32_t *gids = tiled_layer_decode(text, strlen(text), compression, cells, why, sizeof why);
+        uint32_t *gids =
+            tiled_layer_decode(text, strlen(text), compression, cells, why, sizeof why);
         if (gids == NULL) {
             json_error(doc, data, "bad tile data: %s (%ldx%ld tiles need %zu bytes)", why, w, h,
                        cells * 4);
@@ -321,18 +328,13 @@ static void read_layers(Tiled *t, const cJSON *layers)
             continue;
         int type = json_want_enum(t->doc, json_need(t->doc, layer, "type"), types, 4, "layer type");
         switch (type) {
-        case 0:
-            read_tile_layer(t, layer);
-            break;
-        case 1:
-            collect_objects(t, layer);
-            break;
+        case 0: read_tile_layer(t, layer); break;
+        case 1: collect_objects(t, layer); break;
         case 3:
             if (zero_offsets(t, layer))
                 read_layers(t, json_need(t->doc, layer, "layers"));
             break;
-        default: /* image layers are decoration; unknown types were reported */
-            break;
+        default: /* image layers are decoration; unknown types were reported */ break;
         }
     }
 }
@@ -351,7 +353,7 @@ typedef struct PropSpec {
 typedef struct Found {
     const cJSON *value;
     JsonDoc *doc;
-    bool inherited;           /* the tile's */
+    bool inherited; /* the tile's */
 } Found;
 
 static const char *type_list(unsigned types)
@@ -368,11 +370,12 @@ static const char *type_list(unsigned types)
 
 static unsigned type_bit(const char *type)
 {
-    return strcmp(type, "string") == 0 ? P_STRING
-           : strcmp(type, "int") == 0 ? P_INT
-           : strcmp(type, "float") == 0 ? P_FLOAT
+    return strcmp(type, "string") == 0   ? P_STRING
+           : strcmp(type, "int") == 0    ? P_INT
+           : strcmp(type, "float") == 0  ? P_FLOAT
            : strcmp(type, "object") == 0 ? P_OBJECT
-           : strcmp(type, "bool") == 0 ? P_BOOL : 0;
+           : strcmp(type, "bool") == 0   ? P_BOOL
+                                         : 0;
 }
 
 /* Matches props against specs, filling the found[i] still empty. An owner's
@@ -401,7 +404,8 @@ static void match_props(const TiledProps *props, const PropSpec *specs, int coun
             if (!own)
                 continue;
             if (count == 0)
-                tiled_prop_error(props, &p, "unknown property \"%s\": %s takes no properties", q, what);
+                tiled_prop_error(props, &p, "unknown property \"%s\": %s takes no properties", q,
+                                 what);
             else if (s >= 0)
                 tiled_prop_error(props, &p, "unknown property \"%s\" for %s (did you mean \"%s\"?)",
                                  q, what, names[s]);
@@ -460,8 +464,7 @@ static const cJSON *find_object(const Tiled *t, long id)
 
 /* A path property: the id of a polyline object whose points are the
 ** waypoints of the entity's top-left corner. */
-static void read_path(Tiled *t, const KindProp *prop, int index, const cJSON *ref,
-                      LevelEntity *e)
+static void read_path(Tiled *t, const KindProp *prop, int index, const cJSON *ref, LevelEntity *e)
 {
     JsonDoc *doc = t->doc;
     long id;
@@ -499,8 +502,10 @@ static void read_path(Tiled *t, const KindProp *prop, int index, const cJSON *re
         wp.points[wp.count++] = w;
     }
     if (wp.count < (int)prop->min) {
-        json_error(doc, ref, "the polyline of \"%s\" needs at least %.0f point%s besides the %s's own position",
-                   prop->name, prop->min, prop->min == 1 ? "" : "s", kind_get(e->kind)->name);
+        json_error(
+            doc, ref,
+            "the polyline of \"%s\" needs at least %.0f point%s besides the %s's own position",
+            prop->name, prop->min, prop->min == 1 ? "" : "s", kind_get(e->kind)->name);
         return;
     }
     int i = level_build_path(&t->build, &wp);
@@ -581,7 +586,8 @@ static void read_entity_props(Tiled *t, const TiledObject *ob, TiledTile *tile, 
         if (prop->type == KPROP_PATH)
             read_path(t, prop, index[i], found[i].value, e);
         else if (!level_prop_read(found[i].doc, &t->build, prop, index[i], found[i].value, false,
-                                  e) && found[i].inherited)
+                                  e) &&
+                 found[i].inherited)
             tile->props_bad = true;
     }
 }
@@ -702,7 +708,8 @@ static void read_object(Tiled *t, const cJSON *o)
     if (shape == NULL)
         shape = tiled_object_get(&ob, "polyline", &fdoc, &fsets);
     if (shape != NULL) {
-        json_error(fdoc, shape, "a %s cannot be a polygon or polyline: use a rectangle, point or tile object",
+        json_error(fdoc, shape,
+                   "a %s cannot be a polygon or polyline: use a rectangle, point or tile object",
                    cls);
         t->entities_ok = false;
         return;
@@ -743,7 +750,9 @@ static void read_object(Tiled *t, const cJSON *o)
             /* A sized kind is its rectangle, on the axes it is sized on. */
             if ((sized_w && right - left <= 0) || (sized_h && bottom - top <= 0))
                 json_error(doc, o, "a %s needs a %s: draw it as a rectangle", k->name,
-                           sized_w && sized_h ? "width and a height" : sized_w ? "width" : "height");
+                           sized_w && sized_h ? "width and a height"
+                           : sized_w          ? "width"
+                                              : "height");
             if (sized_w)
                 e.w = right - left;
             if (sized_h)
@@ -798,13 +807,13 @@ static void read_map_props(Tiled *t, const cJSON *root, LevelExtras *extras)
     }
     if (found[1].value == NULL) {
         json_error(doc, root,
-                   "the map needs a string property \"background\" (\"hills\", \"cave\", \"ice\" or \"peak\")");
+                   "the map needs a string property \"background\" (\"hills\", \"cave\", \"ice\" "
+                   "or \"peak\")");
     } else {
         int bg = json_want_enum(doc, found[1].value, level_background_names(),
                                 LEVEL_BACKGROUND_COUNT, "background");
         if (bg >= 0)
-            snprintf(t->lv.background, sizeof t->lv.background, "%s",
-                     level_background_names()[bg]);
+            snprintf(t->lv.background, sizeof t->lv.background, "%s", level_background_names()[bg]);
     }
     for (int i = 0; i < count; i++) {
         double v;
@@ -834,7 +843,8 @@ static bool check_format(JsonDoc *doc, const cJSON *root)
     const cJSON *type = json_get(root, "type");
     if (type == NULL && has_map_layout(root)) {
         json_error(doc, root,
-                   "a map of Tiled 0.x (it has no \"type\": \"map\"): the format is too old to read; " RESAVE_HINT);
+                   "a map of Tiled 0.x (it has no \"type\": \"map\"): the format is too old to "
+                   "read; " RESAVE_HINT);
         return false;
     }
     const char *s = json_want_string(doc, json_need(doc, root, "type"));
@@ -849,7 +859,8 @@ static bool check_format(JsonDoc *doc, const cJSON *root)
     const cJSON *v = json_get(root, "version");
     if (v == NULL) {
         json_error(doc, root,
-                   "the map has no \"version\", as maps from before Tiled 1.0: the format is too old to read; " RESAVE_HINT);
+                   "the map has no \"version\", as maps from before Tiled 1.0: the format is too "
+                   "old to read; " RESAVE_HINT);
         return false;
     }
     double version;
@@ -864,8 +875,10 @@ static bool check_format(JsonDoc *doc, const cJSON *root)
     if (!(version >= 1.0)) {
         char got[64];
         json_describe(v, got, sizeof got);
-        json_error(doc, v, "map format version %s predates Tiled 1.0: the format is too old to read; " RESAVE_HINT,
-                   got);
+        json_error(
+            doc, v,
+            "map format version %s predates Tiled 1.0: the format is too old to read; " RESAVE_HINT,
+            got);
         return false;
     }
     return true;
@@ -887,7 +900,8 @@ static bool read_header(Tiled *t, const cJSON *root)
     const cJSON *inf = json_get(root, "infinite");
     bool infinite = false;
     if (inf != NULL && json_want_bool(doc, inf, &infinite) && infinite)
-        json_error(doc, inf, "infinite maps are not supported: turn off Map > Map Properties > Infinite");
+        json_error(doc, inf,
+                   "infinite maps are not supported: turn off Map > Map Properties > Infinite");
     tiled_check_tile_size(doc, root, "the map's");
     long w, h;
     bool ok = json_want_int(doc, json_need(doc, root, "width"), 1, LEVEL_MAX_SIDE, &w);

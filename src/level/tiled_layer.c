@@ -81,8 +81,8 @@ static const char *base64_decode(const char *s, size_t n, unsigned char *out)
             if (v[k] < 0)
                 return "it holds a character that is not base64";
         }
-        uint32_t bits = (uint32_t)v[0] << 18 | (uint32_t)v[1] << 12 | (uint32_t)v[2] << 6 |
-                        (uint32_t)v[3];
+        uint32_t bits =
+            (uint32_t)v[0] << 18 | (uint32_t)v[1] << 12 | (uint32_t)v[2] << 6 | (uint32_t)v[3];
         out[len++] = (unsigned char)(bits >> 16);
         if (pad < 2)
             out[len++] = (unsigned char)(bits >> 8);
@@ -94,8 +94,7 @@ static const char *base64_decode(const char *s, size_t n, unsigned char *out)
 
 static char *base64_encode(const unsigned char *in, size_t n)
 {
-    static const char digits[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     char *out = malloc((n + 2) / 3 * 4 + 1);
     if (out == NULL)
         return NULL;
@@ -119,9 +118,8 @@ static char *base64_encode(const unsigned char *in, size_t n)
 
 /* zlib and gzip through one inflate: window bits 15 for a zlib stream,
 ** 16 + 15 for a gzip one. Fills out with exactly want bytes or says why not. */
-static bool inflate_into(const unsigned char *in, size_t in_len, int window_bits,
-                         const char *what, unsigned char *out, size_t want, char *why,
-                         size_t why_size)
+static bool inflate_into(const unsigned char *in, size_t in_len, int window_bits, const char *what,
+                         unsigned char *out, size_t want, char *why, size_t why_size)
 {
     if (in_len > UINT32_MAX || want + 1 > UINT32_MAX) {
         snprintf(why, why_size, "the %s stream is too large", what);
@@ -130,7 +128,8 @@ static bool inflate_into(const unsigned char *in, size_t in_len, int window_bits
     z_stream s;
     memset(&s, 0, sizeof s);
     if (inflateInit2(&s, window_bits) != Z_OK) {
-        snprintf(why, why_size, "cannot start %s: %s", what, s.msg != NULL ? s.msg : "out of memory");
+        snprintf(why, why_size, "cannot start %s: %s", what,
+                 s.msg != NULL ? s.msg : "out of memory");
         return false;
     }
     s.next_in = (Bytef *)(uintptr_t)in; /* zlib does not write through it */
@@ -141,7 +140,8 @@ static bool inflate_into(const unsigned char *in, size_t in_len, int window_bits
     bool ok = false;
     if (rc == Z_STREAM_END) {
         if (s.total_out != want)
-            snprintf(why, why_size, "the %s stream holds %lu bytes", what, (unsigned long)s.total_out);
+            snprintf(why, why_size, "the %s stream holds %lu bytes", what,
+                     (unsigned long)s.total_out);
         else if (s.avail_in != 0)
             snprintf(why, why_size, "%u bytes follow the end of the %s stream", s.avail_in, what);
         else
@@ -150,7 +150,9 @@ static bool inflate_into(const unsigned char *in, size_t in_len, int window_bits
         snprintf(why, why_size, "the %s stream holds more than %zu bytes", what, want);
     } else if (rc == Z_DATA_ERROR || rc == Z_NEED_DICT) {
         snprintf(why, why_size, "the %s stream is corrupt: %s", what,
-                 s.msg != NULL ? s.msg : rc == Z_NEED_DICT ? "it needs a dictionary" : "bad data");
+                 s.msg != NULL       ? s.msg
+                 : rc == Z_NEED_DICT ? "it needs a dictionary"
+                                     : "bad data");
     } else if (rc == Z_MEM_ERROR) {
         snprintf(why, why_size, "out of memory");
     } else {
@@ -223,8 +225,8 @@ uint32_t *tiled_layer_decode(const char *text, size_t len, TiledCompression c, s
     if (ok) {
         for (size_t i = 0; i < count; i++) {
             const unsigned char *b = bytes + i * 4;
-            gids[i] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
-                      (uint32_t)b[3] << 24;
+            gids[i] =
+                (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
         }
     }
     if (bytes != raw)
@@ -244,9 +246,8 @@ static unsigned char *deflate_all(const unsigned char *in, size_t n, int window_
 {
     z_stream s;
     memset(&s, 0, sizeof s);
-    if (n > UINT32_MAX ||
-        deflateInit2(&s, Z_DEFAULT_COMPRESSION, Z_DEFLATED, window_bits, 8, Z_DEFAULT_STRATEGY) !=
-            Z_OK)
+    if (n > UINT32_MAX || deflateInit2(&s, Z_DEFAULT_COMPRESSION, Z_DEFLATED, window_bits, 8,
+                                       Z_DEFAULT_STRATEGY) != Z_OK)
         return NULL;
     uLong bound = deflateBound(&s, (uLong)n);
     unsigned char *out = bound <= UINT32_MAX ? malloc(bound) : NULL;

@@ -35,7 +35,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-
 static cJSON *made(LevelJson *o, cJSON *item)
 {
     if (item == NULL)

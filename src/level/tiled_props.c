@@ -40,8 +40,9 @@ TiledProps tiled_props_of(JsonDoc *doc, const cJSON *owner)
     if (!cJSON_IsObject(list)) {
         char got[64];
         json_describe(list, got, sizeof got);
-        json_error(doc, list, "expected an array of properties (or, from Tiled 1.0 and 1.1, an object), got %s",
-                   got);
+        json_error(
+            doc, list,
+            "expected an array of properties (or, from Tiled 1.0 and 1.1, an object), got %s", got);
         return p;
     }
     const cJSON *types = json_get(owner, "propertytypes");
@@ -95,8 +96,8 @@ bool tiled_props_next(const TiledProps *props, const cJSON **cursor, TiledProp *
     for (const cJSON *p = *cursor == NULL ? props->list->child : (*cursor)->next; p != NULL;
          p = p->next) {
         *cursor = p;
-        bool ok = cJSON_IsObject(props->list) ? read_keyed(props, p, out)
-                                               : read_entry(props, p, out);
+        bool ok =
+            cJSON_IsObject(props->list) ? read_keyed(props, p, out) : read_entry(props, p, out);
         if (ok)
             return true;
     }

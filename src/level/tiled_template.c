@@ -31,14 +31,14 @@
 #include <string.h>
 
 struct TiledTemplate {
-    char *path;                /* resolved next to the map: the key, and its errors' file */
-    char *text;                /* the JSON read (for an XML file, what it was made into) */
+    char *path; /* resolved next to the map: the key, and its errors' file */
+    char *text; /* the JSON read (for an XML file, what it was made into) */
     LevelSink sink;
     JsonDoc doc;
-    bool read;                 /* the file could be read (its text may still be wrong) */
-    bool parsed;               /* doc needs json_doc_fini */
-    const cJSON *object;       /* its "object" */
-    TiledSets sets;            /* its "tileset", when it has one */
+    bool read;           /* the file could be read (its text may still be wrong) */
+    bool parsed;         /* doc needs json_doc_fini */
+    const cJSON *object; /* its "object" */
+    TiledSets sets;      /* its "tileset", when it has one */
     bool ok;
 };
 
@@ -47,13 +47,13 @@ struct TiledTemplate {
 typedef struct Xml {
     XML_Parser parser;
     TextBuf out;
-    int line, col;             /* where the next byte of out goes, 1-based */
-    int depth;                 /* of open elements */
+    int line, col; /* where the next byte of out goes, 1-based */
+    int depth;     /* of open elements */
     bool in_template, in_object, in_properties;
     bool object_done, tileset_done;
-    bool need_comma[8];        /* a member was written in the open JSON object at this depth */
-    bool property_open;        /* a <property> waits for its text */
-    TextBuf text;              /* the open property's text */
+    bool need_comma[8]; /* a member was written in the open JSON object at this depth */
+    bool property_open; /* a <property> waits for its text */
+    TextBuf text;       /* the open property's text */
     bool failed;
     char why[160];
     int why_line, why_col;
@@ -217,8 +217,8 @@ static void put_property(Xml *x, const XML_Char **attrs)
         x->text = (TextBuf){0};
         return;
     }
-    if (type != NULL && (strcmp(type, "int") == 0 || strcmp(type, "float") == 0 ||
-                         strcmp(type, "object") == 0))
+    if (type != NULL &&
+        (strcmp(type, "int") == 0 || strcmp(type, "float") == 0 || strcmp(type, "object") == 0))
         put_number(x, value);
     else if (type != NULL && strcmp(type, "bool") == 0 &&
              (strcmp(value, "true") == 0 || strcmp(value, "false") == 0))
@@ -352,8 +352,8 @@ static char *xml_to_json(const char *text, size_t len, size_t *out_len, char *wh
     XML_SetUserData(x.parser, &x);
     XML_SetElementHandler(x.parser, start, end);
     XML_SetCharacterDataHandler(x.parser, chars);
-    bool parsed = len <= (size_t)INT32_MAX &&
-                  XML_Parse(x.parser, text, (int)len, XML_TRUE) == XML_STATUS_OK;
+    bool parsed =
+        len <= (size_t)INT32_MAX && XML_Parse(x.parser, text, (int)len, XML_TRUE) == XML_STATUS_OK;
     if (!parsed && !x.failed) {
         x.failed = true;
         snprintf(x.why, sizeof x.why, "not well-formed XML: %s",

@@ -74,8 +74,8 @@ static int compare_tiles(const void *a, const void *b)
 static TiledTile *tiled_tileset_tile(Tileset *set, long id)
 {
     TiledTile key = {.id = id};
-    TiledTile *t = bsearch(&key, set->tiles, (size_t)set->tile_count, sizeof *set->tiles,
-                           compare_tiles);
+    TiledTile *t =
+        bsearch(&key, set->tiles, (size_t)set->tile_count, sizeof *set->tiles, compare_tiles);
     if (t != NULL)
         return t;
     if (!set->collection && id >= 0 && id < set->tilecount) {
@@ -218,13 +218,17 @@ static void read_tile_properties(JsonDoc *doc, Tileset *set, const cJSON *ts)
             continue;
         TiledTile *t = tiled_tileset_tile(set, id);
         if (t == NULL) {
-            json_error_key(doc, m, "tile %ld has properties but the tileset has no tile %ld", id, id);
+            json_error_key(doc, m, "tile %ld has properties but the tileset has no tile %ld", id,
+                           id);
             continue;
         }
         if (t == &set->plain) {
             /* A tile listed only for its properties. */
             t = &set->tiles[set->tile_count++];
-            *t = (TiledTile){.id = id, .cls = "", .cls_at = m, .width = set->tile_width,
+            *t = (TiledTile){.id = id,
+                             .cls = "",
+                             .cls_at = m,
+                             .width = set->tile_width,
                              .height = set->tile_height};
             qsort(set->tiles, (size_t)set->tile_count, sizeof *set->tiles, compare_tiles);
             t = tiled_tileset_tile(set, id);
@@ -344,9 +348,10 @@ static bool load_tileset_file(TiledSets *s, JsonDoc *map, const cJSON *source, T
     }
     const LevelConfine *confine = level_doc_confine(map);
     if (!level_confine_allows(confine, path)) {
-        json_error(map, source, "the tileset \"%s\" is outside the level's folder (%s)%s: a level"
-                   " from a pack or the levels folder reads only its own files", rel,
-                   confine->folder != NULL ? confine->folder : "none",
+        json_error(map, source,
+                   "the tileset \"%s\" is outside the level's folder (%s)%s: a level"
+                   " from a pack or the levels folder reads only its own files",
+                   rel, confine->folder != NULL ? confine->folder : "none",
                    confine->data != NULL ? " and the game's data" : "");
         return false;
     }
@@ -403,8 +408,7 @@ static int compare_sets(const void *a, const void *b)
 
 /* Reads count tileset entries from first on (a list's, or one); at is
 ** where an out of memory is said. */
-static void read_sets(TiledSets *s, JsonDoc *map, const cJSON *first, int count,
-                      const cJSON *at)
+static void read_sets(TiledSets *s, JsonDoc *map, const cJSON *first, int count, const cJSON *at)
 {
     if (count == 0)
         return;
@@ -502,7 +506,8 @@ bool tiled_check_tileset_doc(JsonDoc *doc)
             ok = false;
         } else if (kind >= 0 && (t->width != TILE_SIZE || t->height != TILE_SIZE)) {
             json_error(doc, t->cls_at,
-                       "tile %ld is %dx%d px, but a tile of class \"%s\" fills one %dx%d px cell of a tile layer",
+                       "tile %ld is %dx%d px, but a tile of class \"%s\" fills one %dx%d px cell "
+                       "of a tile layer",
                        t->id, t->width, t->height, q, TILE_SIZE, TILE_SIZE);
             ok = false;
         }

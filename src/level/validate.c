@@ -37,8 +37,8 @@ static bool box_inside(const Tilemap *map, long x, long y, long w, long h)
 }
 
 /* The first tile of that kind under the box (which is inside the map). */
-static bool box_touches(const Tilemap *map, int x, int y, int w, int h, TileKind kind,
-                        int *tx, int *ty)
+static bool box_touches(const Tilemap *map, int x, int y, int w, int h, TileKind kind, int *tx,
+                        int *ty)
 {
     for (int r = y / TILE_SIZE; r <= (y + h - 1) / TILE_SIZE; r++)
         for (int c = x / TILE_SIZE; c <= (x + w - 1) / TILE_SIZE; c++)
@@ -58,14 +58,14 @@ static bool box_touches(const Tilemap *map, int x, int y, int w, int h, TileKind
 ** million entities. */
 typedef struct NearEntry {
     SimBox box;
-    int id;                    /* index into the level's entities */
+    int id; /* index into the level's entities */
 } NearEntry;
 
 typedef struct Near {
-    NearEntry *entries;        /* by box.x, then id */
+    NearEntry *entries; /* by box.x, then id */
     int count;
-    int32_t widest;            /* the widest box */
-    int *found;                /* near_find's answer: ids in level order */
+    int32_t widest; /* the widest box */
+    int *found;     /* near_find's answer: ids in level order */
 } Near;
 
 static int entry_order(const void *a, const void *b)
@@ -204,10 +204,10 @@ static void check_entity(const char *path, const LevelDesc *lv, const LevelEntit
     const char *name = k->name;
     int x = e->x, y = e->y, w = e->w, h = e->h, tx, ty;
     if (!box_inside(&lv->map, x, y, w, h)) {
-        level_errors_add(errors, path, e->line, e->col,
-                         "the %s is outside the map: its %dx%d px box at (%d, %d) px must fit in %dx%d px",
-                         name, w, h, x, y, lv->map.width * TILE_SIZE,
-                         lv->map.height * TILE_SIZE);
+        level_errors_add(
+            errors, path, e->line, e->col,
+            "the %s is outside the map: its %dx%d px box at (%d, %d) px must fit in %dx%d px", name,
+            w, h, x, y, lv->map.width * TILE_SIZE, lv->map.height * TILE_SIZE);
         return;
     }
     /* The simulation keeps box sizes in 16 bits. */
@@ -273,7 +273,8 @@ static void check_paths(const char *path, const LevelDesc *lv, const LevelEntity
         if (wp != NULL && wp->count > 0 && !moves(lv, e))
             level_errors_add(errors, path, e->line, e->col,
                              "the %s never moves: every waypoint of its %s is where it starts, "
-                             "(%d, %d) px", kind_label(k), k->props[p].name, e->x, e->y);
+                             "(%d, %d) px",
+                             kind_label(k), k->props[p].name, e->x, e->y);
     }
 }
 
@@ -294,14 +295,15 @@ static void check_goal(const char *path, const LevelDesc *lv, const LevelEntity 
                 return;
     level_errors_add(errors, path, e->line, e->col,
                      "the %s is sunk in solid tiles (columns %d to %d, rows %d to %d): the "
-                     "player can never touch it", kind_label(kind_get(e->kind)), c0, c1, r0, r1);
+                     "player can never touch it",
+                     kind_label(kind_get(e->kind)), c0, c1, r0, r1);
 }
 
 /* A hazard (a kind that spawns with a Hazard) where the player comes back
 ** to life kills it again at once, for ever: at the start, whatever it does
 ** later; at a checkpoint, when it stays where it is. */
-static void check_hazard(const char *path, const LevelDesc *lv, const LevelEntity *h,
-                         Near *hurts, LevelErrors *errors)
+static void check_hazard(const char *path, const LevelDesc *lv, const LevelEntity *h, Near *hurts,
+                         LevelErrors *errors)
 {
     const EntityKind *hk = kind_get(h->kind);
     if (!(hk->components & (1u << C_HAZARD)))
@@ -316,7 +318,8 @@ static void check_hazard(const char *path, const LevelDesc *lv, const LevelEntit
             continue;
         level_errors_add(errors, path, h->line, h->col,
                          "the %s is on the %s at %d:%d: a player %s there dies at once, "
-                         "every time", kind_label(hk), kind_label(rk), r->line, r->col,
+                         "every time",
+                         kind_label(hk), kind_label(rk), r->line, r->col,
                          start ? "starting" : "coming back to life");
     }
 }
@@ -500,7 +503,7 @@ typedef struct WalkerCheck {
     const LevelDesc *lv;
     Near *checkpoints;
     const LevelEntity *start;
-    int *named;                /* named[c] == walker + 1: checkpoint c is named for it already */
+    int *named; /* named[c] == walker + 1: checkpoint c is named for it already */
     LevelErrors *errors;
 } WalkerCheck;
 
@@ -545,21 +548,22 @@ static void check_walker(void *ctx, const LevelEntity *w, const SimReach *reach)
                          row, c0, c1);
             level_errors_add(wc->errors, wc->path, w->line, w->col,
                              "the %s %s, through the %s at %d:%d: a player coming back to life "
-                             "there would be hit", kind_label(k), how,
-                             kind_label(kind_get(c->kind)), c->line, c->col);
+                             "there would be hit",
+                             kind_label(k), how, kind_label(kind_get(c->kind)), c->line, c->col);
         }
     }
     if (reach->cut)
         level_warnings_add(wc->errors, wc->path, w->line, w->col,
                            "the %s's search of where it may walk stopped at its limit: --check "
-                           "looked at part of its way only", kind_label(k));
+                           "looked at part of its way only",
+                           kind_label(k));
 }
 
 static void check_walkers(const char *path, const LevelDesc *lv, Sim *sim, Near *checkpoints,
                           LevelErrors *errors)
 {
-    WalkerCheck wc = {path, lv, checkpoints, NULL, calloc((size_t)lv->entity_count + 1, sizeof(int)),
-                      errors};
+    WalkerCheck wc = {
+        path, lv, checkpoints, NULL, calloc((size_t)lv->entity_count + 1, sizeof(int)), errors};
     for (int i = 0; i < lv->entity_count && wc.start == NULL; i++)
         if (kind_get(lv->entities[i].kind)->flags & KIND_UNIQUE)
             wc.start = &lv->entities[i];
@@ -641,8 +645,9 @@ void level_validate(const char *path, const LevelDesc *lv, int line, int col, bo
     }
     for (int k = 0; k < kind_count() && k < KIND_MAX_KINDS; k++)
         if ((kind_get(k)->flags & (KIND_UNIQUE | KIND_NEEDED)) && first_of[k] < 0)
-            level_errors_add_whole(errors, path, line, col, "the level has no %s (an entity of type \"%s\")",
-                             kind_label(kind_get(k)), kind_get(k)->name);
+            level_errors_add_whole(errors, path, line, col,
+                                   "the level has no %s (an entity of type \"%s\")",
+                                   kind_label(kind_get(k)), kind_get(k)->name);
     /* A switch without blocks, or blocks without a switch, harm nobody, but
     ** are most likely a typo in a group number: said, not refused. */
     for (int g = 0; g < LEVEL_MAX_GROUPS; g++) {
@@ -687,9 +692,9 @@ void level_validate(const char *path, const LevelDesc *lv, int line, int col, bo
             row++;
         if (row >= lv->map.height)
             level_warnings_add(errors, path, r->line, r->col,
-                             "the %s has no ground below it (solid or one-way tiles): a player "
-                             "coming back to life there would fall out of the map",
-                             kind_label(kind_get(r->kind)));
+                               "the %s has no ground below it (solid or one-way tiles): a player "
+                               "coming back to life there would fall out of the map",
+                               kind_label(kind_get(r->kind)));
         int found = near_find(&blocks, place);
         for (int f = 0; f < found; f++) {
             const LevelEntity *b = &lv->entities[blocks.found[f]];

@@ -31,9 +31,8 @@ static bool same_stamp(const LevelStamp *a, const LevelStamp *b)
         return false;
     if (!a->exists)
         return true;
-    return a->dev == b->dev && a->ino == b->ino && a->size == b->size &&
-           a->mtime_s == b->mtime_s && a->mtime_ns == b->mtime_ns && a->ctime_s == b->ctime_s &&
-           a->ctime_ns == b->ctime_ns;
+    return a->dev == b->dev && a->ino == b->ino && a->size == b->size && a->mtime_s == b->mtime_s &&
+           a->mtime_ns == b->mtime_ns && a->ctime_s == b->ctime_s && a->ctime_ns == b->ctime_ns;
 }
 
 bool level_watch_init(LevelWatch *watch, const char *path)
@@ -63,4 +62,3 @@ bool level_watch_poll(LevelWatch *watch)
     watch->has_pending = true;
     return false;
 }
-

@@ -29,8 +29,8 @@ typedef struct LevelStamp {
 
 typedef struct LevelWatch {
     char path[LEVEL_WATCH_PATH_MAX];
-    LevelStamp current;       /* the version last reported (or seen at init) */
-    LevelStamp pending;       /* a newer one seen on the last poll */
+    LevelStamp current; /* the version last reported (or seen at init) */
+    LevelStamp pending; /* a newer one seen on the last poll */
     bool has_pending;
 } LevelWatch;
 

@@ -24,13 +24,13 @@
 enum { PATH_CAP = 4096, ATLAS_MAX_BYTES = 16 * 1024 * 1024 };
 
 typedef struct Reader {
-    const char *path;       /* the JSON, for messages */
+    const char *path; /* the JSON, for messages */
     JsonSink sink;
     JsonDoc doc;
-    int img_w, img_h;       /* the image cells point into */
+    int img_w, img_h; /* the image cells point into */
     char *err;
     size_t errlen;
-    bool failed;            /* a problem is in err */
+    bool failed; /* a problem is in err */
 } Reader;
 
 /* The sink: the first problem is the one worth reading. */
@@ -128,7 +128,8 @@ static bool colour(Reader *r, const cJSON *v, SDL_Color *out)
     }
     if (len == 7)
         value = value << 8 | 0xffu;
-    *out = (SDL_Color){(Uint8)(value >> 24), (Uint8)(value >> 16), (Uint8)(value >> 8), (Uint8)value};
+    *out =
+        (SDL_Color){(Uint8)(value >> 24), (Uint8)(value >> 16), (Uint8)(value >> 8), (Uint8)value};
     return true;
 }
 
@@ -178,8 +179,8 @@ static void read_sheet(Reader *r, const cJSON *section, int rclip, RenderSheet *
 
 /* An optional list of up to RENDER_THEME_EXTRAS tiles (a theme's fill
 ** details or decorations); false after an error. */
-static bool optional_cells(Reader *r, const cJSON *theme, const char *key, int size,
-                           SDL_Rect *out, int *count)
+static bool optional_cells(Reader *r, const cJSON *theme, const char *key, int size, SDL_Rect *out,
+                           int *count)
 {
     JsonDoc *doc = &r->doc;
     const cJSON *list = json_get(theme, key);
@@ -321,8 +322,10 @@ static void read_layer(Reader *r, const cJSON *layer, const SDL_Surface *image,
     if (!ints(r, rect_item, 4, 0, 1 << 16, rect))
         return;
     if (rect[2] < 1 || rect[3] < 1) {
-        json_error(doc, rect_item, "the rectangle [%d, %d, %d, %d] is empty: its width and height"
-                   " must be at least 1", rect[0], rect[1], rect[2], rect[3]);
+        json_error(doc, rect_item,
+                   "the rectangle [%d, %d, %d, %d] is empty: its width and height"
+                   " must be at least 1",
+                   rect[0], rect[1], rect[2], rect[3]);
         return;
     }
     if (rect[0] + rect[2] > image->w || rect[1] + rect[3] > image->h) {
@@ -350,8 +353,8 @@ static void read_layer(Reader *r, const cJSON *layer, const SDL_Surface *image,
     out->layer_count++;
 }
 
-static void read_backgrounds(Reader *r, const cJSON *root, const char *dir,
-                             SDL_Renderer *renderer, RenderAtlas *atlas)
+static void read_backgrounds(Reader *r, const cJSON *root, const char *dir, SDL_Renderer *renderer,
+                             RenderAtlas *atlas)
 {
     JsonDoc *doc = &r->doc;
     const cJSON *bgs = need_object(r, root, "backgrounds");
@@ -463,8 +466,8 @@ bool assets_load_atlas(const char *data_dir, SDL_Renderer *renderer, RenderAtlas
     }
     if (!r.failed && clips)
         for (int c = 0; c < kind_clip_count(); c++)
-            clips->clips[c] = (ClipInfo){atlas->sheets[c].frames, atlas->sheets[c].fps,
-                                         atlas->sheets[c].loop};
+            clips->clips[c] =
+                (ClipInfo){atlas->sheets[c].frames, atlas->sheets[c].fps, atlas->sheets[c].loop};
     SDL_FreeSurface(image);
     json_doc_fini(&r.doc);
     free(text);

@@ -61,8 +61,8 @@ void banking_event(Banking *b, const SimEvent *ev)
     switch (ev->type) {
     case EV_COLLECTED:
         if (b->count < BANKING_MAX)
-            b->coins[b->count++] = (BankCoin){.x = (float)ev->x, .y = (float)ev->y,
-                                              .gem = ev->sound == SOUND_GEM};
+            b->coins[b->count++] =
+                (BankCoin){.x = (float)ev->x, .y = (float)ev->y, .gem = ev->sound == SOUND_GEM};
         break;
     case EV_CHECKPOINT:
     case EV_COMPLETED:
@@ -76,8 +76,7 @@ void banking_event(Banking *b, const SimEvent *ev)
             if (b->coins[i].state == BANK_SCATTERING)
                 remove_at(b, i);
         break;
-    default:
-        break;
+    default: break;
     }
 }
 

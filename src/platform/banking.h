@@ -21,20 +21,20 @@
 #include "render.h"
 #include "sim.h"
 
-enum { BANKING_MAX = 256 };     /* carried at once that are shown; more still count */
+enum { BANKING_MAX = 256 }; /* carried at once that are shown; more still count */
 
-#define BANKING_FLIGHT 0.6f     /* s from the checkpoint to the counter */
-#define BANKING_STAGGER 0.07f   /* s between two leaving, at most ... */
-#define BANKING_LEAVE 0.5f      /* ... so that all have left within this */
-#define BANKING_RING 0.05f      /* s between two of the landings' sounds, at least */
+#define BANKING_FLIGHT  0.6f  /* s from the checkpoint to the counter */
+#define BANKING_STAGGER 0.07f /* s between two leaving, at most ... */
+#define BANKING_LEAVE   0.5f  /* ... so that all have left within this */
+#define BANKING_RING    0.05f /* s between two of the landings' sounds, at least */
 
 typedef enum BankState { BANK_CARRIED, BANK_FLYING, BANK_SCATTERING } BankState;
 
 typedef struct BankCoin {
-    float x, y;                 /* its place in the level: the middle of where it was, px */
-    float from_x, from_y;       /* where its flight began, level px */
-    float age;                  /* s since it left; < 0 while it waits to */
-    float turn;                 /* which way it first bursts, radians */
+    float x, y;           /* its place in the level: the middle of where it was, px */
+    float from_x, from_y; /* where its flight began, level px */
+    float age;            /* s since it left; < 0 while it waits to */
+    float turn;           /* which way it first bursts, radians */
     bool gem;
     BankState state;
 } BankCoin;
@@ -42,8 +42,8 @@ typedef struct BankCoin {
 typedef struct Banking {
     BankCoin coins[BANKING_MAX];
     int count;
-    float scatter;              /* s a scatter takes: within the death's wait */
-    float ring;                 /* s until a landing may sound again */
+    float scatter; /* s a scatter takes: within the death's wait */
+    float ring;    /* s until a landing may sound again */
 } Banking;
 
 /* Nothing carried; a death's wait of respawn_time s (PhysicsParams). */

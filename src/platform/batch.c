@@ -59,8 +59,8 @@ static bool grow(Batch *b)
     return true;
 }
 
-void batch_quad(Batch *b, float x, float y, float w, float h, SDL_Rect src,
-                SDL_Color tint, bool flip_x)
+void batch_quad(Batch *b, float x, float y, float w, float h, SDL_Rect src, SDL_Color tint,
+                bool flip_x)
 {
     if (b->quad_count == b->quad_cap && !grow(b)) {
         b->failed = true;
@@ -99,9 +99,8 @@ void batch_flush(Batch *b)
 {
     if (b->quad_count == 0)
         return;
-    if (b->renderer &&
-        SDL_RenderGeometry(b->renderer, b->texture, b->verts, b->quad_count * 4,
-                           b->indices, b->quad_count * 6) != 0)
+    if (b->renderer && SDL_RenderGeometry(b->renderer, b->texture, b->verts, b->quad_count * 4,
+                                          b->indices, b->quad_count * 6) != 0)
         b->failed = true;
     b->draw_calls++;
     b->quads_drawn += b->quad_count;

@@ -15,16 +15,16 @@
 #include <stdbool.h>
 
 typedef struct Batch {
-    SDL_Renderer *renderer;  /* may be NULL: build only */
-    SDL_Texture *texture;    /* of the quads waiting */
-    float inv_w, inv_h;      /* 1 / texture size, for texture coordinates */
+    SDL_Renderer *renderer; /* may be NULL: build only */
+    SDL_Texture *texture;   /* of the quads waiting */
+    float inv_w, inv_h;     /* 1 / texture size, for texture coordinates */
     SDL_Vertex *verts;
     int *indices;
     int quad_count, quad_cap;
-    int draw_calls;          /* flushes since batch_begin */
-    int quads_drawn;         /* quads since batch_begin */
-    bool failed;             /* out of memory or a failed draw since batch_begin */
-    bool transformed;        /* each quad drawn at (dx + x * zoom, dy + y * zoom) */
+    int draw_calls;   /* flushes since batch_begin */
+    int quads_drawn;  /* quads since batch_begin */
+    bool failed;      /* out of memory or a failed draw since batch_begin */
+    bool transformed; /* each quad drawn at (dx + x * zoom, dy + y * zoom) */
     float zoom, dx, dy;
 } Batch;
 
@@ -36,8 +36,8 @@ void batch_begin(Batch *b);
 ** and tex_h are its size in texels. */
 void batch_texture(Batch *b, SDL_Texture *texture, int tex_w, int tex_h);
 /* Appends a quad: the texel rectangle src drawn at (x, y, w, h), tinted. */
-void batch_quad(Batch *b, float x, float y, float w, float h, SDL_Rect src,
-                SDL_Color tint, bool flip_x);
+void batch_quad(Batch *b, float x, float y, float w, float h, SDL_Rect src, SDL_Color tint,
+                bool flip_x);
 /* Quads from now on are drawn scaled by zoom and then moved by (dx, dy),
 ** as the editor draws the level zoomed out; (1, 0, 0) puts it back. */
 void batch_transform(Batch *b, float zoom, float dx, float dy);

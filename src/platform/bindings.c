@@ -72,8 +72,8 @@ void bindings_from_settings(const Settings *s, ControlBindings *bind)
 }
 
 /* Appends name to a list of unique names, if the settings may store it. */
-static void add_name(char names[][SETTINGS_NAME_MAX], const char **list, int *n,
-                     const char *name, bool (*valid)(const char *))
+static void add_name(char names[][SETTINGS_NAME_MAX], const char **list, int *n, const char *name,
+                     bool (*valid)(const char *))
 {
     if (!name || *n >= SETTINGS_BINDINGS_MAX || strlen(name) >= SETTINGS_NAME_MAX || !valid(name))
         return;

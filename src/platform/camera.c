@@ -50,8 +50,8 @@ static void goal(const Camera *cam, float level_w, float level_h, float *gx, flo
 {
     const CameraConfig *cfg = &cam->cfg;
     *gx = camera_clamp_axis(cam->focus_x + cam->look - cfg->view_w * 0.5f, cfg->view_w, level_w);
-    *gy = camera_clamp_axis(cam->ground_y - cfg->view_h * cfg->ground_frac + cam->lead,
-                            cfg->view_h, level_h);
+    *gy = camera_clamp_axis(cam->ground_y - cfg->view_h * cfg->ground_frac + cam->lead, cfg->view_h,
+                            level_h);
 }
 
 /* How far the view leads down: by fall_ahead in a fall below the take-off
@@ -79,8 +79,8 @@ static void drag_focus(Camera *cam, const CameraTarget *t)
         cam->focus_x = cx + half;
 }
 
-void camera_reset(Camera *cam, const CameraConfig *cfg, const CameraTarget *t,
-                  float level_w, float level_h)
+void camera_reset(Camera *cam, const CameraConfig *cfg, const CameraTarget *t, float level_w,
+                  float level_h)
 {
     cam->cfg = *cfg;
     cam->focus_x = t->x + t->w * 0.5f;

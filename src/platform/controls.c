@@ -5,14 +5,10 @@
 #include <string.h>
 
 static const char *const action_names[ACT_COUNT] = {
-    [ACT_LEFT] = "Left",
-    [ACT_RIGHT] = "Right",
-    [ACT_UP] = "Up",
-    [ACT_DOWN] = "Down",
-    [ACT_JUMP] = "Jump",
-    [ACT_PAUSE] = "Pause",
-    [ACT_RESTART] = "Restart",
-    [ACT_FULLSCREEN] = "Full screen",
+    [ACT_LEFT] = "Left",       [ACT_RIGHT] = "Right",
+    [ACT_UP] = "Up",           [ACT_DOWN] = "Down",
+    [ACT_JUMP] = "Jump",       [ACT_PAUSE] = "Pause",
+    [ACT_RESTART] = "Restart", [ACT_FULLSCREEN] = "Full screen",
 };
 
 const char *controls_action_name(ControlAction action)
@@ -95,8 +91,7 @@ static void remove_slot(int *codes, int n, int i, int unused)
 /* The edit of one list of codes (an action's keys or buttons), `count`
 ** bindings in all (with a pad's stick halves). A full list takes a new code
 ** only in place of slot `replace` (CONTROLS_FULL, nothing changed, for -1). */
-static ControlsEditResult edit_list(int *codes, int n, int unused, int code, int count,
-                                    int replace)
+static ControlsEditResult edit_list(int *codes, int n, int unused, int code, int count, int replace)
 {
     ControlsEditResult r = {CONTROLS_ADDED, unused, -1};
     for (int i = 0; i < n; i++)
@@ -405,8 +400,7 @@ ControlsResult controls_event(Controls *c, const SDL_Event *ev)
             c->pad_last = true;
         return apply_change(c, before);
     }
-    default:
-        return none;
+    default: return none;
     }
 }
 

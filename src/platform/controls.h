@@ -33,9 +33,9 @@ typedef enum ControlAction {
 } ControlAction;
 
 enum {
-    CONTROLS_KEYS = 4,     /* keys per action, the used ones first */
-    CONTROLS_BUTTONS = 2,  /* gamepad buttons per action */
-    CONTROLS_AXES = 2,     /* gamepad axis halves per action */
+    CONTROLS_KEYS = 4,    /* keys per action, the used ones first */
+    CONTROLS_BUTTONS = 2, /* gamepad buttons per action */
+    CONTROLS_AXES = 2,    /* gamepad axis halves per action */
 };
 
 /* Past this fraction of full deflection an axis half is held. */
@@ -44,12 +44,12 @@ enum {
 /* One half of a gamepad axis: the left stick pushed left is
 ** {SDL_CONTROLLER_AXIS_LEFTX, -1}. */
 typedef struct ControlAxis {
-    SDL_GameControllerAxis axis;   /* SDL_CONTROLLER_AXIS_INVALID: unused */
-    int sign;                      /* -1 or +1 */
+    SDL_GameControllerAxis axis; /* SDL_CONTROLLER_AXIS_INVALID: unused */
+    int sign;                    /* -1 or +1 */
 } ControlAxis;
 
 typedef struct ControlBindings {
-    SDL_Scancode keys[ACT_COUNT][CONTROLS_KEYS];                  /* SDL_SCANCODE_UNKNOWN: unused */
+    SDL_Scancode keys[ACT_COUNT][CONTROLS_KEYS]; /* SDL_SCANCODE_UNKNOWN: unused */
     SDL_GameControllerButton buttons[ACT_COUNT][CONTROLS_BUTTONS]; /* ..._INVALID: unused */
     ControlAxis axes[ACT_COUNT][CONTROLS_AXES];
 } ControlBindings;
@@ -76,10 +76,10 @@ typedef struct Controls {
     ControlBindings bind;
     uint8_t key_held[SDL_NUM_SCANCODES];
     bool button_held[SDL_CONTROLLER_BUTTON_MAX];
-    float axis[SDL_CONTROLLER_AXIS_MAX];   /* -1 .. 1 */
-    bool jump_latched;        /* a press no tick has read yet */
-    bool last_jump_held;      /* the jump_held of the last intent handed out */
-    bool pad_last;            /* the last press was a gamepad's (a button, a stick pushed),
+    float axis[SDL_CONTROLLER_AXIS_MAX]; /* -1 .. 1 */
+    bool jump_latched;                   /* a press no tick has read yet */
+    bool last_jump_held;                 /* the jump_held of the last intent handed out */
+    bool pad_last; /* the last press was a gamepad's (a button, a stick pushed),
                                  not a key: the screens then name buttons */
 } Controls;
 
@@ -90,18 +90,18 @@ void controls_default_bindings(ControlBindings *bind);
 
 /* What a change of the controls screen did. */
 typedef enum ControlsEdit {
-    CONTROLS_ADDED,       /* the action had room: the key (button) is one more of its own */
-    CONTROLS_REPLACED,    /* it took the place of one the player chose, `old` */
-    CONTROLS_REMOVED,     /* it was the action's already: it is not any more */
-    CONTROLS_KEPT_LAST,   /* it was the action's only one: kept, or the action could not be done */
-    CONTROLS_FULL,        /* the action has no room: nothing changed until the player
+    CONTROLS_ADDED,     /* the action had room: the key (button) is one more of its own */
+    CONTROLS_REPLACED,  /* it took the place of one the player chose, `old` */
+    CONTROLS_REMOVED,   /* it was the action's already: it is not any more */
+    CONTROLS_KEPT_LAST, /* it was the action's only one: kept, or the action could not be done */
+    CONTROLS_FULL,      /* the action has no room: nothing changed until the player
                              chooses which one it replaces (controls_replace_*) */
 } ControlsEdit;
 
 typedef struct ControlsEditResult {
     ControlsEdit what;
-    int old;              /* CONTROLS_REPLACED: the key (or button) it replaced */
-    int taken_from;       /* the action that had it before and lost it, or -1 */
+    int old;        /* CONTROLS_REPLACED: the key (or button) it replaced */
+    int taken_from; /* the action that had it before and lost it, or -1 */
 } ControlsEditResult;
 
 /* The controls screen's edit: a key already the action's is removed (unless

@@ -133,13 +133,15 @@ static void count_done(Frontend *g)
     for (int i = 0; i < c->packs.count; i++) {
         char id[PACK_NAME_MAX + 8];
         c->pack_done[i] = 0;
-        if (p == NULL || !c->packs.packs[i].ok || !pack_record_id(&c->packs.packs[i], id, sizeof id))
+        if (p == NULL || !c->packs.packs[i].ok ||
+            !pack_record_id(&c->packs.packs[i], id, sizeof id))
             continue;
         load_record(g, id, p);
         int done = 0;
         for (int r = 0; r < p->level_count; r++)
             done += p->levels[r].completed;
-        c->pack_done[i] = done < c->packs.packs[i].level_count ? done : c->packs.packs[i].level_count;
+        c->pack_done[i] =
+            done < c->packs.packs[i].level_count ? done : c->packs.packs[i].level_count;
     }
     if (p != NULL)
         progress_fini(p);

@@ -6,7 +6,8 @@
 
 int display_largest_scale(int usable_w, int usable_h)
 {
-    int sx = (usable_w - DISPLAY_FRAME_W) / LOGICAL_W, sy = (usable_h - DISPLAY_FRAME_H) / LOGICAL_H;
+    int sx = (usable_w - DISPLAY_FRAME_W) / LOGICAL_W,
+        sy = (usable_h - DISPLAY_FRAME_H) / LOGICAL_H;
     int s = sx < sy ? sx : sy;
     return s < 1 ? 1 : s;
 }

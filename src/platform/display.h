@@ -18,8 +18,8 @@
 #define DISPLAY_H
 
 enum {
-    DISPLAY_FRAME_W = 16,   /* px a window frame may take across (its borders) */
-    DISPLAY_FRAME_H = 64,   /* ... and down (a title bar and borders) */
+    DISPLAY_FRAME_W = 16, /* px a window frame may take across (its borders) */
+    DISPLAY_FRAME_H = 64, /* ... and down (a title bar and borders) */
 };
 
 /* The largest whole scale whose window, with its frame, fits a usable area

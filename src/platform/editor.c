@@ -147,7 +147,7 @@ static char *read_whole(const char *path, size_t *len)
     JsonSink quiet = {0};
     char *text = NULL;
     return json_read_file(path, LEVEL_MAX_FILE_BYTES, &text, len, &quiet) == JSON_READ_OK ? text
-                                                                                         : NULL;
+                                                                                          : NULL;
 }
 
 /* The document's text equals the file's bytes. */
@@ -257,7 +257,8 @@ bool editor_open(Frontend *g, const char *path, char *err, size_t errlen)
             ed->ask = ASK_RESTORE;
     }
     if (ed->read_only)
-        editor_note(ed, false, "A level of the game: read-only. Ctrl+Shift+S saves a copy to edit.");
+        editor_note(ed, false,
+                    "A level of the game: read-only. Ctrl+Shift+S saves a copy to edit.");
     else
         editor_note(ed, false, "%s", level_path_basename(path));
     return true;
@@ -494,7 +495,8 @@ void editor_enter(Frontend *g)
     if (!g->editor) {
         char err[512];
         if (!g->opt.edit_path || !editor_open_path(g, g->opt.edit_path, err, sizeof err)) {
-            fprintf(stderr, "%s: %s\n", g->opt.program, g->opt.edit_path ? err : "no level to edit");
+            fprintf(stderr, "%s: %s\n", g->opt.program,
+                    g->opt.edit_path ? err : "no level to edit");
             g->quit = true;
             return;
         }
@@ -536,8 +538,10 @@ static void new_form_key(Frontend *g, SDL_Scancode key, Uint16 mod)
     int *v = ed->new_field == 0 ? &ed->new_w : ed->new_field == 1 ? &ed->new_h : &ed->new_world;
     switch (key) {
     case SDL_SCANCODE_UP: ed->new_field = (ed->new_field + 2) % 3; break;
-    case SDL_SCANCODE_DOWN: case SDL_SCANCODE_TAB: ed->new_field = (ed->new_field + 1) % 3; break;
-    case SDL_SCANCODE_LEFT: case SDL_SCANCODE_RIGHT: {
+    case SDL_SCANCODE_DOWN:
+    case SDL_SCANCODE_TAB: ed->new_field = (ed->new_field + 1) % 3; break;
+    case SDL_SCANCODE_LEFT:
+    case SDL_SCANCODE_RIGHT: {
         int d = key == SDL_SCANCODE_LEFT ? -step : step;
         if (ed->new_field == 2)
             *v = (*v + (d > 0 ? 1 : LEVEL_BACKGROUND_COUNT - 1)) % LEVEL_BACKGROUND_COUNT;
@@ -549,7 +553,8 @@ static void new_form_key(Frontend *g, SDL_Scancode key, Uint16 mod)
         if (ed->new_field < 2)
             *v /= 10;
         break;
-    case SDL_SCANCODE_RETURN: case SDL_SCANCODE_KP_ENTER: make_new(g); break;
+    case SDL_SCANCODE_RETURN:
+    case SDL_SCANCODE_KP_ENTER: make_new(g); break;
     case SDL_SCANCODE_ESCAPE: leave(g); break;
     default: break;
     }
@@ -744,9 +749,12 @@ static void draw_top(Frontend *g)
     Editor *ed = g->editor;
     render_fill(&g->batch, &g->atlas, (SDL_Rect){0, 0, LOGICAL_W, EDITOR_TOP_H}, EDITOR_PANEL_BG);
     char left[300], right[96];
-    snprintf(left, sizeof left, "%s%s%s", editor_unsaved(ed) ? "* " : "", level_path_basename(ed->path),
-             ed->read_only ? " (read-only)" : "");
-    const char *zoom = ed->zoom == 1.0f ? "1x" : ed->zoom == 0.5f ? "1/2" : ed->zoom == 0.25f ? "1/4" : "fit";
+    snprintf(left, sizeof left, "%s%s%s", editor_unsaved(ed) ? "* " : "",
+             level_path_basename(ed->path), ed->read_only ? " (read-only)" : "");
+    const char *zoom = ed->zoom == 1.0f    ? "1x"
+                       : ed->zoom == 0.5f  ? "1/2"
+                       : ed->zoom == 0.25f ? "1/4"
+                                           : "fit";
     snprintf(right, sizeof right, "%s  %s  %d,%d  F1 keys", editor_tool_name(ed->tool), zoom,
              ed->cursor_x, ed->cursor_y);
     int rw = render_text_width(&g->atlas, right);
@@ -764,10 +772,12 @@ static void draw_status(Frontend *g)
 
 void editor_draw_box(Frontend *g, SDL_Rect box, const char *heading)
 {
-    render_fill(&g->batch, &g->atlas, (SDL_Rect){0, 0, LOGICAL_W, LOGICAL_H}, (SDL_Color){8, 8, 20, 150});
+    render_fill(&g->batch, &g->atlas, (SDL_Rect){0, 0, LOGICAL_W, LOGICAL_H},
+                (SDL_Color){8, 8, 20, 150});
     render_panel(&g->batch, &g->atlas, box);
     render_text(&g->batch, &g->atlas, heading,
-                box.x + (box.w - render_text_width(&g->atlas, heading)) / 2, box.y + 8, EDITOR_ACCENT);
+                box.x + (box.w - render_text_width(&g->atlas, heading)) / 2, box.y + 8,
+                EDITOR_ACCENT);
 }
 
 static void draw_ask(Frontend *g)
@@ -777,7 +787,8 @@ static void draw_ask(Frontend *g)
     if (ed->ask == ASK_NEW) {
         SDL_Rect box = {LOGICAL_W / 2 - 130, 60, 260, 130};
         editor_draw_box(g, box, "NEW LEVEL");
-        editor_text(g, level_path_basename(ed->path), box.x + 12, box.y + 24, box.w - 24, EDITOR_DIM);
+        editor_text(g, level_path_basename(ed->path), box.x + 12, box.y + 24, box.w - 24,
+                    EDITOR_DIM);
         char v[3][48];
         snprintf(v[0], sizeof v[0], "%d tiles", ed->new_w);
         snprintf(v[1], sizeof v[1], "%d tiles", ed->new_h);
@@ -834,7 +845,8 @@ void editor_draw(Frontend *g)
     if (!ed)
         return;
     if (!ed->doc) {
-        render_fill(&g->batch, &g->atlas, (SDL_Rect){0, 0, LOGICAL_W, LOGICAL_H}, (SDL_Color){12, 12, 24, 255});
+        render_fill(&g->batch, &g->atlas, (SDL_Rect){0, 0, LOGICAL_W, LOGICAL_H},
+                    (SDL_Color){12, 12, 24, 255});
         draw_ask(g);
         return;
     }

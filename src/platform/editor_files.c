@@ -23,7 +23,10 @@
 #include <sys/stat.h>
 
 enum {
-    ITEM_NEW = 1, ITEM_BACK = 2, ITEM_USER_FIRST = 100, ITEM_GAME_FIRST = 1000,
+    ITEM_NEW = 1,
+    ITEM_BACK = 2,
+    ITEM_USER_FIRST = 100,
+    ITEM_GAME_FIRST = 1000,
     ITEM_PACK_FIRST = 10000, /* + pack x CAMPAIGN_MAX_LEVELS + level */
 };
 enum { USER_LEVELS_MAX = 100, NAME_MAX_LEN = 256 };
@@ -59,7 +62,7 @@ static int user_levels(const Frontend *g, char names[][NAME_MAX_LEN], int cap, c
 typedef struct UserPacks {
     int count;
     char names[EDITOR_PACKS_MAX][PACK_NAME_MAX];
-    char dir[EDITOR_PATH_MAX];          /* the packs folder */
+    char dir[EDITOR_PATH_MAX]; /* the packs folder */
 } UserPacks;
 
 static void user_packs(const Frontend *g, UserPacks *out)
@@ -165,7 +168,8 @@ static bool copy_game_level(Frontend *g, int i, char *out, size_t cap)
 /* A level of one of the user's packs: Enter edits it, Left/Right move it. */
 static void pack_level(Frontend *g, int id, MenuEvent e)
 {
-    int p = (id - ITEM_PACK_FIRST) / CAMPAIGN_MAX_LEVELS, i = (id - ITEM_PACK_FIRST) % CAMPAIGN_MAX_LEVELS;
+    int p = (id - ITEM_PACK_FIRST) / CAMPAIGN_MAX_LEVELS,
+        i = (id - ITEM_PACK_FIRST) % CAMPAIGN_MAX_LEVELS;
     UserPacks *up = malloc(sizeof *up);
     Campaign *c = malloc(sizeof *c);
     PackInfo *info = malloc(sizeof *info);

@@ -20,11 +20,11 @@ enum { K_CTRL = 1, K_SHIFT = 2, K_ALT = 4 };
 typedef struct EditorKey {
     EditorAction action;
     SDL_Scancode key;
-    Uint8 mod;                  /* K_*: exactly these held */
+    Uint8 mod; /* K_*: exactly these held */
     /* what it does, for the overlay and README.md; NULL: the same as the row
     ** before, whose keys it joins */
     const char *what;
-    const char *mouse;          /* the mouse's way to it, or NULL */
+    const char *mouse; /* the mouse's way to it, or NULL */
 } EditorKey;
 
 static const EditorKey KEYS[] = {
@@ -114,8 +114,8 @@ static void key_words(const EditorKey *k, char *out, size_t cap)
     const char *name = SDL_GetScancodeName(k->key);
     if (k->key == SDL_SCANCODE_RETURN)
         name = "Enter";
-    snprintf(out, cap, "%s%s%s%s", (k->mod & K_CTRL) ? "Ctrl+" : "", (k->mod & K_SHIFT) ? "Shift+" : "",
-             (k->mod & K_ALT) ? "Alt+" : "", name);
+    snprintf(out, cap, "%s%s%s%s", (k->mod & K_CTRL) ? "Ctrl+" : "",
+             (k->mod & K_SHIFT) ? "Shift+" : "", (k->mod & K_ALT) ? "Alt+" : "", name);
 }
 
 /* Row i's keys with those of the rows that join it (what NULL); returns the
@@ -151,10 +151,11 @@ size_t editor_keys_markdown(char *out, size_t cap)
 
 void editor_draw_help(Frontend *g)
 {
-    render_fill(&g->batch, &g->atlas, (SDL_Rect){0, 0, LOGICAL_W, LOGICAL_H}, (SDL_Color){8, 8, 20, 235});
+    render_fill(&g->batch, &g->atlas, (SDL_Rect){0, 0, LOGICAL_W, LOGICAL_H},
+                (SDL_Color){8, 8, 20, 235});
     const char *heading = "THE EDITOR'S KEYS (F1 OR ESC: BACK)";
-    render_text(&g->batch, &g->atlas, heading, (LOGICAL_W - render_text_width(&g->atlas, heading)) / 2,
-                3, EDITOR_ACCENT);
+    render_text(&g->batch, &g->atlas, heading,
+                (LOGICAL_W - render_text_width(&g->atlas, heading)) / 2, 3, EDITOR_ACCENT);
     int entries = 0;
     for (int i = 0; i < KEY_ROWS; entries++) {
         char keys[160];

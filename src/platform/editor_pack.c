@@ -66,7 +66,8 @@ void editor_pack_ask(Frontend *g)
     if (!ed->doc)
         return;
     if (ed->read_only) {
-        editor_note(ed, true, "A level of the game: Ctrl+Shift+S saves a copy, which can join a pack");
+        editor_note(ed, true,
+                    "A level of the game: Ctrl+Shift+S saves a copy, which can join a pack");
         return;
     }
     char dir[EDITOR_PATH_MAX];
@@ -156,8 +157,7 @@ static void add_to_pack(Frontend *g, const char *name)
         return;
     }
     /* a name free in the pack, for the level and its replay */
-    char stem[CAMPAIGN_FILE_MAX], to[sizeof dir + CAMPAIGN_FILE_MAX + 16],
-        to_replay[sizeof to + 8];
+    char stem[CAMPAIGN_FILE_MAX], to[sizeof dir + CAMPAIGN_FILE_MAX + 16], to_replay[sizeof to + 8];
     snprintf(stem, sizeof stem, "%.50s", file);
     char *dot = strrchr(stem, '.');
     if (dot)
@@ -177,8 +177,8 @@ static void add_to_pack(Frontend *g, const char *name)
         ok = false;
         rename(to, from);
     }
-    if (ok && !pack_list_add(dir, name, level_path_basename(to), edit_name(ed->doc), err,
-                             sizeof err)) {
+    if (ok &&
+        !pack_list_add(dir, name, level_path_basename(to), edit_name(ed->doc), err, sizeof err)) {
         ok = false;
         char again[EDITOR_PATH_MAX + 256];
         move_replay(to, from, again, sizeof again);
@@ -209,8 +209,8 @@ static void add_to_pack(Frontend *g, const char *name)
 
 static bool pack_char(char c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '-' || c == '_' || c == '.';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+           c == '_' || c == '.';
 }
 
 void editor_pack_text(Editor *ed, const char *text)
@@ -229,7 +229,8 @@ void editor_pack_key(Frontend *g, SDL_Scancode key)
     int rows = ed->pack_count + 1; /* the last: a new pack */
     switch (key) {
     case SDL_SCANCODE_UP: ed->pack_choice = (ed->pack_choice + rows - 1) % rows; break;
-    case SDL_SCANCODE_DOWN: case SDL_SCANCODE_TAB: ed->pack_choice = (ed->pack_choice + 1) % rows; break;
+    case SDL_SCANCODE_DOWN:
+    case SDL_SCANCODE_TAB: ed->pack_choice = (ed->pack_choice + 1) % rows; break;
     case SDL_SCANCODE_BACKSPACE: {
         size_t n = strlen(ed->pack_input);
         if (n > 0)
@@ -237,7 +238,8 @@ void editor_pack_key(Frontend *g, SDL_Scancode key)
         ed->pack_choice = ed->pack_count;
         break;
     }
-    case SDL_SCANCODE_RETURN: case SDL_SCANCODE_KP_ENTER:
+    case SDL_SCANCODE_RETURN:
+    case SDL_SCANCODE_KP_ENTER:
         if (ed->pack_choice < ed->pack_count)
             add_to_pack(g, ed->packs[ed->pack_choice]);
         else if (ed->pack_input[0] == '\0')
@@ -257,8 +259,8 @@ void editor_pack_draw(Frontend *g)
     int shown = ed->pack_count < 8 ? ed->pack_count : 8;
     SDL_Rect box = {LOGICAL_W / 2 - 140, 40, 280, 96 + (shown + 1) * (lh + 2)};
     editor_draw_box(g, box, "ADD TO A PACK");
-    editor_text(g, "The level and its replay move into the pack.", box.x + 12,
-                box.y + 24, box.w - 24, EDITOR_DIM);
+    editor_text(g, "The level and its replay move into the pack.", box.x + 12, box.y + 24,
+                box.w - 24, EDITOR_DIM);
     int first = ed->pack_choice >= shown ? ed->pack_choice - shown + 1 : 0;
     if (first > ed->pack_count - shown)
         first = ed->pack_count - shown;

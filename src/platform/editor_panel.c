@@ -32,7 +32,7 @@
 
 enum {
     PANEL_X = EDITOR_CANVAS_W,
-    CELL = 18,                           /* a palette cell */
+    CELL = 18, /* a palette cell */
     PER_ROW = (EDITOR_PANEL_W - 4) / CELL,
     PALETTE_Y = EDITOR_TOP_H + 2,
     ROW_H = 11,
@@ -42,8 +42,9 @@ enum {
 /* The settings, in the order shown. */
 enum { SET_NAME, SET_WORLD, SET_MUSIC, SET_WIDTH, SET_HEIGHT, SET_ANCHOR, SET_RESIZE, SET_PHYSICS };
 
-static const char *const ANCHORS[] = {"top-left", "top", "top-right", "left", "center",
-                                      "right", "bottom-left", "bottom", "bottom-right"};
+static const char *const ANCHORS[] = {"top-left",    "top",    "top-right",
+                                      "left",        "center", "right",
+                                      "bottom-left", "bottom", "bottom-right"};
 
 /* ---- layout ------------------------------------------------------------------------ */
 
@@ -91,7 +92,10 @@ void editor_draw_brush(Frontend *g, int index, int x, int y, int size)
         switch (index + 1) {
         case TILE_ONEWAY: src = th->oneway[ONEWAY_SINGLE]; break;
         case TILE_SPIKES: src = th->spikes[SPIKES_UP]; break;
-        case TILE_SECRET: src = th->solid[g->atlas.blob[0] % RENDER_BLOB_TILES]; tint.a = 150; break;
+        case TILE_SECRET:
+            src = th->solid[g->atlas.blob[0] % RENDER_BLOB_TILES];
+            tint.a = 150;
+            break;
         default: src = th->solid[g->atlas.blob[0] % RENDER_BLOB_TILES]; break;
         }
     } else {
@@ -115,26 +119,33 @@ static void draw_palette(Frontend *g)
     int current = editor_brush_index(ed), hover = -1;
     for (int i = 0; i < editor_brush_count(); i++) {
         SDL_Rect c = brush_cell(i);
-        bool on = i == current && (ed->tool == TOOL_PLACE || ed->tool == TOOL_PAINT || ed->tool == TOOL_RECT);
-        render_fill(&g->batch, &g->atlas, c, on ? (SDL_Color){90, 80, 40, 255} : (SDL_Color){36, 40, 70, 255});
+        bool on = i == current &&
+                  (ed->tool == TOOL_PLACE || ed->tool == TOOL_PAINT || ed->tool == TOOL_RECT);
+        render_fill(&g->batch, &g->atlas, c,
+                    on ? (SDL_Color){90, 80, 40, 255} : (SDL_Color){36, 40, 70, 255});
         editor_draw_brush(g, i, c.x, c.y, c.w);
         if (on) {
-            render_fill(&g->batch, &g->atlas, (SDL_Rect){c.x, c.y + c.h - 1, c.w, 1}, EDITOR_ACCENT);
+            render_fill(&g->batch, &g->atlas, (SDL_Rect){c.x, c.y + c.h - 1, c.w, 1},
+                        EDITOR_ACCENT);
             render_fill(&g->batch, &g->atlas, (SDL_Rect){c.x, c.y, c.w, 1}, EDITOR_ACCENT);
         }
-        if (ed->mouse_x >= c.x && ed->mouse_x < c.x + c.w && ed->mouse_y >= c.y && ed->mouse_y < c.y + c.h)
+        if (ed->mouse_x >= c.x && ed->mouse_x < c.x + c.w && ed->mouse_y >= c.y &&
+            ed->mouse_y < c.y + c.h)
             hover = i;
     }
     /* under it: the brush's name, or the one under the pointer */
     int shown = hover >= 0 ? hover : current;
     char line[96];
-    snprintf(line, sizeof line, "%s: %s", hover >= 0 ? "brush" : editor_tool_name(ed->tool), brush_name(shown));
-    editor_text(g, line, PANEL_X + 4, PALETTE_Y + palette_rows() * CELL, EDITOR_PANEL_W - 8, EDITOR_DIM);
+    snprintf(line, sizeof line, "%s: %s", hover >= 0 ? "brush" : editor_tool_name(ed->tool),
+             brush_name(shown));
+    editor_text(g, line, PANEL_X + 4, PALETTE_Y + palette_rows() * CELL, EDITOR_PANEL_W - 8,
+                EDITOR_DIM);
 }
 
 /* ---- the fields ------------------------------------------------------------------------ */
 
-static void add_field(Editor *ed, const char *name, const char *label, int setting, KindPropType type)
+static void add_field(Editor *ed, const char *name, const char *label, int setting,
+                      KindPropType type)
 {
     if (ed->field_count >= EDITOR_FIELDS_MAX)
         return;
@@ -257,7 +268,9 @@ static bool field_set(Frontend *g, const EditorField *f, const char *text)
             else
                 snprintf(msg, sizeof msg, "%s: expected an integer from 1 to %d, got %s", f->name,
                          LEVEL_MAX_SIDE, text);
-            return ok ? (editor_note(ed, false, "Resize to %dx%d with its row", ed->resize_w, ed->resize_h), true)
+            return ok ? (editor_note(ed, false, "Resize to %dx%d with its row", ed->resize_w,
+                                     ed->resize_h),
+                         true)
                       : (editor_note(ed, true, "%s", msg), false);
         case SET_PHYSICS: ok = edit_set_physics(ed->doc, f->name, text, msg, sizeof msg); break;
         default: return false;
@@ -290,7 +303,8 @@ static void field_turn(Frontend *g, const EditorField *f, int dir)
     }
     if (f->setting == SET_RESIZE) {
         char msg[256];
-        if (edit_resize(ed->doc, ed->resize_w, ed->resize_h, (EditAnchor)ed->anchor, msg, sizeof msg)) {
+        if (edit_resize(ed->doc, ed->resize_w, ed->resize_h, (EditAnchor)ed->anchor, msg,
+                        sizeof msg)) {
             editor_changed(ed);
             editor_note(ed, false, "Resized to %dx%d, keeping the %s", ed->resize_w, ed->resize_h,
                         ANCHORS[ed->anchor]);
@@ -376,7 +390,8 @@ bool editor_panel_key(Frontend *g, SDL_Scancode key, Uint16 mod)
         return true;
     case SDL_SCANCODE_LEFT: choose(g, -1); return true;
     case SDL_SCANCODE_RIGHT: choose(g, 1); return true;
-    case SDL_SCANCODE_RETURN: case SDL_SCANCODE_KP_ENTER: choose(g, 0); return true;
+    case SDL_SCANCODE_RETURN:
+    case SDL_SCANCODE_KP_ENTER: choose(g, 0); return true;
     case SDL_SCANCODE_ESCAPE:
         ed->focus = FOCUS_CANVAS;
         editor_panel_fields(g);
@@ -404,13 +419,14 @@ static void draw_fields(Frontend *g)
     char heading[96];
     bool props = e && ed->focus != FOCUS_SETTINGS;
     if (props)
-        snprintf(heading, sizeof heading, "%s at %d,%d", kind_get(e->e.kind)->name, e->e.x / TILE_SIZE,
-                 e->e.y / TILE_SIZE);
+        snprintf(heading, sizeof heading, "%s at %d,%d", kind_get(e->e.kind)->name,
+                 e->e.x / TILE_SIZE, e->e.y / TILE_SIZE);
     else
         snprintf(heading, sizeof heading, "LEVEL (F4)");
     bool focused = ed->focus == FOCUS_PROPS || ed->focus == FOCUS_SETTINGS;
     render_fill(&g->batch, &g->atlas, (SDL_Rect){PANEL_X, y - 2, EDITOR_PANEL_W, 1}, EDITOR_DIM);
-    editor_text(g, heading, PANEL_X + 4, y, EDITOR_PANEL_W - 8, focused ? EDITOR_ACCENT : EDITOR_TEXT);
+    editor_text(g, heading, PANEL_X + 4, y, EDITOR_PANEL_W - 8,
+                focused ? EDITOR_ACCENT : EDITOR_TEXT);
     y += ROW_H + 1;
     int rows = field_rows();
     int top = ed->field >= rows ? ed->field - rows + 1 : 0;
@@ -427,7 +443,8 @@ static void draw_fields(Frontend *g)
             char raw[EDITOR_INPUT_MAX];
             field_value(g, f, raw, sizeof raw);
             if (f->kind == KPROP_TEXT && f->setting < 0)
-                labels_fill_text(&g->controls.bind, false, raw, value, sizeof value); /* {jump}: the keys */
+                labels_fill_text(&g->controls.bind, false, raw, value,
+                                 sizeof value); /* {jump}: the keys */
             else
                 snprintf(value, sizeof value, "%s", raw);
             for (char *c = value; *c; c++)
@@ -439,8 +456,9 @@ static void draw_fields(Frontend *g)
             snprintf(value, sizeof value, "-");
         /* a long name (a physics parameter's) takes the room a short value leaves */
         int vw = render_text_width(&g->atlas, value);
-        int lw = f->setting == SET_RESIZE ? EDITOR_PANEL_W - 8
-               : f->setting == SET_PHYSICS ? EDITOR_PANEL_W - 14 - (vw < 40 ? vw : 40) : 52;
+        int lw = f->setting == SET_RESIZE    ? EDITOR_PANEL_W - 8
+                 : f->setting == SET_PHYSICS ? EDITOR_PANEL_W - 14 - (vw < 40 ? vw : 40)
+                                             : 52;
         editor_text(g, f->label, PANEL_X + 4, y - 1, lw - 6, cur ? EDITOR_ACCENT : EDITOR_DIM);
         if (f->setting == SET_RESIZE)
             continue;
@@ -469,15 +487,16 @@ void editor_goto_problem(Frontend *g, int i)
     if (p->x >= 0) {
         ed->cursor_x = p->x;
         ed->cursor_y = p->y;
-        editor_center_on(ed, (float)(p->x * TILE_SIZE + TILE_SIZE / 2), (float)(p->y * TILE_SIZE + TILE_SIZE / 2));
+        editor_center_on(ed, (float)(p->x * TILE_SIZE + TILE_SIZE / 2),
+                         (float)(p->y * TILE_SIZE + TILE_SIZE / 2));
     }
     if (p->id != 0 && edit_entity(ed->doc, p->id)) {
         editor_select_none(ed);
         editor_select_add(ed, p->id);
         editor_panel_fields(g);
     }
-    editor_note(ed, !p->warning, "%s %d/%d: %s", p->warning ? "Warning" : "Error", i + 1, probs->count,
-                p->message);
+    editor_note(ed, !p->warning, "%s %d/%d: %s", p->warning ? "Warning" : "Error", i + 1,
+                probs->count, p->message);
 }
 
 static int problems_top(const Editor *ed, int count)
@@ -501,7 +520,9 @@ static void draw_problems(Frontend *g)
         snprintf(heading, sizeof heading, "PROBLEMS: %d (F6)", probs->count + probs->dropped);
     render_fill(&g->batch, &g->atlas, (SDL_Rect){PANEL_X, y - 2, EDITOR_PANEL_W, 1}, EDITOR_DIM);
     render_text(&g->batch, &g->atlas, heading, PANEL_X + 4, y,
-                probs->count == 0 ? (SDL_Color){130, 230, 140, 255} : errors ? EDITOR_BAD : EDITOR_ACCENT);
+                probs->count == 0 ? (SDL_Color){130, 230, 140, 255}
+                : errors          ? EDITOR_BAD
+                                  : EDITOR_ACCENT);
     y += ROW_H + 1;
     int top = problems_top(ed, probs->count);
     for (int i = top; i < probs->count && i < top + PROBLEM_ROWS; i++, y += ROW_H) {
@@ -514,15 +535,18 @@ static void draw_problems(Frontend *g)
             snprintf(line, sizeof line, "%d,%d %s", p->x, p->y, p->message);
         else
             snprintf(line, sizeof line, "%s", p->message);
-        editor_text(g, line, PANEL_X + 4, y - 1, EDITOR_PANEL_W - 8, p->warning ? EDITOR_ACCENT : EDITOR_BAD);
+        editor_text(g, line, PANEL_X + 4, y - 1, EDITOR_PANEL_W - 8,
+                    p->warning ? EDITOR_ACCENT : EDITOR_BAD);
     }
 }
 
 void editor_draw_panel(Frontend *g)
 {
-    render_fill(&g->batch, &g->atlas, (SDL_Rect){PANEL_X, EDITOR_TOP_H, EDITOR_PANEL_W, EDITOR_CANVAS_H},
+    render_fill(&g->batch, &g->atlas,
+                (SDL_Rect){PANEL_X, EDITOR_TOP_H, EDITOR_PANEL_W, EDITOR_CANVAS_H},
                 EDITOR_PANEL_BG);
-    render_fill(&g->batch, &g->atlas, (SDL_Rect){PANEL_X, EDITOR_TOP_H, 1, EDITOR_CANVAS_H}, EDITOR_DIM);
+    render_fill(&g->batch, &g->atlas, (SDL_Rect){PANEL_X, EDITOR_TOP_H, 1, EDITOR_CANVAS_H},
+                EDITOR_DIM);
     draw_palette(g);
     draw_fields(g);
     draw_problems(g);

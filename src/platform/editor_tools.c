@@ -31,7 +31,7 @@ enum { BRUSH_TILES = TILE_KIND_COUNT - 1 };
 const char *editor_tool_name(EditorTool t)
 {
     static const char *const names[TOOL_COUNT] = {"Paint", "Rectangle", "Erase", "Pick",
-                                                  "Place", "Select", "Path"};
+                                                  "Place", "Select",    "Path"};
     return t >= 0 && t < TOOL_COUNT ? names[t] : "?";
 }
 
@@ -353,7 +353,8 @@ void editor_use_at_cursor(Frontend *g, bool add, bool alt)
             ed->key_carry = true;
             ed->waypoint = w;
             edit_begin(ed->doc, "move a waypoint");
-            editor_note(ed, false, "Waypoint %d picked up: arrows carry it, Enter puts it down", w + 1);
+            editor_note(ed, false, "Waypoint %d picked up: arrows carry it, Enter puts it down",
+                        w + 1);
         } else {
             uint32_t id = entity_on_tile(ed, tx, ty);
             if (id != 0 && has_path(ed->doc, id)) {
@@ -531,9 +532,7 @@ void editor_drag_end(Frontend *g)
     switch (ed->drag) {
     case DRAG_STROKE:
     case DRAG_MOVE:
-    case DRAG_WAYPOINT:
-        edit_end(ed->doc);
-        break;
+    case DRAG_WAYPOINT: edit_end(ed->doc); break;
     case DRAG_RECT:
         editor_drag_rect(ed, &r);
         apply_rect(g, r, ed->drag_button == SDL_BUTTON_RIGHT);

@@ -39,7 +39,8 @@ bool editor_in_canvas(int sx, int sy)
 static void clamp_view(Editor *ed)
 {
     float vw = (float)EDITOR_CANVAS_W / ed->zoom, vh = (float)EDITOR_CANVAS_H / ed->zoom;
-    float lw = (float)(edit_width(ed->doc) * TILE_SIZE), lh = (float)(edit_height(ed->doc) * TILE_SIZE);
+    float lw = (float)(edit_width(ed->doc) * TILE_SIZE),
+          lh = (float)(edit_height(ed->doc) * TILE_SIZE);
     /* a level larger than the view: up to two tiles past its edges; a
     ** smaller one: in the middle */
     const float m = 2 * TILE_SIZE;
@@ -86,7 +87,8 @@ void editor_set_zoom(Editor *ed, float zoom)
 
 void editor_zoom_fit(Editor *ed)
 {
-    float lw = (float)(edit_width(ed->doc) * TILE_SIZE), lh = (float)(edit_height(ed->doc) * TILE_SIZE);
+    float lw = (float)(edit_width(ed->doc) * TILE_SIZE),
+          lh = (float)(edit_height(ed->doc) * TILE_SIZE);
     float z = fminf((float)EDITOR_CANVAS_W / lw, (float)EDITOR_CANVAS_H / lh);
     ed->zoom = z > 1.0f ? 1.0f : z;
     editor_center_on(ed, lw / 2, lh / 2);
@@ -110,8 +112,8 @@ void editor_refresh(Frontend *g)
 
 typedef struct Pen {
     Frontend *g;
-    int vx, vy;          /* the view's top-left, level px */
-    float px;            /* a screen pixel in level px */
+    int vx, vy; /* the view's top-left, level px */
+    float px;   /* a screen pixel in level px */
 } Pen;
 
 static void fill(const Pen *p, float x, float y, float w, float h, SDL_Color c)
@@ -218,7 +220,8 @@ static void draw_problems(Editor *ed, const Pen *p)
             continue;
         SDL_Color c = pr->warning ? (SDL_Color){255, 190, 80, 220} : (SDL_Color){255, 70, 60, 230};
         float x = (float)(pr->x * TILE_SIZE), y = (float)(pr->y * TILE_SIZE);
-        fill(p, x, y, TILE_SIZE, TILE_SIZE, (SDL_Color){c.r, c.g, c.b, i == ed->problem ? 110 : 60});
+        fill(p, x, y, TILE_SIZE, TILE_SIZE,
+             (SDL_Color){c.r, c.g, c.b, i == ed->problem ? 110 : 60});
         outline(p, x, y, TILE_SIZE, TILE_SIZE, c);
     }
 }
@@ -231,7 +234,8 @@ static void draw_overlays(Frontend *g, const Pen *p)
     if (ed->grid)
         draw_grid(p, lw, lh);
     draw_outside(p, lw, lh);
-    outline(p, -p->px, -p->px, (float)lw + 2 * p->px, (float)lh + 2 * p->px, (SDL_Color){255, 255, 255, 160});
+    outline(p, -p->px, -p->px, (float)lw + 2 * p->px, (float)lh + 2 * p->px,
+            (SDL_Color){255, 255, 255, 160});
     /* the camera's view at 1x, around the cursor */
     float cw = LOGICAL_W, ch = LOGICAL_H;
     float cx = (float)(ed->cursor_x * TILE_SIZE + TILE_SIZE / 2) - cw / 2;
@@ -305,12 +309,13 @@ void editor_draw_canvas(Frontend *g)
     /* the backdrop at its own size, as play shows it */
     RenderView back = {p.vx, p.vy, EDITOR_CANVAS_W, EDITOR_CANVAS_H};
     batch_transform(&g->batch, 1.0f, 0.0f, (float)EDITOR_TOP_H);
-    render_background(&g->batch, &g->atlas, render_atlas_background(&g->atlas, lv->background), &back,
-                      0.0f); /* still, as a drawing board should be */
+    render_background(&g->batch, &g->atlas, render_atlas_background(&g->atlas, lv->background),
+                      &back, 0.0f); /* still, as a drawing board should be */
     RenderView view = {p.vx, p.vy, (int)ceilf((float)EDITOR_CANVAS_W * p.px) + 1,
                        (int)ceilf((float)EDITOR_CANVAS_H * p.px) + 1};
     batch_transform(&g->batch, ed->zoom, 0.0f, (float)EDITOR_TOP_H);
-    render_tiles(&g->batch, &g->atlas, render_atlas_theme(&g->atlas, lv->background), &lv->map, &view);
+    render_tiles(&g->batch, &g->atlas, render_atlas_theme(&g->atlas, lv->background), &lv->map,
+                 &view);
     if (ed->sim)
         render_sprites(&g->batch, &g->atlas, sim_world(ed->sim), 1.0f, &view, &g->sprites);
     else

@@ -45,21 +45,13 @@ void effects_event(Effects *fx, const SimEvent *ev)
 {
     float x = (float)ev->x, y = (float)ev->y;
     switch (ev->type) {
-    case EV_JUMPED:
-        dust(fx, x, y, 2, 10.0f);
-        break;
-    case EV_WALL_JUMPED:
-        dust(fx, x, y + 6.0f, 3, 30.0f);
-        break;
-    case EV_CUE:
-        dust(fx, x, y, 3, 25.0f);
-        break;
-    case EV_LANDED:
-        dust(fx, x, y, 4, 30.0f);
-        break;
+    case EV_JUMPED: dust(fx, x, y, 2, 10.0f); break;
+    case EV_WALL_JUMPED: dust(fx, x, y + 6.0f, 3, 30.0f); break;
+    case EV_CUE: dust(fx, x, y, 3, 25.0f); break;
+    case EV_LANDED: dust(fx, x, y, 4, 30.0f); break;
     case EV_COLLECTED:
-        spawn(fx, (Particle){x - 8.0f, y - 8.0f, 0.0f, -20.0f, 0.0f, 0.4f, 0.0f,
-                             RCLIP_FX_SPARKLE, WHITE});
+        spawn(fx, (Particle){x - 8.0f, y - 8.0f, 0.0f, -20.0f, 0.0f, 0.4f, 0.0f, RCLIP_FX_SPARKLE,
+                             WHITE});
         for (int i = 0; i < 4; i++) {
             float a = (float)i * 1.5707964f + 0.785f;
             spawn(fx, (Particle){x - 4.0f, y - 4.0f, cosf(a) * 50.0f, sinf(a) * 50.0f, 0.0f, 0.3f,
@@ -84,8 +76,8 @@ void effects_event(Effects *fx, const SimEvent *ev)
         fx->flash = 0.18f;
         for (int i = 0; i < 6; i++)
             spawn(fx, (Particle){x - 4.0f + (rnd(fx) - 0.5f) * 12.0f, y - 8.0f - rnd(fx) * 16.0f,
-                                 0.0f, -30.0f - rnd(fx) * 20.0f, 0.0f, 0.6f, 0.0f,
-                                 RCLIP_FX_SPARKLE, (SDL_Color){140, 255, 170, 255}});
+                                 0.0f, -30.0f - rnd(fx) * 20.0f, 0.0f, 0.6f, 0.0f, RCLIP_FX_SPARKLE,
+                                 (SDL_Color){140, 255, 170, 255}});
         break;
     case EV_SWITCH:
         spawn(fx, (Particle){x - 4.0f, y - 4.0f, 0.0f, -10.0f, 0.0f, 0.3f, 0.0f, RCLIP_FX_SPARKLE,
@@ -99,11 +91,8 @@ void effects_event(Effects *fx, const SimEvent *ev)
                                  RCLIP_FX_SPARKLE, WHITE});
         }
         break;
-    case EV_COMPLETED:
-        fx->flash = 0.3f;
-        break;
-    default:
-        break;
+    case EV_COMPLETED: fx->flash = 0.3f; break;
+    default: break;
     }
 }
 
@@ -141,7 +130,8 @@ void effects_draw(const Effects *fx, Batch *b, const RenderAtlas *atlas, const R
     }
 }
 
-void effects_draw_flash(const Effects *fx, Batch *b, const RenderAtlas *atlas, const RenderView *view)
+void effects_draw_flash(const Effects *fx, Batch *b, const RenderAtlas *atlas,
+                        const RenderView *view)
 {
     if (fx->flash <= 0.0f)
         return;
@@ -159,8 +149,8 @@ void effects_shake_offset(const Effects *fx, int *dx, int *dy)
         return;
     /* a fixed pattern by time left: no randomness needed to feel a knock */
     int step = (int)(fx->shake * 60.0f);
-    static const int pattern[8][2] = {{2, 0}, {-2, 1}, {1, -2}, {-1, 2},
-                                      {2, 1}, {-2, -1}, {0, 2}, {1, -1}};
+    static const int pattern[8][2] = {{2, 0}, {-2, 1},  {1, -2}, {-1, 2},
+                                      {2, 1}, {-2, -1}, {0, 2},  {1, -1}};
     int div = fx->shake > 0.12f ? 1 : 2; /* the knock fades */
     *dx = pattern[step & 7][0] / div;
     *dy = pattern[step & 7][1] / div;

@@ -15,20 +15,20 @@
 enum { EFFECTS_MAX = 256 };
 
 typedef struct Particle {
-    float x, y, vx, vy;     /* level px, px/s */
-    float age, life;        /* s */
-    float gravity;          /* px/s^2 */
-    int clip;               /* RCLIP_FX_* */
+    float x, y, vx, vy; /* level px, px/s */
+    float age, life;    /* s */
+    float gravity;      /* px/s^2 */
+    int clip;           /* RCLIP_FX_* */
     SDL_Color tint;
 } Particle;
 
 typedef struct Effects {
     Particle items[EFFECTS_MAX];
     int count;
-    int next;               /* slot to reuse when full */
-    float flash;            /* s left of the screen flash */
-    float shake;            /* s left of the shake */
-    uint32_t seed;          /* the effects' own random numbers */
+    int next;      /* slot to reuse when full */
+    float flash;   /* s left of the screen flash */
+    float shake;   /* s left of the shake */
+    uint32_t seed; /* the effects' own random numbers */
 } Effects;
 
 void effects_init(Effects *fx);
@@ -40,7 +40,8 @@ void effects_update(Effects *fx, float dt);
 /* Draws the particles in level space (view = the camera). */
 void effects_draw(const Effects *fx, Batch *b, const RenderAtlas *atlas, const RenderView *view);
 /* Draws the screen flash, if any, over the whole view. */
-void effects_draw_flash(const Effects *fx, Batch *b, const RenderAtlas *atlas, const RenderView *view);
+void effects_draw_flash(const Effects *fx, Batch *b, const RenderAtlas *atlas,
+                        const RenderView *view);
 /* The screen offset of the shake now (0 when none). */
 void effects_shake_offset(const Effects *fx, int *dx, int *dy);
 

@@ -44,7 +44,8 @@ static bool pref_paths(char *settings, char *progress, size_t cap, char *why, si
     settings[0] = progress[0] = '\0';
     char *pref = frontend_user_folder();
     if (!pref) {
-        snprintf(why, why_cap, "there is no folder to keep your settings and progress in (%s);"
+        snprintf(why, why_cap,
+                 "there is no folder to keep your settings and progress in (%s);"
                  " nothing is saved until it can be made, which the game tries at each save",
                  SDL_GetError());
         return false;
@@ -54,8 +55,10 @@ static bool pref_paths(char *settings, char *progress, size_t cap, char *why, si
     bool fits = a > 0 && (size_t)a < cap && b > 0 && (size_t)b < cap;
     if (!fits) {
         settings[0] = progress[0] = '\0';
-        snprintf(why, why_cap, "the path of the folder for your settings and progress is too long"
-                 " (%zu bytes): nothing is saved", strlen(pref));
+        snprintf(why, why_cap,
+                 "the path of the folder for your settings and progress is too long"
+                 " (%zu bytes): nothing is saved",
+                 strlen(pref));
     }
     SDL_free(pref);
     return fits;
@@ -87,8 +90,10 @@ static void save_failed(Frontend *g, const char *err)
     }
     g->saves.failing = true;
     char message[SAVE_NOTICE_MESSAGE_MAX];
-    snprintf(message, sizeof message, "%s; the game tries again at its next save and when you"
-             " quit", err);
+    snprintf(message, sizeof message,
+             "%s; the game tries again at its next save and when you"
+             " quit",
+             err);
     tell(g, message, true);
 }
 
@@ -115,8 +120,8 @@ static void save_dirty(Frontend *g)
     if (g->opt.transient || (!sv->settings_dirty && !sv->progress_dirty && !sv->aside_dirty))
         return;
     char why[APP_PATH_MAX + 256];
-    if (!sv->settings_path[0] &&
-        !pref_paths(sv->settings_path, sv->progress_path, sizeof sv->settings_path, why, sizeof why)) {
+    if (!sv->settings_path[0] && !pref_paths(sv->settings_path, sv->progress_path,
+                                             sizeof sv->settings_path, why, sizeof why)) {
         save_failed(g, why);
         return;
     }
@@ -348,8 +353,11 @@ void frontend_notices_text(const Frontend *g, char *out, size_t cap)
         slash[1] = '\0';
     else
         folder[0] = '\0';
-    size_t used = folder[0] ? (size_t)snprintf(out, cap, "Your settings and progress are kept in"
-                                               " %s\n\n", folder) : 0;
+    size_t used = folder[0] ? (size_t)snprintf(out, cap,
+                                               "Your settings and progress are kept in"
+                                               " %s\n\n",
+                                               folder)
+                            : 0;
     for (int i = 0; i < all->count && used + 1 < cap; i++) {
         SaveNotice n = all->list[i];
         const char *base = strrchr(n.file, '/');
@@ -364,8 +372,8 @@ void frontend_notices_text(const Frontend *g, char *out, size_t cap)
                  all->dropped);
 }
 
-Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, const FrontendHooks *hooks,
-                  char *err, size_t errlen)
+Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt,
+                          const FrontendHooks *hooks, char *err, size_t errlen)
 {
     Frontend *g = calloc(1, sizeof *g);
     if (!g) {
@@ -401,7 +409,8 @@ Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, co
     char why[APP_PATH_MAX + 256];
     bool have_folder = pref_paths(g->saves.settings_path, g->saves.progress_path,
                                   sizeof g->saves.settings_path, why, sizeof why);
-    if (!app_campaign_id(g->data_dir, opt->base_path, g->saves.campaign, sizeof g->saves.campaign)) {
+    if (!app_campaign_id(g->data_dir, opt->base_path, g->saves.campaign,
+                         sizeof g->saves.campaign)) {
         snprintf(err, errlen, "%s: the path of the data folder is too long", g->data_dir);
         goto fail;
     }

@@ -23,7 +23,7 @@ struct SaveNotices;
 typedef struct FrontendHooks {
     void *ctx;
     void (*set_fullscreen)(void *ctx, bool on);
-    void (*set_scale)(void *ctx, int scale);     /* 0: fit the screen */
+    void (*set_scale)(void *ctx, int scale); /* 0: fit the screen */
     /* the largest window scale that fits the display (NULL: any of
     ** 1..SETTINGS_SCALE_MAX), which Options offers at most */
     int (*max_scale)(void *ctx);
@@ -36,17 +36,17 @@ typedef struct FrontendHooks {
 } FrontendHooks;
 
 typedef struct FrontendOptions {
-    const char *program;       /* the name the program was started as, for messages;
+    const char *program;             /* the name the program was started as, for messages;
                                   NULL: "pips-peak" */
-    const char *data_dir;      /* --data: the game's data folder; NULL: look for it */
-    const char *base_path;     /* the program's folder (SDL_GetBasePath), or NULL;
+    const char *data_dir;            /* --data: the game's data folder; NULL: look for it */
+    const char *base_path;           /* the program's folder (SDL_GetBasePath), or NULL;
                                   both as app_find_data takes them */
-    const char *level_path;    /* --level: play this file, with hot reload */
-    const char *replay_path;   /* --replay: play these inputs back */
-    const char *record_path;   /* --record: write the inputs played */
-    const char *edit_path;     /* --edit: the level editor on this file (a new level
+    const char *level_path;          /* --level: play this file, with hot reload */
+    const char *replay_path;         /* --replay: play these inputs back */
+    const char *record_path;         /* --record: write the inputs played */
+    const char *edit_path;           /* --edit: the level editor on this file (a new level
                                   when it does not exist) */
-    bool transient;            /* screenshots: read saves, never write them */
+    bool transient;                  /* screenshots: read saves, never write them */
     const struct Settings *settings; /* read already (the window needs vsync before the
                                         renderer); NULL: frontend_create reads them */
     const struct SaveNotices *settings_notices; /* what that read found wrong, to show */
@@ -68,8 +68,8 @@ char *frontend_user_folder(void);
 /* Loads the atlas, settings (unless given), progress and campaign (or the
 ** level of --level / --replay). Returns NULL with one message naming the file on a
 ** fatal problem (missing or broken atlas, campaign, replay). */
-Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt, const FrontendHooks *hooks,
-                  char *err, size_t errlen);
+Frontend *frontend_create(SDL_Renderer *renderer, const FrontendOptions *opt,
+                          const FrontendHooks *hooks, char *err, size_t errlen);
 /* Writes what must be written (settings, a recording) and frees everything. */
 void frontend_destroy(Frontend *game);
 

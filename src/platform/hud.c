@@ -44,7 +44,7 @@ enum { HUD_COUNTERS = 4, HUD_PENDING_GAP = 4 };
 typedef struct HudLayout {
     int count;
     SDL_Rect icon[HUD_COUNTERS];
-    int x[HUD_COUNTERS];            /* where the icon is drawn */
+    int x[HUD_COUNTERS]; /* where the icon is drawn */
     char texts[HUD_COUNTERS][24];
     int room[HUD_COUNTERS];
     SDL_Color color[HUD_COUNTERS];
@@ -168,7 +168,8 @@ void hud_draw_title_card(Batch *b, const RenderAtlas *atlas, const char *title, 
     Uint8 alpha = (Uint8)(a * 255.0f);
     int w = render_text_width(atlas, title);
     int x = (LOGICAL_W - w) / 2, y = 64;
-    render_fill(b, atlas, (SDL_Rect){0, y - 8, LOGICAL_W, 24}, (SDL_Color){12, 14, 30, (Uint8)(a * 150.0f)});
+    render_fill(b, atlas, (SDL_Rect){0, y - 8, LOGICAL_W, 24},
+                (SDL_Color){12, 14, 30, (Uint8)(a * 150.0f)});
     render_text(b, atlas, title, x, y, (SDL_Color){255, 255, 255, alpha});
 }
 
@@ -178,11 +179,18 @@ void hud_draw_title_card(Batch *b, const RenderAtlas *atlas, const char *title, 
 ** strip (2..17) so it never hides them; dark with a light rim, so it reads
 ** on every background. */
 enum {
-    SIGN_TEXT_W = 260, SIGN_TOP = 20, SIGN_MARGIN = 4, SIGN_ABOVE = 16, SIGN_PAD_X = 10,
-    SIGN_PAD_Y = 7, SIGN_SLIDE = 6, SIGN_TAIL = 4
+    SIGN_TEXT_W = 260,
+    SIGN_TOP = 20,
+    SIGN_MARGIN = 4,
+    SIGN_ABOVE = 16,
+    SIGN_PAD_X = 10,
+    SIGN_PAD_Y = 7,
+    SIGN_SLIDE = 6,
+    SIGN_TAIL = 4
 };
 
-static int sign_lines(const RenderAtlas *atlas, const char *text, char *wrapped, size_t cap, int *widest)
+static int sign_lines(const RenderAtlas *atlas, const char *text, char *wrapped, size_t cap,
+                      int *widest)
 {
     int lines = render_wrap(atlas, text, SIGN_TEXT_W, 0, wrapped, cap);
     *widest = 0;
@@ -244,8 +252,9 @@ void hud_draw_sign(Batch *b, const RenderAtlas *atlas, const char *text, SDL_Poi
     int bottom = r.y + r.h;
     if (sign.y - bottom >= SIGN_TAIL && sign.x >= r.x + 6 && sign.x < r.x + r.w - 6)
         for (int k = 0; k < SIGN_TAIL; k++)
-            render_fill(b, atlas, (SDL_Rect){sign.x - (SIGN_TAIL - k), bottom + k,
-                                             2 * (SIGN_TAIL - k), 1}, k == 0 ? fill : dark);
+            render_fill(b, atlas,
+                        (SDL_Rect){sign.x - (SIGN_TAIL - k), bottom + k, 2 * (SIGN_TAIL - k), 1},
+                        k == 0 ? fill : dark);
     int y = r.y + SIGN_PAD_Y;
     for (char *line = wrapped; *line; y += atlas->font.line_height) {
         char *end = strchr(line, '\n');
@@ -333,11 +342,13 @@ void hud_draw_debug(Batch *b, const RenderAtlas *atlas, const DebugStats *stats)
 {
     HudDebugLayout l;
     hud_debug_layout(atlas, stats, &l);
-    render_fill(b, atlas, (SDL_Rect){l.x - 4, l.y - 2, l.w + 8, l.h + 3}, (SDL_Color){0, 0, 0, 170});
+    render_fill(b, atlas, (SDL_Rect){l.x - 4, l.y - 2, l.w + 8, l.h + 3},
+                (SDL_Color){0, 0, 0, 170});
     for (int r = 0; r < l.rows; r++)
         for (int c = 0; c < 3; c++)
             if (l.text[r][c][0])
-                render_text(b, atlas, l.text[r][c], l.cell_x[r][c], l.y + r * atlas->font.line_height,
+                render_text(b, atlas, l.text[r][c], l.cell_x[r][c],
+                            l.y + r * atlas->font.line_height,
                             r < l.figures ? (SDL_Color){140, 255, 140, 255}
                                           : (SDL_Color){200, 200, 255, 255});
 }

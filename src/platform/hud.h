@@ -11,12 +11,12 @@
 
 typedef struct DebugStats {
     float fps;
-    float tick_ms;          /* mean time of one simulation tick */
-    float frame_ms;         /* CPU time to build and submit the last frame */
+    float tick_ms;  /* mean time of one simulation tick */
+    float frame_ms; /* CPU time to build and submit the last frame */
     unsigned entities;
     int draw_calls;
     int quads;
-    const EcsWorld *world;  /* for pool figures; may be NULL */
+    const EcsWorld *world; /* for pool figures; may be NULL */
 } DebugStats;
 
 /* "1:02.50" from a tick count (60 ticks a second). */
@@ -59,9 +59,9 @@ void hud_draw_debug(Batch *b, const RenderAtlas *atlas, const DebugStats *stats)
 enum { HUD_DEBUG_ROWS = 16 };
 typedef struct HudDebugLayout {
     char text[HUD_DEBUG_ROWS][3][32];
-    int cell_x[HUD_DEBUG_ROWS][3];  /* screen x of each text */
-    int rows, figures;              /* rows in all; the first `figures` are the frame's */
-    int x, y, w, h;                 /* the table's box */
+    int cell_x[HUD_DEBUG_ROWS][3]; /* screen x of each text */
+    int rows, figures;             /* rows in all; the first `figures` are the frame's */
+    int x, y, w, h;                /* the table's box */
 } HudDebugLayout;
 void hud_debug_layout(const RenderAtlas *atlas, const DebugStats *stats, HudDebugLayout *l);
 

@@ -105,8 +105,8 @@ enum { WORDS_MAX = CONTROLS_KEYS + CONTROLS_BUTTONS + CONTROLS_AXES };
 /* An action's bindings as a sentence names them: its keys (pad: its
 ** buttons, then stick halves) joined as "SPACE", "LEFT or A", "SPACE, Z, K
 ** or UP"; "NONE" when it has none. */
-static void labels_action_words(const ControlBindings *bind, ControlAction action, bool pad, char *out,
-                         size_t cap)
+static void labels_action_words(const ControlBindings *bind, ControlAction action, bool pad,
+                                char *out, size_t cap)
 {
     char names[WORDS_MAX][48];
     int n = 0;
@@ -137,7 +137,8 @@ static int action_named(const char *name, size_t len)
         if (strlen(full) != len)
             continue;
         size_t i = 0;
-        while (i < len && (full[i] >= 'A' && full[i] <= 'Z' ? full[i] - 'A' + 'a' : full[i]) == name[i])
+        while (i < len &&
+               (full[i] >= 'A' && full[i] <= 'Z' ? full[i] - 'A' + 'a' : full[i]) == name[i])
             i++;
         if (i == len)
             return a;

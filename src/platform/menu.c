@@ -156,7 +156,7 @@ static int split_fields(const char *value, char *copy, size_t cap, const char *f
 typedef struct MenuColumns {
     int count;
     int w[MENU_COLUMNS];
-    int total;                  /* the columns with their gaps */
+    int total; /* the columns with their gaps */
 } MenuColumns;
 
 static void measure_columns(const Menu *m, const RenderAtlas *atlas, MenuColumns *cols)
@@ -197,8 +197,8 @@ static int value_width(const RenderAtlas *atlas, const MenuColumns *cols, const 
 }
 
 /* Draws a value's fields, the last column's right edge at right. */
-static void draw_value(Batch *b, const RenderAtlas *atlas, const MenuColumns *cols, const char *value,
-                       int right, int y, SDL_Color c)
+static void draw_value(Batch *b, const RenderAtlas *atlas, const MenuColumns *cols,
+                       const char *value, int right, int y, SDL_Color c)
 {
     char copy[MENU_TEXT];
     const char *f[MENU_COLUMNS];
@@ -237,8 +237,8 @@ void menu_draw(const Menu *m, Batch *b, const RenderAtlas *atlas, int y)
     render_panel(b, atlas, (SDL_Rect){x, y, w, h});
     int ty = y + 10;
     if (m->title[0]) {
-        render_text(b, atlas, m->title, (LOGICAL_W - render_text_width(atlas, m->title)) / 2,
-                           ty, gold);
+        render_text(b, atlas, m->title, (LOGICAL_W - render_text_width(atlas, m->title)) / 2, ty,
+                    gold);
         ty += title_h;
     }
     ty += mark_h;
@@ -254,7 +254,8 @@ void menu_draw(const Menu *m, Batch *b, const RenderAtlas *atlas, int y)
                         (SDL_Color){255, 214, 102, 90});
             render_text(b, atlas, it->label, x + 10, iy, gold);
             if (it->value[0])
-                draw_value(b, atlas, &cols, it->value, x + w - 12, iy, (SDL_Color){150, 158, 200, 255});
+                draw_value(b, atlas, &cols, it->value, x + w - 12, iy,
+                           (SDL_Color){150, 158, 200, 255});
             continue;
         }
         SDL_Color c = !it->enabled ? (SDL_Color){110, 110, 130, 255}

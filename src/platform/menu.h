@@ -22,17 +22,17 @@
 #include <stdbool.h>
 
 enum {
-    MENU_ITEMS = 160,   /* a campaign's levels, its worlds' headings and Back fit */
+    MENU_ITEMS = 160, /* a campaign's levels, its worlds' headings and Back fit */
     MENU_TEXT = 48,
-    MENU_ROWS = 12,     /* rows shown at once: with a title, they fit the 270 px screen */
+    MENU_ROWS = 12, /* rows shown at once: with a title, they fit the 270 px screen */
 };
 
 typedef struct MenuItem {
-    int id;                     /* the screen's own code for it */
+    int id; /* the screen's own code for it */
     char label[MENU_TEXT];
-    char value[MENU_TEXT];      /* shown right-aligned; "" for none */
+    char value[MENU_TEXT]; /* shown right-aligned; "" for none */
     bool enabled;
-    bool heading;               /* a heading over the items after it: never chosen */
+    bool heading; /* a heading over the items after it: never chosen */
 } MenuItem;
 
 typedef struct Menu {
@@ -40,16 +40,16 @@ typedef struct Menu {
     MenuItem items[MENU_ITEMS];
     int count;
     int cursor;
-    int top;                    /* the first item shown */
-    int rows;                   /* items shown at once (MENU_ROWS) */
+    int top;  /* the first item shown */
+    int rows; /* items shown at once (MENU_ROWS) */
 } Menu;
 
 typedef enum MenuEvent {
     MENU_EV_NONE,
-    MENU_EV_MOVED,              /* the cursor moved */
-    MENU_EV_ACTIVATE,           /* OK on an item */
-    MENU_EV_DECREASE,           /* left on an item (sliders, toggles) */
-    MENU_EV_INCREASE,           /* right on an item */
+    MENU_EV_MOVED,    /* the cursor moved */
+    MENU_EV_ACTIVATE, /* OK on an item */
+    MENU_EV_DECREASE, /* left on an item (sliders, toggles) */
+    MENU_EV_INCREASE, /* right on an item */
     MENU_EV_BACK,
 } MenuEvent;
 

@@ -23,7 +23,7 @@
 static const SDL_Color WHITE = {255, 255, 255, 255};
 
 typedef struct SpriteItem {
-    int x, y, w, h;     /* on screen */
+    int x, y, w, h; /* on screen */
     int8_t layer;
     uint8_t variant;
     uint16_t clip, frame;
@@ -170,8 +170,7 @@ static bool decor_allowed(const Tilemap *map, int tx, int ty)
     return true;
 }
 
-bool render_tile_detail(const RenderTheme *theme, const Tilemap *map, int tx, int ty,
-                        SDL_Rect *out)
+bool render_tile_detail(const RenderTheme *theme, const Tilemap *map, int tx, int ty, SDL_Rect *out)
 {
     if (theme->fill_count <= 0 || tile_at(map, tx, ty) != TILE_SOLID ||
         tile_at(map, tx, ty - 1) != TILE_SOLID || tile_at(map, tx, ty + 1) != TILE_SOLID)
@@ -189,8 +188,7 @@ static bool deep_at(const Tilemap *map, int tx, int ty)
     return tile_at(map, tx, ty) == TILE_SOLID && render_blob_mask(map, tx, ty) == 255;
 }
 
-bool render_tile_shade(const RenderAtlas *atlas, const Tilemap *map, int tx, int ty,
-                       SDL_Rect *out)
+bool render_tile_shade(const RenderAtlas *atlas, const Tilemap *map, int tx, int ty, SDL_Rect *out)
 {
     static const int dx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
     static const int dy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
@@ -235,13 +233,12 @@ bool render_tile_piece(const RenderAtlas *atlas, const RenderTheme *theme, const
             }
         }
         return false;
-    default:
-        return false;
+    default: return false;
     }
 }
 
-int render_tiles(Batch *b, const RenderAtlas *atlas, const RenderTheme *theme,
-                 const Tilemap *map, const RenderView *view)
+int render_tiles(Batch *b, const RenderAtlas *atlas, const RenderTheme *theme, const Tilemap *map,
+                 const RenderView *view)
 {
     return render_tile_layer(b, atlas, theme, map, view, RENDER_TILES_ALL, NULL, NULL);
 }
@@ -501,8 +498,7 @@ int render_text_scaled(Batch *b, const RenderAtlas *atlas, const char *text, int
     return widest;
 }
 
-int render_text(Batch *b, const RenderAtlas *atlas, const char *text, int x, int y,
-                SDL_Color color)
+int render_text(Batch *b, const RenderAtlas *atlas, const char *text, int x, int y, SDL_Color color)
 {
     return render_text_scaled(b, atlas, text, x, y, 1, color);
 }

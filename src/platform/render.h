@@ -23,7 +23,7 @@
 enum { LOGICAL_W = 480, LOGICAL_H = 270 };
 
 typedef struct RenderView {
-    int x, y;       /* top-left of the view in level pixels */
+    int x, y; /* top-left of the view in level pixels */
     int w, h;
 } RenderView;
 
@@ -47,8 +47,8 @@ void render_background(Batch *b, const RenderAtlas *atlas, const RenderBackgroun
                        const RenderView *view, float time);
 /* The tiles of the map that the view shows, autotiled from the theme;
 ** returns the quads added. */
-int render_tiles(Batch *b, const RenderAtlas *atlas, const RenderTheme *theme,
-                 const Tilemap *map, const RenderView *view);
+int render_tiles(Batch *b, const RenderAtlas *atlas, const RenderTheme *theme, const Tilemap *map,
+                 const RenderView *view);
 /* Which tiles a call draws: all of them; all but the secret ones (the
 ** ground, drawn before the sprites); or the secret ones alone, drawn after
 ** the sprites so that what hides behind them (a gem, the passage, Pip in
@@ -76,8 +76,7 @@ bool render_tile_detail(const RenderTheme *theme, const Tilemap *map, int tx, in
 /* The shade laid over solid tile (tx, ty) when it lies deep in the ground
 ** (its eight neighbours solid), chosen by which of its neighbours are deep
 ** too. False for none. */
-bool render_tile_shade(const RenderAtlas *atlas, const Tilemap *map, int tx, int ty,
-                       SDL_Rect *out);
+bool render_tile_shade(const RenderAtlas *atlas, const Tilemap *map, int tx, int ty, SDL_Rect *out);
 /* The blob mask of a solid tile: its solid neighbours, 1 N, 2 NE, 4 E, 8 SE,
 ** 16 S, 32 SW, 64 W, 128 NW; outside the map counts as solid except above. */
 int render_blob_mask(const Tilemap *map, int tx, int ty);

@@ -53,8 +53,8 @@ typedef struct RenderSheet {
     int frames, variants;
     float fps;
     bool loop;
-    int anchor_x, anchor_y;   /* the cell pixel drawn on the entity's Transform */
-    int slice_l, slice_r;     /* end caps kept whole when stretched; 0: tile instead */
+    int anchor_x, anchor_y; /* the cell pixel drawn on the entity's Transform */
+    int slice_l, slice_r;   /* end caps kept whole when stretched; 0: tile instead */
 } RenderSheet;
 
 typedef struct RenderTheme {
@@ -62,7 +62,7 @@ typedef struct RenderTheme {
     SDL_Rect solid[RENDER_BLOB_TILES];
     SDL_Rect oneway[4];
     SDL_Rect spikes[4];
-    SDL_Rect fill[RENDER_THEME_EXTRAS];  /* details set into the ground */
+    SDL_Rect fill[RENDER_THEME_EXTRAS]; /* details set into the ground */
     int fill_count;
     SDL_Rect decor[RENDER_THEME_EXTRAS]; /* grown on top edges */
     int decor_count;
@@ -72,22 +72,22 @@ typedef struct RenderFont {
     SDL_Rect cells[RENDER_FONT_CHARS];
     uint8_t advance[RENDER_FONT_CHARS];
     int first, count;
-    int ascent;               /* rows of a cell above the line's top (marks over capitals) */
+    int ascent; /* rows of a cell above the line's top (marks over capitals) */
     int line_height;
 } RenderFont;
 
 typedef struct RenderBgLayer {
     SDL_Rect src;
     float parallax_x, parallax_y;
-    int y;                    /* screen y of its top with the camera at 0 */
-    SDL_Color above, below;   /* painted past its top and bottom edges */
-    float drift_x, drift_y;   /* px/s it moves on its own */
-    bool repeat_y;            /* repeats down the view as well (no fills) */
+    int y;                  /* screen y of its top with the camera at 0 */
+    SDL_Color above, below; /* painted past its top and bottom edges */
+    float drift_x, drift_y; /* px/s it moves on its own */
+    bool repeat_y;          /* repeats down the view as well (no fills) */
 } RenderBgLayer;
 
 typedef struct RenderBackground {
     char name[RENDER_NAME_MAX];
-    SDL_Texture *texture;     /* owned; NULL when only measuring */
+    SDL_Texture *texture; /* owned; NULL when only measuring */
     int tex_w, tex_h;
     SDL_Rect white;
     RenderBgLayer layers[RENDER_BG_LAYERS];
@@ -95,11 +95,11 @@ typedef struct RenderBackground {
 } RenderBackground;
 
 typedef struct RenderAtlas {
-    SDL_Texture *texture;     /* owned; NULL when only measuring */
+    SDL_Texture *texture; /* owned; NULL when only measuring */
     int tex_w, tex_h;
     SDL_Rect white;
     RenderSheet sheets[RCLIP_COUNT];
-    uint8_t blob[256];        /* 8-neighbour mask -> index into a theme's solid[] */
+    uint8_t blob[256];                 /* 8-neighbour mask -> index into a theme's solid[] */
     SDL_Rect shade[RENDER_BLOB_TILES]; /* depth over deep ground, by the same masks */
     bool has_shade;
     RenderTheme themes[RENDER_THEMES];

@@ -27,20 +27,36 @@ static const SDL_Color GREY = {190, 196, 220, 255};
 
 /* Menu item ids. */
 enum {
-    ITEM_CONTINUE, ITEM_LEVELS, ITEM_CUSTOM, ITEM_MAKE, ITEM_OPTIONS, ITEM_QUIT,
-    ITEM_RESUME, ITEM_RESTART, ITEM_TO_TITLE,
-    ITEM_SCALE, ITEM_FULLSCREEN, ITEM_VOLUME, ITEM_SFX, ITEM_MUSIC, ITEM_MUTE, ITEM_BINDINGS,
+    ITEM_CONTINUE,
+    ITEM_LEVELS,
+    ITEM_CUSTOM,
+    ITEM_MAKE,
+    ITEM_OPTIONS,
+    ITEM_QUIT,
+    ITEM_RESUME,
+    ITEM_RESTART,
+    ITEM_TO_TITLE,
+    ITEM_SCALE,
+    ITEM_FULLSCREEN,
+    ITEM_VOLUME,
+    ITEM_SFX,
+    ITEM_MUSIC,
+    ITEM_MUTE,
+    ITEM_BINDINGS,
     ITEM_BACK,
     ITEM_DEFAULTS,
-    ITEM_ASSIST, ITEM_SPEED, ITEM_INVINCIBLE, ITEM_ALL_LEVELS,
-    ITEM_KEEP,                  /* a full action keeps its keys */
-    ITEM_SLOT_FIRST = 50,       /* + the slot a full action's new key replaces */
-    ITEM_KEY_FIRST = 100,       /* + action */
-    ITEM_PAD_FIRST = 200,       /* + action */
-    ITEM_LEVEL_FIRST = 300,     /* + campaign index */
-    ITEM_PACK_FIRST = 500,      /* + index in the list of packs */
-    ITEM_OWN_FIRST = 600,       /* + index in the list of the player's levels */
-    ITEM_NONE = 700,            /* Custom levels' line when it has nothing to list */
+    ITEM_ASSIST,
+    ITEM_SPEED,
+    ITEM_INVINCIBLE,
+    ITEM_ALL_LEVELS,
+    ITEM_KEEP,              /* a full action keeps its keys */
+    ITEM_SLOT_FIRST = 50,   /* + the slot a full action's new key replaces */
+    ITEM_KEY_FIRST = 100,   /* + action */
+    ITEM_PAD_FIRST = 200,   /* + action */
+    ITEM_LEVEL_FIRST = 300, /* + campaign index */
+    ITEM_PACK_FIRST = 500,  /* + index in the list of packs */
+    ITEM_OWN_FIRST = 600,   /* + index in the list of the player's levels */
+    ITEM_NONE = 700,        /* Custom levels' line when it has nothing to list */
 };
 
 _Static_assert(ITEM_LEVEL_FIRST + CAMPAIGN_MAX_LEVELS <= ITEM_PACK_FIRST &&
@@ -65,9 +81,9 @@ static bool screen_ready(const Frontend *g)
 void screens_tagline(int levels, char *out, size_t cap)
 {
     static const char *const words[] = {
-        "NO",      "ONE",     "TWO",       "THREE",    "FOUR",     "FIVE",    "SIX",
-        "SEVEN",   "EIGHT",   "NINE",      "TEN",      "ELEVEN",   "TWELVE",  "THIRTEEN",
-        "FOURTEEN", "FIFTEEN", "SIXTEEN",  "SEVENTEEN", "EIGHTEEN", "NINETEEN", "TWENTY",
+        "NO",       "ONE",     "TWO",     "THREE",     "FOUR",     "FIVE",     "SIX",
+        "SEVEN",    "EIGHT",   "NINE",    "TEN",       "ELEVEN",   "TWELVE",   "THIRTEEN",
+        "FOURTEEN", "FIFTEEN", "SIXTEEN", "SEVENTEEN", "EIGHTEEN", "NINETEEN", "TWENTY",
     };
     const char *noun = levels == 1 ? "LEVEL" : "LEVELS";
     if (levels >= 0 && levels < (int)(sizeof words / sizeof words[0]))
@@ -78,8 +94,8 @@ void screens_tagline(int levels, char *out, size_t cap)
 
 static void draw_centered(Frontend *g, const char *text, int y, SDL_Color c)
 {
-    render_text(&g->batch, &g->atlas, text, (LOGICAL_W - render_text_width(&g->atlas, text)) / 2,
-                y, c);
+    render_text(&g->batch, &g->atlas, text, (LOGICAL_W - render_text_width(&g->atlas, text)) / 2, y,
+                c);
 }
 
 /* A panel with a heading, text wrapped in it (each line's later lines
@@ -130,7 +146,8 @@ static void draw_bottom_lines(Frontend *g, const char *text, SDL_Color c)
 
 static void dim(Frontend *g, Uint8 a)
 {
-    render_fill(&g->batch, &g->atlas, (SDL_Rect){0, 0, LOGICAL_W, LOGICAL_H}, (SDL_Color){8, 8, 20, a});
+    render_fill(&g->batch, &g->atlas, (SDL_Rect){0, 0, LOGICAL_W, LOGICAL_H},
+                (SDL_Color){8, 8, 20, a});
 }
 
 static void draw_level(Frontend *g, float alpha)
@@ -139,8 +156,8 @@ static void draw_level(Frontend *g, float alpha)
         return;
     int sx, sy;
     effects_shake_offset(&g->session.fx, &sx, &sy);
-    RenderView view = {(int)floorf(g->session.camera.x + 0.5f) + sx, (int)floorf(g->session.camera.y + 0.5f) + sy,
-                       LOGICAL_W, LOGICAL_H};
+    RenderView view = {(int)floorf(g->session.camera.x + 0.5f) + sx,
+                       (int)floorf(g->session.camera.y + 0.5f) + sy, LOGICAL_W, LOGICAL_H};
     g->frame.view_x = view.x;
     g->frame.view_y = view.y;
     const RenderBackground *bg = render_atlas_background(&g->atlas, g->session.level.background);
@@ -177,7 +194,8 @@ static void draw_level(Frontend *g, float alpha)
         render_fill(&g->batch, &g->atlas, (SDL_Rect){0, 0, LOGICAL_W, LOGICAL_H},
                     (SDL_Color){0, 0, 0, (Uint8)(255.0f * (1.0f - g->session.level_age / fade))});
     if (g->session.playing_back) {
-        const char *label = g->session.playback_pos < g->session.playback.count ? "REPLAY" : "REPLAY ENDED - ESC";
+        const char *label =
+            g->session.playback_pos < g->session.playback.count ? "REPLAY" : "REPLAY ENDED - ESC";
         render_text(&g->batch, &g->atlas, label,
                     LOGICAL_W - render_text_width(&g->atlas, label) - 6, LOGICAL_H - 14, GOLD);
     } else if (g->session.recording) {
@@ -354,7 +372,8 @@ static void levels_enter(Frontend *g)
     for (int w = 0; c && w < c->world_count; w++) {
         if (headings)
             menu_add_heading(m, c->worlds[w].name,
-                             assist_column ? "time\tdeaths\tcoins\tgems\t" : "time\tdeaths\tcoins\tgems");
+                             assist_column ? "time\tdeaths\tcoins\tgems\t"
+                                           : "time\tdeaths\tcoins\tgems");
         for (int i = c->worlds[w].first; i < c->worlds[w].first + c->worlds[w].count; i++) {
             bool open = g->saves.settings.all_levels || progress_is_unlocked(&g->saves.progress, i);
             const LevelRecord *rec = progress_find(&g->saves.progress, c->levels[i].file);
@@ -369,8 +388,11 @@ static void levels_enter(Frontend *g)
                 hud_format_time(rec->best_ticks, t, sizeof t);
                 fraction(rec->most_coins, coins_total, known, coins, sizeof coins);
                 fraction(rec->most_gems, gems_total, known, gems, sizeof gems);
-                snprintf(value, sizeof value, "%s\t%lu\t%s\t%s%s", t, (unsigned long)rec->fewest_deaths,
-                         coins, gems, !assist_column ? "" : rec->assisted ? "\tassist" : "\t");
+                snprintf(value, sizeof value, "%s\t%lu\t%s\t%s%s", t,
+                         (unsigned long)rec->fewest_deaths, coins, gems,
+                         !assist_column  ? ""
+                         : rec->assisted ? "\tassist"
+                                         : "\t");
             } else {
                 value[0] = '\0';
             }
@@ -513,7 +535,8 @@ static void custom_draw(Frontend *g)
             color = RED;
         }
     } else {
-        snprintf(text, sizeof text, "Packs go in %.1000spacks/ (a folder each), your levels in %.1000slevels/",
+        snprintf(text, sizeof text,
+                 "Packs go in %.1000spacks/ (a folder each), your levels in %.1000slevels/",
                  c->user_dir[0] ? c->user_dir : "your data folder's ",
                  c->user_dir[0] ? c->user_dir : "your data folder's ");
     }
@@ -541,8 +564,10 @@ static int shown_scale(const Frontend *g)
 static int *volume_of(Frontend *g, int id)
 {
     Settings *s = &g->saves.settings;
-    return id == ITEM_VOLUME ? &s->master_volume : id == ITEM_SFX ? &s->sfx_volume
-                                                 : id == ITEM_MUSIC ? &s->music_volume : NULL;
+    return id == ITEM_VOLUME  ? &s->master_volume
+           : id == ITEM_SFX   ? &s->sfx_volume
+           : id == ITEM_MUSIC ? &s->music_volume
+                              : NULL;
 }
 
 static void options_enter(Frontend *g)
@@ -556,8 +581,8 @@ static void options_enter(Frontend *g)
     else
         snprintf(value, sizeof value, "< %dx >", shown_scale(g));
     menu_add(&g->menus.menu, ITEM_SCALE, "Window scale", value, true);
-    menu_add(&g->menus.menu, ITEM_FULLSCREEN, "Full screen", g->saves.settings.fullscreen ? "on" : "off",
-             true);
+    menu_add(&g->menus.menu, ITEM_FULLSCREEN, "Full screen",
+             g->saves.settings.fullscreen ? "on" : "off", true);
     static const struct {
         int id;
         const char *label;
@@ -672,8 +697,9 @@ static void assist_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     int turn, id = menu_choice(g, r, &turn);
     if (id == ITEM_SPEED) {
         int v = s->game_speed + (turn != 0 ? turn : 1) * SETTINGS_SPEED_STEP;
-        s->game_speed = v > 100 ? (turn != 0 ? 100 : SETTINGS_SPEED_MIN)
-                        : v < SETTINGS_SPEED_MIN ? SETTINGS_SPEED_MIN : v;
+        s->game_speed = v > 100                  ? (turn != 0 ? 100 : SETTINGS_SPEED_MIN)
+                        : v < SETTINGS_SPEED_MIN ? SETTINGS_SPEED_MIN
+                                                 : v;
     } else if (id == ITEM_INVINCIBLE) {
         s->invincible = !s->invincible;
     } else if (id == ITEM_ALL_LEVELS) {
@@ -690,8 +716,10 @@ static void assist_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
 static void assist_draw(Frontend *g)
 {
     menu_screen_draw(g);
-    draw_bottom_lines(g, "Play the way that suits you. A level finished with a slower game or"
-                         " invincibility says ASSIST beside its bests.", GREY);
+    draw_bottom_lines(g,
+                      "Play the way that suits you. A level finished with a slower game or"
+                      " invincibility says ASSIST beside its bests.",
+                      GREY);
 }
 
 /* ---- the controls ------------------------------------------------------------------ */
@@ -738,7 +766,8 @@ static void bindings_enter(Frontend *g)
                 labels_action_pad(&g->controls.bind, (ControlAction)a, ", ", value, sizeof value);
             else
                 labels_action_keys(&g->controls.bind, (ControlAction)a, ", ", value, sizeof value);
-            menu_add(&g->menus.menu, (pad ? ITEM_PAD_FIRST : ITEM_KEY_FIRST) + a, label, value, true);
+            menu_add(&g->menus.menu, (pad ? ITEM_PAD_FIRST : ITEM_KEY_FIRST) + a, label, value,
+                     true);
         }
     menu_add(&g->menus.menu, ITEM_DEFAULTS, "Reset to defaults", NULL, true);
     menu_add(&g->menus.menu, ITEM_BACK, "Back", NULL, true);
@@ -764,8 +793,10 @@ static void edit_note(Frontend *g, ControlsEditResult r, const char *name, const
     case CONTROLS_ADDED: snprintf(note, cap, "%s added to %s", name, action); break;
     case CONTROLS_REPLACED: snprintf(note, cap, "%s replaced %s for %s", name, old, action); break;
     case CONTROLS_FULL:
-        snprintf(note, cap, "%s has room for no more %ss: choose the one %s replaces, or keep them"
-                 " all", action, kind, name);
+        snprintf(note, cap,
+                 "%s has room for no more %ss: choose the one %s replaces, or keep them"
+                 " all",
+                 action, kind, name);
         break;
     case CONTROLS_REMOVED: snprintf(note, cap, "%s removed from %s", name, action); break;
     case CONTROLS_KEPT_LAST:
@@ -913,9 +944,10 @@ static void bindings_draw(Frontend *g)
     draw_under_menu(g);
     menu_draw(&g->menus.menu, &g->batch, &g->atlas, 6);
     /* what the last change did, or how to make one */
-    draw_bottom_lines(g, g->menus.note[0] ? g->menus.note
-                                           : "Enter: add a key, or remove one of its own   "
-                                             "Esc: back",
+    draw_bottom_lines(g,
+                      g->menus.note[0] ? g->menus.note
+                                       : "Enter: add a key, or remove one of its own   "
+                                         "Esc: back",
                       g->menus.note[0] ? GOLD : GREY);
 }
 
@@ -938,7 +970,9 @@ static void pause_enter(Frontend *g)
     menu_add(&g->menus.menu, ITEM_OPTIONS, "Options", NULL, true);
     Screen to = g->session.leave_to;
     menu_add(&g->menus.menu, ITEM_TO_TITLE,
-             to == SCREEN_NONE ? "Quit" : to == SCREEN_TITLE ? "Quit to title" : "Quit to levels",
+             to == SCREEN_NONE    ? "Quit"
+             : to == SCREEN_TITLE ? "Quit to title"
+                                  : "Quit to levels",
              NULL, true);
 }
 
@@ -1039,7 +1073,8 @@ static void draw_complete(Frontend *g)
     char figure[48];
     int x = box.x + (box.w - 200) / 2, y = box.y + 50;
     hud_format_time(run->ticks, figure, sizeof figure);
-    card_row(g, x, &y, RCLIP_HUD_CLOCK, "TIME", figure, WHITE, !first && (better & PROGRESS_BEST_TIME));
+    card_row(g, x, &y, RCLIP_HUD_CLOCK, "TIME", figure, WHITE,
+             !first && (better & PROGRESS_BEST_TIME));
     snprintf(figure, sizeof figure, "%u", run->deaths);
     card_row(g, x, &y, RCLIP_HUD_SKULL, "DEATHS", figure, WHITE,
              !first && (better & PROGRESS_BEST_DEATHS));
@@ -1086,15 +1121,25 @@ static void end_enter(Frontend *g)
     static const struct {
         CreditStyle style;
         const char *text;
-    } before[] = {
-        {CREDIT_TITLE, "PIP'S PEAK"}, {CREDIT_GAP, ""},          {CREDIT_GAP, ""},
-        {CREDIT_HEADING, "MADE WITH"}, {CREDIT_TEXT, "C, SDL2, cJSON and Check"}, {CREDIT_GAP, ""},
-        {CREDIT_HEADING, "ART, SOUND AND MUSIC"}, {CREDIT_TEXT, "made in code, from text"},
-        {CREDIT_TEXT, "every sprite, every sound, every note"}, {CREDIT_GAP, ""},
-        {CREDIT_HEADING, "THE LEVELS"},
-    }, after[] = {
-        {CREDIT_GAP, ""}, {CREDIT_GAP, ""}, {CREDIT_HEADING, "THANKS FOR PLAYING"},
-    };
+    } before[] =
+        {
+            {CREDIT_TITLE, "PIP'S PEAK"},
+            {CREDIT_GAP, ""},
+            {CREDIT_GAP, ""},
+            {CREDIT_HEADING, "MADE WITH"},
+            {CREDIT_TEXT, "C, SDL2, cJSON and Check"},
+            {CREDIT_GAP, ""},
+            {CREDIT_HEADING, "ART, SOUND AND MUSIC"},
+            {CREDIT_TEXT, "made in code, from text"},
+            {CREDIT_TEXT, "every sprite, every sound, every note"},
+            {CREDIT_GAP, ""},
+            {CREDIT_HEADING, "THE LEVELS"},
+        },
+      after[] = {
+          {CREDIT_GAP, ""},
+          {CREDIT_GAP, ""},
+          {CREDIT_HEADING, "THANKS FOR PLAYING"},
+      };
     summary_campaign(g, &g->ending.sum);
     g->ending.credits_at = -1.0f;
     g->ending.credit_count = 0;
@@ -1183,7 +1228,8 @@ static void draw_totals(Frontend *g, float alpha)
 {
     const CampaignSummary *sum = &g->ending.sum;
     Uint8 a = (Uint8)(255.0f * alpha);
-    SDL_Color white = {255, 255, 255, a}, grey = {GREY.r, GREY.g, GREY.b, a}, gold = {GOLD.r, GOLD.g, GOLD.b, a};
+    SDL_Color white = {255, 255, 255, a}, grey = {GREY.r, GREY.g, GREY.b, a},
+              gold = {GOLD.r, GOLD.g, GOLD.b, a};
     SDL_Rect box = {LOGICAL_W / 2 - 120, 96, 240, 150};
     if (alpha >= 1.0f)
         render_panel(&g->batch, &g->atlas, box);
@@ -1196,15 +1242,20 @@ static void draw_totals(Frontend *g, float alpha)
     struct {
         int icon;
         const char *name;
-    } rows[] = {{-1, "LEVELS"}, {RCLIP_HUD_CLOCK, "BEST TIMES"}, {RCLIP_HUD_SKULL, "DEATHS"},
-                {RCLIP_HUD_COIN, "COINS"}, {RCLIP_HUD_GEM, "GEMS"}};
+    } rows[] = {{-1, "LEVELS"},
+                {RCLIP_HUD_CLOCK, "BEST TIMES"},
+                {RCLIP_HUD_SKULL, "DEATHS"},
+                {RCLIP_HUD_COIN, "COINS"},
+                {RCLIP_HUD_GEM, "GEMS"}};
     int x = box.x + 34, y = box.y + 34;
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++, y += 16) {
         switch (i) {
         case 0: snprintf(figure, sizeof figure, "%d/%d", sum->completed, sum->levels); break;
         case 1: hud_format_time(sum->ticks, figure, sizeof figure); break;
         case 2: snprintf(figure, sizeof figure, "%lu", (unsigned long)sum->deaths); break;
-        case 3: sum_of(sum->coins, sum->coins_total, sum->all_counted, figure, sizeof figure); break;
+        case 3:
+            sum_of(sum->coins, sum->coins_total, sum->all_counted, figure, sizeof figure);
+            break;
         default: sum_of(sum->gems, sum->gems_total, sum->all_counted, figure, sizeof figure); break;
         }
         if (rows[i].icon >= 0)
@@ -1216,8 +1267,8 @@ static void draw_totals(Frontend *g, float alpha)
         char ok[48], back[48], keys[128];
         labels_menu_keys(&g->controls.bind, g->controls.pad_last, ok, back, sizeof ok);
         snprintf(keys, sizeof keys, "%s: CREDITS   %s: TITLE", ok, back);
-        render_text(&g->batch, &g->atlas, keys, (LOGICAL_W - render_text_width(&g->atlas, keys)) / 2,
-                    box.y + box.h - 18, grey);
+        render_text(&g->batch, &g->atlas, keys,
+                    (LOGICAL_W - render_text_width(&g->atlas, keys)) / 2, box.y + box.h - 18, grey);
     }
 }
 
@@ -1232,8 +1283,8 @@ static void draw_credits(Frontend *g, float t)
             const int scale = 3;
             int w = render_text_width(&g->atlas, text) * scale;
             if (y > -10 * scale && y < LOGICAL_H) {
-                render_text_scaled(&g->batch, &g->atlas, text, (LOGICAL_W - w) / 2 + 2, y + 2, scale,
-                                   (SDL_Color){30, 24, 60, 200});
+                render_text_scaled(&g->batch, &g->atlas, text, (LOGICAL_W - w) / 2 + 2, y + 2,
+                                   scale, (SDL_Color){30, 24, 60, 200});
                 render_text_scaled(&g->batch, &g->atlas, text, (LOGICAL_W - w) / 2, y, scale,
                                    (SDL_Color){255, 236, 170, 255});
             }
@@ -1292,8 +1343,9 @@ static void draw_notices(Frontend *g)
     SDL_Rect box = {20, 0, LOGICAL_W - 40, 50 + (lines < most ? lines : most) * lh};
     box.y = (LOGICAL_H - box.h) / 2;
     dim(g, 120);
-    draw_text_panel(g, box, g->saves.notices_unsaved ? "YOUR GAME IS NOT BEING SAVED"
-                                                     : "SOME OF YOUR SAVED FILES HAD PROBLEMS",
+    draw_text_panel(g, box,
+                    g->saves.notices_unsaved ? "YOUR GAME IS NOT BEING SAVED"
+                                             : "SOME OF YOUR SAVED FILES HAD PROBLEMS",
                     GOLD, text, "ENTER: OK");
 }
 
@@ -1314,43 +1366,90 @@ void frontend_draw(Frontend *g)
     g->frame.stats.draw_calls = g->batch.draw_calls; /* the overlay shows the last frame's */
     g->frame.stats.quads = g->batch.quads_drawn;
     g->frame.stats.frame_ms = (float)((double)(SDL_GetPerformanceCounter() - t0) * 1000.0 /
-                                (double)SDL_GetPerformanceFrequency());
+                                      (double)SDL_GetPerformanceFrequency());
 }
 
 /* ---- the table ---------------------------------------------------------------------- */
 
 /* The screens: see ScreenDef (frontend_internal.h) for what each column means. */
 const ScreenDef SCREENS[SCREEN_COUNT] = {
-    [SCREEN_TITLE] = {.enter = title_enter, .event = title_event, .draw = title_draw,
-                      .back = SCREEN_NONE, .music = "title"},
-    [SCREEN_LEVELS] = {.enter = levels_enter, .event = levels_event, .draw = menu_screen_draw,
-                       .back = SCREEN_TITLE, .music = "title"},
+    [SCREEN_TITLE] = {.enter = title_enter,
+                      .event = title_event,
+                      .draw = title_draw,
+                      .back = SCREEN_NONE,
+                      .music = "title"},
+    [SCREEN_LEVELS] = {.enter = levels_enter,
+                       .event = levels_event,
+                       .draw = menu_screen_draw,
+                       .back = SCREEN_TITLE,
+                       .music = "title"},
     /* over the pause, the level under them moves on, as under the card */
-    [SCREEN_OPTIONS] = {.enter = options_enter, .event = options_event, .update = session_update,
-                        .draw = menu_screen_draw, .back = SCREEN_FROM, .music = NULL},
-    [SCREEN_BINDINGS] = {.enter = bindings_enter, .event = bindings_event,
-                         .update = session_update, .draw = bindings_draw,
-                         .back = SCREEN_OPTIONS, .music = NULL},
-    [SCREEN_PLAY] = {.event = session_event, .update = session_update, .draw = play_draw,
-                     .fini = session_fini, .back = SCREEN_NONE, .music = ""},
-    [SCREEN_PAUSE] = {.enter = pause_enter, .event = pause_event, .draw = pause_draw,
-                      .back = SCREEN_PLAY, .music = ""},
-    [SCREEN_COMPLETE] = {.event = complete_event, .update = session_update, .draw = draw_complete,
-                         .back = SCREEN_NONE, .music = "", .wait = 0.4f},
-    [SCREEN_END] = {.enter = end_enter, .event = end_event, .update = end_update, .draw = draw_end,
-                    .back = SCREEN_TITLE, .music = "peak", .wait = 0.8f},
+    [SCREEN_OPTIONS] = {.enter = options_enter,
+                        .event = options_event,
+                        .update = session_update,
+                        .draw = menu_screen_draw,
+                        .back = SCREEN_FROM,
+                        .music = NULL},
+    [SCREEN_BINDINGS] = {.enter = bindings_enter,
+                         .event = bindings_event,
+                         .update = session_update,
+                         .draw = bindings_draw,
+                         .back = SCREEN_OPTIONS,
+                         .music = NULL},
+    [SCREEN_PLAY] = {.event = session_event,
+                     .update = session_update,
+                     .draw = play_draw,
+                     .fini = session_fini,
+                     .back = SCREEN_NONE,
+                     .music = ""},
+    [SCREEN_PAUSE] = {.enter = pause_enter,
+                      .event = pause_event,
+                      .draw = pause_draw,
+                      .back = SCREEN_PLAY,
+                      .music = ""},
+    [SCREEN_COMPLETE] = {.event = complete_event,
+                         .update = session_update,
+                         .draw = draw_complete,
+                         .back = SCREEN_NONE,
+                         .music = "",
+                         .wait = 0.4f},
+    [SCREEN_END] = {.enter = end_enter,
+                    .event = end_event,
+                    .update = end_update,
+                    .draw = draw_end,
+                    .back = SCREEN_TITLE,
+                    .music = "peak",
+                    .wait = 0.8f},
     [SCREEN_ERROR] = {.event = error_event, .draw = draw_error, .back = SCREEN_NONE, .music = NULL},
-    [SCREEN_CUSTOM] = {.enter = custom_enter, .event = custom_event, .draw = custom_draw,
-                       .fini = custom_fini, .back = SCREEN_TITLE, .music = "title"},
+    [SCREEN_CUSTOM] = {.enter = custom_enter,
+                       .event = custom_event,
+                       .draw = custom_draw,
+                       .fini = custom_fini,
+                       .back = SCREEN_TITLE,
+                       .music = "title"},
     /* a pack's level select: the level select's, of the pack open */
-    [SCREEN_PACK] = {.enter = levels_enter, .event = levels_event, .draw = menu_screen_draw,
-                     .back = SCREEN_CUSTOM, .music = "title"},
+    [SCREEN_PACK] = {.enter = levels_enter,
+                     .event = levels_event,
+                     .draw = menu_screen_draw,
+                     .back = SCREEN_CUSTOM,
+                     .music = "title"},
     /* the level editor (editor*.c) and its list of levels */
-    [SCREEN_MAKE] = {.enter = editor_files_enter, .event = editor_files_event,
-                     .draw = editor_files_draw, .back = SCREEN_TITLE, .music = "title"},
-    [SCREEN_EDITOR] = {.enter = editor_enter, .event = editor_event, .update = editor_update,
-                       .draw = editor_draw, .fini = editor_fini, .back = SCREEN_MAKE,
+    [SCREEN_MAKE] = {.enter = editor_files_enter,
+                     .event = editor_files_event,
+                     .draw = editor_files_draw,
+                     .back = SCREEN_TITLE,
+                     .music = "title"},
+    [SCREEN_EDITOR] = {.enter = editor_enter,
+                       .event = editor_event,
+                       .update = editor_update,
+                       .draw = editor_draw,
+                       .fini = editor_fini,
+                       .back = SCREEN_MAKE,
                        .music = NULL},
-    [SCREEN_ASSIST] = {.enter = assist_enter, .event = assist_event, .update = session_update,
-                       .draw = assist_draw, .back = SCREEN_OPTIONS, .music = NULL},
+    [SCREEN_ASSIST] = {.enter = assist_enter,
+                       .event = assist_event,
+                       .update = session_update,
+                       .draw = assist_draw,
+                       .back = SCREEN_OPTIONS,
+                       .music = NULL},
 };

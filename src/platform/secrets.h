@@ -18,17 +18,17 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define SECRETS_FADE 0.25f  /* s from whole to faded, and back */
-#define SECRETS_SEEN 0.25f  /* the opacity of a region Pip is inside */
+#define SECRETS_FADE 0.25f /* s from whole to faded, and back */
+#define SECRETS_SEEN 0.25f /* the opacity of a region Pip is inside */
 
 typedef struct Secrets {
-    uint32_t *tiles;        /* each secret tile's index in the map (row by row), ascending */
-    int *region;            /* the region of each */
+    uint32_t *tiles; /* each secret tile's index in the map (row by row), ascending */
+    int *region;     /* the region of each */
     int count;
-    float *opacity;         /* of each region, 0..1 */
-    bool *inside;           /* scratch: the regions Pip is inside this frame */
+    float *opacity; /* of each region, 0..1 */
+    bool *inside;   /* scratch: the regions Pip is inside this frame */
     int regions;
-    int width;              /* the map's, in tiles */
+    int width; /* the map's, in tiles */
 } Secrets;
 
 /* Finds the regions of map's secret tiles, each drawn whole. False when

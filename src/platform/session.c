@@ -241,9 +241,11 @@ void session_start_level(Frontend *g, const char *path, const char *title, int c
         return;
     }
     if (!g->session.level_title[0])
-        snprintf(g->session.level_title, sizeof g->session.level_title, "%s", g->session.level.name);
+        snprintf(g->session.level_title, sizeof g->session.level_title, "%s",
+                 g->session.level.name);
     render_upcase(g->session.level_title);
-    if (campaign_index >= 0 && progress_set_last_level(&g->saves.progress, level_path_basename(path)))
+    if (campaign_index >= 0 &&
+        progress_set_last_level(&g->saves.progress, level_path_basename(path)))
         frontend_save_progress(g);
     frontend_go(g, SCREEN_PLAY); /* and its world's music */
 }
@@ -324,8 +326,9 @@ void session_poll_reload(Frontend *g, float dt)
     ** a recording has to start where --verify starts, at the level's start,
     ** so while recording the run restarts from there (no position carried
     ** over) and the recording starts over (begin_run empties it). */
-    Sim *next = g->session.recording ? sim_create(&g->session.level, &g->clips)
-                             : app_rebuild_sim(g->session.sim, &g->session.level, &g->clips);
+    Sim *next = g->session.recording
+                    ? sim_create(&g->session.level, &g->clips)
+                    : app_rebuild_sim(g->session.sim, &g->session.level, &g->clips);
     if (!use_sim(g, next)) {
         frontend_go(g, SCREEN_ERROR);
         return;
@@ -389,7 +392,8 @@ static void complete_level(Frontend *g)
     const LevelRecord *rec = kept ? progress_find(&g->saves.progress, id) : NULL;
     g->session.best_ticks = rec && rec->completed ? rec->best_ticks : 0;
     write_recording(g);
-    g->session.recording = false; /* the file keeps the finished run; later tries are not recorded */
+    g->session.recording =
+        false; /* the file keeps the finished run; later tries are not recorded */
     if (g->session.test_recording) {
         g->session.test_recording = false;
         g->session.test_finished = true;
@@ -444,7 +448,8 @@ static void tick(Frontend *g)
     InputIntent in = next_intent(g);
     if (!g->session.playing_back)
         in.invincible = g->saves.settings.invincible;
-    g->session.assisted = g->session.assisted || in.invincible || g->saves.settings.game_speed < 100;
+    g->session.assisted =
+        g->session.assisted || in.invincible || g->saves.settings.game_speed < 100;
     g->session.last_in = in;
     if (g->session.recording && !replay_push(&g->session.record, &in))
         fprintf(stderr, "%s: the recording is full\n", g->opt.program);
@@ -452,8 +457,8 @@ static void tick(Frontend *g)
         g->session.test_recording = false; /* too long to keep */
     Uint64 t0 = SDL_GetPerformanceCounter();
     sim_tick(g->session.sim, &in);
-    g->session.tick_seconds += (double)(SDL_GetPerformanceCounter() - t0) /
-                       (double)SDL_GetPerformanceFrequency();
+    g->session.tick_seconds +=
+        (double)(SDL_GetPerformanceCounter() - t0) / (double)SDL_GetPerformanceFrequency();
     g->session.tick_count++;
     handle_events(g);
 }
@@ -478,8 +483,9 @@ static void update_sign(Frontend *g, float dt)
         g->session.sign_linger = 0.0f;
         g->session.sign_shown -= dt / SIGN_FADE_OUT;
     }
-    g->session.sign_shown = g->session.sign_shown < 0.0f ? 0.0f
-                          : g->session.sign_shown > 1.0f ? 1.0f : g->session.sign_shown;
+    g->session.sign_shown = g->session.sign_shown < 0.0f   ? 0.0f
+                            : g->session.sign_shown > 1.0f ? 1.0f
+                                                           : g->session.sign_shown;
 }
 
 /* The effects, the coins in flight, the secret tiles and the camera, which

@@ -27,10 +27,10 @@ enum { DEVICE_BUFFER = 512 };
 enum { TRACKS_MAX = 16, WARNED_MAX = 16 };
 
 static struct SpeakerState {
-    SDL_AudioDeviceID device;    /* 0 when closed */
-    bool own_subsystem;          /* speaker_open initialised SDL_INIT_AUDIO */
+    SDL_AudioDeviceID device; /* 0 when closed */
+    bool own_subsystem;       /* speaker_open initialised SDL_INIT_AUDIO */
     char data_dir[APP_PATH_MAX];
-    SoundBank *bank;             /* NULL when the bank did not load */
+    SoundBank *bank;               /* NULL when the bank did not load */
     int16_t *samples[SOUND_COUNT]; /* each sound's, rendered, by Sound */
     size_t counts[SOUND_COUNT];
     MusicTrack *tracks[TRACKS_MAX];

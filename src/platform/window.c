@@ -33,9 +33,9 @@ typedef struct Window {
     SDL_Window *window;
     SDL_Renderer *renderer;
     SDL_GameController *pads[MAX_PADS];
-    int scale;                  /* the setting: 0 fit, a whole scale, SETTINGS_SCALE_FILL */
+    int scale; /* the setting: 0 fit, a whole scale, SETTINGS_SCALE_FILL */
     bool fullscreen;
-    SDL_Texture *frame;         /* the fill scale's 480x270 frame, made when first needed */
+    SDL_Texture *frame; /* the fill scale's 480x270 frame, made when first needed */
 } Window;
 
 /* Whether the frame is drawn at the fill scale (into win->frame). */
@@ -67,8 +67,8 @@ static void apply_scale_mode(Window *win)
         SDL_RenderSetLogicalSize(win->renderer, 0, 0);
     } else {
         SDL_RenderSetLogicalSize(win->renderer, LOGICAL_W, LOGICAL_H);
-        SDL_RenderSetIntegerScale(win->renderer, win->scale == SETTINGS_SCALE_FILL ? SDL_FALSE
-                                                                                 : SDL_TRUE);
+        SDL_RenderSetIntegerScale(win->renderer,
+                                  win->scale == SETTINGS_SCALE_FILL ? SDL_FALSE : SDL_TRUE);
     }
 }
 
@@ -213,9 +213,9 @@ int window_run(const FrontendOptions *opt)
         fprintf(stderr, "%s: cannot start SDL: %s\n", prog, SDL_GetError());
         return 1;
     }
-    win.window = SDL_CreateWindow("Pip's Peak", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                                  LOGICAL_W * 2, LOGICAL_H * 2,
-                                  SDL_WINDOW_RESIZABLE | SDL_WINDOW_HIDDEN | SDL_WINDOW_ALLOW_HIGHDPI);
+    win.window = SDL_CreateWindow(
+        "Pip's Peak", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, LOGICAL_W * 2, LOGICAL_H * 2,
+        SDL_WINDOW_RESIZABLE | SDL_WINDOW_HIDDEN | SDL_WINDOW_ALLOW_HIGHDPI);
     if (!win.window) {
         fprintf(stderr, "%s: cannot open a window: %s\n", prog, SDL_GetError());
         goto done;
@@ -242,9 +242,13 @@ int window_run(const FrontendOptions *opt)
     char data[APP_PATH_MAX];
     if (app_find_data(opt->data_dir, opt->base_path, data, sizeof data))
         speaker_open(data, &loaded);
-    FrontendHooks hooks = {.ctx = &win, .set_fullscreen = hook_fullscreen, .set_scale = hook_scale,
-                           .max_scale = hook_max_scale, .play = hook_play,
-                           .set_volume = hook_volume, .play_music = hook_music};
+    FrontendHooks hooks = {.ctx = &win,
+                           .set_fullscreen = hook_fullscreen,
+                           .set_scale = hook_scale,
+                           .max_scale = hook_max_scale,
+                           .play = hook_play,
+                           .set_volume = hook_volume,
+                           .play_music = hook_music};
     FrontendOptions with_settings = *opt;
     with_settings.settings = &loaded;
     with_settings.settings_notices = &notices;
@@ -263,8 +267,8 @@ int window_run(const FrontendOptions *opt)
     SDL_ShowWindow(win.window);
 
     SDL_RendererInfo info;
-    bool vsync = SDL_GetRendererInfo(win.renderer, &info) == 0 &&
-                 (info.flags & SDL_RENDERER_PRESENTVSYNC);
+    bool vsync =
+        SDL_GetRendererInfo(win.renderer, &info) == 0 && (info.flags & SDL_RENDERER_PRESENTVSYNC);
     const double target = 1.0 / 60.0;
     Uint64 freq = SDL_GetPerformanceFrequency(), last = SDL_GetPerformanceCounter();
     double fps_time = 0.0;

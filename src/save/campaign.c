@@ -30,8 +30,10 @@
 #include <sys/stat.h>
 
 /* A campaign's file names are the level ids progress.json keeps. */
-_Static_assert((int)CAMPAIGN_FILE_MAX == (int)PROGRESS_ID_MAX, "level ids and file names must agree");
-_Static_assert((int)CAMPAIGN_MAX_LEVELS <= (int)PROGRESS_MAX_UNLOCKED, "progress must open every level");
+_Static_assert((int)CAMPAIGN_FILE_MAX == (int)PROGRESS_ID_MAX,
+               "level ids and file names must agree");
+_Static_assert((int)CAMPAIGN_MAX_LEVELS <= (int)PROGRESS_MAX_UNLOCKED,
+               "progress must open every level");
 
 enum { CAMPAIGN_FORMAT = 1 };
 
@@ -161,7 +163,7 @@ static bool check_listed_file(JsonDoc *doc, const cJSON *file, const char *dir,
 
 static void read_level(JsonDoc *doc, const cJSON *item, CampaignLevel *lv)
 {
-    static const char *const known[] = { "file", "title" };
+    static const char *const known[] = {"file", "title"};
     if (!json_want_object(doc, item))
         return;
     json_check_keys(doc, item, known, SAVE_COUNT(known));
@@ -221,18 +223,19 @@ static void read_levels(JsonDoc *doc, const cJSON *levels, Campaign *c, int w, L
     }
     c->worlds[w].count = c->count - c->worlds[w].first;
     if (levels->child == NULL)
-        json_error(doc, levels, c->world_count > 1 || json_get(doc->root, "worlds") != NULL
-                                    ? "the world lists no levels"
-                                    : "the campaign lists no levels");
+        json_error(doc, levels,
+                   c->world_count > 1 || json_get(doc->root, "worlds") != NULL
+                       ? "the world lists no levels"
+                       : "the campaign lists no levels");
 }
 
 /* Reads root into *c, the entries without a problem; false when anything
 ** was reported. */
 static bool read_campaign(JsonDoc *doc, Campaign *c, const struct stat *self)
 {
-    static const char *const known[] = { "format", "levels", "worlds" };
-    static const char *const world_keys[] = { "name", "levels" };
-    static const long formats[] = { CAMPAIGN_FORMAT };
+    static const char *const known[] = {"format", "levels", "worlds"};
+    static const char *const world_keys[] = {"name", "levels"};
+    static const long formats[] = {CAMPAIGN_FORMAT};
     const cJSON *root = doc->root;
     int before = doc->sink->count;
     long format;
@@ -259,7 +262,7 @@ static bool read_campaign(JsonDoc *doc, Campaign *c, const struct stat *self)
         read_levels(doc, json_need(doc, root, "levels"), c, 0, seen, self);
     } else if (json_get(root, "levels") != NULL) {
         json_error(doc, json_get(root, "levels"),
-                       "a campaign has \"worlds\" or a plain \"levels\" list, not both");
+                   "a campaign has \"worlds\" or a plain \"levels\" list, not both");
     } else if (json_want_array(doc, worlds)) {
         for (const cJSON *wv = worlds->child; wv != NULL; wv = wv->next) {
             if (c->world_count >= CAMPAIGN_MAX_WORLDS) {

@@ -22,8 +22,8 @@
 enum {
     CAMPAIGN_MAX_LEVELS = 128,
     CAMPAIGN_MAX_WORLDS = 16,
-    CAMPAIGN_FILE_MAX = 64,      /* bytes of a file name, with the NUL */
-    CAMPAIGN_TITLE_MAX = 64,     /* bytes of a title (UTF-8), with the NUL */
+    CAMPAIGN_FILE_MAX = 64,  /* bytes of a file name, with the NUL */
+    CAMPAIGN_TITLE_MAX = 64, /* bytes of a title (UTF-8), with the NUL */
     CAMPAIGN_DIR_MAX = 1024,
     /* A listed file larger than this is refused, as the level loader
     ** refuses it (LEVEL_MAX_FILE_BYTES). */
@@ -33,19 +33,19 @@ enum {
 typedef struct CampaignLevel {
     char file[CAMPAIGN_FILE_MAX];
     char title[CAMPAIGN_TITLE_MAX];
-    int world;                   /* index into worlds */
+    int world; /* index into worlds */
 } CampaignLevel;
 
 typedef struct CampaignWorld {
-    char name[CAMPAIGN_TITLE_MAX];  /* "" for the one world of a plain list */
-    int first, count;            /* its levels: levels[first .. first + count) */
+    char name[CAMPAIGN_TITLE_MAX]; /* "" for the one world of a plain list */
+    int first, count;              /* its levels: levels[first .. first + count) */
 } CampaignWorld;
 
 typedef struct Campaign {
-    char dir[CAMPAIGN_DIR_MAX];  /* folder of the campaign file, "" for the current one */
-    int count;                   /* >= 1 once loaded */
+    char dir[CAMPAIGN_DIR_MAX]; /* folder of the campaign file, "" for the current one */
+    int count;                  /* >= 1 once loaded */
     CampaignLevel levels[CAMPAIGN_MAX_LEVELS];
-    int world_count;             /* >= 1 once loaded; every world has a level */
+    int world_count; /* >= 1 once loaded; every world has a level */
     CampaignWorld worlds[CAMPAIGN_MAX_WORLDS];
 } Campaign;
 

@@ -27,8 +27,8 @@ enum { PACK_FORMAT = 1 };
 
 bool pack_read_meta(const char *path, PackMeta *m, CampaignReport report, void *ctx)
 {
-    static const char *const known[] = { "format", "title", "author", "description", "version" };
-    static const long formats[] = { PACK_FORMAT };
+    static const char *const known[] = {"format", "title", "author", "description", "version"};
+    static const long formats[] = {PACK_FORMAT};
     SaveReader r;
     memset(m, 0, sizeof *m);
     save_reader_init(&r);

@@ -27,17 +27,17 @@
 #include <stddef.h>
 
 enum {
-    PACK_NAME_MAX = 64,          /* bytes of a pack's folder name, with the NUL */
-    PACK_TEXT_MAX = 64,          /* bytes of a title, author or version, with the NUL */
-    PACK_DESCRIPTION_MAX = 256,  /* bytes of a description, with the NUL */
-    PACK_ERROR_MAX = 2048,       /* bytes of a pack's first problem, with the NUL */
-    PACK_ROOTS_MAX = 16,         /* folders looked in for packs */
-    PACK_MAX = 64,               /* packs listed; more are counted */
+    PACK_NAME_MAX = 64,         /* bytes of a pack's folder name, with the NUL */
+    PACK_TEXT_MAX = 64,         /* bytes of a title, author or version, with the NUL */
+    PACK_DESCRIPTION_MAX = 256, /* bytes of a description, with the NUL */
+    PACK_ERROR_MAX = 2048,      /* bytes of a pack's first problem, with the NUL */
+    PACK_ROOTS_MAX = 16,        /* folders looked in for packs */
+    PACK_MAX = 64,              /* packs listed; more are counted */
 };
 
 /* What pack.json says. */
 typedef struct PackMeta {
-    char title[PACK_TEXT_MAX];   /* "" when pack.json gives none */
+    char title[PACK_TEXT_MAX]; /* "" when pack.json gives none */
     char author[PACK_TEXT_MAX];
     char description[PACK_DESCRIPTION_MAX];
     char version[PACK_TEXT_MAX];
@@ -45,12 +45,12 @@ typedef struct PackMeta {
 
 /* One pack as the game lists it. */
 typedef struct PackInfo {
-    char name[PACK_NAME_MAX];    /* its folder's name: its id */
-    char dir[CAMPAIGN_DIR_MAX];  /* its folder, ending in '/' */
-    PackMeta meta;               /* the title is the name when pack.json gives none */
-    int level_count;             /* the campaign's levels; 0 when it failed */
-    bool ok;                     /* pack.json and campaign.json read without a problem */
-    char error[PACK_ERROR_MAX];  /* otherwise the first problem, "PATH:LINE:COL: MESSAGE" */
+    char name[PACK_NAME_MAX];   /* its folder's name: its id */
+    char dir[CAMPAIGN_DIR_MAX]; /* its folder, ending in '/' */
+    PackMeta meta;              /* the title is the name when pack.json gives none */
+    int level_count;            /* the campaign's levels; 0 when it failed */
+    bool ok;                    /* pack.json and campaign.json read without a problem */
+    char error[PACK_ERROR_MAX]; /* otherwise the first problem, "PATH:LINE:COL: MESSAGE" */
 } PackInfo;
 
 /* The folders packs are looked for in, in order. */
@@ -62,7 +62,7 @@ typedef struct PackRoots {
 /* The packs found, sorted by name. */
 typedef struct PackList {
     int count;
-    int dropped;                 /* found past PACK_MAX */
+    int dropped; /* found past PACK_MAX */
     PackInfo packs[PACK_MAX];
 } PackList;
 

@@ -219,8 +219,8 @@ static void unlock_after(Progress *p, int index)
         p->unlocked = index + 2 > PROGRESS_MAX_UNLOCKED ? PROGRESS_MAX_UNLOCKED : index + 2;
 }
 
-bool progress_record_completion(Progress *p, const char *level_id, int campaign_index,
-                                LevelRun run, unsigned *improved)
+bool progress_record_completion(Progress *p, const char *level_id, int campaign_index, LevelRun run,
+                                unsigned *improved)
 {
     unsigned bits = 0;
     if (improved != NULL)
@@ -232,11 +232,12 @@ bool progress_record_completion(Progress *p, const char *level_id, int campaign_
     if (rec == NULL && (rec = add_record(p, level_id)) == NULL)
         return false;
     /* the coins and gems kept were counted in another level than this one */
-    bool changed = rec->totals_known ? rec->coins_total != run.coins_total || rec->gems_total != run.gems_total
-                                     : rec->most_coins > run.coins_total || rec->most_gems > run.gems_total;
+    bool changed = rec->totals_known
+                       ? rec->coins_total != run.coins_total || rec->gems_total != run.gems_total
+                       : rec->most_coins > run.coins_total || rec->most_gems > run.gems_total;
     if (!rec->completed) {
-        bits = PROGRESS_FIRST_CLEAR | PROGRESS_BEST_TIME | PROGRESS_BEST_DEATHS | PROGRESS_BEST_COINS |
-               PROGRESS_BEST_GEMS;
+        bits = PROGRESS_FIRST_CLEAR | PROGRESS_BEST_TIME | PROGRESS_BEST_DEATHS |
+               PROGRESS_BEST_COINS | PROGRESS_BEST_GEMS;
         rec->completed = true;
         rec->best_ticks = run.ticks;
         rec->fewest_deaths = run.deaths;
@@ -310,7 +311,8 @@ static void merge_record(LevelRecord *a, const LevelRecord *b)
             return;
         }
     }
-    uint32_t coins = max_u32(a->most_coins, b->most_coins), gems = max_u32(a->most_gems, b->most_gems);
+    uint32_t coins = max_u32(a->most_coins, b->most_coins),
+             gems = max_u32(a->most_gems, b->most_gems);
     if (!a->totals_known || (coins <= a->coins_total && gems <= a->gems_total)) {
         a->most_coins = coins;
         a->most_gems = gems;
@@ -432,8 +434,8 @@ static void check_best(JsonDoc *doc, const cJSON *item, const char *best, uint32
 static void read_record(JsonDoc *doc, const cJSON *item, LevelRecord *rec)
 {
     static const char *const known[] = {
-        "completed", "best_ticks", "fewest_deaths", "most_coins", "most_gems",
-        "coins_total", "gems_total", "assist",
+        "completed", "best_ticks",  "fewest_deaths", "most_coins",
+        "most_gems", "coins_total", "gems_total",    "assist",
     };
     if (!json_want_object(doc, item))
         return;
@@ -444,7 +446,8 @@ static void read_record(JsonDoc *doc, const cJSON *item, LevelRecord *rec)
     read_count(doc, item, "fewest_deaths", &rec->fewest_deaths);
     read_count(doc, item, "most_coins", &rec->most_coins);
     read_optional_count(doc, item, "most_gems", &rec->most_gems);
-    const cJSON *coins_total = json_get(item, "coins_total"), *gems_total = json_get(item, "gems_total");
+    const cJSON *coins_total = json_get(item, "coins_total"),
+                *gems_total = json_get(item, "gems_total");
     if ((coins_total == NULL) != (gems_total == NULL))
         json_error(doc, coins_total != NULL ? coins_total : gems_total,
                    "coins_total and gems_total go together: %s is missing",
@@ -461,8 +464,8 @@ static void read_record(JsonDoc *doc, const cJSON *item, LevelRecord *rec)
         json_error(doc, assist, "not completed but assisted");
     if (rec->completed && rec->best_ticks == 0)
         json_error(doc, json_get(item, "best_ticks"), "must be at least 1 for a completed level");
-    if (!rec->completed && (rec->best_ticks != 0 || rec->fewest_deaths != 0 || rec->most_coins != 0 ||
-                            rec->most_gems != 0))
+    if (!rec->completed && (rec->best_ticks != 0 || rec->fewest_deaths != 0 ||
+                            rec->most_coins != 0 || rec->most_gems != 0))
         json_error(doc, item, "not completed but has bests");
     else if (!rec->completed && rec->totals_known)
         json_error(doc, item, "not completed but has the level's totals");
@@ -580,7 +583,8 @@ SaveLoad progress_load(const char *path, const char *campaign, Progress *p, Save
         result = save_recover(&r, path, "progress", notices);
     else if (result == SAVE_LOADED && !take_campaign(&f, campaign, p)) {
         if (notices != NULL)
-            save_notices_add(notices, path, 0, 0, "out of memory; using default progress for now"
+            save_notices_add(notices, path, 0, 0,
+                             "out of memory; using default progress for now"
                              " (the file is left as it is)");
         result = SAVE_UNREADABLE;
     }
@@ -621,10 +625,10 @@ static bool well_formed(const Progress *p, const char *path, char *err, size_t e
     }
     for (int i = 0; i < p->level_count; i++) {
         const LevelRecord *rec = &p->levels[i];
-        if (!progress_valid_id(rec->id) || progress_find(p, rec->id) != rec
-            || (rec->completed && rec->best_ticks == 0)
-            || (rec->completed && rec->totals_known
-                && (rec->most_coins > rec->coins_total || rec->most_gems > rec->gems_total))) {
+        if (!progress_valid_id(rec->id) || progress_find(p, rec->id) != rec ||
+            (rec->completed && rec->best_ticks == 0) ||
+            (rec->completed && rec->totals_known &&
+             (rec->most_coins > rec->coins_total || rec->most_gems > rec->gems_total))) {
             snprintf(err, errlen, "cannot save %s: level record %d is malformed", path, i);
             return false;
         }
@@ -644,10 +648,11 @@ static void write_campaign(SaveBuf *b, const char *id, const Progress *p)
         save_buf_puts(b, i > 0 ? ",\n        " : "\n        ");
         save_buf_string(b, rec->id);
         if (rec->completed) {
-            save_buf_printf(b, ": { \"completed\": true, \"best_ticks\": %lu, \"fewest_deaths\": %lu,"
-                            " \"most_coins\": %lu, \"most_gems\": %lu", (unsigned long)rec->best_ticks,
-                            (unsigned long)rec->fewest_deaths, (unsigned long)rec->most_coins,
-                            (unsigned long)rec->most_gems);
+            save_buf_printf(b,
+                            ": { \"completed\": true, \"best_ticks\": %lu, \"fewest_deaths\": %lu,"
+                            " \"most_coins\": %lu, \"most_gems\": %lu",
+                            (unsigned long)rec->best_ticks, (unsigned long)rec->fewest_deaths,
+                            (unsigned long)rec->most_coins, (unsigned long)rec->most_gems);
             if (rec->totals_known)
                 save_buf_printf(b, ", \"coins_total\": %lu, \"gems_total\": %lu",
                                 (unsigned long)rec->coins_total, (unsigned long)rec->gems_total);
@@ -656,7 +661,7 @@ static void write_campaign(SaveBuf *b, const char *id, const Progress *p)
             save_buf_puts(b, " }");
         } else
             save_buf_puts(b, ": { \"completed\": false, \"best_ticks\": 0, \"fewest_deaths\": 0,"
-                          " \"most_coins\": 0 }");
+                             " \"most_coins\": 0 }");
     }
     save_buf_puts(b, p->level_count > 0 ? "\n      }\n    }" : "}\n    }");
 }
@@ -672,7 +677,8 @@ static bool write_file(const ProgressFile *f, const char *path, char *err, size_
     save_buf_puts(&b, f->count > 0 ? "\n  }\n}\n" : "}\n}\n");
     bool ok;
     if (!b.failed && b.len > SAVE_MAX_FILE) {
-        snprintf(err, errlen, "cannot save %s: the progress of every campaign takes %zu bytes,"
+        snprintf(err, errlen,
+                 "cannot save %s: the progress of every campaign takes %zu bytes,"
                  " more than the %d the game reads back; the previous file is unchanged",
                  path, b.len, SAVE_MAX_FILE);
         ok = false;
@@ -704,8 +710,10 @@ bool progress_save(const char *path, const char *campaign, Progress *p, SaveNoti
     if (got == JSON_READ_ERROR) {
         char problem[JSON_MESSAGE_MAX + 32];
         save_reader_problem(&r, problem, sizeof problem);
-        snprintf(err, errlen, "cannot save %s: reading it first (to keep what it holds) failed: %s;"
-                 " the previous file is unchanged", path, problem);
+        snprintf(err, errlen,
+                 "cannot save %s: reading it first (to keep what it holds) failed: %s;"
+                 " the previous file is unchanged",
+                 path, problem);
         ok = false;
     } else if (got == JSON_READ_FAILED || (got == JSON_READ_OK && !read_file(&r.doc, &f))) {
         save_recover(&r, path, "progress", notices);

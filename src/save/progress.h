@@ -28,8 +28,8 @@
 struct Campaign;
 
 enum {
-    PROGRESS_MAX_UNLOCKED = 128, /* a campaign's levels, at most: CAMPAIGN_MAX_LEVELS */
-    PROGRESS_ID_MAX = 64,        /* bytes of a level id, with the NUL */
+    PROGRESS_MAX_UNLOCKED = 128,           /* a campaign's levels, at most: CAMPAIGN_MAX_LEVELS */
+    PROGRESS_ID_MAX = 64,                  /* bytes of a level id, with the NUL */
     PROGRESS_CAMPAIGN_MAX = 3 * 4096 + 16, /* bytes of a campaign id, with the NUL */
 };
 
@@ -39,10 +39,10 @@ enum {
 typedef struct LevelRecord {
     char id[PROGRESS_ID_MAX];
     bool completed;
-    uint32_t best_ticks;         /* fastest completion, in simulation ticks */
-    uint32_t fewest_deaths;      /* fewest deaths in a completion */
-    uint32_t most_coins;         /* most coins collected in a completion */
-    uint32_t most_gems;          /* most gems collected in a completion */
+    uint32_t best_ticks;    /* fastest completion, in simulation ticks */
+    uint32_t fewest_deaths; /* fewest deaths in a completion */
+    uint32_t most_coins;    /* most coins collected in a completion */
+    uint32_t most_gems;     /* most gems collected in a completion */
     /* The coins and gems the level held at its last completion, so that a
     ** screen can say "3/5" without loading it. A record of a version that
     ** did not keep them has none until the level is completed again. */
@@ -55,21 +55,21 @@ typedef struct LevelRecord {
 } LevelRecord;
 
 typedef struct Progress {
-    int unlocked;                /* campaign levels 0 .. unlocked-1 are open; >= 1 */
+    int unlocked;                     /* campaign levels 0 .. unlocked-1 are open; >= 1 */
     char last_level[PROGRESS_ID_MAX]; /* id of the level last played, for Continue; "" if none */
     int level_count;
-    LevelRecord *levels;         /* level_count records, owned */
+    LevelRecord *levels; /* level_count records, owned */
     int level_cap;
 } Progress;
 
 /* One completion of a level. */
 typedef struct LevelRun {
-    uint32_t ticks;              /* >= 1 */
+    uint32_t ticks; /* >= 1 */
     uint32_t deaths;
-    uint32_t coins;              /* banked by the end: at most coins_total */
-    uint32_t gems;               /* at most gems_total */
+    uint32_t coins;                   /* banked by the end: at most coins_total */
+    uint32_t gems;                    /* at most gems_total */
     uint32_t coins_total, gems_total; /* what the level holds */
-    bool assisted;               /* played with a slower game speed or invincibility */
+    bool assisted;                    /* played with a slower game speed or invincibility */
 } LevelRun;
 
 /* Which bests a completion improved (bits). */
@@ -156,8 +156,8 @@ bool progress_is_unlocked(const Progress *p, int index);
 ** (may be NULL) gets the PROGRESS_* bits. Returns false, changing nothing,
 ** for a malformed id, ticks of 0, more coins or gems than the totals, or
 ** when out of memory. */
-bool progress_record_completion(Progress *p, const char *level_id, int campaign_index,
-                                LevelRun run, unsigned *improved);
+bool progress_record_completion(Progress *p, const char *level_id, int campaign_index, LevelRun run,
+                                unsigned *improved);
 
 /* Adds from's records into into: a level only one has is copied, a level
 ** both completed keeps the better of each best (and is assisted only if

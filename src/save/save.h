@@ -39,14 +39,14 @@ enum { SAVE_MAX_FILE = 1 << 20 };
 ** terminal (save_notices_print) and the game shows them on screen. */
 
 enum {
-    SAVE_NOTICES_MAX = 16,           /* kept per SaveNotices; more are counted */
-    SAVE_NOTICE_FILE_MAX = 4096 + 16, /* a whole path: never cut */
+    SAVE_NOTICES_MAX = 16,                /* kept per SaveNotices; more are counted */
+    SAVE_NOTICE_FILE_MAX = 4096 + 16,     /* a whole path: never cut */
     SAVE_NOTICE_MESSAGE_MAX = 4096 + 512, /* a message may name a path too */
 };
 
 typedef struct SaveNotice {
-    char file[SAVE_NOTICE_FILE_MAX]; /* the path as the loader was given it */
-    int line, col;                   /* 0, 0 for the whole file */
+    char file[SAVE_NOTICE_FILE_MAX];       /* the path as the loader was given it */
+    int line, col;                         /* 0, 0 for the whole file */
     char message[SAVE_NOTICE_MESSAGE_MAX]; /* "FIELD: PROBLEM; WHAT WAS DONE" */
 } SaveNotice;
 
@@ -54,8 +54,8 @@ typedef struct SaveNotice {
 ** call save_notices_clear. Loaders add to it, so one list can gather the
 ** notices of several files. */
 typedef struct SaveNotices {
-    int count;                       /* entries used in list */
-    int dropped;                     /* found past SAVE_NOTICES_MAX */
+    int count;   /* entries used in list */
+    int dropped; /* found past SAVE_NOTICES_MAX */
     SaveNotice list[SAVE_NOTICES_MAX];
 } SaveNotices;
 

@@ -236,8 +236,8 @@ static void read_speed(SaveReader *r, int *out)
     save_reader_fallback(r, "using %d", *out);
     if (json_want_int(&r->doc, v, SETTINGS_SPEED_MIN, 100, &x)) {
         if (x % SETTINGS_SPEED_STEP != 0)
-            json_error(&r->doc, v, "expected %d to 100 in steps of %d, got %ld",
-                       SETTINGS_SPEED_MIN, SETTINGS_SPEED_STEP, x);
+            json_error(&r->doc, v, "expected %d to 100 in steps of %d, got %ld", SETTINGS_SPEED_MIN,
+                       SETTINGS_SPEED_STEP, x);
         else
             *out = (int)x;
     }
@@ -260,7 +260,7 @@ static bool same_name(const char *a, const char *b)
 /* What a list of bindings reads: the kind of name, how a name is checked,
 ** and the names the controls know (NULL: any well-formed one). */
 typedef struct BindingKind {
-    const char *noun;            /* "key", "button" */
+    const char *noun; /* "key", "button" */
     SaveStringCheck check;
     const char *const *known;
     int known_count;
@@ -379,8 +379,10 @@ static void read_bindings(SaveReader *r, const char *key, const BindingKind *kin
             json_error_key(doc, act, "unknown action \"%s\" (did you mean \"%s\"?)", q,
                            ACTION_NAMES[s]);
         else
-            json_error_key(doc, act, "unknown action \"%s\" (the actions are left, right, up,"
-                           " down, jump, pause, restart and fullscreen)", q);
+            json_error_key(doc, act,
+                           "unknown action \"%s\" (the actions are left, right, up,"
+                           " down, jump, pause, restart and fullscreen)",
+                           q);
         save_reader_fallback(r, NULL);
     }
 }
@@ -416,9 +418,9 @@ static bool read_format(SaveReader *r)
 static bool read_settings(SaveReader *r, const SettingsKnownNames *known, Settings *s)
 {
     static const char *const keys[] = {
-        "format", "window_scale", "fullscreen", "vsync", "master_volume", "sfx_volume",
-        "music_volume", "mute", "show_fps", "debug_overlay", "game_speed", "invincible",
-        "all_levels", "keys", "gamepad",
+        "format",     "window_scale", "fullscreen", "vsync",    "master_volume",
+        "sfx_volume", "music_volume", "mute",       "show_fps", "debug_overlay",
+        "game_speed", "invincible",   "all_levels", "keys",     "gamepad",
     };
     if (!read_format(r))
         return false;
@@ -439,11 +441,15 @@ static bool read_settings(SaveReader *r, const SettingsKnownNames *known, Settin
     read_bool(r, "invincible", &s->invincible);
     read_bool(r, "all_levels", &s->all_levels);
     const BindingKind key_kind = {
-        "key", check_key_name, known != NULL ? known->keys : NULL,
+        "key",
+        check_key_name,
+        known != NULL ? known->keys : NULL,
         known != NULL ? known->key_count : 0,
     };
     const BindingKind button_kind = {
-        "button", check_button_name, known != NULL ? known->buttons : NULL,
+        "button",
+        check_button_name,
+        known != NULL ? known->buttons : NULL,
         known != NULL ? known->button_count : 0,
     };
     read_bindings(r, "keys", &key_kind, s->keys);
@@ -501,8 +507,8 @@ static bool valid_binding(const SettingsBinding *b, SaveStringCheck check)
     const char *why;
     int n = settings_binding_count(b);
     for (int i = 0; i < n; i++) {
-        if (memchr(b->names[i], '\0', SETTINGS_NAME_MAX) == NULL
-            || !check(b->names[i], SETTINGS_NAME_MAX, &why))
+        if (memchr(b->names[i], '\0', SETTINGS_NAME_MAX) == NULL ||
+            !check(b->names[i], SETTINGS_NAME_MAX, &why))
             return false;
         for (int j = 0; j < i; j++)
             if (strcmp(b->names[i], b->names[j]) == 0)
@@ -529,20 +535,20 @@ static void write_bindings(SaveBuf *b, const char *key, const SettingsBinding *b
 
 bool settings_save(const char *path, const Settings *s, char *err, size_t errlen)
 {
-    if (s->window_scale < SETTINGS_SCALE_FILL || s->window_scale > SETTINGS_SCALE_MAX
-        || s->game_speed < SETTINGS_SPEED_MIN || s->game_speed > 100
-        || s->game_speed % SETTINGS_SPEED_STEP != 0
-        || s->master_volume < 0 || s->master_volume > SETTINGS_VOLUME_MAX
-        || s->sfx_volume < 0 || s->sfx_volume > SETTINGS_VOLUME_MAX
-        || s->music_volume < 0 || s->music_volume > SETTINGS_VOLUME_MAX) {
+    if (s->window_scale < SETTINGS_SCALE_FILL || s->window_scale > SETTINGS_SCALE_MAX ||
+        s->game_speed < SETTINGS_SPEED_MIN || s->game_speed > 100 ||
+        s->game_speed % SETTINGS_SPEED_STEP != 0 || s->master_volume < 0 ||
+        s->master_volume > SETTINGS_VOLUME_MAX || s->sfx_volume < 0 ||
+        s->sfx_volume > SETTINGS_VOLUME_MAX || s->music_volume < 0 ||
+        s->music_volume > SETTINGS_VOLUME_MAX) {
         snprintf(err, errlen, "cannot save %s: a value is out of range", path);
         return false;
     }
     for (int a = 0; a < ACTION_COUNT; a++) {
-        if (!valid_binding(&s->keys[a], check_key_name)
-            || !valid_binding(&s->buttons[a], check_button_name)) {
-            snprintf(err, errlen, "cannot save %s: a binding of \"%s\" is malformed",
-                     path, ACTION_NAMES[a]);
+        if (!valid_binding(&s->keys[a], check_key_name) ||
+            !valid_binding(&s->buttons[a], check_button_name)) {
+            snprintf(err, errlen, "cannot save %s: a binding of \"%s\" is malformed", path,
+                     ACTION_NAMES[a]);
             return false;
         }
     }

@@ -31,13 +31,13 @@ typedef enum SettingsAction {
 } SettingsAction;
 
 enum {
-    SETTINGS_BINDINGS_MAX = 4,   /* keys (or buttons) per action */
-    SETTINGS_NAME_MAX = 32,      /* bytes of a key or button name, with the NUL */
-    SETTINGS_SCALE_MAX = 8,      /* window scale 1..8; 0 fits the screen */
-    SETTINGS_SCALE_FILL = -1,    /* the view fills the window at any scale, letterboxed */
+    SETTINGS_BINDINGS_MAX = 4, /* keys (or buttons) per action */
+    SETTINGS_NAME_MAX = 32,    /* bytes of a key or button name, with the NUL */
+    SETTINGS_SCALE_MAX = 8,    /* window scale 1..8; 0 fits the screen */
+    SETTINGS_SCALE_FILL = -1,  /* the view fills the window at any scale, letterboxed */
     SETTINGS_VOLUME_MAX = 100,
-    SETTINGS_SPEED_MIN = 50,     /* the Assist's game speed, percent: 50..100 ... */
-    SETTINGS_SPEED_STEP = 10,    /* ... in steps of 10 */
+    SETTINGS_SPEED_MIN = 50,  /* the Assist's game speed, percent: 50..100 ... */
+    SETTINGS_SPEED_STEP = 10, /* ... in steps of 10 */
 };
 
 /* Names of one action's bindings; unused slots are "" after the used ones. */
@@ -46,19 +46,19 @@ typedef struct SettingsBinding {
 } SettingsBinding;
 
 typedef struct Settings {
-    int window_scale;        /* 0 = fit the screen, 1..SETTINGS_SCALE_MAX, or
+    int window_scale; /* 0 = fit the screen, 1..SETTINGS_SCALE_MAX, or
                                 SETTINGS_SCALE_FILL ("fill" in the file) */
     bool fullscreen;
-    bool vsync;              /* present in step with the display; read when the window opens */
-    int master_volume;       /* 0..100 */
-    int sfx_volume;          /* 0..100 */
-    int music_volume;        /* 0..100 */
+    bool vsync;        /* present in step with the display; read when the window opens */
+    int master_volume; /* 0..100 */
+    int sfx_volume;    /* 0..100 */
+    int music_volume;  /* 0..100 */
     bool mute;
-    bool debug_overlay;      /* the F3 overlay: frame rate, tick time, entities, draw calls */
+    bool debug_overlay; /* the F3 overlay: frame rate, tick time, entities, draw calls */
     /* Options > Assist, all off by default */
-    int game_speed;          /* percent of real time the game runs at: 50..100, steps of 10 */
-    bool invincible;         /* hazards do not kill; a fall puts Pip back on the ground */
-    bool all_levels;         /* every level of the level select open */
+    int game_speed;  /* percent of real time the game runs at: 50..100, steps of 10 */
+    bool invincible; /* hazards do not kill; a fall puts Pip back on the ground */
+    bool all_levels; /* every level of the level select open */
     SettingsBinding keys[ACTION_COUNT];
     SettingsBinding buttons[ACTION_COUNT];
 } Settings;
@@ -74,9 +74,9 @@ void settings_defaults(Settings *s);
 ** well-formed name through. Neither the lists nor their strings (none
 ** NULL) are owned. */
 typedef struct SettingsKnownNames {
-    const char *const *keys;     /* key names: "Space", "Left", "Keypad 1" */
+    const char *const *keys; /* key names: "Space", "Left", "Keypad 1" */
     int key_count;
-    const char *const *buttons;  /* button names and axis halves: "a", "leftx-" */
+    const char *const *buttons; /* button names and axis halves: "a", "leftx-" */
     int button_count;
 } SettingsKnownNames;
 

@@ -119,12 +119,10 @@ JsonRead save_reader_load(SaveReader *r, const char *path)
 
 bool save_format_is_newer(const cJSON *v, int current)
 {
-    return cJSON_IsNumber(v) && v->valuedouble > current &&
-           v->valuedouble == floor(v->valuedouble);
+    return cJSON_IsNumber(v) && v->valuedouble > current && v->valuedouble == floor(v->valuedouble);
 }
 
-bool save_want_string(JsonDoc *doc, const cJSON *v, SaveStringCheck check, char *out,
-                      size_t cap)
+bool save_want_string(JsonDoc *doc, const cJSON *v, SaveStringCheck check, char *out, size_t cap)
 {
     const char *s = json_want_string(doc, v);
     if (s == NULL)
@@ -155,8 +153,8 @@ bool save_valid_file_name(const char *s, size_t cap, const char **why)
     }
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
-        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                  || c == '.' || c == '_' || c == '-';
+        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                  c == '.' || c == '_' || c == '-';
         if (!ok) {
             *why = "a file name may use only letters, digits, '.', '_' and '-'";
             return false;
@@ -235,8 +233,7 @@ static bool keep_aside(const char *path, char *aside, size_t cap, int *errnum)
     return false;
 }
 
-SaveLoad save_recover(const SaveReader *r, const char *path, const char *what,
-                      SaveNotices *notices)
+SaveLoad save_recover(const SaveReader *r, const char *path, const char *what, SaveNotices *notices)
 {
     char aside[4096 + 16];
     int errnum = 0;
@@ -251,7 +248,8 @@ SaveLoad save_recover(const SaveReader *r, const char *path, const char *what,
     else
         save_notices_add(notices, path, r->line, r->col,
                          "%s; using default %s (could not keep the file aside: %s; the next save"
-                         " replaces it)", r->message, what, strerror(errnum));
+                         " replaces it)",
+                         r->message, what, strerror(errnum));
     return SAVE_RECOVERED;
 }
 
@@ -305,8 +303,10 @@ SaveLoad save_load_json(SaveReader *r, const char *path, const char *what, SaveN
     if (got == JSON_READ_ERROR) {
         /* Nothing says the file is bad: it stays where it is, untouched. */
         if (notices != NULL)
-            save_notices_add(notices, path, 0, 0, "%s; using default %s for now (the file is "
-                             "left as it is)", r->message, what);
+            save_notices_add(notices, path, 0, 0,
+                             "%s; using default %s for now (the file is "
+                             "left as it is)",
+                             r->message, what);
         return SAVE_UNREADABLE;
     }
     if (got == JSON_READ_FAILED)
@@ -429,8 +429,10 @@ bool save_lock_folder(const char *path, SaveLock *lock, char *err, size_t errlen
     close(fd);
     if (e != EWOULDBLOCK)
         return true; /* no locks on this file system: the merge alone */
-    snprintf(err, errlen, "cannot save %s: another copy of the game has been saving in its folder"
-             " for two seconds; the previous file is unchanged", path);
+    snprintf(err, errlen,
+             "cannot save %s: another copy of the game has been saving in its folder"
+             " for two seconds; the previous file is unchanged",
+             path);
     return false;
 }
 

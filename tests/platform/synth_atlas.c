@@ -63,7 +63,8 @@ void synth_atlas_build(SynthAtlas *s, SDL_Renderer *renderer)
         RenderSheet *sh = &atlas->sheets[c];
         if (c >= kind_clip_count() && c < RCLIP_FX_DUST)
             continue; /* numbers no kind uses */
-        if (c < kind_first_clip(kind_find("player")) + 6 && c >= kind_first_clip(kind_find("player"))) {
+        if (c < kind_first_clip(kind_find("player")) + 6 &&
+            c >= kind_first_clip(kind_find("player"))) {
             sheet(&p, sh, 2, 1, 32, 32); /* Pip: a 16x24 box centred at the bottom */
             sh->anchor_x = 8;
             sh->anchor_y = 8;
@@ -116,8 +117,8 @@ void synth_atlas_build(SynthAtlas *s, SDL_Renderer *renderer)
     RenderBackground *bg = &atlas->backgrounds[0];
     atlas->background_count = 1;
     strcpy(bg->name, "hills");
-    bg->layers[0] = (RenderBgLayer){{0, 0, 64, 32}, 0.5f, 0.25f, 100,
-                                    {10, 20, 80, 255}, {40, 160, 60, 255}, 0.0f, 0.0f, false};
+    bg->layers[0] = (RenderBgLayer){{0, 0, 64, 32},     0.5f, 0.25f, 100,  {10, 20, 80, 255},
+                                    {40, 160, 60, 255}, 0.0f, 0.0f,  false};
     bg->layer_count = 1;
     bg->texture = render_make_texture(renderer, s->bg_image, &bg->tex_w, &bg->tex_h, &bg->white,
                                       err, sizeof err);

@@ -14,8 +14,8 @@
 
 typedef struct SynthAtlas {
     RenderAtlas atlas;
-    SDL_Surface *image;       /* the atlas's pixels, to compare with */
-    SDL_Surface *bg_image;    /* the background set's pixels */
+    SDL_Surface *image;    /* the atlas's pixels, to compare with */
+    SDL_Surface *bg_image; /* the background set's pixels */
 } SynthAtlas;
 
 /* Builds the images and textures for renderer. */

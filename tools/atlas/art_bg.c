@@ -57,7 +57,8 @@ static void sky(BgLayer *layer, const uint32_t *stops, int n)
 {
     for (int y = 0; y < layer->img.h; y++)
         for (int x = 0; x < layer->img.w; x++)
-            image_set(&layer->img, x, y, gradient(stops, n, (float)y / (float)(layer->img.h - 1), x, y));
+            image_set(&layer->img, x, y,
+                      gradient(stops, n, (float)y / (float)(layer->img.h - 1), x, y));
     layer->fill_above = RGB_HEX(stops[0]);
     layer->fill_below = RGB_HEX(stops[n - 1]);
 }
@@ -237,7 +238,8 @@ static bool hills(Atlas *atlas)
         int blobs = 3 + (int)(art_noise((uint32_t)c, 7u, 11u) * 3.0f);
         for (int b = 0; b < blobs; b++) {
             float r = 6.0f + 6.0f * art_noise((uint32_t)c, (uint32_t)b + 10u, 11u);
-            puff(&l->img, cx + (float)b * 9.0f, cy - r * 0.4f, r, RGB_HEX(0xffffff), RGB_HEX(0xd6eefc));
+            puff(&l->img, cx + (float)b * 9.0f, cy - r * 0.4f, r, RGB_HEX(0xffffff),
+                 RGB_HEX(0xd6eefc));
         }
     }
 
@@ -245,7 +247,13 @@ static bool hills(Atlas *atlas)
     if (!range_layer(set, "far_mountains", 30, 130, 5, 78.0f, 0x9fcbe2, 0xeaf7fc, 0xc3e0ef, 91u))
         return false;
 
-    static const struct { float base, amp; uint32_t hex, top; int y, h; float par; uint32_t seed; } band[] = {
+    static const struct {
+        float base, amp;
+        uint32_t hex, top;
+        int y, h;
+        float par;
+        uint32_t seed;
+    } band[] = {
         {40.0f, 14.0f, 0x8cc9b8, 0xb2e2c8, 120, 150, 0.2f, 3u},
         {44.0f, 12.0f, 0x5fa86a, 0x8fcf78, 160, 110, 0.4f, 8u},
     };
@@ -269,9 +277,11 @@ static bool hills(Atlas *atlas)
                 float ty = rolling((int)tx % W, band[b].base, band[b].amp, band[b].seed);
                 float r = 5.0f + 3.0f * art_noise((uint32_t)t, 9u, 13u);
                 for (int dx = -W; dx <= W; dx += W) {
-                    image_fill_rect(&l->img, (int)tx + dx, (int)(ty - r), 2, (int)r + 2, RGB_HEX(0x4a7a4a));
+                    image_fill_rect(&l->img, (int)tx + dx, (int)(ty - r), 2, (int)r + 2,
+                                    RGB_HEX(0x4a7a4a));
                     image_fill_disc(&l->img, tx + (float)dx, ty - r - 2.0f, r, RGB_HEX(0x4f9a58));
-                    image_fill_disc(&l->img, tx + (float)dx - 1.0f, ty - r - 3.0f, r - 2.0f, RGB_HEX(0x6fb86a));
+                    image_fill_disc(&l->img, tx + (float)dx - 1.0f, ty - r - 3.0f, r - 2.0f,
+                                    RGB_HEX(0x6fb86a));
                 }
             }
         }
@@ -302,7 +312,8 @@ static bool cave(Atlas *atlas)
         for (int y = 0; y < H; y++) {
             /* waisted in the middle, flared where it meets floor and roof */
             float t = ((float)y - (float)H / 2.0f) / ((float)H / 2.0f);
-            float w = half * (0.6f + 0.5f * t * t) + 1.5f * art_noise((uint32_t)(y / 3), (uint32_t)c, 24u);
+            float w = half * (0.6f + 0.5f * t * t) +
+                      1.5f * art_noise((uint32_t)(y / 3), (uint32_t)c, 24u);
             for (int x = (int)(cx - w); x <= (int)(cx + w); x++)
                 image_set(&l->img, (x + W) % W, y,
                           RGB_HEX((float)x < cx - w + 2.0f ? 0x2a2446 : 0x201c36));
@@ -314,7 +325,12 @@ static bool cave(Atlas *atlas)
         }
     }
 
-    static const struct { uint32_t hex, edge; float par; int teeth; uint32_t seed; } wall[] = {
+    static const struct {
+        uint32_t hex, edge;
+        float par;
+        int teeth;
+        uint32_t seed;
+    } wall[] = {
         {0x27233f, 0x2f2a4c, 0.2f, 11, 21u},
         {0x332c52, 0x433a68, 0.45f, 7, 22u},
     };
@@ -328,21 +344,27 @@ static bool cave(Atlas *atlas)
         l->fill_below = RGB_HEX(wall[w].hex);
         for (int x = 0; x < W; x++) {
             /* stalactites hang from the ceiling, stalagmites rise from the floor */
-            float down = 22.0f + 14.0f * (float)w + teeth(x, wall[w].teeth, 70.0f + 20.0f * (float)w, wall[w].seed);
-            float up = (float)H - 16.0f - teeth(x, wall[w].teeth + 2, 90.0f + 25.0f * (float)w, wall[w].seed + 7u);
+            float down = 22.0f + 14.0f * (float)w +
+                         teeth(x, wall[w].teeth, 70.0f + 20.0f * (float)w, wall[w].seed);
+            float up = (float)H - 16.0f -
+                       teeth(x, wall[w].teeth + 2, 90.0f + 25.0f * (float)w, wall[w].seed + 7u);
             for (int y = 0; y < H; y++) {
                 if ((float)y < down || (float)y > up) {
                     bool edge = (float)y > down - 2.0f && (float)y < down;
                     bool edge2 = (float)y < up + 2.0f && (float)y > up;
-                    image_set(&l->img, x, y, edge || edge2 ? RGB_HEX(wall[w].edge) : RGB_HEX(wall[w].hex));
+                    image_set(&l->img, x, y,
+                              edge || edge2 ? RGB_HEX(wall[w].edge) : RGB_HEX(wall[w].hex));
                 }
             }
         }
         if (w == 1) {
             /* glowing crystals studding the near rock */
             for (int c = 0; c < 10; c++) {
-                int cx = (int)((float)c * (float)W / 10.0f + art_noise((uint32_t)c, 1u, 40u) * 30.0f) % W;
-                float up = (float)H - 16.0f - teeth(cx, wall[w].teeth + 2, 115.0f, wall[w].seed + 7u);
+                int cx =
+                    (int)((float)c * (float)W / 10.0f + art_noise((uint32_t)c, 1u, 40u) * 30.0f) %
+                    W;
+                float up =
+                    (float)H - 16.0f - teeth(cx, wall[w].teeth + 2, 115.0f, wall[w].seed + 7u);
                 int cy = (int)up + 6 + (int)(art_noise((uint32_t)c, 2u, 40u) * 20.0f);
                 Rgba glow = c % 2 ? RGBA(143, 255, 240, 40) : RGBA(208, 140, 255, 40);
                 Rgba core = c % 2 ? RGB_HEX(0x5fd8c8) : RGB_HEX(0xa86ee0);
@@ -401,12 +423,13 @@ static bool ice(Atlas *atlas)
         for (int y = (int)(hem - len); y <= (int)hem; y++) {
             if (y < 0)
                 continue;
-            float t = (hem - (float)y) / len;   /* 0 at the hem */
+            float t = (hem - (float)y) / len; /* 0 at the hem */
             int a = (int)((1.0f - t) * (1.0f - t) * (24.0f + 56.0f * fold));
             if (a < 8)
                 continue;
-            a = a / 12 * 12;   /* a few steps of light, the pixel-art way */
-            image_set(&l->img, x, y, hem - (float)y < 1.0f ? RGBA(170, 255, 210, a + 24) : RGBA(110, 235, 170, a));
+            a = a / 12 * 12; /* a few steps of light, the pixel-art way */
+            image_set(&l->img, x, y,
+                      hem - (float)y < 1.0f ? RGBA(170, 255, 210, a + 24) : RGBA(110, 235, 170, a));
         }
     }
 
@@ -427,12 +450,14 @@ static bool ice(Atlas *atlas)
         float edge;
         int top = (int)lroundf(ledges(x, 8, 120.0f, 90.0f, 71u, &edge));
         top += (int)(2.0f * art_noise((uint32_t)(x / 4 % (W / 4)), 3u, 71u));
-        int icicle = art_noise((uint32_t)x, 4u, 71u) < 0.45f ? 2 + (int)(art_noise((uint32_t)x, 5u, 71u) * 6.0f) : 0;
+        int icicle = art_noise((uint32_t)x, 4u, 71u) < 0.45f
+                         ? 2 + (int)(art_noise((uint32_t)x, 5u, 71u) * 6.0f)
+                         : 0;
         for (int y = top; y < 180; y++) {
             int d = y - top;
             Rgba c = RGB_HEX(edge < 3.0f ? 0x9dbfdc : 0xb3d2ea);
             if ((x + y) % 23 == 0 && d > 8 && d < 40)
-                c = RGB_HEX(0xc6e0f2);        /* a glassy streak */
+                c = RGB_HEX(0xc6e0f2); /* a glassy streak */
             if (d < 3)
                 c = RGB_HEX(0xeef9ff);
             else if (d < 3 + icicle)
@@ -444,7 +469,8 @@ static bool ice(Atlas *atlas)
         float seg = (float)W / 8.0f;
         int x0 = (int)((float)(f * 3 + 1) * seg) - 9;
         float dummy;
-        int top = (int)lroundf(ledges(x0 - 12 < 0 ? x0 - 12 + W : x0 - 12, 8, 120.0f, 90.0f, 71u, &dummy));
+        int top = (int)lroundf(
+            ledges(x0 - 12 < 0 ? x0 - 12 + W : x0 - 12, 8, 120.0f, 90.0f, 71u, &dummy));
         int top2 = (int)lroundf(ledges(x0 + 20, 8, 120.0f, 90.0f, 71u, &dummy));
         if (top2 < top)
             top = top2;
@@ -452,7 +478,9 @@ static bool ice(Atlas *atlas)
             for (int y = top; y < 180; y++) {
                 int col = x - x0;
                 float n = art_noise((uint32_t)x, (uint32_t)(y / 6), 72u);
-                Rgba c = RGB_HEX(col % 4 == 1 || n < 0.2f ? 0xe6f6fc : col % 4 == 3 ? 0xbcdcf0 : 0xd2eaf6);
+                Rgba c = RGB_HEX(col % 4 == 1 || n < 0.2f ? 0xe6f6fc
+                                 : col % 4 == 3           ? 0xbcdcf0
+                                                          : 0xd2eaf6);
                 if (y - top < 2)
                     c = RGB_HEX(0xf4fcff);
                 image_set(&l->img, x % W, y, c);
@@ -470,7 +498,10 @@ static bool ice(Atlas *atlas)
     for (int x = 0; x < W; x++) {
         int top = (int)lroundf(rolling(x, 58.0f, 10.0f, 75u));
         for (int y = top; y < 110; y++)
-            image_set(&l->img, x, y, RGB_HEX(y - top < 2 ? 0xe6f6fd : y - top < 5 ? 0xb2d4ec : 0x7ea8d0));
+            image_set(&l->img, x, y,
+                      RGB_HEX(y - top < 2   ? 0xe6f6fd
+                              : y - top < 5 ? 0xb2d4ec
+                                            : 0x7ea8d0));
     }
     for (int t = 0; t < 16; t++) {
         float tx = (float)t * (float)W / 16.0f + art_noise((uint32_t)t, 8u, 76u) * 18.0f;
@@ -482,7 +513,10 @@ static bool ice(Atlas *atlas)
                 int cx = (int)tx + dx, yy = (int)(ty - h) + y;
                 for (int x = cx - (int)half; x <= cx + (int)half; x++) {
                     bool snow = y % 5 == 0 || (x < cx && y % 5 == 1);
-                    image_set(&l->img, x, yy, RGB_HEX(snow ? 0xe6f6fd : x < cx ? 0x4a7f9c : 0x3a6884));
+                    image_set(&l->img, x, yy,
+                              RGB_HEX(snow     ? 0xe6f6fd
+                                      : x < cx ? 0x4a7f9c
+                                               : 0x3a6884));
                 }
             }
     }
@@ -515,7 +549,8 @@ static bool peak(Atlas *atlas)
             float n = art_noise((uint32_t)x, (uint32_t)y, 51u);
             float density = 0.012f * (1.0f - (float)y / 110.0f);
             if (n < density)
-                image_set(&l->img, x, y, n < density * 0.2f ? RGB_HEX(0xfff3c4) : RGBA(220, 210, 255, 170));
+                image_set(&l->img, x, y,
+                          n < density * 0.2f ? RGB_HEX(0xfff3c4) : RGBA(220, 210, 255, 170));
         }
     /* the evening star */
     image_set(&l->img, 380, 30, RGB_HEX(0xffffff));
@@ -529,7 +564,11 @@ static bool peak(Atlas *atlas)
         return false;
 
     static const struct {
-        const char *name; int y, h, peaks; float height, par; uint32_t rock, lit, shade; uint32_t seed;
+        const char *name;
+        int y, h, peaks;
+        float height, par;
+        uint32_t rock, lit, shade;
+        uint32_t seed;
     } range[] = {
         {"far_peaks", 100, 170, 6, 95.0f, 0.15f, 0x4b3a78, 0xf6b8d2, 0xa98ad0, 61u},
         {"near_peaks", 150, 120, 4, 70.0f, 0.3f, 0x2c2150, 0xe7a4c8, 0x7e68b0, 62u},
@@ -544,13 +583,15 @@ static bool peak(Atlas *atlas)
         l->fill_below = RGB_HEX(range[r].rock);
         for (int x = 0; x < W; x++) {
             int face;
-            float top = ridge(x, range[r].peaks, (float)range[r].h, range[r].height, range[r].seed, &face);
+            float top =
+                ridge(x, range[r].peaks, (float)range[r].h, range[r].height, range[r].seed, &face);
             for (int y = 0; y < range[r].h; y++) {
                 if ((float)y < top)
                     continue;
                 float depth = (float)y - top;
                 /* snow down from the summits, deeper near the top */
-                float snow_line = 18.0f - top * 0.12f + 4.0f * art_noise((uint32_t)x, 5u, range[r].seed);
+                float snow_line =
+                    18.0f - top * 0.12f + 4.0f * art_noise((uint32_t)x, 5u, range[r].seed);
                 Rgba c = RGB_HEX(range[r].rock);
                 if (depth < snow_line && top < (float)range[r].h * 0.6f)
                     c = face < 0 ? RGB_HEX(range[r].lit) : RGB_HEX(range[r].shade);
@@ -569,9 +610,11 @@ static bool peak(Atlas *atlas)
     l->parallax_y = 0.09f; /* with the near peaks: it stays in their valleys */
     l->drift_x = -6.0f;
     for (int x = 0; x < W; x++) {
-        float top = 14.0f + 6.0f * sinf(TAU * 3.0f * (float)x / (float)W) + 3.0f * sinf(TAU * 7.0f * (float)x / (float)W);
+        float top = 14.0f + 6.0f * sinf(TAU * 3.0f * (float)x / (float)W) +
+                    3.0f * sinf(TAU * 7.0f * (float)x / (float)W);
         for (int y = (int)top; y < 40; y++)
-            image_set(&l->img, x, y, (float)y - top < 2.0f ? RGBA(255, 214, 226, 110) : RGBA(246, 184, 210, 90));
+            image_set(&l->img, x, y,
+                      (float)y - top < 2.0f ? RGBA(255, 214, 226, 110) : RGBA(246, 184, 210, 90));
     }
     /* spindrift: snow blown off the ridges */
     if (!falling(set, "spindrift", 10, 0.7f, -34.0f, 9.0f, 1, 1, RGBA(255, 236, 246, 170),

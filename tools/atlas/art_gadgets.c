@@ -21,8 +21,8 @@ typedef struct Ink {
     Rgba k, w, o, y, Y, O, x, X, z, Z, m, M, u, L, U, V, A;
 } Ink;
 
-static Sheet *new_clip(Atlas *atlas, const char *name, int w, int h, int frames,
-                       int variants, float fps, bool loop)
+static Sheet *new_clip(Atlas *atlas, const char *name, int w, int h, int frames, int variants,
+                       float fps, bool loop)
 {
     Sheet *s = atlas_add_sheet(atlas, SECTION_CLIP, name, w, h, frames, variants);
     if (s != NULL) {
@@ -139,7 +139,8 @@ static void paint_crumble(Image *img, const Ink *c, int dx, int dy, int cracked)
     /* cracks from the top edge and the left, the marks of a weak block */
     static const int crack[][2] = {{9, 1}, {9, 2}, {8, 3}, {8, 4}, {9, 5}, {10, 6}, {10, 7}};
     static const int crack2[][2] = {{1, 10}, {2, 10}, {3, 9}, {4, 9}, {5, 10}};
-    static const int crack3[][2] = {{10, 8}, {11, 9}, {11, 10}, {12, 11}, {6, 11}, {6, 12}, {7, 13}};
+    static const int crack3[][2] = {{10, 8}, {11, 9}, {11, 10}, {12, 11},
+                                    {6, 11}, {6, 12}, {7, 13}};
     for (size_t i = 0; i < sizeof crack / sizeof crack[0]; i++)
         image_set(img, dx + crack[i][0], dy + crack[i][1], c->V);
     for (size_t i = 0; i < sizeof crack2 / sizeof crack2[0]; i++)
@@ -294,12 +295,12 @@ static bool gen_platform_oneway(Atlas *atlas, const Ink *c)
     image_fill_rect(img, 1, 1, 46, 1, RGB_HEX(0xe0a86c));
     image_fill_rect(img, 1, 3, 46, 1, c->M);
     for (int x = 8; x < 41; x += 8) {
-        image_set(img, x, 1, c->M);    /* board joints */
+        image_set(img, x, 1, c->M); /* board joints */
         image_set(img, x, 2, c->u);
     }
     /* a nail at each end, and a small cleat under it */
     for (int side = 0; side < 2; side++) {
-        int x = side ? 47 - 5 : 0;         /* the cleat's left column */
+        int x = side ? 47 - 5 : 0; /* the cleat's left column */
         image_set(img, side ? 45 : 2, 2, c->X);
         image_fill_rect(img, x, 5, 6, 1, c->k);
         image_fill_rect(img, x + 1, 5, 4, 1, c->M);
@@ -319,8 +320,23 @@ bool art_gen_gadgets(Atlas *atlas, const ArtSet *art, char *err, size_t errlen)
         return false;
     Ink c;
 #define INK(ch) c.ch = art_color(art, (#ch)[0])
-    INK(k); INK(w); INK(o); INK(y); INK(Y); INK(O); INK(x); INK(X); INK(z); INK(Z);
-    INK(m); INK(M); INK(u); INK(L); INK(U); INK(V); INK(A);
+    INK(k);
+    INK(w);
+    INK(o);
+    INK(y);
+    INK(Y);
+    INK(O);
+    INK(x);
+    INK(X);
+    INK(z);
+    INK(Z);
+    INK(m);
+    INK(M);
+    INK(u);
+    INK(L);
+    INK(U);
+    INK(V);
+    INK(A);
 #undef INK
     bool ok = gen_spring(atlas, &c) && gen_crumble(atlas, &c) && gen_sign(atlas, &c, board) &&
               gen_gem(atlas, &c, gem) && gen_platform_oneway(atlas, &c);

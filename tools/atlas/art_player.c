@@ -93,7 +93,8 @@ static void shut_eyes(Image *img, const Parts *pt, int head_x, int head_y)
     for (int y = 0; y < h->h; y++)
         for (int x = 0; x < h->w; x++) {
             Rgba c = image_get(h, x, y), below = image_get(h, x, y + 1);
-            bool eye = c.a != 0 && c.r == pt->outline.r && c.g == pt->outline.g && c.b == pt->outline.b;
+            bool eye =
+                c.a != 0 && c.r == pt->outline.r && c.g == pt->outline.g && c.b == pt->outline.b;
             bool eye_below = below.a != 0 && below.r == c.r && below.g == c.g && below.b == c.b;
             if (eye && eye_below)
                 image_set(img, head_x + x, head_y + y, pt->skin);
@@ -424,7 +425,8 @@ static bool gen_turn(Atlas *atlas, const Parts *pt)
         p.phase = (float)f * 2.0f;
         Image *img = sheet_cell(turn, 0, f);
         draw_pip(img, pt, &p);
-        puff(img, 7.0f - (float)f, (float)GROUND - 1.0f - (float)f, 1.3f + 0.4f * (float)f, dust, shade);
+        puff(img, 7.0f - (float)f, (float)GROUND - 1.0f - (float)f, 1.3f + 0.4f * (float)f, dust,
+             shade);
     }
     return true;
 }
@@ -481,7 +483,7 @@ static bool gen_death(Atlas *atlas, const Parts *pt)
                 if (image_get(img, x, y).a != 0 && f == 0)
                     image_set(img, x, y, white);
                 else if (image_get(img, x, y).a != 0 && !(image_get(img, x, y).r == pt->outline.r &&
-                                                         image_get(img, x, y).g == pt->outline.g))
+                                                          image_get(img, x, y).g == pt->outline.g))
                     image_set(img, x, y, rgba_mix(image_get(img, x, y), white, 0.6f));
     }
     for (int f = 2; f < N; f++) {

@@ -27,8 +27,8 @@ typedef struct Ink {
     Rgba k, w, o, y, Y, O, x, X, z, Z, m, M, u, t, T, W, r, R, g, G;
 } Ink;
 
-static Sheet *new_clip(Atlas *atlas, const char *name, int w, int h, int frames,
-                       int variants, float fps, bool loop)
+static Sheet *new_clip(Atlas *atlas, const char *name, int w, int h, int frames, int variants,
+                       float fps, bool loop)
 {
     Sheet *s = atlas_add_sheet(atlas, SECTION_CLIP, name, w, h, frames, variants);
     if (s != NULL) {
@@ -38,7 +38,8 @@ static Sheet *new_clip(Atlas *atlas, const char *name, int w, int h, int frames,
     return s;
 }
 
-static Sheet *new_sprite(Atlas *atlas, const char *name, int w, int h, int frames, float fps, bool loop)
+static Sheet *new_sprite(Atlas *atlas, const char *name, int w, int h, int frames, float fps,
+                         bool loop)
 {
     Sheet *s = atlas_add_sheet(atlas, SECTION_SPRITE, name, w, h, frames, 1);
     if (s != NULL) {
@@ -72,9 +73,9 @@ static bool gen_coin(Atlas *atlas, const Ink *c)
                     continue;
                 Rgba col = back ? c->Y : c->y;
                 if (d > 0.55f)
-                    col = dx > 0.2f ? c->O : c->Y;     /* rim, darker away from the light */
+                    col = dx > 0.2f ? c->O : c->Y; /* rim, darker away from the light */
                 else if (dx < -0.25f && dy < 0.1f && !back)
-                    col = c->o;                        /* face catching the light */
+                    col = c->o; /* face catching the light */
                 image_set(img, x, y, col);
             }
         /* an embossed notch, seen only face-on */
@@ -113,13 +114,13 @@ static void draw_pole(Image *img, const Ink *c, int x, int top, int bottom)
     image_set(img, x + 1, top - 1, c->Y);
 }
 
-static void draw_flag(Image *img, int x0, int y0, int len, int height, float phase,
-                      float amp, Rgba light, Rgba dark)
+static void draw_flag(Image *img, int x0, int y0, int len, int height, float phase, float amp,
+                      Rgba light, Rgba dark)
 {
     for (int i = 0; i < len; i++) {
         float t = (float)i / (float)len;
         int off = (int)lroundf(sinf(phase + (float)i * 0.7f) * amp * t);
-        int h = height - (int)lroundf((float)height * 0.45f * t);  /* tapering pennant */
+        int h = height - (int)lroundf((float)height * 0.45f * t); /* tapering pennant */
         for (int j = 0; j < h; j++) {
             bool fold = sinf(phase + (float)i * 0.7f + 1.2f) > 0.55f;
             image_set(img, x0 + i, y0 + off + j + (height - h) / 2, fold ? dark : light);
@@ -200,14 +201,10 @@ static void group_colors(int g, Rgba *base, Rgba *dark, Rgba *light)
 
 /* A 5x5 symbol per group: circle, square, triangle, diamond, cross, ring, bars, heart. */
 static const char *const symbols[GROUPS][5] = {
-    {".###.", "#####", "#####", "#####", ".###."},
-    {"#####", "#...#", "#...#", "#...#", "#####"},
-    {"..#..", ".###.", ".###.", "#####", "#####"},
-    {"..#..", ".###.", "#####", ".###.", "..#.."},
-    {"#...#", ".#.#.", "..#..", ".#.#.", "#...#"},
-    {".###.", "#...#", "#...#", "#...#", ".###."},
-    {"#.#.#", "#.#.#", "#.#.#", "#.#.#", "#.#.#"},
-    {".#.#.", "#####", "#####", ".###.", "..#.."},
+    {".###.", "#####", "#####", "#####", ".###."}, {"#####", "#...#", "#...#", "#...#", "#####"},
+    {"..#..", ".###.", ".###.", "#####", "#####"}, {"..#..", ".###.", "#####", ".###.", "..#.."},
+    {"#...#", ".#.#.", "..#..", ".#.#.", "#...#"}, {".###.", "#...#", "#...#", "#...#", ".###."},
+    {"#.#.#", "#.#.#", "#.#.#", "#.#.#", "#.#.#"}, {".#.#.", "#####", "#####", ".###.", "..#.."},
 };
 
 static void draw_symbol(Image *img, int x, int y, int g, Rgba c)
@@ -319,7 +316,7 @@ static bool gen_platform(Atlas *atlas, const Ink *c)
     image_fill_rect(img, 1, 1, 46, 1, RGB_HEX(0xe0a86c));
     image_fill_rect(img, 1, 5, 46, 2, c->M);
     for (int x = 9; x < 40; x += 8)
-        image_set(img, x, 3, c->M);  /* plank seams */
+        image_set(img, x, 3, c->M); /* plank seams */
     for (int x = 6; x < 42; x += 8)
         image_set(img, x + 3, 2, c->M);
     /* iron end caps with rivets */
@@ -394,20 +391,20 @@ static bool gen_saw(Atlas *atlas, const Ink *c)
                 float a = atan2f(dy, dx) - rot;
                 float u = a / (TAU / (float)TEETH);
                 u -= floorf(u);
-                float edge = 5.2f + 2.6f * u;  /* sawtooth: each tooth leans one way */
+                float edge = 5.2f + 2.6f * u; /* sawtooth: each tooth leans one way */
                 if (r > edge)
                     continue;
                 Rgba col = r > 4.8f ? c->X : c->z;
                 if (r > 4.8f && dy < -1.0f && dx < 1.0f)
                     col = c->x;
                 if (r > 6.9f)
-                    col = c->r;                      /* red-hot tooth points */
+                    col = c->r; /* red-hot tooth points */
                 if (r < 2.6f)
-                    col = c->R;                      /* the hub, painted red */
+                    col = c->R; /* the hub, painted red */
                 if (r < 1.6f)
                     col = c->r;
                 if (r < 0.8f)
-                    col = c->X;                      /* its axle bolt */
+                    col = c->X; /* its axle bolt */
                 image_set(img, x, y, col);
             }
         /* a spoke that shows the turning */
@@ -453,8 +450,8 @@ static bool gen_effects(Atlas *atlas, const Ink *c, const ArtSet *art)
         if (f >= 1)
             for (int k = 0; k < 4; k++) {
                 float a = TAU / 8.0f + TAU * (float)k / 4.0f;
-                image_set(img, (int)lroundf(7.0f + ring * cosf(a)), (int)lroundf(7.0f + ring * sinf(a)),
-                          f < 4 ? c->o : c->Y);
+                image_set(img, (int)lroundf(7.0f + ring * cosf(a)),
+                          (int)lroundf(7.0f + ring * sinf(a)), f < 4 ? c->o : c->Y);
             }
     }
     static const char *const icons[] = {"hud_coin", "hud_skull", "hud_clock", "hud_gem"};
@@ -486,12 +483,31 @@ bool art_gen_props(Atlas *atlas, const ArtSet *art, char *err, size_t errlen)
         return false;
     Ink c;
 #define INK(ch) c.ch = art_color(art, (#ch)[0])
-    INK(k); INK(w); INK(o); INK(y); INK(Y); INK(O); INK(x); INK(X); INK(z); INK(Z);
-    INK(m); INK(M); INK(u); INK(t); INK(T); INK(W); INK(r); INK(R); INK(g); INK(G);
+    INK(k);
+    INK(w);
+    INK(o);
+    INK(y);
+    INK(Y);
+    INK(O);
+    INK(x);
+    INK(X);
+    INK(z);
+    INK(Z);
+    INK(m);
+    INK(M);
+    INK(u);
+    INK(t);
+    INK(T);
+    INK(W);
+    INK(r);
+    INK(R);
+    INK(g);
+    INK(G);
 #undef INK
     bool ok = gen_coin(atlas, &c) && gen_checkpoint(atlas, &c) && gen_goal(atlas, &c, star) &&
               gen_switch(atlas, &c) && gen_blocks(atlas, &c) && gen_platform(atlas, &c) &&
-              gen_walker(atlas, &c, body, flat) && gen_saw(atlas, &c) && gen_effects(atlas, &c, art);
+              gen_walker(atlas, &c, body, flat) && gen_saw(atlas, &c) &&
+              gen_effects(atlas, &c, art);
     if (!ok)
         snprintf(err, errlen, "props: out of memory");
     return ok;

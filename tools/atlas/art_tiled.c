@@ -47,7 +47,8 @@ static bool tiles_image(Atlas *atlas, char *err, size_t errlen)
     int ground_top = atlas->blob_map[4 | 8 | 16 | 32 | 64];
     Image img;
     if (rows == 0 || !image_init(&img, T * cols, T * rows)) {
-        snprintf(err, errlen, "tiled/tiles.png: %s", rows == 0 ? "no tile themes" : "out of memory");
+        snprintf(err, errlen, "tiled/tiles.png: %s",
+                 rows == 0 ? "no tile themes" : "out of memory");
         return false;
     }
     Rgba dot = RGBA(255, 244, 160, 255);
@@ -87,7 +88,8 @@ static bool entity_images(Atlas *atlas, char *err, size_t errlen)
         const EntityKind *kind = kind_get(k);
         const Sheet *s = atlas_find(atlas, SECTION_CLIP, kind->clips[0]);
         if (s == NULL) {
-            snprintf(err, errlen, "tiled/entities/%s.png: no clip '%s'", kind->name, kind->clips[0]);
+            snprintf(err, errlen, "tiled/entities/%s.png: no clip '%s'", kind->name,
+                     kind->clips[0]);
             return false;
         }
         char name[64];

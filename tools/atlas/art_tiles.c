@@ -21,7 +21,17 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { T = 16, N_BIT = 1, NE_BIT = 2, E_BIT = 4, SE_BIT = 8, S_BIT = 16, SW_BIT = 32, W_BIT = 64, NW_BIT = 128 };
+enum {
+    T = 16,
+    N_BIT = 1,
+    NE_BIT = 2,
+    E_BIT = 4,
+    SE_BIT = 8,
+    S_BIT = 16,
+    SW_BIT = 32,
+    W_BIT = 64,
+    NW_BIT = 128
+};
 
 static int canonical(int m)
 {
@@ -151,7 +161,8 @@ static void paint_solid(Image *img, const Pal *p, Theme th, int m)
                 dc = T - 1 - x > T - 1 - y ? T - 1 - x : T - 1 - y;
             /* rounded outer corners */
             if ((top && left && x + y < 2) || (top && right && (T - 1 - x) + y < 2) ||
-                (bottom && left && x + (T - 1 - y) < 2) || (bottom && right && (T - 1 - x) + (T - 1 - y) < 2))
+                (bottom && left && x + (T - 1 - y) < 2) ||
+                (bottom && right && (T - 1 - x) + (T - 1 - y) < 2))
                 continue;
             int d = min4(dt, db, dl, dr);
             bool corner = dc < d;
@@ -174,11 +185,11 @@ static void paint_solid(Image *img, const Pal *p, Theme th, int m)
                 else if (dt == ragged)
                     c = p->top4;
                 if (th == CAVE && dt == 1 && art_noise((uint32_t)x, 1u, 5u) < 0.4f)
-                    c = p->top2;   /* moss on the lit stone */
+                    c = p->top2; /* moss on the lit stone */
                 if (th == CAVE && dt == 2)
                     c = art_noise((uint32_t)x, 2u, 5u) < 0.3f ? p->top2 : p->light;
             } else if (!corner && top && dt <= 6 && d > 0 && d == dl + 0 && dt <= 4) {
-                c = p->top3;  /* the cap wraps the corner */
+                c = p->top3; /* the cap wraps the corner */
             } else if (d == 1) {
                 /* one pixel inside the outline: light from the upper left */
                 bool lit = d == dl || d == dt;
@@ -188,14 +199,16 @@ static void paint_solid(Image *img, const Pal *p, Theme th, int m)
             } else if (d == 2 && (d == db || d == dr)) {
                 c = rgba_mix(c, p->dark, 0.5f);
             }
-            if (th == HILLS && top && d == dt && dt > 5 && dt < 8 && art_noise((uint32_t)x, 3u, 9u) < 0.25f)
-                c = p->dark;  /* roots under the turf */
+            if (th == HILLS && top && d == dt && dt > 5 && dt < 8 &&
+                art_noise((uint32_t)x, 3u, 9u) < 0.25f)
+                c = p->dark; /* roots under the turf */
             image_set(img, x, y, c);
         }
     /* grass blades poking up from the top row */
     if (top && th != CAVE && th != ICE)
         for (int x = 1; x < T - 1; x++)
-            if (art_noise((uint32_t)x, 9u, 77u + (uint32_t)th) < 0.18f && !(left && x < 2) && !(right && x > T - 3))
+            if (art_noise((uint32_t)x, 9u, 77u + (uint32_t)th) < 0.18f && !(left && x < 2) &&
+                !(right && x > T - 3))
                 image_set(img, x, 0, p->top2);
 }
 
@@ -205,8 +218,8 @@ static void paint_solid(Image *img, const Pal *p, Theme th, int m)
 static void paint_spike_up(Image *img, const ArtSet *art)
 {
     Rgba k = art_color(art, 'k'), glint = art_color(art, '9'), hot = art_color(art, 'r'),
-         hot_dark = art_color(art, 'R'), steel_hi = art_color(art, 'x'), steel = art_color(art, 'X'),
-         steel_dark = art_color(art, 'z'), iron = art_color(art, 'Z');
+         hot_dark = art_color(art, 'R'), steel_hi = art_color(art, 'x'),
+         steel = art_color(art, 'X'), steel_dark = art_color(art, 'z'), iron = art_color(art, 'Z');
     /* each tooth seven pixels wide at the plate, widening by one a side every
     ** two rows, so its flanks are clean 2:1 lines */
     static const int width[] = {1, 1, 1, 3, 3, 5, 5, 7, 7};
@@ -218,9 +231,9 @@ static void paint_spike_up(Image *img, const ArtSet *art)
             for (int dx = -half; dx <= half; dx++) {
                 Rgba c = dx <= 0 ? steel : steel_dark;
                 if (dx == -half && dx < 0)
-                    c = steel_hi;                      /* the lit flank */
+                    c = steel_hi; /* the lit flank */
                 if (y < TIP + RED)
-                    c = dx <= 0 ? hot : hot_dark;      /* red-hot points */
+                    c = dx <= 0 ? hot : hot_dark; /* red-hot points */
                 if ((y == TIP || y == TIP + 2) && dx <= 0)
                     c = glint;
                 image_set(img, cx + dx, y, c);
@@ -256,7 +269,7 @@ static void paint_icicles(Image *img, const ArtSet *art, bool cap_left, bool cap
     }
     image_outline(&ice, art_color(art, '+'), false);
     for (int x = 0; x < T; x++)
-        image_set(&ice, x, 5, CLEAR);  /* the ledge's own outline is there */
+        image_set(&ice, x, 5, CLEAR); /* the ledge's own outline is there */
     image_blit(img, 0, 0, &ice, 0, 0, T, T, false);
     image_fini(&ice);
 }
@@ -293,7 +306,7 @@ static void paint_oneway(Image *img, const ArtSet *art, Theme th, bool cap_left,
         image_set(img, 11, 2, top);
         image_set(img, 12, 3, art_color(art, 'F'));
     } else if (th != CAVE) {
-        image_set(img, 7, 2, under);   /* plank seam */
+        image_set(img, 7, 2, under); /* plank seam */
         image_set(img, 7, 3, under);
         image_set(img, 3, 2, art_color(art, 'X'));
         image_set(img, 12, 2, art_color(art, 'X'));
@@ -329,8 +342,8 @@ static void paint_oneway(Image *img, const ArtSet *art, Theme th, bool cap_left,
 ** sides and the open diagonal corners. */
 static int open_distance(int m, int x, int y)
 {
-    int d = min4(!(m & N_BIT) ? y : 99, !(m & S_BIT) ? T - 1 - y : 99,
-                 !(m & W_BIT) ? x : 99, !(m & E_BIT) ? T - 1 - x : 99);
+    int d = min4(!(m & N_BIT) ? y : 99, !(m & S_BIT) ? T - 1 - y : 99, !(m & W_BIT) ? x : 99,
+                 !(m & E_BIT) ? T - 1 - x : 99);
     int ix = T - 1 - x, iy = T - 1 - y;
     if ((m & N_BIT) && (m & W_BIT) && !(m & NW_BIT) && (x > y ? x : y) < d)
         d = x > y ? x : y;
@@ -400,7 +413,7 @@ static void crack(Image *img, int x, int y, int len, int seed, Rgba dark, Rgba l
         float n = art_noise((uint32_t)i, (uint32_t)seed, 91u);
         x += n < 0.4f ? -1 : n < 0.8f ? 1 : 0;
         if (i == len / 2) {
-            image_set(img, x - 1, y, dark);      /* a branch */
+            image_set(img, x - 1, y, dark); /* a branch */
             image_set(img, x - 2, y + 1, dark);
         }
     }
@@ -432,9 +445,7 @@ static void paint_fill_hills(Image *img, const ArtSet *art, const Pal *p, int k)
     static const int few[][2] = {{4, 4}, {10, 8}, {6, 12}};
     static const int other[][2] = {{9, 3}, {4, 9}, {11, 13}};
     switch (k) {
-    case 0: /* a stone */
-        stone(img, 4, 6, 7, 5, grey, bone, grey_dark, p->deep);
-        break;
+    case 0: /* a stone */ stone(img, 4, 6, 7, 5, grey, bone, grey_dark, p->deep); break;
     case 1: /* roots reaching down */
         image_line(img, 5, 3, 7, 7, 1, p->deep);
         image_line(img, 7, 7, 6, 11, 1, p->deep);
@@ -442,9 +453,7 @@ static void paint_fill_hills(Image *img, const ArtSet *art, const Pal *p, int k)
         image_set(img, 4, 3, p->deep);
         image_set(img, 11, 11, p->dark);
         break;
-    case 2:
-        pebbles(img, p, few, 3);
-        break;
+    case 2: pebbles(img, p, few, 3); break;
     case 3: /* a fossil shell */
         image_fill_disc(img, 7.5f, 8.5f, 2.6f, bone);
         image_set(img, 7, 8, grey);
@@ -457,12 +466,8 @@ static void paint_fill_hills(Image *img, const ArtSet *art, const Pal *p, int k)
         image_set(img, 6, 7, p->deep);
         image_set(img, 9, 9, p->deep);
         break;
-    case 5:
-        pebbles(img, p, other, 3);
-        break;
-    case 6: /* a crack */
-        crack(img, 8, 4, 8, 6, p->deep, p->light);
-        break;
+    case 5: pebbles(img, p, other, 3); break;
+    case 6: /* a crack */ crack(img, 8, 4, 8, 6, p->deep, p->light); break;
     default: /* a root curling round a stone of earth */
         image_line(img, 3, 5, 9, 5, 1, p->deep);
         image_line(img, 9, 5, 11, 8, 1, p->deep);
@@ -530,9 +535,7 @@ static void paint_fill_ice(Image *img, const ArtSet *art, const Pal *p, int k)
         image_fill_disc(img, 9.0f, 9.0f, 1.2f, glass);
         image_set(img, 9, 9, p->base);
         break;
-    case 1: /* a long crack */
-        crack(img, 6, 3, 10, 11, p->dark, glass);
-        break;
+    case 1: /* a long crack */ crack(img, 6, 3, 10, 11, p->dark, glass); break;
     case 2: /* a shard frozen in */
         image_line(img, 4, 11, 10, 5, 1, glass);
         image_line(img, 5, 11, 11, 5, 1, p->light);
@@ -576,9 +579,7 @@ static void paint_fill_peak(Image *img, const ArtSet *art, const Pal *p, int k)
         image_line(img, 9, 11, 10, 8, 1, snow);
         image_outline(img, p->dark, false);
         break;
-    case 1: /* a crack */
-        crack(img, 7, 3, 9, 21, p->deep, p->light);
-        break;
+    case 1: /* a crack */ crack(img, 7, 3, 9, 21, p->deep, p->light); break;
     case 2: /* a ledge of the strata with snow on it */
         image_fill_rect(img, 4, 8, 8, 1, p->deep);
         image_fill_rect(img, 5, 7, 5, 1, snow_shade);
@@ -614,18 +615,10 @@ static void paint_fill_peak(Image *img, const ArtSet *art, const Pal *p, int k)
 static void paint_fill(Image *img, const ArtSet *art, const Pal *p, Theme th, int k)
 {
     switch (th) {
-    case HILLS:
-        paint_fill_hills(img, art, p, k);
-        break;
-    case CAVE:
-        paint_fill_cave(img, art, p, k);
-        break;
-    case ICE:
-        paint_fill_ice(img, art, p, k);
-        break;
-    default:
-        paint_fill_peak(img, art, p, k);
-        break;
+    case HILLS: paint_fill_hills(img, art, p, k); break;
+    case CAVE: paint_fill_cave(img, art, p, k); break;
+    case ICE: paint_fill_ice(img, art, p, k); break;
+    default: paint_fill_peak(img, art, p, k); break;
     }
     for (int y = 0; y < T; y++)
         for (int x = 0; x < T; x++)
@@ -638,14 +631,15 @@ static void paint_decor(Image *img, const ArtSet *art, Theme th, int kind)
     Rgba k = art_color(art, 'k');
     if (th == HILLS) {
         Rgba g1 = art_color(art, '1'), g2 = art_color(art, '2'), g3 = art_color(art, '3');
-        if (kind == 0 || kind == 1) {  /* grass tufts */
-            static const int blades[][3] = {{4, 5, -1}, {6, 7, 0}, {8, 4, 1}, {10, 6, 1}, {12, 3, 0}};
+        if (kind == 0 || kind == 1) { /* grass tufts */
+            static const int blades[][3] = {
+                {4, 5, -1}, {6, 7, 0}, {8, 4, 1}, {10, 6, 1}, {12, 3, 0}};
             for (size_t b = 0; b < sizeof blades / sizeof blades[0]; b++) {
                 int bx = blades[b][0] - (kind ? 2 : 0), h = blades[b][1] - (int)b % 2;
                 image_line(img, bx, 15, bx + blades[b][2], 16 - h, 1, b % 2 ? g2 : g3);
                 image_set(img, bx + blades[b][2], 16 - h, g1);
             }
-        } else if (kind == 2) {        /* a flower */
+        } else if (kind == 2) { /* a flower */
             image_line(img, 8, 15, 8, 10, 1, g3);
             image_set(img, 9, 13, g2);
             image_set(img, 10, 12, g2);
@@ -656,7 +650,7 @@ static void paint_decor(Image *img, const ArtSet *art, Theme th, int kind)
             image_set(img, 8, 10, petal);
             image_set(img, 8, 9, centre);
             image_outline(img, k, false);
-        } else {                        /* a stone with moss on it (red is for hazards) */
+        } else { /* a stone with moss on it (red is for hazards) */
             Rgba stone = art_color(art, 'g'), shade = art_color(art, 'G');
             image_fill_rect(img, 5, 12, 7, 4, stone);
             image_fill_rect(img, 6, 11, 5, 1, stone);
@@ -668,7 +662,7 @@ static void paint_decor(Image *img, const ArtSet *art, Theme th, int kind)
             image_outline(img, k, false);
         }
     } else if (th == CAVE) {
-        if (kind < 2) {                 /* crystal clusters */
+        if (kind < 2) { /* crystal clusters */
             Rgba hi = art_color(art, kind ? 'q' : 'p'), lo = art_color(art, kind ? 'Q' : 'P');
             static const int shards[][3] = {{6, 8, 0}, {9, 6, 1}, {11, 4, 1}, {4, 4, -1}};
             for (size_t s = 0; s < sizeof shards / sizeof shards[0]; s++) {
@@ -677,7 +671,7 @@ static void paint_decor(Image *img, const ArtSet *art, Theme th, int kind)
                 image_line(img, sx + 1, 15, sx + 1 + lean, 17 - h, 1, lo);
             }
             image_outline(img, k, false);
-        } else if (kind == 2) {         /* glowing mushrooms */
+        } else if (kind == 2) { /* glowing mushrooms */
             Rgba cap = art_color(art, 'q'), stem = art_color(art, 'W');
             image_fill_rect(img, 5, 13, 1, 3, stem);
             image_fill_rect(img, 4, 12, 3, 1, cap);
@@ -685,7 +679,7 @@ static void paint_decor(Image *img, const ArtSet *art, Theme th, int kind)
             image_fill_rect(img, 9, 10, 3, 1, cap);
             image_set(img, 10, 9, cap);
             image_outline(img, k, false);
-        } else {                        /* pebbles */
+        } else { /* pebbles */
             image_fill_rect(img, 4, 14, 3, 2, art_color(art, 'a'));
             image_fill_rect(img, 9, 13, 4, 3, art_color(art, 'c'));
             image_set(img, 10, 13, art_color(art, 'a'));
@@ -694,7 +688,7 @@ static void paint_decor(Image *img, const ArtSet *art, Theme th, int kind)
     } else if (th == ICE) {
         Rgba frost = art_color(art, 'F'), glass = art_color(art, 'I'), blue = art_color(art, '0'),
              deep = art_color(art, '+');
-        if (kind == 0) {                /* a shrub under frost */
+        if (kind == 0) { /* a shrub under frost */
             image_line(img, 8, 15, 8, 12, 1, art_color(art, 'u'));
             image_fill_disc(img, 6.0f, 11.0f, 2.6f, blue);
             image_fill_disc(img, 10.0f, 11.5f, 2.4f, blue);
@@ -703,13 +697,13 @@ static void paint_decor(Image *img, const ArtSet *art, Theme th, int kind)
             image_set(img, 5, 10, frost);
             image_set(img, 10, 10, frost);
             image_outline(img, k, false);
-        } else if (kind == 1) {         /* a snow drift */
+        } else if (kind == 1) { /* a snow drift */
             image_fill_rect(img, 2, 13, 12, 3, frost);
             image_fill_rect(img, 4, 12, 7, 1, frost);
             image_fill_rect(img, 6, 11, 3, 1, frost);
             image_fill_rect(img, 3, 15, 11, 1, glass);
             image_set(img, 11, 14, glass);
-        } else if (kind == 2) {         /* a boulder of clear ice */
+        } else if (kind == 2) { /* a boulder of clear ice */
             image_fill_disc(img, 8.0f, 12.5f, 3.6f, blue);
             image_fill_rect(img, 4, 14, 9, 2, blue);
             image_fill_rect(img, 9, 11, 3, 5, deep);
@@ -718,7 +712,7 @@ static void paint_decor(Image *img, const ArtSet *art, Theme th, int kind)
             image_set(img, 6, 11, glass);
             image_set(img, 8, 13, glass);
             image_outline(img, k, false);
-        } else {                        /* snow-capped pebbles */
+        } else { /* snow-capped pebbles */
             image_fill_rect(img, 3, 13, 4, 3, art_color(art, 'g'));
             image_fill_rect(img, 3, 13, 4, 1, frost);
             image_fill_rect(img, 9, 12, 5, 4, art_color(art, 'G'));
@@ -728,7 +722,7 @@ static void paint_decor(Image *img, const ArtSet *art, Theme th, int kind)
         }
     } else {
         Rgba h = art_color(art, 'h'), H = art_color(art, 'H'), i = art_color(art, 'i');
-        if (kind == 0) {                /* a small pine under snow */
+        if (kind == 0) { /* a small pine under snow */
             Rgba pine = art_color(art, '4'), pine2 = art_color(art, '3');
             image_fill_rect(img, 8, 13, 1, 3, art_color(art, 'u'));
             for (int r = 0; r < 3; r++) {
@@ -739,16 +733,16 @@ static void paint_decor(Image *img, const ArtSet *art, Theme th, int kind)
             }
             image_set(img, 8, 5, h);
             image_outline(img, k, false);
-        } else if (kind == 1) {         /* a snow drift */
+        } else if (kind == 1) { /* a snow drift */
             image_fill_rect(img, 3, 13, 10, 3, h);
             image_fill_rect(img, 5, 12, 5, 1, h);
             image_fill_rect(img, 4, 15, 9, 1, H);
-        } else if (kind == 2) {         /* an ice crystal */
+        } else if (kind == 2) { /* an ice crystal */
             image_line(img, 8, 15, 8, 8, 1, h);
             image_line(img, 7, 15, 6, 11, 1, H);
             image_line(img, 9, 15, 11, 10, 1, i);
             image_outline(img, k, false);
-        } else {                        /* a prayer-flag stone */
+        } else { /* a prayer-flag stone */
             image_fill_rect(img, 5, 12, 6, 4, art_color(art, 'g'));
             image_fill_rect(img, 6, 11, 4, 1, art_color(art, 'g'));
             image_fill_rect(img, 6, 11, 4, 1, h);
@@ -769,7 +763,7 @@ static void paint_decor_more(Image *img, const ArtSet *art, Theme th, int kind)
     Rgba k = art_color(art, 'k');
     if (th == HILLS) {
         Rgba g1 = art_color(art, '1'), g2 = art_color(art, '2'), g3 = art_color(art, '3');
-        if (kind == 4) {                /* two toadstools */
+        if (kind == 4) { /* two toadstools */
             image_fill_rect(img, 5, 12, 1, 4, art_color(art, 'W'));
             image_fill_rect(img, 3, 11, 5, 1, art_color(art, 'M'));
             image_fill_rect(img, 4, 10, 3, 1, art_color(art, 'm'));
@@ -777,7 +771,7 @@ static void paint_decor_more(Image *img, const ArtSet *art, Theme th, int kind)
             image_fill_rect(img, 9, 12, 3, 1, art_color(art, 'm'));
             image_set(img, 5, 10, art_color(art, 'w'));
             image_outline(img, k, false);
-        } else if (kind == 5) {         /* a round bush */
+        } else if (kind == 5) { /* a round bush */
             image_fill_disc(img, 8.0f, 12.0f, 4.2f, g3);
             image_fill_disc(img, 7.0f, 11.0f, 3.0f, g2);
             image_set(img, 6, 10, g1);
@@ -785,7 +779,7 @@ static void paint_decor_more(Image *img, const ArtSet *art, Theme th, int kind)
             image_set(img, 10, 11, g1);
             image_fill_rect(img, 3, 16, 11, 1, CLEAR);
             image_outline(img, k, false);
-        } else if (kind == 6) {         /* bluebells */
+        } else if (kind == 6) { /* bluebells */
             Rgba bell = art_color(art, 'l'), bell_dark = art_color(art, 'b');
             image_line(img, 6, 15, 6, 9, 1, g3);
             image_line(img, 10, 15, 10, 11, 1, g3);
@@ -796,7 +790,7 @@ static void paint_decor_more(Image *img, const ArtSet *art, Theme th, int kind)
             image_set(img, 11, 11, bell);
             image_set(img, 11, 12, bell_dark);
             image_outline(img, k, false);
-        } else {                        /* a fern */
+        } else { /* a fern */
             image_line(img, 8, 15, 6, 9, 1, g3);
             image_line(img, 8, 15, 11, 10, 1, g3);
             for (int i = 0; i < 3; i++) {
@@ -807,19 +801,19 @@ static void paint_decor_more(Image *img, const ArtSet *art, Theme th, int kind)
             image_set(img, 11, 10, g1);
         }
     } else if (th == CAVE) {
-        if (kind == 4) {                /* a cushion of moss */
+        if (kind == 4) { /* a cushion of moss */
             image_fill_rect(img, 3, 14, 10, 2, art_color(art, 'Q'));
             image_fill_rect(img, 5, 13, 6, 1, art_color(art, 'Q'));
             image_set(img, 6, 13, art_color(art, 'q'));
             image_set(img, 9, 14, art_color(art, 'q'));
             image_outline(img, k, false);
-        } else if (kind == 5) {         /* a stump of dripstone, worn round */
+        } else if (kind == 5) { /* a stump of dripstone, worn round */
             image_fill_rect(img, 5, 11, 6, 5, art_color(art, 'c'));
             image_fill_rect(img, 6, 9, 4, 2, art_color(art, 'c'));
             image_fill_rect(img, 6, 9, 2, 5, art_color(art, 'a'));
             image_fill_rect(img, 9, 12, 2, 4, art_color(art, 'd'));
             image_outline(img, k, false);
-        } else if (kind == 6) {         /* glowing fungus */
+        } else if (kind == 6) { /* glowing fungus */
             Rgba glow = art_color(art, 'p'), stem = art_color(art, 'W');
             image_fill_rect(img, 4, 13, 1, 3, stem);
             image_fill_rect(img, 3, 12, 3, 1, glow);
@@ -828,7 +822,7 @@ static void paint_decor_more(Image *img, const ArtSet *art, Theme th, int kind)
             image_fill_rect(img, 11, 14, 1, 2, stem);
             image_fill_rect(img, 10, 13, 3, 1, glow);
             image_outline(img, k, false);
-        } else {                        /* fallen rocks */
+        } else { /* fallen rocks */
             image_fill_rect(img, 3, 13, 4, 3, art_color(art, 'c'));
             image_fill_rect(img, 7, 11, 5, 5, art_color(art, 'd'));
             image_fill_rect(img, 7, 11, 4, 1, art_color(art, 'a'));
@@ -837,18 +831,18 @@ static void paint_decor_more(Image *img, const ArtSet *art, Theme th, int kind)
         }
     } else if (th == ICE) {
         Rgba frost = art_color(art, 'F'), glass = art_color(art, 'I'), blue = art_color(art, '0');
-        if (kind == 4) {                /* frozen grass */
+        if (kind == 4) { /* frozen grass */
             for (int b = 0; b < 5; b++)
                 image_line(img, 4 + b * 2, 15, 4 + b * 2 + (b % 2 ? 1 : -1), 11 - (b % 3), 1,
                            b % 2 ? glass : frost);
-        } else if (kind == 5) {         /* blunt crystals of ice */
+        } else if (kind == 5) { /* blunt crystals of ice */
             image_fill_rect(img, 5, 10, 2, 6, glass);
             image_fill_rect(img, 8, 8, 3, 8, blue);
             image_fill_rect(img, 8, 8, 1, 8, glass);
             image_fill_rect(img, 11, 12, 2, 4, glass);
             image_set(img, 9, 8, frost);
             image_outline(img, art_color(art, '+'), false);
-        } else if (kind == 6) {         /* a small snowman */
+        } else if (kind == 6) { /* a small snowman */
             image_fill_disc(img, 8.0f, 13.0f, 2.8f, frost);
             image_fill_disc(img, 8.0f, 9.0f, 2.0f, frost);
             image_set(img, 9, 13, glass);
@@ -857,7 +851,7 @@ static void paint_decor_more(Image *img, const ArtSet *art, Theme th, int kind)
             image_set(img, 9, 9, k);
             image_set(img, 10, 10, art_color(art, 'Y'));
             image_outline(img, art_color(art, '+'), false);
-        } else {                        /* a shrub buried in snow */
+        } else { /* a shrub buried in snow */
             image_line(img, 6, 15, 4, 10, 1, art_color(art, 'u'));
             image_line(img, 9, 15, 11, 9, 1, art_color(art, 'u'));
             image_fill_rect(img, 3, 13, 10, 3, frost);
@@ -867,7 +861,7 @@ static void paint_decor_more(Image *img, const ArtSet *art, Theme th, int kind)
         }
     } else {
         Rgba h = art_color(art, 'h'), H = art_color(art, 'H'), i = art_color(art, 'i');
-        if (kind == 4) {                /* edelweiss */
+        if (kind == 4) { /* edelweiss */
             image_line(img, 8, 15, 8, 11, 1, art_color(art, '3'));
             image_set(img, 7, 10, h);
             image_set(img, 9, 10, h);
@@ -876,18 +870,18 @@ static void paint_decor_more(Image *img, const ArtSet *art, Theme th, int kind)
             image_set(img, 8, 10, art_color(art, 'y'));
             image_set(img, 6, 13, art_color(art, '3'));
             image_outline(img, k, false);
-        } else if (kind == 5) {         /* dry grass through the snow */
+        } else if (kind == 5) { /* dry grass through the snow */
             for (int b = 0; b < 4; b++)
                 image_line(img, 4 + b * 3, 15, 5 + b * 3, 11 - b % 2, 1, b % 2 ? i : H);
             image_fill_rect(img, 3, 15, 10, 1, h);
-        } else if (kind == 6) {         /* a cairn */
+        } else if (kind == 6) { /* a cairn */
             image_fill_rect(img, 5, 13, 7, 3, art_color(art, 'g'));
             image_fill_rect(img, 6, 11, 4, 2, art_color(art, 'G'));
             image_fill_rect(img, 7, 9, 2, 2, art_color(art, 'g'));
             image_fill_rect(img, 6, 11, 4, 1, h);
             image_fill_rect(img, 5, 13, 3, 1, h);
             image_outline(img, k, false);
-        } else {                        /* a taller pine under snow */
+        } else { /* a taller pine under snow */
             Rgba pine = art_color(art, '4'), pine2 = art_color(art, '3');
             image_fill_rect(img, 8, 13, 1, 3, art_color(art, 'u'));
             for (int r = 0; r < 4; r++) {

@@ -144,15 +144,16 @@ static bool add_grid(Reader *r, ArtSet *set, const char *name)
     int first;
     int n = read_block(r, rows, &first);
     if (n < 0)
-        return fail(r, "grid '%s': a row is too long or there are more than %d rows", name, ROWS_MAX);
+        return fail(r, "grid '%s': a row is too long or there are more than %d rows", name,
+                    ROWS_MAX);
     if (n == 0)
         return fail(r, "grid '%s' has no rows", name);
     size_t w = strlen(rows[0]);
     for (int y = 0; y < n; y++) {
         if (strlen(rows[y]) != w) {
             r->line = first + y;
-            bool ok = fail(r, "grid '%s': row %d is %zu wide, the first row is %zu",
-                           name, y + 1, strlen(rows[y]), w);
+            bool ok = fail(r, "grid '%s': row %d is %zu wide, the first row is %zu", name, y + 1,
+                           strlen(rows[y]), w);
             free_rows(rows, n);
             return ok;
         }
@@ -160,8 +161,8 @@ static bool add_grid(Reader *r, ArtSet *set, const char *name)
             unsigned c = (unsigned char)rows[y][x];
             if (c != '.' && (c >= 128 || !set->has_color[c])) {
                 r->line = first + y;
-                bool ok = fail(r, "grid '%s': colour '%c' (column %zu) is not in the palette",
-                               name, (char)c, x + 1);
+                bool ok = fail(r, "grid '%s': colour '%c' (column %zu) is not in the palette", name,
+                               (char)c, x + 1);
                 free_rows(rows, n);
                 return ok;
             }
@@ -282,7 +283,8 @@ static bool add_glyphs(Reader *r, ArtSet *set, const char *chars)
         unsigned ch = cps[c];
         if (ch < ' ' || ch >= ART_GLYPHS) {
             free_rows(rows, n);
-            return fail(r, "glyphs: U+%04X is not a character a glyph is kept for (U+0020 to U+%04X)",
+            return fail(r,
+                        "glyphs: U+%04X is not a character a glyph is kept for (U+0020 to U+%04X)",
                         ch, ART_GLYPHS - 1);
         }
         if (set->glyphs[ch].w != 0) {

@@ -26,7 +26,7 @@
 
 enum {
     ART_NAME_MAX = 40,
-    ART_GLYPHS = 0x300,    /* glyphs are kept for code points below this */
+    ART_GLYPHS = 0x300, /* glyphs are kept for code points below this */
 };
 
 typedef struct ArtGrid {
@@ -40,7 +40,7 @@ typedef struct ArtSet {
     ArtGrid *grids;
     int grid_count, grid_cap;
     Image glyphs[ART_GLYPHS]; /* by code point: ink white on clear; w == 0 when absent */
-    int glyph_h;           /* rows of every glyph, 0 before the first */
+    int glyph_h;              /* rows of every glyph, 0 before the first */
 } ArtSet;
 
 void art_init(ArtSet *set);

@@ -45,8 +45,8 @@ void atlas_fini(Atlas *atlas)
     memset(atlas, 0, sizeof *atlas);
 }
 
-Sheet *atlas_add_sheet(Atlas *atlas, SheetSection section, const char *name,
-                       int w, int h, int frames, int variants)
+Sheet *atlas_add_sheet(Atlas *atlas, SheetSection section, const char *name, int w, int h,
+                       int frames, int variants)
 {
     if (atlas->sheet_count == atlas->sheet_cap) {
         int cap = atlas->sheet_cap ? atlas->sheet_cap * 2 : 64;
@@ -75,7 +75,7 @@ Sheet *atlas_add_sheet(Atlas *atlas, SheetSection section, const char *name,
     bool ok = s->cells && s->cell_x && s->cell_y;
     for (int c = 0; ok && c < n; c++)
         ok = image_init(&s->cells[c], w, h);
-    atlas->sheet_count++;  /* counted even on failure, so fini frees it */
+    atlas->sheet_count++; /* counted even on failure, so fini frees it */
     if (!ok) {
         atlas->failed = true;
         return NULL;
@@ -232,8 +232,8 @@ static bool pack(Atlas *atlas, Image *out, char *err, size_t errlen)
     }
     for (int k = 0; k < n; k++) {
         const Sheet *s = &atlas->sheets[refs[k].sheet];
-        image_copy(out, s->cell_x[refs[k].cell], s->cell_y[refs[k].cell],
-                   &s->cells[refs[k].cell], 0, 0, s->w, s->h);
+        image_copy(out, s->cell_x[refs[k].cell], s->cell_y[refs[k].cell], &s->cells[refs[k].cell],
+                   0, 0, s->w, s->h);
     }
     free(refs);
     return true;
@@ -296,10 +296,11 @@ static void tx_cells(Text *t, const Sheet *s)
 
 static void tx_sheet(Text *t, const Sheet *s, const char *name, bool last)
 {
-    tx(t, "    \"%s\": {\"frames\": %d, \"fps\": %g, \"loop\": %s, \"w\": %d, \"h\": %d, "
-          "\"anchor\": [%d, %d], \"variants\": %d",
-       name, s->frames, (double)s->fps, s->loop ? "true" : "false", s->w, s->h,
-       s->anchor_x, s->anchor_y, s->variants);
+    tx(t,
+       "    \"%s\": {\"frames\": %d, \"fps\": %g, \"loop\": %s, \"w\": %d, \"h\": %d, "
+       "\"anchor\": [%d, %d], \"variants\": %d",
+       name, s->frames, (double)s->fps, s->loop ? "true" : "false", s->w, s->h, s->anchor_x,
+       s->anchor_y, s->variants);
     if (s->slice[0] || s->slice[1] || s->slice[2] || s->slice[3])
         tx(t, ", \"slice\": [%d, %d, %d, %d]", s->slice[0], s->slice[1], s->slice[2], s->slice[3]);
     tx(t, ",\n      \"cells\": ");
@@ -397,12 +398,14 @@ static void write_json(Text *t, const Atlas *atlas, const Image *packed)
         int last = -1;
         for (int i = 0; i < atlas->sheet_count; i++) {
             const Sheet *s = &atlas->sheets[i];
-            if (s->section == SECTION_TILE && strncmp(s->name, themes[th], tl) == 0 && s->name[tl] == '.')
+            if (s->section == SECTION_TILE && strncmp(s->name, themes[th], tl) == 0 &&
+                s->name[tl] == '.')
                 last = i;
         }
         for (int i = 0; i < atlas->sheet_count; i++) {
             const Sheet *s = &atlas->sheets[i];
-            if (s->section != SECTION_TILE || strncmp(s->name, themes[th], tl) != 0 || s->name[tl] != '.')
+            if (s->section != SECTION_TILE || strncmp(s->name, themes[th], tl) != 0 ||
+                s->name[tl] != '.')
                 continue;
             tx(t, "        \"%s\": ", s->name + tl + 1);
             tx_cells(t, s);
@@ -418,8 +421,9 @@ static void write_json(Text *t, const Atlas *atlas, const Image *packed)
             font = &atlas->sheets[i];
     if (font != NULL) {
         /* the cell's rows above the line's top are marks over capitals */
-        tx(t, "  \"font\": {\"first\": 32, \"count\": %d, \"w\": %d, \"h\": %d, \"ascent\": %d, "
-              "\"line_height\": %d,\n",
+        tx(t,
+           "  \"font\": {\"first\": 32, \"count\": %d, \"w\": %d, \"h\": %d, \"ascent\": %d, "
+           "\"line_height\": %d,\n",
            font->frames, font->w, font->h, font->anchor_y, font->h - font->anchor_y + 1);
         tx(t, "    \"advance\": [");
         for (int g = 0; g < font->frames; g++)
@@ -437,8 +441,9 @@ static void write_json(Text *t, const Atlas *atlas, const Image *packed)
         bg_layout(set, xs, ys, &w, &h);
         for (int l = 0; l < set->layer_count; l++) {
             const BgLayer *layer = &set->layers[l];
-            tx(t, "      {\"name\": \"%s\", \"rect\": [%d, %d, %d, %d], \"parallax\": [%g, %g], "
-                  "\"y\": %d, \"fill_above\": ",
+            tx(t,
+               "      {\"name\": \"%s\", \"rect\": [%d, %d, %d, %d], \"parallax\": [%g, %g], "
+               "\"y\": %d, \"fill_above\": ",
                layer->name, xs[l], ys[l], layer->img.w, layer->img.h, (double)layer->parallax_x,
                (double)layer->parallax_y, layer->y);
             tx_color(t, layer->fill_above);

@@ -18,34 +18,34 @@
 #include <stdint.h>
 
 typedef enum SheetSection {
-    SECTION_CLIP,     /* an animation clip the simulation names (anim.h) */
-    SECTION_SPRITE,   /* an extra the front end may draw (effects, HUD) */
-    SECTION_TILE,     /* name "theme.kind": a tile set of one theme */
-    SECTION_FONT,     /* the glyphs, first character ' ' */
+    SECTION_CLIP,   /* an animation clip the simulation names (anim.h) */
+    SECTION_SPRITE, /* an extra the front end may draw (effects, HUD) */
+    SECTION_TILE,   /* name "theme.kind": a tile set of one theme */
+    SECTION_FONT,   /* the glyphs, first character ' ' */
 } SheetSection;
 
 typedef struct Sheet {
     SheetSection section;
     char name[40];
-    int w, h;              /* cell size, px */
-    int frames, variants;  /* cells = frames * variants, variant-major */
+    int w, h;             /* cell size, px */
+    int frames, variants; /* cells = frames * variants, variant-major */
     float fps;
     bool loop;
-    int anchor_x, anchor_y;/* the cell pixel on the entity box's top-left */
-    int slice[4];          /* left, top, right, bottom borders; all 0: none */
-    int *advance;          /* font: per-glyph advance, owned */
-    Image *cells;          /* owned */
-    int *cell_x, *cell_y;  /* place in the atlas, after atlas_finish */
+    int anchor_x, anchor_y; /* the cell pixel on the entity box's top-left */
+    int slice[4];           /* left, top, right, bottom borders; all 0: none */
+    int *advance;           /* font: per-glyph advance, owned */
+    Image *cells;           /* owned */
+    int *cell_x, *cell_y;   /* place in the atlas, after atlas_finish */
 } Sheet;
 
 typedef struct BgLayer {
     char name[24];
     Image img;
     float parallax_x, parallax_y;
-    int y;                 /* screen y of the layer's top with the camera at rest */
+    int y;                       /* screen y of the layer's top with the camera at rest */
     Rgba fill_above, fill_below; /* what to paint past its top and bottom edges */
-    float drift_x, drift_y;/* px/s it moves on its own (clouds, falling snow) */
-    bool repeat_y;         /* repeats down the view too (falling things); no fills */
+    float drift_x, drift_y;      /* px/s it moves on its own (clouds, falling snow) */
+    bool repeat_y;               /* repeats down the view too (falling things); no fills */
 } BgLayer;
 
 enum { BG_MAX_LAYERS = 8, BG_MAX_SETS = 8, ATLAS_MAX_FILES = 64 };
@@ -57,8 +57,8 @@ typedef struct BgSet {
 } BgSet;
 
 typedef struct OutFile {
-    char name[48];         /* file name inside the assets folder (or a subfolder of it) */
-    uint8_t *data;         /* owned */
+    char name[48]; /* file name inside the assets folder (or a subfolder of it) */
+    uint8_t *data; /* owned */
     size_t len;
 } OutFile;
 
@@ -67,10 +67,10 @@ typedef struct Atlas {
     int sheet_count, sheet_cap;
     BgSet bgs[BG_MAX_SETS];
     int bg_count;
-    int blob_map[256];     /* 8-neighbour mask -> index in a theme's solid tiles */
+    int blob_map[256]; /* 8-neighbour mask -> index in a theme's solid tiles */
     OutFile files[ATLAS_MAX_FILES];
     int file_count;
-    bool failed;           /* out of memory somewhere */
+    bool failed; /* out of memory somewhere */
 } Atlas;
 
 void atlas_init(Atlas *atlas);
@@ -78,8 +78,8 @@ void atlas_fini(Atlas *atlas);
 
 /* A new sheet of transparent cells, or NULL when out of memory. The pointer
 ** stays valid until the next atlas_add_sheet. */
-Sheet *atlas_add_sheet(Atlas *atlas, SheetSection section, const char *name,
-                       int w, int h, int frames, int variants);
+Sheet *atlas_add_sheet(Atlas *atlas, SheetSection section, const char *name, int w, int h,
+                       int frames, int variants);
 Image *sheet_cell(Sheet *sheet, int variant, int frame);
 const Sheet *atlas_find(const Atlas *atlas, SheetSection section, const char *name);
 
@@ -109,7 +109,8 @@ bool art_tiled_images(Atlas *atlas, char *err, size_t errlen);
 
 /* A palette colour the generators rely on; err names it when missing. */
 bool art_need(const ArtSet *art, const char *chars, char *err, size_t errlen);
-bool art_need_grid(const ArtSet *art, const char *name, const Image **out, char *err, size_t errlen);
+bool art_need_grid(const ArtSet *art, const char *name, const Image **out, char *err,
+                   size_t errlen);
 
 /* Deterministic hash noise in [0, 1). */
 float art_noise(uint32_t x, uint32_t y, uint32_t seed);

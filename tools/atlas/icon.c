@@ -24,8 +24,8 @@ const int icon_sizes[ICON_SIZE_COUNT] = {16, 32, 48, 64, 128, 256};
 
 typedef struct IconArt {
     const Image *backdrop16, *backdrop32;
-    const Image *head, *body;   /* art/pip.txt */
-    const Image *standing;      /* the first player_idle frame, 32x32 */
+    const Image *head, *body; /* art/pip.txt */
+    const Image *standing;    /* the first player_idle frame, 32x32 */
     Rgba outline, scarf, scarf_dark;
 } IconArt;
 
@@ -48,7 +48,7 @@ static bool paint_16(Image *img, const IconArt *a)
     if (!image_init(&pip, img->w, img->h))
         return false;
     image_copy(img, 0, 0, a->backdrop16, 0, 0, img->w, img->h);
-    int bx = HEAD_X + 1, by = HEAD_Y + a->head->h;   /* as the sprite sets them */
+    int bx = HEAD_X + 1, by = HEAD_Y + a->head->h; /* as the sprite sets them */
     image_blit(&pip, bx, by, a->body, 0, 0, a->body->w, a->body->h, false);
     image_set(&pip, bx - 1, by, a->scarf);
     image_set(&pip, bx - 2, by + 1, a->scarf);
@@ -93,8 +93,8 @@ static bool paint_size(const IconArt *a, int size, Image *out)
     return ok;
 }
 
-static bool need_square(const ArtSet *art, const char *name, int size, const Image **out,
-                        char *err, size_t errlen)
+static bool need_square(const ArtSet *art, const char *name, int size, const Image **out, char *err,
+                        size_t errlen)
 {
     if (!art_need_grid(art, name, out, err, errlen))
         return false;

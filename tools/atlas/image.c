@@ -104,8 +104,8 @@ void image_line(Image *img, int x0, int y0, int x1, int y1, int thick, Rgba c)
     }
 }
 
-void image_blit(Image *dst, int dx, int dy, const Image *src,
-                int sx, int sy, int w, int h, bool flip_x)
+void image_blit(Image *dst, int dx, int dy, const Image *src, int sx, int sy, int w, int h,
+                bool flip_x)
 {
     for (int j = 0; j < h; j++)
         for (int i = 0; i < w; i++) {

@@ -18,12 +18,12 @@ typedef struct Rgba {
 
 typedef struct Image {
     int w, h;
-    Rgba *px;            /* owned, w * h */
+    Rgba *px; /* owned, w * h */
 } Image;
 
 #define RGBA(r, g, b, a) ((Rgba){(uint8_t)(r), (uint8_t)(g), (uint8_t)(b), (uint8_t)(a)})
-#define RGB_HEX(hex) RGBA(((hex) >> 16) & 255, ((hex) >> 8) & 255, (hex) & 255, 255)
-#define CLEAR RGBA(0, 0, 0, 0)
+#define RGB_HEX(hex)     RGBA(((hex) >> 16) & 255, ((hex) >> 8) & 255, (hex)&255, 255)
+#define CLEAR            RGBA(0, 0, 0, 0)
 
 /* A transparent w x h canvas. Returns false when out of memory or on a bad size. */
 bool image_init(Image *img, int w, int h);
@@ -44,8 +44,8 @@ void image_line(Image *img, int x0, int y0, int x1, int y1, int thick, Rgba c);
 
 /* Copies src's rectangle (sx, sy, w, h) to (dx, dy), blending, mirrored
 ** horizontally when flip_x. */
-void image_blit(Image *dst, int dx, int dy, const Image *src,
-                int sx, int sy, int w, int h, bool flip_x);
+void image_blit(Image *dst, int dx, int dy, const Image *src, int sx, int sy, int w, int h,
+                bool flip_x);
 /* Copies without blending (alpha included). */
 void image_copy(Image *dst, int dx, int dy, const Image *src, int sx, int sy, int w, int h);
 

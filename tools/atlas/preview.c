@@ -55,22 +55,14 @@ enum { SCENE_W = 480, SCENE_H = 270, COLS = SCENE_W / 16, ROWS = (SCENE_H + 15) 
 /* A small hand-made stretch of level: '#' solid, '=' one-way, '^' spikes;
 ** the shaft in the middle is a bottomless pit, to judge the depth below. */
 static const char *const scene_rows[ROWS] = {
-    "..............................",
-    "..............................",
-    "..............................",
-    "....................######....",
-    "....................######....",
-    "..........===........####.....",
-    "..............................",
-    "###...................^^......",
-    "###.............#######.......",
-    "####.....####...#######.......",
-    "####.^^^.####.......###....###",
-    "##############......###^^^####",
-    "##############====..##########",
-    "##############......##########",
-    "##############......##########",
-    "##############......##########",
+    "..............................", "..............................",
+    "..............................", "....................######....",
+    "....................######....", "..........===........####.....",
+    "..............................", "###...................^^......",
+    "###.............#######.......", "####.....####...#######.......",
+    "####.^^^.####.......###....###", "##############......###^^^####",
+    "##############====..##########", "##############......##########",
+    "##############......##########", "##############......##########",
     "##############......##########",
 };
 
@@ -133,7 +125,8 @@ static void draw_scene(Image *scene, const Atlas *atlas, const BgSet *set)
                         mask |= 1 << k;
                 draw_cell(scene, atlas, NULL, x, y, solid, atlas->blob_map[mask], false);
                 if (fill && (mask & 1) && (mask & 16) && (tx * 5 + ty * 11) % 7 < 3)
-                    draw_cell(scene, atlas, NULL, x, y, fill, (tx * 3 + ty * 7) % fill->frames, false);
+                    draw_cell(scene, atlas, NULL, x, y, fill, (tx * 3 + ty * 7) % fill->frames,
+                              false);
             } else if (c == '=' && oneway) {
                 bool l = tx > 0 && scene_rows[ty][tx - 1] == '=';
                 bool r = tx + 1 < COLS && scene_rows[ty][tx + 1] == '=';
@@ -146,7 +139,11 @@ static void draw_scene(Image *scene, const Atlas *atlas, const BgSet *set)
                 draw_cell(scene, atlas, NULL, x, y, decor, (tx * 5 + ty) % decor->frames, false);
             }
         }
-    struct { const char *clip; int x, y, variant, frame; bool flip; } ents[] = {
+    struct {
+        const char *clip;
+        int x, y, variant, frame;
+        bool flip;
+    } ents[] = {
         {"player_run", 6 * 16, 9 * 16 - 24, 0, 2, false},
         {"coin", 11 * 16, 7 * 16, 0, 0, false},
         {"coin", 12 * 16, 7 * 16, 0, 2, false},

@@ -54,8 +54,16 @@ enum {
 };
 
 typedef enum Check {
-    CHECK_MEANS, CHECK_FINALES, CHECK_HANDS_OFF, CHECK_CHECKPOINTS, CHECK_STRETCH,
-    CHECK_SIGNS, CHECK_FIRST, CHECK_COINS, CHECK_LENGTH, CHECK_COUNT
+    CHECK_MEANS,
+    CHECK_FINALES,
+    CHECK_HANDS_OFF,
+    CHECK_CHECKPOINTS,
+    CHECK_STRETCH,
+    CHECK_SIGNS,
+    CHECK_FIRST,
+    CHECK_COINS,
+    CHECK_LENGTH,
+    CHECK_COUNT
 } Check;
 
 static const char *const CHECK_NAMES[CHECK_COUNT] = {
@@ -64,12 +72,12 @@ static const char *const CHECK_NAMES[CHECK_COUNT] = {
 
 /* What one level measures. */
 typedef struct Row {
-    unsigned long ticks;      /* the recorded run's */
-    double death_pct;         /* shifted runs that fail */
+    unsigned long ticks; /* the recorded run's */
+    double death_pct;    /* shifted runs that fail */
     size_t runs;
     double hands_off_pct;
     int checkpoints, reached;
-    unsigned long stretch;    /* ticks */
+    unsigned long stretch; /* ticks */
     int signs, coins, gems;
 } Row;
 
@@ -147,8 +155,9 @@ static bool measure(const char *data, const char *level_path, const char *replay
     if (!ok) {
         fprintf(stderr, "curve: %s: out of memory\n", level_path);
     } else if (j.outcome != OUTCOME_COMPLETED || j.deaths != 0) {
-        fprintf(stderr, "curve: %s: the run ends %s after %lu ticks with %u deaths; a level is "
-                        "measured by a replay that completes with no death\n",
+        fprintf(stderr,
+                "curve: %s: the run ends %s after %lu ticks with %u deaths; a level is "
+                "measured by a replay that completes with no death\n",
                 replay_path, app_outcome_name(j.outcome), j.ticks, j.deaths);
         ok = false;
     } else {
@@ -313,7 +322,8 @@ int main(int argc, char **argv)
             const char *fmt;
             double value;
         } each[] = {
-            {CHECK_HANDS_OFF, r->hands_off_pct > MAX_HANDS_OFF_PCT, " %d: %.1f%%;", r->hands_off_pct},
+            {CHECK_HANDS_OFF, r->hands_off_pct > MAX_HANDS_OFF_PCT, " %d: %.1f%%;",
+             r->hands_off_pct},
             {CHECK_CHECKPOINTS, r->reached < r->checkpoints, " %d: %.0f missed;",
              r->checkpoints - r->reached},
             {CHECK_STRETCH, r->stretch > MAX_STRETCH_TICKS, " %d: %.1f s;", seconds(r->stretch)},

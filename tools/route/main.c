@@ -49,14 +49,13 @@ static int usage(void)
     return 2;
 }
 
-static bool parse_count(const char *text, unsigned long lo, unsigned long hi,
-                        unsigned long *out)
+static bool parse_count(const char *text, unsigned long lo, unsigned long hi, unsigned long *out)
 {
     char *end;
     errno = 0;
     unsigned long v = strtoul(text, &end, 10);
-    if (errno != 0 || end == text || *end != '\0' || text[0] == '-' || text[0] == '+' ||
-        v < lo || v > hi)
+    if (errno != 0 || end == text || *end != '\0' || text[0] == '-' || text[0] == '+' || v < lo ||
+        v > hi)
         return false;
     *out = v;
     return true;
@@ -154,10 +153,10 @@ static void report_forgiveness(const LevelDesc *level, const Replay *prefix, con
     AppJitter j;
     if (ok && app_jitter_measure(level, &all, 2, 120, &j)) {
         if (j.outcome == OUTCOME_COMPLETED)
-            fprintf(stderr, "route: the whole replay has %zu jump%s; %zu of %zu runs with one "
-                            "moved by up to 2 ticks still complete (%.1f%%, as --jitter)\n",
-                    j.jumps, j.jumps == 1 ? "" : "s", j.completed, j.runs,
-                    app_jitter_percent(&j));
+            fprintf(stderr,
+                    "route: the whole replay has %zu jump%s; %zu of %zu runs with one "
+                    "moved by up to 2 ticks still complete (%.1f%%, as --jitter)\n",
+                    j.jumps, j.jumps == 1 ? "" : "s", j.completed, j.runs, app_jitter_percent(&j));
         app_jitter_fini(&j);
     }
     replay_fini(&all);
@@ -303,18 +302,19 @@ int main(int argc, char **argv)
     if (!ok) {
         fprintf(stderr, "route: %s%s%s\n", from != NULL ? from : level_path, ": ", err);
     } else if (!r.found) {
-        fprintf(stderr, "route: no route to %s within %lu ticks and %lu candidates; closest: "
-                        "x=%d y=%d (tile %d,%d), %.0f px away\n", where, opt.max_ticks,
-                opt.budget, r.x, r.y,
-                r.x / TILE_SIZE, r.y / TILE_SIZE, (double)r.distance);
+        fprintf(stderr,
+                "route: no route to %s within %lu ticks and %lu candidates; closest: "
+                "x=%d y=%d (tile %d,%d), %.0f px away\n",
+                where, opt.max_ticks, opt.budget, r.x, r.y, r.x / TILE_SIZE, r.y / TILE_SIZE,
+                (double)r.distance);
     } else {
         printf("# route: %lu ticks from ", r.ticks);
         if (prefix.count > 0)
             printf("tick %zu of %s", prefix.count, from);
         else
             printf("the start of %s", level_path);
-        printf(" to %s; Pip ends at x=%d y=%d (tile %d,%d), %s\n", where, r.x, r.y,
-               r.x / TILE_SIZE, r.y / TILE_SIZE, r.grounded ? "standing" : "in the air");
+        printf(" to %s; Pip ends at x=%d y=%d (tile %d,%d), %s\n", where, r.x, r.y, r.x / TILE_SIZE,
+               r.y / TILE_SIZE, r.grounded ? "standing" : "in the air");
         size_t len;
         char *text = replay_format(&r.route, &len);
         if (text != NULL) {

@@ -42,9 +42,9 @@
 #include <string.h>
 
 enum {
-    MACRO_TICKS = 30,      /* the longest macro; durations are its multiples of STEP */
+    MACRO_TICKS = 30, /* the longest macro; durations are its multiples of STEP */
     MACRO_STEP = 6,
-    DYNAMIC_BUCKET = 16,   /* ticks a state's time is rounded to on a moving level */
+    DYNAMIC_BUCKET = 16, /* ticks a state's time is rounded to on a moving level */
 };
 
 static const uint8_t holds[] = {0, 4, 8, 12, 16};
@@ -52,22 +52,22 @@ static const uint8_t dirs[] = {0, REPLAY_KEY_L, REPLAY_KEY_R, REPLAY_KEY_D};
 
 RouteOptions route_defaults(void)
 {
-    return (RouteOptions){.max_ticks = 1200, .budget = 20000, .weight = 1.5f,
-                          .jump_cost = 8.0f, .down = false};
+    return (RouteOptions){
+        .max_ticks = 1200, .budget = 20000, .weight = 1.5f, .jump_cost = 8.0f, .down = false};
 }
 
 /* A candidate: its last macro and where it leaves the player. */
 typedef struct Node {
-    int32_t parent;          /* index in the pool; -1 for the start */
-    uint8_t keys;            /* direction keys held */
-    uint8_t hold;            /* jump held for the first hold ticks */
-    uint8_t dur;             /* ticks */
+    int32_t parent; /* index in the pool; -1 for the start */
+    uint8_t keys;   /* direction keys held */
+    uint8_t hold;   /* jump held for the first hold ticks */
+    uint8_t dur;    /* ticks */
     bool expanded;
-    uint32_t ticks;          /* of the route, up to the end of this macro */
-    uint32_t jumps;          /* macros with a jump, this one included */
-    float dist;              /* px from the target at its end */
-    float f;                 /* what the queues order by */
-    int32_t x, y;            /* the player's box, top-left */
+    uint32_t ticks; /* of the route, up to the end of this macro */
+    uint32_t jumps; /* macros with a jump, this one included */
+    float dist;     /* px from the target at its end */
+    float f;        /* what the queues order by */
+    int32_t x, y;   /* the player's box, top-left */
     bool grounded;
 } Node;
 
@@ -88,14 +88,14 @@ typedef struct Search {
     const Replay *prefix;
     const RouteTarget *target;
     RouteOptions opt;
-    bool dynamic;            /* something moves with no input: time is part of a state */
+    bool dynamic; /* something moves with no input: time is part of a state */
     uint32_t prefix_deaths;
-    float px_per_tick;       /* the run speed, turning a distance into ticks */
+    float px_per_tick; /* the run speed, turning a distance into ticks */
     Node *pool;
     size_t count, cap;
     KeySet states, tiles;
     Queue open, novel;
-    uint8_t *keys;           /* the inputs being played */
+    uint8_t *keys; /* the inputs being played */
     size_t keys_cap;
     unsigned long sims;
     unsigned long long simulated;
@@ -250,8 +250,12 @@ static uint64_t state_key(const Search *s, Sim *sim, uint32_t ticks)
     const Velocity *v = ecs_get(world, sim_player(sim), C_VELOCITY);
     const Player *p = ecs_get(world, sim_player(sim), C_PLAYER);
     int64_t parts[] = {
-        t->x >> 2, t->y >> 2, (int64_t)floorf(v->x / 30.0f), (int64_t)floorf(v->y / 60.0f),
-        p->grounded, sim_status(sim)->collected,
+        t->x >> 2,
+        t->y >> 2,
+        (int64_t)floorf(v->x / 30.0f),
+        (int64_t)floorf(v->y / 60.0f),
+        p->grounded,
+        sim_status(sim)->collected,
         s->dynamic ? (int64_t)(ticks + s->prefix->count) / DYNAMIC_BUCKET : 0,
     };
     return mix(parts, sizeof parts / sizeof parts[0]);
@@ -405,8 +409,9 @@ static bool expand(Search *s, int32_t node, Arrival *arrival)
                 if ((t + 1) % MACRO_STEP != 0 || t + 1 <= holds[h] ||
                     !set_add(&s->states, state_key(s, sim, ticks)))
                     continue;
-                Node kid = {node, dirs[d], holds[h], (uint8_t)(t + 1), false, ticks, kid_jumps,
-                            dist, 0.0f, 0, 0, false};
+                Node kid = {node,  dirs[d], holds[h],  (uint8_t)(t + 1),
+                            false, ticks,   kid_jumps, dist,
+                            0.0f,  0,       0,         false};
                 int32_t box[4];
                 player_box(sim, box, &kid.grounded);
                 kid.x = box[0];
@@ -487,8 +492,7 @@ bool route_find(const LevelDesc *level, const Replay *prefix, const RouteTarget 
     ** extended once. */
     size_t turn = 0, closest = 0;
     while (!arrival.found && s.sims < s.opt.budget) {
-        Queue *q = (turn++ % 2 == 0 && s.novel.count > 0) || s.open.count == 0 ? &s.novel
-                                                                                : &s.open;
+        Queue *q = (turn++ % 2 == 0 && s.novel.count > 0) || s.open.count == 0 ? &s.novel : &s.open;
         if (q->count == 0)
             break;
         int32_t node = queue_pop(&s, q);

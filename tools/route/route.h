@@ -20,9 +20,9 @@
 
 /* Where to go: the level's end, or a box the player's box must touch. */
 typedef struct RouteTarget {
-    bool goal;               /* reached when the level completes; the box is unused */
-    int32_t x, y, w, h;      /* px */
-    bool standing;           /* ... and only while standing on something */
+    bool goal;          /* reached when the level completes; the box is unused */
+    int32_t x, y, w, h; /* px */
+    bool standing;      /* ... and only while standing on something */
 } RouteTarget;
 
 typedef struct RouteOptions {
@@ -39,13 +39,13 @@ RouteOptions route_defaults(void);
 
 typedef struct RouteResult {
     bool found;
-    Replay route;            /* the inputs after the prefix; the caller's to replay_fini */
-    unsigned long ticks;     /* route.count */
-    int32_t x, y;            /* where the player's box ends (top-left, px); when not
+    Replay route;                 /* the inputs after the prefix; the caller's to replay_fini */
+    unsigned long ticks;          /* route.count */
+    int32_t x, y;                 /* where the player's box ends (top-left, px); when not
                              ** found, where it came closest */
-    bool grounded;           /* standing there */
-    float distance;          /* px from the target then: 0 when found */
-    unsigned long sims;      /* Sims built by the search */
+    bool grounded;                /* standing there */
+    float distance;               /* px from the target then: 0 when found */
+    unsigned long sims;           /* Sims built by the search */
     unsigned long long simulated; /* ticks they ran, prefixes included */
 } RouteResult;
 

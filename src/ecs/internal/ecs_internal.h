@@ -20,7 +20,7 @@
 ** relayout left at a span's end (order.c). A removal's tombstone keeps the
 ** slot that was there in its low bits, room has none; nothing reads them.
 ** Slot indices stay below it. */
-#define ECS_HOLE UINT32_C(0x80000000)
+#define ECS_HOLE      UINT32_C(0x80000000)
 #define ECS_MAX_SLOTS ECS_HOLE
 
 /* Sparse pages hold 1024 positions: 4 KiB, one page of memory. */
@@ -46,25 +46,25 @@ typedef struct EcsSpan {
 ** component set order, each set in the order its entities came into it.
 ** See the essay at the top of pool.c. */
 typedef struct EcsPool {
-    unsigned char *data; /* capacity * size bytes; a tag's points at tag_token */
-    uint32_t *dense;     /* slot of each position; ECS_HOLE (| slot) for a tombstone */
+    unsigned char *data;          /* capacity * size bytes; a tag's points at tag_token */
+    uint32_t *dense;              /* slot of each position; ECS_HOLE (| slot) for a tombstone */
     size_t data_held, dense_held; /* the blocks' sizes (memory.c) */
-    uint32_t count;      /* live components */
-    uint32_t ordered;    /* [0, ordered): in key order, tiled by spans */
-    uint32_t end;        /* [ordered, end): the tail, appended since the flush */
+    uint32_t count;               /* live components */
+    uint32_t ordered;             /* [0, ordered): in key order, tiled by spans */
+    uint32_t end;                 /* [ordered, end): the tail, appended since the flush */
     uint32_t capacity;
-    uint32_t holes;      /* tombstones in [0, ordered) */
-    uint32_t *hole_list; /* their positions: [0, hole_sorted) in order, then */
-    uint32_t hole_sorted;/* those made since the flush; unless hole_unlisted */
+    uint32_t holes;       /* tombstones in [0, ordered) */
+    uint32_t *hole_list;  /* their positions: [0, hole_sorted) in order, then */
+    uint32_t hole_sorted; /* those made since the flush; unless hole_unlisted */
     uint32_t hole_capacity;
-    bool hole_unlisted;  /* the list could not grow: the flush scans instead */
-    uint32_t slack;      /* tombstones last laid out as room at span ends (order.c) */
-    uint32_t **pages;    /* sparse index, paged; NULL pages are all ECS_NONE */
+    bool hole_unlisted; /* the list could not grow: the flush scans instead */
+    uint32_t slack;     /* tombstones last laid out as room at span ends (order.c) */
+    uint32_t **pages;   /* sparse index, paged; NULL pages are all ECS_NONE */
     uint32_t page_count;
-    EcsChunk *chunks;    /* where the pages are carved from (pool.c) */
+    EcsChunk *chunks; /* where the pages are carved from (pool.c) */
     uint32_t chunk_count, chunk_capacity;
     uint32_t chunk_pages_left; /* pages not yet carved from the last chunk */
-    EcsSpan *spans;      /* in position order, tiling [0, ordered) */
+    EcsSpan *spans;            /* in position order, tiling [0, ordered) */
     uint32_t span_count;
     uint32_t span_capacity;
     size_t size;         /* bytes per component; 0 for a tag */
@@ -107,28 +107,28 @@ typedef struct EcsSystem {
 /* A view's runs, remembered against the versions of its pools (view.c). */
 typedef struct EcsViewCache {
     EcsComponent terms[ECS_MAX_TERMS];
-    int term_count;       /* 0: unused */
+    int term_count; /* 0: unused */
     uint64_t versions[ECS_MAX_TERMS];
-    uint32_t *runs;       /* per run: a position per term, then the count */
+    uint32_t *runs; /* per run: a position per term, then the count */
     uint32_t run_count;
-    uint32_t capacity;    /* words */
-    int pins;             /* open iterators reading runs */
+    uint32_t capacity; /* words */
+    int pins;          /* open iterators reading runs */
 } EcsViewCache;
 
 #define ECS_CACHE_SIZE 64
 
 struct EcsWorld {
     EcsSlot *slots;
-    size_t slots_held;      /* the block's size (memory.c) */
-    uint32_t slot_count;    /* slots ever used */
+    size_t slots_held;   /* the block's size (memory.c) */
+    uint32_t slot_count; /* slots ever used */
     uint32_t slot_capacity;
-    uint32_t free_head;     /* first free slot, or ECS_NONE */
+    uint32_t free_head; /* first free slot, or ECS_NONE */
     uint32_t alive;
 
     /* Bit s: slot s's components all sit in place in the ordered parts of
     ** their pools, and a change of its set must re-place them (order.c). */
     uint64_t *settled;
-    uint32_t *replace;      /* slots whose set changed since the flush */
+    uint32_t *replace; /* slots whose set changed since the flush */
     uint32_t replace_count;
     uint32_t replace_capacity;
     bool replace_all;       /* the list overflowed: check every slot */
@@ -153,9 +153,9 @@ struct EcsWorld {
     unsigned char *scratch; /* the flush's working memory (order.c) */
     size_t scratch_capacity;
 
-    int iterating;          /* open iterators; structural changes assert on it */
+    int iterating; /* open iterators; structural changes assert on it */
     EcsViewCache cache[ECS_CACHE_SIZE];
-    uint64_t allocations;   /* see ecs_world_allocations */
+    uint64_t allocations; /* see ecs_world_allocations */
 };
 
 /* ---- memory: every allocation of the ECS goes through here ---- */

@@ -12,8 +12,8 @@
 #include <stdint.h>
 
 enum {
-    EDIT_LEGEND_MAX = 95,      /* the characters from space to ~ */
-    EDIT_PARAMS_MAX = 64,      /* room for physics_param_table() */
+    EDIT_LEGEND_MAX = 95, /* the characters from space to ~ */
+    EDIT_PARAMS_MAX = 64, /* room for physics_param_table() */
     /* An entity's keys other than its properties (which are their index). */
     EDIT_KEY_TYPE = 100,
     EDIT_KEY_X,
@@ -38,12 +38,12 @@ typedef struct EditLegend {
 typedef struct EditMeta {
     char name[LEVEL_NAME_MAX];
     char background[LEVEL_BACKGROUND_MAX];
-    int physics_count;                       /* the level's overrides, in file order */
-    int8_t physics_param[EDIT_PARAMS_MAX];   /* index in physics_param_table() */
+    int physics_count;                     /* the level's overrides, in file order */
+    int8_t physics_param[EDIT_PARAMS_MAX]; /* index in physics_param_table() */
     float physics_value[EDIT_PARAMS_MAX];
-    int legend_count;                        /* in file order */
+    int legend_count; /* in file order */
     EditLegend legend[EDIT_LEGEND_MAX];
-    bool legend_block;                       /* its entries on a line of their own */
+    bool legend_block; /* its entries on a line of their own */
     /* The file's own text of each part while it is unchanged. "$schema"
     ** is only ever the file's. */
     EditSpan schema, format, name_raw, background_raw, physics_raw, legend_raw;
@@ -60,9 +60,9 @@ typedef struct EditGrid {
 
 typedef struct EditChange {
     uint8_t type;
-    char cell;                 /* EDIT_CELL */
-    int32_t at;                /* the cell's index, the entity's slot */
-    void *data;                /* EDIT_SLOT: EditEntity; EDIT_META: EditMeta; EDIT_GRID: EditGrid */
+    char cell;  /* EDIT_CELL */
+    int32_t at; /* the cell's index, the entity's slot */
+    void *data; /* EDIT_SLOT: EditEntity; EDIT_META: EditMeta; EDIT_GRID: EditGrid */
 } EditChange;
 
 typedef struct EditStep {
@@ -73,38 +73,38 @@ typedef struct EditStep {
 } EditStep;
 
 struct EditDoc {
-    char *source;              /* the text opened (spans point into it), or NULL */
+    char *source; /* the text opened (spans point into it), or NULL */
     size_t source_len;
     PhysicsParams base;
-    bool entities_key;         /* the file had "entities" */
+    bool entities_key; /* the file had "entities" */
     bool reformats;
 
     EditMeta meta;
     int width, height;
-    char *cells;               /* the rows' characters; under a drawn entity, empty's (or 0) */
-    EditEntity *slots;         /* every entity ever made, alive or not; never reordered */
+    char *cells;       /* the rows' characters; under a drawn entity, empty's (or 0) */
+    EditEntity *slots; /* every entity ever made, alive or not; never reordered */
     int slot_count;
     size_t slot_cap;
     uint32_t next_id;
 
     /* history (history.c) */
     EditStep *steps;
-    int done, total;            /* steps[0, done) done, [done, total) undone */
+    int done, total; /* steps[0, done) done, [done, total) undone */
     size_t step_cap;
-    int depth;                 /* open edit_begin groups */
-    const char *label;         /* of the open group */
-    bool live;                 /* the open group's step exists (it changed something) */
-    uint32_t serial;           /* the open group's, to mark what it recorded */
+    int depth;         /* open edit_begin groups */
+    const char *label; /* of the open group */
+    bool live;         /* the open group's step exists (it changed something) */
+    uint32_t serial;   /* the open group's, to mark what it recorded */
     uint32_t *cell_mark, *slot_mark, meta_mark;
     size_t cell_mark_len;
     int slot_mark_len;
-    int saved;                 /* done at the last save; -1 when that state is gone */
-    uint64_t version;          /* bumped by every change */
-    uint64_t slots_version;    /* ... that moved, added or removed an entity */
+    int saved;              /* done at the last save; -1 when that state is gone */
+    uint64_t version;       /* bumped by every change */
+    uint64_t slots_version; /* ... that moved, added or removed an entity */
 
     /* derived, rebuilt when needed */
-    int8_t tile_of[128], kind_of[128];      /* from the legend; -1 */
-    int32_t *occupant;         /* per cell, the slot + 1 of the entity drawn there */
+    int8_t tile_of[128], kind_of[128]; /* from the legend; -1 */
+    int32_t *occupant;                 /* per cell, the slot + 1 of the entity drawn there */
     uint64_t occupant_version;
     LevelDesc level;
     uint32_t *level_ids;
@@ -166,8 +166,8 @@ char *edit_json_value(const char *typed, bool as_string);
 ** (may be NULL). True when it reads, the level in *out (the caller frees
 ** it); else the loader's first message, without its file and place, into
 ** msg, from after prefix when it starts with it. */
-bool edit_ask_loader(int width, int height, const char *members, const char *entity,
-                     LevelDesc *out, const char *prefix, char *msg, size_t msg_size);
+bool edit_ask_loader(int width, int height, const char *members, const char *entity, LevelDesc *out,
+                     const char *prefix, char *msg, size_t msg_size);
 
 /* ---- history.c ---------------------------------------------------------------------
 **

@@ -13,14 +13,14 @@ enum { SIM_MAX_EVENTS = 64 };
 /* ---- broadphase.c: which entities are near a box (see its essay) ---- */
 
 enum {
-    GRID_CELL = 64,              /* px: four tiles */
-    GRID_BIG_CELLS = 64,         /* a box that may cover more cells is listed once, as big */
+    GRID_CELL = 64,      /* px: four tiles */
+    GRID_BIG_CELLS = 64, /* a box that may cover more cells is listed once, as big */
 };
 
 typedef struct GridEntry {
-    uint32_t slot, generation;   /* the entity */
-    uint32_t cell;               /* the cell it is listed in; UINT32_MAX when free */
-    uint32_t next;               /* next entry of that cell, or of the free list */
+    uint32_t slot, generation; /* the entity */
+    uint32_t cell;             /* the cell it is listed in; UINT32_MAX when free */
+    uint32_t next;             /* next entry of that cell, or of the free list */
 } GridEntry;
 
 /* A big box: listed once, with the cells it covers. */
@@ -31,25 +31,25 @@ typedef struct GridBig {
 
 typedef struct Grid {
     int32_t cols, rows;
-    int32_t origin_x, origin_y;  /* px of cell (0, 0)'s top-left corner */
-    uint32_t *heads;             /* per cell, its first entry, or UINT32_MAX */
+    int32_t origin_x, origin_y; /* px of cell (0, 0)'s top-left corner */
+    uint32_t *heads;            /* per cell, its first entry, or UINT32_MAX */
     GridEntry *entries;
-    uint32_t count;              /* entries used (some on the free list) */
-    size_t cap;                  /* and held */
-    uint32_t free;               /* first free entry, or UINT32_MAX */
-    uint32_t used;               /* entities listed since the rebuild */
-    GridBig *big;                /* the big boxes, in the order listed */
+    uint32_t count; /* entries used (some on the free list) */
+    size_t cap;     /* and held */
+    uint32_t free;  /* first free entry, or UINT32_MAX */
+    uint32_t used;  /* entities listed since the rebuild */
+    GridBig *big;   /* the big boxes, in the order listed */
     uint32_t big_count;
     size_t big_cap;
-    bool failed;                 /* out of memory since the rebuild: queries cannot trust it */
-    bool stale;                  /* to be rebuilt before the next query; moves are not followed */
+    bool failed; /* out of memory since the rebuild: queries cannot trust it */
+    bool stale;  /* to be rebuilt before the next query; moves are not followed */
 } Grid;
 
 typedef struct GridQuery {
     const struct Grid *grid;
     int32_t c0, r0, c1, r1, c, r;
     uint32_t at;
-    uint32_t big_at;             /* the next big box to look at, once the cells are done */
+    uint32_t big_at; /* the next big box to look at, once the cells are done */
 } GridQuery;
 
 struct Sim {
@@ -57,26 +57,26 @@ struct Sim {
     Tilemap map;
     PhysicsParams params;
     ClipTable clips;
-    InputIntent input;             /* this tick's */
+    InputIntent input; /* this tick's */
     SimStatus status;
     SimEvent events[SIM_MAX_EVENTS];
     int event_count;
     EcsEntity player;
     bool group_on[LEVEL_MAX_GROUPS];
-    int32_t kill_y;                /* an actor whose top passes this dies */
-    LevelText *texts;              /* the level's texts, copied: components name them by index */
+    int32_t kill_y;   /* an actor whose top passes this dies */
+    LevelText *texts; /* the level's texts, copied: components name them by index */
     int text_count;
-    Grid solids, actors;           /* broadphase.c */
-    EcsEntity *near;               /* scratch for gathering what a grid lists */
+    Grid solids, actors; /* broadphase.c */
+    EcsEntity *near;     /* scratch for gathering what a grid lists */
     size_t near_cap;
-    struct Actor *touched;         /* scratch: the actors a moving solid may touch */
-    int touched_cap;               /* (moving_platform.c) */
-    EcsWorld *snapshot;            /* the level at the last checkpoint (restore.c), or NULL */
+    struct Actor *touched; /* scratch: the actors a moving solid may touch */
+    int touched_cap;       /* (moving_platform.c) */
+    EcsWorld *snapshot;    /* the level at the last checkpoint (restore.c), or NULL */
     bool snapshot_groups[LEVEL_MAX_GROUPS];
-    bool snapshot_due;             /* a checkpoint was reached this tick */
-    bool invincible;               /* the Assist's invincibility, this tick (invincible.c) */
-    int32_t ground_x, ground_y;    /* ... and where the player last stood on tiles meanwhile */
-    bool rescue_due;               /* ... and a mover crushed it this tick (never set between ticks) */
+    bool snapshot_due;          /* a checkpoint was reached this tick */
+    bool invincible;            /* the Assist's invincibility, this tick (invincible.c) */
+    int32_t ground_x, ground_y; /* ... and where the player last stood on tiles meanwhile */
+    bool rescue_due;            /* ... and a mover crushed it this tick (never set between ticks) */
 };
 
 /* Makes the entity le describes (sim.c's spawn), with its first clip;
@@ -222,21 +222,21 @@ bool actor_grounded(const Sim *sim, EcsEntity self, Box box, bool drop_through);
 ** determinism contract: every replay's hash depends on it. Each row is the
 ** system's name; system_NAME is its function. */
 #define SIM_SYSTEMS(X)                                                                             \
-    X(broadphase)   /* list the solids by where they are (broadphase.c) */                         \
-    X(history)      /* remember last tick's positions, for interpolation (sim.c) */                \
-    X(player)       /* character physics (player.c) */                                             \
-    X(walkers)      /* enemies patrol (walker.c) */                                                \
-    X(platforms)    /* movers follow their paths: platforms carry and push actors, saws just move \
-                       (moving_platform.c) */                                                      \
-    X(springs)      /* springs launch the player and walkers (spring.c) */                         \
+    X(broadphase) /* list the solids by where they are (broadphase.c) */                           \
+    X(history)    /* remember last tick's positions, for interpolation (sim.c) */                  \
+    X(player)     /* character physics (player.c) */                                               \
+    X(walkers)    /* enemies patrol (walker.c) */                                                  \
+    X(platforms)  /* movers follow their paths: platforms carry and push actors, saws just move \
+                       (moving_platform.c) */  \
+    X(springs)    /* springs launch the player and walkers (spring.c) */                           \
     X(interactions) /* hazards, stomps, coins, checkpoints, switches, goal (interact.c) */         \
     X(blocks)       /* toggle blocks follow their group, never closing on an actor (interact.c) */ \
     X(crumbles)     /* stood-on blocks shake, fall away and come back (crumble.c) */               \
     X(signs)        /* which sign the player stands at (sign.c) */                                 \
     X(snapshots)    /* the level copied when a checkpoint asked (restore.c) */                     \
-    X(respawn)      /* a dead player comes back after respawn_time, the level put back as it was  \
-                       at the checkpoint (restore.c) */                                            \
-    X(animation)    /* clips picked from this tick's state (animation.c) */
+    X(respawn)   /* a dead player comes back after respawn_time, the level put back as it was  \
+                       at the checkpoint (restore.c) */   \
+    X(animation) /* clips picked from this tick's state (animation.c) */
 
 #define SIM_SYSTEM_DECLARE(name) void system_##name(EcsWorld *world, float dt, void *ctx);
 SIM_SYSTEMS(SIM_SYSTEM_DECLARE)

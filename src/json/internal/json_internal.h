@@ -15,22 +15,22 @@
 ** cJSON value paired with it (doc.c). */
 struct JsonNode {
     const cJSON *item;
-    uint32_t off;            /* byte offset of the value in the text */
-    uint32_t end;            /* ... and of the byte after it */
-    int line, col;           /* where the value starts */
-    int key_line, key_col;   /* where its key starts; 0 outside objects */
-    uint32_t parent;         /* container's node, JSON_NO_PARENT for the root */
-    uint32_t index;          /* position in the container */
+    uint32_t off;          /* byte offset of the value in the text */
+    uint32_t end;          /* ... and of the byte after it */
+    int line, col;         /* where the value starts */
+    int key_line, key_col; /* where its key starts; 0 outside objects */
+    uint32_t parent;       /* container's node, JSON_NO_PARENT for the root */
+    uint32_t index;        /* position in the container */
 };
 
 #define JSON_NO_PARENT UINT32_MAX
 
 /* What the scanner found: every value's node, or the first syntax error. */
 typedef struct JsonScan {
-    JsonNode *nodes;         /* malloc'd; the caller frees it */
+    JsonNode *nodes; /* malloc'd; the caller frees it */
     uint32_t count;
     bool failed;
-    int line, col;           /* of the error */
+    int line, col; /* of the error */
     char message[200];
 } JsonScan;
 

@@ -15,7 +15,7 @@
 #include <stddef.h>
 
 enum {
-    LEVEL_PARAM_MAX = 64,             /* room for physics_param_table() */
+    LEVEL_PARAM_MAX = 64, /* room for physics_param_table() */
 };
 
 /* ---- JSON documents ---------------------------------------------------------------
@@ -25,7 +25,7 @@ enum {
 
 typedef struct LevelSink {
     JsonSink sink;
-    const char *path;          /* not owned */
+    const char *path; /* not owned */
     LevelErrors *errors;
     const LevelConfine *confine; /* what the file may name (NULL: anything); not owned */
     /* While quiet, problems are counted and the first one's place kept, but
@@ -70,18 +70,16 @@ int level_doc_error_total(const JsonDoc *doc);
 ** sets itself (an export writes those, not values that came from the base). */
 typedef struct LevelExtras {
     bool physics_set[LEVEL_PARAM_MAX];
-    bool draft;                /* given: read the values only (level_parse_draft) */
+    bool draft; /* given: read the values only (level_parse_draft) */
 } LevelExtras;
 
 /* level_load and level_parse, also telling the extras. */
-bool level_load_ex(const char *path, const PhysicsParams *base, LevelDesc *out,
-                   LevelExtras *extras, LevelErrors *errors);
+bool level_load_ex(const char *path, const PhysicsParams *base, LevelDesc *out, LevelExtras *extras,
+                   LevelErrors *errors);
 
 /* The two formats, on a parsed document. Fill out only on success. */
-bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out,
-                  LevelExtras *extras);
-bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out,
-                 LevelExtras *extras);
+bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelExtras *extras);
+bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelExtras *extras);
 
 /* Checks any file a level folder holds that is a level, a Tiled map or a
 ** Tiled tileset, told apart by content ("type": "map" or "tileset") and,
@@ -98,8 +96,8 @@ bool tiled_tileset_kind_ids(const char *path, const char *world, int ids[TILE_KI
 
 /* Applies the members of obj (parameter name: number) to params, marking
 ** them in set (may be NULL). Keys in extra[0..extra_count) are skipped. */
-void level_physics_apply(JsonDoc *doc, const cJSON *obj, PhysicsParams *params,
-                          bool *set, const char *const *extra, int extra_count);
+void level_physics_apply(JsonDoc *doc, const cJSON *obj, PhysicsParams *params, bool *set,
+                         const char *const *extra, int extra_count);
 
 /* ---- Entities (entity.c) ----------------------------------------------------------
 **
@@ -151,15 +149,15 @@ void level_prop_describe(const KindProp *p, char *buf, size_t size);
 ** may stand in a checkpoint or lands on the start (validate.c);
 ** it warns of a switch group without blocks or blocks without a switch.
 ** Errors name path; line, col place level-wide errors. */
-void level_validate(const char *path, const LevelDesc *level, int line, int col,
-                    bool whole, LevelErrors *errors);
+void level_validate(const char *path, const LevelDesc *level, int line, int col, bool whole,
+                    LevelErrors *errors);
 
 /* ---- textbuf.c: text written piece by piece ------------------------------------- */
 
 typedef struct TextBuf {
-    char *p;                   /* NUL-terminated once anything is in it */
+    char *p; /* NUL-terminated once anything is in it */
     size_t len, cap;
-    bool oom;                  /* a piece did not fit in memory: the text is lost */
+    bool oom; /* a piece did not fit in memory: the text is lost */
 } TextBuf;
 
 void level_buf_reserve(TextBuf *t, size_t more);

@@ -23,16 +23,16 @@
 ** read the same way through a TiledProps. */
 
 typedef struct TiledProps {
-    JsonDoc *doc;              /* where they are written */
-    const cJSON *list;         /* the array or the object; NULL when there are none */
-    const cJSON *types;        /* the object form's "propertytypes", or NULL */
+    JsonDoc *doc;       /* where they are written */
+    const cJSON *list;  /* the array or the object; NULL when there are none */
+    const cJSON *types; /* the object form's "propertytypes", or NULL */
 } TiledProps;
 
 typedef struct TiledProp {
     const char *name;
-    const char *type;          /* "string", "int", "float", "bool", "object", ... */
-    const cJSON *name_at;      /* the "name" item; NULL in the object form (the value's key) */
-    const cJSON *type_at;      /* the "type" item or the propertytypes member; NULL when
+    const char *type;     /* "string", "int", "float", "bool", "object", ... */
+    const cJSON *name_at; /* the "name" item; NULL in the object form (the value's key) */
+    const cJSON *type_at; /* the "type" item or the propertytypes member; NULL when
                                ** the type was read off the value */
     const cJSON *value;
 } TiledProp;
@@ -62,31 +62,31 @@ void tiled_prop_error(const TiledProps *props, const TiledProp *p, const char *f
 
 typedef struct TiledTile {
     long id;
-    const char *cls;           /* its class; "" when it has none */
-    const cJSON *cls_at;       /* where the class is written (or the tile's entry) */
-    int width, height;         /* px */
+    const char *cls;     /* its class; "" when it has none */
+    const cJSON *cls_at; /* where the class is written (or the tile's entry) */
+    int width, height;   /* px */
     TiledProps props;
-    bool props_bad;            /* its properties were found wrong (and reported) once */
-    bool has_box;              /* an entity's box in the image: its first collision rectangle */
+    bool props_bad; /* its properties were found wrong (and reported) once */
+    bool has_box;   /* an entity's box in the image: its first collision rectangle */
     int box_x, box_y, box_w, box_h;
 } TiledTile;
 
 typedef struct Tileset {
-    long firstgid;             /* 0 for a tileset file read on its own */
+    long firstgid; /* 0 for a tileset file read on its own */
     long tilecount;
     bool collection;
     int tile_width, tile_height;
-    TiledTile *tiles;          /* the listed tiles, sorted by id */
+    TiledTile *tiles; /* the listed tiles, sorted by id */
     int tile_count;
-    TiledTile plain;           /* what an unlisted tile of an image-cut tileset is */
+    TiledTile plain; /* what an unlisted tile of an image-cut tileset is */
     char name[48];
-    JsonDoc *doc;              /* where it is written; not owned */
+    JsonDoc *doc; /* where it is written; not owned */
 } Tileset;
 
 /* An external tileset file, kept open for the strings its tiles point to. */
 typedef struct TiledSetFile {
     char *text;
-    char *path;                /* its errors name it */
+    char *path; /* its errors name it */
     LevelSink sink;
     JsonDoc doc;
 } TiledSetFile;
@@ -97,7 +97,7 @@ typedef struct TiledSets {
     int count;
     TiledSetFile *files;
     int file_count;
-    bool failed;               /* one could not be read: gids may not resolve */
+    bool failed; /* one could not be read: gids may not resolve */
 } TiledSets;
 
 /* The class of a tile or object: "class" (Tiled 1.9) or "type" (1.0 to
@@ -140,10 +140,10 @@ bool tiled_check_tileset_doc(JsonDoc *doc);
 typedef struct TiledTemplate TiledTemplate;
 
 typedef struct TiledObject {
-    JsonDoc *doc;              /* the map */
-    const cJSON *o;            /* the object in the map */
-    TiledSets *sets;           /* the map's tilesets */
-    TiledTemplate *tmpl;       /* NULL when the object is no instance */
+    JsonDoc *doc;        /* the map */
+    const cJSON *o;      /* the object in the map */
+    TiledSets *sets;     /* the map's tilesets */
+    TiledTemplate *tmpl; /* NULL when the object is no instance */
 } TiledObject;
 
 /* The templates a map's objects name, each read once. */

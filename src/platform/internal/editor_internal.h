@@ -28,69 +28,112 @@
 
 /* The screen's parts, in logical pixels. */
 enum {
-    EDITOR_TOP_H = 12,                      /* the top bar */
-    EDITOR_STATUS_H = 12,                   /* the status line */
-    EDITOR_PANEL_W = 132,                   /* the right-hand panel */
+    EDITOR_TOP_H = 12,    /* the top bar */
+    EDITOR_STATUS_H = 12, /* the status line */
+    EDITOR_PANEL_W = 132, /* the right-hand panel */
     EDITOR_CANVAS_W = LOGICAL_W - EDITOR_PANEL_W,
     EDITOR_CANVAS_H = LOGICAL_H - EDITOR_TOP_H - EDITOR_STATUS_H,
-    EDITOR_SELECT_MAX = 256,                /* entities selected at once */
+    EDITOR_SELECT_MAX = 256, /* entities selected at once */
     EDITOR_PATH_MAX = APP_PATH_MAX,
 };
 
 typedef enum EditorTool {
-    TOOL_PAINT, TOOL_RECT, TOOL_ERASE, TOOL_PICK, TOOL_PLACE, TOOL_SELECT, TOOL_PATH,
+    TOOL_PAINT,
+    TOOL_RECT,
+    TOOL_ERASE,
+    TOOL_PICK,
+    TOOL_PLACE,
+    TOOL_SELECT,
+    TOOL_PATH,
     TOOL_COUNT
 } EditorTool;
 
 /* What has the keyboard: the canvas, or a part of the panel. */
 typedef enum EditorFocus {
     FOCUS_CANVAS,
-    FOCUS_PROPS,        /* the selected entity's properties */
-    FOCUS_SETTINGS,     /* the level's settings */
+    FOCUS_PROPS,    /* the selected entity's properties */
+    FOCUS_SETTINGS, /* the level's settings */
     FOCUS_PROBLEMS,
 } EditorFocus;
 
 /* A question the editor waits on (a key or a click answers). */
 typedef enum EditorAsk {
     ASK_NONE,
-    ASK_NEW,            /* the new level's width, height and world */
-    ASK_RESTORE,        /* an autosave newer than the file: restore it? */
-    ASK_RELOAD,         /* the file changed on disk: reload? */
-    ASK_LEAVE,          /* unsaved changes: save, discard or stay? */
-    ASK_PACK,           /* the pack to add the level to (editor_pack.c) */
+    ASK_NEW,     /* the new level's width, height and world */
+    ASK_RESTORE, /* an autosave newer than the file: restore it? */
+    ASK_RELOAD,  /* the file changed on disk: reload? */
+    ASK_LEAVE,   /* unsaved changes: save, discard or stay? */
+    ASK_PACK,    /* the pack to add the level to (editor_pack.c) */
 } EditorAsk;
 
 /* Every action the keys and the mouse can take (editor_keys.c's table). */
 typedef enum EditorAction {
     ACTION_NONE,
-    ACTION_TOOL_PAINT, ACTION_TOOL_RECT, ACTION_TOOL_ERASE, ACTION_TOOL_PICK,
-    ACTION_TOOL_PLACE, ACTION_TOOL_SELECT, ACTION_TOOL_PATH,
-    ACTION_NEXT_BRUSH, ACTION_PREV_BRUSH,
-    ACTION_CURSOR_LEFT, ACTION_CURSOR_RIGHT, ACTION_CURSOR_UP, ACTION_CURSOR_DOWN,
-    ACTION_CURSOR_FAR_LEFT, ACTION_CURSOR_FAR_RIGHT, ACTION_CURSOR_FAR_UP,
+    ACTION_TOOL_PAINT,
+    ACTION_TOOL_RECT,
+    ACTION_TOOL_ERASE,
+    ACTION_TOOL_PICK,
+    ACTION_TOOL_PLACE,
+    ACTION_TOOL_SELECT,
+    ACTION_TOOL_PATH,
+    ACTION_NEXT_BRUSH,
+    ACTION_PREV_BRUSH,
+    ACTION_CURSOR_LEFT,
+    ACTION_CURSOR_RIGHT,
+    ACTION_CURSOR_UP,
+    ACTION_CURSOR_DOWN,
+    ACTION_CURSOR_FAR_LEFT,
+    ACTION_CURSOR_FAR_RIGHT,
+    ACTION_CURSOR_FAR_UP,
     ACTION_CURSOR_FAR_DOWN,
-    ACTION_USE, ACTION_USE_ADD, ACTION_USE_ALT,
-    ACTION_PAN_LEFT, ACTION_PAN_RIGHT, ACTION_PAN_UP, ACTION_PAN_DOWN,
-    ACTION_ZOOM_1, ACTION_ZOOM_2, ACTION_ZOOM_4, ACTION_ZOOM_FIT, ACTION_GRID,
-    ACTION_NUDGE_LEFT, ACTION_NUDGE_RIGHT, ACTION_NUDGE_UP, ACTION_NUDGE_DOWN,
-    ACTION_DELETE, ACTION_DUPLICATE, ACTION_SELECT_ALL, ACTION_CANCEL,
-    ACTION_COPY, ACTION_CUT, ACTION_PASTE,
-    ACTION_UNDO, ACTION_REDO,
-    ACTION_PROPS, ACTION_SETTINGS, ACTION_NEXT_PROBLEM, ACTION_PREV_PROBLEM,
-    ACTION_PLAY_CURSOR, ACTION_PLAY_START,
-    ACTION_SAVE, ACTION_SAVE_COPY, ACTION_ADD_TO_PACK, ACTION_KEEP_REPLAY,
-    ACTION_HELP, ACTION_LEAVE,
+    ACTION_USE,
+    ACTION_USE_ADD,
+    ACTION_USE_ALT,
+    ACTION_PAN_LEFT,
+    ACTION_PAN_RIGHT,
+    ACTION_PAN_UP,
+    ACTION_PAN_DOWN,
+    ACTION_ZOOM_1,
+    ACTION_ZOOM_2,
+    ACTION_ZOOM_4,
+    ACTION_ZOOM_FIT,
+    ACTION_GRID,
+    ACTION_NUDGE_LEFT,
+    ACTION_NUDGE_RIGHT,
+    ACTION_NUDGE_UP,
+    ACTION_NUDGE_DOWN,
+    ACTION_DELETE,
+    ACTION_DUPLICATE,
+    ACTION_SELECT_ALL,
+    ACTION_CANCEL,
+    ACTION_COPY,
+    ACTION_CUT,
+    ACTION_PASTE,
+    ACTION_UNDO,
+    ACTION_REDO,
+    ACTION_PROPS,
+    ACTION_SETTINGS,
+    ACTION_NEXT_PROBLEM,
+    ACTION_PREV_PROBLEM,
+    ACTION_PLAY_CURSOR,
+    ACTION_PLAY_START,
+    ACTION_SAVE,
+    ACTION_SAVE_COPY,
+    ACTION_ADD_TO_PACK,
+    ACTION_KEEP_REPLAY,
+    ACTION_HELP,
+    ACTION_LEAVE,
     ACTION_LAST
 } EditorAction;
 
 /* A field of the panel: a property of the selected entity, or a setting. */
 typedef struct EditorField {
-    char name[32];              /* the property's or setting's name */
+    char name[32]; /* the property's or setting's name */
     char label[32];
-    const KindProp *prop;       /* a property's row; NULL for a setting */
-    int setting;                /* which setting (editor_panel.c), -1 for a property */
-    int kind;                   /* KPROP_* of the value's type, for a setting too */
-    const char *const *values;  /* enums: the choices */
+    const KindProp *prop;      /* a property's row; NULL for a setting */
+    int setting;               /* which setting (editor_panel.c), -1 for a property */
+    int kind;                  /* KPROP_* of the value's type, for a setting too */
+    const char *const *values; /* enums: the choices */
     int value_count;
     double min, max;
 } EditorField;
@@ -99,10 +142,10 @@ enum { EDITOR_FIELDS_MAX = 40, EDITOR_INPUT_MAX = KIND_TEXT_MAX, EDITOR_PACKS_MA
 
 typedef struct Editor {
     EditDoc *doc;
-    char path[EDITOR_PATH_MAX];     /* the file Ctrl+S writes */
-    bool read_only;                 /* a level of the game's data: saved only as a copy */
-    bool restored;                  /* an autosave was restored: unsaved whatever edit/ says */
-    PhysicsParams base;             /* assets/physics.json's */
+    char path[EDITOR_PATH_MAX]; /* the file Ctrl+S writes */
+    bool read_only;             /* a level of the game's data: saved only as a copy */
+    bool restored;              /* an autosave was restored: unsaved whatever edit/ says */
+    PhysicsParams base;         /* assets/physics.json's */
 
     /* what is drawn: the level as the game builds it, rebuilt after a change */
     Sim *sim;
@@ -110,36 +153,36 @@ typedef struct Editor {
 
     /* the view: the level pixel at the canvas's top-left, and the zoom */
     float view_x, view_y;
-    float zoom;                     /* 1, 0.5, 0.25, or the fit's */
+    float zoom; /* 1, 0.5, 0.25, or the fit's */
     bool grid;
-    int cursor_x, cursor_y;         /* the cursor's tile */
+    int cursor_x, cursor_y; /* the cursor's tile */
 
     EditorTool tool;
-    int brush_tile;                 /* TileKind painted */
-    int brush_kind;                 /* kind placed */
+    int brush_tile; /* TileKind painted */
+    int brush_kind; /* kind placed */
     uint32_t selected[EDITOR_SELECT_MAX];
     int selected_count;
-    EditRect region;                /* the box last selected (w 0: none) */
-    EditClip *clip;                 /* copied; kept from one level to the next */
+    EditRect region; /* the box last selected (w 0: none) */
+    EditClip *clip;  /* copied; kept from one level to the next */
 
     /* the pointer */
-    int mouse_x, mouse_y;           /* logical px */
-    bool space;                     /* Space is held: a left drag pans */
-    int drag;                       /* what a held button does (editor_tools.c) */
+    int mouse_x, mouse_y; /* logical px */
+    bool space;           /* Space is held: a left drag pans */
+    int drag;             /* what a held button does (editor_tools.c) */
     int drag_button;
-    int drag_tx, drag_ty;           /* where it began, tiles */
-    int drag_px, drag_py;           /* and in level px */
-    int last_tx, last_ty;           /* where it was last, tiles */
-    int moved_x, moved_y;           /* px the selection moved in this drag */
-    int waypoint;                   /* the waypoint dragged, or -1 */
-    bool key_anchor;                /* the keyboard's first corner is set (rect, box) */
-    bool key_carry;                 /* the keyboard carries a waypoint or the selection */
+    int drag_tx, drag_ty; /* where it began, tiles */
+    int drag_px, drag_py; /* and in level px */
+    int last_tx, last_ty; /* where it was last, tiles */
+    int moved_x, moved_y; /* px the selection moved in this drag */
+    int waypoint;         /* the waypoint dragged, or -1 */
+    bool key_anchor;      /* the keyboard's first corner is set (rect, box) */
+    bool key_carry;       /* the keyboard carries a waypoint or the selection */
 
     /* the panel */
     EditorFocus focus;
     EditorField fields[EDITOR_FIELDS_MAX];
     int field_count;
-    int field;                      /* the one chosen */
+    int field; /* the one chosen */
     bool typing;
     char input[EDITOR_INPUT_MAX];
     int resize_w, resize_h, anchor; /* the settings' resize, applied by its row */
@@ -149,15 +192,15 @@ typedef struct Editor {
     /* questions and notes */
     EditorAsk ask;
     int new_w, new_h, new_world, new_field;
-    char message[256];              /* the status line's last word */
+    char message[256]; /* the status line's last word */
     bool message_bad;
     bool help;
 
     /* saving and the file */
     LevelWatch watch;
     float watch_poll;
-    float autosave_in;              /* s to the next autosave */
-    bool autosave_dirty;            /* changed since the last autosave */
+    float autosave_in;   /* s to the next autosave */
+    bool autosave_dirty; /* changed since the last autosave */
 
     /* test runs: where Pip died or finished last time */
     RunMark marks[RUN_MARKS_MAX];
@@ -173,7 +216,7 @@ typedef struct Editor {
     /* the pack prompt: the player's packs, the one chosen, a new name typed */
     char packs[EDITOR_PACKS_MAX][PACK_NAME_MAX];
     int pack_count;
-    int pack_choice;                /* pack_count: the typed name */
+    int pack_choice; /* pack_count: the typed name */
     char pack_input[PACK_NAME_MAX];
 } Editor;
 

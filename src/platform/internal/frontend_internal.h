@@ -35,7 +35,7 @@
 #include "watch.h"
 
 typedef enum Screen {
-    SCREEN_NONE = -1,           /* no change asked for; as a back target, nowhere */
+    SCREEN_NONE = -1, /* no change asked for; as a back target, nowhere */
     SCREEN_TITLE,
     SCREEN_LEVELS,
     SCREEN_OPTIONS,
@@ -45,11 +45,11 @@ typedef enum Screen {
     SCREEN_COMPLETE,
     SCREEN_END,
     SCREEN_ERROR,
-    SCREEN_CUSTOM,              /* the packs and the player's own levels */
-    SCREEN_PACK,                /* a pack's level select */
-    SCREEN_MAKE,                /* Make levels: the user's levels, a new one, the game's */
+    SCREEN_CUSTOM, /* the packs and the player's own levels */
+    SCREEN_PACK,   /* a pack's level select */
+    SCREEN_MAKE,   /* Make levels: the user's levels, a new one, the game's */
     SCREEN_EDITOR,
-    SCREEN_ASSIST,              /* Options > Assist: game speed, invincibility, every level */
+    SCREEN_ASSIST, /* Options > Assist: game speed, invincibility, every level */
     SCREEN_COUNT,
     SCREEN_FROM = SCREEN_COUNT, /* as a back target: the screen it was opened from */
 } Screen;
@@ -65,8 +65,8 @@ typedef struct ScreenDef {
     void (*event)(Frontend *g, const SDL_Event *ev, ControlsResult r);
     void (*update)(Frontend *g, double seconds); /* a frame (not under the notices) */
     void (*draw)(Frontend *g);
-    void (*fini)(Frontend *g);  /* frees what it owns, as the front end goes */
-    Screen back;                /* where Back leads (every row says: 0 is the title) */
+    void (*fini)(Frontend *g); /* frees what it owns, as the front end goes */
+    Screen back;               /* where Back leads (every row says: 0 is the title) */
     /* a track of assets/music/, "" the level's world's, NULL what plays
     ** (a track asked for again plays on undisturbed) */
     const char *music;
@@ -87,9 +87,9 @@ enum { ERROR_TEXT_MAX = 4096, TITLE_MAX = 96 };
 ** panel, and tried again at the next save and at quit. */
 typedef struct Saves {
     Settings settings;
-    char settings_path[APP_PATH_MAX];   /* "" while there is no folder for them */
+    char settings_path[APP_PATH_MAX]; /* "" while there is no folder for them */
     bool settings_dirty;
-    Progress progress;                  /* the campaign's record */
+    Progress progress;                    /* the campaign's record */
     char campaign[PROGRESS_CAMPAIGN_MAX]; /* its id in progress.json */
     char progress_path[APP_PATH_MAX];
     bool progress_dirty;
@@ -99,28 +99,28 @@ typedef struct Saves {
     char aside_campaign[PROGRESS_CAMPAIGN_MAX];
     bool aside_dirty;
     bool have_aside;
-    bool failing;                       /* a save failed and was told; none has worked since */
+    bool failing; /* a save failed and was told; none has worked since */
     /* what reading settings.json and progress.json found wrong, or why a
     ** save failed, shown in a panel until the player has read it */
     SaveNotices notices;
     bool notices_pending;
-    bool notices_unsaved;               /* the panel tells of a failed save */
+    bool notices_unsaved; /* the panel tells of a failed save */
 } Saves;
 
 /* The menu screens: title, level select, options, controls, pause (screens.c). */
 typedef struct Menus {
     Menu menu;
-    int capture;                /* action waiting for a key or button, or -1 */
+    int capture; /* action waiting for a key or button, or -1 */
     bool capture_pad;
     /* the key (button) pressed for a full action, waiting for the player
     ** to choose which of its own it replaces; -1: none */
     int replace_code;
-    char note[160];             /* under the menu: what the last change did, or "" */
+    char note[160]; /* under the menu: what the last change did, or "" */
 } Menus;
 
 /* Where Pip died or finished in a run, for the editor to mark. */
 typedef struct RunMark {
-    int x, y;                   /* px */
+    int x, y; /* px */
     bool finished;
 } RunMark;
 
@@ -129,8 +129,8 @@ enum { RUN_MARKS_MAX = 16 };
 /* A sign's box fades in over SIGN_FADE_IN s as the player comes near the
 ** sign, stays SIGN_LINGER s once the player has gone, then fades out over
 ** SIGN_FADE_OUT s (session.c). */
-#define SIGN_FADE_IN 0.15f
-#define SIGN_LINGER 0.8f
+#define SIGN_FADE_IN  0.15f
+#define SIGN_LINGER   0.8f
 #define SIGN_FADE_OUT 0.3f
 
 /* The level being played, from loading to its completion card (session.c). */
@@ -140,12 +140,12 @@ typedef struct Session {
     Sim *sim;
     char level_path[APP_PATH_MAX];
     char level_title[TITLE_MAX];
-    int campaign_index;         /* -1 outside the campaign */
+    int campaign_index; /* -1 outside the campaign */
     FixedStep step;
     Camera camera;
     Effects fx;
-    Banking bank;               /* the coins carried, flying to the counter or back */
-    Secrets secrets;            /* the secret tiles' regions, each faded while Pip is in it */
+    Banking bank;    /* the coins carried, flying to the counter or back */
+    Secrets secrets; /* the secret tiles' regions, each faded while Pip is in it */
     float level_age;
     /* the sign's box: the text it shows (sim_text) and where the sign
     ** stands (level px, its top middle), kept while it lingers and fades
@@ -155,14 +155,14 @@ typedef struct Session {
     float sign_shown;
     float sign_linger;
     char error_text[ERROR_TEXT_MAX];
-    bool exact;                 /* ticks were run without a frame: draw them at alpha 1 */
-    bool assisted;              /* a tick of this run was played with the Assist's help */
-    InputIntent last_in;        /* the last tick's input, for the camera's look down */
+    bool exact;          /* ticks were run without a frame: draw them at alpha 1 */
+    bool assisted;       /* a tick of this run was played with the Assist's help */
+    InputIntent last_in; /* the last tick's input, for the camera's look down */
 
     /* hot reload */
     LevelWatch watch;
-    float reload_poll;          /* seconds to the next look at the file */
-    bool reload_now;            /* load it again whether it changed or not */
+    float reload_poll; /* seconds to the next look at the file */
+    bool reload_now;   /* load it again whether it changed or not */
 
     /* replays */
     Replay playback;
@@ -173,12 +173,12 @@ typedef struct Session {
     bool record_saved;
 
     /* the last completion */
-    float celebrate;            /* s left before the level-complete card */
+    float celebrate; /* s left before the level-complete card */
     LevelRun run;
     unsigned improved;
-    Screen leave_to;            /* where leaving the level leads; SCREEN_NONE: the game ends */
-    bool own_level;             /* one of the player's own levels: its bests are kept */
-    uint32_t best_ticks;        /* the saved best time of the level, 0: none saved */
+    Screen leave_to;     /* where leaving the level leads; SCREEN_NONE: the game ends */
+    bool own_level;      /* one of the player's own levels: its bests are kept */
+    uint32_t best_ticks; /* the saved best time of the level, 0: none saved */
 
     /* a test run from the editor: Esc and the finish lead straight back,
     ** and where Pip died (the last RUN_MARKS_MAX times) or finished is kept */
@@ -189,9 +189,9 @@ typedef struct Session {
     ** until it finishes; the editor can keep it beside the level */
     bool test_from_start;
     bool test_recording;
-    bool test_finished;         /* the recording holds a finished run */
+    bool test_finished; /* the recording holds a finished run */
     Replay test_inputs;
-    uint64_t test_hash;         /* sim_hash at the finish */
+    uint64_t test_hash; /* sim_hash at the finish */
 
     /* time spent in ticks, for the overlay */
     double tick_seconds;
@@ -203,27 +203,27 @@ enum { CUSTOM_LEVELS_MAX = 64 };
 
 /* One of the player's own levels, in the levels/ folder of their data. */
 typedef struct CustomLevel {
-    char file[CAMPAIGN_FILE_MAX];   /* its file name: its id in the folder's record */
-    char name[TITLE_MAX];           /* the level's "name" */
+    char file[CAMPAIGN_FILE_MAX];     /* its file name: its id in the folder's record */
+    char name[TITLE_MAX];             /* the level's "name" */
     char world[LEVEL_BACKGROUND_MAX]; /* its background, whose world it is */
-    uint32_t best_ticks;            /* its best time, 0 for none */
-    bool ok;                        /* it loads; else error says why */
+    uint32_t best_ticks;              /* its best time, 0 for none */
+    bool ok;                          /* it loads; else error says why */
     char error[PACK_ERROR_MAX];
 } CustomLevel;
 
 typedef struct Custom {
-    char user_dir[APP_PATH_MAX];    /* the player's data folder, ending in '/'; "" if none */
+    char user_dir[APP_PATH_MAX]; /* the player's data folder, ending in '/'; "" if none */
     PackList packs;
-    int pack_done[PACK_MAX];        /* each pack's levels completed, from its record */
+    int pack_done[PACK_MAX]; /* each pack's levels completed, from its record */
     int level_count;
-    int levels_dropped;             /* found past CUSTOM_LEVELS_MAX */
+    int levels_dropped; /* found past CUSTOM_LEVELS_MAX */
     CustomLevel levels[CUSTOM_LEVELS_MAX];
     /* the pack open, -1 for none: its campaign is g->campaign and its record
     ** the progress in use, while the game's own wait in main_campaign and
     ** the Saves' aside */
     int open;
     Campaign *main_campaign;
-    bool own_record;                /* the record in use is the player's levels' */
+    bool own_record; /* the record in use is the player's levels' */
 } Custom;
 
 /* The coins and gems of the campaign's levels as their files hold them,
@@ -237,16 +237,16 @@ typedef struct LevelCounts {
 ** gems of every level. */
 typedef struct CampaignSummary {
     int levels, completed;
-    uint32_t ticks, deaths;         /* best times and fewest deaths, summed */
-    uint32_t coins, coins_total;    /* most collected; what the levels hold */
+    uint32_t ticks, deaths;      /* best times and fewest deaths, summed */
+    uint32_t coins, coins_total; /* most collected; what the levels hold */
     uint32_t gems, gems_total;
-    bool all_counted;               /* false when a level's file could not be counted */
+    bool all_counted; /* false when a level's file could not be counted */
 } CampaignSummary;
 
 /* What the last frame drew (screens.c), for the F3 overlay and the tests. */
 typedef struct FrameStats {
     DebugStats stats;
-    int view_x, view_y;         /* top-left of the view, level pixels */
+    int view_x, view_y; /* top-left of the view, level pixels */
 } FrameStats;
 
 struct Frontend {
@@ -260,14 +260,14 @@ struct Frontend {
     Batch batch;
     SpriteList sprites;
     Controls controls;
-    Campaign *campaign;         /* NULL when playing one file */
+    Campaign *campaign; /* NULL when playing one file */
 
     Screen screen;
-    float screen_time;          /* s since the screen was shown */
-    bool grab;                  /* the screen takes every event itself, the front end's
+    float screen_time; /* s since the screen was shown */
+    bool grab;         /* the screen takes every event itself, the front end's
                                    own keys too (the controls screen waiting for a key) */
-    Screen next;                /* the change asked for (SCREEN_NONE: none) */
-    bool next_back;             /* ... by Back */
+    Screen next;       /* the change asked for (SCREEN_NONE: none) */
+    bool next_back;    /* ... by Back */
     /* how each screen was last opened, for Back: from which screen, with
     ** the cursor on which of its items (-1: none) */
     struct {
@@ -276,12 +276,12 @@ struct Frontend {
     } opened_from[SCREEN_COUNT];
     bool quit;
 
-    struct Editor *editor;      /* the level editor's state (editor.c), made when first shown */
+    struct Editor *editor; /* the level editor's state (editor.c), made when first shown */
 
     Saves saves;
     Menus menus;
     Session session;
-    Custom *custom;             /* made when Custom levels is first shown */
+    Custom *custom; /* made when Custom levels is first shown */
     FrameStats frame;
     LevelCounts counts;
     /* the end of the campaign (screens.c): its totals, its credits made as

@@ -32,15 +32,16 @@
 typedef struct SaveReader {
     JsonSink sink;
     JsonDoc doc;
-    char *text;                /* the file's bytes when read by save_reader_load */
-    bool lenient;              /* duplicate keys do not fail the parse: set before it */
-    int line, col;             /* of the first problem */
+    char *text;                     /* the file's bytes when read by save_reader_load */
+    bool lenient;                   /* duplicate keys do not fail the parse: set before it */
+    int line, col;                  /* of the first problem */
     char message[JSON_MESSAGE_MAX]; /* the first problem, "" while there is none */
-    char fallback[200];        /* appended to each problem handed on, while not "" */
-    void (*report)(void *ctx, int line, int col, const char *message); /* NULL: keep the first only */
+    char fallback[200];             /* appended to each problem handed on, while not "" */
+    void (*report)(void *ctx, int line, int col,
+                   const char *message); /* NULL: keep the first only */
     void *report_ctx;
-    const char *path;          /* of the file, for notices; not owned */
-    SaveNotices *notices;      /* where save_load_json has problems go; not owned */
+    const char *path;     /* of the file, for notices; not owned */
+    SaveNotices *notices; /* where save_load_json has problems go; not owned */
 } SaveReader;
 
 void save_reader_init(SaveReader *r);
@@ -74,8 +75,7 @@ bool save_format_is_newer(const cJSON *v, int current);
 /* The string at v, when it passes check, copied to out (cap bytes); else
 ** reports what is wrong at v and returns false. */
 typedef bool (*SaveStringCheck)(const char *s, size_t cap, const char **why);
-bool save_want_string(JsonDoc *doc, const cJSON *v, SaveStringCheck check, char *out,
-                      size_t cap);
+bool save_want_string(JsonDoc *doc, const cJSON *v, SaveStringCheck check, char *out, size_t cap);
 
 /* A plain file name, no folders: [A-Za-z0-9._-], not starting with '.',
 ** shorter than cap. why says what is wrong. */
@@ -139,7 +139,7 @@ bool save_buf_commit(SaveBuf *b, const char *path, char *err, size_t errlen);
 /* A lock on the folder of a file, held while it is read, merged and written
 ** again, so that two copies of the game saving at once take turns. */
 typedef struct SaveLock {
-    int fd;                    /* the folder, locked; -1 when not locked */
+    int fd; /* the folder, locked; -1 when not locked */
 } SaveLock;
 /* Takes the lock of path's folder, waiting up to two seconds for another
 ** copy of the game to finish its save. False, with a message, only when
