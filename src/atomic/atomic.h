@@ -16,6 +16,9 @@
 ** through here. The system calls of the write go through an AtomicIo so
 ** that tests can make them fail at a chosen moment. POSIX only; no other
 ** module of the game is needed.
+**
+** And the other way: a file read whole (atomic_read), the one reader of
+** every file the game loads (JSON, replays, sounds and music).
 */
 #ifndef ATOMIC_H
 #define ATOMIC_H
@@ -54,5 +57,23 @@ bool atomic_check_target(const char *path, char *err, size_t errlen);
 ** it: those of a process that is no longer running, or older than an hour.
 ** Returns how many were removed. */
 int atomic_remove_stale(const char *path);
+
+typedef enum AtomicRead {
+    ATOMIC_READ_OK,
+    ATOMIC_READ_MISSING,   /* no file at path */
+    ATOMIC_READ_ERROR,     /* cannot open or read it, or out of memory */
+    ATOMIC_READ_NOT_FILE,  /* a FIFO, a device, a folder: refused, never read */
+    ATOMIC_READ_TOO_LARGE, /* more than max bytes */
+} AtomicRead;
+
+/* The whole file at path, at most max bytes, NUL-terminated: on
+** ATOMIC_READ_OK *text (the caller frees it) and *len; otherwise *text is
+** NULL and why says what went wrong, without the path ("cannot open: No
+** such file or directory", "not a regular file", "the file is larger than
+** 1 MiB"). Opening does not block (a FIFO cannot hang the game). */
+AtomicRead atomic_read(const char *path, size_t max, char **text, size_t *len, char *why,
+                       size_t whylen);
+/* A size limit in words: "1 MiB" for whole MiB, else "11 bytes". */
+void atomic_size_words(size_t bytes, char *out, size_t cap);
 
 #endif

@@ -12,70 +12,20 @@
 
 #include "audio_text.h"
 
-#include <errno.h>
-#include <fcntl.h>
+#include "atomic.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 bool audio_text_read_file(const char *path, char **text, size_t *len, char *err, size_t errlen)
 {
-    *text = NULL;
-    *len = 0;
-    /* O_NONBLOCK: a FIFO at the path must not hang the game; it is refused
-    ** below like anything that is not a regular file. */
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0) {
-        snprintf(err, errlen, "%s: error: cannot open: %s", path, strerror(errno));
-        return false;
-    }
-    char *buf = NULL;
-    size_t have = 0;
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
-        snprintf(err, errlen, "%s: error: cannot read: %s", path, strerror(errno));
-        goto fail;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        snprintf(err, errlen, "%s: error: not a regular file", path);
-        goto fail;
-    }
-    buf = malloc(AUDIO_FILE_MAX + 2);
-    if (buf == NULL) {
-        snprintf(err, errlen, "%s: error: out of memory", path);
-        goto fail;
-    }
-    /* One byte more than the limit tells a file of exactly the limit from a
-    ** larger one. */
-    while (have <= AUDIO_FILE_MAX) {
-        ssize_t got = read(fd, buf + have, AUDIO_FILE_MAX + 1 - have);
-        if (got < 0 && (errno == EINTR || errno == EAGAIN))
-            continue;
-        if (got < 0) {
-            snprintf(err, errlen, "%s: error: cannot read: %s", path, strerror(errno));
-            goto fail;
-        }
-        if (got == 0)
-            break;
-        have += (size_t)got;
-    }
-    if (have > AUDIO_FILE_MAX) {
-        snprintf(err, errlen, "%s: error: the file is larger than %d KiB", path,
-                 AUDIO_FILE_MAX / 1024);
-        goto fail;
-    }
-    close(fd);
-    buf[have] = '\0';
-    *text = buf;
-    *len = have;
-    return true;
-fail:
-    free(buf);
-    close(fd);
+    char why[256];
+    if (atomic_read(path, AUDIO_FILE_MAX, text, len, why, sizeof why) == ATOMIC_READ_OK)
+        return true;
+    snprintf(err, errlen, "%s: error: %s", path, why);
     return false;
 }
 

@@ -7,9 +7,6 @@
 #include "atomic.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -277,61 +274,20 @@ bad:
 ** file larger than any replay of REPLAY_MAX_TICKS needs. */
 static char *read_all(const char *path, size_t *out_len, char *err, size_t errlen)
 {
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return NULL;
+    char *text, why[256];
+    switch (atomic_read(path, REPLAY_MAX_BYTES, &text, out_len, why, sizeof why)) {
+    case ATOMIC_READ_OK: return text;
+    case ATOMIC_READ_NOT_FILE:
+        snprintf(err, errlen, "%s: %s: a replay is read from a file", path, why);
+        break;
+    case ATOMIC_READ_TOO_LARGE:
+        snprintf(err, errlen,
+                 "%s: the file is larger than %lu bytes, more than a replay of"
+                 " the longest run (%d ticks, one a line, with comments) needs",
+                 path, (unsigned long)REPLAY_MAX_BYTES, REPLAY_MAX_TICKS);
+        break;
+    default: snprintf(err, errlen, "%s: %s", path, why); break;
     }
-    char *text = NULL;
-    size_t len = 0, cap = 0;
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        goto fail;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        snprintf(err, errlen, "%s: not a regular file (%s): a replay is read from a file", path,
-                 S_ISFIFO(st.st_mode)  ? "a FIFO"
-                 : S_ISDIR(st.st_mode) ? "a folder"
-                                       : "a device");
-        goto fail;
-    }
-    for (;;) {
-        if (len + 4096 + 1 > cap) {
-            size_t grown_cap = cap > 0 ? cap * 2 : 64 * 1024;
-            char *grown = realloc(text, grown_cap);
-            if (grown == NULL) {
-                snprintf(err, errlen, "%s: out of memory", path);
-                goto fail;
-            }
-            text = grown;
-            cap = grown_cap;
-        }
-        ssize_t n = read(fd, text + len, cap - len - 1);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            snprintf(err, errlen, "%s: read error: %s", path, strerror(errno));
-            goto fail;
-        }
-        if (n == 0)
-            break;
-        len += (size_t)n;
-        if (len > REPLAY_MAX_BYTES) {
-            snprintf(err, errlen,
-                     "%s: the file is larger than %lu bytes, more than a replay of"
-                     " the longest run (%d ticks, one a line, with comments) needs",
-                     path, (unsigned long)REPLAY_MAX_BYTES, REPLAY_MAX_TICKS);
-            goto fail;
-        }
-    }
-    close(fd);
-    text[len] = '\0';
-    *out_len = len;
-    return text;
-fail:
-    close(fd);
-    free(text);
     return NULL;
 }
 
