@@ -8,6 +8,10 @@
 #ifndef SCREEN_RIG_H
 #define SCREEN_RIG_H
 
+#if !defined(_XOPEN_SOURCE) || _XOPEN_SOURCE < 700
+#error "screen_rig.h: define _XOPEN_SOURCE 700 before any include (setenv, symlink, realpath)"
+#endif
+
 #include "app.h"
 #include "frontend.h"
 #include "progress.h"
@@ -17,9 +21,12 @@
 #include <SDL_image.h>
 #include <check.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 typedef struct ScreenRig {
     SDL_Surface *target;
@@ -89,6 +96,41 @@ static inline void screen_progress_text(const char *data_dir, const char *record
     ck_assert_ptr_null(strpbrk(id, "\"\\")); /* written as it is */
     int n = snprintf(out, cap, "{\"format\": 3, \"campaigns\": {\"%s\": %s}}\n", id, record);
     ck_assert(n > 0 && (size_t)n < cap);
+}
+
+/* Writes text to path; the test fails when it cannot. */
+static inline void screen_write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_msg(f != NULL, "%s", path);
+    fputs(text, f);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+static inline void screen_make_dir(const char *path)
+{
+    ck_assert_msg(mkdir(path, 0755) == 0 || errno == EEXIST, "%s", path);
+}
+
+/* path made (again) a symbolic link to target, by its real path. */
+static inline void screen_link(const char *target, const char *path)
+{
+    char real[PATH_MAX];
+    ck_assert_ptr_nonnull(realpath(target, real));
+    unlink(path);
+    ck_assert_int_eq(symlink(real, path), 0);
+}
+
+/* dir (made when missing) as the player's $XDG_DATA_HOME, and the game's
+** folder in it, where settings and progress go (ending in '/'), in pref. */
+static inline void screen_player_folder(const char *dir, char *pref, size_t cap)
+{
+    screen_make_dir(dir);
+    setenv("XDG_DATA_HOME", dir, 1);
+    char *p = SDL_GetPrefPath("PipsPeak", "pips-peak");
+    ck_assert_ptr_nonnull(p);
+    snprintf(pref, cap, "%s", p);
+    SDL_free(p);
 }
 
 #endif /* SCREEN_RIG_H */

@@ -7,7 +7,7 @@
 ** recording made with invincibility plays back (and --verify passes); the
 ** Options' full screen row following F11. Run from the source folder, the
 ** player's files in a scratch folder (XDG_DATA_HOME). */
-#define _POSIX_C_SOURCE 200809L /* setenv */
+#define _XOPEN_SOURCE 700 /* setenv, symlink, realpath (screen_rig.h) */
 #include "frontend_internal.h"
 #include "screen_rig.h"
 #include "settings.h"
@@ -22,14 +22,6 @@
 #include <sys/stat.h>
 
 static char scratch_root[1024];
-
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    ck_assert_ptr_nonnull(f);
-    fputs(text, f);
-    ck_assert_int_eq(fclose(f), 0);
-}
 
 static char *read_file(const char *path)
 {
@@ -68,17 +60,12 @@ static void user_folder(Rig *r, const char *name, const char *settings)
     char dir[2048];
     ck_assert(mkdir(scratch_root, 0755) == 0 || errno == EEXIST);
     snprintf(dir, sizeof dir, "%s/%s", scratch_root, name);
-    ck_assert(mkdir(dir, 0755) == 0 || errno == EEXIST);
-    setenv("XDG_DATA_HOME", dir, 1);
-    char *p = SDL_GetPrefPath("PipsPeak", "pips-peak");
-    ck_assert_ptr_nonnull(p);
-    snprintf(r->pref, sizeof r->pref, "%s", p);
-    SDL_free(p);
+    screen_player_folder(dir, r->pref, sizeof r->pref);
     char path[1100];
     snprintf(path, sizeof path, "%ssettings.json", r->pref);
     remove(path);
     if (settings)
-        write_file(path, settings);
+        screen_write_file(path, settings);
     snprintf(path, sizeof path, "%sprogress.json", r->pref);
     remove(path);
 }
@@ -385,11 +372,11 @@ START_TEST(a_recording_keeps_invincibility_and_plays_back_the_same)
     snprintf(level, sizeof level, "%s/spike-run.json", scratch_root);
     snprintf(replay, sizeof replay, "%s/spike-run.replay", scratch_root);
     ck_assert(mkdir(scratch_root, 0755) == 0 || errno == EEXIST);
-    write_file(level, "{\"format\": 1, \"name\": \"Spike Run\", \"background\": \"hills\",\n"
-                      " \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"^\": \"spikes\","
-                      " \"P\": \"player\", \"G\": \"goal\"},\n"
-                      " \"tiles\": [\"..........\", \".P......G.\", \"#^^^^^^^^#\","
-                      " \"##########\"]}\n");
+    screen_write_file(level, "{\"format\": 1, \"name\": \"Spike Run\", \"background\": \"hills\",\n"
+                             " \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"^\": \"spikes\","
+                             " \"P\": \"player\", \"G\": \"goal\"},\n"
+                             " \"tiles\": [\"..........\", \".P......G.\", \"#^^^^^^^^#\","
+                             " \"##########\"]}\n");
     remove(replay);
     Rig r;
     rig_open(&r, "record", "{\"format\": 1, \"invincible\": true}",

@@ -29,14 +29,6 @@ static char scratch_root[1024];
 /* The data folder of the small campaign, made once. */
 static char data_dir[1200];
 
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    ck_assert_msg(f != NULL, "%s", path);
-    fputs(text, f);
-    ck_assert_int_eq(fclose(f), 0);
-}
-
 /* A level Pip finishes by walking right: coins and a gem on the way. */
 static void write_level(const char *name, const char *background, const char *row)
 {
@@ -51,28 +43,26 @@ static void write_level(const char *name, const char *background, const char *ro
         name, background, (int)strlen(row), "........................................",
         (int)strlen(row), "........................................", row, (int)strlen(row),
         "########################################");
-    write_file(path, text);
+    screen_write_file(path, text);
 }
 
 /* Two worlds: the Meadow (two levels) and the Top (one), with the real
 ** assets. */
 static void make_campaign(void)
 {
-    ck_assert(mkdir(scratch_root, 0755) == 0 || errno == EEXIST);
+    screen_make_dir(scratch_root);
     snprintf(data_dir, sizeof data_dir, "%s/campaign-data", scratch_root);
-    ck_assert(mkdir(data_dir, 0755) == 0 || errno == EEXIST);
-    char path[1400], assets[PATH_MAX];
-    ck_assert_ptr_nonnull(realpath("assets", assets));
+    screen_make_dir(data_dir);
+    char path[1400];
     snprintf(path, sizeof path, "%s/assets", data_dir);
-    unlink(path);
-    ck_assert_int_eq(symlink(assets, path), 0);
+    screen_link("assets", path);
     snprintf(path, sizeof path, "%s/levels", data_dir);
-    ck_assert(mkdir(path, 0755) == 0 || errno == EEXIST);
+    screen_make_dir(path);
     write_level("a.json", "hills", ".P..o..g..o.G.");
     write_level("b.json", "hills", ".P...o....G.");
     write_level("c.json", "cave", ".P..g...o..o..o.G.");
     snprintf(path, sizeof path, "%s/levels/campaign.json", data_dir);
-    write_file(
+    screen_write_file(
         path,
         "{\"format\": 1, \"worlds\": [\n"
         "  {\"name\": \"The Meadow\", \"levels\": [\n"
@@ -111,22 +101,17 @@ static void rig_open(Rig *r, const char *name, const char *settings, const char 
     make_campaign();
     char dir[1200], path[1400];
     snprintf(dir, sizeof dir, "%s/%s", scratch_root, name);
-    ck_assert(mkdir(dir, 0755) == 0 || errno == EEXIST);
-    setenv("XDG_DATA_HOME", dir, 1);
-    char *p = SDL_GetPrefPath("PipsPeak", "pips-peak");
-    ck_assert_ptr_nonnull(p);
-    snprintf(r->pref, sizeof r->pref, "%s", p);
-    SDL_free(p);
+    screen_player_folder(dir, r->pref, sizeof r->pref);
     snprintf(path, sizeof path, "%ssettings.json", r->pref);
     remove(path);
     if (settings)
-        write_file(path, settings);
+        screen_write_file(path, settings);
     snprintf(path, sizeof path, "%sprogress.json", r->pref);
     remove(path);
     if (progress) {
         char text[4096 + 2048];
         screen_progress_text(data_dir, progress, text, sizeof text);
-        write_file(path, text);
+        screen_write_file(path, text);
     }
     FrontendOptions opt = {.data_dir = data_dir};
     FrontendHooks hooks = {.ctx = &r->heard, .play_music = heard_music};

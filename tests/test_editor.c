@@ -7,7 +7,7 @@
 ** test run comes back to the editor as it was left. Pictures of each step
 ** go under the build folder (scratch-editor/shots/).
 */
-#define _POSIX_C_SOURCE 200809L /* setenv */
+#define _XOPEN_SOURCE 700 /* setenv, symlink, realpath (screen_rig.h) */
 #include "editor_internal.h"
 #include "screen_rig.h"
 #include "check_run.h"

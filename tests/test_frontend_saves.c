@@ -28,14 +28,6 @@
 /* The scratch folder ctest gives (XDG_DATA_HOME when the test starts). */
 static char scratch_root[1024];
 
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    ck_assert_msg(f != NULL, "%s", path);
-    fputs(text, f);
-    ck_assert_int_eq(fclose(f), 0);
-}
-
 /* The whole file (NULL when there is none); the caller frees it. */
 static char *read_file(const char *path)
 {
@@ -69,19 +61,14 @@ static void make_level(const Home *p, const char *name, const char *row)
         " \"tiles\": [\"%.*s\", \"%s\", \"%.*s\"]}\n",
         name, (int)strlen(row), "........................................", row, (int)strlen(row),
         "########################################");
-    write_file(path, text);
+    screen_write_file(path, text);
 }
 
 static void home_init(Home *p, const char *name)
 {
     memset(p, 0, sizeof *p);
     snprintf(p->home, sizeof p->home, "%s/%s", scratch_root, name);
-    ck_assert(mkdir(p->home, 0755) == 0 || errno == EEXIST);
-    setenv("XDG_DATA_HOME", p->home, 1);
-    char *pref = SDL_GetPrefPath("PipsPeak", "pips-peak");
-    ck_assert_ptr_nonnull(pref);
-    snprintf(p->pref, sizeof p->pref, "%s", pref);
-    SDL_free(pref);
+    screen_player_folder(p->home, p->pref, sizeof p->pref);
     char path[1600], assets[PATH_MAX];
     snprintf(path, sizeof path, "%ssettings.json", p->pref);
     remove(path);
@@ -98,8 +85,9 @@ static void home_init(Home *p, const char *name)
     make_level(p, "a.json", ".P..o..o.G.");
     make_level(p, "b.json", ".P...o...G.");
     snprintf(path, sizeof path, "%s/levels/campaign.json", p->data);
-    write_file(path, "{\"format\": 1, \"levels\": [{\"file\": \"a.json\", \"title\": \"First\"},"
-                     " {\"file\": \"b.json\", \"title\": \"Second\"}]}\n");
+    screen_write_file(path,
+                      "{\"format\": 1, \"levels\": [{\"file\": \"a.json\", \"title\": \"First\"},"
+                      " {\"file\": \"b.json\", \"title\": \"Second\"}]}\n");
 }
 
 static void in_pref(const Home *p, const char *file, char *out, size_t cap)
@@ -194,7 +182,7 @@ static void write_old_main_progress(const char *path)
             " \"coins_total\": 4, \"gems_total\": 1 }",
             i > 0 ? "," : "", i + 1, 1000 + i, i % 3);
     snprintf(text + used, sizeof text - used, "\n  }\n}\n");
-    write_file(path, text);
+    screen_write_file(path, text);
 }
 
 /* ---- progress per campaign ------------------------------------------------------------- */
@@ -397,7 +385,7 @@ START_TEST(no_save_folder_is_told_at_the_start)
     Home p;
     home_init(&p, "no-folder");
     ck_assert_int_eq(system(cmd), 0);
-    write_file(blocker, "not a folder");
+    screen_write_file(blocker, "not a folder");
     ScreenRig s;
     open_game(&s, &p, true);
     assert_told(s.game, "there is no folder to keep your settings and progress in");
@@ -477,7 +465,7 @@ START_TEST(a_completion_after_128_records_is_kept)
     char id[PROGRESS_CAMPAIGN_MAX];
     ck_assert(app_campaign_id(p.data, PLATFORMER_DIR "/", id, sizeof id));
     snprintf(text, sizeof text, "{\"format\": 3, \"campaigns\": {\"%s\": %s}}", id, record);
-    write_file(path, text);
+    screen_write_file(path, text);
     ScreenRig s;
     open_game(&s, &p, true);
     ck_assert_int_eq(s.game->saves.progress.level_count, 128);
@@ -535,7 +523,8 @@ START_TEST(too_many_open_files_sets_nothing_aside)
     char settings[1600], progress[1600];
     in_pref(&p, "settings.json", settings, sizeof settings);
     in_pref(&p, "progress.json", progress, sizeof progress);
-    write_file(settings, "{\"format\": 1, \"music_volume\": 12, \"keys\": {\"jump\": [\"X\"]}}\n");
+    screen_write_file(settings,
+                      "{\"format\": 1, \"music_volume\": 12, \"keys\": {\"jump\": [\"X\"]}}\n");
     write_old_main_progress(progress);
     char *settings_before = read_file(settings), *progress_before = read_file(progress);
 
@@ -612,7 +601,7 @@ START_TEST(linked_save_files_stay_linked_and_are_updated)
     ck_assert(mkdir(dotfiles, 0755) == 0 || errno == EEXIST);
     snprintf(real_settings, sizeof real_settings, "%s/pips-settings.json", dotfiles);
     snprintf(real_progress, sizeof real_progress, "%s/pips-progress.json", dotfiles);
-    write_file(real_settings, "{\"format\": 1, \"music_volume\": 12}\n");
+    screen_write_file(real_settings, "{\"format\": 1, \"music_volume\": 12}\n");
     write_old_main_progress(real_progress);
     in_pref(&p, "settings.json", settings, sizeof settings);
     in_pref(&p, "progress.json", progress, sizeof progress);

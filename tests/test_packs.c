@@ -27,14 +27,6 @@ static char scratch_root[1024];
 /* The game's data: the real assets, campaign and packs, linked. */
 static char data_dir[1200];
 
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    ck_assert_msg(f != NULL, "%s", path);
-    fputs(text, f);
-    ck_assert_int_eq(fclose(f), 0);
-}
-
 static char *read_all(const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -46,31 +38,18 @@ static char *read_all(const char *path)
     return strdup(buf);
 }
 
-static void make_dir(const char *path)
-{
-    ck_assert_msg(mkdir(path, 0755) == 0 || errno == EEXIST, "%s", path);
-}
-
-static void link_to(const char *target, const char *path)
-{
-    char real[PATH_MAX];
-    ck_assert_ptr_nonnull(realpath(target, real));
-    unlink(path);
-    ck_assert_int_eq(symlink(real, path), 0);
-}
-
 static void make_data(void)
 {
-    make_dir(scratch_root);
+    screen_make_dir(scratch_root);
     snprintf(data_dir, sizeof data_dir, "%s/data", scratch_root);
-    make_dir(data_dir);
+    screen_make_dir(data_dir);
     char path[1400];
     snprintf(path, sizeof path, "%s/assets", data_dir);
-    link_to("assets", path);
+    screen_link("assets", path);
     snprintf(path, sizeof path, "%s/levels", data_dir);
-    link_to("levels", path);
+    screen_link("levels", path);
     snprintf(path, sizeof path, "%s/packs", data_dir);
-    link_to("packs", path);
+    screen_link("packs", path);
 }
 
 /* A level Pip finishes by walking right. */
@@ -85,7 +64,7 @@ static void write_level(const char *dir, const char *file, const char *name, con
              " \"tiles\": [\"..............\", \"..............\", \".P..o.....o.G.\","
              " \"##############\"]}\n",
              name, background);
-    write_file(path, text);
+    screen_write_file(path, text);
 }
 
 /* A pack of two levels in folder packs/NAME/ under root. */
@@ -93,21 +72,21 @@ static void write_pack(const char *root, const char *name, const char *title)
 {
     char dir[1400], path[1600], text[512];
     snprintf(dir, sizeof dir, "%s/packs", root);
-    make_dir(dir);
+    screen_make_dir(dir);
     snprintf(dir, sizeof dir, "%s/packs/%s", root, name);
-    make_dir(dir);
+    screen_make_dir(dir);
     write_level(dir, "one.json", "Stroll", "hills");
     write_level(dir, "two.json", "Amble", "cave");
     snprintf(path, sizeof path, "%s/campaign.json", dir);
-    write_file(path,
-               "{\"format\": 1, \"levels\": [{\"file\": \"one.json\", \"title\": \"Stroll\"},\n"
-               "  {\"file\": \"two.json\", \"title\": \"Amble\"}]}\n");
+    screen_write_file(
+        path, "{\"format\": 1, \"levels\": [{\"file\": \"one.json\", \"title\": \"Stroll\"},\n"
+              "  {\"file\": \"two.json\", \"title\": \"Amble\"}]}\n");
     snprintf(path, sizeof path, "%s/pack.json", dir);
     snprintf(text, sizeof text,
              "{\"format\": 1, \"title\": \"%s\", \"author\": \"Tess\",\n"
              " \"description\": \"Two walks.\", \"version\": \"2\"}\n",
              title);
-    write_file(path, text);
+    screen_write_file(path, text);
 }
 
 /* The campaign's progress.json as a player has it before any pack: the
@@ -174,15 +153,10 @@ static void rig_open(Rig *r, const char *name)
     snprintf(dir, sizeof dir, "%s/%s", scratch_root, name);
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     ck_assert_int_eq(system(cmd), 0);
-    make_dir(dir);
-    setenv("XDG_DATA_HOME", dir, 1);
+    screen_player_folder(dir, r->pref, sizeof r->pref);
     snprintf(path, sizeof path, "%s/system", dir);
-    make_dir(path);
+    screen_make_dir(path);
     setenv("XDG_DATA_DIRS", path, 1);
-    char *p = SDL_GetPrefPath("PipsPeak", "pips-peak");
-    ck_assert_ptr_nonnull(p);
-    snprintf(r->pref, sizeof r->pref, "%s", p);
-    SDL_free(p);
     snprintf(path, sizeof path, "%sprogress.json", r->pref);
     ck_assert(app_campaign_id(data_dir, NULL, campaign_id, sizeof campaign_id));
     ck_assert_ptr_null(strpbrk(campaign_id, "\"\\")); /* written as it is into JSON */
@@ -190,7 +164,7 @@ static void rig_open(Rig *r, const char *name)
     char *text = malloc(size);
     ck_assert_ptr_nonnull(text);
     snprintf(text, size, MAIN_PROGRESS, campaign_id);
-    write_file(path, text);
+    screen_write_file(path, text);
     free(text);
 }
 
@@ -258,7 +232,7 @@ START_TEST(packs_from_every_folder_are_listed_with_their_progress)
     snprintf(path, sizeof path, "%s/system", getenv("XDG_DATA_HOME"));
     char shipped[1500];
     snprintf(shipped, sizeof shipped, "%s/pips-peak", path);
-    make_dir(shipped);
+    screen_make_dir(shipped);
     write_pack(shipped, "strolls", "Shipped Strolls");
     /* the same name in a later folder is hidden by the player's */
     write_pack(shipped, "walks", "Hidden Walks");
@@ -384,7 +358,7 @@ START_TEST(a_broken_pack_is_listed_with_its_error_and_the_rest_works)
     write_pack(r.pref, "broken", "Broken");
     char path[1400];
     snprintf(path, sizeof path, "%spacks/broken/campaign.json", r.pref);
-    write_file(
+    screen_write_file(
         path, "{\"format\": 1,\n  \"levels\": [{\"file\": \"gone.json\", \"title\": \"Gone\"}]}\n");
     rig_start(&r);
     Frontend *g = r.s.game;
@@ -424,9 +398,10 @@ START_TEST(own_levels_are_listed_and_keep_their_bests)
     rig_open(&r, "own");
     char dir[1400], main_path[1400];
     snprintf(dir, sizeof dir, "%slevels", r.pref);
-    make_dir(dir);
+    screen_make_dir(dir);
     write_level(dir, "mine.json", "My Walk", "ice");
-    write_file(strcat(strcpy(main_path, dir), "/bad.json"), "{\"format\": 1,\n  \"name\": 5}\n");
+    screen_write_file(strcat(strcpy(main_path, dir), "/bad.json"),
+                      "{\"format\": 1,\n  \"name\": 5}\n");
     snprintf(main_path, sizeof main_path, "%sprogress.json", r.pref);
     char *before = read_all(main_path);
     rig_start(&r);
@@ -485,7 +460,7 @@ END_TEST
 START_TEST(pack_json_is_read_strictly)
 {
     char dir[1200], path[1400];
-    make_dir(scratch_root);
+    screen_make_dir(scratch_root);
     write_pack(scratch_root, "strict", "Strict");
     snprintf(dir, sizeof dir, "%s/packs/strict/", scratch_root);
     PackInfo info;
@@ -494,7 +469,7 @@ START_TEST(pack_json_is_read_strictly)
     ck_assert_str_eq(info.meta.author, "Tess");
     ck_assert_int_eq(info.level_count, 2);
     snprintf(path, sizeof path, "%spack.json", dir);
-    write_file(path, "{\"format\": 1,\n \"titel\": \"Typo\"}\n");
+    screen_write_file(path, "{\"format\": 1,\n \"titel\": \"Typo\"}\n");
     ck_assert(!pack_load(dir, "strict", &info, NULL));
     ck_assert_msg(strstr(info.error, "pack.json:2:2: ") != NULL &&
                       strstr(info.error, "title") != NULL,
@@ -514,11 +489,11 @@ START_TEST(a_packs_list_is_changed_in_its_own_format)
     Campaign *c = malloc(sizeof *c);
     PackInfo info;
     char err[2048];
-    make_dir(scratch_root);
+    screen_make_dir(scratch_root);
     write_pack(scratch_root, "edited", "Edited");
     snprintf(dir, sizeof dir, "%s/packs/edited/", scratch_root);
     snprintf(path, sizeof path, "%scampaign.json", dir);
-    write_file(
+    screen_write_file(
         path,
         "{\"format\": 1, \"worlds\": [\n"
         " {\"name\": \"Low\", \"levels\": [{\"file\": \"one.json\", \"title\": \"Stroll\"}]},\n"

@@ -2,7 +2,7 @@
 /* test_render_game.c -- the whole front end drawn with the software renderer:
 ** the real atlas, a real level, the real simulation. Run from the source
 ** folder (ctest does), where assets/ and tests/levels/ are. */
-#define _POSIX_C_SOURCE 200809L /* setenv */
+#define _XOPEN_SOURCE 700 /* setenv, symlink, realpath (screen_rig.h) */
 #include "app.h"
 #include "assets.h"
 #include "components.h"
@@ -316,14 +316,6 @@ START_TEST(a_recorded_run_replays_the_same_headless)
 }
 END_TEST
 
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    ck_assert_ptr_nonnull(f);
-    fputs(text, f);
-    ck_assert_int_eq(fclose(f), 0);
-}
-
 static const char *TINY =
     "{\"format\": 1, \"name\": \"Tiny\", \"background\": \"hills\",\n"
     " \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"G\": \"goal\"},\n"
@@ -333,7 +325,7 @@ START_TEST(saving_the_level_reloads_it_and_errors_show_until_fixed)
 {
     char path[1024];
     scratch_path(path, sizeof path, "hot.json");
-    write_file(path, TINY);
+    screen_write_file(path, TINY);
     Rig r;
     rig_open(&r, path);
     ck_assert(frontend_in_level(r.s.game));
@@ -346,7 +338,7 @@ START_TEST(saving_the_level_reloads_it_and_errors_show_until_fixed)
     char *row = strstr(edited, ".P......G.");
     ck_assert_ptr_nonnull(row);
     row[4] = '#';
-    write_file(path, edited);
+    screen_write_file(path, edited);
     /* The watcher waits for the file to settle: reloaded within a second. */
     frontend_update(r.s.game, 0.5);
     frontend_update(r.s.game, 0.5);
@@ -355,7 +347,7 @@ START_TEST(saving_the_level_reloads_it_and_errors_show_until_fixed)
 
     /* a broken save keeps the level and shows where the file is wrong */
     SDL_Delay(1100);
-    write_file(path, "{\"format\": 1, \"name\": ");
+    screen_write_file(path, "{\"format\": 1, \"name\": ");
     frontend_update(r.s.game, 0.5);
     frontend_update(r.s.game, 0.5);
     ck_assert(r.s.game->session.sim != NULL);
@@ -364,7 +356,7 @@ START_TEST(saving_the_level_reloads_it_and_errors_show_until_fixed)
 
     /* fixed again: the errors go */
     SDL_Delay(1100);
-    write_file(path, TINY);
+    screen_write_file(path, TINY);
     frontend_update(r.s.game, 0.5);
     frontend_update(r.s.game, 0.5);
     ck_assert_str_eq(r.s.game->session.error_text, "");
@@ -404,7 +396,7 @@ static void spoiled_data(const char *dir, const char *file, const char *content)
     copy_assets(dir);
     snprintf(path, sizeof path, "%s/assets/%s", dir, file);
     if (content)
-        write_file(path, content);
+        screen_write_file(path, content);
     else
         ck_assert_int_eq(remove(path), 0);
 }
@@ -493,7 +485,7 @@ START_TEST(a_recording_across_a_hot_reload_replays_from_the_level_start)
     char level[1024], path[1024], err[1024];
     scratch_path(level, sizeof level, "recorded-hot.json");
     scratch_path(path, sizeof path, "recorded-hot.replay");
-    write_file(level, TINY);
+    screen_write_file(level, TINY);
     remove(path);
     Rig r;
     FrontendOptions opt = {
@@ -509,7 +501,7 @@ START_TEST(a_recording_across_a_hot_reload_replays_from_the_level_start)
     /* saved again (one byte longer): reloaded, and the run starts over */
     char edited[1024];
     snprintf(edited, sizeof edited, "%s ", TINY);
-    write_file(level, edited);
+    screen_write_file(level, edited);
     frontend_update(r.s.game, 0.3);
     frontend_update(r.s.game, 0.3);
     ck_assert_str_eq(r.s.game->session.error_text, "");
@@ -549,12 +541,7 @@ static void private_user_folder(const char *name, char *pref, size_t cap)
 {
     char dir[1024];
     scratch_path(dir, sizeof dir, name);
-    ck_assert(mkdir(dir, 0755) == 0 || errno == EEXIST);
-    setenv("XDG_DATA_HOME", dir, 1);
-    char *p = SDL_GetPrefPath("PipsPeak", "pips-peak");
-    ck_assert_ptr_nonnull(p);
-    snprintf(pref, cap, "%s", p);
-    SDL_free(p);
+    screen_player_folder(dir, pref, cap);
 }
 
 START_TEST(level_select_reaches_every_level_of_a_long_campaign)
@@ -587,18 +574,18 @@ START_TEST(level_select_reaches_every_level_of_a_long_campaign)
                  " \"tiles\": [\"%s\", \"%s\", \"%s\"]}\n",
                  rows[0], rows[1], rows[2]);
         snprintf(path, sizeof path, "%s/levels/level-%02d.json", data, i + 1);
-        write_file(path, text);
+        screen_write_file(path, text);
     }
     snprintf(campaign + used, sizeof campaign - used, "]}\n");
     snprintf(path, sizeof path, "%s/levels/campaign.json", data);
-    write_file(path, campaign);
+    screen_write_file(path, campaign);
     /* every level open */
     private_user_folder("long-campaign-user", pref, sizeof pref);
     snprintf(path, sizeof path, "%sprogress.json", pref);
     char record[64], progress[4096 + 256];
     snprintf(record, sizeof record, "{\"unlocked\": %d}", LEVELS);
     screen_progress_text(data, record, progress, sizeof progress);
-    write_file(path, progress);
+    screen_write_file(path, progress);
     setenv("PLATFORMER_DATA", data, 1);
 
     Rig r;
@@ -650,7 +637,7 @@ START_TEST(the_debug_overlay_starts_as_saved_and_f3_saves_it)
     char pref[1024], path[1100];
     private_user_folder("overlay-user", pref, sizeof pref);
     snprintf(path, sizeof path, "%ssettings.json", pref);
-    write_file(path, "{\"format\": 1, \"debug_overlay\": true}");
+    screen_write_file(path, "{\"format\": 1, \"debug_overlay\": true}");
     Rig r;
     FrontendOptions opt = {.data_dir = ".", .level_path = LEVEL};
     rig_open_with(&r, &opt);

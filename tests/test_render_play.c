@@ -5,6 +5,7 @@
 ** scattering back to their places on a death; secret tiles drawn over what
 ** they hide, fading while Pip is inside. Run from the source folder (ctest
 ** does), where assets/ and tests/levels/ are. */
+#define _XOPEN_SOURCE 700 /* setenv, symlink, realpath (screen_rig.h) */
 #include "frontend_internal.h"
 #include "kinds.h"
 #include "screen_rig.h"

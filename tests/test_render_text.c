@@ -5,6 +5,7 @@
 ** UTF-8: the letters of Latin-1 and Latin Extended-A drawn, capitals made
 ** of small letters, '?' for what the font has not. Run from the source
 ** folder (ctest does), where assets/ and tests/levels/ are. */
+#define _XOPEN_SOURCE 700 /* setenv, symlink, realpath (screen_rig.h) */
 #include "frontend.h"
 #include "frontend_internal.h"
 #include "json_utf8.h"

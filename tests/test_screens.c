@@ -4,7 +4,7 @@
 ** panel, the HUD and the cards, driven by key events and drawn with the
 ** software renderer. Run from the source folder (ctest does), with the
 ** real assets and campaign; the player's files go to a scratch folder. */
-#define _POSIX_C_SOURCE 200809L /* setenv */
+#define _XOPEN_SOURCE 700 /* setenv, symlink, realpath (screen_rig.h) */
 #include "frontend_internal.h"
 #include "labels.h"
 #include "render.h"
@@ -56,14 +56,6 @@ typedef struct Rig {
     char pref[1024];
 } Rig;
 
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    ck_assert_ptr_nonnull(f);
-    fputs(text, f);
-    ck_assert_int_eq(fclose(f), 0);
-}
-
 /* The scratch folder ctest gives (XDG_DATA_HOME when the test starts). */
 static char scratch_root[1024];
 
@@ -78,13 +70,8 @@ static void user_folder(Rig *r, const char *name, const char *settings)
     ck_assert(mkdir(scratch, 0755) == 0 || errno == EEXIST);
     char dir[2048];
     snprintf(dir, sizeof dir, "%s/%s", scratch, name);
-    ck_assert(mkdir(dir, 0755) == 0 || errno == EEXIST);
-    setenv("XDG_DATA_HOME", dir, 1);
-    char *p = SDL_GetPrefPath("PipsPeak", "pips-peak");
+    screen_player_folder(dir, r->pref, sizeof r->pref);
     setenv("XDG_DATA_HOME", scratch, 1);
-    ck_assert_ptr_nonnull(p);
-    snprintf(r->pref, sizeof r->pref, "%s", p);
-    SDL_free(p);
     char path[1100];
     if (settings != KEEP) {
         snprintf(path, sizeof path, "%ssettings.json", r->pref);
@@ -94,7 +81,7 @@ static void user_folder(Rig *r, const char *name, const char *settings)
     }
     if (settings && settings != KEEP) {
         snprintf(path, sizeof path, "%ssettings.json", r->pref);
-        write_file(path, settings);
+        screen_write_file(path, settings);
     }
     /* the game finds the folder the same way */
     setenv("XDG_DATA_HOME", dir, 1);
@@ -673,13 +660,13 @@ START_TEST(the_level_select_lists_each_world_and_its_bests)
     char path[1100];
     snprintf(path, sizeof path, "%sprogress.json", r.pref);
     /* 01 as this version keeps it; 02 as the version before (no totals) */
-    write_file(path,
-               "{\"format\": 2, \"unlocked\": 8, \"last_level\": \"07-lifts.json\", \"levels\": {"
-               "\"01-first-steps.json\": {\"completed\": true, \"best_ticks\": 1530, "
-               "\"fewest_deaths\": 2, \"most_coins\": 5, \"most_gems\": 1, \"coins_total\": 6, "
-               "\"gems_total\": 1},"
-               "\"02-mind-the-gap.json\": {\"completed\": true, \"best_ticks\": 2400, "
-               "\"fewest_deaths\": 0, \"most_coins\": 1}}}");
+    screen_write_file(
+        path, "{\"format\": 2, \"unlocked\": 8, \"last_level\": \"07-lifts.json\", \"levels\": {"
+              "\"01-first-steps.json\": {\"completed\": true, \"best_ticks\": 1530, "
+              "\"fewest_deaths\": 2, \"most_coins\": 5, \"most_gems\": 1, \"coins_total\": 6, "
+              "\"gems_total\": 1},"
+              "\"02-mind-the-gap.json\": {\"completed\": true, \"best_ticks\": 2400, "
+              "\"fewest_deaths\": 0, \"most_coins\": 1}}}");
     rig_open(&r, "levels", KEEP, NULL);
     go_to(r.s.game, "LEVEL SELECT");
     screen_tap(r.s.game, SDL_SCANCODE_RETURN);
@@ -916,9 +903,10 @@ START_TEST(a_replays_card_shows_the_saved_best_not_its_own_time)
     user_folder(&r, "best", NULL);
     char path[1100];
     snprintf(path, sizeof path, "%sprogress.json", r.pref);
-    write_file(path, "{\"format\": 1, \"unlocked\": 2, \"levels\": {\"01-first-steps.json\": "
-                     "{\"completed\": true, \"best_ticks\": 300, \"fewest_deaths\": 0, "
-                     "\"most_coins\": 1}}}");
+    screen_write_file(path,
+                      "{\"format\": 1, \"unlocked\": 2, \"levels\": {\"01-first-steps.json\": "
+                      "{\"completed\": true, \"best_ticks\": 300, \"fewest_deaths\": 0, "
+                      "\"most_coins\": 1}}}");
     /* the replay opens its level from the levels folder */
     r.s.target =
         SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_RGBA32);
@@ -951,7 +939,7 @@ START_TEST(a_level_outside_the_campaign_has_no_saved_best)
 {
     char level[1200];
     snprintf(level, sizeof level, "%s/flat-run.json", scratch_root);
-    write_file(
+    screen_write_file(
         level,
         "{\"format\": 1, \"name\": \"Flat\", \"background\": \"hills\",\n"
         " \"legend\": {\".\": \"empty\", \"#\": \"solid\", \"P\": \"player\", \"G\": \"goal\"},\n"
@@ -1030,7 +1018,7 @@ START_TEST(a_corrupt_progress_is_shown_with_its_backup)
     snprintf(path, sizeof path, "%sprogress.json", r.pref);
     snprintf(bad, sizeof bad, "%s.bad-1", path);
     remove(bad);
-    write_file(path, "{\"format\": 1, \"unlocked\": ");
+    screen_write_file(path, "{\"format\": 1, \"unlocked\": ");
     rig_open(&r, "corrupt", KEEP, NULL);
     ck_assert(r.s.game->saves.notices_pending);
     char text[8192];
