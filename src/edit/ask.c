@@ -41,7 +41,8 @@ char *edit_json_string(const char *s)
     return out;
 }
 
-bool edit_json_literal(const char *s)
+/* Whether s is a JSON number, true or false. */
+static bool edit_json_literal(const char *s)
 {
     return strcmp(s, "true") == 0 || strcmp(s, "false") == 0 || json_is_number(s);
 }

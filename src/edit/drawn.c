@@ -33,7 +33,8 @@ bool edit_entity_tile(const LevelEntity *e, int *tx, int *ty)
     return e->x % TILE_SIZE == 0 && (on_bottom ? bottom : e->y) % TILE_SIZE == 0;
 }
 
-bool edit_entity_plain(const EditEntity *en)
+/* Whether every property is its kind's default and its box its kind's. */
+static bool edit_entity_plain(const EditEntity *en)
 {
     LevelEntity d;
     leveldesc_entity_init(&d, en->e.kind);

@@ -67,10 +67,6 @@ bool replay_push(Replay *r, const InputIntent *in);
 /* The intent of tick i, jump_pressed derived from tick i-1. */
 InputIntent replay_intent(const Replay *r, size_t i);
 
-/* A count as replays and the command line write it: decimal digits only
-** (no sign, no space), within an unsigned long. */
-bool replay_parse_count(const char *text, unsigned long *out);
-
 /* Parses text: the inputs into out, the directives into header (which may
 ** be NULL). On error returns false and writes "LINE:COL: message" to err. */
 bool replay_parse(const char *text, size_t len, Replay *out, ReplayHeader *header, char *err,

@@ -46,7 +46,9 @@ bool level_path_sibling(const char *base, const char *rel, char *buf, size_t siz
     return n >= 0 && (size_t)n < size;
 }
 
-bool level_path_inside(const char *path, const char *folder)
+/* Whether path, with its links and ".." resolved, is inside folder (or one
+** of its folders). A path that is not there is judged by its folder. */
+static bool level_path_inside(const char *path, const char *folder)
 {
     char real[PATH_MAX], top[PATH_MAX];
     if (realpath(folder, top) == NULL)

@@ -216,7 +216,10 @@ static void physics_base(Frontend *g, PhysicsParams *base)
     free(errors);
 }
 
-bool editor_open(Frontend *g, const char *path, char *err, size_t errlen)
+/* Opens path for editing (a new level's form when it does not exist);
+** read_only for the game's own levels. False with a message when it does
+** not open. */
+static bool editor_open(Frontend *g, const char *path, char *err, size_t errlen)
 {
     Editor *ed = g->editor;
     snprintf(ed->path, sizeof ed->path, "%s", path);
@@ -372,11 +375,6 @@ bool frontend_editor_save_as(Frontend *g, const char *path, char *err, size_t er
         return false;
     ed->restored = false; /* saved, if elsewhere: nothing for an autosave to keep */
     return true;
-}
-
-bool frontend_in_editor(const Frontend *g)
-{
-    return g->screen == SCREEN_EDITOR && g->editor && g->editor->doc;
 }
 
 /* ---- test runs --------------------------------------------------------------------- */

@@ -79,7 +79,8 @@ static SDL_Rect brush_cell(int i)
 
 /* ---- the palette --------------------------------------------------------------------- */
 
-void editor_draw_brush(Frontend *g, int index, int x, int y, int size)
+/* The palette: the brush drawn at (x, y) in a size x size box. */
+static void editor_draw_brush(Frontend *g, int index, int x, int y, int size)
 {
     Editor *ed = g->editor;
     int tiles = editor_brush_count() - kind_count();

@@ -91,8 +91,6 @@ void frontend_set_fps(Frontend *game, float fps);
 
 /* The editor's level written to path (--save-as); false with a message. */
 bool frontend_editor_save_as(Frontend *game, const char *path, char *err, size_t errlen);
-/* True while the editor shows a level. */
-bool frontend_in_editor(const Frontend *game);
 
 /* True while a level is being played (not a menu, not an error). */
 bool frontend_in_level(const Frontend *game);

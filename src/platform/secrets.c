@@ -34,7 +34,8 @@ static int find(const Secrets *s, uint32_t at)
     return lo < s->count && s->tiles[lo] == at ? lo : -1;
 }
 
-int secrets_region(const Secrets *s, int tx, int ty)
+/* The region of secret tile (tx, ty), or -1. */
+static int secrets_region(const Secrets *s, int tx, int ty)
 {
     if (s->count == 0 || tx < 0 || ty < 0 || tx >= s->width)
         return -1;

@@ -41,7 +41,5 @@ void secrets_update(Secrets *s, SDL_Rect player, bool have_player, float dt);
 /* How opaque secret tile (tx, ty) is drawn now (1 for a tile it does not
 ** know); a RenderTileOpacity with s as ctx. */
 float secrets_opacity(const void *s, int tx, int ty);
-/* The region of secret tile (tx, ty), or -1. */
-int secrets_region(const Secrets *s, int tx, int ty);
 
 #endif

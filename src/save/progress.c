@@ -63,7 +63,8 @@ static bool check_id_or_empty(const char *s, size_t cap, const char **why)
     return s[0] == '\0' || save_valid_file_name(s, cap, why);
 }
 
-bool progress_valid_id(const char *level_id)
+/* Whether a string is acceptable as a level id. */
+static bool progress_valid_id(const char *level_id)
 {
     const char *why;
     return level_id != NULL && check_id(level_id, PROGRESS_ID_MAX, &why);

@@ -173,7 +173,4 @@ void progress_unlock_completed(Progress *p, const struct Campaign *c);
 /* Sets the level to offer on Continue; false for a malformed id. */
 bool progress_set_last_level(Progress *p, const char *level_id);
 
-/* Whether a string is acceptable as a level id. */
-bool progress_valid_id(const char *level_id);
-
 #endif

@@ -131,8 +131,6 @@ int edit_slot_of(const EditDoc *doc, uint32_t id);
 /* The tile a file names for the entity (by its kind's anchor), and whether
 ** its box stands exactly there. */
 bool edit_entity_tile(const LevelEntity *e, int *tx, int *ty);
-/* Whether every property is its kind's default and its box its kind's. */
-bool edit_entity_plain(const EditEntity *en);
 /* Whether the entity's written place, and every waypoint, is in the map. */
 bool edit_entity_inside(const EditDoc *doc, const EditEntity *en);
 /* Per cell, the slot + 1 of the entity drawn there (0: none). */
@@ -155,8 +153,6 @@ void edit_settle(EditDoc *doc, int slot, char ch);
 /* A string as JSON text, quoted and escaped; malloc'd, NULL when out of
 ** memory. */
 char *edit_json_string(const char *s);
-/* Whether s is a JSON number, true or false. */
-bool edit_json_literal(const char *s);
 /* A value typed in the editor as JSON text, malloc'd: a literal when it is
 ** one and as_string is false, else a string, so that the loader says what
 ** it got ("expected an integer from 0 to 7, got \"abc\""). */

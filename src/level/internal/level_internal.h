@@ -183,9 +183,6 @@ char *level_json_print(const cJSON *v);
 
 /* rel resolved against the folder of base (rel itself when absolute). */
 bool level_path_sibling(const char *base, const char *rel, char *buf, size_t size);
-/* Whether path, with its links and ".." resolved, is inside folder (or one
-** of its folders). A path that is not there is judged by its folder. */
-bool level_path_inside(const char *path, const char *folder);
 /* Whether confine (NULL: anything) lets a level name path. */
 bool level_confine_allows(const LevelConfine *confine, const char *path);
 /* Whether path ends in ext (".tmj"), ignoring case. */

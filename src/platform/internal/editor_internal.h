@@ -222,10 +222,6 @@ typedef struct Editor {
 
 /* ---- editor.c ---- */
 
-/* Opens path for editing (a new level's form when it does not exist);
-** read_only for the game's own levels. False with a message when it does
-** not open. */
-bool editor_open(Frontend *g, const char *path, char *err, size_t errlen);
 void editor_note(Editor *ed, bool bad, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* After any command: the drawn level and the check are made again. */
 void editor_changed(Editor *ed);
@@ -325,8 +321,6 @@ void editor_panel_text(Frontend *g, const char *text);
 void editor_panel_fields(Frontend *g);
 /* Moves the view and the cursor to problem i. */
 void editor_goto_problem(Frontend *g, int i);
-/* The palette: the brush drawn at (x, y) in a size x size box. */
-void editor_draw_brush(Frontend *g, int index, int x, int y, int size);
 
 /* ---- editor_files.c: the Make levels screen ---- */
 
