@@ -211,6 +211,19 @@ START_TEST(the_keyboard_alone_edits_plays_and_saves)
     ck_assert_str_eq(edit_undo_label(ed->doc), undo);
     ck_assert_int_eq(edit_tile(ed->doc, x, y), TILE_SOLID);
 
+    /* the long ways across: End and Home to the last and first column,
+    ** Ctrl+arrows a screen's worth of tiles at the zoom shown */
+    screen_tap(g, SDL_SCANCODE_END);
+    ck_assert_int_eq(ed->cursor_x, edit_width(ed->doc) - 1);
+    ck_assert_int_eq(ed->cursor_y, cy);
+    screen_tap(g, SDL_SCANCODE_HOME);
+    ck_assert_int_eq(ed->cursor_x, 0);
+    int across = (int)((float)EDITOR_CANVAS_W / ed->zoom) / TILE_SIZE;
+    tap_mod(g, SDL_SCANCODE_RIGHT, KMOD_LCTRL);
+    ck_assert_int_eq(ed->cursor_x, across < edit_width(ed->doc) ? across : edit_width(ed->doc) - 1);
+    tap_mod(g, SDL_SCANCODE_LEFT, KMOD_LCTRL);
+    ck_assert_int_eq(ed->cursor_x, 0);
+
     /* saved: the file is the document */
     tap_mod(g, SDL_SCANCODE_S, KMOD_LCTRL);
     ck_assert(!edit_modified(ed->doc));
@@ -224,7 +237,7 @@ START_TEST(the_keyboard_alone_edits_plays_and_saves)
 }
 END_TEST
 
-START_TEST(a_new_level_asks_its_size_and_a_shipped_one_is_read_only)
+START_TEST(a_new_level_asks_its_size_and_a_shipped_one_is_read_only_unless_named)
 {
     char path[1200];
     snprintf(path, sizeof path, "%s/fresh.json", scratch());
@@ -251,15 +264,51 @@ START_TEST(a_new_level_asks_its_size_and_a_shipped_one_is_read_only)
     free(errors);
     screen_close(&s);
 
-    FrontendOptions shipped = {.data_dir = SOURCE_DIR,
-                               .edit_path = SOURCE_DIR "/levels/01-first-steps.json",
-                               .transient = true};
+    /* A level of the game's data opened from Make levels (no --edit) is
+    ** read-only: Ctrl+S is refused and the file stays as it was. */
+    const char *shipped_path = SOURCE_DIR "/levels/01-first-steps.json";
+    FrontendOptions shipped = {.data_dir = SOURCE_DIR, .transient = true};
     screen_open(&s, &shipped, NULL);
+    char err[512];
+    ck_assert_msg(editor_open_path(s.game, shipped_path, false, err, sizeof err), "%s", err);
+    frontend_go(s.game, SCREEN_EDITOR);
+    frame(&s);
+    ck_assert_int_eq(s.game->screen, SCREEN_EDITOR);
     ed = s.game->editor;
     ck_assert(ed->read_only);
     tap_mod(s.game, SDL_SCANCODE_S, KMOD_LCTRL);
     ck_assert(ed->message_bad); /* refused: the game's data is never written */
     screen_close(&s);
+
+    /* Named with --edit, the same level is edited in place where it may be
+    ** written (the game's designers in its source), and opens read-only
+    ** where it may not. A copy of the data stands in for the game's. */
+    char data[1200], levels[1300], copy[1400];
+    snprintf(data, sizeof data, "%s/in-place", scratch());
+    snprintf(levels, sizeof levels, "%s/levels", data);
+    snprintf(copy, sizeof copy, "%s/01-first-steps.json", levels);
+    screen_make_dir(data);
+    screen_make_dir(levels);
+    char assets[1300];
+    snprintf(assets, sizeof assets, "%s/assets", data);
+    screen_link(SOURCE_DIR "/assets", assets);
+    chmod(copy, 0644);
+    copy_file(shipped_path, copy);
+    char campaign[1400];
+    snprintf(campaign, sizeof campaign, "%s/campaign.json", levels);
+    screen_write_file(campaign, "{\"format\": 1, \"levels\": [{\"file\": \"01-first-steps.json\", "
+                                "\"title\": \"First Steps\"}]}\n");
+    FrontendOptions named = {.data_dir = data, .edit_path = copy, .transient = true};
+    screen_open(&s, &named, NULL);
+    ck_assert(!s.game->editor->read_only);
+    screen_close(&s);
+    ck_assert_int_eq(chmod(copy, 0444), 0);
+    if (access(copy, W_OK) != 0) { /* root may write it all the same */
+        screen_open(&s, &named, NULL);
+        ck_assert(s.game->editor->read_only);
+        screen_close(&s);
+    }
+    chmod(copy, 0644);
 }
 END_TEST
 
@@ -412,7 +461,7 @@ START_TEST(a_level_joins_a_pack_with_the_replay_of_its_test_run)
     remove_folder(pack);
     snprintf(path, sizeof path, "%s/short.json", levels);
     write_text(path, short_level);
-    ck_assert_msg(editor_open_path(g, path, err, sizeof err), "%s", err);
+    ck_assert_msg(editor_open_path(g, path, false, err, sizeof err), "%s", err);
     frontend_go(g, SCREEN_EDITOR);
     frame(&s);
     ck_assert_int_eq(g->screen, SCREEN_EDITOR);
@@ -466,7 +515,7 @@ START_TEST(a_level_joins_a_pack_with_the_replay_of_its_test_run)
     /* a second level joins the same pack, chosen from the list, after the first */
     snprintf(path, sizeof path, "%s/second.json", levels);
     write_text(path, short_level);
-    ck_assert_msg(editor_open_path(g, path, err, sizeof err), "%s", err);
+    ck_assert_msg(editor_open_path(g, path, false, err, sizeof err), "%s", err);
     tap_mod(g, SDL_SCANCODE_P, KMOD_LCTRL);
     ck_assert_int_eq(ed->pack_count, 1);
     ck_assert_str_eq(ed->packs[0], "my-trials");
@@ -485,7 +534,7 @@ START_TEST(a_level_joins_a_pack_with_the_replay_of_its_test_run)
     write_text(broken, "{\n  \"format\": 1,\n  \"levels\": [\n");
     snprintf(path, sizeof path, "%s/third.json", levels);
     write_text(path, short_level);
-    ck_assert_msg(editor_open_path(g, path, err, sizeof err), "%s", err);
+    ck_assert_msg(editor_open_path(g, path, false, err, sizeof err), "%s", err);
     tap_mod(g, SDL_SCANCODE_P, KMOD_LCTRL);
     ck_assert_int_eq(ed->pack_count, 2);
     ck_assert_str_eq(ed->packs[0], "broken");
@@ -536,7 +585,7 @@ static Suite *editor_suite(void)
     tcase_add_test(tc, readme_lists_the_keys_the_editor_has);
     tcase_add_test(tc, every_key_does_one_thing);
     tcase_add_test(tc, the_keyboard_alone_edits_plays_and_saves);
-    tcase_add_test(tc, a_new_level_asks_its_size_and_a_shipped_one_is_read_only);
+    tcase_add_test(tc, a_new_level_asks_its_size_and_a_shipped_one_is_read_only_unless_named);
     tcase_add_test(tc, the_picture_of_a_shipped_level);
     tcase_add_test(tc, autosave_and_a_file_changed_on_disk);
     tcase_add_test(tc, a_level_joins_a_pack_with_the_replay_of_its_test_run);

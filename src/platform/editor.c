@@ -217,13 +217,14 @@ static void physics_base(Frontend *g, PhysicsParams *base)
 }
 
 /* Opens path for editing (a new level's form when it does not exist);
-** read_only for the game's own levels. False with a message when it does
-** not open. */
+** read_only for the game's own levels, unless ed->in_place (the file was
+** named on the command line) and it may be written. False with a message
+** when it does not open. */
 static bool editor_open(Frontend *g, const char *path, char *err, size_t errlen)
 {
     Editor *ed = g->editor;
     snprintf(ed->path, sizeof ed->path, "%s", path);
-    ed->read_only = in_data(g, path);
+    ed->read_only = in_data(g, path) && !(ed->in_place && access(path, W_OK) == 0);
     ed->ask = ASK_NONE;
     if (!editor_file_exists(path)) {
         /* a new level: its size and world first */
@@ -478,12 +479,13 @@ static Editor *editor_make(Frontend *g)
     return ed;
 }
 
-bool editor_open_path(Frontend *g, const char *path, char *err, size_t errlen)
+bool editor_open_path(Frontend *g, const char *path, bool in_place, char *err, size_t errlen)
 {
     if (!editor_make(g)) {
         snprintf(err, errlen, "out of memory");
         return false;
     }
+    g->editor->in_place = in_place;
     return editor_open(g, path, err, errlen);
 }
 
@@ -492,7 +494,7 @@ void editor_enter(Frontend *g)
     g->grab = true; /* every key is the editor's */
     if (!g->editor) {
         char err[512];
-        if (!g->opt.edit_path || !editor_open_path(g, g->opt.edit_path, err, sizeof err)) {
+        if (!g->opt.edit_path || !editor_open_path(g, g->opt.edit_path, true, err, sizeof err)) {
             fprintf(stderr, "%s: %s\n", g->opt.program,
                     g->opt.edit_path ? err : "no level to edit");
             g->quit = true;

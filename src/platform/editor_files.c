@@ -131,7 +131,7 @@ void editor_files_enter(Frontend *g)
 static bool edit_path(Frontend *g, const char *path)
 {
     char err[512];
-    if (!editor_open_path(g, path, err, sizeof err)) {
+    if (!editor_open_path(g, path, false, err, sizeof err)) {
         snprintf(g->menus.note, sizeof g->menus.note, "%.150s", err);
         frontend_sound(g, SOUND_MENU_BACK);
         return false;

@@ -47,6 +47,12 @@ static const EditorKey KEYS[] = {
     {ACTION_CURSOR_FAR_RIGHT, SDL_SCANCODE_RIGHT, K_SHIFT, NULL, NULL},
     {ACTION_CURSOR_FAR_UP, SDL_SCANCODE_UP, K_SHIFT, NULL, NULL},
     {ACTION_CURSOR_FAR_DOWN, SDL_SCANCODE_DOWN, K_SHIFT, NULL, NULL},
+    {ACTION_CURSOR_VIEW_LEFT, SDL_SCANCODE_LEFT, K_CTRL, "Move the cursor a screen", NULL},
+    {ACTION_CURSOR_VIEW_RIGHT, SDL_SCANCODE_RIGHT, K_CTRL, NULL, NULL},
+    {ACTION_CURSOR_VIEW_UP, SDL_SCANCODE_UP, K_CTRL, NULL, NULL},
+    {ACTION_CURSOR_VIEW_DOWN, SDL_SCANCODE_DOWN, K_CTRL, NULL, NULL},
+    {ACTION_CURSOR_FIRST, SDL_SCANCODE_HOME, 0, "First or last column", NULL},
+    {ACTION_CURSOR_LAST, SDL_SCANCODE_END, 0, NULL, NULL},
     {ACTION_USE, SDL_SCANCODE_RETURN, 0, "Use the tool at the cursor", "left button"},
     {ACTION_USE_ADD, SDL_SCANCODE_RETURN, K_SHIFT, "Select, adding to the selection",
      "Shift+click"},
@@ -170,13 +176,11 @@ void editor_draw_help(Frontend *g)
         int col = n / per_column, row = n % per_column;
         int x = 6 + col * (LOGICAL_W / 2), y = top + row * step;
         /* a long list of keys ("Left, Right, Up, Down") is said shorter */
-        if (render_text_width(&g->atlas, keys) > 92 && strchr(keys, ',')) {
-            if (strstr(keys, "Alt+Left"))
-                snprintf(keys, sizeof keys, "Alt+arrows");
-            else if (strstr(keys, "Shift+Left"))
-                snprintf(keys, sizeof keys, "Shift+arrows");
-            else if (strstr(keys, "Left"))
-                snprintf(keys, sizeof keys, "Arrows");
+        const char *left = strstr(keys, "Left");
+        if (render_text_width(&g->atlas, keys) > 92 && strchr(keys, ',') && left) {
+            char mods[32];
+            snprintf(mods, sizeof mods, "%.*s", (int)(left - keys), keys);
+            snprintf(keys, sizeof keys, "%s%s", mods, mods[0] ? "arrows" : "Arrows");
         }
         editor_text(g, keys, x, y, 94, EDITOR_ACCENT);
         editor_text(g, KEYS[i].what, x + 96, y, LOGICAL_W / 2 - 104, EDITOR_TEXT);
@@ -195,6 +199,14 @@ static void move_cursor(Frontend *g, int dx, int dy)
     ed->cursor_y = y < 0 ? 0 : y >= h ? h - 1 : y;
     editor_follow_cursor(ed);
     editor_cursor_moved(g);
+}
+
+/* Whole tiles in px of the canvas at the view's zoom: a view's width or
+** height, for the cursor's longest steps. */
+static int view_tiles(const Editor *ed, int px)
+{
+    int n = (int)((float)px / ed->zoom) / TILE_SIZE;
+    return n > 1 ? n : 1;
 }
 
 static void pan(Editor *ed, int dx, int dy)
@@ -343,6 +355,12 @@ void editor_act(Frontend *g, EditorAction a)
     case ACTION_CURSOR_FAR_RIGHT: move_cursor(g, 8, 0); break;
     case ACTION_CURSOR_FAR_UP: move_cursor(g, 0, -8); break;
     case ACTION_CURSOR_FAR_DOWN: move_cursor(g, 0, 8); break;
+    case ACTION_CURSOR_VIEW_LEFT: move_cursor(g, -view_tiles(ed, EDITOR_CANVAS_W), 0); break;
+    case ACTION_CURSOR_VIEW_RIGHT: move_cursor(g, view_tiles(ed, EDITOR_CANVAS_W), 0); break;
+    case ACTION_CURSOR_VIEW_UP: move_cursor(g, 0, -view_tiles(ed, EDITOR_CANVAS_H)); break;
+    case ACTION_CURSOR_VIEW_DOWN: move_cursor(g, 0, view_tiles(ed, EDITOR_CANVAS_H)); break;
+    case ACTION_CURSOR_FIRST: move_cursor(g, -ed->cursor_x, 0); break;
+    case ACTION_CURSOR_LAST: move_cursor(g, edit_width(ed->doc) - 1 - ed->cursor_x, 0); break;
     case ACTION_USE: editor_use_at_cursor(g, false, false); break;
     case ACTION_USE_ADD: editor_use_at_cursor(g, true, false); break;
     case ACTION_USE_ALT: editor_use_at_cursor(g, false, true); break;

@@ -581,7 +581,9 @@ void editor_mouse(Frontend *g, const SDL_Event *ev)
                              ed->view_y + (float)EDITOR_CANVAS_H / ed->zoom / 2);
             return;
         }
-        if (editor_in_canvas(sx, sy) || ed->drag) {
+        /* a motion that does not move (some window systems send one with
+        ** each key) leaves the cursor where the keys put it */
+        if ((editor_in_canvas(sx, sy) && (sx != last_x || sy != last_y)) || ed->drag) {
             int cx = tx < 0 ? 0 : tx >= edit_width(ed->doc) ? edit_width(ed->doc) - 1 : tx;
             int cy = ty < 0 ? 0 : ty >= edit_height(ed->doc) ? edit_height(ed->doc) - 1 : ty;
             ed->cursor_x = cx;

@@ -86,6 +86,12 @@ typedef enum EditorAction {
     ACTION_CURSOR_FAR_RIGHT,
     ACTION_CURSOR_FAR_UP,
     ACTION_CURSOR_FAR_DOWN,
+    ACTION_CURSOR_VIEW_LEFT,
+    ACTION_CURSOR_VIEW_RIGHT,
+    ACTION_CURSOR_VIEW_UP,
+    ACTION_CURSOR_VIEW_DOWN,
+    ACTION_CURSOR_FIRST,
+    ACTION_CURSOR_LAST,
     ACTION_USE,
     ACTION_USE_ADD,
     ACTION_USE_ALT,
@@ -144,6 +150,7 @@ typedef struct Editor {
     EditDoc *doc;
     char path[EDITOR_PATH_MAX]; /* the file Ctrl+S writes */
     bool read_only;             /* a level of the game's data: saved only as a copy */
+    bool in_place;              /* named with --edit: the game's own edited where it may be */
     bool restored;              /* an autosave was restored: unsaved whatever edit/ says */
     PhysicsParams base;         /* assets/physics.json's */
 
@@ -328,8 +335,11 @@ void editor_files_enter(Frontend *g);
 void editor_files_event(Frontend *g, const SDL_Event *ev, ControlsResult r);
 void editor_files_draw(Frontend *g);
 /* Opens path in the editor (made if it is not yet), to be shown next;
-** false with a message when it does not open. */
-bool editor_open_path(Frontend *g, const char *path, char *err, size_t errlen);
+** false with a message when it does not open. in_place: the path was
+** named on the command line (--edit), and a level of the game's data is
+** edited where it is when it may be written (the game's own designers, in
+** its source); else such a level opens read-only. */
+bool editor_open_path(Frontend *g, const char *path, bool in_place, char *err, size_t errlen);
 
 /* The screen's row. */
 void editor_enter(Frontend *g);
