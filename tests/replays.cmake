@@ -35,27 +35,17 @@ if(campaign_levels)
   add_test(NAME campaign_check
            COMMAND platformer --check levels/campaign.json
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
-  # Every level it names has a completing and an all-coins-and-gems replay,
-  # and a gem.
   # The campaign measured from its completing replays (tools/curve): each
   # level's optimal time, the share of sloppy runs (every jump moved 1 and 2
   # ticks) that fail, its hands-off time, its checkpoints, its longest
-  # stretch between respawn points, its signs and coins; and the goals of
-  # the campaign's curve. campaign_curve prints the table and requires the
-  # goals the campaign meets. campaign_goals requires them all: it is the
-  # check the levels' second pass must pass, and is in the suite with
-  # -DCAMPAIGN_GOALS=ON (ctest -L campaign) until they do, when it joins
-  # campaign_curve's list.
+  # stretch between respawn points, its signs and coins; campaign_curve
+  # prints the table and requires every goal of the campaign's curve.
   if(TARGET curve)
     add_test(NAME campaign_curve
-             COMMAND curve --require hands-off,checkpoints,stretch,signs,first,coins,length
-                     --replays ${CMAKE_CURRENT_SOURCE_DIR}/replays)
-    if(CAMPAIGN_GOALS)
-      add_test(NAME campaign_goals
-               COMMAND curve --require all --replays ${CMAKE_CURRENT_SOURCE_DIR}/replays)
-      set_tests_properties(campaign_goals PROPERTIES LABELS campaign)
-    endif()
+             COMMAND curve --require all --replays ${CMAKE_CURRENT_SOURCE_DIR}/replays)
   endif()
+  # Every level it names has a completing and an all-coins-and-gems replay,
+  # and a gem.
   add_test(NAME campaign_replays
            COMMAND ${CMAKE_COMMAND} -DPLATFORMER=$<TARGET_FILE:platformer> -DSOURCE=${PROJECT_SOURCE_DIR}
                    -P ${CMAKE_CURRENT_SOURCE_DIR}/campaign/replays.cmake)
