@@ -337,6 +337,19 @@ START_TEST(the_picture_of_a_shipped_level)
     screen_tap(g, SDL_SCANCODE_F2);
     frame(&s);
     screen_save(&s, scratch(), "editor-lifts");
+
+    /* the cursor walked right keeps four tiles of what lies ahead in view */
+    screen_tap(g, SDL_SCANCODE_ESCAPE);
+    screen_tap(g, SDL_SCANCODE_ESCAPE);
+    ck_assert_int_eq(ed->focus, FOCUS_CANVAS);
+    float vw = (float)EDITOR_CANVAS_W / ed->zoom;
+    int start = ed->cursor_x;
+    for (int n = 0; n < 40; n++) {
+        screen_tap(g, SDL_SCANCODE_RIGHT);
+        if (ed->cursor_x + 5 <= edit_width(ed->doc))
+            ck_assert_float_le((float)((ed->cursor_x + 5) * TILE_SIZE), ed->view_x + vw + 0.01f);
+    }
+    ck_assert_int_eq(ed->cursor_x, start + 40);
     screen_close(&s);
 }
 END_TEST

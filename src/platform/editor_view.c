@@ -65,15 +65,18 @@ void editor_follow_cursor(Editor *ed)
 {
     float vw = (float)EDITOR_CANVAS_W / ed->zoom, vh = (float)EDITOR_CANVAS_H / ed->zoom;
     float x = (float)(ed->cursor_x * TILE_SIZE), y = (float)(ed->cursor_y * TILE_SIZE);
-    const float m = TILE_SIZE;
-    if (x < ed->view_x + m)
-        ed->view_x = x - m;
-    if (x + TILE_SIZE > ed->view_x + vw - m)
-        ed->view_x = x + TILE_SIZE - vw + m;
-    if (y < ed->view_y + m)
-        ed->view_y = y - m;
-    if (y + TILE_SIZE > ed->view_y + vh - m)
-        ed->view_y = y + TILE_SIZE - vh + m;
+    /* the view scrolls before the cursor nears its edge: four tiles of what
+    ** lies ahead stay in sight (fewer in a view too small for them) */
+    float mx = fminf(4.0f * TILE_SIZE, (vw - TILE_SIZE) / 2);
+    float my = fminf(4.0f * TILE_SIZE, (vh - TILE_SIZE) / 2);
+    if (x < ed->view_x + mx)
+        ed->view_x = x - mx;
+    if (x + TILE_SIZE > ed->view_x + vw - mx)
+        ed->view_x = x + TILE_SIZE - vw + mx;
+    if (y < ed->view_y + my)
+        ed->view_y = y - my;
+    if (y + TILE_SIZE > ed->view_y + vh - my)
+        ed->view_y = y + TILE_SIZE - vh + my;
     clamp_view(ed);
 }
 
