@@ -75,6 +75,23 @@ static inline void screen_tap(Frontend *g, SDL_Scancode code)
     screen_key(g, code, false);
 }
 
+/* The scratch folder ctest names in XDG_DATA_HOME, made if missing, copied
+   into OUT; false with a message naming TEST when it is not set. */
+static inline bool screen_scratch(const char *test, char *out, size_t cap)
+{
+    const char *root = getenv("XDG_DATA_HOME");
+    if (root == NULL || !*root) {
+        fprintf(stderr, "%s: XDG_DATA_HOME names the scratch folder\n", test);
+        return false;
+    }
+    if (mkdir(root, 0755) != 0 && errno != EEXIST) {
+        perror(root);
+        return false;
+    }
+    snprintf(out, cap, "%s", root);
+    return true;
+}
+
 /* Writes the last frame drawn to FOLDER/shots/NAME.png. */
 static inline void screen_save(const ScreenRig *s, const char *folder, const char *name)
 {
@@ -131,6 +148,23 @@ static inline void screen_player_folder(const char *dir, char *pref, size_t cap)
     ck_assert_ptr_nonnull(p);
     snprintf(pref, cap, "%s", p);
     SDL_free(p);
+}
+
+/* SCRATCH/NAME made the player's folder (screen_player_folder), with no
+** progress and SETTINGS as its settings.json (none when NULL). */
+static inline void screen_fresh_player(const char *scratch, const char *name, const char *settings,
+                                       char *pref, size_t cap)
+{
+    char dir[2048], path[2100];
+    screen_make_dir(scratch);
+    snprintf(dir, sizeof dir, "%s/%s", scratch, name);
+    screen_player_folder(dir, pref, cap);
+    snprintf(path, sizeof path, "%sprogress.json", pref);
+    remove(path);
+    snprintf(path, sizeof path, "%ssettings.json", pref);
+    remove(path);
+    if (settings)
+        screen_write_file(path, settings);
 }
 
 #endif /* SCREEN_RIG_H */

@@ -55,25 +55,10 @@ typedef struct Rig {
 
 /* The player's folder of this test alone (XDG_DATA_HOME), with
 ** settings.json holding `settings` (NULL: none) and no progress.json. */
-static void user_folder(Rig *r, const char *name, const char *settings)
-{
-    char dir[2048];
-    ck_assert(mkdir(scratch_root, 0755) == 0 || errno == EEXIST);
-    snprintf(dir, sizeof dir, "%s/%s", scratch_root, name);
-    screen_player_folder(dir, r->pref, sizeof r->pref);
-    char path[1100];
-    snprintf(path, sizeof path, "%ssettings.json", r->pref);
-    remove(path);
-    if (settings)
-        screen_write_file(path, settings);
-    snprintf(path, sizeof path, "%sprogress.json", r->pref);
-    remove(path);
-}
-
 static void rig_open(Rig *r, const char *name, const char *settings, FrontendOptions opt)
 {
     memset(r, 0, sizeof *r);
-    user_folder(r, name, settings);
+    screen_fresh_player(scratch_root, name, settings, r->pref, sizeof r->pref);
     opt.data_dir = ".";
     opt.base_path = PLATFORMER_DIR "/";
     FrontendHooks hooks = {.ctx = &r->heard, .set_fullscreen = heard_fullscreen};
@@ -454,12 +439,8 @@ END_TEST
 
 int main(void)
 {
-    const char *root = getenv("XDG_DATA_HOME");
-    if (root == NULL || !*root) {
-        fprintf(stderr, "test_assist: XDG_DATA_HOME names the scratch folder\n");
+    if (!screen_scratch("test_assist", scratch_root, sizeof scratch_root))
         return EXIT_FAILURE;
-    }
-    snprintf(scratch_root, sizeof scratch_root, "%s", root);
     Suite *s = suite_create("assist");
     TCase *tc = tcase_create("assist");
     tcase_set_timeout(tc, 0);

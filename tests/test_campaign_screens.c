@@ -99,16 +99,10 @@ static void rig_open(Rig *r, const char *name, const char *settings, const char 
 {
     memset(r, 0, sizeof *r);
     make_campaign();
-    char dir[1200], path[1400];
-    snprintf(dir, sizeof dir, "%s/%s", scratch_root, name);
-    screen_player_folder(dir, r->pref, sizeof r->pref);
-    snprintf(path, sizeof path, "%ssettings.json", r->pref);
-    remove(path);
-    if (settings)
-        screen_write_file(path, settings);
-    snprintf(path, sizeof path, "%sprogress.json", r->pref);
-    remove(path);
+    screen_fresh_player(scratch_root, name, settings, r->pref, sizeof r->pref);
     if (progress) {
+        char path[1400];
+        snprintf(path, sizeof path, "%sprogress.json", r->pref);
         char text[4096 + 2048];
         screen_progress_text(data_dir, progress, text, sizeof text);
         screen_write_file(path, text);
@@ -692,11 +686,7 @@ static Suite *campaign_screens_suite(void)
 
 int main(void)
 {
-    const char *root = getenv("XDG_DATA_HOME");
-    if (root == NULL || !*root) {
-        fprintf(stderr, "test_campaign_screens: XDG_DATA_HOME names the scratch folder\n");
+    if (!screen_scratch("test_campaign_screens", scratch_root, sizeof scratch_root))
         return EXIT_FAILURE;
-    }
-    snprintf(scratch_root, sizeof scratch_root, "%s", root);
     return check_run(campaign_screens_suite());
 }

@@ -653,12 +653,7 @@ static Suite *frontend_saves_suite(void)
 
 int main(void)
 {
-    const char *root = getenv("XDG_DATA_HOME");
-    if (root == NULL || !*root) {
-        fprintf(stderr, "test_frontend_saves: XDG_DATA_HOME names the scratch folder\n");
+    if (!screen_scratch("test_frontend_saves", scratch_root, sizeof scratch_root))
         return EXIT_FAILURE;
-    }
-    snprintf(scratch_root, sizeof scratch_root, "%s", root);
-    mkdir(scratch_root, 0755);
     return check_run(frontend_saves_suite());
 }

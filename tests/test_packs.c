@@ -566,11 +566,7 @@ static Suite *packs_suite(void)
 
 int main(void)
 {
-    const char *root = getenv("XDG_DATA_HOME");
-    if (root == NULL || !*root) {
-        fprintf(stderr, "test_packs: XDG_DATA_HOME names the scratch folder\n");
+    if (!screen_scratch("test_packs", scratch_root, sizeof scratch_root))
         return EXIT_FAILURE;
-    }
-    snprintf(scratch_root, sizeof scratch_root, "%s", root);
     return check_run(packs_suite());
 }

@@ -21,7 +21,7 @@
 
 static const char *LEVEL = "tests/levels/good/premiere-etape.json";
 static const SDL_Color WHITE = {255, 255, 255, 255};
-static const char *scratch; /* where the screenshots go: XDG_DATA_HOME */
+static char scratch[1024]; /* where the screenshots go: XDG_DATA_HOME */
 
 static void open_level(ScreenRig *s)
 {
@@ -239,14 +239,7 @@ static Suite *suite(void)
 
 int main(void)
 {
-    scratch = getenv("XDG_DATA_HOME");
-    if (scratch == NULL || !*scratch) {
-        fprintf(stderr, "test_render_text: XDG_DATA_HOME names the scratch folder\n");
+    if (!screen_scratch("test_render_text", scratch, sizeof scratch))
         return EXIT_FAILURE;
-    }
-    if (mkdir(scratch, 0755) != 0 && errno != EEXIST) {
-        perror(scratch);
-        return EXIT_FAILURE;
-    }
     return check_run(suite());
 }

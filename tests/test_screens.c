@@ -66,25 +66,13 @@ static const char *const KEEP = "keep";
 ** `settings` (NULL: none; KEEP: as it is) and no progress.json (unless KEEP). */
 static void user_folder(Rig *r, const char *name, const char *settings)
 {
-    const char *scratch = scratch_root;
-    ck_assert(mkdir(scratch, 0755) == 0 || errno == EEXIST);
-    char dir[2048];
-    snprintf(dir, sizeof dir, "%s/%s", scratch, name);
-    screen_player_folder(dir, r->pref, sizeof r->pref);
-    setenv("XDG_DATA_HOME", scratch, 1);
-    char path[1100];
     if (settings != KEEP) {
-        snprintf(path, sizeof path, "%ssettings.json", r->pref);
-        remove(path);
-        snprintf(path, sizeof path, "%sprogress.json", r->pref);
-        remove(path);
+        screen_fresh_player(scratch_root, name, settings, r->pref, sizeof r->pref);
+        return;
     }
-    if (settings && settings != KEEP) {
-        snprintf(path, sizeof path, "%ssettings.json", r->pref);
-        screen_write_file(path, settings);
-    }
-    /* the game finds the folder the same way */
-    setenv("XDG_DATA_HOME", dir, 1);
+    char dir[2048];
+    snprintf(dir, sizeof dir, "%s/%s", scratch_root, name);
+    screen_player_folder(dir, r->pref, sizeof r->pref);
 }
 
 static void rig_open(Rig *r, const char *name, const char *settings, const char *level)
@@ -1077,11 +1065,7 @@ static Suite *screens_suite(void)
 
 int main(void)
 {
-    const char *root = getenv("XDG_DATA_HOME");
-    if (root == NULL || !*root) {
-        fprintf(stderr, "test_screens: XDG_DATA_HOME names the scratch folder\n");
+    if (!screen_scratch("test_screens", scratch_root, sizeof scratch_root))
         return EXIT_FAILURE;
-    }
-    snprintf(scratch_root, sizeof scratch_root, "%s", root);
     return check_run(screens_suite());
 }
