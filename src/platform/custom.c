@@ -97,7 +97,7 @@ static void read_level(Frontend *g, const char *path, const char *file, CustomLe
 static void scan_levels(Frontend *g)
 {
     Custom *c = g->custom;
-    c->level_count = c->levels_dropped = 0;
+    c->level_count = 0;
     char dir[APP_PATH_MAX + 16];
     snprintf(dir, sizeof dir, "%slevels/", c->user_dir);
     DIR *d = c->user_dir[0] ? opendir(dir) : NULL;
@@ -107,10 +107,8 @@ static void scan_levels(Frontend *g)
     for (struct dirent *e = readdir(d); e != NULL && errors != NULL; e = readdir(d)) {
         if (!level_file_name(e->d_name))
             continue;
-        if (c->level_count >= CUSTOM_LEVELS_MAX) {
-            c->levels_dropped++;
-            continue;
-        }
+        if (c->level_count >= CUSTOM_LEVELS_MAX)
+            break; /* listed: the first CUSTOM_LEVELS_MAX the folder holds */
         CustomLevel *lv = &c->levels[c->level_count++];
         memset(lv, 0, sizeof *lv);
         snprintf(lv->file, sizeof lv->file, "%.*s", (int)sizeof lv->file - 1, e->d_name);

@@ -19,6 +19,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const SDL_Color WHITE = {255, 255, 255, 255};
@@ -308,19 +309,24 @@ static void title_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     }
 }
 
-/* The title in the atlas font at four times its size, with a drop shadow
-** and a slow bob: the game's name needs no separate logo art. */
+/* A title in the atlas font at `scale` times its size, centred, over a
+** drop shadow `drop` px down and right. */
+static void draw_big(Frontend *g, const char *text, int y, int scale, int drop, float alpha)
+{
+    int x = (LOGICAL_W - render_text_width(&g->atlas, text) * scale) / 2;
+    render_text_scaled(&g->batch, &g->atlas, text, x + drop, y + drop, scale,
+                       (SDL_Color){30, 24, 60, (Uint8)(200.0f * alpha)});
+    render_text_scaled(&g->batch, &g->atlas, text, x, y, scale,
+                       (SDL_Color){255, 236, 170, (Uint8)(255.0f * alpha)});
+}
+
+/* The title at four times the font's size, with a slow bob: the game's
+** name needs no separate logo art. */
 static void draw_logo(Frontend *g, int y, float alpha)
 {
-    const char *name = "PIP'S PEAK";
     const int scale = 4;
-    int w = render_text_width(&g->atlas, name) * scale;
-    int x = (LOGICAL_W - w) / 2;
     y += (int)floorf(sinf(g->screen_time * 2.0f) * 2.0f + 0.5f);
-    render_text_scaled(&g->batch, &g->atlas, name, x + scale, y + scale, scale,
-                       (SDL_Color){30, 24, 60, (Uint8)(200.0f * alpha)});
-    render_text_scaled(&g->batch, &g->atlas, name, x, y, scale,
-                       (SDL_Color){255, 236, 170, (Uint8)(255.0f * alpha)});
+    draw_big(g, "PIP'S PEAK", y, scale, scale, alpha);
     if (g->campaign) {
         char tag[64];
         screens_tagline(g->campaign->count, tag, sizeof tag);
@@ -337,6 +343,84 @@ static void title_draw(Frontend *g)
     char hint[512];
     labels_controls_hint(&g->controls.bind, hint, sizeof hint);
     draw_bottom_lines(g, hint, (SDL_Color){220, 226, 255, 255});
+}
+
+/* ---- the campaign in figures -------------------------------------------------- */
+
+/* progress.json keeps, for a level completed, the coins and gems it held
+** then, so the level select can say "3/5" without opening a level. A level
+** never completed (or completed before progress kept totals) is counted
+** from its file: loaded, and its description counted as its Sim counts
+** (leveldesc_counts), without building one; no kind is named here. Each
+** file is counted once a run of the game and remembered. */
+
+/* The coins and gems of campaign level `index` from its file. */
+static bool count_level(Frontend *g, int index, uint32_t *coins, uint32_t *gems)
+{
+    LevelCounts *known = &g->counts;
+    if (index < 0 || index >= CAMPAIGN_MAX_LEVELS)
+        return false;
+    if (!known->tried[index]) {
+        known->tried[index] = true;
+        char path[APP_PATH_MAX];
+        LevelErrors *errors = calloc(1, sizeof *errors);
+        LevelDesc desc = {0};
+        if (errors != NULL && campaign_level_path(g->campaign, index, path, sizeof path) &&
+            app_load_level(g->data_dir, path, &desc, errors)) {
+            int coins_held, gems_held;
+            leveldesc_counts(&desc, &coins_held, &gems_held);
+            known->coins[index] = (uint32_t)coins_held;
+            known->gems[index] = (uint32_t)gems_held;
+            known->counted[index] = true;
+            leveldesc_fini(&desc);
+        }
+        free(errors);
+    }
+    *coins = known->coins[index];
+    *gems = known->gems[index];
+    return known->counted[index];
+}
+
+/* The coins and gems campaign level `index` holds: as progress kept them at
+** its last completion, else counted from its file. False (and 0s) when
+** neither knows (the file does not load). */
+static bool level_totals(Frontend *g, int index, uint32_t *coins, uint32_t *gems)
+{
+    *coins = *gems = 0;
+    if (!g->campaign || index < 0 || index >= g->campaign->count)
+        return false;
+    const LevelRecord *rec = progress_find(&g->saves.progress, g->campaign->levels[index].file);
+    if (rec && rec->completed && rec->totals_known) {
+        *coins = rec->coins_total;
+        *gems = rec->gems_total;
+        return true;
+    }
+    return count_level(g, index, coins, gems);
+}
+
+/* The sums over the whole campaign, for the end screen. */
+static void campaign_summary(Frontend *g, CampaignSummary *out)
+{
+    memset(out, 0, sizeof *out);
+    out->all_counted = true;
+    for (int i = 0; g->campaign && i < g->campaign->count; i++) {
+        out->levels++;
+        const LevelRecord *rec = progress_find(&g->saves.progress, g->campaign->levels[i].file);
+        if (rec && rec->completed) {
+            out->completed++;
+            out->ticks += rec->best_ticks;
+            out->deaths += rec->fewest_deaths;
+            out->coins += rec->most_coins;
+            out->gems += rec->most_gems;
+        }
+        uint32_t coins, gems;
+        if (level_totals(g, i, &coins, &gems)) {
+            out->coins_total += coins;
+            out->gems_total += gems;
+        } else {
+            out->all_counted = false;
+        }
+    }
 }
 
 /* ---- the level select ------------------------------------------------------------- */
@@ -384,7 +468,7 @@ static void levels_enter(Frontend *g)
             } else if (rec && rec->completed) {
                 char t[16], coins[24], gems[24];
                 uint32_t coins_total, gems_total;
-                bool known = summary_level_totals(g, i, &coins_total, &gems_total);
+                bool known = level_totals(g, i, &coins_total, &gems_total);
                 hud_format_time(rec->best_ticks, t, sizeof t);
                 fraction(rec->most_coins, coins_total, known, coins, sizeof coins);
                 fraction(rec->most_gems, gems_total, known, gems, sizeof gems);
@@ -597,10 +681,15 @@ static void options_enter(Frontend *g)
     menu_add(&g->menus.menu, ITEM_BACK, "Back", NULL, true);
 }
 
-void screens_fullscreen_changed(Frontend *g)
+void screens_toggle_fullscreen(Frontend *g)
 {
+    g->saves.settings.fullscreen = !g->saves.settings.fullscreen;
+    g->saves.settings_dirty = true;
+    if (g->hooks.set_fullscreen)
+        g->hooks.set_fullscreen(g->hooks.ctx, g->saves.settings.fullscreen);
+    frontend_save_settings(g);
     if (g->screen == SCREEN_OPTIONS)
-        rebuild(g);
+        rebuild(g); /* the Options show the new state */
 }
 
 /* The settings change at once (and are written as the screen changes);
@@ -637,7 +726,7 @@ static void options_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
         g->saves.settings_dirty = true;
         frontend_apply_volume(g);
     } else if (id == ITEM_FULLSCREEN) {
-        frontend_toggle_fullscreen(g);
+        screens_toggle_fullscreen(g);
     } else {
         if (id == ITEM_BINDINGS)
             frontend_go(g, SCREEN_BINDINGS);
@@ -724,23 +813,30 @@ static void assist_draw(Frontend *g)
 
 /* ---- the controls ------------------------------------------------------------------ */
 
+/* The name of a key, or of a button while a pad's binding is edited. */
+static void code_name(const Frontend *g, int code, char name[48])
+{
+    if (g->menus.capture_pad)
+        labels_button((SDL_GameControllerButton)code, name, 48);
+    else
+        labels_key((SDL_Scancode)code, name, 48);
+}
+
 /* A full action's keys (buttons), to choose the one the key pressed
 ** replaces, or none. */
 static void replace_enter(Frontend *g)
 {
     ControlAction action = (ControlAction)g->menus.capture;
     const ControlBindings *bind = &g->controls.bind;
+    bool pad = g->menus.capture_pad;
     char title[MENU_TEXT], name[48];
     snprintf(title, sizeof title, "%s is full", controls_action_name(action));
     menu_init(&g->menus.menu, title);
-    int slots = g->menus.capture_pad ? CONTROLS_BUTTONS : CONTROLS_KEYS;
-    for (int i = 0; i < slots; i++) {
-        if (g->menus.capture_pad && bind->buttons[action][i] != SDL_CONTROLLER_BUTTON_INVALID)
-            labels_button(bind->buttons[action][i], name, sizeof name);
-        else if (!g->menus.capture_pad && bind->keys[action][i] != SDL_SCANCODE_UNKNOWN)
-            labels_key(bind->keys[action][i], name, sizeof name);
-        else
+    for (int i = 0; i < (pad ? CONTROLS_BUTTONS : CONTROLS_KEYS); i++) {
+        int code = pad ? (int)bind->buttons[action][i] : (int)bind->keys[action][i];
+        if (code == (pad ? SDL_CONTROLLER_BUTTON_INVALID : SDL_SCANCODE_UNKNOWN))
             continue;
+        code_name(g, code, name);
         menu_add(&g->menus.menu, ITEM_SLOT_FIRST + i, name, "replace", true);
     }
     menu_add(&g->menus.menu, ITEM_KEEP, "Keep them all", NULL, true);
@@ -762,10 +858,9 @@ static void bindings_enter(Frontend *g)
                      controls_action_name((ControlAction)a));
             if (g->menus.capture == a && g->menus.capture_pad == (pad != 0))
                 snprintf(value, sizeof value, pad ? "press a button..." : "press a key...");
-            else if (pad)
-                labels_action_pad(&g->controls.bind, (ControlAction)a, ", ", value, sizeof value);
             else
-                labels_action_keys(&g->controls.bind, (ControlAction)a, ", ", value, sizeof value);
+                labels_action(&g->controls.bind, (ControlAction)a, pad, ", ", ", ", value,
+                              sizeof value);
             menu_add(&g->menus.menu, (pad ? ITEM_PAD_FIRST : ITEM_KEY_FIRST) + a, label, value,
                      true);
         }
@@ -832,10 +927,7 @@ static void replace_event(Frontend *g, ControlsResult r)
     MenuEvent ev = menu_input(&g->menus.menu, r.menu, &id);
     ControlAction action = (ControlAction)g->menus.capture;
     char name[48], old[48];
-    if (g->menus.capture_pad)
-        labels_button((SDL_GameControllerButton)g->menus.replace_code, name, sizeof name);
-    else
-        labels_key((SDL_Scancode)g->menus.replace_code, name, sizeof name);
+    code_name(g, g->menus.replace_code, name);
     if (ev == MENU_EV_MOVED) {
         frontend_sound(g, SOUND_MENU_MOVE);
     } else if (ev == MENU_EV_BACK || (ev == MENU_EV_ACTIVATE && id == ITEM_KEEP)) {
@@ -844,16 +936,13 @@ static void replace_event(Frontend *g, ControlsResult r)
                  controls_action_name(action), g->menus.capture_pad ? "button" : "key", name);
         capture_done(g);
     } else if (ev == MENU_EV_ACTIVATE && id >= ITEM_SLOT_FIRST) {
-        ControlsEditResult e;
-        if (g->menus.capture_pad) {
-            e = controls_replace_button(&g->controls.bind, action, id - ITEM_SLOT_FIRST,
-                                        (SDL_GameControllerButton)g->menus.replace_code);
-            labels_button((SDL_GameControllerButton)e.old, old, sizeof old);
-        } else {
-            e = controls_replace_key(&g->controls.bind, action, id - ITEM_SLOT_FIRST,
-                                     (SDL_Scancode)g->menus.replace_code);
-            labels_key((SDL_Scancode)e.old, old, sizeof old);
-        }
+        int slot = id - ITEM_SLOT_FIRST, code = g->menus.replace_code;
+        ControlsEditResult e =
+            g->menus.capture_pad
+                ? controls_replace_button(&g->controls.bind, action, slot,
+                                          (SDL_GameControllerButton)code)
+                : controls_replace_key(&g->controls.bind, action, slot, (SDL_Scancode)code);
+        code_name(g, e.old, old);
         frontend_sound(g, SOUND_MENU_SELECT);
         edit_note(g, e, name, old);
         bindings_changed(g);
@@ -875,23 +964,22 @@ static void capture(Frontend *g, const SDL_Event *ev)
     char name[48], old[48];
     ControlsEditResult r;
     bool edited = false;
-    if (key && !g->menus.capture_pad && ev->key.keysym.scancode != SDL_SCANCODE_ESCAPE) {
-        SDL_Scancode code = ev->key.keysym.scancode;
-        r = controls_edit_key(&g->controls.bind, action, code);
-        labels_key(code, name, sizeof name);
-        labels_key((SDL_Scancode)r.old, old, sizeof old);
+    int code = key ? (int)ev->key.keysym.scancode : (int)ev->cbutton.button;
+    if (key && !g->menus.capture_pad && code != SDL_SCANCODE_ESCAPE) {
+        r = controls_edit_key(&g->controls.bind, action, (SDL_Scancode)code);
         edited = true;
     } else if (button && g->menus.capture_pad) {
-        SDL_GameControllerButton b = (SDL_GameControllerButton)ev->cbutton.button;
-        r = controls_edit_button(&g->controls.bind, action, b);
-        labels_button(b, name, sizeof name);
-        labels_button((SDL_GameControllerButton)r.old, old, sizeof old);
+        r = controls_edit_button(&g->controls.bind, action, (SDL_GameControllerButton)code);
         edited = true;
+    }
+    if (edited) {
+        code_name(g, code, name);
+        code_name(g, r.old, old);
     }
     if (edited && r.what == CONTROLS_FULL) {
         /* nothing changed yet: which one goes is the player's to say */
         edit_note(g, r, name, old);
-        g->menus.replace_code = key ? (int)ev->key.keysym.scancode : (int)ev->cbutton.button;
+        g->menus.replace_code = code;
         g->grab = false;
         controls_release_all(&g->controls);
         frontend_sound(g, SOUND_MENU_SELECT);
@@ -1114,33 +1202,35 @@ static void credit(Frontend *g, CreditStyle style, const char *text)
     }
 }
 
+/* Fixed lines of the credits: "" a gap, "=TEXT" a heading, "#TEXT" the title. */
+static void credit_lines(Frontend *g, const char *const *lines, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char mark = lines[i][0];
+        if (mark == '#' || mark == '=')
+            credit(g, mark == '#' ? CREDIT_TITLE : CREDIT_HEADING, lines[i] + 1);
+        else
+            credit(g, mark ? CREDIT_TEXT : CREDIT_GAP, lines[i]);
+    }
+}
+
 /* The campaign's totals, and its credits: their levels' part is the
 ** campaign's own worlds and titles, so it stays true as the campaign changes. */
 static void end_enter(Frontend *g)
 {
-    static const struct {
-        CreditStyle style;
-        const char *text;
-    } before[] =
-        {
-            {CREDIT_TITLE, "PIP'S PEAK"},
-            {CREDIT_GAP, ""},
-            {CREDIT_GAP, ""},
-            {CREDIT_HEADING, "MADE WITH"},
-            {CREDIT_TEXT, "C, SDL2, cJSON and Check"},
-            {CREDIT_GAP, ""},
-            {CREDIT_HEADING, "ART, SOUND AND MUSIC"},
-            {CREDIT_TEXT, "made in code, from text"},
-            {CREDIT_TEXT, "every sprite, every sound, every note"},
-            {CREDIT_GAP, ""},
-            {CREDIT_HEADING, "THE LEVELS"},
-        },
-      after[] = {
-          {CREDIT_GAP, ""},
-          {CREDIT_GAP, ""},
-          {CREDIT_HEADING, "THANKS FOR PLAYING"},
-      };
-    summary_campaign(g, &g->ending.sum);
+    static const char *const before[] = {"#PIP'S PEAK",
+                                         "",
+                                         "",
+                                         "=MADE WITH",
+                                         "C, SDL2, cJSON and Check",
+                                         "",
+                                         "=ART, SOUND AND MUSIC",
+                                         "made in code, from text",
+                                         "every sprite, every sound, every note",
+                                         "",
+                                         "=THE LEVELS"};
+    static const char *const after[] = {"", "", "=THANKS FOR PLAYING"};
+    campaign_summary(g, &g->ending.sum);
     g->ending.credits_at = -1.0f;
     g->ending.credit_count = 0;
     const PackInfo *pack = custom_pack(g);
@@ -1160,8 +1250,7 @@ static void end_enter(Frontend *g)
         }
         credit(g, CREDIT_HEADING, "THE LEVELS");
     } else {
-        for (size_t i = 0; i < sizeof before / sizeof before[0]; i++)
-            credit(g, before[i].style, before[i].text);
+        credit_lines(g, before, sizeof before / sizeof before[0]);
     }
     /* each world: a gap, its name, its levels */
     for (int w = 0; g->campaign && w < g->campaign->world_count; w++) {
@@ -1176,8 +1265,7 @@ static void end_enter(Frontend *g)
             credit(g, CREDIT_TEXT, line);
         }
     }
-    for (size_t i = 0; i < sizeof after / sizeof after[0]; i++)
-        credit(g, after[i].style, after[i].text);
+    credit_lines(g, after, sizeof after / sizeof after[0]);
 }
 
 float screens_credits_seconds(const Frontend *g)
@@ -1236,39 +1324,27 @@ static void draw_totals(Frontend *g, float alpha)
     else
         render_fill(&g->batch, &g->atlas, box, (SDL_Color){30, 32, 66, (Uint8)(235.0f * alpha)});
     const char *heading = custom_pack(g) ? "PACK COMPLETE!" : "YOU REACHED THE PEAK!";
-    render_text(&g->batch, &g->atlas, heading,
-                (LOGICAL_W - render_text_width(&g->atlas, heading)) / 2, box.y + 12, gold);
-    char figure[48];
-    struct {
-        int icon;
-        const char *name;
-    } rows[] = {{-1, "LEVELS"},
-                {RCLIP_HUD_CLOCK, "BEST TIMES"},
-                {RCLIP_HUD_SKULL, "DEATHS"},
-                {RCLIP_HUD_COIN, "COINS"},
-                {RCLIP_HUD_GEM, "GEMS"}};
-    int x = box.x + 34, y = box.y + 34;
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++, y += 16) {
-        switch (i) {
-        case 0: snprintf(figure, sizeof figure, "%d/%d", sum->completed, sum->levels); break;
-        case 1: hud_format_time(sum->ticks, figure, sizeof figure); break;
-        case 2: snprintf(figure, sizeof figure, "%lu", (unsigned long)sum->deaths); break;
-        case 3:
-            sum_of(sum->coins, sum->coins_total, sum->all_counted, figure, sizeof figure);
-            break;
-        default: sum_of(sum->gems, sum->gems_total, sum->all_counted, figure, sizeof figure); break;
-        }
-        if (rows[i].icon >= 0)
-            render_region(&g->batch, render_cell(&g->atlas, rows[i].icon, 0, 0), x, y - 1, white);
-        render_text(&g->batch, &g->atlas, rows[i].name, x + 16, y, grey);
-        render_text(&g->batch, &g->atlas, figure, x + 104, y, white);
+    draw_centered(g, heading, box.y + 12, gold);
+    static const int icons[] = {-1, RCLIP_HUD_CLOCK, RCLIP_HUD_SKULL, RCLIP_HUD_COIN,
+                                RCLIP_HUD_GEM};
+    static const char *const names[] = {"LEVELS", "BEST TIMES", "DEATHS", "COINS", "GEMS"};
+    char figure[5][48];
+    snprintf(figure[0], sizeof figure[0], "%d/%d", sum->completed, sum->levels);
+    hud_format_time(sum->ticks, figure[1], sizeof figure[1]);
+    snprintf(figure[2], sizeof figure[2], "%lu", (unsigned long)sum->deaths);
+    sum_of(sum->coins, sum->coins_total, sum->all_counted, figure[3], sizeof figure[3]);
+    sum_of(sum->gems, sum->gems_total, sum->all_counted, figure[4], sizeof figure[4]);
+    for (int i = 0, x = box.x + 34, y = box.y + 34; i < 5; i++, y += 16) {
+        if (icons[i] >= 0)
+            render_region(&g->batch, render_cell(&g->atlas, icons[i], 0, 0), x, y - 1, white);
+        render_text(&g->batch, &g->atlas, names[i], x + 16, y, grey);
+        render_text(&g->batch, &g->atlas, figure[i], x + 104, y, white);
     }
     if (screen_ready(g)) {
         char ok[48], back[48], keys[128];
         labels_menu_keys(&g->controls.bind, g->controls.pad_last, ok, back, sizeof ok);
         snprintf(keys, sizeof keys, "%s: CREDITS   %s: TITLE", ok, back);
-        render_text(&g->batch, &g->atlas, keys,
-                    (LOGICAL_W - render_text_width(&g->atlas, keys)) / 2, box.y + box.h - 18, grey);
+        draw_centered(g, keys, box.y + box.h - 18, grey);
     }
 }
 
@@ -1280,14 +1356,8 @@ static void draw_credits(Frontend *g, float t)
         const char *text = g->ending.credits[i].text;
         int style = g->ending.credits[i].style, y = top + i * CREDIT_LINE;
         if (style == CREDIT_TITLE) {
-            const int scale = 3;
-            int w = render_text_width(&g->atlas, text) * scale;
-            if (y > -10 * scale && y < LOGICAL_H) {
-                render_text_scaled(&g->batch, &g->atlas, text, (LOGICAL_W - w) / 2 + 2, y + 2,
-                                   scale, (SDL_Color){30, 24, 60, 200});
-                render_text_scaled(&g->batch, &g->atlas, text, (LOGICAL_W - w) / 2, y, scale,
-                                   (SDL_Color){255, 236, 170, 255});
-            }
+            if (y > -30 && y < LOGICAL_H)
+                draw_big(g, text, y, 3, 2, 1.0f);
             continue;
         }
         if (style == CREDIT_GAP || y < -CREDIT_LINE || y > LOGICAL_H)
