@@ -48,11 +48,6 @@ static void load_record(Frontend *g, const char *id, Progress *p)
     save_notices_print(&notices, stderr, g->opt.program);
 }
 
-static bool pack_record_id(const PackInfo *p, char *out, size_t size)
-{
-    return progress_campaign_pack(p->name, out, size);
-}
-
 /* ---- the list --------------------------------------------------------------- */
 
 static int by_file(const void *a, const void *b)
@@ -132,7 +127,7 @@ static void count_done(Frontend *g)
         char id[PACK_NAME_MAX + 8];
         c->pack_done[i] = 0;
         if (p == NULL || !c->packs.packs[i].ok ||
-            !pack_record_id(&c->packs.packs[i], id, sizeof id))
+            !progress_campaign_pack(c->packs.packs[i].name, id, sizeof id))
             continue;
         load_record(g, id, p);
         int done = 0;
@@ -188,7 +183,7 @@ bool custom_open_pack(Frontend *g, int index)
     PackInfo *p = &c->packs.packs[index];
     char id[PACK_NAME_MAX + 8];
     Campaign *campaign = malloc(sizeof *campaign);
-    if (campaign == NULL || !pack_record_id(p, id, sizeof id)) {
+    if (campaign == NULL || !progress_campaign_pack(p->name, id, sizeof id)) {
         free(campaign);
         return false;
     }

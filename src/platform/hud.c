@@ -193,19 +193,7 @@ static int sign_lines(const RenderAtlas *atlas, const char *text, char *wrapped,
                       int *widest)
 {
     int lines = render_wrap(atlas, text, SIGN_TEXT_W, 0, wrapped, cap);
-    *widest = 0;
-    for (char *line = wrapped; *line;) {
-        char *end = strchr(line, '\n');
-        if (end != NULL)
-            *end = '\0';
-        int w = render_text_width(atlas, line);
-        if (w > *widest)
-            *widest = w;
-        if (end == NULL)
-            break;
-        *end = '\n';
-        line = end + 1;
-    }
+    *widest = render_text_width(atlas, wrapped); /* its widest line */
     return lines;
 }
 

@@ -485,7 +485,7 @@ int render_text_scaled(Batch *b, const RenderAtlas *atlas, const char *text, int
         if (idx < 0)
             continue;
         SDL_Rect src = f->cells[idx];
-        if (cp != ' ' && cp != 0xA0)
+        if (b != NULL && cp != ' ' && cp != 0xA0)
             batch_quad(b, (float)cx, (float)(y - f->ascent * scale), (float)(src.w * scale),
                        (float)(src.h * scale), src, color, false);
         cx += f->advance[idx] * scale;
@@ -502,19 +502,7 @@ int render_text(Batch *b, const RenderAtlas *atlas, const char *text, int x, int
 
 int render_text_width(const RenderAtlas *atlas, const char *text)
 {
-    const RenderFont *f = &atlas->font;
-    int widest = 0, w = 0;
-    for (const char *s = text; *s;) {
-        uint32_t cp = next_char(&s);
-        if (cp == '\n') {
-            w = 0;
-            continue;
-        }
-        w += char_advance(f, cp);
-        if (w > widest)
-            widest = w;
-    }
-    return widest;
+    return render_text_scaled(NULL, atlas, text, 0, 0, 1, (SDL_Color){0, 0, 0, 0});
 }
 
 /* The capital of a small letter of ASCII, Latin-1 or Latin Extended-A

@@ -111,14 +111,12 @@ static void draw_text_panel(Frontend *g, SDL_Rect box, const char *heading, SDL_
     const int lh = g->atlas.font.line_height, most = (box.h - 50) / lh;
     int lines = render_wrap(&g->atlas, text, box.w - 20, 2, wrapped, sizeof wrapped);
     int shown = lines <= most ? lines : most - 1;
-    char *line = wrapped;
-    for (int i = 0; i < shown && line != NULL; i++) {
-        char *end = strchr(line, '\n');
-        if (end != NULL)
-            *end = '\0';
-        render_text(&g->batch, &g->atlas, line, box.x + 10, box.y + 28 + i * lh, WHITE);
-        line = end != NULL ? end + 1 : NULL;
-    }
+    char *cut = wrapped; /* the lines shown end where the first left out begins */
+    for (int i = 0; i < shown && cut != NULL; i++)
+        cut = strchr(cut, '\n') != NULL ? strchr(cut, '\n') + 1 : NULL;
+    if (cut != NULL)
+        *cut = '\0';
+    render_text(&g->batch, &g->atlas, wrapped, box.x + 10, box.y + 28, WHITE);
     if (shown < lines && shown >= 0) {
         char more[48];
         snprintf(more, sizeof more, "... %d more lines", lines - shown);
