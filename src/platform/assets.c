@@ -314,13 +314,13 @@ static SDL_Surface *load_image(Reader *r, const char *dir, const cJSON *name)
     return s;
 }
 
-/* Two numbers [x, y] from 0 to 4. */
-static bool parallax(Reader *r, const cJSON *v, double out[2])
+/* Two numbers [x, y] from lo to hi. */
+static bool pair(Reader *r, const cJSON *v, double lo, double hi, double out[2])
 {
     if (!want_list(r, v, 2, "numbers [x, y]"))
         return false;
-    bool ok = json_want_number(&r->doc, v->child, 0.0, 4.0, &out[0]);
-    return json_want_number(&r->doc, v->child->next, 0.0, 4.0, &out[1]) && ok;
+    bool ok = json_want_number(&r->doc, v->child, lo, hi, &out[0]);
+    return json_want_number(&r->doc, v->child->next, lo, hi, &out[1]) && ok;
 }
 
 static void read_layer(Reader *r, const cJSON *layer, const SDL_Surface *image,
@@ -346,16 +346,14 @@ static void read_layer(Reader *r, const cJSON *layer, const SDL_Surface *image,
         json_error(doc, rect_item, "the rectangle is outside the %dx%d image", image->w, image->h);
         return;
     }
-    if (!parallax(r, json_need(doc, layer, "parallax"), px) ||
+    if (!pair(r, json_need(doc, layer, "parallax"), 0.0, 4.0, px) ||
         !get_int(r, layer, "y", -4096, 4096, &l->y) ||
         !colour(r, json_need(doc, layer, "fill_above"), &l->above) ||
         !colour(r, json_need(doc, layer, "fill_below"), &l->below))
         return;
     const cJSON *drift = json_get(layer, "drift"), *repeat = json_get(layer, "repeat_y");
     double dv[2] = {0.0, 0.0};
-    if (drift != NULL && (!want_list(r, drift, 2, "numbers [x, y]") ||
-                          !json_want_number(doc, drift->child, -256.0, 256.0, &dv[0]) ||
-                          !json_want_number(doc, drift->child->next, -256.0, 256.0, &dv[1])))
+    if (drift != NULL && !pair(r, drift, -256.0, 256.0, dv))
         return;
     if (repeat != NULL && !json_want_bool(doc, repeat, &l->repeat_y))
         return;

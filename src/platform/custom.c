@@ -116,13 +116,11 @@ static void scan_levels(Frontend *g)
     qsort(c->levels, (size_t)c->level_count, sizeof c->levels[0], by_file);
 }
 
-/* How many of each pack's levels its record has completed. */
-static void count_done(Frontend *g)
+/* How many of each pack's levels its record has completed, and each of the
+** player's levels' best time (p: room for a record). */
+static void read_records(Frontend *g, Progress *p)
 {
     Custom *c = g->custom;
-    Progress *p = malloc(sizeof *p);
-    if (p != NULL)
-        progress_init(p);
     for (int i = 0; i < c->packs.count; i++) {
         char id[PACK_NAME_MAX + 8];
         c->pack_done[i] = 0;
@@ -136,9 +134,13 @@ static void count_done(Frontend *g)
         c->pack_done[i] =
             done < c->packs.packs[i].level_count ? done : c->packs.packs[i].level_count;
     }
-    if (p != NULL)
-        progress_fini(p);
-    free(p);
+    if (p == NULL)
+        return;
+    load_record(g, CUSTOM_LEVELS_RECORD, p);
+    for (int i = 0; i < c->level_count; i++) {
+        const LevelRecord *rec = progress_find(p, c->levels[i].file);
+        c->levels[i].best_ticks = rec && rec->completed ? rec->best_ticks : 0;
+    }
 }
 
 bool custom_scan(Frontend *g)
@@ -156,19 +158,14 @@ bool custom_scan(Frontend *g)
     pack_roots(c->user_dir, g->data_dir, &roots);
     if (!pack_list(&roots, &c->packs))
         c->packs.count = 0;
-    count_done(g);
     scan_levels(g);
-    Progress *own = malloc(sizeof *own);
-    if (own != NULL) {
-        progress_init(own);
-        load_record(g, CUSTOM_LEVELS_RECORD, own);
-        for (int i = 0; i < c->level_count; i++) {
-            const LevelRecord *rec = progress_find(own, c->levels[i].file);
-            c->levels[i].best_ticks = rec && rec->completed ? rec->best_ticks : 0;
-        }
-        progress_fini(own);
-        free(own);
-    }
+    Progress *p = malloc(sizeof *p);
+    if (p != NULL)
+        progress_init(p);
+    read_records(g, p);
+    if (p != NULL)
+        progress_fini(p);
+    free(p);
     return true;
 }
 

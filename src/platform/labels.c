@@ -43,20 +43,16 @@ void labels_button(SDL_GameControllerButton button, char *out, size_t cap)
 
 static void labels_axis(ControlAxis half, char *out, size_t cap)
 {
-    bool neg = half.sign < 0;
-    switch (half.axis) {
-    case SDL_CONTROLLER_AXIS_LEFTX: snprintf(out, cap, "STICK %s", neg ? "LEFT" : "RIGHT"); break;
-    case SDL_CONTROLLER_AXIS_LEFTY: snprintf(out, cap, "STICK %s", neg ? "UP" : "DOWN"); break;
-    case SDL_CONTROLLER_AXIS_RIGHTX:
-        snprintf(out, cap, "RIGHT STICK %s", neg ? "LEFT" : "RIGHT");
-        break;
-    case SDL_CONTROLLER_AXIS_RIGHTY:
-        snprintf(out, cap, "RIGHT STICK %s", neg ? "UP" : "DOWN");
-        break;
-    case SDL_CONTROLLER_AXIS_TRIGGERLEFT: snprintf(out, cap, "LEFT TRIGGER"); break;
-    case SDL_CONTROLLER_AXIS_TRIGGERRIGHT: snprintf(out, cap, "RIGHT TRIGGER"); break;
-    default: snprintf(out, cap, "?"); break;
-    }
+    static const char *const halves[SDL_CONTROLLER_AXIS_MAX][2] = {
+        [SDL_CONTROLLER_AXIS_LEFTX] = {"STICK LEFT", "STICK RIGHT"},
+        [SDL_CONTROLLER_AXIS_LEFTY] = {"STICK UP", "STICK DOWN"},
+        [SDL_CONTROLLER_AXIS_RIGHTX] = {"RIGHT STICK LEFT", "RIGHT STICK RIGHT"},
+        [SDL_CONTROLLER_AXIS_RIGHTY] = {"RIGHT STICK UP", "RIGHT STICK DOWN"},
+        [SDL_CONTROLLER_AXIS_TRIGGERLEFT] = {"LEFT TRIGGER", "LEFT TRIGGER"},
+        [SDL_CONTROLLER_AXIS_TRIGGERRIGHT] = {"RIGHT TRIGGER", "RIGHT TRIGGER"},
+    };
+    bool known = half.axis >= 0 && half.axis < SDL_CONTROLLER_AXIS_MAX;
+    snprintf(out, cap, "%s", known ? halves[half.axis][half.sign >= 0] : "?");
 }
 
 /* Appends part to out (of cap bytes), after sep unless out is empty. */
