@@ -327,12 +327,7 @@ void frontend_notices_text(const Frontend *g, char *out, size_t cap)
 {
     const SaveNotices *all = &g->saves.notices;
     char folder[APP_PATH_MAX];
-    snprintf(folder, sizeof folder, "%s", g->saves.settings_path);
-    char *slash = strrchr(folder, '/');
-    if (slash != NULL)
-        slash[1] = '\0';
-    else
-        folder[0] = '\0';
+    custom_user_dir(g, folder, sizeof folder);
     size_t used = folder[0] ? (size_t)snprintf(out, cap,
                                                "Your settings and progress are kept in"
                                                " %s\n\n",

@@ -304,12 +304,6 @@ SDL_Rect render_cell(const RenderAtlas *atlas, int rclip, int variant, int frame
     return sh->cells[(variant % sh->variants) * sh->frames + frame % sh->frames];
 }
 
-/* Rounds half up, the same way for negative and positive positions. */
-static int round_px(float v)
-{
-    return (int)floorf(v + 0.5f);
-}
-
 /* The move is judged as a whole: a teleport along one axis also ends the
 ** sweep along the other, or a respawn would slide in from the side. */
 void render_interpolate(const Transform *t, float alpha, float *x, float *y)
@@ -387,7 +381,8 @@ int render_sprites(Batch *b, const RenderAtlas *atlas, EcsWorld *world, float al
             SDL_Rect cell = render_cell(atlas, clip, sp[i].variant, sp[i].frame);
             float fx, fy;
             render_interpolate(&t[i], alpha, &fx, &fy);
-            int x = round_px(fx) - view->x, y = round_px(fy) - view->y;
+            /* rounded half up, the same way for negative and positive positions */
+            int x = (int)floorf(fx + 0.5f) - view->x, y = (int)floorf(fy + 0.5f) - view->y;
             /* the drawn area: the box, or the anchored cell around it */
             int w = sp[i].w > 0 ? sp[i].w : cell.w, h = sp[i].h > 0 ? sp[i].h : cell.h;
             int left = x - sh->anchor_x, top = y - sh->anchor_y;

@@ -204,12 +204,18 @@ static void draw_level(Frontend *g, float alpha)
     }
 }
 
+/* A background set drifting slowly, speed px/s on from x. */
+static void draw_drift(Frontend *g, const char *set, float speed, int x)
+{
+    RenderView view = {(int)(g->screen_time * speed) + x, 0, LOGICAL_W, LOGICAL_H};
+    render_background(&g->batch, &g->atlas, render_atlas_background(&g->atlas, set), &view,
+                      g->screen_time);
+}
+
+/* The menus' background drifts slowly: the title screen is alive. */
 static void draw_backdrop(Frontend *g)
 {
-    /* the menus' background drifts slowly: the title screen is alive */
-    RenderView view = {(int)(g->screen_time * 12.0f) + 4000, 0, LOGICAL_W, LOGICAL_H};
-    render_background(&g->batch, &g->atlas, render_atlas_background(&g->atlas, "hills"), &view,
-                      g->screen_time);
+    draw_drift(g, "hills", 12.0f, 4000);
 }
 
 static void draw_error(Frontend *g)
@@ -264,16 +270,12 @@ static void rebuild(Frontend *g)
 
 /* ---- the title -------------------------------------------------------------------- */
 
-static bool campaign_started(const Frontend *g)
-{
-    return g->saves.progress.last_level[0] != '\0' || g->saves.progress.unlocked > 1;
-}
-
 static void title_enter(Frontend *g)
 {
     custom_close(g); /* the title is the game's own campaign's */
+    bool started = g->saves.progress.last_level[0] != '\0' || g->saves.progress.unlocked > 1;
     menu_init(&g->menus.menu, "");
-    menu_add(&g->menus.menu, ITEM_CONTINUE, campaign_started(g) ? "Continue" : "Start", NULL, true);
+    menu_add(&g->menus.menu, ITEM_CONTINUE, started ? "Continue" : "Start", NULL, true);
     menu_add(&g->menus.menu, ITEM_LEVELS, "Level select", NULL, true);
     menu_add(&g->menus.menu, ITEM_CUSTOM, "Custom levels", NULL, true);
     menu_add(&g->menus.menu, ITEM_OPTIONS, "Options", NULL, true);
@@ -1296,14 +1298,6 @@ static void end_update(Frontend *g, double seconds)
         frontend_go(g, custom_pack(g) ? SCREEN_CUSTOM : SCREEN_TITLE);
 }
 
-/* The summit: the peak's backdrop, drifting slowly. */
-static void draw_summit(Frontend *g)
-{
-    RenderView view = {(int)(g->screen_time * 6.0f) + 1200, 0, LOGICAL_W, LOGICAL_H};
-    render_background(&g->batch, &g->atlas, render_atlas_background(&g->atlas, "peak"), &view,
-                      g->screen_time);
-}
-
 /* "have/total", "have/total?" when a level could not be counted. */
 static void sum_of(uint32_t have, uint32_t total, bool all, char *out, size_t cap)
 {
@@ -1370,7 +1364,7 @@ static void draw_credits(Frontend *g, float t)
 
 static void draw_end(Frontend *g)
 {
-    draw_summit(g);
+    draw_drift(g, "peak", 6.0f, 1200); /* the summit */
     float since = g->ending.credits_at >= 0.0f ? g->screen_time - g->ending.credits_at : -1.0f;
     if (since < 0.0f) {
         draw_logo(g, 26, 1.0f);
