@@ -189,19 +189,12 @@ enum {
     SIGN_TAIL = 4
 };
 
-static int sign_lines(const RenderAtlas *atlas, const char *text, char *wrapped, size_t cap,
-                      int *widest)
-{
-    int lines = render_wrap(atlas, text, SIGN_TEXT_W, 0, wrapped, cap);
-    *widest = render_text_width(atlas, wrapped); /* its widest line */
-    return lines;
-}
-
 SDL_Rect hud_sign_rect(const RenderAtlas *atlas, const char *text, SDL_Point sign)
 {
     char wrapped[1024];
-    int widest, lines = sign_lines(atlas, text, wrapped, sizeof wrapped, &widest);
-    int w = widest + 2 * SIGN_PAD_X, h = lines * atlas->font.line_height + 2 * SIGN_PAD_Y - 2;
+    int lines = render_wrap(atlas, text, SIGN_TEXT_W, 0, wrapped, sizeof wrapped);
+    int w = render_text_width(atlas, wrapped) + 2 * SIGN_PAD_X; /* its widest line's */
+    int h = lines * atlas->font.line_height + 2 * SIGN_PAD_Y - 2;
     int x = sign.x - w / 2, y = sign.y - SIGN_ABOVE - h;
     x = x > LOGICAL_W - SIGN_MARGIN - w ? LOGICAL_W - SIGN_MARGIN - w : x;
     x = x < SIGN_MARGIN ? SIGN_MARGIN : x;
@@ -217,8 +210,7 @@ void hud_draw_sign(Batch *b, const RenderAtlas *atlas, const char *text, SDL_Poi
         return;
     float a = shown >= 1.0f ? 1.0f : shown * shown * (3.0f - 2.0f * shown); /* eased */
     char wrapped[1024];
-    int widest;
-    sign_lines(atlas, text, wrapped, sizeof wrapped, &widest);
+    render_wrap(atlas, text, SIGN_TEXT_W, 0, wrapped, sizeof wrapped);
     SDL_Rect r = hud_sign_rect(atlas, text, sign);
     r.y += (int)((1.0f - a) * (float)SIGN_SLIDE + 0.5f); /* rises as it comes */
     Uint8 edge = (Uint8)(235.0f * a), body = (Uint8)(228.0f * a), ink = (Uint8)(255.0f * a);
