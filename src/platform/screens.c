@@ -644,6 +644,14 @@ static int shown_scale(const Frontend *g)
     return s > m ? m : s;
 }
 
+/* v turned a step of lo..hi up (turn 0: OK, or +1) or down (-1): left and
+** right stop at either end, OK past hi goes round to lo. */
+static int turned(int v, int turn, int step, int lo, int hi)
+{
+    v += (turn != 0 ? turn : 1) * step;
+    return v > hi ? (turn != 0 ? hi : lo) : v < lo ? lo : v;
+}
+
 /* The setting an Options volume item changes. */
 static int *volume_of(Frontend *g, int id)
 {
@@ -698,7 +706,7 @@ static void options_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
 {
     (void)ev;
     Settings *s = &g->saves.settings;
-    int turn, id = menu_choice(g, r, &turn), step = turn != 0 ? turn : 1;
+    int turn, id = menu_choice(g, r, &turn);
     int *volume = volume_of(g, id);
     if (turn != 0 && id != ITEM_SCALE && !volume && id != ITEM_FULLSCREEN && id != ITEM_MUTE)
         return;
@@ -708,19 +716,15 @@ static void options_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
         /* fit, then 1x up to the largest the display takes, then fill
         ** (counted as one past it), round again */
         int m = max_scale(g), shown = shown_scale(g);
-        int scale = (shown == SETTINGS_SCALE_FILL ? m + 1 : shown) + step;
+        int scale = (shown == SETTINGS_SCALE_FILL ? m + 1 : shown) + (turn != 0 ? turn : 1);
         scale = scale < 0 ? m + 1 : scale > m + 1 ? 0 : scale;
         s->window_scale = scale == m + 1 ? SETTINGS_SCALE_FILL : scale;
         g->saves.settings_dirty = true;
         if (g->hooks.set_scale)
             g->hooks.set_scale(g->hooks.ctx, s->window_scale);
     } else if (volume != NULL || id == ITEM_MUTE) {
-        /* volumes in steps of 10: OK past 100 goes round to 0, right stops at 100 */
-        int v = volume != NULL ? *volume + step * 10 : 0;
-        if (volume != NULL)
-            *volume = v > SETTINGS_VOLUME_MAX ? (turn != 0 ? SETTINGS_VOLUME_MAX : 0)
-                      : v < 0                 ? 0
-                                              : v;
+        if (volume != NULL) /* in steps of 10 */
+            *volume = turned(*volume, turn, 10, 0, SETTINGS_VOLUME_MAX);
         else
             s->mute = !s->mute;
         g->saves.settings_dirty = true;
@@ -784,18 +788,14 @@ static void assist_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     (void)ev;
     Settings *s = &g->saves.settings;
     int turn, id = menu_choice(g, r, &turn);
-    if (id == ITEM_SPEED) {
-        int v = s->game_speed + (turn != 0 ? turn : 1) * SETTINGS_SPEED_STEP;
-        s->game_speed = v > 100                  ? (turn != 0 ? 100 : SETTINGS_SPEED_MIN)
-                        : v < SETTINGS_SPEED_MIN ? SETTINGS_SPEED_MIN
-                                                 : v;
-    } else if (id == ITEM_INVINCIBLE) {
+    if (id == ITEM_SPEED)
+        s->game_speed = turned(s->game_speed, turn, SETTINGS_SPEED_STEP, SETTINGS_SPEED_MIN, 100);
+    else if (id == ITEM_INVINCIBLE)
         s->invincible = !s->invincible;
-    } else if (id == ITEM_ALL_LEVELS) {
+    else if (id == ITEM_ALL_LEVELS)
         s->all_levels = !s->all_levels;
-    } else {
+    else
         return;
-    }
     if (turn != 0)
         frontend_sound(g, SOUND_MENU_MOVE);
     g->saves.settings_dirty = true;
