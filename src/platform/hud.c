@@ -218,14 +218,13 @@ void hud_draw_sign(Batch *b, const RenderAtlas *atlas, const char *text, SDL_Poi
     ** pixel painted once, so the box fades evenly */
     SDL_Color dark = {10, 10, 24, edge}, rim = {236, 214, 160, ink};
     SDL_Color fill = {28, 26, 52, body};
-    render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y, r.w - 4, 1}, dark);
-    render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y + r.h - 1, r.w - 4, 1}, dark);
-    render_fill(b, atlas, (SDL_Rect){r.x, r.y + 2, 1, r.h - 4}, dark);
-    render_fill(b, atlas, (SDL_Rect){r.x + r.w - 1, r.y + 2, 1, r.h - 4}, dark);
-    render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y + 1, r.w - 4, 1}, rim);
-    render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y + r.h - 2, r.w - 4, 1}, rim);
-    render_fill(b, atlas, (SDL_Rect){r.x + 1, r.y + 2, 1, r.h - 4}, rim);
-    render_fill(b, atlas, (SDL_Rect){r.x + r.w - 2, r.y + 2, 1, r.h - 4}, rim);
+    for (int k = 0; k < 2; k++) { /* the edge, then the rim a pixel in */
+        SDL_Color c = k == 0 ? dark : rim;
+        render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y + k, r.w - 4, 1}, c);
+        render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y + r.h - 1 - k, r.w - 4, 1}, c);
+        render_fill(b, atlas, (SDL_Rect){r.x + k, r.y + 2, 1, r.h - 4}, c);
+        render_fill(b, atlas, (SDL_Rect){r.x + r.w - 1 - k, r.y + 2, 1, r.h - 4}, c);
+    }
     render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y + 2, r.w - 4, r.h - 4}, fill);
     /* the tail, a narrowing wedge down towards the sign, when the box is
     ** above it and the sign under the box */

@@ -957,28 +957,28 @@ static void replace_event(Frontend *g, ControlsResult r)
 static void capture(Frontend *g, const SDL_Event *ev)
 {
     bool key = ev->type == SDL_KEYDOWN && !ev->key.repeat;
-    bool button = ev->type == SDL_CONTROLLERBUTTONDOWN;
+    bool button = ev->type == SDL_CONTROLLERBUTTONDOWN, pad = g->menus.capture_pad;
     if (!key && !button)
         return;
     ControlAction action = (ControlAction)g->menus.capture;
-    char name[48], old[48];
-    ControlsEditResult r;
-    bool edited = false;
     int code = key ? (int)ev->key.keysym.scancode : (int)ev->cbutton.button;
-    if (key && !g->menus.capture_pad && code != SDL_SCANCODE_ESCAPE) {
-        r = controls_edit_key(&g->controls.bind, action, (SDL_Scancode)code);
-        edited = true;
-    } else if (button && g->menus.capture_pad) {
-        r = controls_edit_button(&g->controls.bind, action, (SDL_GameControllerButton)code);
-        edited = true;
+    if (key ? pad || code == SDL_SCANCODE_ESCAPE : !pad) {
+        /* Esc, or a key while a pad button is awaited, or the other way round */
+        g->menus.note[0] = '\0';
+        if (key)
+            frontend_sound(g, SOUND_MENU_BACK);
+        capture_done(g);
+        return;
     }
-    if (edited) {
-        code_name(g, code, name);
-        code_name(g, r.old, old);
-    }
-    if (edited && r.what == CONTROLS_FULL) {
+    ControlsEditResult r =
+        pad ? controls_edit_button(&g->controls.bind, action, (SDL_GameControllerButton)code)
+            : controls_edit_key(&g->controls.bind, action, (SDL_Scancode)code);
+    char name[48], old[48];
+    code_name(g, code, name);
+    code_name(g, r.old, old);
+    edit_note(g, r, name, old);
+    if (r.what == CONTROLS_FULL) {
         /* nothing changed yet: which one goes is the player's to say */
-        edit_note(g, r, name, old);
         g->menus.replace_code = code;
         g->grab = false;
         controls_release_all(&g->controls);
@@ -986,16 +986,8 @@ static void capture(Frontend *g, const SDL_Event *ev)
         bindings_enter(g);
         return;
     }
-    if (edited) {
-        edit_note(g, r, name, old);
-        bindings_changed(g);
-        frontend_sound(g, r.what == CONTROLS_KEPT_LAST ? SOUND_MENU_BACK : SOUND_MENU_SELECT);
-    } else {
-        /* Esc, or a key while a pad button is awaited, or the other way round */
-        g->menus.note[0] = '\0';
-        if (key)
-            frontend_sound(g, SOUND_MENU_BACK);
-    }
+    bindings_changed(g);
+    frontend_sound(g, r.what == CONTROLS_KEPT_LAST ? SOUND_MENU_BACK : SOUND_MENU_SELECT);
     capture_done(g);
 }
 

@@ -242,12 +242,6 @@ typedef struct CampaignSummary {
     bool all_counted; /* false when a level's file could not be counted */
 } CampaignSummary;
 
-/* What the last frame drew (screens.c), for the F3 overlay and the tests. */
-typedef struct FrameStats {
-    DebugStats stats;
-    int view_x, view_y; /* top-left of the view, level pixels */
-} FrameStats;
-
 struct Frontend {
     SDL_Renderer *renderer;
     FrontendOptions opt;
@@ -281,7 +275,10 @@ struct Frontend {
     Menus menus;
     Session session;
     Custom *custom; /* made when Custom levels is first shown */
-    FrameStats frame;
+    struct {        /* what the last frame drew (screens.c), for the F3 overlay and the tests */
+        DebugStats stats;
+        int view_x, view_y; /* top-left of the view, level pixels */
+    } frame;
     LevelCounts counts;
     /* the end of the campaign (screens.c): its totals, its credits made as
     ** it is shown (a line each), and when they began to roll (screen time,
