@@ -131,29 +131,18 @@ static bool take_data_option(int *argc, char **argv, const char **dir)
     return true;
 }
 
-/* --export-tiled: the default tileset is the data folder's when there is one. */
-static int export_tiled(int argc, char **argv, const char *data_arg, const char *base)
+/* --export-tiled (the default tileset is the data folder's when there is
+** one) and --export-tiled-project (the images come from the game's data,
+** its usage first when its arguments are wrong). */
+static int export_tiled(int argc, char **argv, const char *data_arg, const char *base, bool project)
 {
+    int (*cli)(int, char **, const char *) =
+        project ? level_cli_export_tiled_project : level_cli_export_tiled;
     char data[APP_PATH_MAX];
     if (app_find_data(data_arg, base, data, sizeof data))
-        return level_cli_export_tiled(argc, argv, data);
-    if (data_arg != NULL) {
-        char msg[APP_PATH_MAX + 256];
-        app_data_missing(data_arg, msg, sizeof msg);
-        fprintf(stderr, "%s: %s\n", level_program_name(argv[0]), msg);
-        return 1;
-    }
-    return level_cli_export_tiled(argc, argv, NULL);
-}
-
-/* --export-tiled-project: the images come from the game's data. */
-static int export_tiled_project(int argc, char **argv, const char *data_arg, const char *base)
-{
-    char data[APP_PATH_MAX];
-    if (app_find_data(data_arg, base, data, sizeof data))
-        return level_cli_export_tiled_project(argc, argv, data);
-    if (argc != 3)
-        return level_cli_export_tiled_project(argc, argv, NULL); /* its usage first */
+        return cli(argc, argv, data);
+    if (project ? argc != 3 : data_arg == NULL)
+        return cli(argc, argv, NULL);
     char msg[APP_PATH_MAX + 256];
     app_data_missing(data_arg, msg, sizeof msg);
     fprintf(stderr, "%s: %s\n", level_program_name(argv[0]), msg);
@@ -190,9 +179,9 @@ static int run(int argc, char **argv, const char *data_arg, const char *base)
         if (strcmp(argv[1], "--check") == 0)
             return level_cli_check(argc, argv);
         if (strcmp(argv[1], "--export-tiled") == 0)
-            return export_tiled(argc, argv, data_arg, base);
+            return export_tiled(argc, argv, data_arg, base, false);
         if (strcmp(argv[1], "--export-tiled-project") == 0)
-            return export_tiled_project(argc, argv, data_arg, base);
+            return export_tiled(argc, argv, data_arg, base, true);
         if (strcmp(argv[1], "--headless") == 0)
             return headless(argc, argv, data_arg, base);
         if (strcmp(argv[1], "--render-music") == 0)
