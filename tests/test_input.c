@@ -349,15 +349,15 @@ START_TEST(every_binding_of_an_action_is_listed)
     ControlBindings bind;
     controls_default_bindings(&bind);
     char list[128];
-    labels_action_keys(&bind, ACT_JUMP, ", ", list, sizeof list);
+    labels_action(&bind, ACT_JUMP, false, ", ", ", ", list, sizeof list);
     ck_assert_str_eq(list, "SPACE, Z, K, UP");
-    labels_action_keys(&bind, ACT_LEFT, ", ", list, sizeof list);
+    labels_action(&bind, ACT_LEFT, false, ", ", ", ", list, sizeof list);
     ck_assert_str_eq(list, "LEFT, A");
-    labels_action_pad(&bind, ACT_LEFT, ", ", list, sizeof list);
+    labels_action(&bind, ACT_LEFT, true, ", ", ", ", list, sizeof list);
     ck_assert_str_eq(list, "D-PAD LEFT, STICK LEFT");
-    labels_action_pad(&bind, ACT_JUMP, ", ", list, sizeof list);
+    labels_action(&bind, ACT_JUMP, true, ", ", ", ", list, sizeof list);
     ck_assert_str_eq(list, "A");
-    labels_action_pad(&bind, ACT_FULLSCREEN, ", ", list, sizeof list);
+    labels_action(&bind, ACT_FULLSCREEN, true, ", ", ", ", list, sizeof list);
     ck_assert_str_eq(list, "NONE");
 }
 END_TEST

@@ -347,11 +347,11 @@ START_TEST(the_controls_screen_lists_every_key_and_button)
         snprintf(label, sizeof label, "%s", controls_action_name((ControlAction)a));
         for (char *c = label; *c; c++)
             *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
-        labels_action_keys(bind, (ControlAction)a, ", ", keys, sizeof keys);
+        labels_action(bind, (ControlAction)a, false, ", ", ", ", keys, sizeof keys);
         ck_assert_str_eq(item_labelled(r.s.game, label)->value, keys);
         char padl[MENU_TEXT + 8];
         snprintf(padl, sizeof padl, "PAD %s", label);
-        labels_action_pad(bind, (ControlAction)a, ", ", pad, sizeof pad);
+        labels_action(bind, (ControlAction)a, true, ", ", ", ", pad, sizeof pad);
         ck_assert_str_eq(item_labelled(r.s.game, padl)->value, pad);
     }
     /* the keys the old screen hid are there */

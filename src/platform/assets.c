@@ -200,6 +200,34 @@ static bool optional_cells(Reader *r, const cJSON *theme, const char *key, int s
     return true;
 }
 
+/* The object of named sets at key, not empty ("expected at least one
+** `what`"), or NULL. */
+static const cJSON *need_sets(Reader *r, const cJSON *obj, const char *key, const char *what)
+{
+    const cJSON *sets = need_object(r, obj, key);
+    if (sets != NULL && sets->child == NULL) {
+        json_error(&r->doc, sets, "expected at least one %s", what);
+        return NULL;
+    }
+    return sets;
+}
+
+/* Whether `set` of such an object, the count-th, may be read: false (with
+** the error) when there are max already, its name does not fit or it is no
+** object. */
+static bool named_set(Reader *r, const cJSON *set, int count, int max, const char *what)
+{
+    if (count == max) {
+        json_error_key(&r->doc, set, "more than %d %s", max, what);
+        return false;
+    }
+    if (strlen(set->string) >= RENDER_NAME_MAX) {
+        json_error_key(&r->doc, set, "the name \"%.40s\" is too long", set->string);
+        return false;
+    }
+    return json_want_object(&r->doc, set);
+}
+
 static void read_tiles(Reader *r, const cJSON *root, RenderAtlas *atlas)
 {
     JsonDoc *doc = &r->doc;
@@ -218,25 +246,11 @@ static void read_tiles(Reader *r, const cJSON *root, RenderAtlas *atlas)
             return;
         atlas->has_shade = true;
     }
-    const cJSON *themes = need_object(r, tiles, "themes");
-    if (themes == NULL)
-        return;
-    if (themes->child == NULL) {
-        json_error(doc, themes, "expected at least one theme");
-        return;
-    }
-    for (const cJSON *th = themes->child; th != NULL; th = th->next) {
-        if (atlas->theme_count == RENDER_THEMES) {
-            json_error_key(doc, th, "more than %d tile themes", RENDER_THEMES);
+    const cJSON *themes = need_sets(r, tiles, "themes", "theme");
+    for (const cJSON *th = themes ? themes->child : NULL; th != NULL; th = th->next) {
+        if (!named_set(r, th, atlas->theme_count, RENDER_THEMES, "tile themes"))
             return;
-        }
         RenderTheme *out = &atlas->themes[atlas->theme_count];
-        if (strlen(th->string) >= sizeof out->name) {
-            json_error_key(doc, th, "the name \"%.40s\" is too long", th->string);
-            return;
-        }
-        if (!json_want_object(doc, th))
-            return;
         strcpy(out->name, th->string);
         if (!cells(r, json_need(doc, th, "solid"), RENDER_BLOB_TILES, size, size, out->solid) ||
             !cells(r, json_need(doc, th, "oneway"), 4, size, size, out->oneway) ||
@@ -300,13 +314,13 @@ static SDL_Surface *load_image(Reader *r, const char *dir, const cJSON *name)
     return s;
 }
 
-/* Two numbers [x, y] from 0 to 4. */
-static bool parallax(Reader *r, const cJSON *v, double out[2])
+/* Two numbers [x, y] from lo to hi. */
+static bool pair(Reader *r, const cJSON *v, double lo, double hi, double out[2])
 {
     if (!want_list(r, v, 2, "numbers [x, y]"))
         return false;
-    bool ok = json_want_number(&r->doc, v->child, 0.0, 4.0, &out[0]);
-    return json_want_number(&r->doc, v->child->next, 0.0, 4.0, &out[1]) && ok;
+    bool ok = json_want_number(&r->doc, v->child, lo, hi, &out[0]);
+    return json_want_number(&r->doc, v->child->next, lo, hi, &out[1]) && ok;
 }
 
 static void read_layer(Reader *r, const cJSON *layer, const SDL_Surface *image,
@@ -332,16 +346,14 @@ static void read_layer(Reader *r, const cJSON *layer, const SDL_Surface *image,
         json_error(doc, rect_item, "the rectangle is outside the %dx%d image", image->w, image->h);
         return;
     }
-    if (!parallax(r, json_need(doc, layer, "parallax"), px) ||
+    if (!pair(r, json_need(doc, layer, "parallax"), 0.0, 4.0, px) ||
         !get_int(r, layer, "y", -4096, 4096, &l->y) ||
         !colour(r, json_need(doc, layer, "fill_above"), &l->above) ||
         !colour(r, json_need(doc, layer, "fill_below"), &l->below))
         return;
     const cJSON *drift = json_get(layer, "drift"), *repeat = json_get(layer, "repeat_y");
     double dv[2] = {0.0, 0.0};
-    if (drift != NULL && (!want_list(r, drift, 2, "numbers [x, y]") ||
-                          !json_want_number(doc, drift->child, -256.0, 256.0, &dv[0]) ||
-                          !json_want_number(doc, drift->child->next, -256.0, 256.0, &dv[1])))
+    if (drift != NULL && !pair(r, drift, -256.0, 256.0, dv))
         return;
     if (repeat != NULL && !json_want_bool(doc, repeat, &l->repeat_y))
         return;
@@ -357,25 +369,11 @@ static void read_backgrounds(Reader *r, const cJSON *root, const char *dir, SDL_
                              RenderAtlas *atlas)
 {
     JsonDoc *doc = &r->doc;
-    const cJSON *bgs = need_object(r, root, "backgrounds");
-    if (bgs == NULL)
-        return;
-    if (bgs->child == NULL) {
-        json_error(doc, bgs, "expected at least one set");
-        return;
-    }
-    for (const cJSON *bg = bgs->child; bg != NULL; bg = bg->next) {
-        if (atlas->background_count == RENDER_BACKGROUNDS) {
-            json_error_key(doc, bg, "more than %d background sets", RENDER_BACKGROUNDS);
+    const cJSON *bgs = need_sets(r, root, "backgrounds", "set");
+    for (const cJSON *bg = bgs ? bgs->child : NULL; bg != NULL; bg = bg->next) {
+        if (!named_set(r, bg, atlas->background_count, RENDER_BACKGROUNDS, "background sets"))
             return;
-        }
         RenderBackground *out = &atlas->backgrounds[atlas->background_count];
-        if (strlen(bg->string) >= sizeof out->name) {
-            json_error_key(doc, bg, "the name \"%.40s\" is too long", bg->string);
-            return;
-        }
-        if (!json_want_object(doc, bg))
-            return;
         strcpy(out->name, bg->string);
         const cJSON *layers = json_need(doc, bg, "layers");
         if (!json_want_array(doc, layers))

@@ -86,12 +86,9 @@ void batch_quad(Batch *b, float x, float y, float w, float h, SDL_Rect src, SDL_
     v[3] = (SDL_Vertex){{x, y + h}, tint, {u0, v1}};
     int base = b->quad_count * 4;
     int *ix = b->indices + (size_t)b->quad_count * 6;
-    ix[0] = base;
-    ix[1] = base + 1;
-    ix[2] = base + 2;
-    ix[3] = base;
-    ix[4] = base + 2;
-    ix[5] = base + 3;
+    static const int corner[6] = {0, 1, 2, 0, 2, 3}; /* two triangles */
+    for (int k = 0; k < 6; k++)
+        ix[k] = base + corner[k];
     b->quad_count++;
 }
 

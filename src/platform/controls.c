@@ -119,103 +119,80 @@ static ControlsEditResult edit_list(int *codes, int n, int unused, int code, int
     return r;
 }
 
-static ControlsEditResult edit_key(ControlBindings *bind, ControlAction action, SDL_Scancode key,
-                                   int replace)
+/* The edit of an action's keys (pad: buttons), `replace` as edit_list's. A
+** key (button) it takes is taken from whoever had it; the action that
+** loses its only one loses it all the same: the player asked for it here. */
+static ControlsEditResult edit(ControlBindings *bind, ControlAction action, bool pad, int code,
+                               int replace)
 {
-    ControlsEditResult r = {CONTROLS_KEPT_LAST, SDL_SCANCODE_UNKNOWN, -1};
-    if ((unsigned)action >= ACT_COUNT || key <= SDL_SCANCODE_UNKNOWN || key >= SDL_NUM_SCANCODES)
+    int n = pad ? CONTROLS_BUTTONS : CONTROLS_KEYS;
+    int unused = pad ? SDL_CONTROLLER_BUTTON_INVALID : SDL_SCANCODE_UNKNOWN;
+    int end = pad ? SDL_CONTROLLER_BUTTON_MAX : SDL_NUM_SCANCODES;
+    ControlsEditResult r = {CONTROLS_KEPT_LAST, unused, -1};
+    if ((unsigned)action >= ACT_COUNT || code <= unused || code >= end)
         return r;
-    int codes[CONTROLS_KEYS];
-    for (int k = 0; k < CONTROLS_KEYS; k++)
-        codes[k] = (int)bind->keys[action][k];
-    r = edit_list(codes, CONTROLS_KEYS, SDL_SCANCODE_UNKNOWN, (int)key,
-                  controls_key_count(bind, action), replace);
-    if (r.what == CONTROLS_ADDED || r.what == CONTROLS_REPLACED) {
-        /* take it from whoever had it; the action that loses its only key
-        ** loses it all the same: the player asked for it here */
-        for (int a = 0; a < ACT_COUNT; a++) {
-            if (a == (int)action || may_share(action, (ControlAction)a))
-                continue;
-            for (int k = 0; k < CONTROLS_KEYS; k++)
-                if (bind->keys[a][k] == key) {
-                    int other[CONTROLS_KEYS];
-                    for (int j = 0; j < CONTROLS_KEYS; j++)
-                        other[j] = (int)bind->keys[a][j];
-                    remove_slot(other, CONTROLS_KEYS, k, SDL_SCANCODE_UNKNOWN);
-                    for (int j = 0; j < CONTROLS_KEYS; j++)
-                        bind->keys[a][j] = (SDL_Scancode)other[j];
-                    r.taken_from = a;
-                    break;
-                }
-        }
+    int lists[ACT_COUNT][CONTROLS_KEYS];
+    for (int a = 0; a < ACT_COUNT; a++)
+        for (int i = 0; i < n; i++)
+            lists[a][i] = pad ? (int)bind->buttons[a][i] : (int)bind->keys[a][i];
+    int count = pad ? controls_pad_count(bind, action) : controls_key_count(bind, action);
+    r = edit_list(lists[action], n, unused, code, count, replace);
+    for (int a = 0; a < ACT_COUNT && (r.what == CONTROLS_ADDED || r.what == CONTROLS_REPLACED);
+         a++) {
+        if (a == (int)action || (!pad && may_share(action, (ControlAction)a)))
+            continue;
+        for (int i = 0; i < n; i++)
+            if (lists[a][i] == code) {
+                remove_slot(lists[a], n, i, unused);
+                r.taken_from = a;
+                break;
+            }
     }
-    for (int k = 0; k < CONTROLS_KEYS; k++)
-        bind->keys[action][k] = (SDL_Scancode)codes[k];
+    for (int a = 0; a < ACT_COUNT; a++)
+        for (int i = 0; i < n; i++)
+            if (pad)
+                bind->buttons[a][i] = (SDL_GameControllerButton)lists[a][i];
+            else
+                bind->keys[a][i] = (SDL_Scancode)lists[a][i];
     return r;
+}
+
+/* A full action's key (button) in `slot` replaced; nothing for a slot it has not. */
+static ControlsEditResult replace_slot(ControlBindings *bind, ControlAction action, bool pad,
+                                       int slot, int code)
+{
+    int used = 0;
+    for (int i = 0; (unsigned)action < ACT_COUNT && i < (pad ? CONTROLS_BUTTONS : CONTROLS_KEYS);
+         i++)
+        used += pad ? bind->buttons[action][i] != SDL_CONTROLLER_BUTTON_INVALID
+                    : bind->keys[action][i] != SDL_SCANCODE_UNKNOWN;
+    if (slot < 0 || slot >= used)
+        return (ControlsEditResult){CONTROLS_KEPT_LAST,
+                                    pad ? SDL_CONTROLLER_BUTTON_INVALID : SDL_SCANCODE_UNKNOWN, -1};
+    return edit(bind, action, pad, code, slot);
 }
 
 ControlsEditResult controls_edit_key(ControlBindings *bind, ControlAction action, SDL_Scancode key)
 {
-    return edit_key(bind, action, key, -1);
+    return edit(bind, action, false, (int)key, -1);
 }
 
 ControlsEditResult controls_replace_key(ControlBindings *bind, ControlAction action, int slot,
                                         SDL_Scancode key)
 {
-    if (slot < 0 || slot >= controls_key_count(bind, action))
-        return (ControlsEditResult){CONTROLS_KEPT_LAST, SDL_SCANCODE_UNKNOWN, -1};
-    return edit_key(bind, action, key, slot);
-}
-
-static ControlsEditResult edit_button(ControlBindings *bind, ControlAction action,
-                                      SDL_GameControllerButton button, int replace)
-{
-    ControlsEditResult r = {CONTROLS_KEPT_LAST, SDL_CONTROLLER_BUTTON_INVALID, -1};
-    if ((unsigned)action >= ACT_COUNT || button <= SDL_CONTROLLER_BUTTON_INVALID ||
-        button >= SDL_CONTROLLER_BUTTON_MAX)
-        return r;
-    int codes[CONTROLS_BUTTONS];
-    for (int b = 0; b < CONTROLS_BUTTONS; b++)
-        codes[b] = (int)bind->buttons[action][b];
-    r = edit_list(codes, CONTROLS_BUTTONS, SDL_CONTROLLER_BUTTON_INVALID, (int)button,
-                  controls_pad_count(bind, action), replace);
-    if (r.what == CONTROLS_ADDED || r.what == CONTROLS_REPLACED) {
-        for (int a = 0; a < ACT_COUNT; a++) {
-            if (a == (int)action)
-                continue;
-            for (int b = 0; b < CONTROLS_BUTTONS; b++)
-                if (bind->buttons[a][b] == button) {
-                    int other[CONTROLS_BUTTONS];
-                    for (int j = 0; j < CONTROLS_BUTTONS; j++)
-                        other[j] = (int)bind->buttons[a][j];
-                    remove_slot(other, CONTROLS_BUTTONS, b, SDL_CONTROLLER_BUTTON_INVALID);
-                    for (int j = 0; j < CONTROLS_BUTTONS; j++)
-                        bind->buttons[a][j] = (SDL_GameControllerButton)other[j];
-                    r.taken_from = a;
-                    break;
-                }
-        }
-    }
-    for (int b = 0; b < CONTROLS_BUTTONS; b++)
-        bind->buttons[action][b] = (SDL_GameControllerButton)codes[b];
-    return r;
+    return replace_slot(bind, action, false, slot, (int)key);
 }
 
 ControlsEditResult controls_edit_button(ControlBindings *bind, ControlAction action,
                                         SDL_GameControllerButton button)
 {
-    return edit_button(bind, action, button, -1);
+    return edit(bind, action, true, (int)button, -1);
 }
 
 ControlsEditResult controls_replace_button(ControlBindings *bind, ControlAction action, int slot,
                                            SDL_GameControllerButton button)
 {
-    int buttons = 0;
-    for (int b = 0; (unsigned)action < ACT_COUNT && b < CONTROLS_BUTTONS; b++)
-        buttons += bind->buttons[action][b] != SDL_CONTROLLER_BUTTON_INVALID;
-    if (slot < 0 || slot >= buttons)
-        return (ControlsEditResult){CONTROLS_KEPT_LAST, SDL_CONTROLLER_BUTTON_INVALID, -1};
-    return edit_button(bind, action, button, slot);
+    return replace_slot(bind, action, true, slot, (int)button);
 }
 
 void controls_init(Controls *c, const ControlBindings *bind)

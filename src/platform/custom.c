@@ -48,11 +48,6 @@ static void load_record(Frontend *g, const char *id, Progress *p)
     save_notices_print(&notices, stderr, g->opt.program);
 }
 
-static bool pack_record_id(const PackInfo *p, char *out, size_t size)
-{
-    return progress_campaign_pack(p->name, out, size);
-}
-
 /* ---- the list --------------------------------------------------------------- */
 
 static int by_file(const void *a, const void *b)
@@ -97,7 +92,7 @@ static void read_level(Frontend *g, const char *path, const char *file, CustomLe
 static void scan_levels(Frontend *g)
 {
     Custom *c = g->custom;
-    c->level_count = c->levels_dropped = 0;
+    c->level_count = 0;
     char dir[APP_PATH_MAX + 16];
     snprintf(dir, sizeof dir, "%slevels/", c->user_dir);
     DIR *d = c->user_dir[0] ? opendir(dir) : NULL;
@@ -107,10 +102,8 @@ static void scan_levels(Frontend *g)
     for (struct dirent *e = readdir(d); e != NULL && errors != NULL; e = readdir(d)) {
         if (!level_file_name(e->d_name))
             continue;
-        if (c->level_count >= CUSTOM_LEVELS_MAX) {
-            c->levels_dropped++;
-            continue;
-        }
+        if (c->level_count >= CUSTOM_LEVELS_MAX)
+            break; /* listed: the first CUSTOM_LEVELS_MAX the folder holds */
         CustomLevel *lv = &c->levels[c->level_count++];
         memset(lv, 0, sizeof *lv);
         snprintf(lv->file, sizeof lv->file, "%.*s", (int)sizeof lv->file - 1, e->d_name);
@@ -123,18 +116,16 @@ static void scan_levels(Frontend *g)
     qsort(c->levels, (size_t)c->level_count, sizeof c->levels[0], by_file);
 }
 
-/* How many of each pack's levels its record has completed. */
-static void count_done(Frontend *g)
+/* How many of each pack's levels its record has completed, and each of the
+** player's levels' best time (p: room for a record). */
+static void read_records(Frontend *g, Progress *p)
 {
     Custom *c = g->custom;
-    Progress *p = malloc(sizeof *p);
-    if (p != NULL)
-        progress_init(p);
     for (int i = 0; i < c->packs.count; i++) {
         char id[PACK_NAME_MAX + 8];
         c->pack_done[i] = 0;
         if (p == NULL || !c->packs.packs[i].ok ||
-            !pack_record_id(&c->packs.packs[i], id, sizeof id))
+            !progress_campaign_pack(c->packs.packs[i].name, id, sizeof id))
             continue;
         load_record(g, id, p);
         int done = 0;
@@ -143,9 +134,13 @@ static void count_done(Frontend *g)
         c->pack_done[i] =
             done < c->packs.packs[i].level_count ? done : c->packs.packs[i].level_count;
     }
-    if (p != NULL)
-        progress_fini(p);
-    free(p);
+    if (p == NULL)
+        return;
+    load_record(g, CUSTOM_LEVELS_RECORD, p);
+    for (int i = 0; i < c->level_count; i++) {
+        const LevelRecord *rec = progress_find(p, c->levels[i].file);
+        c->levels[i].best_ticks = rec && rec->completed ? rec->best_ticks : 0;
+    }
 }
 
 bool custom_scan(Frontend *g)
@@ -163,19 +158,14 @@ bool custom_scan(Frontend *g)
     pack_roots(c->user_dir, g->data_dir, &roots);
     if (!pack_list(&roots, &c->packs))
         c->packs.count = 0;
-    count_done(g);
     scan_levels(g);
-    Progress *own = malloc(sizeof *own);
-    if (own != NULL) {
-        progress_init(own);
-        load_record(g, CUSTOM_LEVELS_RECORD, own);
-        for (int i = 0; i < c->level_count; i++) {
-            const LevelRecord *rec = progress_find(own, c->levels[i].file);
-            c->levels[i].best_ticks = rec && rec->completed ? rec->best_ticks : 0;
-        }
-        progress_fini(own);
-        free(own);
-    }
+    Progress *p = malloc(sizeof *p);
+    if (p != NULL)
+        progress_init(p);
+    read_records(g, p);
+    if (p != NULL)
+        progress_fini(p);
+    free(p);
     return true;
 }
 
@@ -190,7 +180,7 @@ bool custom_open_pack(Frontend *g, int index)
     PackInfo *p = &c->packs.packs[index];
     char id[PACK_NAME_MAX + 8];
     Campaign *campaign = malloc(sizeof *campaign);
-    if (campaign == NULL || !pack_record_id(p, id, sizeof id)) {
+    if (campaign == NULL || !progress_campaign_pack(p->name, id, sizeof id)) {
         free(campaign);
         return false;
     }

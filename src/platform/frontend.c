@@ -114,7 +114,7 @@ static bool save_record(Frontend *g, const char *campaign, Progress *p, char *er
 
 /* Writes whichever of settings.json and progress.json changed since it was
 ** last written. */
-static void save_dirty(Frontend *g)
+void frontend_save_settings(Frontend *g)
 {
     Saves *sv = &g->saves;
     if (g->opt.transient || (!sv->settings_dirty && !sv->progress_dirty && !sv->aside_dirty))
@@ -149,31 +149,9 @@ static void save_dirty(Frontend *g)
     }
 }
 
-void frontend_save_settings(Frontend *g)
-{
-    save_dirty(g);
-}
-
 void frontend_save_progress(Frontend *g)
 {
     g->saves.progress_dirty = true;
-    save_dirty(g);
-}
-
-void frontend_toggle_fullscreen(Frontend *g)
-{
-    g->saves.settings.fullscreen = !g->saves.settings.fullscreen;
-    g->saves.settings_dirty = true;
-    if (g->hooks.set_fullscreen)
-        g->hooks.set_fullscreen(g->hooks.ctx, g->saves.settings.fullscreen);
-    frontend_save_settings(g);
-    screens_fullscreen_changed(g);
-}
-
-static void toggle_debug_overlay(Frontend *g)
-{
-    g->saves.settings.debug_overlay = !g->saves.settings.debug_overlay;
-    g->saves.settings_dirty = true;
     frontend_save_settings(g);
 }
 
@@ -243,10 +221,12 @@ void frontend_event(Frontend *g, const SDL_Event *ev)
     if (g->grab) {
         screen->event(g, ev, r);
     } else if (key && code == SDL_SCANCODE_F3) {
-        toggle_debug_overlay(g);
+        g->saves.settings.debug_overlay = !g->saves.settings.debug_overlay;
+        g->saves.settings_dirty = true;
+        frontend_save_settings(g);
     } else if (key && (code == SDL_SCANCODE_RETURN || code == SDL_SCANCODE_KP_ENTER) &&
                (ev->key.keysym.mod & KMOD_ALT)) {
-        frontend_toggle_fullscreen(g);
+        screens_toggle_fullscreen(g);
     } else if (ev->type == SDL_CONTROLLERDEVICEREMOVED ||
                (ev->type == SDL_WINDOWEVENT && ev->window.event == SDL_WINDOWEVENT_FOCUS_LOST)) {
         controls_release_all(&g->controls); /* a loss: nothing stays held, and play pauses */
@@ -254,7 +234,7 @@ void frontend_event(Frontend *g, const SDL_Event *ev)
     } else if (ev->type != SDL_WINDOWEVENT) {
         r = controls_event(&g->controls, ev);
         if (r.pressed & (1u << ACT_FULLSCREEN)) {
-            frontend_toggle_fullscreen(g);
+            screens_toggle_fullscreen(g);
         } else if (g->saves.notices_pending) {
             /* the notices' panel first: OK or Back puts it away */
             if (r.menu == MENU_OK || r.menu == MENU_BACK) {
@@ -347,12 +327,7 @@ void frontend_notices_text(const Frontend *g, char *out, size_t cap)
 {
     const SaveNotices *all = &g->saves.notices;
     char folder[APP_PATH_MAX];
-    snprintf(folder, sizeof folder, "%s", g->saves.settings_path);
-    char *slash = strrchr(folder, '/');
-    if (slash != NULL)
-        slash[1] = '\0';
-    else
-        folder[0] = '\0';
+    custom_user_dir(g, folder, sizeof folder);
     size_t used = folder[0] ? (size_t)snprintf(out, cap,
                                                "Your settings and progress are kept in"
                                                " %s\n\n",
@@ -496,7 +471,7 @@ static void swap_records(Saves *sv)
 void frontend_use_record(Frontend *g, const char *campaign)
 {
     Saves *sv = &g->saves;
-    save_dirty(g);
+    frontend_save_settings(g);
     if (sv->have_aside) {
         /* a record that could not be saved yet: its own campaign takes it
         ** back; for any other it is let go (its failed save was told) */
@@ -526,7 +501,7 @@ void frontend_main_record(Frontend *g)
     Saves *sv = &g->saves;
     if (!sv->have_aside)
         return;
-    save_dirty(g);
+    frontend_save_settings(g);
     swap_records(sv);
     /* the other record stays aside only while it waits to be saved */
     sv->have_aside = sv->aside_dirty;

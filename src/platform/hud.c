@@ -189,31 +189,12 @@ enum {
     SIGN_TAIL = 4
 };
 
-static int sign_lines(const RenderAtlas *atlas, const char *text, char *wrapped, size_t cap,
-                      int *widest)
-{
-    int lines = render_wrap(atlas, text, SIGN_TEXT_W, 0, wrapped, cap);
-    *widest = 0;
-    for (char *line = wrapped; *line;) {
-        char *end = strchr(line, '\n');
-        if (end != NULL)
-            *end = '\0';
-        int w = render_text_width(atlas, line);
-        if (w > *widest)
-            *widest = w;
-        if (end == NULL)
-            break;
-        *end = '\n';
-        line = end + 1;
-    }
-    return lines;
-}
-
 SDL_Rect hud_sign_rect(const RenderAtlas *atlas, const char *text, SDL_Point sign)
 {
     char wrapped[1024];
-    int widest, lines = sign_lines(atlas, text, wrapped, sizeof wrapped, &widest);
-    int w = widest + 2 * SIGN_PAD_X, h = lines * atlas->font.line_height + 2 * SIGN_PAD_Y - 2;
+    int lines = render_wrap(atlas, text, SIGN_TEXT_W, 0, wrapped, sizeof wrapped);
+    int w = render_text_width(atlas, wrapped) + 2 * SIGN_PAD_X; /* its widest line's */
+    int h = lines * atlas->font.line_height + 2 * SIGN_PAD_Y - 2;
     int x = sign.x - w / 2, y = sign.y - SIGN_ABOVE - h;
     x = x > LOGICAL_W - SIGN_MARGIN - w ? LOGICAL_W - SIGN_MARGIN - w : x;
     x = x < SIGN_MARGIN ? SIGN_MARGIN : x;
@@ -229,8 +210,7 @@ void hud_draw_sign(Batch *b, const RenderAtlas *atlas, const char *text, SDL_Poi
         return;
     float a = shown >= 1.0f ? 1.0f : shown * shown * (3.0f - 2.0f * shown); /* eased */
     char wrapped[1024];
-    int widest;
-    sign_lines(atlas, text, wrapped, sizeof wrapped, &widest);
+    render_wrap(atlas, text, SIGN_TEXT_W, 0, wrapped, sizeof wrapped);
     SDL_Rect r = hud_sign_rect(atlas, text, sign);
     r.y += (int)((1.0f - a) * (float)SIGN_SLIDE + 0.5f); /* rises as it comes */
     Uint8 edge = (Uint8)(235.0f * a), body = (Uint8)(228.0f * a), ink = (Uint8)(255.0f * a);
@@ -238,14 +218,13 @@ void hud_draw_sign(Batch *b, const RenderAtlas *atlas, const char *text, SDL_Poi
     ** pixel painted once, so the box fades evenly */
     SDL_Color dark = {10, 10, 24, edge}, rim = {236, 214, 160, ink};
     SDL_Color fill = {28, 26, 52, body};
-    render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y, r.w - 4, 1}, dark);
-    render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y + r.h - 1, r.w - 4, 1}, dark);
-    render_fill(b, atlas, (SDL_Rect){r.x, r.y + 2, 1, r.h - 4}, dark);
-    render_fill(b, atlas, (SDL_Rect){r.x + r.w - 1, r.y + 2, 1, r.h - 4}, dark);
-    render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y + 1, r.w - 4, 1}, rim);
-    render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y + r.h - 2, r.w - 4, 1}, rim);
-    render_fill(b, atlas, (SDL_Rect){r.x + 1, r.y + 2, 1, r.h - 4}, rim);
-    render_fill(b, atlas, (SDL_Rect){r.x + r.w - 2, r.y + 2, 1, r.h - 4}, rim);
+    for (int k = 0; k < 2; k++) { /* the edge, then the rim a pixel in */
+        SDL_Color c = k == 0 ? dark : rim;
+        render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y + k, r.w - 4, 1}, c);
+        render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y + r.h - 1 - k, r.w - 4, 1}, c);
+        render_fill(b, atlas, (SDL_Rect){r.x + k, r.y + 2, 1, r.h - 4}, c);
+        render_fill(b, atlas, (SDL_Rect){r.x + r.w - 1 - k, r.y + 2, 1, r.h - 4}, c);
+    }
     render_fill(b, atlas, (SDL_Rect){r.x + 2, r.y + 2, r.w - 4, r.h - 4}, fill);
     /* the tail, a narrowing wedge down towards the sign, when the box is
     ** above it and the sign under the box */

@@ -43,20 +43,16 @@ void labels_button(SDL_GameControllerButton button, char *out, size_t cap)
 
 static void labels_axis(ControlAxis half, char *out, size_t cap)
 {
-    bool neg = half.sign < 0;
-    switch (half.axis) {
-    case SDL_CONTROLLER_AXIS_LEFTX: snprintf(out, cap, "STICK %s", neg ? "LEFT" : "RIGHT"); break;
-    case SDL_CONTROLLER_AXIS_LEFTY: snprintf(out, cap, "STICK %s", neg ? "UP" : "DOWN"); break;
-    case SDL_CONTROLLER_AXIS_RIGHTX:
-        snprintf(out, cap, "RIGHT STICK %s", neg ? "LEFT" : "RIGHT");
-        break;
-    case SDL_CONTROLLER_AXIS_RIGHTY:
-        snprintf(out, cap, "RIGHT STICK %s", neg ? "UP" : "DOWN");
-        break;
-    case SDL_CONTROLLER_AXIS_TRIGGERLEFT: snprintf(out, cap, "LEFT TRIGGER"); break;
-    case SDL_CONTROLLER_AXIS_TRIGGERRIGHT: snprintf(out, cap, "RIGHT TRIGGER"); break;
-    default: snprintf(out, cap, "?"); break;
-    }
+    static const char *const halves[SDL_CONTROLLER_AXIS_MAX][2] = {
+        [SDL_CONTROLLER_AXIS_LEFTX] = {"STICK LEFT", "STICK RIGHT"},
+        [SDL_CONTROLLER_AXIS_LEFTY] = {"STICK UP", "STICK DOWN"},
+        [SDL_CONTROLLER_AXIS_RIGHTX] = {"RIGHT STICK LEFT", "RIGHT STICK RIGHT"},
+        [SDL_CONTROLLER_AXIS_RIGHTY] = {"RIGHT STICK UP", "RIGHT STICK DOWN"},
+        [SDL_CONTROLLER_AXIS_TRIGGERLEFT] = {"LEFT TRIGGER", "LEFT TRIGGER"},
+        [SDL_CONTROLLER_AXIS_TRIGGERRIGHT] = {"RIGHT TRIGGER", "RIGHT TRIGGER"},
+    };
+    bool known = half.axis >= 0 && half.axis < SDL_CONTROLLER_AXIS_MAX;
+    snprintf(out, cap, "%s", known ? halves[half.axis][half.sign >= 0] : "?");
 }
 
 /* Appends part to out (of cap bytes), after sep unless out is empty. */
@@ -67,64 +63,23 @@ static void join(char *out, size_t cap, const char *sep, const char *part)
         snprintf(out + n, cap - n, "%s%s", n > 0 ? sep : "", part);
 }
 
-void labels_action_keys(const ControlBindings *bind, ControlAction action, const char *sep,
-                        char *out, size_t cap)
+void labels_action(const ControlBindings *bind, ControlAction action, bool pad, const char *sep,
+                   const char *last, char *out, size_t cap)
 {
-    out[0] = '\0';
-    for (int k = 0; (unsigned)action < ACT_COUNT && k < CONTROLS_KEYS; k++)
-        if (bind->keys[action][k] != SDL_SCANCODE_UNKNOWN) {
-            char name[48];
-            labels_key(bind->keys[action][k], name, sizeof name);
-            join(out, cap, sep, name);
-        }
-    if (!out[0])
-        snprintf(out, cap, "NONE");
-}
-
-void labels_action_pad(const ControlBindings *bind, ControlAction action, const char *sep,
-                       char *out, size_t cap)
-{
-    out[0] = '\0';
-    char name[48];
-    for (int b = 0; (unsigned)action < ACT_COUNT && b < CONTROLS_BUTTONS; b++)
-        if (bind->buttons[action][b] != SDL_CONTROLLER_BUTTON_INVALID) {
-            labels_button(bind->buttons[action][b], name, sizeof name);
-            join(out, cap, sep, name);
-        }
-    for (int x = 0; (unsigned)action < ACT_COUNT && x < CONTROLS_AXES; x++)
-        if (bind->axes[action][x].axis != SDL_CONTROLLER_AXIS_INVALID) {
-            labels_axis(bind->axes[action][x], name, sizeof name);
-            join(out, cap, sep, name);
-        }
-    if (!out[0])
-        snprintf(out, cap, "NONE");
-}
-
-enum { WORDS_MAX = CONTROLS_KEYS + CONTROLS_BUTTONS + CONTROLS_AXES };
-
-/* An action's bindings as a sentence names them: its keys (pad: its
-** buttons, then stick halves) joined as "SPACE", "LEFT or A", "SPACE, Z, K
-** or UP"; "NONE" when it has none. */
-static void labels_action_words(const ControlBindings *bind, ControlAction action, bool pad,
-                                char *out, size_t cap)
-{
-    char names[WORDS_MAX][48];
+    char names[CONTROLS_KEYS + CONTROLS_BUTTONS + CONTROLS_AXES][48];
     int n = 0;
-    if ((unsigned)action < ACT_COUNT && !pad) {
-        for (int k = 0; k < CONTROLS_KEYS; k++)
-            if (bind->keys[action][k] != SDL_SCANCODE_UNKNOWN)
-                labels_key(bind->keys[action][k], names[n++], sizeof names[0]);
-    } else if ((unsigned)action < ACT_COUNT) {
-        for (int b = 0; b < CONTROLS_BUTTONS; b++)
-            if (bind->buttons[action][b] != SDL_CONTROLLER_BUTTON_INVALID)
-                labels_button(bind->buttons[action][b], names[n++], sizeof names[0]);
-        for (int x = 0; x < CONTROLS_AXES; x++)
-            if (bind->axes[action][x].axis != SDL_CONTROLLER_AXIS_INVALID)
-                labels_axis(bind->axes[action][x], names[n++], sizeof names[0]);
-    }
+    for (int k = 0; (unsigned)action < ACT_COUNT && !pad && k < CONTROLS_KEYS; k++)
+        if (bind->keys[action][k] != SDL_SCANCODE_UNKNOWN)
+            labels_key(bind->keys[action][k], names[n++], sizeof names[0]);
+    for (int b = 0; (unsigned)action < ACT_COUNT && pad && b < CONTROLS_BUTTONS; b++)
+        if (bind->buttons[action][b] != SDL_CONTROLLER_BUTTON_INVALID)
+            labels_button(bind->buttons[action][b], names[n++], sizeof names[0]);
+    for (int x = 0; (unsigned)action < ACT_COUNT && pad && x < CONTROLS_AXES; x++)
+        if (bind->axes[action][x].axis != SDL_CONTROLLER_AXIS_INVALID)
+            labels_axis(bind->axes[action][x], names[n++], sizeof names[0]);
     out[0] = '\0';
     for (int i = 0; i < n; i++)
-        join(out, cap, i == n - 1 ? " or " : ", ", names[i]);
+        join(out, cap, i == n - 1 ? last : sep, names[i]);
     if (!out[0])
         snprintf(out, cap, "NONE");
 }
@@ -161,8 +116,8 @@ void labels_fill_text(const ControlBindings *bind, bool pad, const char *text, c
             out[used] = '\0';
             continue;
         }
-        char words[WORDS_MAX * 50];
-        labels_action_words(bind, (ControlAction)action, pad, words, sizeof words);
+        char words[400];
+        labels_action(bind, (ControlAction)action, pad, ", ", " or ", words, sizeof words);
         snprintf(out + used, cap - used, "%s", words);
         used += strlen(out + used);
         s = close + 1;
@@ -224,7 +179,7 @@ void labels_controls_hint(const ControlBindings *bind, char *out, size_t cap)
 {
     char move[160], jump[160], pause[160];
     move_keys(bind, move, sizeof move);
-    labels_action_keys(bind, ACT_JUMP, ", ", jump, sizeof jump);
-    labels_action_keys(bind, ACT_PAUSE, ", ", pause, sizeof pause);
+    labels_action(bind, ACT_JUMP, false, ", ", ", ", jump, sizeof jump);
+    labels_action(bind, ACT_PAUSE, false, ", ", ", ", pause, sizeof pause);
     snprintf(out, cap, "%s MOVE   %s JUMP   %s PAUSE", move, jump, pause);
 }

@@ -17,13 +17,11 @@ void labels_key(SDL_Scancode key, char *out, size_t cap);
 ** half ("STICK LEFT", "RIGHT STICK UP", "LEFT TRIGGER"). */
 void labels_button(SDL_GameControllerButton button, char *out, size_t cap);
 
-/* Every key of the action, joined by sep ("SPACE, Z, K, UP"); "NONE" when
-** it has none. */
-void labels_action_keys(const ControlBindings *bind, ControlAction action, const char *sep,
-                        char *out, size_t cap);
-/* Every button and stick half of the action, buttons first; "NONE". */
-void labels_action_pad(const ControlBindings *bind, ControlAction action, const char *sep,
-                       char *out, size_t cap);
+/* Every key of the action (pad: every button, then stick half), joined by
+** sep, the last by last ("SPACE, Z, K, UP"; "SPACE, Z, K or UP"); "NONE"
+** when it has none. */
+void labels_action(const ControlBindings *bind, ControlAction action, bool pad, const char *sep,
+                   const char *last, char *out, size_t cap);
 
 /* A sign's text as the player reads it: each {jump}, {left}, {right}, {up},
 ** {down}, {pause} (any action's name in lower case, "{full screen}" too)

@@ -131,29 +131,18 @@ static bool take_data_option(int *argc, char **argv, const char **dir)
     return true;
 }
 
-/* --export-tiled: the default tileset is the data folder's when there is one. */
-static int export_tiled(int argc, char **argv, const char *data_arg, const char *base)
+/* --export-tiled (the default tileset is the data folder's when there is
+** one) and --export-tiled-project (the images come from the game's data,
+** its usage first when its arguments are wrong). */
+static int export_tiled(int argc, char **argv, const char *data_arg, const char *base, bool project)
 {
+    int (*cli)(int, char **, const char *) =
+        project ? level_cli_export_tiled_project : level_cli_export_tiled;
     char data[APP_PATH_MAX];
     if (app_find_data(data_arg, base, data, sizeof data))
-        return level_cli_export_tiled(argc, argv, data);
-    if (data_arg != NULL) {
-        char msg[APP_PATH_MAX + 256];
-        app_data_missing(data_arg, msg, sizeof msg);
-        fprintf(stderr, "%s: %s\n", level_program_name(argv[0]), msg);
-        return 1;
-    }
-    return level_cli_export_tiled(argc, argv, NULL);
-}
-
-/* --export-tiled-project: the images come from the game's data. */
-static int export_tiled_project(int argc, char **argv, const char *data_arg, const char *base)
-{
-    char data[APP_PATH_MAX];
-    if (app_find_data(data_arg, base, data, sizeof data))
-        return level_cli_export_tiled_project(argc, argv, data);
-    if (argc != 3)
-        return level_cli_export_tiled_project(argc, argv, NULL); /* its usage first */
+        return cli(argc, argv, data);
+    if (project ? argc != 3 : data_arg == NULL)
+        return cli(argc, argv, NULL);
     char msg[APP_PATH_MAX + 256];
     app_data_missing(data_arg, msg, sizeof msg);
     fprintf(stderr, "%s: %s\n", level_program_name(argv[0]), msg);
@@ -190,9 +179,9 @@ static int run(int argc, char **argv, const char *data_arg, const char *base)
         if (strcmp(argv[1], "--check") == 0)
             return level_cli_check(argc, argv);
         if (strcmp(argv[1], "--export-tiled") == 0)
-            return export_tiled(argc, argv, data_arg, base);
+            return export_tiled(argc, argv, data_arg, base, false);
         if (strcmp(argv[1], "--export-tiled-project") == 0)
-            return export_tiled_project(argc, argv, data_arg, base);
+            return export_tiled(argc, argv, data_arg, base, true);
         if (strcmp(argv[1], "--headless") == 0)
             return headless(argc, argv, data_arg, base);
         if (strcmp(argv[1], "--render-music") == 0)
@@ -207,9 +196,15 @@ static int run(int argc, char **argv, const char *data_arg, const char *base)
     opt.program = prog;
     opt.data_dir = data_arg;
     opt.base_path = base;
-    const char *screenshot = NULL, *save_as = NULL;
+    const char *screenshot = NULL, *save_as = NULL, *frames_text = NULL, *scale_text = NULL;
     int frames = 1, scale = 1;
-    bool frames_given = false, scale_given = false;
+    const struct {
+        const char *name;
+        const char **value;
+    } options[] = {{"--level", &opt.level_path},   {"--replay", &opt.replay_path},
+                   {"--record", &opt.record_path}, {"--screenshot", &screenshot},
+                   {"--edit", &opt.edit_path},     {"--save-as", &save_as},
+                   {"--frames", &frames_text},     {"--scale", &scale_text}};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -220,36 +215,18 @@ static int run(int argc, char **argv, const char *data_arg, const char *base)
             version();
             return 0;
         }
-        bool takes_value = strcmp(a, "--level") == 0 || strcmp(a, "--replay") == 0 ||
-                           strcmp(a, "--record") == 0 || strcmp(a, "--screenshot") == 0 ||
-                           strcmp(a, "--frames") == 0 || strcmp(a, "--scale") == 0 ||
-                           strcmp(a, "--edit") == 0 || strcmp(a, "--save-as") == 0;
-        if (!takes_value)
+        size_t o = 0;
+        while (o < sizeof options / sizeof options[0] && strcmp(a, options[o].name) != 0)
+            o++;
+        if (o == sizeof options / sizeof options[0])
             return bad_usage(prog, "unknown option '%s'", a);
         if (i + 1 >= argc)
             return bad_usage(prog, "'%s' needs a value", a);
-        const char *v = argv[++i];
-        if (strcmp(a, "--level") == 0)
-            opt.level_path = v;
-        else if (strcmp(a, "--replay") == 0)
-            opt.replay_path = v;
-        else if (strcmp(a, "--record") == 0)
-            opt.record_path = v;
-        else if (strcmp(a, "--screenshot") == 0)
-            screenshot = v;
-        else if (strcmp(a, "--edit") == 0)
-            opt.edit_path = v;
-        else if (strcmp(a, "--save-as") == 0)
-            save_as = v;
-        else if (strcmp(a, "--frames") == 0) {
-            if (!parse_int(v, 0, 60 * 60 * 60, &frames))
-                return bad_usage(prog, "--frames wants a number of ticks, not '%s'", v);
-            frames_given = true;
-        } else {
-            if (!parse_int(v, 1, 8, &scale))
-                return bad_usage(prog, "--scale wants 1 to 8, not '%s'", v);
-            scale_given = true;
-        }
+        const char *v = *options[o].value = argv[++i];
+        if (options[o].value == &frames_text && !parse_int(v, 0, 60 * 60 * 60, &frames))
+            return bad_usage(prog, "--frames wants a number of ticks, not '%s'", v);
+        if (options[o].value == &scale_text && !parse_int(v, 1, 8, &scale))
+            return bad_usage(prog, "--scale wants 1 to 8, not '%s'", v);
     }
     if (opt.record_path && !opt.level_path)
         return bad_usage(prog, "%s needs --level FILE", "--record");
@@ -268,7 +245,7 @@ static int run(int argc, char **argv, const char *data_arg, const char *base)
             return bad_usage(prog, "%s cannot record", "--screenshot");
         return screenshot_run(&opt, screenshot, NULL, frames, scale);
     }
-    if (frames_given || scale_given)
+    if (frames_text || scale_text)
         return bad_usage(prog, "%s only go with --screenshot or --save-as", "--frames and --scale");
     return window_run(&opt);
 }

@@ -135,15 +135,25 @@ static TileKind tile_at(const Tilemap *map, int tx, int ty)
     return t == TILE_SECRET ? TILE_SOLID : t;
 }
 
-int render_blob_mask(const Tilemap *map, int tx, int ty)
+/* The mask of the eight neighbours of (tx, ty) that are solid (deep: deep
+** in the ground), as blob masks go: 1 N, 2 NE, 4 E, and on clockwise. */
+static int neighbours(const Tilemap *map, int tx, int ty, bool deep)
 {
     static const int dx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
     static const int dy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
     int mask = 0;
-    for (int i = 0; i < 8; i++)
-        if (tile_at(map, tx + dx[i], ty + dy[i]) == TILE_SOLID)
+    for (int i = 0; i < 8; i++) {
+        int x = tx + dx[i], y = ty + dy[i];
+        bool solid = tile_at(map, x, y) == TILE_SOLID;
+        if (deep ? solid && neighbours(map, x, y, false) == 255 : solid)
             mask |= 1 << i;
+    }
     return mask;
+}
+
+int render_blob_mask(const Tilemap *map, int tx, int ty)
+{
+    return neighbours(map, tx, ty, false);
 }
 
 /* A fixed hash of a tile position (salted for each use): decorations and
@@ -182,23 +192,13 @@ bool render_tile_detail(const RenderTheme *theme, const Tilemap *map, int tx, in
     return true;
 }
 
-/* Ground deep inside a mass: solid, with all eight neighbours solid. */
-static bool deep_at(const Tilemap *map, int tx, int ty)
-{
-    return tile_at(map, tx, ty) == TILE_SOLID && render_blob_mask(map, tx, ty) == 255;
-}
-
 bool render_tile_shade(const RenderAtlas *atlas, const Tilemap *map, int tx, int ty, SDL_Rect *out)
 {
-    static const int dx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
-    static const int dy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
-    if (!atlas->has_shade || !deep_at(map, tx, ty))
+    /* ground deep inside a mass: solid, with all eight neighbours solid */
+    if (!atlas->has_shade || tile_at(map, tx, ty) != TILE_SOLID ||
+        render_blob_mask(map, tx, ty) != 255)
         return false;
-    int mask = 0;
-    for (int i = 0; i < 8; i++)
-        if (deep_at(map, tx + dx[i], ty + dy[i]))
-            mask |= 1 << i;
-    *out = atlas->shade[atlas->blob[mask] % RENDER_BLOB_TILES];
+    *out = atlas->shade[atlas->blob[neighbours(map, tx, ty, true)] % RENDER_BLOB_TILES];
     return true;
 }
 
@@ -266,9 +266,13 @@ int render_tile_layer(Batch *b, const RenderAtlas *atlas, const RenderTheme *the
             bool secret = tilemap_get(map, tx, ty) == TILE_SECRET;
             if ((layer == RENDER_TILES_OPEN && secret) || (layer == RENDER_TILES_SECRET && !secret))
                 continue;
-            SDL_Rect piece;
-            if (!render_tile_piece(atlas, theme, map, tx, ty, &piece))
+            /* the piece, then the detail set into it and the shade over it */
+            SDL_Rect pieces[3];
+            if (!render_tile_piece(atlas, theme, map, tx, ty, &pieces[0]))
                 continue;
+            int n = 1;
+            n += render_tile_detail(theme, map, tx, ty, &pieces[n]);
+            n += render_tile_shade(atlas, map, tx, ty, &pieces[n]);
             SDL_Color c = WHITE;
             if (secret && opacity != NULL) {
                 float o = opacity(ctx, tx, ty);
@@ -277,16 +281,9 @@ int render_tile_layer(Batch *b, const RenderAtlas *atlas, const RenderTheme *the
                     continue;
                 c.a = (Uint8)(o * 255.0f + 0.5f);
             }
-            render_region(b, piece, tx * TILE_SIZE - view->x, ty * TILE_SIZE - view->y, c);
-            quads++;
-            if (render_tile_detail(theme, map, tx, ty, &piece)) {
-                render_region(b, piece, tx * TILE_SIZE - view->x, ty * TILE_SIZE - view->y, c);
-                quads++;
-            }
-            if (render_tile_shade(atlas, map, tx, ty, &piece)) {
-                render_region(b, piece, tx * TILE_SIZE - view->x, ty * TILE_SIZE - view->y, c);
-                quads++;
-            }
+            for (int k = 0; k < n; k++)
+                render_region(b, pieces[k], tx * TILE_SIZE - view->x, ty * TILE_SIZE - view->y, c);
+            quads += n;
         }
     return quads;
 }
@@ -305,12 +302,6 @@ SDL_Rect render_cell(const RenderAtlas *atlas, int rclip, int variant, int frame
     if (variant < 0)
         variant = 0;
     return sh->cells[(variant % sh->variants) * sh->frames + frame % sh->frames];
-}
-
-/* Rounds half up, the same way for negative and positive positions. */
-static int round_px(float v)
-{
-    return (int)floorf(v + 0.5f);
 }
 
 /* The move is judged as a whole: a teleport along one axis also ends the
@@ -390,7 +381,8 @@ int render_sprites(Batch *b, const RenderAtlas *atlas, EcsWorld *world, float al
             SDL_Rect cell = render_cell(atlas, clip, sp[i].variant, sp[i].frame);
             float fx, fy;
             render_interpolate(&t[i], alpha, &fx, &fy);
-            int x = round_px(fx) - view->x, y = round_px(fy) - view->y;
+            /* rounded half up, the same way for negative and positive positions */
+            int x = (int)floorf(fx + 0.5f) - view->x, y = (int)floorf(fy + 0.5f) - view->y;
             /* the drawn area: the box, or the anchored cell around it */
             int w = sp[i].w > 0 ? sp[i].w : cell.w, h = sp[i].h > 0 ? sp[i].h : cell.h;
             int left = x - sh->anchor_x, top = y - sh->anchor_y;
@@ -488,7 +480,7 @@ int render_text_scaled(Batch *b, const RenderAtlas *atlas, const char *text, int
         if (idx < 0)
             continue;
         SDL_Rect src = f->cells[idx];
-        if (cp != ' ' && cp != 0xA0)
+        if (b != NULL && cp != ' ' && cp != 0xA0)
             batch_quad(b, (float)cx, (float)(y - f->ascent * scale), (float)(src.w * scale),
                        (float)(src.h * scale), src, color, false);
         cx += f->advance[idx] * scale;
@@ -505,19 +497,7 @@ int render_text(Batch *b, const RenderAtlas *atlas, const char *text, int x, int
 
 int render_text_width(const RenderAtlas *atlas, const char *text)
 {
-    const RenderFont *f = &atlas->font;
-    int widest = 0, w = 0;
-    for (const char *s = text; *s;) {
-        uint32_t cp = next_char(&s);
-        if (cp == '\n') {
-            w = 0;
-            continue;
-        }
-        w += char_advance(f, cp);
-        if (w > widest)
-            widest = w;
-    }
-    return widest;
+    return render_text_scaled(NULL, atlas, text, 0, 0, 1, (SDL_Color){0, 0, 0, 0});
 }
 
 /* The capital of a small letter of ASCII, Latin-1 or Latin Extended-A

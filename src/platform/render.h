@@ -105,7 +105,7 @@ void render_region(Batch *b, SDL_Rect src, int x, int y, SDL_Color tint);
 /* A framed panel covering dst. */
 void render_panel(Batch *b, const RenderAtlas *atlas, SDL_Rect dst);
 /* Text in the atlas font, each pixel scale x scale; '\n' starts a new line.
-** Returns the width drawn. */
+** Returns the width drawn (b NULL: measured, not drawn). */
 int render_text_scaled(Batch *b, const RenderAtlas *atlas, const char *text, int x, int y,
                        int scale, SDL_Color color);
 int render_text(Batch *b, const RenderAtlas *atlas, const char *text, int x, int y,

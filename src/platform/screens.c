@@ -19,6 +19,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const SDL_Color WHITE = {255, 255, 255, 255};
@@ -110,14 +111,12 @@ static void draw_text_panel(Frontend *g, SDL_Rect box, const char *heading, SDL_
     const int lh = g->atlas.font.line_height, most = (box.h - 50) / lh;
     int lines = render_wrap(&g->atlas, text, box.w - 20, 2, wrapped, sizeof wrapped);
     int shown = lines <= most ? lines : most - 1;
-    char *line = wrapped;
-    for (int i = 0; i < shown && line != NULL; i++) {
-        char *end = strchr(line, '\n');
-        if (end != NULL)
-            *end = '\0';
-        render_text(&g->batch, &g->atlas, line, box.x + 10, box.y + 28 + i * lh, WHITE);
-        line = end != NULL ? end + 1 : NULL;
-    }
+    char *cut = wrapped; /* the lines shown end where the first left out begins */
+    for (int i = 0; i < shown && cut != NULL; i++)
+        cut = strchr(cut, '\n') != NULL ? strchr(cut, '\n') + 1 : NULL;
+    if (cut != NULL)
+        *cut = '\0';
+    render_text(&g->batch, &g->atlas, wrapped, box.x + 10, box.y + 28, WHITE);
     if (shown < lines && shown >= 0) {
         char more[48];
         snprintf(more, sizeof more, "... %d more lines", lines - shown);
@@ -205,12 +204,18 @@ static void draw_level(Frontend *g, float alpha)
     }
 }
 
+/* A background set drifting slowly, speed px/s on from x. */
+static void draw_drift(Frontend *g, const char *set, float speed, int x)
+{
+    RenderView view = {(int)(g->screen_time * speed) + x, 0, LOGICAL_W, LOGICAL_H};
+    render_background(&g->batch, &g->atlas, render_atlas_background(&g->atlas, set), &view,
+                      g->screen_time);
+}
+
+/* The menus' background drifts slowly: the title screen is alive. */
 static void draw_backdrop(Frontend *g)
 {
-    /* the menus' background drifts slowly: the title screen is alive */
-    RenderView view = {(int)(g->screen_time * 12.0f) + 4000, 0, LOGICAL_W, LOGICAL_H};
-    render_background(&g->batch, &g->atlas, render_atlas_background(&g->atlas, "hills"), &view,
-                      g->screen_time);
+    draw_drift(g, "hills", 12.0f, 4000);
 }
 
 static void draw_error(Frontend *g)
@@ -265,16 +270,12 @@ static void rebuild(Frontend *g)
 
 /* ---- the title -------------------------------------------------------------------- */
 
-static bool campaign_started(const Frontend *g)
-{
-    return g->saves.progress.last_level[0] != '\0' || g->saves.progress.unlocked > 1;
-}
-
 static void title_enter(Frontend *g)
 {
     custom_close(g); /* the title is the game's own campaign's */
+    bool started = g->saves.progress.last_level[0] != '\0' || g->saves.progress.unlocked > 1;
     menu_init(&g->menus.menu, "");
-    menu_add(&g->menus.menu, ITEM_CONTINUE, campaign_started(g) ? "Continue" : "Start", NULL, true);
+    menu_add(&g->menus.menu, ITEM_CONTINUE, started ? "Continue" : "Start", NULL, true);
     menu_add(&g->menus.menu, ITEM_LEVELS, "Level select", NULL, true);
     menu_add(&g->menus.menu, ITEM_CUSTOM, "Custom levels", NULL, true);
     menu_add(&g->menus.menu, ITEM_OPTIONS, "Options", NULL, true);
@@ -308,19 +309,24 @@ static void title_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     }
 }
 
-/* The title in the atlas font at four times its size, with a drop shadow
-** and a slow bob: the game's name needs no separate logo art. */
+/* A title in the atlas font at `scale` times its size, centred, over a
+** drop shadow `drop` px down and right. */
+static void draw_big(Frontend *g, const char *text, int y, int scale, int drop, float alpha)
+{
+    int x = (LOGICAL_W - render_text_width(&g->atlas, text) * scale) / 2;
+    render_text_scaled(&g->batch, &g->atlas, text, x + drop, y + drop, scale,
+                       (SDL_Color){30, 24, 60, (Uint8)(200.0f * alpha)});
+    render_text_scaled(&g->batch, &g->atlas, text, x, y, scale,
+                       (SDL_Color){255, 236, 170, (Uint8)(255.0f * alpha)});
+}
+
+/* The title at four times the font's size, with a slow bob: the game's
+** name needs no separate logo art. */
 static void draw_logo(Frontend *g, int y, float alpha)
 {
-    const char *name = "PIP'S PEAK";
     const int scale = 4;
-    int w = render_text_width(&g->atlas, name) * scale;
-    int x = (LOGICAL_W - w) / 2;
     y += (int)floorf(sinf(g->screen_time * 2.0f) * 2.0f + 0.5f);
-    render_text_scaled(&g->batch, &g->atlas, name, x + scale, y + scale, scale,
-                       (SDL_Color){30, 24, 60, (Uint8)(200.0f * alpha)});
-    render_text_scaled(&g->batch, &g->atlas, name, x, y, scale,
-                       (SDL_Color){255, 236, 170, (Uint8)(255.0f * alpha)});
+    draw_big(g, "PIP'S PEAK", y, scale, scale, alpha);
     if (g->campaign) {
         char tag[64];
         screens_tagline(g->campaign->count, tag, sizeof tag);
@@ -337,6 +343,84 @@ static void title_draw(Frontend *g)
     char hint[512];
     labels_controls_hint(&g->controls.bind, hint, sizeof hint);
     draw_bottom_lines(g, hint, (SDL_Color){220, 226, 255, 255});
+}
+
+/* ---- the campaign in figures -------------------------------------------------- */
+
+/* progress.json keeps, for a level completed, the coins and gems it held
+** then, so the level select can say "3/5" without opening a level. A level
+** never completed (or completed before progress kept totals) is counted
+** from its file: loaded, and its description counted as its Sim counts
+** (leveldesc_counts), without building one; no kind is named here. Each
+** file is counted once a run of the game and remembered. */
+
+/* The coins and gems of campaign level `index` from its file. */
+static bool count_level(Frontend *g, int index, uint32_t *coins, uint32_t *gems)
+{
+    LevelCounts *known = &g->counts;
+    if (index < 0 || index >= CAMPAIGN_MAX_LEVELS)
+        return false;
+    if (!known->tried[index]) {
+        known->tried[index] = true;
+        char path[APP_PATH_MAX];
+        LevelErrors *errors = calloc(1, sizeof *errors);
+        LevelDesc desc = {0};
+        if (errors != NULL && campaign_level_path(g->campaign, index, path, sizeof path) &&
+            app_load_level(g->data_dir, path, &desc, errors)) {
+            int coins_held, gems_held;
+            leveldesc_counts(&desc, &coins_held, &gems_held);
+            known->coins[index] = (uint32_t)coins_held;
+            known->gems[index] = (uint32_t)gems_held;
+            known->counted[index] = true;
+            leveldesc_fini(&desc);
+        }
+        free(errors);
+    }
+    *coins = known->coins[index];
+    *gems = known->gems[index];
+    return known->counted[index];
+}
+
+/* The coins and gems campaign level `index` holds: as progress kept them at
+** its last completion, else counted from its file. False (and 0s) when
+** neither knows (the file does not load). */
+static bool level_totals(Frontend *g, int index, uint32_t *coins, uint32_t *gems)
+{
+    *coins = *gems = 0;
+    if (!g->campaign || index < 0 || index >= g->campaign->count)
+        return false;
+    const LevelRecord *rec = progress_find(&g->saves.progress, g->campaign->levels[index].file);
+    if (rec && rec->completed && rec->totals_known) {
+        *coins = rec->coins_total;
+        *gems = rec->gems_total;
+        return true;
+    }
+    return count_level(g, index, coins, gems);
+}
+
+/* The sums over the whole campaign, for the end screen. */
+static void campaign_summary(Frontend *g, CampaignSummary *out)
+{
+    memset(out, 0, sizeof *out);
+    out->all_counted = true;
+    for (int i = 0; g->campaign && i < g->campaign->count; i++) {
+        out->levels++;
+        const LevelRecord *rec = progress_find(&g->saves.progress, g->campaign->levels[i].file);
+        if (rec && rec->completed) {
+            out->completed++;
+            out->ticks += rec->best_ticks;
+            out->deaths += rec->fewest_deaths;
+            out->coins += rec->most_coins;
+            out->gems += rec->most_gems;
+        }
+        uint32_t coins, gems;
+        if (level_totals(g, i, &coins, &gems)) {
+            out->coins_total += coins;
+            out->gems_total += gems;
+        } else {
+            out->all_counted = false;
+        }
+    }
 }
 
 /* ---- the level select ------------------------------------------------------------- */
@@ -384,7 +468,7 @@ static void levels_enter(Frontend *g)
             } else if (rec && rec->completed) {
                 char t[16], coins[24], gems[24];
                 uint32_t coins_total, gems_total;
-                bool known = summary_level_totals(g, i, &coins_total, &gems_total);
+                bool known = level_totals(g, i, &coins_total, &gems_total);
                 hud_format_time(rec->best_ticks, t, sizeof t);
                 fraction(rec->most_coins, coins_total, known, coins, sizeof coins);
                 fraction(rec->most_gems, gems_total, known, gems, sizeof gems);
@@ -560,6 +644,14 @@ static int shown_scale(const Frontend *g)
     return s > m ? m : s;
 }
 
+/* v turned a step of lo..hi up (turn 0: OK, or +1) or down (-1): left and
+** right stop at either end, OK past hi goes round to lo. */
+static int turned(int v, int turn, int step, int lo, int hi)
+{
+    v += (turn != 0 ? turn : 1) * step;
+    return v > hi ? (turn != 0 ? hi : lo) : v < lo ? lo : v;
+}
+
 /* The setting an Options volume item changes. */
 static int *volume_of(Frontend *g, int id)
 {
@@ -597,10 +689,15 @@ static void options_enter(Frontend *g)
     menu_add(&g->menus.menu, ITEM_BACK, "Back", NULL, true);
 }
 
-void screens_fullscreen_changed(Frontend *g)
+void screens_toggle_fullscreen(Frontend *g)
 {
+    g->saves.settings.fullscreen = !g->saves.settings.fullscreen;
+    g->saves.settings_dirty = true;
+    if (g->hooks.set_fullscreen)
+        g->hooks.set_fullscreen(g->hooks.ctx, g->saves.settings.fullscreen);
+    frontend_save_settings(g);
     if (g->screen == SCREEN_OPTIONS)
-        rebuild(g);
+        rebuild(g); /* the Options show the new state */
 }
 
 /* The settings change at once (and are written as the screen changes);
@@ -609,7 +706,7 @@ static void options_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
 {
     (void)ev;
     Settings *s = &g->saves.settings;
-    int turn, id = menu_choice(g, r, &turn), step = turn != 0 ? turn : 1;
+    int turn, id = menu_choice(g, r, &turn);
     int *volume = volume_of(g, id);
     if (turn != 0 && id != ITEM_SCALE && !volume && id != ITEM_FULLSCREEN && id != ITEM_MUTE)
         return;
@@ -619,25 +716,21 @@ static void options_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
         /* fit, then 1x up to the largest the display takes, then fill
         ** (counted as one past it), round again */
         int m = max_scale(g), shown = shown_scale(g);
-        int scale = (shown == SETTINGS_SCALE_FILL ? m + 1 : shown) + step;
+        int scale = (shown == SETTINGS_SCALE_FILL ? m + 1 : shown) + (turn != 0 ? turn : 1);
         scale = scale < 0 ? m + 1 : scale > m + 1 ? 0 : scale;
         s->window_scale = scale == m + 1 ? SETTINGS_SCALE_FILL : scale;
         g->saves.settings_dirty = true;
         if (g->hooks.set_scale)
             g->hooks.set_scale(g->hooks.ctx, s->window_scale);
     } else if (volume != NULL || id == ITEM_MUTE) {
-        /* volumes in steps of 10: OK past 100 goes round to 0, right stops at 100 */
-        int v = volume != NULL ? *volume + step * 10 : 0;
-        if (volume != NULL)
-            *volume = v > SETTINGS_VOLUME_MAX ? (turn != 0 ? SETTINGS_VOLUME_MAX : 0)
-                      : v < 0                 ? 0
-                                              : v;
+        if (volume != NULL) /* in steps of 10 */
+            *volume = turned(*volume, turn, 10, 0, SETTINGS_VOLUME_MAX);
         else
             s->mute = !s->mute;
         g->saves.settings_dirty = true;
         frontend_apply_volume(g);
     } else if (id == ITEM_FULLSCREEN) {
-        frontend_toggle_fullscreen(g);
+        screens_toggle_fullscreen(g);
     } else {
         if (id == ITEM_BINDINGS)
             frontend_go(g, SCREEN_BINDINGS);
@@ -695,18 +788,14 @@ static void assist_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     (void)ev;
     Settings *s = &g->saves.settings;
     int turn, id = menu_choice(g, r, &turn);
-    if (id == ITEM_SPEED) {
-        int v = s->game_speed + (turn != 0 ? turn : 1) * SETTINGS_SPEED_STEP;
-        s->game_speed = v > 100                  ? (turn != 0 ? 100 : SETTINGS_SPEED_MIN)
-                        : v < SETTINGS_SPEED_MIN ? SETTINGS_SPEED_MIN
-                                                 : v;
-    } else if (id == ITEM_INVINCIBLE) {
+    if (id == ITEM_SPEED)
+        s->game_speed = turned(s->game_speed, turn, SETTINGS_SPEED_STEP, SETTINGS_SPEED_MIN, 100);
+    else if (id == ITEM_INVINCIBLE)
         s->invincible = !s->invincible;
-    } else if (id == ITEM_ALL_LEVELS) {
+    else if (id == ITEM_ALL_LEVELS)
         s->all_levels = !s->all_levels;
-    } else {
+    else
         return;
-    }
     if (turn != 0)
         frontend_sound(g, SOUND_MENU_MOVE);
     g->saves.settings_dirty = true;
@@ -724,23 +813,30 @@ static void assist_draw(Frontend *g)
 
 /* ---- the controls ------------------------------------------------------------------ */
 
+/* The name of a key, or of a button while a pad's binding is edited. */
+static void code_name(const Frontend *g, int code, char name[48])
+{
+    if (g->menus.capture_pad)
+        labels_button((SDL_GameControllerButton)code, name, 48);
+    else
+        labels_key((SDL_Scancode)code, name, 48);
+}
+
 /* A full action's keys (buttons), to choose the one the key pressed
 ** replaces, or none. */
 static void replace_enter(Frontend *g)
 {
     ControlAction action = (ControlAction)g->menus.capture;
     const ControlBindings *bind = &g->controls.bind;
+    bool pad = g->menus.capture_pad;
     char title[MENU_TEXT], name[48];
     snprintf(title, sizeof title, "%s is full", controls_action_name(action));
     menu_init(&g->menus.menu, title);
-    int slots = g->menus.capture_pad ? CONTROLS_BUTTONS : CONTROLS_KEYS;
-    for (int i = 0; i < slots; i++) {
-        if (g->menus.capture_pad && bind->buttons[action][i] != SDL_CONTROLLER_BUTTON_INVALID)
-            labels_button(bind->buttons[action][i], name, sizeof name);
-        else if (!g->menus.capture_pad && bind->keys[action][i] != SDL_SCANCODE_UNKNOWN)
-            labels_key(bind->keys[action][i], name, sizeof name);
-        else
+    for (int i = 0; i < (pad ? CONTROLS_BUTTONS : CONTROLS_KEYS); i++) {
+        int code = pad ? (int)bind->buttons[action][i] : (int)bind->keys[action][i];
+        if (code == (pad ? SDL_CONTROLLER_BUTTON_INVALID : SDL_SCANCODE_UNKNOWN))
             continue;
+        code_name(g, code, name);
         menu_add(&g->menus.menu, ITEM_SLOT_FIRST + i, name, "replace", true);
     }
     menu_add(&g->menus.menu, ITEM_KEEP, "Keep them all", NULL, true);
@@ -762,10 +858,9 @@ static void bindings_enter(Frontend *g)
                      controls_action_name((ControlAction)a));
             if (g->menus.capture == a && g->menus.capture_pad == (pad != 0))
                 snprintf(value, sizeof value, pad ? "press a button..." : "press a key...");
-            else if (pad)
-                labels_action_pad(&g->controls.bind, (ControlAction)a, ", ", value, sizeof value);
             else
-                labels_action_keys(&g->controls.bind, (ControlAction)a, ", ", value, sizeof value);
+                labels_action(&g->controls.bind, (ControlAction)a, pad, ", ", ", ", value,
+                              sizeof value);
             menu_add(&g->menus.menu, (pad ? ITEM_PAD_FIRST : ITEM_KEY_FIRST) + a, label, value,
                      true);
         }
@@ -832,10 +927,7 @@ static void replace_event(Frontend *g, ControlsResult r)
     MenuEvent ev = menu_input(&g->menus.menu, r.menu, &id);
     ControlAction action = (ControlAction)g->menus.capture;
     char name[48], old[48];
-    if (g->menus.capture_pad)
-        labels_button((SDL_GameControllerButton)g->menus.replace_code, name, sizeof name);
-    else
-        labels_key((SDL_Scancode)g->menus.replace_code, name, sizeof name);
+    code_name(g, g->menus.replace_code, name);
     if (ev == MENU_EV_MOVED) {
         frontend_sound(g, SOUND_MENU_MOVE);
     } else if (ev == MENU_EV_BACK || (ev == MENU_EV_ACTIVATE && id == ITEM_KEEP)) {
@@ -844,16 +936,13 @@ static void replace_event(Frontend *g, ControlsResult r)
                  controls_action_name(action), g->menus.capture_pad ? "button" : "key", name);
         capture_done(g);
     } else if (ev == MENU_EV_ACTIVATE && id >= ITEM_SLOT_FIRST) {
-        ControlsEditResult e;
-        if (g->menus.capture_pad) {
-            e = controls_replace_button(&g->controls.bind, action, id - ITEM_SLOT_FIRST,
-                                        (SDL_GameControllerButton)g->menus.replace_code);
-            labels_button((SDL_GameControllerButton)e.old, old, sizeof old);
-        } else {
-            e = controls_replace_key(&g->controls.bind, action, id - ITEM_SLOT_FIRST,
-                                     (SDL_Scancode)g->menus.replace_code);
-            labels_key((SDL_Scancode)e.old, old, sizeof old);
-        }
+        int slot = id - ITEM_SLOT_FIRST, code = g->menus.replace_code;
+        ControlsEditResult e =
+            g->menus.capture_pad
+                ? controls_replace_button(&g->controls.bind, action, slot,
+                                          (SDL_GameControllerButton)code)
+                : controls_replace_key(&g->controls.bind, action, slot, (SDL_Scancode)code);
+        code_name(g, e.old, old);
         frontend_sound(g, SOUND_MENU_SELECT);
         edit_note(g, e, name, old);
         bindings_changed(g);
@@ -868,46 +957,37 @@ static void replace_event(Frontend *g, ControlsResult r)
 static void capture(Frontend *g, const SDL_Event *ev)
 {
     bool key = ev->type == SDL_KEYDOWN && !ev->key.repeat;
-    bool button = ev->type == SDL_CONTROLLERBUTTONDOWN;
+    bool button = ev->type == SDL_CONTROLLERBUTTONDOWN, pad = g->menus.capture_pad;
     if (!key && !button)
         return;
     ControlAction action = (ControlAction)g->menus.capture;
-    char name[48], old[48];
-    ControlsEditResult r;
-    bool edited = false;
-    if (key && !g->menus.capture_pad && ev->key.keysym.scancode != SDL_SCANCODE_ESCAPE) {
-        SDL_Scancode code = ev->key.keysym.scancode;
-        r = controls_edit_key(&g->controls.bind, action, code);
-        labels_key(code, name, sizeof name);
-        labels_key((SDL_Scancode)r.old, old, sizeof old);
-        edited = true;
-    } else if (button && g->menus.capture_pad) {
-        SDL_GameControllerButton b = (SDL_GameControllerButton)ev->cbutton.button;
-        r = controls_edit_button(&g->controls.bind, action, b);
-        labels_button(b, name, sizeof name);
-        labels_button((SDL_GameControllerButton)r.old, old, sizeof old);
-        edited = true;
+    int code = key ? (int)ev->key.keysym.scancode : (int)ev->cbutton.button;
+    if (key ? pad || code == SDL_SCANCODE_ESCAPE : !pad) {
+        /* Esc, or a key while a pad button is awaited, or the other way round */
+        g->menus.note[0] = '\0';
+        if (key)
+            frontend_sound(g, SOUND_MENU_BACK);
+        capture_done(g);
+        return;
     }
-    if (edited && r.what == CONTROLS_FULL) {
+    ControlsEditResult r =
+        pad ? controls_edit_button(&g->controls.bind, action, (SDL_GameControllerButton)code)
+            : controls_edit_key(&g->controls.bind, action, (SDL_Scancode)code);
+    char name[48], old[48];
+    code_name(g, code, name);
+    code_name(g, r.old, old);
+    edit_note(g, r, name, old);
+    if (r.what == CONTROLS_FULL) {
         /* nothing changed yet: which one goes is the player's to say */
-        edit_note(g, r, name, old);
-        g->menus.replace_code = key ? (int)ev->key.keysym.scancode : (int)ev->cbutton.button;
+        g->menus.replace_code = code;
         g->grab = false;
         controls_release_all(&g->controls);
         frontend_sound(g, SOUND_MENU_SELECT);
         bindings_enter(g);
         return;
     }
-    if (edited) {
-        edit_note(g, r, name, old);
-        bindings_changed(g);
-        frontend_sound(g, r.what == CONTROLS_KEPT_LAST ? SOUND_MENU_BACK : SOUND_MENU_SELECT);
-    } else {
-        /* Esc, or a key while a pad button is awaited, or the other way round */
-        g->menus.note[0] = '\0';
-        if (key)
-            frontend_sound(g, SOUND_MENU_BACK);
-    }
+    bindings_changed(g);
+    frontend_sound(g, r.what == CONTROLS_KEPT_LAST ? SOUND_MENU_BACK : SOUND_MENU_SELECT);
     capture_done(g);
 }
 
@@ -1114,33 +1194,35 @@ static void credit(Frontend *g, CreditStyle style, const char *text)
     }
 }
 
+/* Fixed lines of the credits: "" a gap, "=TEXT" a heading, "#TEXT" the title. */
+static void credit_lines(Frontend *g, const char *const *lines, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char mark = lines[i][0];
+        if (mark == '#' || mark == '=')
+            credit(g, mark == '#' ? CREDIT_TITLE : CREDIT_HEADING, lines[i] + 1);
+        else
+            credit(g, mark ? CREDIT_TEXT : CREDIT_GAP, lines[i]);
+    }
+}
+
 /* The campaign's totals, and its credits: their levels' part is the
 ** campaign's own worlds and titles, so it stays true as the campaign changes. */
 static void end_enter(Frontend *g)
 {
-    static const struct {
-        CreditStyle style;
-        const char *text;
-    } before[] =
-        {
-            {CREDIT_TITLE, "PIP'S PEAK"},
-            {CREDIT_GAP, ""},
-            {CREDIT_GAP, ""},
-            {CREDIT_HEADING, "MADE WITH"},
-            {CREDIT_TEXT, "C, SDL2, cJSON and Check"},
-            {CREDIT_GAP, ""},
-            {CREDIT_HEADING, "ART, SOUND AND MUSIC"},
-            {CREDIT_TEXT, "made in code, from text"},
-            {CREDIT_TEXT, "every sprite, every sound, every note"},
-            {CREDIT_GAP, ""},
-            {CREDIT_HEADING, "THE LEVELS"},
-        },
-      after[] = {
-          {CREDIT_GAP, ""},
-          {CREDIT_GAP, ""},
-          {CREDIT_HEADING, "THANKS FOR PLAYING"},
-      };
-    summary_campaign(g, &g->ending.sum);
+    static const char *const before[] = {"#PIP'S PEAK",
+                                         "",
+                                         "",
+                                         "=MADE WITH",
+                                         "C, SDL2, cJSON and Check",
+                                         "",
+                                         "=ART, SOUND AND MUSIC",
+                                         "made in code, from text",
+                                         "every sprite, every sound, every note",
+                                         "",
+                                         "=THE LEVELS"};
+    static const char *const after[] = {"", "", "=THANKS FOR PLAYING"};
+    campaign_summary(g, &g->ending.sum);
     g->ending.credits_at = -1.0f;
     g->ending.credit_count = 0;
     const PackInfo *pack = custom_pack(g);
@@ -1160,8 +1242,7 @@ static void end_enter(Frontend *g)
         }
         credit(g, CREDIT_HEADING, "THE LEVELS");
     } else {
-        for (size_t i = 0; i < sizeof before / sizeof before[0]; i++)
-            credit(g, before[i].style, before[i].text);
+        credit_lines(g, before, sizeof before / sizeof before[0]);
     }
     /* each world: a gap, its name, its levels */
     for (int w = 0; g->campaign && w < g->campaign->world_count; w++) {
@@ -1176,8 +1257,7 @@ static void end_enter(Frontend *g)
             credit(g, CREDIT_TEXT, line);
         }
     }
-    for (size_t i = 0; i < sizeof after / sizeof after[0]; i++)
-        credit(g, after[i].style, after[i].text);
+    credit_lines(g, after, sizeof after / sizeof after[0]);
 }
 
 float screens_credits_seconds(const Frontend *g)
@@ -1210,14 +1290,6 @@ static void end_update(Frontend *g, double seconds)
         frontend_go(g, custom_pack(g) ? SCREEN_CUSTOM : SCREEN_TITLE);
 }
 
-/* The summit: the peak's backdrop, drifting slowly. */
-static void draw_summit(Frontend *g)
-{
-    RenderView view = {(int)(g->screen_time * 6.0f) + 1200, 0, LOGICAL_W, LOGICAL_H};
-    render_background(&g->batch, &g->atlas, render_atlas_background(&g->atlas, "peak"), &view,
-                      g->screen_time);
-}
-
 /* "have/total", "have/total?" when a level could not be counted. */
 static void sum_of(uint32_t have, uint32_t total, bool all, char *out, size_t cap)
 {
@@ -1236,39 +1308,27 @@ static void draw_totals(Frontend *g, float alpha)
     else
         render_fill(&g->batch, &g->atlas, box, (SDL_Color){30, 32, 66, (Uint8)(235.0f * alpha)});
     const char *heading = custom_pack(g) ? "PACK COMPLETE!" : "YOU REACHED THE PEAK!";
-    render_text(&g->batch, &g->atlas, heading,
-                (LOGICAL_W - render_text_width(&g->atlas, heading)) / 2, box.y + 12, gold);
-    char figure[48];
-    struct {
-        int icon;
-        const char *name;
-    } rows[] = {{-1, "LEVELS"},
-                {RCLIP_HUD_CLOCK, "BEST TIMES"},
-                {RCLIP_HUD_SKULL, "DEATHS"},
-                {RCLIP_HUD_COIN, "COINS"},
-                {RCLIP_HUD_GEM, "GEMS"}};
-    int x = box.x + 34, y = box.y + 34;
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++, y += 16) {
-        switch (i) {
-        case 0: snprintf(figure, sizeof figure, "%d/%d", sum->completed, sum->levels); break;
-        case 1: hud_format_time(sum->ticks, figure, sizeof figure); break;
-        case 2: snprintf(figure, sizeof figure, "%lu", (unsigned long)sum->deaths); break;
-        case 3:
-            sum_of(sum->coins, sum->coins_total, sum->all_counted, figure, sizeof figure);
-            break;
-        default: sum_of(sum->gems, sum->gems_total, sum->all_counted, figure, sizeof figure); break;
-        }
-        if (rows[i].icon >= 0)
-            render_region(&g->batch, render_cell(&g->atlas, rows[i].icon, 0, 0), x, y - 1, white);
-        render_text(&g->batch, &g->atlas, rows[i].name, x + 16, y, grey);
-        render_text(&g->batch, &g->atlas, figure, x + 104, y, white);
+    draw_centered(g, heading, box.y + 12, gold);
+    static const int icons[] = {-1, RCLIP_HUD_CLOCK, RCLIP_HUD_SKULL, RCLIP_HUD_COIN,
+                                RCLIP_HUD_GEM};
+    static const char *const names[] = {"LEVELS", "BEST TIMES", "DEATHS", "COINS", "GEMS"};
+    char figure[5][48];
+    snprintf(figure[0], sizeof figure[0], "%d/%d", sum->completed, sum->levels);
+    hud_format_time(sum->ticks, figure[1], sizeof figure[1]);
+    snprintf(figure[2], sizeof figure[2], "%lu", (unsigned long)sum->deaths);
+    sum_of(sum->coins, sum->coins_total, sum->all_counted, figure[3], sizeof figure[3]);
+    sum_of(sum->gems, sum->gems_total, sum->all_counted, figure[4], sizeof figure[4]);
+    for (int i = 0, x = box.x + 34, y = box.y + 34; i < 5; i++, y += 16) {
+        if (icons[i] >= 0)
+            render_region(&g->batch, render_cell(&g->atlas, icons[i], 0, 0), x, y - 1, white);
+        render_text(&g->batch, &g->atlas, names[i], x + 16, y, grey);
+        render_text(&g->batch, &g->atlas, figure[i], x + 104, y, white);
     }
     if (screen_ready(g)) {
         char ok[48], back[48], keys[128];
         labels_menu_keys(&g->controls.bind, g->controls.pad_last, ok, back, sizeof ok);
         snprintf(keys, sizeof keys, "%s: CREDITS   %s: TITLE", ok, back);
-        render_text(&g->batch, &g->atlas, keys,
-                    (LOGICAL_W - render_text_width(&g->atlas, keys)) / 2, box.y + box.h - 18, grey);
+        draw_centered(g, keys, box.y + box.h - 18, grey);
     }
 }
 
@@ -1280,14 +1340,8 @@ static void draw_credits(Frontend *g, float t)
         const char *text = g->ending.credits[i].text;
         int style = g->ending.credits[i].style, y = top + i * CREDIT_LINE;
         if (style == CREDIT_TITLE) {
-            const int scale = 3;
-            int w = render_text_width(&g->atlas, text) * scale;
-            if (y > -10 * scale && y < LOGICAL_H) {
-                render_text_scaled(&g->batch, &g->atlas, text, (LOGICAL_W - w) / 2 + 2, y + 2,
-                                   scale, (SDL_Color){30, 24, 60, 200});
-                render_text_scaled(&g->batch, &g->atlas, text, (LOGICAL_W - w) / 2, y, scale,
-                                   (SDL_Color){255, 236, 170, 255});
-            }
+            if (y > -30 && y < LOGICAL_H)
+                draw_big(g, text, y, 3, 2, 1.0f);
             continue;
         }
         if (style == CREDIT_GAP || y < -CREDIT_LINE || y > LOGICAL_H)
@@ -1302,7 +1356,7 @@ static void draw_credits(Frontend *g, float t)
 
 static void draw_end(Frontend *g)
 {
-    draw_summit(g);
+    draw_drift(g, "peak", 6.0f, 1200); /* the summit */
     float since = g->ending.credits_at >= 0.0f ? g->screen_time - g->ending.credits_at : -1.0f;
     if (since < 0.0f) {
         draw_logo(g, 26, 1.0f);
@@ -1371,85 +1425,33 @@ void frontend_draw(Frontend *g)
 
 /* ---- the table ---------------------------------------------------------------------- */
 
-/* The screens: see ScreenDef (frontend_internal.h) for what each column means. */
+/* The screens: see ScreenDef (frontend_internal.h) for what each column means.
+**   enter, event, update, draw, fini, back, music, wait */
 const ScreenDef SCREENS[SCREEN_COUNT] = {
-    [SCREEN_TITLE] = {.enter = title_enter,
-                      .event = title_event,
-                      .draw = title_draw,
-                      .back = SCREEN_NONE,
-                      .music = "title"},
-    [SCREEN_LEVELS] = {.enter = levels_enter,
-                       .event = levels_event,
-                       .draw = menu_screen_draw,
-                       .back = SCREEN_TITLE,
-                       .music = "title"},
+    [SCREEN_TITLE] = {title_enter, title_event, NULL, title_draw, NULL, SCREEN_NONE, "title"},
+    [SCREEN_LEVELS] = {levels_enter, levels_event, NULL, menu_screen_draw, NULL, SCREEN_TITLE,
+                       "title"},
     /* over the pause, the level under them moves on, as under the card */
-    [SCREEN_OPTIONS] = {.enter = options_enter,
-                        .event = options_event,
-                        .update = session_update,
-                        .draw = menu_screen_draw,
-                        .back = SCREEN_FROM,
-                        .music = NULL},
-    [SCREEN_BINDINGS] = {.enter = bindings_enter,
-                         .event = bindings_event,
-                         .update = session_update,
-                         .draw = bindings_draw,
-                         .back = SCREEN_OPTIONS,
-                         .music = NULL},
-    [SCREEN_PLAY] = {.event = session_event,
-                     .update = session_update,
-                     .draw = play_draw,
-                     .fini = session_fini,
-                     .back = SCREEN_NONE,
-                     .music = ""},
-    [SCREEN_PAUSE] = {.enter = pause_enter,
-                      .event = pause_event,
-                      .draw = pause_draw,
-                      .back = SCREEN_PLAY,
-                      .music = ""},
-    [SCREEN_COMPLETE] = {.event = complete_event,
-                         .update = session_update,
-                         .draw = draw_complete,
-                         .back = SCREEN_NONE,
-                         .music = "",
-                         .wait = 0.4f},
-    [SCREEN_END] = {.enter = end_enter,
-                    .event = end_event,
-                    .update = end_update,
-                    .draw = draw_end,
-                    .back = SCREEN_TITLE,
-                    .music = "peak",
-                    .wait = 0.8f},
-    [SCREEN_ERROR] = {.event = error_event, .draw = draw_error, .back = SCREEN_NONE, .music = NULL},
-    [SCREEN_CUSTOM] = {.enter = custom_enter,
-                       .event = custom_event,
-                       .draw = custom_draw,
-                       .fini = custom_fini,
-                       .back = SCREEN_TITLE,
-                       .music = "title"},
+    [SCREEN_OPTIONS] = {options_enter, options_event, session_update, menu_screen_draw, NULL,
+                        SCREEN_FROM, NULL},
+    [SCREEN_BINDINGS] = {bindings_enter, bindings_event, session_update, bindings_draw, NULL,
+                         SCREEN_OPTIONS, NULL},
+    [SCREEN_PLAY] = {NULL, session_event, session_update, play_draw, session_fini, SCREEN_NONE, ""},
+    [SCREEN_PAUSE] = {pause_enter, pause_event, NULL, pause_draw, NULL, SCREEN_PLAY, ""},
+    [SCREEN_COMPLETE] = {NULL, complete_event, session_update, draw_complete, NULL, SCREEN_NONE, "",
+                         0.4f},
+    [SCREEN_END] = {end_enter, end_event, end_update, draw_end, NULL, SCREEN_TITLE, "peak", 0.8f},
+    [SCREEN_ERROR] = {NULL, error_event, NULL, draw_error, NULL, SCREEN_NONE, NULL},
+    [SCREEN_CUSTOM] = {custom_enter, custom_event, NULL, custom_draw, custom_fini, SCREEN_TITLE,
+                       "title"},
     /* a pack's level select: the level select's, of the pack open */
-    [SCREEN_PACK] = {.enter = levels_enter,
-                     .event = levels_event,
-                     .draw = menu_screen_draw,
-                     .back = SCREEN_CUSTOM,
-                     .music = "title"},
+    [SCREEN_PACK] = {levels_enter, levels_event, NULL, menu_screen_draw, NULL, SCREEN_CUSTOM,
+                     "title"},
     /* the level editor (editor*.c) and its list of levels */
-    [SCREEN_MAKE] = {.enter = editor_files_enter,
-                     .event = editor_files_event,
-                     .draw = editor_files_draw,
-                     .back = SCREEN_TITLE,
-                     .music = "title"},
-    [SCREEN_EDITOR] = {.enter = editor_enter,
-                       .event = editor_event,
-                       .update = editor_update,
-                       .draw = editor_draw,
-                       .fini = editor_fini,
-                       .back = SCREEN_MAKE,
-                       .music = NULL},
-    [SCREEN_ASSIST] = {.enter = assist_enter,
-                       .event = assist_event,
-                       .update = session_update,
-                       .draw = assist_draw,
-                       .back = SCREEN_OPTIONS,
-                       .music = NULL},
+    [SCREEN_MAKE] = {editor_files_enter, editor_files_event, NULL, editor_files_draw, NULL,
+                     SCREEN_TITLE, "title"},
+    [SCREEN_EDITOR] = {editor_enter, editor_event, editor_update, editor_draw, editor_fini,
+                       SCREEN_MAKE, NULL},
+    [SCREEN_ASSIST] = {assist_enter, assist_event, session_update, assist_draw, NULL,
+                       SCREEN_OPTIONS, NULL},
 };

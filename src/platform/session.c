@@ -111,21 +111,16 @@ static CameraTarget player_target(Frontend *g, float alpha)
     return t;
 }
 
-static float level_w(const Frontend *g)
+/* The camera put on the player (reset) or moved after it over dt s. */
+static void follow(Frontend *g, const CameraTarget *t, bool reset, float dt)
 {
-    return (float)(g->session.level.map.width * TILE_SIZE);
-}
-
-static float level_h(const Frontend *g)
-{
-    return (float)(g->session.level.map.height * TILE_SIZE);
-}
-
-static void reset_camera(Frontend *g)
-{
+    float w = (float)(g->session.level.map.width * TILE_SIZE);
+    float h = (float)(g->session.level.map.height * TILE_SIZE);
     CameraConfig cfg = camera_default_config();
-    CameraTarget t = player_target(g, 1.0f);
-    camera_reset(&g->session.camera, &cfg, &t, level_w(g), level_h(g));
+    if (reset)
+        camera_reset(&g->session.camera, &cfg, t, w, h);
+    else
+        camera_update(&g->session.camera, t, w, h, dt);
 }
 
 /* A fresh start for everything the front end keeps about a run. */
@@ -143,7 +138,8 @@ static void begin_run(Frontend *g)
     secrets_fini(&g->session.secrets);
     if (!secrets_build(&g->session.secrets, &g->session.level.map))
         fprintf(stderr, "%s: out of memory: the secret tiles will not fade\n", g->opt.program);
-    reset_camera(g);
+    CameraTarget t = player_target(g, 1.0f);
+    follow(g, &t, true, 0.0f);
     g->session.playback_pos = 0;
     if (g->session.recording) {
         g->session.record.count = 0;
@@ -501,7 +497,7 @@ static void animate(Frontend *g, float dt, float alpha)
     const Player *pl = ecs_get(sim_world(g->session.sim), sim_player(g->session.sim), C_PLAYER);
     SDL_Rect box = {(int)floorf(t.x + 0.5f), (int)floorf(t.y + 0.5f), (int)t.w, (int)t.h};
     secrets_update(&g->session.secrets, box, pl != NULL && pl->state != PLAYER_DEAD, dt);
-    camera_update(&g->session.camera, &t, level_w(g), level_h(g), dt);
+    follow(g, &t, false, dt);
 }
 
 int frontend_run_ticks(Frontend *g, int n)

@@ -154,20 +154,12 @@ void speaker_play(Sound sound)
     SDL_UnlockAudioDevice(speaker.device);
 }
 
-void speaker_set_volume(int master, int sfx, bool mute)
+void speaker_set_volume(int master, int sfx, int music, bool mute)
 {
     if (speaker.device == 0)
         return;
     SDL_LockAudioDevice(speaker.device);
     mixer_set_volume(&speaker.mixer, master, sfx, mute);
-    SDL_UnlockAudioDevice(speaker.device);
-}
-
-void speaker_set_music_volume(int music)
-{
-    if (speaker.device == 0)
-        return;
-    SDL_LockAudioDevice(speaker.device);
     mixer_set_music_volume(&speaker.mixer, music);
     SDL_UnlockAudioDevice(speaker.device);
 }

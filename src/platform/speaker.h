@@ -27,11 +27,9 @@ bool speaker_open(const char *data_dir, const struct Settings *settings);
 /* Starts that effect; several play at once. */
 void speaker_play(Sound sound);
 
-/* master and sfx in 0..100; the change glides over a few milliseconds. */
-void speaker_set_volume(int master, int sfx, bool mute);
-
-/* The music's volume in 0..100 (under master and mute), gliding likewise. */
-void speaker_set_music_volume(int music);
+/* Each in 0..100, the effects and the music each under master and mute; the
+** change glides over a few milliseconds. */
+void speaker_set_volume(int master, int sfx, int music, bool mute);
 
 /* Plays DATA_DIR/assets/music/TRACK.txt from its start, cross-fading from
 ** what played over fade_seconds; the track already playing plays on. A

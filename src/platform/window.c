@@ -171,8 +171,7 @@ static void hook_play(void *ctx, Sound sound)
 static void hook_volume(void *ctx, int master, int sfx, int music, bool mute)
 {
     (void)ctx;
-    speaker_set_volume(master, sfx, mute);
-    speaker_set_music_volume(music);
+    speaker_set_volume(master, sfx, music, mute);
 }
 
 static void hook_music(void *ctx, const char *track)

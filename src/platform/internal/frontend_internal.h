@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
 /*
 ** frontend_internal.h -- the Frontend as frontend.c, screens.c, session.c
-** and summary.c share it, each part of it owned by one of them.
+** and custom.c share it, each part of it owned by one of them.
 **
 ** One screen shows at a time, each a row of one table, SCREENS: frontend.c
 ** hands every event and frame to the row of the screen shown, and changes
@@ -11,8 +11,8 @@
 ** screen change under it. frontend.c owns that, start-up and shut-down and
 ** the player's files; screens.c the screens; session.c the level being
 ** played (loading, ticks, hot reload, recording and playback, the last
-** completion), the play screen's; summary.c counts what the campaign's
-** levels hold. Nothing else includes this header but the tests.
+** completion), the play screen's; custom.c the packs and the player's own
+** levels. Nothing else includes this header but the tests.
 */
 #ifndef FRONTEND_INTERNAL_H
 #define FRONTEND_INTERNAL_H
@@ -216,7 +216,6 @@ typedef struct Custom {
     PackList packs;
     int pack_done[PACK_MAX]; /* each pack's levels completed, from its record */
     int level_count;
-    int levels_dropped; /* found past CUSTOM_LEVELS_MAX */
     CustomLevel levels[CUSTOM_LEVELS_MAX];
     /* the pack open, -1 for none: its campaign is g->campaign and its record
     ** the progress in use, while the game's own wait in main_campaign and
@@ -227,7 +226,7 @@ typedef struct Custom {
 } Custom;
 
 /* The coins and gems of the campaign's levels as their files hold them,
-** counted when first asked for (summary.c). */
+** counted when first asked for (screens.c). */
 typedef struct LevelCounts {
     bool tried[CAMPAIGN_MAX_LEVELS], counted[CAMPAIGN_MAX_LEVELS];
     uint32_t coins[CAMPAIGN_MAX_LEVELS], gems[CAMPAIGN_MAX_LEVELS];
@@ -242,12 +241,6 @@ typedef struct CampaignSummary {
     uint32_t gems, gems_total;
     bool all_counted; /* false when a level's file could not be counted */
 } CampaignSummary;
-
-/* What the last frame drew (screens.c), for the F3 overlay and the tests. */
-typedef struct FrameStats {
-    DebugStats stats;
-    int view_x, view_y; /* top-left of the view, level pixels */
-} FrameStats;
 
 struct Frontend {
     SDL_Renderer *renderer;
@@ -282,7 +275,10 @@ struct Frontend {
     Menus menus;
     Session session;
     Custom *custom; /* made when Custom levels is first shown */
-    FrameStats frame;
+    struct {        /* what the last frame drew (screens.c), for the F3 overlay and the tests */
+        DebugStats stats;
+        int view_x, view_y; /* top-left of the view, level pixels */
+    } frame;
     LevelCounts counts;
     /* the end of the campaign (screens.c): its totals, its credits made as
     ** it is shown (a line each), and when they began to roll (screen time,
@@ -310,7 +306,6 @@ void frontend_back(Frontend *g);
 void frontend_sound(Frontend *g, Sound sound);
 /* Gives the volumes of the settings to the sound device. */
 void frontend_apply_volume(Frontend *g);
-void frontend_toggle_fullscreen(Frontend *g);
 /* Writes settings.json if a setting changed (as the screen changes, too),
 ** and anything else not yet saved; never for a transient game. A failure
 ** is told (once) and the write tried again at the next save and at quit. */
@@ -361,15 +356,6 @@ bool session_setup_replays(Frontend *g, char *err, size_t errlen);
 /* Writes the recording and frees the level, its Sim and the replays. */
 void session_fini(Frontend *g);
 
-/* ---- summary.c: the campaign in figures ---- */
-
-/* The coins and gems campaign level `index` holds: as progress kept them at
-** its last completion, else counted from its file. False (and 0s) when
-** neither knows (the file does not load). */
-bool summary_level_totals(Frontend *g, int index, uint32_t *coins, uint32_t *gems);
-/* The sums over the whole campaign, for the end screen. */
-void summary_campaign(Frontend *g, CampaignSummary *out);
-
 /* ---- custom.c: packs and the player's own levels ---- */
 
 /* The progress record of the player's own levels (levels/ beside the settings). */
@@ -408,8 +394,7 @@ void screens_complete_keys(const Frontend *g, char *out, size_t cap);
 float screens_credits_seconds(const Frontend *g);
 /* "A CLIMB IN TWELVE LEVELS": the title's line under the name. */
 void screens_tagline(int levels, char *out, size_t cap);
-/* Full screen was turned on or off (F11, Alt+Enter, the Options row): the
-** Options, if shown, show the new state. */
-void screens_fullscreen_changed(Frontend *g);
+/* Full screen on or off (F11, Alt+Enter, the Options row), saved. */
+void screens_toggle_fullscreen(Frontend *g);
 
 #endif
