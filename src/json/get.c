@@ -21,28 +21,23 @@ const cJSON *json_need(JsonDoc *doc, const cJSON *obj, const char *key)
     return v;
 }
 
-bool json_want_object(JsonDoc *doc, const cJSON *v)
+/* Reports "expected WHAT, got ..." at v (not NULL); false. */
+static bool wrong(JsonDoc *doc, const cJSON *v, const char *what)
 {
-    if (v == NULL)
-        return false;
-    if (cJSON_IsObject(v))
-        return true;
     char got[64];
     json_describe(v, got, sizeof got);
-    json_error(doc, v, "expected an object, got %s", got);
+    json_error(doc, v, "expected %s, got %s", what, got);
     return false;
+}
+
+bool json_want_object(JsonDoc *doc, const cJSON *v)
+{
+    return v != NULL && (cJSON_IsObject(v) || wrong(doc, v, "an object"));
 }
 
 bool json_want_array(JsonDoc *doc, const cJSON *v)
 {
-    if (v == NULL)
-        return false;
-    if (cJSON_IsArray(v))
-        return true;
-    char got[64];
-    json_describe(v, got, sizeof got);
-    json_error(doc, v, "expected an array, got %s", got);
-    return false;
+    return v != NULL && (cJSON_IsArray(v) || wrong(doc, v, "an array"));
 }
 
 bool json_want_int(JsonDoc *doc, const cJSON *v, long lo, long hi, long *out)
@@ -56,10 +51,9 @@ bool json_want_int(JsonDoc *doc, const cJSON *v, long lo, long hi, long *out)
             return true;
         }
     }
-    char got[64];
-    json_describe(v, got, sizeof got);
-    json_error(doc, v, "expected an integer from %ld to %ld, got %s", lo, hi, got);
-    return false;
+    char what[64];
+    snprintf(what, sizeof what, "an integer from %ld to %ld", lo, hi);
+    return wrong(doc, v, what);
 }
 
 bool json_want_int_in(JsonDoc *doc, const cJSON *v, const long *allowed, int count, long *out)
@@ -76,7 +70,7 @@ bool json_want_int_in(JsonDoc *doc, const cJSON *v, const long *allowed, int cou
             }
         }
     }
-    char list[160], got[64];
+    char list[160];
     size_t len = 0;
     list[0] = '\0';
     for (int i = 0; i < count && len < sizeof list; i++) {
@@ -86,9 +80,7 @@ bool json_want_int_in(JsonDoc *doc, const cJSON *v, const long *allowed, int cou
             break;
         len += (size_t)w;
     }
-    json_describe(v, got, sizeof got);
-    json_error(doc, v, "expected %s, got %s", list, got);
-    return false;
+    return wrong(doc, v, list);
 }
 
 bool json_want_number(JsonDoc *doc, const cJSON *v, double lo, double hi, double *out)
@@ -102,10 +94,9 @@ bool json_want_number(JsonDoc *doc, const cJSON *v, double lo, double hi, double
             return true;
         }
     }
-    char got[64];
-    json_describe(v, got, sizeof got);
-    json_error(doc, v, "expected a number from %g to %g, got %s", lo, hi, got);
-    return false;
+    char what[64];
+    snprintf(what, sizeof what, "a number from %g to %g", lo, hi);
+    return wrong(doc, v, what);
 }
 
 bool json_want_bool(JsonDoc *doc, const cJSON *v, bool *out)
@@ -116,10 +107,7 @@ bool json_want_bool(JsonDoc *doc, const cJSON *v, bool *out)
         *out = cJSON_IsTrue(v);
         return true;
     }
-    char got[64];
-    json_describe(v, got, sizeof got);
-    json_error(doc, v, "expected true or false, got %s", got);
-    return false;
+    return wrong(doc, v, "true or false");
 }
 
 const char *json_want_string(JsonDoc *doc, const cJSON *v)
@@ -128,9 +116,7 @@ const char *json_want_string(JsonDoc *doc, const cJSON *v)
         return NULL;
     if (cJSON_IsString(v) && v->valuestring != NULL)
         return v->valuestring;
-    char got[64];
-    json_describe(v, got, sizeof got);
-    json_error(doc, v, "expected a string, got %s", got);
+    wrong(doc, v, "a string");
     return NULL;
 }
 
@@ -156,9 +142,9 @@ int json_want_enum(JsonDoc *doc, const cJSON *v, const char *const *names, int c
     char list[160];
     list_names(names, count, list, sizeof list);
     if (!cJSON_IsString(v) || v->valuestring == NULL) {
-        char got[64];
-        json_describe(v, got, sizeof got);
-        json_error(doc, v, "expected %s: %s, got %s", what, list, got);
+        char expected[256];
+        snprintf(expected, sizeof expected, "%s: %s", what, list);
+        wrong(doc, v, expected);
         return -1;
     }
     for (int i = 0; i < count; i++)

@@ -15,6 +15,8 @@
 #include "json_internal.h"
 #include "json_utf8.h"
 
+#include "array.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,7 +57,8 @@ typedef struct Scanner {
     size_t len, pos;
     int line, col;
     JsonNode *nodes;
-    uint32_t count, cap;
+    uint32_t count;
+    size_t cap;
     bool failed;
     int err_line, err_col;
     char err[200];
@@ -96,16 +99,6 @@ static void sc_step(Scanner *sc)
         sc->col++;
     }
     sc->pos++;
-}
-
-static bool is_digit(int c)
-{
-    return c >= '0' && c <= '9';
-}
-
-static bool is_alpha(int c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
 
 /* Names the character at the scanner for a message. */
@@ -151,16 +144,12 @@ static uint32_t sc_node(Scanner *sc, uint32_t parent, uint32_t index, int key_li
         sc_fail(sc, "more than %d values in one file", JSON_MAX_VALUES);
         return JSON_NO_PARENT;
     }
-    if (sc->count == sc->cap) {
-        uint32_t cap = sc->cap ? sc->cap * 2 : 256;
-        JsonNode *nodes = realloc(sc->nodes, (size_t)cap * sizeof *nodes);
-        if (nodes == NULL) {
-            sc_fail(sc, "out of memory");
-            return JSON_NO_PARENT;
-        }
-        sc->nodes = nodes;
-        sc->cap = cap;
+    JsonNode *nodes = array_grow(sc->nodes, &sc->cap, (size_t)sc->count + 1, sizeof *nodes);
+    if (nodes == NULL) {
+        sc_fail(sc, "out of memory");
+        return JSON_NO_PARENT;
     }
+    sc->nodes = nodes;
     sc->nodes[sc->count] = (JsonNode){
         .item = NULL,
         .off = (uint32_t)sc->pos,
