@@ -37,6 +37,7 @@
 ** reads the file again under a lock of its folder and merges (progress_save),
 ** so that two copies of the game never lose each other's completions.
 */
+#define _XOPEN_SOURCE 700 /* strdup */
 #include "progress.h"
 
 #include "campaign.h"
@@ -45,17 +46,14 @@
 #include "json_message.h"
 #include "json_utf8.h"
 
+#include "array.h"
+
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum { PROGRESS_FORMAT = 3 };
-
-static bool check_id(const char *s, size_t cap, const char **why)
-{
-    return save_valid_file_name(s, cap, why);
-}
 
 /* last_level: an id, or "" before any level was played. */
 static bool check_id_or_empty(const char *s, size_t cap, const char **why)
@@ -67,7 +65,7 @@ static bool check_id_or_empty(const char *s, size_t cap, const char **why)
 static bool progress_valid_id(const char *level_id)
 {
     const char *why;
-    return level_id != NULL && check_id(level_id, PROGRESS_ID_MAX, &why);
+    return level_id != NULL && save_valid_file_name(level_id, PROGRESS_ID_MAX, &why);
 }
 
 void progress_init(Progress *p)
@@ -197,16 +195,12 @@ bool progress_set_last_level(Progress *p, const char *level_id)
 ** of memory. */
 static LevelRecord *add_record(Progress *p, const char *level_id)
 {
-    if (p->level_count == p->level_cap) {
-        if (p->level_cap > INT_MAX / 2)
-            return NULL;
-        int cap = p->level_cap > 0 ? p->level_cap * 2 : 16;
-        LevelRecord *grown = realloc(p->levels, (size_t)cap * sizeof *grown);
-        if (grown == NULL)
-            return NULL;
-        p->levels = grown;
-        p->level_cap = cap;
-    }
+    size_t cap = (size_t)p->level_cap;
+    LevelRecord *grown = array_grow(p->levels, &cap, (size_t)p->level_count + 1, sizeof *grown);
+    if (grown == NULL || cap > INT_MAX)
+        return NULL;
+    p->levels = grown;
+    p->level_cap = (int)cap;
     LevelRecord *rec = &p->levels[p->level_count++];
     memset(rec, 0, sizeof *rec);
     snprintf(rec->id, sizeof rec->id, "%s", level_id);
@@ -274,15 +268,8 @@ bool progress_record_completion(Progress *p, const char *level_id, int campaign_
     return true;
 }
 
-static uint32_t min_u32(uint32_t a, uint32_t b)
-{
-    return a < b ? a : b;
-}
-
-static uint32_t max_u32(uint32_t a, uint32_t b)
-{
-    return a > b ? a : b;
-}
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
 
 /* The better of two records of one level, into a. Where the two were of
 ** different versions of the level (other totals), a's coins and gems stand:
@@ -295,8 +282,8 @@ static void merge_record(LevelRecord *a, const LevelRecord *b)
         *a = *b;
         return;
     }
-    a->best_ticks = min_u32(a->best_ticks, b->best_ticks);
-    a->fewest_deaths = min_u32(a->fewest_deaths, b->fewest_deaths);
+    a->best_ticks = MIN(a->best_ticks, b->best_ticks);
+    a->fewest_deaths = MIN(a->fewest_deaths, b->fewest_deaths);
     a->assisted = a->assisted && b->assisted;
     if (a->totals_known && b->totals_known &&
         (a->coins_total != b->coins_total || a->gems_total != b->gems_total))
@@ -312,8 +299,7 @@ static void merge_record(LevelRecord *a, const LevelRecord *b)
             return;
         }
     }
-    uint32_t coins = max_u32(a->most_coins, b->most_coins),
-             gems = max_u32(a->most_gems, b->most_gems);
+    uint32_t coins = MAX(a->most_coins, b->most_coins), gems = MAX(a->most_gems, b->most_gems);
     if (!a->totals_known || (coins <= a->coins_total && gems <= a->gems_total)) {
         a->most_coins = coins;
         a->most_gems = gems;
@@ -357,7 +343,8 @@ typedef struct Entry {
 
 typedef struct ProgressFile {
     Entry *list;
-    int count, cap;
+    int count;
+    size_t cap;
 } ProgressFile;
 
 static void file_fini(ProgressFile *f)
@@ -381,21 +368,13 @@ static Entry *file_find(ProgressFile *f, const char *campaign)
 /* A new record, a fresh start, at the end; NULL when out of memory. */
 static Entry *file_add(ProgressFile *f, const char *campaign)
 {
-    if (f->count == f->cap) {
-        if (f->cap > INT_MAX / 2)
-            return NULL;
-        int cap = f->cap > 0 ? f->cap * 2 : 4;
-        Entry *grown = realloc(f->list, (size_t)cap * sizeof *grown);
-        if (grown == NULL)
-            return NULL;
-        f->list = grown;
-        f->cap = cap;
-    }
-    size_t n = strlen(campaign) + 1;
-    char *id = malloc(n);
+    Entry *grown = array_grow(f->list, &f->cap, (size_t)f->count + 1, sizeof *grown);
+    if (grown == NULL)
+        return NULL;
+    f->list = grown;
+    char *id = strdup(campaign);
     if (id == NULL)
         return NULL;
-    memcpy(id, campaign, n);
     Entry *e = &f->list[f->count++];
     e->id = id;
     progress_init(&e->p);
@@ -407,19 +386,12 @@ static Entry *file_add(ProgressFile *f, const char *campaign)
 /* Counts in a record: 0 to UINT32_MAX. */
 _Static_assert(LONG_MAX >= UINT32_MAX, "a long holds every count of a record");
 
-static void read_count(JsonDoc *doc, const cJSON *rec, const char *key, uint32_t *out)
+/* A count; one that older files do not have (not needed) is 0 when missing. */
+static void read_count(JsonDoc *doc, const cJSON *rec, const char *key, bool needed, uint32_t *out)
 {
     long x;
-    if (json_want_int(doc, json_need(doc, rec, key), 0, (long)UINT32_MAX, &x))
-        *out = (uint32_t)x;
-}
-
-/* A count that older files do not have: 0 when it is not there. */
-static void read_optional_count(JsonDoc *doc, const cJSON *rec, const char *key, uint32_t *out)
-{
-    long x;
-    const cJSON *v = json_get(rec, key);
-    if (v != NULL && json_want_int(doc, v, 0, (long)UINT32_MAX, &x))
+    const cJSON *v = needed ? json_need(doc, rec, key) : json_get(rec, key);
+    if (json_want_int(doc, v, 0, (long)UINT32_MAX, &x))
         *out = (uint32_t)x;
 }
 
@@ -443,18 +415,18 @@ static void read_record(JsonDoc *doc, const cJSON *item, LevelRecord *rec)
     int before = doc->sink->count;
     json_check_keys(doc, item, known, SAVE_COUNT(known));
     json_want_bool(doc, json_need(doc, item, "completed"), &rec->completed);
-    read_count(doc, item, "best_ticks", &rec->best_ticks);
-    read_count(doc, item, "fewest_deaths", &rec->fewest_deaths);
-    read_count(doc, item, "most_coins", &rec->most_coins);
-    read_optional_count(doc, item, "most_gems", &rec->most_gems);
+    read_count(doc, item, "best_ticks", true, &rec->best_ticks);
+    read_count(doc, item, "fewest_deaths", true, &rec->fewest_deaths);
+    read_count(doc, item, "most_coins", true, &rec->most_coins);
+    read_count(doc, item, "most_gems", false, &rec->most_gems);
     const cJSON *coins_total = json_get(item, "coins_total"),
                 *gems_total = json_get(item, "gems_total");
     if ((coins_total == NULL) != (gems_total == NULL))
         json_error(doc, coins_total != NULL ? coins_total : gems_total,
                    "coins_total and gems_total go together: %s is missing",
                    coins_total != NULL ? "gems_total" : "coins_total");
-    read_optional_count(doc, item, "coins_total", &rec->coins_total);
-    read_optional_count(doc, item, "gems_total", &rec->gems_total);
+    read_count(doc, item, "coins_total", false, &rec->coins_total);
+    read_count(doc, item, "gems_total", false, &rec->gems_total);
     rec->totals_known = coins_total != NULL && gems_total != NULL;
     const cJSON *assist = json_get(item, "assist");
     if (assist != NULL)
@@ -497,7 +469,7 @@ static void read_campaign(JsonDoc *doc, const cJSON *obj, const char *const *ext
         return;
     for (const cJSON *item = levels->child; item != NULL; item = item->next) {
         const char *why;
-        if (!check_id(item->string, PROGRESS_ID_MAX, &why)) {
+        if (!save_valid_file_name(item->string, PROGRESS_ID_MAX, &why)) {
             char q[PROGRESS_ID_MAX + 4];
             json_quote(item->string, q, sizeof q);
             json_error_key(doc, item, "level id \"%s\": %s", q, why);
@@ -519,14 +491,9 @@ static bool read_file(JsonDoc *doc, ProgressFile *f)
     int before = doc->sink->count;
     static const long formats[] = {1, 2, PROGRESS_FORMAT}; /* 1: before gems; 2: one record */
     long format;
-    const cJSON *v = json_need(doc, root, "format");
-    if (save_format_is_newer(v, PROGRESS_FORMAT)) {
-        char got[64];
-        json_describe(v, got, sizeof got);
-        json_error(doc, v, "this version reads format %d, not %s", PROGRESS_FORMAT, got);
-        return false;
-    }
-    if (!json_want_int_in(doc, v, formats, SAVE_COUNT(formats), &format))
+    bool newer;
+    if (!save_want_format(doc, json_need(doc, root, "format"), formats, SAVE_COUNT(formats),
+                          &format, &newer))
         return false;
     if (format < 3) {
         static const char *const extra[] = {"format"};

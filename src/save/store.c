@@ -19,7 +19,10 @@
 
 #include "save_internal.h"
 
+#include "json_message.h"
 #include "json_utf8.h"
+
+#include "array.h"
 
 #include <errno.h>
 #include <math.h>
@@ -35,20 +38,37 @@
 
 /* ---------------------------------------------------------------- reading */
 
+void save_keep_first(void *ctx, int line, int col, const char *message)
+{
+    SaveFirst *f = ctx;
+    if (f->message[0] != '\0')
+        return;
+    f->line = line;
+    f->col = col;
+    snprintf(f->message, sizeof f->message, "%s", message[0] != '\0' ? message : "unreadable");
+}
+
+void save_first_say(const SaveFirst *f, const char *path, char *buf, size_t size)
+{
+    const char *sep = path != NULL ? ":" : "";
+    if (f->line > 0)
+        snprintf(buf, size, "%s%s%d:%d: %s", path != NULL ? path : "", sep, f->line, f->col,
+                 f->message);
+    else
+        snprintf(buf, size, "%s%s%s%s", path != NULL ? path : "", sep, path != NULL ? " " : "",
+                 f->message);
+}
+
 /* The sink of a SaveReader: the first problem is kept, every one handed on. */
 static void on_problem(void *ctx, int line, int col, const char *message)
 {
     SaveReader *r = ctx;
     if (message[0] == '\0')
         message = "unreadable";
-    if (r->message[0] == '\0') {
-        r->line = line;
-        r->col = col;
-        snprintf(r->message, sizeof r->message, "%s", message);
-    }
+    save_keep_first(&r->first, line, col, message);
     if (r->report == NULL)
         return;
-    char full[sizeof r->message + sizeof r->fallback];
+    char full[sizeof r->first.message + sizeof r->fallback];
     if (r->fallback[0] != '\0')
         snprintf(full, sizeof full, "%s; %s", message, r->fallback);
     else
@@ -83,16 +103,12 @@ void save_reader_fallback(SaveReader *r, const char *fmt, ...)
 
 void save_reader_forget(SaveReader *r)
 {
-    r->message[0] = '\0';
-    r->line = r->col = 0;
+    r->first = (SaveFirst){0, 0, ""};
 }
 
 void save_reader_problem(const SaveReader *r, char *buf, size_t size)
 {
-    if (r->line > 0)
-        snprintf(buf, size, "%d:%d: %s", r->line, r->col, r->message);
-    else
-        snprintf(buf, size, "%s", r->message);
+    save_first_say(&r->first, NULL, buf, size);
 }
 
 bool save_reader_parse(SaveReader *r, const char *text, size_t len)
@@ -117,9 +133,18 @@ JsonRead save_reader_load(SaveReader *r, const char *path)
     return save_reader_parse(r, r->text, len) ? JSON_READ_OK : JSON_READ_FAILED;
 }
 
-bool save_format_is_newer(const cJSON *v, int current)
+bool save_want_format(JsonDoc *doc, const cJSON *v, const long *formats, int count, long *format,
+                      bool *newer)
 {
-    return cJSON_IsNumber(v) && v->valuedouble > current && v->valuedouble == floor(v->valuedouble);
+    long current = formats[count - 1];
+    *newer = cJSON_IsNumber(v) && v->valuedouble > (double)current &&
+             v->valuedouble == floor(v->valuedouble);
+    if (!*newer)
+        return json_want_int_in(doc, v, formats, count, format);
+    char got[64];
+    json_describe(v, got, sizeof got);
+    json_error(doc, v, "this version reads format %ld, not %s", current, got);
+    return false;
 }
 
 bool save_want_string(JsonDoc *doc, const cJSON *v, SaveStringCheck check, char *out, size_t cap)
@@ -242,14 +267,14 @@ SaveLoad save_recover(const SaveReader *r, const char *path, const char *what, S
         return SAVE_RECOVERED;
     const char *slash = strrchr(aside, '/');
     if (kept)
-        save_notices_add(notices, path, r->line, r->col,
-                         "%s; using default %s (the file was kept as %s)", r->message, what,
+        save_notices_add(notices, path, r->first.line, r->first.col,
+                         "%s; using default %s (the file was kept as %s)", r->first.message, what,
                          slash != NULL ? slash + 1 : aside);
     else
-        save_notices_add(notices, path, r->line, r->col,
+        save_notices_add(notices, path, r->first.line, r->first.col,
                          "%s; using default %s (could not keep the file aside: %s; the next save"
                          " replaces it)",
-                         r->message, what, strerror(errnum));
+                         r->first.message, what, strerror(errnum));
     return SAVE_RECOVERED;
 }
 
@@ -306,7 +331,7 @@ SaveLoad save_load_json(SaveReader *r, const char *path, const char *what, SaveN
             save_notices_add(notices, path, 0, 0,
                              "%s; using default %s for now (the file is "
                              "left as it is)",
-                             r->message, what);
+                             r->first.message, what);
         return SAVE_UNREADABLE;
     }
     if (got == JSON_READ_FAILED)
@@ -324,21 +349,12 @@ void save_buf_fini(SaveBuf *b)
 
 static bool buf_reserve(SaveBuf *b, size_t extra)
 {
-    if (b->failed)
-        return false;
-    if (b->len + extra + 1 <= b->cap)
-        return true;
-    size_t cap = b->cap > 0 ? b->cap : 256;
-    while (cap < b->len + extra + 1)
-        cap *= 2;
-    char *p = realloc(b->data, cap);
-    if (p == NULL) {
+    char *p = b->failed ? NULL : array_grow(b->data, &b->cap, b->len + extra + 1, 1);
+    if (p == NULL)
         b->failed = true;
-        return false;
-    }
-    b->data = p;
-    b->cap = cap;
-    return true;
+    else
+        b->data = p;
+    return p != NULL;
 }
 
 void save_buf_puts(SaveBuf *b, const char *s)
