@@ -186,10 +186,7 @@ static bool track_line(Reader *r, const AudioLine *line)
     if (r->have_track)
         return audio_text_fail(&r->text, &line->words[0], "a second 'track' line");
     r->have_track = true;
-    Field f[4] = {{"bpm", {0}, false},
-                  {"rows_per_beat", {0}, false},
-                  {"volume", {0}, false},
-                  {"echo", {0}, false}};
+    Field f[4] = {{.key = "bpm"}, {.key = "rows_per_beat"}, {.key = "volume"}, {.key = "echo"}};
     if (!fields(r, line, 1, f, 4))
         return false;
     if (!f[0].given || !f[1].given)
@@ -268,10 +265,7 @@ static bool channel_line(Reader *r, const AudioLine *line)
         if (strcmp(t->channels[i].name, c->name) == 0)
             return audio_text_fail(&r->text, &line->words[1], "channel '%s' is defined twice",
                                    c->name);
-    Field f[4] = {{"instrument", {0}, false},
-                  {"volume", {0}, false},
-                  {"pan", {0}, false},
-                  {"echo", {0}, false}};
+    Field f[4] = {{.key = "instrument"}, {.key = "volume"}, {.key = "pan"}, {.key = "echo"}};
     if (!fields(r, line, 2, f, 4))
         return false;
     if (!f[0].given)

@@ -266,29 +266,15 @@ static bool read_campaign(JsonDoc *doc, Campaign *c, const struct stat *self)
     return doc->sink->count == before;
 }
 
-/* Hands each problem of the campaign file on to the caller's report. */
-typedef struct Forward {
-    CampaignReport report;
-    void *ctx;
-} Forward;
-
-static void forward(void *ctx, int line, int col, const char *message)
-{
-    const Forward *f = ctx;
-    if (f->report != NULL)
-        f->report(f->ctx, line, col, message);
-}
-
 bool campaign_read(const char *path, Campaign *c, CampaignReport report, void *ctx)
 {
     SaveReader r;
-    Forward fw = {report, ctx};
     bool ok = false;
 
     memset(c, 0, sizeof *c);
     save_reader_init(&r);
-    r.report = forward;
-    r.report_ctx = &fw;
+    r.report = report; /* each problem of the campaign file */
+    r.report_ctx = ctx;
     const char *slash = strrchr(path, '/');
     size_t dirlen = slash != NULL ? (size_t)(slash - path) + 1 : 0;
     if (dirlen >= sizeof c->dir) {

@@ -164,16 +164,8 @@ bool save_want_string(JsonDoc *doc, const cJSON *v, SaveStringCheck check, char 
 bool save_valid_file_name(const char *s, size_t cap, const char **why)
 {
     size_t n = strlen(s);
-    if (n == 0) {
-        *why = "empty name";
-        return false;
-    }
-    if (n >= cap) {
-        *why = "name too long";
-        return false;
-    }
-    if (s[0] == '.') {
-        *why = "a name may not start with '.'";
+    if (n == 0 || n >= cap || s[0] == '.') {
+        *why = n == 0 ? "empty name" : n >= cap ? "name too long" : "a name may not start with '.'";
         return false;
     }
     for (size_t i = 0; i < n; i++) {
@@ -191,16 +183,8 @@ bool save_valid_file_name(const char *s, size_t cap, const char **why)
 bool save_valid_text(const char *s, size_t cap, const char **why)
 {
     size_t n = strlen(s);
-    if (n == 0) {
-        *why = "empty text";
-        return false;
-    }
-    if (n >= cap) {
-        *why = "text too long";
-        return false;
-    }
-    if (s[0] == ' ' || s[n - 1] == ' ') {
-        *why = "leading or trailing space";
+    if (n == 0 || n >= cap || s[0] == ' ' || s[n - 1] == ' ') {
+        *why = n == 0 ? "empty text" : n >= cap ? "text too long" : "leading or trailing space";
         return false;
     }
     const unsigned char *p = (const unsigned char *)s;
