@@ -16,28 +16,15 @@ int json_utf8_len(const unsigned char *p, size_t avail)
     unsigned char c = p[0];
     if (c < 0x80)
         return 1;
-    int n;
+    int n = c >= 0xC2 && c <= 0xDF   ? 2
+            : c >= 0xE0 && c <= 0xEF ? 3
+            : c >= 0xF0 && c <= 0xF4 ? 4
+                                     : 0;
     /* The second byte's range is what rules out overlong forms (after E0
     ** and F0), surrogates (after ED) and code points past U+10FFFF (F4). */
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (c >= 0xC2 && c <= 0xDF) {
-        n = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        n = 3;
-        if (c == 0xE0)
-            lo = 0xA0;
-        if (c == 0xED)
-            hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        n = 4;
-        if (c == 0xF0)
-            lo = 0x90;
-        if (c == 0xF4)
-            hi = 0x8F;
-    } else {
-        return 0;
-    }
-    if (avail < (size_t)n || p[1] < lo || p[1] > hi)
+    unsigned char lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
+    unsigned char hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+    if (n == 0 || avail < (size_t)n || p[1] < lo || p[1] > hi)
         return 0;
     for (int i = 2; i < n; i++)
         if ((p[i] & 0xC0) != 0x80)
