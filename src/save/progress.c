@@ -105,18 +105,14 @@ static bool check_campaign(const char *s, size_t cap, const char **why)
         *why = n == 0 ? "an empty campaign id" : "the campaign id is too long";
         return false;
     }
-    for (size_t i = 0; i < n;) {
-        const unsigned char c = (unsigned char)s[i];
-        if (c < 0x20 || c == 0x7F) {
-            *why = "a control character in the campaign id";
+    for (size_t i = 0, k; i < n; i += k) { /* k is 1 for a control character */
+        unsigned char c = (unsigned char)s[i];
+        k = (size_t)json_utf8_len((const unsigned char *)s + i, n - i);
+        if (c < 0x20 || c == 0x7F || k == 0) {
+            *why = k == 0 ? "the campaign id is not valid UTF-8"
+                          : "a control character in the campaign id";
             return false;
         }
-        int k = json_utf8_len((const unsigned char *)s + i, n - i);
-        if (k == 0) {
-            *why = "the campaign id is not valid UTF-8";
-            return false;
-        }
-        i += (size_t)k;
     }
     return true;
 }

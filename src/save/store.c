@@ -189,18 +189,13 @@ bool save_valid_text(const char *s, size_t cap, const char **why)
         *why = n == 0 ? "empty text" : n >= cap ? "text too long" : "leading or trailing space";
         return false;
     }
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p != '\0') {
-        if (*p < 0x20 || *p == 0x7F) {
-            *why = "control character in text";
+    for (size_t i = 0, k; i < n; i += k) { /* k is 1 for a control character */
+        unsigned char c = (unsigned char)s[i];
+        k = (size_t)json_utf8_len((const unsigned char *)s + i, n - i);
+        if (c < 0x20 || c == 0x7F || k == 0) {
+            *why = k == 0 ? "text is not valid UTF-8" : "control character in text";
             return false;
         }
-        int k = json_utf8_len(p, n - (size_t)(p - (const unsigned char *)s));
-        if (k == 0) {
-            *why = "text is not valid UTF-8";
-            return false;
-        }
-        p += k;
     }
     return true;
 }
