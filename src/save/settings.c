@@ -21,6 +21,7 @@
 ** (fit), a whole scale, or "fill"; game_speed, invincible and all_levels are
 ** the Assist's (absent from older files: off).
 */
+#define _POSIX_C_SOURCE 200809L /* strcasecmp */
 #include "settings.h"
 
 #include "save_internal.h"
@@ -31,6 +32,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 enum { SETTINGS_FORMAT = 1 };
 
@@ -149,6 +151,33 @@ bool settings_bind_buttons(Settings *s, SettingsAction action, const char *const
     return bind(&s->buttons[action], check_button_name, names, count);
 }
 
+/* The plain fields, in the file's order, with their defaults: each may be
+** missing, and keeps its default when it is or is wrong. show_fps, of older
+** versions, is read only. */
+typedef enum FieldKind { F_BOOL, F_VOLUME, F_SCALE, F_SPEED } FieldKind;
+enum { SHOW_FPS = -1 };
+
+static const struct Field {
+    const char *key;
+    FieldKind kind;
+    int off; /* in Settings, or SHOW_FPS */
+    int def; /* the default */
+} FIELDS[] = {
+    {"window_scale", F_SCALE, offsetof(Settings, window_scale), 0},
+    {"fullscreen", F_BOOL, offsetof(Settings, fullscreen), false},
+    {"vsync", F_BOOL, offsetof(Settings, vsync), true},
+    {"master_volume", F_VOLUME, offsetof(Settings, master_volume), 80},
+    {"sfx_volume", F_VOLUME, offsetof(Settings, sfx_volume), 100},
+    {"music_volume", F_VOLUME, offsetof(Settings, music_volume), 70},
+    {"mute", F_BOOL, offsetof(Settings, mute), false},
+    {"show_fps", F_BOOL, SHOW_FPS, false},
+    {"debug_overlay", F_BOOL, offsetof(Settings, debug_overlay), false},
+    {"game_speed", F_SPEED, offsetof(Settings, game_speed), 100},
+    {"invincible", F_BOOL, offsetof(Settings, invincible), false},
+    {"all_levels", F_BOOL, offsetof(Settings, all_levels), false},
+};
+enum { FIELD_COUNT = SAVE_COUNT(FIELDS) };
+
 void settings_defaults(Settings *s)
 {
     static const char *const keys[ACTION_COUNT][SETTINGS_BINDINGS_MAX] = {
@@ -170,19 +199,13 @@ void settings_defaults(Settings *s)
         [ACTION_PAUSE] = {"start"},
         [ACTION_RESTART] = {"back"},
     };
-    *s = (Settings){
-        .window_scale = 0,
-        .fullscreen = false,
-        .vsync = true,
-        .master_volume = 80,
-        .sfx_volume = 100,
-        .music_volume = 70,
-        .mute = false,
-        .debug_overlay = false,
-        .game_speed = 100,
-        .invincible = false,
-        .all_levels = false,
-    };
+    *s = (Settings){0};
+    for (int i = 0; i < FIELD_COUNT; i++) {
+        if (FIELDS[i].kind == F_BOOL && FIELDS[i].off != SHOW_FPS)
+            *(bool *)((char *)s + FIELDS[i].off) = FIELDS[i].def != 0;
+        else if (FIELDS[i].kind != F_BOOL)
+            *(int *)((char *)s + FIELDS[i].off) = FIELDS[i].def;
+    }
     for (int a = 0; a < ACTION_COUNT; a++) {
         for (int i = 0; i < SETTINGS_BINDINGS_MAX; i++) {
             if (keys[a][i] != NULL)
@@ -194,31 +217,6 @@ void settings_defaults(Settings *s)
 }
 
 /* ---------------------------------------------------------------- reading */
-
-/* The plain fields, in the file's order: each may be missing, and keeps its
-** default when it is or is wrong. show_fps, of older versions, is read only. */
-typedef enum FieldKind { F_BOOL, F_VOLUME, F_SCALE, F_SPEED } FieldKind;
-enum { SHOW_FPS = -1 };
-
-static const struct Field {
-    const char *key;
-    FieldKind kind;
-    int off; /* in Settings, or SHOW_FPS */
-} FIELDS[] = {
-    {"window_scale", F_SCALE, offsetof(Settings, window_scale)},
-    {"fullscreen", F_BOOL, offsetof(Settings, fullscreen)},
-    {"vsync", F_BOOL, offsetof(Settings, vsync)},
-    {"master_volume", F_VOLUME, offsetof(Settings, master_volume)},
-    {"sfx_volume", F_VOLUME, offsetof(Settings, sfx_volume)},
-    {"music_volume", F_VOLUME, offsetof(Settings, music_volume)},
-    {"mute", F_BOOL, offsetof(Settings, mute)},
-    {"show_fps", F_BOOL, SHOW_FPS},
-    {"debug_overlay", F_BOOL, offsetof(Settings, debug_overlay)},
-    {"game_speed", F_SPEED, offsetof(Settings, game_speed)},
-    {"invincible", F_BOOL, offsetof(Settings, invincible)},
-    {"all_levels", F_BOOL, offsetof(Settings, all_levels)},
-};
-enum { FIELD_COUNT = SAVE_COUNT(FIELDS) };
 
 /* One field's value v (not NULL) into *out (a bool or an int). */
 static void read_field(SaveReader *r, const cJSON *v, FieldKind kind, void *out)
@@ -253,19 +251,6 @@ static void read_field(SaveReader *r, const cJSON *v, FieldKind kind, void *out)
     }
 }
 
-/* ASCII case is ignored, as SDL ignores it when it looks a name up. */
-static bool same_name(const char *a, const char *b)
-{
-    for (;; a++, b++) {
-        int x = *a >= 'A' && *a <= 'Z' ? *a - 'A' + 'a' : *a;
-        int y = *b >= 'A' && *b <= 'Z' ? *b - 'A' + 'a' : *b;
-        if (x != y)
-            return false;
-        if (x == '\0')
-            return true;
-    }
-}
-
 /* What a list of bindings reads: the kind of name, how a name is checked,
 ** and the names the controls know (NULL: any well-formed one). */
 typedef struct BindingKind {
@@ -281,7 +266,7 @@ static bool known_name(JsonDoc *doc, const cJSON *item, const BindingKind *kind,
     if (kind->known == NULL)
         return true;
     for (int i = 0; i < kind->known_count; i++)
-        if (same_name(kind->known[i], name))
+        if (strcasecmp(kind->known[i], name) == 0) /* ASCII case, ignored as SDL does */
             return true;
     char q[48];
     json_quote(name, q, sizeof q);
