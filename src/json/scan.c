@@ -168,7 +168,8 @@ static void sc_string(Scanner *sc)
     int open_line = sc->line, open_col = sc->col;
     sc_step(sc);
     for (;;) {
-        if (sc->pos >= sc->len) {
+        size_t avail = sc->len - sc->pos; /* the end, or a backslash with nothing after it: */
+        if (avail == 0 || (avail == 1 && sc->s[sc->pos] == '\\')) {
             sc_fail(sc, "unexpected end of file inside the string that starts at %d:%d", open_line,
                     open_col);
             return;
@@ -179,13 +180,7 @@ static void sc_string(Scanner *sc)
             return;
         }
         if (c == '\\') {
-            size_t avail = sc->len - sc->pos;
-            unsigned char e = avail > 1 ? sc->s[sc->pos + 1] : 0;
-            if (avail < 2) {
-                sc_fail(sc, "unexpected end of file inside the string that starts at %d:%d",
-                        open_line, open_col);
-                return;
-            }
+            unsigned char e = sc->s[sc->pos + 1];
             if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' ||
                 e == 't') {
                 sc->pos += 2;
@@ -264,6 +259,18 @@ static void sc_string(Scanner *sc)
     }
 }
 
+/* One digit or more, or fails with "expected a digit WHERE". */
+static bool sc_digits(Scanner *sc, const char *where)
+{
+    if (!is_digit(sc_peek(sc))) {
+        sc_fail(sc, "expected a digit %s", where);
+        return false;
+    }
+    while (is_digit(sc_peek(sc)))
+        sc_step(sc);
+    return true;
+}
+
 static void sc_number(Scanner *sc)
 {
     size_t start = sc->pos;
@@ -276,32 +283,20 @@ static void sc_number(Scanner *sc)
             sc_fail(sc, "a number must not start with 0 (no leading zeros)");
             return;
         }
-    } else if (is_digit(sc_peek(sc))) {
-        while (is_digit(sc_peek(sc)))
-            sc_step(sc);
-    } else {
-        sc_fail(sc, "expected a digit after '-'");
+    } else if (!sc_digits(sc, "after '-'")) {
         return;
     }
     if (sc_peek(sc) == '.') {
         sc_step(sc);
-        if (!is_digit(sc_peek(sc))) {
-            sc_fail(sc, "expected a digit after the decimal point");
+        if (!sc_digits(sc, "after the decimal point"))
             return;
-        }
-        while (is_digit(sc_peek(sc)))
-            sc_step(sc);
     }
     if (sc_peek(sc) == 'e' || sc_peek(sc) == 'E') {
         sc_step(sc);
         if (sc_peek(sc) == '+' || sc_peek(sc) == '-')
             sc_step(sc);
-        if (!is_digit(sc_peek(sc))) {
-            sc_fail(sc, "expected a digit in the exponent");
+        if (!sc_digits(sc, "in the exponent"))
             return;
-        }
-        while (is_digit(sc_peek(sc)))
-            sc_step(sc);
     }
     /* cJSON reads at most 63 characters of a number. */
     if (sc->pos - start > 63)
