@@ -213,7 +213,6 @@ static void unlock_after(Progress *p, int index)
 bool progress_record_completion(Progress *p, const char *level_id, int campaign_index, LevelRun run,
                                 unsigned *improved)
 {
-    unsigned bits = 0;
     if (improved != NULL)
         *improved = 0;
     if (!progress_valid_id(level_id) || run.ticks == 0 || run.coins > run.coins_total ||
@@ -226,33 +225,26 @@ bool progress_record_completion(Progress *p, const char *level_id, int campaign_
     bool changed = rec->totals_known
                        ? rec->coins_total != run.coins_total || rec->gems_total != run.gems_total
                        : rec->most_coins > run.coins_total || rec->most_gems > run.gems_total;
-    if (!rec->completed) {
-        bits = PROGRESS_FIRST_CLEAR | PROGRESS_BEST_TIME | PROGRESS_BEST_DEATHS |
-               PROGRESS_BEST_COINS | PROGRESS_BEST_GEMS;
-        rec->completed = true;
+    /* a first clear sets every best */
+    bool first = !rec->completed;
+    unsigned bits = first ? PROGRESS_FIRST_CLEAR : 0;
+    rec->assisted = first ? run.assisted : rec->assisted && run.assisted;
+    rec->completed = true;
+    if (first || run.ticks < rec->best_ticks) {
         rec->best_ticks = run.ticks;
+        bits |= PROGRESS_BEST_TIME;
+    }
+    if (first || run.deaths < rec->fewest_deaths) {
         rec->fewest_deaths = run.deaths;
+        bits |= PROGRESS_BEST_DEATHS;
+    }
+    if (first || changed || run.coins > rec->most_coins) {
         rec->most_coins = run.coins;
+        bits |= PROGRESS_BEST_COINS;
+    }
+    if (first || changed || run.gems > rec->most_gems) {
         rec->most_gems = run.gems;
-        rec->assisted = run.assisted;
-    } else {
-        rec->assisted = rec->assisted && run.assisted;
-        if (run.ticks < rec->best_ticks) {
-            rec->best_ticks = run.ticks;
-            bits |= PROGRESS_BEST_TIME;
-        }
-        if (run.deaths < rec->fewest_deaths) {
-            rec->fewest_deaths = run.deaths;
-            bits |= PROGRESS_BEST_DEATHS;
-        }
-        if (changed || run.coins > rec->most_coins) {
-            rec->most_coins = run.coins;
-            bits |= PROGRESS_BEST_COINS;
-        }
-        if (changed || run.gems > rec->most_gems) {
-            rec->most_gems = run.gems;
-            bits |= PROGRESS_BEST_GEMS;
-        }
+        bits |= PROGRESS_BEST_GEMS;
     }
     rec->totals_known = true;
     rec->coins_total = run.coins_total;
