@@ -397,15 +397,11 @@ bool save_lock_folder(const char *path, SaveLock *lock, char *err, size_t errlen
     lock->fd = -1;
     char dir[4096];
     const char *slash = strrchr(path, '/');
-    size_t n = slash == NULL ? 0 : slash == path ? 1 : (size_t)(slash - path);
-    if (n >= sizeof dir)
+    int n = slash == NULL
+                ? snprintf(dir, sizeof dir, ".")
+                : snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+    if (n < 0 || (size_t)n >= sizeof dir)
         return true; /* the write says the path is too long */
-    if (n == 0)
-        strcpy(dir, ".");
-    else {
-        memcpy(dir, path, n);
-        dir[n] = '\0';
-    }
     int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0)
         return true;
