@@ -287,33 +287,3 @@ bool json_check_keys(JsonDoc *doc, const cJSON *obj, const char *const *allowed,
     }
     return ok;
 }
-
-bool json_is_number(const char *s)
-{
-    const char *p = s;
-    if (*p == '-')
-        p++;
-    if (*p == '0')
-        p++;
-    else if (*p >= '1' && *p <= '9')
-        while (*p >= '0' && *p <= '9')
-            p++;
-    else
-        return false;
-    if (*p == '.') {
-        if (*++p < '0' || *p > '9')
-            return false;
-        while (*p >= '0' && *p <= '9')
-            p++;
-    }
-    if (*p == 'e' || *p == 'E') {
-        p++;
-        if (*p == '+' || *p == '-')
-            p++;
-        if (*p < '0' || *p > '9')
-            return false;
-        while (*p >= '0' && *p <= '9')
-            p++;
-    }
-    return *p == '\0';
-}

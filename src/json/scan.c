@@ -12,6 +12,7 @@
 ** value and its key start and which container holds it; doc.c pairs them
 ** with cJSON's items.
 */
+#include "json_get.h"
 #include "json_internal.h"
 #include "json_utf8.h"
 
@@ -271,36 +272,38 @@ static bool sc_digits(Scanner *sc, const char *where)
     return true;
 }
 
-static void sc_number(Scanner *sc)
+/* A number as JSON writes one (RFC 8259); false after failing. */
+static bool sc_number(Scanner *sc)
 {
-    size_t start = sc->pos;
-    int line = sc->line, col = sc->col;
     if (sc_peek(sc) == '-')
         sc_step(sc);
     if (sc_peek(sc) == '0') {
         sc_step(sc);
         if (is_digit(sc_peek(sc))) {
             sc_fail(sc, "a number must not start with 0 (no leading zeros)");
-            return;
+            return false;
         }
     } else if (!sc_digits(sc, "after '-'")) {
-        return;
+        return false;
     }
     if (sc_peek(sc) == '.') {
         sc_step(sc);
         if (!sc_digits(sc, "after the decimal point"))
-            return;
+            return false;
     }
     if (sc_peek(sc) == 'e' || sc_peek(sc) == 'E') {
         sc_step(sc);
         if (sc_peek(sc) == '+' || sc_peek(sc) == '-')
             sc_step(sc);
-        if (!sc_digits(sc, "in the exponent"))
-            return;
+        return sc_digits(sc, "in the exponent");
     }
-    /* cJSON reads at most 63 characters of a number. */
-    if (sc->pos - start > 63)
-        sc_fail_at(sc, line, col, "number longer than 63 characters");
+    return true;
+}
+
+bool json_is_number(const char *s)
+{
+    Scanner sc = {.s = (const unsigned char *)s, .len = strlen(s), .line = 1, .col = 1};
+    return (s[0] == '-' || is_digit(s[0])) && sc_number(&sc) && sc.pos == sc.len;
 }
 
 static void sc_word(Scanner *sc)
@@ -486,9 +489,12 @@ static void sc_value(Scanner *sc, uint32_t parent, uint32_t index, int key_line,
         sc_array(sc, self, depth + 1);
     else if (c == '"')
         sc_string(sc);
-    else if (c == '-' || is_digit(c))
-        sc_number(sc);
-    else
+    else if (c == '-' || is_digit(c)) {
+        /* cJSON reads at most 63 characters of a number. */
+        if (sc_number(sc) && sc->pos - sc->nodes[self].off > 63)
+            sc_fail_at(sc, sc->nodes[self].line, sc->nodes[self].col,
+                       "number longer than 63 characters");
+    } else
         sc_word(sc);
     sc->nodes[self].end = (uint32_t)sc->pos;
 }
