@@ -146,12 +146,10 @@ bool json_want_int(JsonDoc *doc, const cJSON *v, long lo, long hi, long *out)
 {
     if (v == NULL)
         return false;
-    if (cJSON_IsNumber(v)) {
-        double x = v->valuedouble;
-        if (x >= (double)lo && x <= (double)hi && x == floor(x)) {
-            *out = (long)x;
-            return true;
-        }
+    double x = cJSON_IsNumber(v) ? v->valuedouble : NAN; /* NAN: no comparison holds */
+    if (x >= (double)lo && x <= (double)hi && x == floor(x)) {
+        *out = (long)x;
+        return true;
     }
     char what[64];
     snprintf(what, sizeof what, "an integer from %ld to %ld", lo, hi);
@@ -189,12 +187,10 @@ bool json_want_number(JsonDoc *doc, const cJSON *v, double lo, double hi, double
 {
     if (v == NULL)
         return false;
-    if (cJSON_IsNumber(v)) {
-        double x = v->valuedouble;
-        if (x >= lo && x <= hi) {
-            *out = x;
-            return true;
-        }
+    double x = cJSON_IsNumber(v) ? v->valuedouble : NAN;
+    if (x >= lo && x <= hi) {
+        *out = x;
+        return true;
     }
     char what[64];
     snprintf(what, sizeof what, "a number from %g to %g", lo, hi);
