@@ -56,12 +56,11 @@ void audio_text_init(AudioText *t, const char *file, const char *text, size_t le
 ** error (t->failed tells them apart). */
 bool audio_text_line(AudioText *t, AudioLine *line);
 
-/* Reports a problem at a word (or at line:col) and fails the read; returns
+/* Reports a problem at line:col (or at a word) and fails the read; returns
 ** false so that a caller can `return audio_text_fail(...)`. */
-bool audio_text_fail(AudioText *t, const AudioWord *at, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 bool audio_text_fail_at(AudioText *t, int line, int col, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+#define audio_text_fail(t, at, ...) audio_text_fail_at((t), (at)->line, (at)->col, __VA_ARGS__)
 
 bool audio_word_is(const AudioWord *w, const char *s);
 

@@ -290,14 +290,8 @@ size_t audio_bank_render_into(const SoundBank *bank, int index, int16_t *out, si
         if (fabs(mix[i]) > peak)
             peak = fabs(mix[i]);
     double scale = peak > 0.0 ? s->level * 32767.0 / peak : 0.0;
-    for (size_t i = 0; i < count; i++) {
-        double v = floor(mix[i] * scale + 0.5);
-        if (v > 32767.0)
-            v = 32767.0;
-        if (v < -32768.0)
-            v = -32768.0;
-        out[i] = (int16_t)v;
-    }
+    for (size_t i = 0; i < count; i++)
+        out[i] = audio_pcm(mix[i] * scale);
     free(mix);
     return count;
 }

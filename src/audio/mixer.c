@@ -152,13 +152,12 @@ const MusicTrack *mixer_music(const Mixer *m)
     return now->active && now->fade_target > 0 ? now->player.track : NULL;
 }
 
-static int32_t glide(int32_t gain, int32_t target)
+/* A step of at most step from v towards target. */
+static int32_t glide(int32_t v, int32_t target, int32_t step)
 {
-    if (gain < target)
-        return target - gain > GAIN_STEP ? gain + GAIN_STEP : target;
-    if (gain > target)
-        return gain - target > GAIN_STEP ? gain - GAIN_STEP : target;
-    return gain;
+    if (v < target)
+        return target - v > step ? v + step : target;
+    return v - target > step ? v - step : target;
 }
 
 /* One frame of the music slots, fades applied, before the music gain. */
@@ -170,12 +169,7 @@ static void music_frame(Mixer *m, int16_t chunk[2][2 * MUSIC_CHUNK], size_t f, i
         MixerMusic *mm = &m->music[i];
         if (!mm->active)
             continue;
-        if (mm->fade < mm->fade_target)
-            mm->fade = mm->fade_target - mm->fade > mm->fade_step ? mm->fade + mm->fade_step
-                                                                  : mm->fade_target;
-        else if (mm->fade > mm->fade_target)
-            mm->fade = mm->fade - mm->fade_target > mm->fade_step ? mm->fade - mm->fade_step
-                                                                  : mm->fade_target;
+        mm->fade = glide(mm->fade, mm->fade_target, mm->fade_step);
         *left += (int64_t)chunk[i][2 * f] * mm->fade;
         *right += (int64_t)chunk[i][2 * f + 1] * mm->fade;
         if (mm->fade == 0 && mm->fade_target == 0)
@@ -210,11 +204,9 @@ void mixer_render(Mixer *m, int16_t *out, size_t frames)
             if (v->pos >= v->count)
                 v->samples = NULL;
         }
-        m->gain = glide(m->gain, m->target_gain);
-        m->music_gain = glide(m->music_gain, m->music_target_gain);
-        int32_t step = MIXER_GAIN_ONE / MIXER_DUCK_GLIDE;
-        m->duck = m->duck < duck ? (duck - m->duck > step ? m->duck + step : duck)
-                                 : (m->duck - duck > step ? m->duck - step : duck);
+        m->gain = glide(m->gain, m->target_gain, GAIN_STEP);
+        m->music_gain = glide(m->music_gain, m->music_target_gain, GAIN_STEP);
+        m->duck = glide(m->duck, duck, MIXER_GAIN_ONE / MIXER_DUCK_GLIDE);
         int64_t fx = (int64_t)sum * m->gain / MIXER_GAIN_ONE, left, right;
         music_frame(m, chunk, used++, &left, &right);
         /* sample x fade (Q16) x the music's gain ducked (Q16) fits 64 bits */

@@ -72,6 +72,8 @@
 
 #include "audio_text.h"
 
+#include "array.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,7 +87,7 @@ typedef struct Reader {
     AudioText text;
     MusicTrack *track;
     Block block;
-    int cell_cap;
+    size_t cell_cap;
     bool have_track, have_loop;
     int block_line; /* line of the instrument or pattern being read */
 } Reader;
@@ -184,10 +186,7 @@ static bool track_line(Reader *r, const AudioLine *line)
     if (r->have_track)
         return audio_text_fail(&r->text, &line->words[0], "a second 'track' line");
     r->have_track = true;
-    Field f[4] = {{"bpm", {0}, false},
-                  {"rows_per_beat", {0}, false},
-                  {"volume", {0}, false},
-                  {"echo", {0}, false}};
+    Field f[4] = {{.key = "bpm"}, {.key = "rows_per_beat"}, {.key = "volume"}, {.key = "echo"}};
     if (!fields(r, line, 1, f, 4))
         return false;
     if (!f[0].given || !f[1].given)
@@ -266,10 +265,7 @@ static bool channel_line(Reader *r, const AudioLine *line)
         if (strcmp(t->channels[i].name, c->name) == 0)
             return audio_text_fail(&r->text, &line->words[1], "channel '%s' is defined twice",
                                    c->name);
-    Field f[4] = {{"instrument", {0}, false},
-                  {"volume", {0}, false},
-                  {"pan", {0}, false},
-                  {"echo", {0}, false}};
+    Field f[4] = {{.key = "instrument"}, {.key = "volume"}, {.key = "pan"}, {.key = "echo"}};
     if (!fields(r, line, 2, f, 4))
         return false;
     if (!f[0].given)
@@ -376,14 +372,11 @@ static bool rows_line(Reader *r, const AudioLine *line)
         if (t->cell_count == MUSIC_CELLS)
             return audio_text_fail(&r->text, &line->words[i], "more than %d rows in all",
                                    MUSIC_CELLS);
-        if (t->cell_count == r->cell_cap) {
-            int cap = r->cell_cap > 0 ? r->cell_cap * 2 : 1024;
-            MusicCell *cells = realloc(t->cells, (size_t)cap * sizeof *cells);
-            if (cells == NULL)
-                return audio_text_fail(&r->text, &line->words[i], "out of memory");
-            t->cells = cells;
-            r->cell_cap = cap;
-        }
+        MusicCell *cells =
+            array_grow(t->cells, &r->cell_cap, (size_t)t->cell_count + 1, sizeof *cells);
+        if (cells == NULL)
+            return audio_text_fail(&r->text, &line->words[i], "out of memory");
+        t->cells = cells;
         if (!cell(r, &line->words[i], &t->cells[t->cell_count]))
             return false;
         t->cell_count++;

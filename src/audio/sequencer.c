@@ -154,12 +154,6 @@ static double voice_sample(MusicVoice *v, bool *done)
     return sum;
 }
 
-static int16_t to_pcm(double v)
-{
-    double s = floor(v + 0.5);
-    return (int16_t)(s > 32767.0 ? 32767.0 : s < -32768.0 ? -32768.0 : s);
-}
-
 void audio_music_render(MusicPlayer *p, int16_t *out, size_t frames)
 {
     const MusicTrack *t = p->track;
@@ -199,8 +193,8 @@ void audio_music_render(MusicPlayer *p, int16_t *out, size_t frames)
         double target = t->steps[p->step].volume;
         p->volume =
             p->volume < target ? fmin(p->volume + glide, target) : fmax(p->volume - glide, target);
-        out[2 * f] = to_pcm(left * p->volume * scale);
-        out[2 * f + 1] = to_pcm(right * p->volume * scale);
+        out[2 * f] = audio_pcm(left * p->volume * scale);
+        out[2 * f + 1] = audio_pcm(right * p->volume * scale);
         p->position++;
         if (--p->row_left == 0)
             next_row(p);

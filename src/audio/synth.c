@@ -84,6 +84,12 @@ bool audio_tone_done(const Tone *t, double time, double released_at)
     return time >= audio_tone_length(t);
 }
 
+int16_t audio_pcm(double v)
+{
+    double s = floor(v + 0.5);
+    return (int16_t)(s > 32767.0 ? 32767.0 : s < -32768.0 ? -32768.0 : s);
+}
+
 /* Correction for a step at phase 0 of a wave with increment dt per sample:
 ** the difference between a band-limited step and the naive one. */
 static double poly_blep(double phase, double dt)

@@ -69,6 +69,9 @@ double audio_tone_next(ToneState *s, const Tone *t, double freq, double time);
 ** starts from the level reached then. */
 double audio_tone_envelope(const Tone *t, double time, double released_at);
 
+/* A sample rounded to the nearest 16-bit value, clamped. */
+int16_t audio_pcm(double v);
+
 /* True once a tone is silent for good at time (s after its start). */
 bool audio_tone_done(const Tone *t, double time, double released_at);
 

@@ -43,7 +43,7 @@ void audio_text_init(AudioText *t, const char *file, const char *text, size_t le
         err[0] = '\0';
 }
 
-static bool vfail(AudioText *t, int line, int col, const char *fmt, va_list ap)
+bool audio_text_fail_at(AudioText *t, int line, int col, const char *fmt, ...)
 {
     if (t->failed)
         return false; /* the first problem is the one reported */
@@ -51,25 +51,10 @@ static bool vfail(AudioText *t, int line, int col, const char *fmt, va_list ap)
     if (t->errlen == 0)
         return false;
     int n = snprintf(t->err, t->errlen, "%s:%d:%d: error: ", t->file, line, col);
+    va_list ap;
+    va_start(ap, fmt);
     if (n >= 0 && (size_t)n < t->errlen)
         vsnprintf(t->err + n, t->errlen - (size_t)n, fmt, ap);
-    return false;
-}
-
-bool audio_text_fail(AudioText *t, const AudioWord *at, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vfail(t, at->line, at->col, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
-bool audio_text_fail_at(AudioText *t, int line, int col, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vfail(t, line, col, fmt, ap);
     va_end(ap);
     return false;
 }
@@ -186,20 +171,6 @@ static bool decimal_shape(const AudioWord *w)
     return i == w->len;
 }
 
-/* Prints a bound without trailing zeros: 0.5, 100, -48. */
-static void format_bound(double v, char *out, size_t cap)
-{
-    snprintf(out, cap, "%.6f", v);
-    char *dot = strchr(out, '.');
-    if (dot == NULL)
-        return;
-    char *end = out + strlen(out) - 1;
-    while (end > dot && *end == '0')
-        *end-- = '\0';
-    if (end == dot)
-        *end = '\0';
-}
-
 bool audio_word_number(AudioText *t, const AudioWord *w, double lo, double hi, double *out)
 {
     char buf[40];
@@ -210,12 +181,8 @@ bool audio_word_number(AudioText *t, const AudioWord *w, double lo, double hi, d
     memcpy(buf, w->s, (size_t)w->len);
     buf[w->len] = '\0';
     double v = strtod(buf, NULL);
-    if (!(v >= lo && v <= hi)) {
-        char a[32], b[32];
-        format_bound(lo, a, sizeof a);
-        format_bound(hi, b, sizeof b);
-        return audio_text_fail(t, w, "%.*s is out of range (%s to %s)", w->len, w->s, a, b);
-    }
+    if (!(v >= lo && v <= hi)) /* %g: every bound has fewer than 6 digits */
+        return audio_text_fail(t, w, "%.*s is out of range (%g to %g)", w->len, w->s, lo, hi);
     *out = v;
     return true;
 }

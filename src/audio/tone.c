@@ -70,6 +70,8 @@ static const char *const KEY_NAMES[K_COUNT] = {
     "sustain", "hold", "release", "vibrato", "arp",   "arp_loop",  "arp_step", "cutoff", "gain",
 };
 
+static const char *const WAVE_NAMES[] = {"pulse", "triangle", "sine", "noise"};
+
 enum { MAX_MS = 10000 };
 
 /* Edit distance, capped: enough to suggest a key for a typo. */
@@ -176,20 +178,11 @@ static bool value(AudioText *t, Key k, const AudioWord *v, Tone *out, double *to
 {
     switch (k) {
     case K_WAVE:
-        if (audio_word_is(v, "pulse"))
-            out->wave = WAVE_PULSE;
-        else if (audio_word_is(v, "triangle"))
-            out->wave = WAVE_TRIANGLE;
-        else if (audio_word_is(v, "sine"))
-            out->wave = WAVE_SINE;
-        else if (audio_word_is(v, "noise"))
-            out->wave = WAVE_NOISE;
-        else
-            return audio_text_fail(t, v,
-                                   "unknown wave '%.*s' (expected pulse, triangle, sine "
-                                   "or noise)",
-                                   v->len, v->s);
-        return true;
+        for (out->wave = WAVE_PULSE; out->wave <= WAVE_NOISE; out->wave++)
+            if (audio_word_is(v, WAVE_NAMES[out->wave]))
+                return true;
+        return audio_text_fail(
+            t, v, "unknown wave '%.*s' (expected pulse, triangle, sine or noise)", v->len, v->s);
     case K_DUTY:
         if (!audio_word_number(t, v, 1.0, 99.0, &out->duty))
             return false;

@@ -10,9 +10,15 @@
 ** copy of numbers there, which this module never reads (numbers are read from
 ** valuedouble, which holds the exact value), so the field is free to hold the
 ** node index. json_node_of() checks the pairing before trusting it.
+**
+** Also here: the sink, which counts problems and hands them on, and reading
+** a file whole (atomic_read) with its problems told to the sink.
 */
+#include "json_file.h"
 #include "json_internal.h"
 #include "json_message.h"
+
+#include "atomic.h"
 
 #include <assert.h>
 #include <stdarg.h>
@@ -20,17 +26,40 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ---- The sink and whole files ------------------------------------------------------ */
+
+void json_report(JsonSink *sink, int line, int col, const char *fmt, ...)
+{
+    assert(sink != NULL);
+    char message[JSON_MESSAGE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    if (vsnprintf(message, sizeof message, fmt, ap) < 0)
+        snprintf(message, sizeof message, "(unprintable message)");
+    va_end(ap);
+    sink->count++;
+    if (line <= 0)
+        line = col = 0;
+    else if (col < 0)
+        col = 0;
+    if (sink->report != NULL)
+        sink->report(sink->ctx, line, col, message);
+}
+
+JsonRead json_read_file(const char *path, size_t max, char **text, size_t *len, JsonSink *sink)
+{
+    assert(path != NULL && text != NULL && len != NULL && sink != NULL && max < SIZE_MAX - 1);
+    char why[256];
+    AtomicRead r = atomic_read(path, max, text, len, why, sizeof why);
+    if (r == ATOMIC_READ_OK)
+        return JSON_READ_OK;
+    json_report(sink, 0, 0, "%s", why);
+    return r == ATOMIC_READ_MISSING ? JSON_READ_MISSING
+           : r == ATOMIC_READ_ERROR ? JSON_READ_ERROR
+                                    : JSON_READ_FAILED;
+}
+
 /* ---- Pairing with cJSON ------------------------------------------------------------- */
-
-static bool is_digit(int c)
-{
-    return c >= '0' && c <= '9';
-}
-
-static bool is_alpha(int c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
 
 const JsonNode *json_node_of(const JsonDoc *doc, const cJSON *item)
 {
@@ -165,7 +194,9 @@ bool json_doc_parse(JsonDoc *doc, const char *text, size_t len, size_t max_bytes
     doc->len = len;
     doc->sink = sink;
     if (len > max_bytes) {
-        json_report_too_large(sink, max_bytes);
+        char limit[32];
+        atomic_size_words(max_bytes, limit, sizeof limit);
+        json_report(sink, 0, 0, "the file is larger than %s", limit);
         return false;
     }
     JsonScan sc;

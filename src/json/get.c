@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Zlib */
-/* get.c -- typed, checked access to the values of a JsonDoc. */
+/* get.c -- typed, checked access to the values of a JsonDoc, and the pieces of
+** its messages: describing values, quoting text and suggesting names. */
 #include "json_get.h"
 #include "json_message.h"
 
@@ -7,6 +8,107 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+
+void json_quote(const char *text, char *buf, size_t size)
+{
+    size_t len = strlen(text);
+    size_t keep = len;
+    bool cut = len > size - 1;
+    if (cut) {
+        keep = size >= 4 ? size - 4 : 0;
+        while (keep > 0 && ((unsigned char)text[keep] & 0xC0) == 0x80)
+            keep--;
+    }
+    size_t i;
+    for (i = 0; i < keep; i++) {
+        unsigned char c = (unsigned char)text[i];
+        buf[i] = c < 0x20 || c == 0x7F ? '?' : (char)c;
+    }
+    if (cut && size >= 4) {
+        memcpy(buf + i, "...", 3);
+        i += 3;
+    }
+    buf[i] = '\0';
+}
+
+void json_describe(const cJSON *v, char *buf, size_t size)
+{
+    if (v == NULL) {
+        snprintf(buf, size, "nothing");
+    } else if (cJSON_IsNumber(v)) {
+        double x = v->valuedouble;
+        if (x == floor(x) && fabs(x) < 1e15)
+            snprintf(buf, size, "%.0f", x);
+        else
+            snprintf(buf, size, "%.6g", x);
+    } else if (cJSON_IsString(v) && v->valuestring != NULL) {
+        char q[32];
+        json_quote(v->valuestring, q, sizeof q);
+        snprintf(buf, size, "\"%s\"", q);
+    } else if (cJSON_IsTrue(v)) {
+        snprintf(buf, size, "true");
+    } else if (cJSON_IsFalse(v)) {
+        snprintf(buf, size, "false");
+    } else if (cJSON_IsNull(v)) {
+        snprintf(buf, size, "null");
+    } else if (cJSON_IsArray(v)) {
+        snprintf(buf, size, "an array");
+    } else {
+        snprintf(buf, size, "an object");
+    }
+}
+
+static int lower(int c)
+{
+    return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+/* Edits from a to b, ignoring case: insertions, deletions, substitutions
+** and swaps of two neighbours ("jmup" is one edit from "jump", the commonest
+** slip of a typist). Long words are not compared. */
+static int edit_distance(const char *a, const char *b)
+{
+    enum { MAX = 64 };
+    size_t n = strlen(a), m = strlen(b);
+    if (n > MAX || m > MAX)
+        return MAX;
+    int before[MAX + 1], prev[MAX + 1], cur[MAX + 1];
+    for (size_t j = 0; j <= m; j++)
+        prev[j] = (int)j;
+    for (size_t i = 1; i <= n; i++) {
+        cur[0] = (int)i;
+        for (size_t j = 1; j <= m; j++) {
+            int ai = lower((unsigned char)a[i - 1]), bj = lower((unsigned char)b[j - 1]);
+            int best = prev[j - 1] + (ai != bj);
+            if (prev[j] + 1 < best)
+                best = prev[j] + 1;
+            if (cur[j - 1] + 1 < best)
+                best = cur[j - 1] + 1;
+            if (i > 1 && j > 1 && ai == lower((unsigned char)b[j - 2]) &&
+                lower((unsigned char)a[i - 2]) == bj && before[j - 2] + 1 < best)
+                best = before[j - 2] + 1;
+            cur[j] = best;
+        }
+        memcpy(before, prev, (m + 1) * sizeof prev[0]);
+        memcpy(prev, cur, (m + 1) * sizeof prev[0]);
+    }
+    return prev[m];
+}
+
+int json_suggest(const char *word, const char *const *names, int count)
+{
+    size_t len = strlen(word);
+    int limit = len <= 4 ? 1 : len <= 8 ? 2 : 3;
+    int best = -1, best_d = limit + 1;
+    for (int i = 0; i < count; i++) {
+        int d = edit_distance(word, names[i]);
+        if (d < best_d && (size_t)d < len) {
+            best = i;
+            best_d = d;
+        }
+    }
+    return best;
+}
 
 const cJSON *json_get(const cJSON *obj, const char *key)
 {
@@ -21,45 +123,37 @@ const cJSON *json_need(JsonDoc *doc, const cJSON *obj, const char *key)
     return v;
 }
 
-bool json_want_object(JsonDoc *doc, const cJSON *v)
+/* Reports "expected WHAT, got ..." at v (not NULL); false. */
+static bool wrong(JsonDoc *doc, const cJSON *v, const char *what)
 {
-    if (v == NULL)
-        return false;
-    if (cJSON_IsObject(v))
-        return true;
     char got[64];
     json_describe(v, got, sizeof got);
-    json_error(doc, v, "expected an object, got %s", got);
+    json_error(doc, v, "expected %s, got %s", what, got);
     return false;
+}
+
+bool json_want_object(JsonDoc *doc, const cJSON *v)
+{
+    return v != NULL && (cJSON_IsObject(v) || wrong(doc, v, "an object"));
 }
 
 bool json_want_array(JsonDoc *doc, const cJSON *v)
 {
-    if (v == NULL)
-        return false;
-    if (cJSON_IsArray(v))
-        return true;
-    char got[64];
-    json_describe(v, got, sizeof got);
-    json_error(doc, v, "expected an array, got %s", got);
-    return false;
+    return v != NULL && (cJSON_IsArray(v) || wrong(doc, v, "an array"));
 }
 
 bool json_want_int(JsonDoc *doc, const cJSON *v, long lo, long hi, long *out)
 {
     if (v == NULL)
         return false;
-    if (cJSON_IsNumber(v)) {
-        double x = v->valuedouble;
-        if (x >= (double)lo && x <= (double)hi && x == floor(x)) {
-            *out = (long)x;
-            return true;
-        }
+    double x = cJSON_IsNumber(v) ? v->valuedouble : NAN; /* NAN: no comparison holds */
+    if (x >= (double)lo && x <= (double)hi && x == floor(x)) {
+        *out = (long)x;
+        return true;
     }
-    char got[64];
-    json_describe(v, got, sizeof got);
-    json_error(doc, v, "expected an integer from %ld to %ld, got %s", lo, hi, got);
-    return false;
+    char what[64];
+    snprintf(what, sizeof what, "an integer from %ld to %ld", lo, hi);
+    return wrong(doc, v, what);
 }
 
 bool json_want_int_in(JsonDoc *doc, const cJSON *v, const long *allowed, int count, long *out)
@@ -76,7 +170,7 @@ bool json_want_int_in(JsonDoc *doc, const cJSON *v, const long *allowed, int cou
             }
         }
     }
-    char list[160], got[64];
+    char list[160];
     size_t len = 0;
     list[0] = '\0';
     for (int i = 0; i < count && len < sizeof list; i++) {
@@ -86,26 +180,21 @@ bool json_want_int_in(JsonDoc *doc, const cJSON *v, const long *allowed, int cou
             break;
         len += (size_t)w;
     }
-    json_describe(v, got, sizeof got);
-    json_error(doc, v, "expected %s, got %s", list, got);
-    return false;
+    return wrong(doc, v, list);
 }
 
 bool json_want_number(JsonDoc *doc, const cJSON *v, double lo, double hi, double *out)
 {
     if (v == NULL)
         return false;
-    if (cJSON_IsNumber(v)) {
-        double x = v->valuedouble;
-        if (x >= lo && x <= hi) {
-            *out = x;
-            return true;
-        }
+    double x = cJSON_IsNumber(v) ? v->valuedouble : NAN;
+    if (x >= lo && x <= hi) {
+        *out = x;
+        return true;
     }
-    char got[64];
-    json_describe(v, got, sizeof got);
-    json_error(doc, v, "expected a number from %g to %g, got %s", lo, hi, got);
-    return false;
+    char what[64];
+    snprintf(what, sizeof what, "a number from %g to %g", lo, hi);
+    return wrong(doc, v, what);
 }
 
 bool json_want_bool(JsonDoc *doc, const cJSON *v, bool *out)
@@ -116,10 +205,7 @@ bool json_want_bool(JsonDoc *doc, const cJSON *v, bool *out)
         *out = cJSON_IsTrue(v);
         return true;
     }
-    char got[64];
-    json_describe(v, got, sizeof got);
-    json_error(doc, v, "expected true or false, got %s", got);
-    return false;
+    return wrong(doc, v, "true or false");
 }
 
 const char *json_want_string(JsonDoc *doc, const cJSON *v)
@@ -128,9 +214,7 @@ const char *json_want_string(JsonDoc *doc, const cJSON *v)
         return NULL;
     if (cJSON_IsString(v) && v->valuestring != NULL)
         return v->valuestring;
-    char got[64];
-    json_describe(v, got, sizeof got);
-    json_error(doc, v, "expected a string, got %s", got);
+    wrong(doc, v, "a string");
     return NULL;
 }
 
@@ -156,9 +240,9 @@ int json_want_enum(JsonDoc *doc, const cJSON *v, const char *const *names, int c
     char list[160];
     list_names(names, count, list, sizeof list);
     if (!cJSON_IsString(v) || v->valuestring == NULL) {
-        char got[64];
-        json_describe(v, got, sizeof got);
-        json_error(doc, v, "expected %s: %s, got %s", what, list, got);
+        char expected[256];
+        snprintf(expected, sizeof expected, "%s: %s", what, list);
+        wrong(doc, v, expected);
         return -1;
     }
     for (int i = 0; i < count; i++)
@@ -198,34 +282,4 @@ bool json_check_keys(JsonDoc *doc, const cJSON *obj, const char *const *allowed,
         }
     }
     return ok;
-}
-
-bool json_is_number(const char *s)
-{
-    const char *p = s;
-    if (*p == '-')
-        p++;
-    if (*p == '0')
-        p++;
-    else if (*p >= '1' && *p <= '9')
-        while (*p >= '0' && *p <= '9')
-            p++;
-    else
-        return false;
-    if (*p == '.') {
-        if (*++p < '0' || *p > '9')
-            return false;
-        while (*p >= '0' && *p <= '9')
-            p++;
-    }
-    if (*p == 'e' || *p == 'E') {
-        p++;
-        if (*p == '+' || *p == '-')
-            p++;
-        if (*p < '0' || *p > '9')
-            return false;
-        while (*p >= '0' && *p <= '9')
-            p++;
-    }
-    return *p == '\0';
 }

@@ -12,8 +12,11 @@
 ** value and its key start and which container holds it; doc.c pairs them
 ** with cJSON's items.
 */
+#include "json_get.h"
 #include "json_internal.h"
 #include "json_utf8.h"
+
+#include "array.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -55,7 +58,8 @@ typedef struct Scanner {
     size_t len, pos;
     int line, col;
     JsonNode *nodes;
-    uint32_t count, cap;
+    uint32_t count;
+    size_t cap;
     bool failed;
     int err_line, err_col;
     char err[200];
@@ -96,16 +100,6 @@ static void sc_step(Scanner *sc)
         sc->col++;
     }
     sc->pos++;
-}
-
-static bool is_digit(int c)
-{
-    return c >= '0' && c <= '9';
-}
-
-static bool is_alpha(int c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
 
 /* Names the character at the scanner for a message. */
@@ -151,16 +145,12 @@ static uint32_t sc_node(Scanner *sc, uint32_t parent, uint32_t index, int key_li
         sc_fail(sc, "more than %d values in one file", JSON_MAX_VALUES);
         return JSON_NO_PARENT;
     }
-    if (sc->count == sc->cap) {
-        uint32_t cap = sc->cap ? sc->cap * 2 : 256;
-        JsonNode *nodes = realloc(sc->nodes, (size_t)cap * sizeof *nodes);
-        if (nodes == NULL) {
-            sc_fail(sc, "out of memory");
-            return JSON_NO_PARENT;
-        }
-        sc->nodes = nodes;
-        sc->cap = cap;
+    JsonNode *nodes = array_grow(sc->nodes, &sc->cap, (size_t)sc->count + 1, sizeof *nodes);
+    if (nodes == NULL) {
+        sc_fail(sc, "out of memory");
+        return JSON_NO_PARENT;
     }
+    sc->nodes = nodes;
     sc->nodes[sc->count] = (JsonNode){
         .item = NULL,
         .off = (uint32_t)sc->pos,
@@ -179,7 +169,8 @@ static void sc_string(Scanner *sc)
     int open_line = sc->line, open_col = sc->col;
     sc_step(sc);
     for (;;) {
-        if (sc->pos >= sc->len) {
+        size_t avail = sc->len - sc->pos; /* the end, or a backslash with nothing after it: */
+        if (avail == 0 || (avail == 1 && sc->s[sc->pos] == '\\')) {
             sc_fail(sc, "unexpected end of file inside the string that starts at %d:%d", open_line,
                     open_col);
             return;
@@ -190,13 +181,7 @@ static void sc_string(Scanner *sc)
             return;
         }
         if (c == '\\') {
-            size_t avail = sc->len - sc->pos;
-            unsigned char e = avail > 1 ? sc->s[sc->pos + 1] : 0;
-            if (avail < 2) {
-                sc_fail(sc, "unexpected end of file inside the string that starts at %d:%d",
-                        open_line, open_col);
-                return;
-            }
+            unsigned char e = sc->s[sc->pos + 1];
             if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' ||
                 e == 't') {
                 sc->pos += 2;
@@ -275,48 +260,50 @@ static void sc_string(Scanner *sc)
     }
 }
 
-static void sc_number(Scanner *sc)
+/* One digit or more, or fails with "expected a digit WHERE". */
+static bool sc_digits(Scanner *sc, const char *where)
 {
-    size_t start = sc->pos;
-    int line = sc->line, col = sc->col;
+    if (!is_digit(sc_peek(sc))) {
+        sc_fail(sc, "expected a digit %s", where);
+        return false;
+    }
+    while (is_digit(sc_peek(sc)))
+        sc_step(sc);
+    return true;
+}
+
+/* A number as JSON writes one (RFC 8259); false after failing. */
+static bool sc_number(Scanner *sc)
+{
     if (sc_peek(sc) == '-')
         sc_step(sc);
     if (sc_peek(sc) == '0') {
         sc_step(sc);
         if (is_digit(sc_peek(sc))) {
             sc_fail(sc, "a number must not start with 0 (no leading zeros)");
-            return;
+            return false;
         }
-    } else if (is_digit(sc_peek(sc))) {
-        while (is_digit(sc_peek(sc)))
-            sc_step(sc);
-    } else {
-        sc_fail(sc, "expected a digit after '-'");
-        return;
+    } else if (!sc_digits(sc, "after '-'")) {
+        return false;
     }
     if (sc_peek(sc) == '.') {
         sc_step(sc);
-        if (!is_digit(sc_peek(sc))) {
-            sc_fail(sc, "expected a digit after the decimal point");
-            return;
-        }
-        while (is_digit(sc_peek(sc)))
-            sc_step(sc);
+        if (!sc_digits(sc, "after the decimal point"))
+            return false;
     }
     if (sc_peek(sc) == 'e' || sc_peek(sc) == 'E') {
         sc_step(sc);
         if (sc_peek(sc) == '+' || sc_peek(sc) == '-')
             sc_step(sc);
-        if (!is_digit(sc_peek(sc))) {
-            sc_fail(sc, "expected a digit in the exponent");
-            return;
-        }
-        while (is_digit(sc_peek(sc)))
-            sc_step(sc);
+        return sc_digits(sc, "in the exponent");
     }
-    /* cJSON reads at most 63 characters of a number. */
-    if (sc->pos - start > 63)
-        sc_fail_at(sc, line, col, "number longer than 63 characters");
+    return true;
+}
+
+bool json_is_number(const char *s)
+{
+    Scanner sc = {.s = (const unsigned char *)s, .len = strlen(s), .line = 1, .col = 1};
+    return (s[0] == '-' || is_digit(s[0])) && sc_number(&sc) && sc.pos == sc.len;
 }
 
 static void sc_word(Scanner *sc)
@@ -502,9 +489,12 @@ static void sc_value(Scanner *sc, uint32_t parent, uint32_t index, int key_line,
         sc_array(sc, self, depth + 1);
     else if (c == '"')
         sc_string(sc);
-    else if (c == '-' || is_digit(c))
-        sc_number(sc);
-    else
+    else if (c == '-' || is_digit(c)) {
+        /* cJSON reads at most 63 characters of a number. */
+        if (sc_number(sc) && sc->pos - sc->nodes[self].off > 63)
+            sc_fail_at(sc, sc->nodes[self].line, sc->nodes[self].col,
+                       "number longer than 63 characters");
+    } else
         sc_word(sc);
     sc->nodes[self].end = (uint32_t)sc->pos;
 }

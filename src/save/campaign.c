@@ -103,20 +103,6 @@ static const char *not_a_level_by_content(const cJSON *root)
            " (a Tiled map has \"type\": \"map\")";
 }
 
-/* The first problem json_read_file reports, for a message of our own. */
-typedef struct FirstProblem {
-    char message[JSON_MESSAGE_MAX];
-} FirstProblem;
-
-static void keep_first(void *ctx, int line, int col, const char *message)
-{
-    (void)line;
-    (void)col;
-    FirstProblem *f = ctx;
-    if (f->message[0] == '\0')
-        snprintf(f->message, sizeof f->message, "%s", message);
-}
-
 /* Checks that the file the entry's "file" value names (at dir) is there and
 ** is a level; self is the campaign file's own identity. Reports at the
 ** value; false when it did. */
@@ -136,8 +122,8 @@ static bool check_listed_file(JsonDoc *doc, const cJSON *file, const char *dir,
         return false;
     }
 
-    FirstProblem first = {{0}};
-    JsonSink sink = {.report = keep_first, .ctx = &first};
+    SaveFirst first = {0, 0, ""};
+    JsonSink sink = {.report = save_keep_first, .ctx = &first};
     char *text;
     size_t len;
     if (json_read_file(path, CAMPAIGN_LEVEL_MAX_BYTES, &text, &len, &sink) != JSON_READ_OK) {
@@ -239,14 +225,9 @@ static bool read_campaign(JsonDoc *doc, Campaign *c, const struct stat *self)
     const cJSON *root = doc->root;
     int before = doc->sink->count;
     long format;
-    const cJSON *v = json_need(doc, root, "format");
-    if (save_format_is_newer(v, CAMPAIGN_FORMAT)) {
-        char got[64];
-        json_describe(v, got, sizeof got);
-        json_error(doc, v, "this version reads format %d, not %s", CAMPAIGN_FORMAT, got);
-        return false;
-    }
-    if (!json_want_int_in(doc, v, formats, SAVE_COUNT(formats), &format))
+    bool newer;
+    if (!save_want_format(doc, json_need(doc, root, "format"), formats, SAVE_COUNT(formats),
+                          &format, &newer))
         return false;
     json_check_keys(doc, root, known, SAVE_COUNT(known));
     const cJSON *worlds = json_get(root, "worlds");
@@ -285,29 +266,15 @@ static bool read_campaign(JsonDoc *doc, Campaign *c, const struct stat *self)
     return doc->sink->count == before;
 }
 
-/* Hands each problem of the campaign file on to the caller's report. */
-typedef struct Forward {
-    CampaignReport report;
-    void *ctx;
-} Forward;
-
-static void forward(void *ctx, int line, int col, const char *message)
-{
-    const Forward *f = ctx;
-    if (f->report != NULL)
-        f->report(f->ctx, line, col, message);
-}
-
 bool campaign_read(const char *path, Campaign *c, CampaignReport report, void *ctx)
 {
     SaveReader r;
-    Forward fw = {report, ctx};
     bool ok = false;
 
     memset(c, 0, sizeof *c);
     save_reader_init(&r);
-    r.report = forward;
-    r.report_ctx = &fw;
+    r.report = report; /* each problem of the campaign file */
+    r.report_ctx = ctx;
     const char *slash = strrchr(path, '/');
     size_t dirlen = slash != NULL ? (size_t)(slash - path) + 1 : 0;
     if (dirlen >= sizeof c->dir) {
@@ -326,32 +293,13 @@ done:
     return ok;
 }
 
-/* The first problem, as "LINE:COL: MESSAGE" or "MESSAGE". */
-typedef struct FirstPlaced {
-    int line, col;
-    char message[JSON_MESSAGE_MAX];
-} FirstPlaced;
-
-static void keep_first_placed(void *ctx, int line, int col, const char *message)
-{
-    FirstPlaced *f = ctx;
-    if (f->message[0] != '\0')
-        return;
-    f->line = line;
-    f->col = col;
-    snprintf(f->message, sizeof f->message, "%s", message[0] != '\0' ? message : "unreadable");
-}
-
 bool campaign_load(const char *path, Campaign *c, char *err, size_t errlen)
 {
-    FirstPlaced first = {0, 0, ""};
-    if (campaign_read(path, c, keep_first_placed, &first))
+    SaveFirst first = {0, 0, ""};
+    if (campaign_read(path, c, save_keep_first, &first))
         return true;
     memset(c, 0, sizeof *c);
-    if (first.line > 0)
-        snprintf(err, errlen, "%s:%d:%d: %s", path, first.line, first.col, first.message);
-    else
-        snprintf(err, errlen, "%s: %s", path, first.message);
+    save_first_say(&first, path, err, errlen);
     return false;
 }
 

@@ -15,6 +15,8 @@
 
 #include "json_message.h"
 
+#include "array.h"
+
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,12 +43,9 @@ bool pack_read_meta(const char *path, PackMeta *m, CampaignReport report, void *
         const cJSON *root = doc->root;
         int before = r.sink.count;
         long format;
-        const cJSON *v = json_need(doc, root, "format");
-        if (save_format_is_newer(v, PACK_FORMAT)) {
-            char seen[64];
-            json_describe(v, seen, sizeof seen);
-            json_error(doc, v, "this version reads format %d, not %s", PACK_FORMAT, seen);
-        } else if (json_want_int_in(doc, v, formats, SAVE_COUNT(formats), &format)) {
+        bool newer;
+        if (save_want_format(doc, json_need(doc, root, "format"), formats, SAVE_COUNT(formats),
+                             &format, &newer)) {
             json_check_keys(doc, root, known, SAVE_COUNT(known));
             struct {
                 const char *key;
@@ -74,32 +73,8 @@ bool pack_read_meta(const char *path, PackMeta *m, CampaignReport report, void *
 
 /* ---- one pack ------------------------------------------------------------- */
 
-/* The first problem of a file, with its place. */
-typedef struct FirstProblem {
-    int line, col;
-    char message[JSON_MESSAGE_MAX];
-} FirstProblem;
-
-static void keep_first(void *ctx, int line, int col, const char *message)
-{
-    FirstProblem *f = ctx;
-    if (f->message[0] != '\0')
-        return;
-    f->line = line;
-    f->col = col;
-    snprintf(f->message, sizeof f->message, "%s", message[0] != '\0' ? message : "unreadable");
-}
-
 _Static_assert((int)PACK_ERROR_MAX >= (int)CAMPAIGN_DIR_MAX + 48 + (int)JSON_MESSAGE_MAX,
                "a pack's first problem fits with its place");
-
-static void say_first(PackInfo *out, const char *path, const FirstProblem *f)
-{
-    if (f->line > 0)
-        snprintf(out->error, sizeof out->error, "%s:%d:%d: %s", path, f->line, f->col, f->message);
-    else
-        snprintf(out->error, sizeof out->error, "%s: %s", path, f->message);
-}
 
 bool pack_load(const char *dir, const char *name, PackInfo *out, Campaign *c)
 {
@@ -118,10 +93,10 @@ bool pack_load(const char *dir, const char *name, PackInfo *out, Campaign *c)
         return false;
     }
 
-    FirstProblem first = {0, 0, ""};
-    bool meta_ok = pack_read_meta(meta, &out->meta, keep_first, &first);
+    SaveFirst first = {0, 0, ""};
+    bool meta_ok = pack_read_meta(meta, &out->meta, save_keep_first, &first);
     if (!meta_ok)
-        say_first(out, meta, &first);
+        save_first_say(&first, meta, out->error, sizeof out->error);
     if (out->meta.title[0] == '\0')
         snprintf(out->meta.title, sizeof out->meta.title, "%s", name);
 
@@ -130,10 +105,10 @@ bool pack_load(const char *dir, const char *name, PackInfo *out, Campaign *c)
         snprintf(out->error, sizeof out->error, "%s: out of memory", list);
         return false;
     }
-    FirstProblem listed = {0, 0, ""};
-    bool list_ok = campaign_read(list, own, keep_first, &listed);
+    SaveFirst listed = {0, 0, ""};
+    bool list_ok = campaign_read(list, own, save_keep_first, &listed);
     if (!list_ok && meta_ok)
-        say_first(out, list, &listed);
+        save_first_say(&listed, list, out->error, sizeof out->error);
     out->ok = meta_ok && list_ok;
     out->level_count = out->ok ? own->count : 0;
     if (!out->ok)
@@ -213,7 +188,7 @@ static char **folders(const char *root, int *count)
     if (d == NULL)
         return NULL;
     char **names = NULL;
-    int cap = 0;
+    size_t cap = 0;
     for (struct dirent *e = readdir(d); e != NULL; e = readdir(d)) {
         const char *why;
         if (!save_valid_file_name(e->d_name, PACK_NAME_MAX, &why))
@@ -223,14 +198,10 @@ static char **folders(const char *root, int *count)
         snprintf(path, sizeof path, "%s%s", root, e->d_name);
         if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
             continue;
-        if (*count == cap) {
-            int more = cap == 0 ? 16 : 2 * cap;
-            char **grown = realloc(names, (size_t)more * sizeof *grown);
-            if (grown == NULL)
-                break;
-            names = grown;
-            cap = more;
-        }
+        char **grown = array_grow(names, &cap, (size_t)*count + 1, sizeof *grown);
+        if (grown == NULL)
+            break;
+        names = grown;
         names[*count] = strdup(e->d_name);
         if (names[*count] != NULL)
             (*count)++;

@@ -31,23 +31,17 @@ bool pack_valid_name(const char *name, char *err, size_t errlen)
     return false;
 }
 
-/* The list file of the pack in dir (which ends in '/'). */
-static bool list_path(const char *dir, char *out, size_t cap, char *err, size_t errlen)
-{
-    int n = snprintf(out, cap, "%scampaign.json", dir);
-    if (n >= 0 && (size_t)n < cap)
-        return true;
-    snprintf(err, errlen, "%.900s: the path is too long", dir);
-    return false;
-}
-
-/* The pack's list, read (or a fresh one when missing is true and there is
-** no list yet), on the heap; its path into path. NULL with a message. */
+/* The list of the pack in dir (which ends in '/'), read (or a fresh one
+** when missing is true and there is no list yet), on the heap; its path
+** into path. NULL with a message. */
 static Campaign *read_list(const char *dir, char *path, size_t cap, bool missing_ok, bool *fresh,
                            char *err, size_t errlen)
 {
-    if (!list_path(dir, path, cap, err, errlen))
+    int n = snprintf(path, cap, "%scampaign.json", dir);
+    if (n < 0 || (size_t)n >= cap) {
+        snprintf(err, errlen, "%.900s: the path is too long", dir);
         return NULL;
+    }
     Campaign *c = calloc(1, sizeof *c);
     if (c == NULL) {
         snprintf(err, errlen, "%s: out of memory", path);

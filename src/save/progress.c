@@ -37,6 +37,7 @@
 ** reads the file again under a lock of its folder and merges (progress_save),
 ** so that two copies of the game never lose each other's completions.
 */
+#define _XOPEN_SOURCE 700 /* strdup */
 #include "progress.h"
 
 #include "campaign.h"
@@ -45,17 +46,14 @@
 #include "json_message.h"
 #include "json_utf8.h"
 
+#include "array.h"
+
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum { PROGRESS_FORMAT = 3 };
-
-static bool check_id(const char *s, size_t cap, const char **why)
-{
-    return save_valid_file_name(s, cap, why);
-}
 
 /* last_level: an id, or "" before any level was played. */
 static bool check_id_or_empty(const char *s, size_t cap, const char **why)
@@ -67,7 +65,7 @@ static bool check_id_or_empty(const char *s, size_t cap, const char **why)
 static bool progress_valid_id(const char *level_id)
 {
     const char *why;
-    return level_id != NULL && check_id(level_id, PROGRESS_ID_MAX, &why);
+    return level_id != NULL && save_valid_file_name(level_id, PROGRESS_ID_MAX, &why);
 }
 
 void progress_init(Progress *p)
@@ -107,18 +105,14 @@ static bool check_campaign(const char *s, size_t cap, const char **why)
         *why = n == 0 ? "an empty campaign id" : "the campaign id is too long";
         return false;
     }
-    for (size_t i = 0; i < n;) {
-        const unsigned char c = (unsigned char)s[i];
-        if (c < 0x20 || c == 0x7F) {
-            *why = "a control character in the campaign id";
+    for (size_t i = 0, k; i < n; i += k) { /* k is 1 for a control character */
+        unsigned char c = (unsigned char)s[i];
+        k = (size_t)json_utf8_len((const unsigned char *)s + i, n - i);
+        if (c < 0x20 || c == 0x7F || k == 0) {
+            *why = k == 0 ? "the campaign id is not valid UTF-8"
+                          : "a control character in the campaign id";
             return false;
         }
-        int k = json_utf8_len((const unsigned char *)s + i, n - i);
-        if (k == 0) {
-            *why = "the campaign id is not valid UTF-8";
-            return false;
-        }
-        i += (size_t)k;
     }
     return true;
 }
@@ -197,16 +191,12 @@ bool progress_set_last_level(Progress *p, const char *level_id)
 ** of memory. */
 static LevelRecord *add_record(Progress *p, const char *level_id)
 {
-    if (p->level_count == p->level_cap) {
-        if (p->level_cap > INT_MAX / 2)
-            return NULL;
-        int cap = p->level_cap > 0 ? p->level_cap * 2 : 16;
-        LevelRecord *grown = realloc(p->levels, (size_t)cap * sizeof *grown);
-        if (grown == NULL)
-            return NULL;
-        p->levels = grown;
-        p->level_cap = cap;
-    }
+    size_t cap = (size_t)p->level_cap;
+    LevelRecord *grown = array_grow(p->levels, &cap, (size_t)p->level_count + 1, sizeof *grown);
+    if (grown == NULL || cap > INT_MAX)
+        return NULL;
+    p->levels = grown;
+    p->level_cap = (int)cap;
     LevelRecord *rec = &p->levels[p->level_count++];
     memset(rec, 0, sizeof *rec);
     snprintf(rec->id, sizeof rec->id, "%s", level_id);
@@ -223,7 +213,6 @@ static void unlock_after(Progress *p, int index)
 bool progress_record_completion(Progress *p, const char *level_id, int campaign_index, LevelRun run,
                                 unsigned *improved)
 {
-    unsigned bits = 0;
     if (improved != NULL)
         *improved = 0;
     if (!progress_valid_id(level_id) || run.ticks == 0 || run.coins > run.coins_total ||
@@ -236,33 +225,26 @@ bool progress_record_completion(Progress *p, const char *level_id, int campaign_
     bool changed = rec->totals_known
                        ? rec->coins_total != run.coins_total || rec->gems_total != run.gems_total
                        : rec->most_coins > run.coins_total || rec->most_gems > run.gems_total;
-    if (!rec->completed) {
-        bits = PROGRESS_FIRST_CLEAR | PROGRESS_BEST_TIME | PROGRESS_BEST_DEATHS |
-               PROGRESS_BEST_COINS | PROGRESS_BEST_GEMS;
-        rec->completed = true;
+    /* a first clear sets every best */
+    bool first = !rec->completed;
+    unsigned bits = first ? PROGRESS_FIRST_CLEAR : 0;
+    rec->assisted = first ? run.assisted : rec->assisted && run.assisted;
+    rec->completed = true;
+    if (first || run.ticks < rec->best_ticks) {
         rec->best_ticks = run.ticks;
+        bits |= PROGRESS_BEST_TIME;
+    }
+    if (first || run.deaths < rec->fewest_deaths) {
         rec->fewest_deaths = run.deaths;
+        bits |= PROGRESS_BEST_DEATHS;
+    }
+    if (first || changed || run.coins > rec->most_coins) {
         rec->most_coins = run.coins;
+        bits |= PROGRESS_BEST_COINS;
+    }
+    if (first || changed || run.gems > rec->most_gems) {
         rec->most_gems = run.gems;
-        rec->assisted = run.assisted;
-    } else {
-        rec->assisted = rec->assisted && run.assisted;
-        if (run.ticks < rec->best_ticks) {
-            rec->best_ticks = run.ticks;
-            bits |= PROGRESS_BEST_TIME;
-        }
-        if (run.deaths < rec->fewest_deaths) {
-            rec->fewest_deaths = run.deaths;
-            bits |= PROGRESS_BEST_DEATHS;
-        }
-        if (changed || run.coins > rec->most_coins) {
-            rec->most_coins = run.coins;
-            bits |= PROGRESS_BEST_COINS;
-        }
-        if (changed || run.gems > rec->most_gems) {
-            rec->most_gems = run.gems;
-            bits |= PROGRESS_BEST_GEMS;
-        }
+        bits |= PROGRESS_BEST_GEMS;
     }
     rec->totals_known = true;
     rec->coins_total = run.coins_total;
@@ -274,15 +256,8 @@ bool progress_record_completion(Progress *p, const char *level_id, int campaign_
     return true;
 }
 
-static uint32_t min_u32(uint32_t a, uint32_t b)
-{
-    return a < b ? a : b;
-}
-
-static uint32_t max_u32(uint32_t a, uint32_t b)
-{
-    return a > b ? a : b;
-}
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
 
 /* The better of two records of one level, into a. Where the two were of
 ** different versions of the level (other totals), a's coins and gems stand:
@@ -295,8 +270,8 @@ static void merge_record(LevelRecord *a, const LevelRecord *b)
         *a = *b;
         return;
     }
-    a->best_ticks = min_u32(a->best_ticks, b->best_ticks);
-    a->fewest_deaths = min_u32(a->fewest_deaths, b->fewest_deaths);
+    a->best_ticks = MIN(a->best_ticks, b->best_ticks);
+    a->fewest_deaths = MIN(a->fewest_deaths, b->fewest_deaths);
     a->assisted = a->assisted && b->assisted;
     if (a->totals_known && b->totals_known &&
         (a->coins_total != b->coins_total || a->gems_total != b->gems_total))
@@ -312,8 +287,7 @@ static void merge_record(LevelRecord *a, const LevelRecord *b)
             return;
         }
     }
-    uint32_t coins = max_u32(a->most_coins, b->most_coins),
-             gems = max_u32(a->most_gems, b->most_gems);
+    uint32_t coins = MAX(a->most_coins, b->most_coins), gems = MAX(a->most_gems, b->most_gems);
     if (!a->totals_known || (coins <= a->coins_total && gems <= a->gems_total)) {
         a->most_coins = coins;
         a->most_gems = gems;
@@ -357,7 +331,8 @@ typedef struct Entry {
 
 typedef struct ProgressFile {
     Entry *list;
-    int count, cap;
+    int count;
+    size_t cap;
 } ProgressFile;
 
 static void file_fini(ProgressFile *f)
@@ -381,21 +356,13 @@ static Entry *file_find(ProgressFile *f, const char *campaign)
 /* A new record, a fresh start, at the end; NULL when out of memory. */
 static Entry *file_add(ProgressFile *f, const char *campaign)
 {
-    if (f->count == f->cap) {
-        if (f->cap > INT_MAX / 2)
-            return NULL;
-        int cap = f->cap > 0 ? f->cap * 2 : 4;
-        Entry *grown = realloc(f->list, (size_t)cap * sizeof *grown);
-        if (grown == NULL)
-            return NULL;
-        f->list = grown;
-        f->cap = cap;
-    }
-    size_t n = strlen(campaign) + 1;
-    char *id = malloc(n);
+    Entry *grown = array_grow(f->list, &f->cap, (size_t)f->count + 1, sizeof *grown);
+    if (grown == NULL)
+        return NULL;
+    f->list = grown;
+    char *id = strdup(campaign);
     if (id == NULL)
         return NULL;
-    memcpy(id, campaign, n);
     Entry *e = &f->list[f->count++];
     e->id = id;
     progress_init(&e->p);
@@ -407,19 +374,12 @@ static Entry *file_add(ProgressFile *f, const char *campaign)
 /* Counts in a record: 0 to UINT32_MAX. */
 _Static_assert(LONG_MAX >= UINT32_MAX, "a long holds every count of a record");
 
-static void read_count(JsonDoc *doc, const cJSON *rec, const char *key, uint32_t *out)
+/* A count; one that older files do not have (not needed) is 0 when missing. */
+static void read_count(JsonDoc *doc, const cJSON *rec, const char *key, bool needed, uint32_t *out)
 {
     long x;
-    if (json_want_int(doc, json_need(doc, rec, key), 0, (long)UINT32_MAX, &x))
-        *out = (uint32_t)x;
-}
-
-/* A count that older files do not have: 0 when it is not there. */
-static void read_optional_count(JsonDoc *doc, const cJSON *rec, const char *key, uint32_t *out)
-{
-    long x;
-    const cJSON *v = json_get(rec, key);
-    if (v != NULL && json_want_int(doc, v, 0, (long)UINT32_MAX, &x))
+    const cJSON *v = needed ? json_need(doc, rec, key) : json_get(rec, key);
+    if (json_want_int(doc, v, 0, (long)UINT32_MAX, &x))
         *out = (uint32_t)x;
 }
 
@@ -443,18 +403,18 @@ static void read_record(JsonDoc *doc, const cJSON *item, LevelRecord *rec)
     int before = doc->sink->count;
     json_check_keys(doc, item, known, SAVE_COUNT(known));
     json_want_bool(doc, json_need(doc, item, "completed"), &rec->completed);
-    read_count(doc, item, "best_ticks", &rec->best_ticks);
-    read_count(doc, item, "fewest_deaths", &rec->fewest_deaths);
-    read_count(doc, item, "most_coins", &rec->most_coins);
-    read_optional_count(doc, item, "most_gems", &rec->most_gems);
+    read_count(doc, item, "best_ticks", true, &rec->best_ticks);
+    read_count(doc, item, "fewest_deaths", true, &rec->fewest_deaths);
+    read_count(doc, item, "most_coins", true, &rec->most_coins);
+    read_count(doc, item, "most_gems", false, &rec->most_gems);
     const cJSON *coins_total = json_get(item, "coins_total"),
                 *gems_total = json_get(item, "gems_total");
     if ((coins_total == NULL) != (gems_total == NULL))
         json_error(doc, coins_total != NULL ? coins_total : gems_total,
                    "coins_total and gems_total go together: %s is missing",
                    coins_total != NULL ? "gems_total" : "coins_total");
-    read_optional_count(doc, item, "coins_total", &rec->coins_total);
-    read_optional_count(doc, item, "gems_total", &rec->gems_total);
+    read_count(doc, item, "coins_total", false, &rec->coins_total);
+    read_count(doc, item, "gems_total", false, &rec->gems_total);
     rec->totals_known = coins_total != NULL && gems_total != NULL;
     const cJSON *assist = json_get(item, "assist");
     if (assist != NULL)
@@ -497,7 +457,7 @@ static void read_campaign(JsonDoc *doc, const cJSON *obj, const char *const *ext
         return;
     for (const cJSON *item = levels->child; item != NULL; item = item->next) {
         const char *why;
-        if (!check_id(item->string, PROGRESS_ID_MAX, &why)) {
+        if (!save_valid_file_name(item->string, PROGRESS_ID_MAX, &why)) {
             char q[PROGRESS_ID_MAX + 4];
             json_quote(item->string, q, sizeof q);
             json_error_key(doc, item, "level id \"%s\": %s", q, why);
@@ -519,14 +479,9 @@ static bool read_file(JsonDoc *doc, ProgressFile *f)
     int before = doc->sink->count;
     static const long formats[] = {1, 2, PROGRESS_FORMAT}; /* 1: before gems; 2: one record */
     long format;
-    const cJSON *v = json_need(doc, root, "format");
-    if (save_format_is_newer(v, PROGRESS_FORMAT)) {
-        char got[64];
-        json_describe(v, got, sizeof got);
-        json_error(doc, v, "this version reads format %d, not %s", PROGRESS_FORMAT, got);
-        return false;
-    }
-    if (!json_want_int_in(doc, v, formats, SAVE_COUNT(formats), &format))
+    bool newer;
+    if (!save_want_format(doc, json_need(doc, root, "format"), formats, SAVE_COUNT(formats),
+                          &format, &newer))
         return false;
     if (format < 3) {
         static const char *const extra[] = {"format"};

@@ -21,6 +21,7 @@
 ** (fit), a whole scale, or "fill"; game_speed, invincible and all_levels are
 ** the Assist's (absent from older files: off).
 */
+#define _POSIX_C_SOURCE 200809L /* strcasecmp */
 #include "settings.h"
 
 #include "save_internal.h"
@@ -28,8 +29,10 @@
 #include "json_message.h"
 
 #include <assert.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 enum { SETTINGS_FORMAT = 1 };
 
@@ -105,21 +108,33 @@ int settings_binding_count(const SettingsBinding *b)
     return n;
 }
 
-static bool bind(SettingsBinding *b, SaveStringCheck check, const char *const *names, int count)
+static bool valid_binding(const SettingsBinding *b, SaveStringCheck check)
 {
-    if (count < 0 || count > SETTINGS_BINDINGS_MAX)
-        return false;
     const char *why;
-    for (int i = 0; i < count; i++) {
-        if (names[i] == NULL || !check(names[i], SETTINGS_NAME_MAX, &why))
+    int n = settings_binding_count(b);
+    for (int i = 0; i < n; i++) {
+        if (memchr(b->names[i], '\0', SETTINGS_NAME_MAX) == NULL ||
+            !check(b->names[i], SETTINGS_NAME_MAX, &why))
             return false;
         for (int j = 0; j < i; j++)
-            if (strcmp(names[i], names[j]) == 0)
+            if (strcmp(b->names[i], b->names[j]) == 0)
                 return false;
     }
+    return true;
+}
+
+static bool bind(SettingsBinding *b, SaveStringCheck check, const char *const *names, int count)
+{
     SettingsBinding nb = {0};
-    for (int i = 0; i < count; i++)
+    if (count < 0 || count > SETTINGS_BINDINGS_MAX)
+        return false;
+    for (int i = 0; i < count; i++) {
+        if (names[i] == NULL || names[i][0] == '\0' || strlen(names[i]) >= SETTINGS_NAME_MAX)
+            return false;
         strcpy(nb.names[i], names[i]);
+    }
+    if (!valid_binding(&nb, check))
+        return false;
     *b = nb;
     return true;
 }
@@ -135,6 +150,33 @@ bool settings_bind_buttons(Settings *s, SettingsAction action, const char *const
     assert((int)action >= 0 && action < ACTION_COUNT);
     return bind(&s->buttons[action], check_button_name, names, count);
 }
+
+/* The plain fields, in the file's order, with their defaults: each may be
+** missing, and keeps its default when it is or is wrong. show_fps, of older
+** versions, is read only. */
+typedef enum FieldKind { F_BOOL, F_VOLUME, F_SCALE, F_SPEED } FieldKind;
+enum { SHOW_FPS = -1 };
+
+static const struct Field {
+    const char *key;
+    FieldKind kind;
+    int off; /* in Settings, or SHOW_FPS */
+    int def; /* the default */
+} FIELDS[] = {
+    {"window_scale", F_SCALE, offsetof(Settings, window_scale), 0},
+    {"fullscreen", F_BOOL, offsetof(Settings, fullscreen), false},
+    {"vsync", F_BOOL, offsetof(Settings, vsync), true},
+    {"master_volume", F_VOLUME, offsetof(Settings, master_volume), 80},
+    {"sfx_volume", F_VOLUME, offsetof(Settings, sfx_volume), 100},
+    {"music_volume", F_VOLUME, offsetof(Settings, music_volume), 70},
+    {"mute", F_BOOL, offsetof(Settings, mute), false},
+    {"show_fps", F_BOOL, SHOW_FPS, false},
+    {"debug_overlay", F_BOOL, offsetof(Settings, debug_overlay), false},
+    {"game_speed", F_SPEED, offsetof(Settings, game_speed), 100},
+    {"invincible", F_BOOL, offsetof(Settings, invincible), false},
+    {"all_levels", F_BOOL, offsetof(Settings, all_levels), false},
+};
+enum { FIELD_COUNT = SAVE_COUNT(FIELDS) };
 
 void settings_defaults(Settings *s)
 {
@@ -157,19 +199,13 @@ void settings_defaults(Settings *s)
         [ACTION_PAUSE] = {"start"},
         [ACTION_RESTART] = {"back"},
     };
-    *s = (Settings){
-        .window_scale = 0,
-        .fullscreen = false,
-        .vsync = true,
-        .master_volume = 80,
-        .sfx_volume = 100,
-        .music_volume = 70,
-        .mute = false,
-        .debug_overlay = false,
-        .game_speed = 100,
-        .invincible = false,
-        .all_levels = false,
-    };
+    *s = (Settings){0};
+    for (int i = 0; i < FIELD_COUNT; i++) {
+        if (FIELDS[i].kind == F_BOOL && FIELDS[i].off != SHOW_FPS)
+            *(bool *)((char *)s + FIELDS[i].off) = FIELDS[i].def != 0;
+        else if (FIELDS[i].kind != F_BOOL)
+            *(int *)((char *)s + FIELDS[i].off) = FIELDS[i].def;
+    }
     for (int a = 0; a < ACTION_COUNT; a++) {
         for (int i = 0; i < SETTINGS_BINDINGS_MAX; i++) {
             if (keys[a][i] != NULL)
@@ -182,78 +218,36 @@ void settings_defaults(Settings *s)
 
 /* ---------------------------------------------------------------- reading */
 
-/* A member that may be missing: then *out keeps its default, as it does
-** when the value is wrong. */
-static void read_bool(SaveReader *r, const char *key, bool *out)
+/* One field's value v (not NULL) into *out (a bool or an int). */
+static void read_field(SaveReader *r, const cJSON *v, FieldKind kind, void *out)
 {
-    const cJSON *v = json_get(r->doc.root, key);
-    if (v == NULL)
-        return;
-    save_reader_fallback(r, "using %s", *out ? "true" : "false");
-    json_want_bool(&r->doc, v, out);
-    save_reader_fallback(r, NULL);
-}
-
-static void read_int(SaveReader *r, const char *key, int hi, int *out)
-{
+    JsonDoc *doc = &r->doc;
+    int *n = out;
     long x;
-    const cJSON *v = json_get(r->doc.root, key);
-    if (v == NULL)
-        return;
-    save_reader_fallback(r, "using %d", *out);
-    if (json_want_int(&r->doc, v, 0, hi, &x))
-        *out = (int)x;
-    save_reader_fallback(r, NULL);
-}
-
-/* window_scale: a whole scale, 0 (fit), or "fill". */
-static void read_scale(SaveReader *r, int *out)
-{
-    const cJSON *v = json_get(r->doc.root, "window_scale");
-    if (v == NULL || !cJSON_IsString(v)) {
-        read_int(r, "window_scale", SETTINGS_SCALE_MAX, out);
+    if (kind == F_BOOL) {
+        save_reader_fallback(r, "using %s", *(bool *)out ? "true" : "false");
+        json_want_bool(doc, v, out);
         return;
     }
-    if (strcmp(v->valuestring, "fill") == 0) {
-        *out = SETTINGS_SCALE_FILL;
-        return;
-    }
-    char got[64];
-    json_describe(v, got, sizeof got);
-    save_reader_fallback(r, "using %d", *out);
-    json_error(&r->doc, v, "expected an integer from 0 to %d or \"fill\", got %s",
-               SETTINGS_SCALE_MAX, got);
-    save_reader_fallback(r, NULL);
-}
-
-/* game_speed: 50 to 100, in steps of 10. */
-static void read_speed(SaveReader *r, int *out)
-{
-    long x;
-    const cJSON *v = json_get(r->doc.root, "game_speed");
-    if (v == NULL)
-        return;
-    save_reader_fallback(r, "using %d", *out);
-    if (json_want_int(&r->doc, v, SETTINGS_SPEED_MIN, 100, &x)) {
+    save_reader_fallback(r, "using %d", *n);
+    if (kind == F_SCALE && cJSON_IsString(v) && strcmp(v->valuestring, "fill") == 0) {
+        *n = SETTINGS_SCALE_FILL;
+    } else if (kind == F_SCALE && cJSON_IsString(v)) {
+        char got[64];
+        json_describe(v, got, sizeof got);
+        json_error(doc, v, "expected an integer from 0 to %d or \"fill\", got %s",
+                   SETTINGS_SCALE_MAX, got);
+    } else if (kind == F_SPEED) {
+        if (!json_want_int(doc, v, SETTINGS_SPEED_MIN, 100, &x))
+            return;
         if (x % SETTINGS_SPEED_STEP != 0)
-            json_error(&r->doc, v, "expected %d to 100 in steps of %d, got %ld", SETTINGS_SPEED_MIN,
+            json_error(doc, v, "expected %d to 100 in steps of %d, got %ld", SETTINGS_SPEED_MIN,
                        SETTINGS_SPEED_STEP, x);
         else
-            *out = (int)x;
-    }
-    save_reader_fallback(r, NULL);
-}
-
-/* ASCII case is ignored, as SDL ignores it when it looks a name up. */
-static bool same_name(const char *a, const char *b)
-{
-    for (;; a++, b++) {
-        int x = *a >= 'A' && *a <= 'Z' ? *a - 'A' + 'a' : *a;
-        int y = *b >= 'A' && *b <= 'Z' ? *b - 'A' + 'a' : *b;
-        if (x != y)
-            return false;
-        if (x == '\0')
-            return true;
+            *n = (int)x;
+    } else if (json_want_int(doc, v, 0, kind == F_SCALE ? SETTINGS_SCALE_MAX : SETTINGS_VOLUME_MAX,
+                             &x)) {
+        *n = (int)x;
     }
 }
 
@@ -272,7 +266,7 @@ static bool known_name(JsonDoc *doc, const cJSON *item, const BindingKind *kind,
     if (kind->known == NULL)
         return true;
     for (int i = 0; i < kind->known_count; i++)
-        if (same_name(kind->known[i], name))
+        if (strcasecmp(kind->known[i], name) == 0) /* ASCII case, ignored as SDL does */
             return true;
     char q[48];
     json_quote(name, q, sizeof q);
@@ -394,52 +388,37 @@ static void read_bindings(SaveReader *r, const char *key, const BindingKind *kin
 static bool read_format(SaveReader *r)
 {
     static const long known[] = {SETTINGS_FORMAT};
-    JsonDoc *doc = &r->doc;
-    const cJSON *v = json_get(doc->root, "format");
-    if (save_format_is_newer(v, SETTINGS_FORMAT)) {
-        char got[64];
-        json_describe(v, got, sizeof got);
-        save_reader_forget(r);
-        json_error(doc, v, "this version reads format %d, not %s", SETTINGS_FORMAT, got);
-        return false;
-    }
     long format;
+    bool newer;
+    save_reader_forget(r); /* a newer format's problem is why the file is refused */
     save_reader_fallback(r, "reading it as format %d", SETTINGS_FORMAT);
-    if (v == NULL)
-        json_error(doc, doc->root, "missing \"format\"");
-    else
-        json_want_int_in(doc, v, known, SAVE_COUNT(known), &format);
+    save_want_format(&r->doc, json_need(&r->doc, r->doc.root, "format"), known, SAVE_COUNT(known),
+                     &format, &newer);
     save_reader_fallback(r, NULL);
-    return true;
+    return !newer;
 }
 
 /* Reads r's document into *s, which holds the defaults; false when the file
 ** is refused as a whole (r keeps why). */
 static bool read_settings(SaveReader *r, const SettingsKnownNames *known, Settings *s)
 {
-    static const char *const keys[] = {
-        "format",     "window_scale", "fullscreen", "vsync",    "master_volume",
-        "sfx_volume", "music_volume", "mute",       "show_fps", "debug_overlay",
-        "game_speed", "invincible",   "all_levels", "keys",     "gamepad",
-    };
+    const char *keys[FIELD_COUNT + 3] = {"format"};
+    for (int i = 0; i < FIELD_COUNT; i++)
+        keys[i + 1] = FIELDS[i].key;
+    keys[FIELD_COUNT + 1] = "keys";
+    keys[FIELD_COUNT + 2] = "gamepad";
     if (!read_format(r))
         return false;
     save_reader_fallback(r, "ignored");
     json_check_keys(&r->doc, r->doc.root, keys, SAVE_COUNT(keys));
-    save_reader_fallback(r, NULL);
     bool show_fps = false;
-    read_scale(r, &s->window_scale);
-    read_bool(r, "fullscreen", &s->fullscreen);
-    read_bool(r, "vsync", &s->vsync);
-    read_int(r, "master_volume", SETTINGS_VOLUME_MAX, &s->master_volume);
-    read_int(r, "sfx_volume", SETTINGS_VOLUME_MAX, &s->sfx_volume);
-    read_int(r, "music_volume", SETTINGS_VOLUME_MAX, &s->music_volume);
-    read_bool(r, "mute", &s->mute);
-    read_bool(r, "show_fps", &show_fps);
-    read_bool(r, "debug_overlay", &s->debug_overlay);
-    read_speed(r, &s->game_speed);
-    read_bool(r, "invincible", &s->invincible);
-    read_bool(r, "all_levels", &s->all_levels);
+    for (int i = 0; i < FIELD_COUNT; i++) {
+        const cJSON *v = json_get(r->doc.root, FIELDS[i].key);
+        if (v != NULL)
+            read_field(r, v, FIELDS[i].kind,
+                       FIELDS[i].off == SHOW_FPS ? (void *)&show_fps : (char *)s + FIELDS[i].off);
+    }
+    save_reader_fallback(r, NULL);
     const BindingKind key_kind = {
         "key",
         check_key_name,
@@ -494,28 +473,14 @@ bool settings_parse(const char *text, size_t len, const SettingsKnownNames *know
         save_notices_rewind(notices, mark);
         settings_defaults(s);
         if (notices != NULL)
-            save_notices_add(notices, "", r.line, r.col, "%s; using default settings", r.message);
+            save_notices_add(notices, "", r.first.line, r.first.col, "%s; using default settings",
+                             r.first.message);
     }
     save_reader_fini(&r);
     return ok;
 }
 
 /* ---------------------------------------------------------------- writing */
-
-static bool valid_binding(const SettingsBinding *b, SaveStringCheck check)
-{
-    const char *why;
-    int n = settings_binding_count(b);
-    for (int i = 0; i < n; i++) {
-        if (memchr(b->names[i], '\0', SETTINGS_NAME_MAX) == NULL ||
-            !check(b->names[i], SETTINGS_NAME_MAX, &why))
-            return false;
-        for (int j = 0; j < i; j++)
-            if (strcmp(b->names[i], b->names[j]) == 0)
-                return false;
-    }
-    return true;
-}
 
 static void write_bindings(SaveBuf *b, const char *key, const SettingsBinding *bindings, bool last)
 {
@@ -535,14 +500,15 @@ static void write_bindings(SaveBuf *b, const char *key, const SettingsBinding *b
 
 bool settings_save(const char *path, const Settings *s, char *err, size_t errlen)
 {
-    if (s->window_scale < SETTINGS_SCALE_FILL || s->window_scale > SETTINGS_SCALE_MAX ||
-        s->game_speed < SETTINGS_SPEED_MIN || s->game_speed > 100 ||
-        s->game_speed % SETTINGS_SPEED_STEP != 0 || s->master_volume < 0 ||
-        s->master_volume > SETTINGS_VOLUME_MAX || s->sfx_volume < 0 ||
-        s->sfx_volume > SETTINGS_VOLUME_MAX || s->music_volume < 0 ||
-        s->music_volume > SETTINGS_VOLUME_MAX) {
-        snprintf(err, errlen, "cannot save %s: a value is out of range", path);
-        return false;
+    for (int i = 0; i < FIELD_COUNT; i++) {
+        int v = FIELDS[i].kind == F_BOOL ? 0 : *(const int *)((const char *)s + FIELDS[i].off);
+        if ((FIELDS[i].kind == F_SCALE && (v < SETTINGS_SCALE_FILL || v > SETTINGS_SCALE_MAX)) ||
+            (FIELDS[i].kind == F_SPEED &&
+             (v < SETTINGS_SPEED_MIN || v > 100 || v % SETTINGS_SPEED_STEP != 0)) ||
+            (FIELDS[i].kind == F_VOLUME && (v < 0 || v > SETTINGS_VOLUME_MAX))) {
+            snprintf(err, errlen, "cannot save %s: a value is out of range", path);
+            return false;
+        }
     }
     for (int a = 0; a < ACTION_COUNT; a++) {
         if (!valid_binding(&s->keys[a], check_key_name) ||
@@ -554,20 +520,18 @@ bool settings_save(const char *path, const Settings *s, char *err, size_t errlen
     }
     SaveBuf b = {0};
     save_buf_printf(&b, "{\n  \"format\": %d,\n", SETTINGS_FORMAT);
-    if (s->window_scale == SETTINGS_SCALE_FILL)
-        save_buf_puts(&b, "  \"window_scale\": \"fill\",\n");
-    else
-        save_buf_printf(&b, "  \"window_scale\": %d,\n", s->window_scale);
-    save_buf_printf(&b, "  \"fullscreen\": %s,\n", s->fullscreen ? "true" : "false");
-    save_buf_printf(&b, "  \"vsync\": %s,\n", s->vsync ? "true" : "false");
-    save_buf_printf(&b, "  \"master_volume\": %d,\n", s->master_volume);
-    save_buf_printf(&b, "  \"sfx_volume\": %d,\n", s->sfx_volume);
-    save_buf_printf(&b, "  \"music_volume\": %d,\n", s->music_volume);
-    save_buf_printf(&b, "  \"mute\": %s,\n", s->mute ? "true" : "false");
-    save_buf_printf(&b, "  \"debug_overlay\": %s,\n", s->debug_overlay ? "true" : "false");
-    save_buf_printf(&b, "  \"game_speed\": %d,\n", s->game_speed);
-    save_buf_printf(&b, "  \"invincible\": %s,\n", s->invincible ? "true" : "false");
-    save_buf_printf(&b, "  \"all_levels\": %s,\n", s->all_levels ? "true" : "false");
+    for (int i = 0; i < FIELD_COUNT; i++) {
+        if (FIELDS[i].off == SHOW_FPS)
+            continue;
+        const void *v = (const char *)s + FIELDS[i].off;
+        save_buf_printf(&b, "  \"%s\": ", FIELDS[i].key);
+        if (FIELDS[i].kind == F_BOOL)
+            save_buf_puts(&b, *(const bool *)v ? "true,\n" : "false,\n");
+        else if (*(const int *)v == SETTINGS_SCALE_FILL)
+            save_buf_puts(&b, "\"fill\",\n");
+        else
+            save_buf_printf(&b, "%d,\n", *(const int *)v);
+    }
     write_bindings(&b, "keys", s->keys, false);
     write_bindings(&b, "gamepad", s->buttons, true);
     save_buf_puts(&b, "}\n");

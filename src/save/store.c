@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
 /*
-** store.c -- the reading half of every reader in this folder, and the writer.
+** store.c -- the reading half of every reader in this folder, the writer,
+** and the list of notices: what loading the user's files found wrong.
 **
 ** Policy for user files. A file that was read whole and is not JSON is of no
 ** use: the game takes defaults, the file is renamed to PATH.bad-N (the
@@ -19,8 +20,12 @@
 
 #include "save_internal.h"
 
+#include "json_message.h"
 #include "json_utf8.h"
 
+#include "array.h"
+
+#include <assert.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -35,20 +40,37 @@
 
 /* ---------------------------------------------------------------- reading */
 
+void save_keep_first(void *ctx, int line, int col, const char *message)
+{
+    SaveFirst *f = ctx;
+    if (f->message[0] != '\0')
+        return;
+    f->line = line;
+    f->col = col;
+    snprintf(f->message, sizeof f->message, "%s", message[0] != '\0' ? message : "unreadable");
+}
+
+void save_first_say(const SaveFirst *f, const char *path, char *buf, size_t size)
+{
+    const char *sep = path != NULL ? ":" : "";
+    if (f->line > 0)
+        snprintf(buf, size, "%s%s%d:%d: %s", path != NULL ? path : "", sep, f->line, f->col,
+                 f->message);
+    else
+        snprintf(buf, size, "%s%s%s%s", path != NULL ? path : "", sep, path != NULL ? " " : "",
+                 f->message);
+}
+
 /* The sink of a SaveReader: the first problem is kept, every one handed on. */
 static void on_problem(void *ctx, int line, int col, const char *message)
 {
     SaveReader *r = ctx;
     if (message[0] == '\0')
         message = "unreadable";
-    if (r->message[0] == '\0') {
-        r->line = line;
-        r->col = col;
-        snprintf(r->message, sizeof r->message, "%s", message);
-    }
+    save_keep_first(&r->first, line, col, message);
     if (r->report == NULL)
         return;
-    char full[sizeof r->message + sizeof r->fallback];
+    char full[sizeof r->first.message + sizeof r->fallback];
     if (r->fallback[0] != '\0')
         snprintf(full, sizeof full, "%s; %s", message, r->fallback);
     else
@@ -83,16 +105,12 @@ void save_reader_fallback(SaveReader *r, const char *fmt, ...)
 
 void save_reader_forget(SaveReader *r)
 {
-    r->message[0] = '\0';
-    r->line = r->col = 0;
+    r->first = (SaveFirst){0, 0, ""};
 }
 
 void save_reader_problem(const SaveReader *r, char *buf, size_t size)
 {
-    if (r->line > 0)
-        snprintf(buf, size, "%d:%d: %s", r->line, r->col, r->message);
-    else
-        snprintf(buf, size, "%s", r->message);
+    save_first_say(&r->first, NULL, buf, size);
 }
 
 bool save_reader_parse(SaveReader *r, const char *text, size_t len)
@@ -117,9 +135,18 @@ JsonRead save_reader_load(SaveReader *r, const char *path)
     return save_reader_parse(r, r->text, len) ? JSON_READ_OK : JSON_READ_FAILED;
 }
 
-bool save_format_is_newer(const cJSON *v, int current)
+bool save_want_format(JsonDoc *doc, const cJSON *v, const long *formats, int count, long *format,
+                      bool *newer)
 {
-    return cJSON_IsNumber(v) && v->valuedouble > current && v->valuedouble == floor(v->valuedouble);
+    long current = formats[count - 1];
+    *newer = cJSON_IsNumber(v) && v->valuedouble > (double)current &&
+             v->valuedouble == floor(v->valuedouble);
+    if (!*newer)
+        return json_want_int_in(doc, v, formats, count, format);
+    char got[64];
+    json_describe(v, got, sizeof got);
+    json_error(doc, v, "this version reads format %ld, not %s", current, got);
+    return false;
 }
 
 bool save_want_string(JsonDoc *doc, const cJSON *v, SaveStringCheck check, char *out, size_t cap)
@@ -139,16 +166,8 @@ bool save_want_string(JsonDoc *doc, const cJSON *v, SaveStringCheck check, char 
 bool save_valid_file_name(const char *s, size_t cap, const char **why)
 {
     size_t n = strlen(s);
-    if (n == 0) {
-        *why = "empty name";
-        return false;
-    }
-    if (n >= cap) {
-        *why = "name too long";
-        return false;
-    }
-    if (s[0] == '.') {
-        *why = "a name may not start with '.'";
+    if (n == 0 || n >= cap || s[0] == '.') {
+        *why = n == 0 ? "empty name" : n >= cap ? "name too long" : "a name may not start with '.'";
         return false;
     }
     for (size_t i = 0; i < n; i++) {
@@ -166,30 +185,17 @@ bool save_valid_file_name(const char *s, size_t cap, const char **why)
 bool save_valid_text(const char *s, size_t cap, const char **why)
 {
     size_t n = strlen(s);
-    if (n == 0) {
-        *why = "empty text";
+    if (n == 0 || n >= cap || s[0] == ' ' || s[n - 1] == ' ') {
+        *why = n == 0 ? "empty text" : n >= cap ? "text too long" : "leading or trailing space";
         return false;
     }
-    if (n >= cap) {
-        *why = "text too long";
-        return false;
-    }
-    if (s[0] == ' ' || s[n - 1] == ' ') {
-        *why = "leading or trailing space";
-        return false;
-    }
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p != '\0') {
-        if (*p < 0x20 || *p == 0x7F) {
-            *why = "control character in text";
+    for (size_t i = 0, k; i < n; i += k) { /* k is 1 for a control character */
+        unsigned char c = (unsigned char)s[i];
+        k = (size_t)json_utf8_len((const unsigned char *)s + i, n - i);
+        if (c < 0x20 || c == 0x7F || k == 0) {
+            *why = k == 0 ? "text is not valid UTF-8" : "control character in text";
             return false;
         }
-        int k = json_utf8_len(p, n - (size_t)(p - (const unsigned char *)s));
-        if (k == 0) {
-            *why = "text is not valid UTF-8";
-            return false;
-        }
-        p += k;
     }
     return true;
 }
@@ -242,14 +248,14 @@ SaveLoad save_recover(const SaveReader *r, const char *path, const char *what, S
         return SAVE_RECOVERED;
     const char *slash = strrchr(aside, '/');
     if (kept)
-        save_notices_add(notices, path, r->line, r->col,
-                         "%s; using default %s (the file was kept as %s)", r->message, what,
+        save_notices_add(notices, path, r->first.line, r->first.col,
+                         "%s; using default %s (the file was kept as %s)", r->first.message, what,
                          slash != NULL ? slash + 1 : aside);
     else
-        save_notices_add(notices, path, r->line, r->col,
+        save_notices_add(notices, path, r->first.line, r->first.col,
                          "%s; using default %s (could not keep the file aside: %s; the next save"
                          " replaces it)",
-                         r->message, what, strerror(errnum));
+                         r->first.message, what, strerror(errnum));
     return SAVE_RECOVERED;
 }
 
@@ -306,7 +312,7 @@ SaveLoad save_load_json(SaveReader *r, const char *path, const char *what, SaveN
             save_notices_add(notices, path, 0, 0,
                              "%s; using default %s for now (the file is "
                              "left as it is)",
-                             r->message, what);
+                             r->first.message, what);
         return SAVE_UNREADABLE;
     }
     if (got == JSON_READ_FAILED)
@@ -324,21 +330,12 @@ void save_buf_fini(SaveBuf *b)
 
 static bool buf_reserve(SaveBuf *b, size_t extra)
 {
-    if (b->failed)
-        return false;
-    if (b->len + extra + 1 <= b->cap)
-        return true;
-    size_t cap = b->cap > 0 ? b->cap : 256;
-    while (cap < b->len + extra + 1)
-        cap *= 2;
-    char *p = realloc(b->data, cap);
-    if (p == NULL) {
+    char *p = b->failed ? NULL : array_grow(b->data, &b->cap, b->len + extra + 1, 1);
+    if (p == NULL)
         b->failed = true;
-        return false;
-    }
-    b->data = p;
-    b->cap = cap;
-    return true;
+    else
+        b->data = p;
+    return p != NULL;
 }
 
 void save_buf_puts(SaveBuf *b, const char *s)
@@ -400,15 +397,11 @@ bool save_lock_folder(const char *path, SaveLock *lock, char *err, size_t errlen
     lock->fd = -1;
     char dir[4096];
     const char *slash = strrchr(path, '/');
-    size_t n = slash == NULL ? 0 : slash == path ? 1 : (size_t)(slash - path);
-    if (n >= sizeof dir)
+    int n = slash == NULL
+                ? snprintf(dir, sizeof dir, ".")
+                : snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+    if (n < 0 || (size_t)n >= sizeof dir)
         return true; /* the write says the path is too long */
-    if (n == 0)
-        strcpy(dir, ".");
-    else {
-        memcpy(dir, path, n);
-        dir[n] = '\0';
-    }
     int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0)
         return true;
@@ -443,4 +436,60 @@ void save_unlock_folder(SaveLock *lock)
         (void)close(lock->fd);
     }
     lock->fd = -1;
+}
+
+/* ---------------------------------------------------------------- notices */
+
+void save_notices_clear(SaveNotices *n)
+{
+    assert(n != NULL);
+    n->count = 0;
+    n->dropped = 0;
+}
+
+void save_notices_add(SaveNotices *n, const char *file, int line, int col, const char *fmt, ...)
+{
+    assert(n != NULL && fmt != NULL);
+    if (n->count >= SAVE_NOTICES_MAX) {
+        n->dropped++;
+        return;
+    }
+    SaveNotice *e = &n->list[n->count++];
+    snprintf(e->file, sizeof e->file, "%s", file != NULL ? file : "");
+    e->line = line > 0 ? line : 0;
+    e->col = line > 0 && col > 0 ? col : 0;
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(e->message, sizeof e->message, fmt, ap);
+    va_end(ap);
+    if (w < 0)
+        snprintf(e->message, sizeof e->message, "(unprintable message)");
+}
+
+size_t save_notice_format(const SaveNotice *n, char *buf, size_t size)
+{
+    const char *sep = n->file[0] != '\0' ? ":" : "";
+    int w;
+    if (n->line > 0)
+        w = snprintf(buf, size, "%s%s%d:%d: %s", n->file, sep, n->line, n->col, n->message);
+    else if (n->file[0] != '\0')
+        w = snprintf(buf, size, "%s: %s", n->file, n->message);
+    else
+        w = snprintf(buf, size, "%s", n->message);
+    return w < 0 ? 0 : (size_t)w;
+}
+
+void save_notices_print(const SaveNotices *n, FILE *out, const char *prefix)
+{
+    char line[SAVE_NOTICE_FILE_MAX + SAVE_NOTICE_MESSAGE_MAX + 32];
+    const char *sep = prefix != NULL ? ": " : "";
+    if (prefix == NULL)
+        prefix = "";
+    for (int i = 0; i < n->count; i++) {
+        save_notice_format(&n->list[i], line, sizeof line);
+        fprintf(out, "%s%s%s\n", prefix, sep, line);
+    }
+    if (n->dropped > 0)
+        fprintf(out, "%s%s%d more notice%s not shown\n", prefix, sep, n->dropped,
+                n->dropped == 1 ? "" : "s");
 }

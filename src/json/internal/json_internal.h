@@ -42,10 +42,17 @@ size_t json_bom_length(const char *text, size_t len);
 /* The four hexadecimal digits at p (avail bytes readable), or false. */
 bool json_hex4(const unsigned char *p, size_t avail, uint32_t *out);
 
+static inline bool is_digit(int c)
+{
+    return c >= '0' && c <= '9';
+}
+
+static inline bool is_alpha(int c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
 /* The node of a cJSON item of doc, or NULL for an item from elsewhere. */
 const JsonNode *json_node_of(const JsonDoc *doc, const cJSON *item);
-
-/* Reports "the file is larger than ..." for the whole file. */
-void json_report_too_large(JsonSink *sink, size_t max);
 
 #endif

@@ -22,6 +22,17 @@
 
 /* ---- reading ---- */
 
+/* The first problem reported, with its place; save_keep_first is a sink's
+** or a CampaignReport's callback (ctx the SaveFirst) that keeps it. */
+typedef struct SaveFirst {
+    int line, col;
+    char message[JSON_MESSAGE_MAX]; /* "" while there is none */
+} SaveFirst;
+void save_keep_first(void *ctx, int line, int col, const char *message);
+/* The problem as "PATH:LINE:COL: MESSAGE", or "PATH: MESSAGE" for the whole
+** file; without "PATH:" for a NULL path. */
+void save_first_say(const SaveFirst *f, const char *path, char *buf, size_t size);
+
 /* One file being read. Its readers report every problem through the json
 ** accessors and go on. The first problem is kept for a one-line message
 ** ("LINE:COL: MESSAGE", or "MESSAGE" for the whole file, without the file's
@@ -32,11 +43,10 @@
 typedef struct SaveReader {
     JsonSink sink;
     JsonDoc doc;
-    char *text;                     /* the file's bytes when read by save_reader_load */
-    bool lenient;                   /* duplicate keys do not fail the parse: set before it */
-    int line, col;                  /* of the first problem */
-    char message[JSON_MESSAGE_MAX]; /* the first problem, "" while there is none */
-    char fallback[200];             /* appended to each problem handed on, while not "" */
+    char *text;         /* the file's bytes when read by save_reader_load */
+    bool lenient;       /* duplicate keys do not fail the parse: set before it */
+    SaveFirst first;    /* the first problem */
+    char fallback[200]; /* appended to each problem handed on, while not "" */
     void (*report)(void *ctx, int line, int col,
                    const char *message); /* NULL: keep the first only */
     void *report_ctx;
@@ -67,10 +77,13 @@ void save_reader_forget(SaveReader *r);
 /* The first problem as "LINE:COL: MESSAGE" or "MESSAGE". */
 void save_reader_problem(const SaveReader *r, char *buf, size_t size);
 
-/* Whether a "format" value is a whole number above current: a file written
-** by a newer version, whose fields may mean other things, told apart from a
-** malformed format ("format": "1"). */
-bool save_format_is_newer(const cJSON *v, int current);
+/* A "format" value v (NULL: missing, already reported) among formats[0..count),
+** the last the current one, into *format; false after reporting. *newer
+** tells a whole number above the current, a file written by a newer
+** version whose fields may mean other things ("this version reads format
+** 1, not 2"), from a malformed format ("format": "1"). */
+bool save_want_format(JsonDoc *doc, const cJSON *v, const long *formats, int count, long *format,
+                      bool *newer);
 
 /* The string at v, when it passes check, copied to out (cap bytes); else
 ** reports what is wrong at v and returns false. */
