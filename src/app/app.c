@@ -6,7 +6,6 @@
 
 #include "progress.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -200,17 +199,6 @@ unsigned long app_run(Sim *sim, const AppRun *run)
             fprintf(run->out, "tick %lu hash %016" PRIx64 "\n", tick, sim_hash(sim));
     }
     return tick;
-}
-
-static bool parse_count(const char *text, unsigned long *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long v = strtoul(text, &end, 10);
-    if (errno != 0 || end == text || *end != '\0' || text[0] == '-')
-        return false;
-    *out = v;
-    return true;
 }
 
 /* ---- the command line ---- */
@@ -469,13 +457,13 @@ int app_headless(int argc, char **argv, const char *data_dir, const char *base_p
             }
             break;
         } else if (strcmp(a, "--soak") == 0 && has_value) {
-            if (!parse_count(argv[++i], &soak_ticks) || soak_ticks == 0) {
+            if (!replay_parse_count(argv[++i], &soak_ticks) || soak_ticks == 0) {
                 fprintf(stderr, "%s: --soak needs a positive number of ticks\n", prog);
                 return 2;
             }
             soak_from = -1;
         } else if (strcmp(a, "--seed") == 0 && has_value) {
-            if (!parse_count(argv[++i], &seed)) {
+            if (!replay_parse_count(argv[++i], &seed)) {
                 fprintf(stderr, "%s: --seed needs a number\n", prog);
                 return 2;
             }
@@ -489,12 +477,12 @@ int app_headless(int argc, char **argv, const char *data_dir, const char *base_p
         } else if (strcmp(a, "--replay") == 0 && has_value) {
             replay = argv[++i];
         } else if (strcmp(a, "--frames") == 0 && has_value) {
-            if (!parse_count(argv[++i], &frames) || frames == 0) {
+            if (!replay_parse_count(argv[++i], &frames) || frames == 0) {
                 fprintf(stderr, "%s: --frames needs a positive number\n", prog);
                 return 2;
             }
         } else if (strcmp(a, "--hash-every") == 0 && has_value) {
-            if (!parse_count(argv[++i], &hash_every) || hash_every == 0) {
+            if (!replay_parse_count(argv[++i], &hash_every) || hash_every == 0) {
                 fprintf(stderr, "%s: --hash-every needs a positive number\n", prog);
                 return 2;
             }

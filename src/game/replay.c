@@ -79,9 +79,7 @@ static void fail(char *err, size_t errlen, int line, int col, const char *msg)
         snprintf(err, errlen, "%d:%d: %s", line, col, msg);
 }
 
-/* A count as replays and the command line write it: decimal digits only
-** (no sign, no space), within an unsigned long. */
-static bool replay_parse_count(const char *text, unsigned long *out)
+bool replay_parse_count(const char *text, unsigned long *out)
 {
     char *end;
     errno = 0;
