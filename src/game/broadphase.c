@@ -18,7 +18,7 @@
 ** first asked for: platforms, blocks, springs and returning crumbles ask, so
 ** a level with none of these never rebuilds it. Both follow every move made
 ** after their rebuild: move_solid updates a platform's cells,
-** actor_move_*_exact an actor's. A box beyond the grid's edge is counted in
+** actor_move_exact an actor's. A box beyond the grid's edge is counted in
 ** the edge cells, so the far sky above the map is still found.
 **
 ** A cell lists entities by slot index and generation; a stale one (destroyed

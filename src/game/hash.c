@@ -46,33 +46,14 @@ static void put_i32(Hasher *hs, int32_t v)
 ** unsigned number of that width. */
 static void put_element(Hasher *hs, const unsigned char *p, size_t size)
 {
-    uint64_t v = 0;
-    switch (size) {
-    case 1: {
-        uint8_t x;
-        memcpy(&x, p, 1);
-        v = x;
-        break;
-    }
-    case 2: {
-        uint16_t x;
-        memcpy(&x, p, 2);
-        v = x;
-        break;
-    }
-    case 4: {
-        uint32_t x;
-        memcpy(&x, p, 4);
-        v = x;
-        break;
-    }
-    default: {
-        uint64_t x;
-        memcpy(&x, p, 8);
-        v = x;
-        break;
-    }
-    }
+    union {
+        uint8_t u8;
+        uint16_t u16;
+        uint32_t u32;
+        uint64_t u64;
+    } x = {0};
+    memcpy(&x, p, size);
+    uint64_t v = size == 1 ? x.u8 : size == 2 ? x.u16 : size == 4 ? x.u32 : x.u64;
     unsigned char b[8];
     for (size_t i = 0; i < size; i++)
         b[i] = (unsigned char)(v >> (8 * i));

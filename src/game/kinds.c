@@ -236,7 +236,7 @@ static const EntityKind KINDS[] = {
         .components = BASE | BIT(C_COLLIDER) | BIT(C_COLLECTIBLE),
         .clips = {"coin"},
         .example = "{\"type\": \"coin\", \"x\": 10, \"y\": 20}",
-        .spawn = coin_spawn,
+        .spawn = collectible_spawn,
     },
     {
         .name = "checkpoint",
@@ -424,7 +424,7 @@ static const EntityKind KINDS[] = {
         .components = BASE | BIT(C_COLLIDER) | BIT(C_COLLECTIBLE),
         .clips = {"gem"},
         .example = "{\"type\": \"gem\", \"x\": 12, \"y\": 20}",
-        .spawn = gem_spawn,
+        .spawn = collectible_spawn,
     },
 };
 

@@ -263,9 +263,9 @@ static void player_step(Sim *sim, EcsEntity self, Player *p, Transform *t, Veloc
 
     /* 6. move x, then y */
     dropping = p->drop > 0;
-    if (actor_move_x(sim, self, t, c, v->x * dt, &v->rem_x))
+    if (actor_move(sim, self, t, c, 0, v->x * dt, &v->rem_x, false))
         v->x = 0.0f;
-    if (actor_move_y(sim, self, t, c, v->y * dt, &v->rem_y, dropping)) {
+    if (actor_move(sim, self, t, c, 1, v->y * dt, &v->rem_y, dropping)) {
         if (!(v->y < 0.0f && corner_correct(sim, self, t, c, v->x))) {
             if (v->y < 0.0f) {
                 p->on_ceiling = true;
