@@ -168,44 +168,26 @@ static Box walker_box(const Reach *r, int32_t x, int32_t y)
 
 /* ---- the things near a place ----------------------------------------------------- */
 
-static int item_order(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* The tracks whose zone, and the springs whose box, meet `around`, into
 ** r->items: tracks by index, then springs (SPRING_ITEM | index). */
 static void gather_items(Reach *r, Box around)
 {
     r->item_count = 0;
-    GridQuery q;
-    grid_query_begin(&q, &r->things, around);
-    EcsEntity e;
-    while (grid_query_next(&q, &e)) {
-        uint32_t item = e.index;
-        Box b =
-            item < r->track_count ? r->tracks[item].zone : r->springs[item - r->track_count].box;
-        if (!box_overlap(b, around))
-            continue;
-        if (item >= r->track_count)
-            item = SPRING_ITEM | (uint32_t)(item - r->track_count);
-        uint32_t *grown_items =
-            array_grow(r->items, &r->item_cap, r->item_count + 1, sizeof *grown_items);
-        if (grown_items == NULL) {
-            r->failed = true;
-            return;
-        }
-        r->items = grown_items;
-        r->items[r->item_count++] = item;
+    int n;
+    uint32_t *items = NULL;
+    if (!grid_gather(r->sim, &r->things, around, &n) ||
+        (items = array_grow(r->items, &r->item_cap, (size_t)n + 1, sizeof *items)) == NULL) {
+        r->failed = true;
+        return;
     }
-    if (r->item_count > 1)
-        qsort(r->items, r->item_count, sizeof *r->items, item_order);
-    size_t kept = 0;
-    for (size_t i = 0; i < r->item_count; i++)
-        if (kept == 0 || r->items[kept - 1] != r->items[i])
-            r->items[kept++] = r->items[i];
-    r->item_count = kept;
+    r->items = items;
+    for (int i = 0; i < n; i++) {
+        uint32_t item = r->sim->near[i].index;
+        bool track = item < r->track_count;
+        if (box_overlap(track ? r->tracks[item].zone : r->springs[item - r->track_count].box,
+                        around))
+            items[r->item_count++] = track ? item : SPRING_ITEM | (uint32_t)(item - r->track_count);
+    }
 }
 
 /* The blocks and crumbling blocks that meet `around`, into r->doubts, each
@@ -773,23 +755,10 @@ bool sim_walkers_reach(Sim *sim, const LevelDesc *level, SimReachFn *fn, void *c
     EcsWorld *w = sim->world;
     /* The player out of play, and the walkers: each is searched alone. */
     ((Player *)ecs_get(w, sim->player, C_PLAYER))->state = PLAYER_DEAD;
-    EcsEntity *walkers = NULL;
-    size_t walker_count = 0, walker_cap = 0;
     EcsIter it = ecs_view(w, C_ENEMY);
     while (ecs_iter_next(&it))
-        for (int i = 0; i < it.count; i++) {
-            EcsEntity *grown_walkers =
-                array_grow(walkers, &walker_cap, walker_count + 1, sizeof *grown_walkers);
-            if (grown_walkers == NULL) {
-                r.failed = true;
-                break;
-            }
-            walkers = grown_walkers;
-            walkers[walker_count++] = ecs_iter_entity(&it, i);
-        }
-    for (size_t i = 0; i < walker_count; i++)
-        ecs_destroy(w, walkers[i]);
-    free(walkers);
+        for (int i = 0; i < it.count; i++)
+            r.failed |= !ecs_defer_destroy(w, ecs_iter_entity(&it, i));
     ecs_flush(w);
     r.failed = r.failed || !list_things(&r, level);
     set_reach(&r);
