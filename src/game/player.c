@@ -289,18 +289,11 @@ static void player_step(Sim *sim, EcsEntity self, Player *p, Transform *t, Veloc
         p->coyote--;
     if (wall == 0 && p->wall_coyote > 0)
         p->wall_coyote--;
-    if (p->buffer > 0)
-        p->buffer--;
-    if (p->drop > 0)
-        p->drop--;
-    if (p->land > 0)
-        p->land--;
-    if (p->var_jump > 0)
-        p->var_jump--;
-    if (p->auto_jump > 0)
-        p->auto_jump--;
-    if (p->force_timer > 0)
-        p->force_timer--;
+    uint16_t *timers[] = {&p->buffer,   &p->drop,      &p->land,
+                          &p->var_jump, &p->auto_jump, &p->force_timer};
+    for (size_t i = 0; i < sizeof timers / sizeof timers[0]; i++)
+        if (*timers[i] > 0)
+            (*timers[i])--;
 }
 
 void system_player(EcsWorld *world, float dt, void *ctx)
