@@ -237,8 +237,7 @@ void system_interactions(EcsWorld *world, float dt, void *ctx)
     const Collider *c = ecs_get(world, sim->player, C_COLLIDER);
     Box box = box_of(t, c);
     /* What hurts touches a smaller box: grazing a spike with the hair is no death. */
-    SimBox h = sim_hurt_box((SimBox){box.x, box.y, box.w, box.h}, &sim->params);
-    Box hurt = {h.x, h.y, h.w, h.h};
+    Box hurt = sim_hurt_box(box, &sim->params);
 
     if (sim->invincible) {
         meet_enemies(sim, box, hurt, p, t, v, c); /* nothing hurts; a stomp still bounces */

@@ -508,11 +508,9 @@ const char *kind_clip_name(int clip)
 
 int kind_clip_find(const char *name)
 {
-    int id = 0;
-    for (int k = 0; k < COUNT(KINDS); k++)
-        for (int c = 0; c < clips_of(&KINDS[k]); c++, id++)
-            if (strcmp(KINDS[k].clips[c], name) == 0)
-                return id;
+    for (int id = 0; id < kind_clip_count(); id++)
+        if (strcmp(kind_clip_name(id), name) == 0)
+            return id;
     return -1;
 }
 

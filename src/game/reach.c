@@ -544,7 +544,7 @@ static void stands_at(Reach *r, Box b)
         return;
     }
     r->stands = grown_stands;
-    r->stands[r->stand_count++] = (SimBox){b.x, b.y, b.w, b.h};
+    r->stands[r->stand_count++] = b;
 }
 
 /* Steps the walker from s once for every choice of the solids near it (or

@@ -296,10 +296,9 @@ bool sim_check_invariants(Sim *sim, char *msg, size_t size)
             const Enemy *en = ecs_get(sim->world, e, C_ENEMY);
             bool live = (p != NULL && p->state == PLAYER_NORMAL) ||
                         (en != NULL && en->state == ENEMY_WALKING);
-            Box b = box_of(&t[i], &c[i]);
             SimBlocker what;
             if (ok && live && c[i].kind == COLLIDER_ACTOR &&
-                !sim_box_clear(sim, (SimBox){b.x, b.y, b.w, b.h}, &what)) {
+                !sim_box_clear(sim, box_of(&t[i], &c[i]), &what)) {
                 if (what.tile)
                     snprintf(msg, size,
                              "entity %u at (%d, %d) overlaps a solid: the tile at "

@@ -89,9 +89,7 @@ void sim_emit_sound(Sim *sim, SimEventType type, Sound sound, int32_t x, int32_t
 
 /* ---- collide.c: boxes, queries, movement ---- */
 
-typedef struct Box {
-    int32_t x, y, w, h;
-} Box;
+typedef SimBox Box;
 
 static inline Box box_of(const Transform *t, const Collider *c)
 {
