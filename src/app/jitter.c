@@ -41,8 +41,8 @@
 ** is kept with the end it came to, and a later run that hashes the same at
 ** the same tick, with the recorded keys from the tick before on in both,
 ** comes to that end too, and stops (a run stops at its first death, so the
-** checkpoint's copy, which the hash leaves out, never comes into it). The table is held to a size (a few tens of MB);
-** past it, runs are played out. The shifted inputs are written into one
+** checkpoint's copy, which the hash leaves out, never comes into it). The
+** table is of a fixed size; once it is half full, runs are played out. The shifted inputs are written into one
 ** buffer per replay, undone after each run.
 */
 #include "app.h"
@@ -215,105 +215,53 @@ bool app_jitter_shift(const Replay *replay, size_t length, size_t press, int shi
 /* ---- states already seen: (tick, state hash) -> the end a run came to ---- */
 
 enum {
-    SEEN_EVERY = 4,     /* ticks between two looks: a hash costs about a tick */
-    SEEN_MAX = 1 << 21, /* states kept, at most: 32 MB of table at half full */
+    SEEN_EVERY = 4, /* ticks between two looks: a hash costs about a tick */
+    /* the table's slots (7 MB), kept at most half full: the campaign's
+    ** replays keep at most some 16,000 states */
+    SEEN_SLOTS = 1 << 17,
 };
 
 typedef struct Seen {
     uint64_t hash;
-    uint32_t tick;
-    uint32_t end; /* index in ends, + 1; 0: a free slot */
+    uint32_t tick; /* 0: a free slot */
+    RunEnd end;
 } Seen;
 
 typedef struct Memo {
-    Seen *slots; /* open addressing, a power of two of them */
-    size_t cap, used;
-    RunEnd *ends;
-    size_t end_count, end_cap;
+    Seen *slots; /* open addressing, SEEN_SLOTS of them; NULL: none kept */
+    size_t used;
     Seen *trail; /* the states of the run being played */
     size_t trail_count, trail_cap;
 } Memo;
 
-static void memo_fini(Memo *m)
-{
-    free(m->slots);
-    free(m->ends);
-    free(m->trail);
-    memset(m, 0, sizeof *m);
-}
-
-static size_t slot_of(const Memo *m, uint64_t hash, uint32_t tick)
+/* The slot of (hash, tick), or the free one where it would go. */
+static Seen *memo_slot(const Memo *m, uint64_t hash, uint32_t tick)
 {
     uint64_t k = hash ^ ((uint64_t)tick * 0x9E3779B97F4A7C15ull);
     k ^= k >> 29;
-    return (size_t)k & (m->cap - 1);
+    for (size_t i = (size_t)k & (SEEN_SLOTS - 1);; i = (i + 1) & (SEEN_SLOTS - 1))
+        if (m->slots[i].tick == 0 || (m->slots[i].hash == hash && m->slots[i].tick == tick))
+            return &m->slots[i];
 }
 
 static const RunEnd *memo_find(const Memo *m, uint64_t hash, uint32_t tick)
 {
-    if (m->cap == 0)
-        return NULL;
-    for (size_t i = slot_of(m, hash, tick);; i = (i + 1) & (m->cap - 1)) {
-        const Seen *e = &m->slots[i];
-        if (e->end == 0)
-            return NULL;
-        if (e->hash == hash && e->tick == tick)
-            return &m->ends[e->end - 1];
-    }
-}
-
-static void memo_put(Memo *m, Seen s)
-{
-    size_t i = slot_of(m, s.hash, s.tick);
-    while (m->slots[i].end != 0) {
-        if (m->slots[i].hash == s.hash && m->slots[i].tick == s.tick)
-            return;
-        i = (i + 1) & (m->cap - 1);
-    }
-    m->slots[i] = s;
-    m->used++;
-}
-
-/* Room for n more states at half full at most; false when there is no
-** more (the table's cap, or memory). */
-static bool memo_room(Memo *m, size_t n)
-{
-    if (m->used + n > SEEN_MAX)
-        return false;
-    if ((m->used + n) * 2 <= m->cap)
-        return true;
-    size_t cap = m->cap > 0 ? m->cap : 1024;
-    while ((m->used + n) * 2 > cap)
-        cap *= 2;
-    Seen *grown = calloc(cap, sizeof *grown);
-    if (grown == NULL)
-        return false;
-    Memo old = *m;
-    m->slots = grown;
-    m->cap = cap;
-    m->used = 0;
-    for (size_t i = 0; i < old.cap; i++)
-        if (old.slots[i].end != 0)
-            memo_put(m, old.slots[i]);
-    free(old.slots);
-    return true;
+    const Seen *s = m->slots != NULL ? memo_slot(m, hash, tick) : NULL;
+    return s != NULL && s->tick != 0 ? &s->end : NULL;
 }
 
 /* The run just played came to `end`: its trail leads there from now on.
-** Only a lookup saver: out of room or memory, the states are not kept. */
+** Only a lookup saver: past half the table, the states are not kept. */
 static void memo_keep(Memo *m, const RunEnd *end)
 {
-    if (m->trail_count == 0 || !memo_room(m, m->trail_count))
+    if (m->slots == NULL || m->used + m->trail_count > SEEN_SLOTS / 2)
         return;
-    RunEnd *grown = array_grow(m->ends, &m->end_cap, m->end_count + 1, sizeof *grown);
-    if (grown == NULL)
-        return;
-    m->ends = grown;
-    m->ends[m->end_count++] = *end;
     for (size_t i = 0; i < m->trail_count; i++) {
-        Seen s = m->trail[i];
-        s.end = (uint32_t)m->end_count;
-        memo_put(m, s);
+        Seen *s = memo_slot(m, m->trail[i].hash, m->trail[i].tick);
+        if (s->tick == 0) {
+            *s = (Seen){m->trail[i].hash, m->trail[i].tick, *end};
+            m->used++;
+        }
     }
 }
 
@@ -323,7 +271,7 @@ static void trail_add(Memo *m, uint64_t hash, size_t tick)
     if (grown == NULL)
         return; /* the states past here are not kept: a saving lost, no more */
     m->trail = grown;
-    m->trail[m->trail_count++] = (Seen){hash, (uint32_t)tick, 0};
+    m->trail[m->trail_count++] = (Seen){.hash = hash, .tick = (uint32_t)tick};
 }
 
 /* A shifted run, from `from` (the recorded run at tick `first`): until it
@@ -382,7 +330,7 @@ bool app_jitter_measure(const LevelDesc *level, const Replay *replay, int shift,
     Jump *jumps = NULL;
     Sim *from = sim_create(level, NULL), *work = sim_create(level, NULL);
     size_t at = 0; /* ticks `from` has played */
-    Memo memo = {0};
+    Memo memo = {.slots = calloc(SEEN_SLOTS, sizeof(Seen))};
     bool ok =
         keys != NULL && from != NULL && work != NULL && find_jumps(keys, count, &jumps, &njumps);
     for (size_t k = 0; ok && k < njumps && jumps[k].press < base.ticks; k++) {
@@ -423,7 +371,8 @@ bool app_jitter_measure(const LevelDesc *level, const Replay *replay, int shift,
             }
         }
     }
-    memo_fini(&memo);
+    free(memo.slots);
+    free(memo.trail);
     sim_destroy(from);
     sim_destroy(work);
     free(jumps);
