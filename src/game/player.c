@@ -81,8 +81,7 @@ static bool corner_correct(const Sim *sim, EcsEntity self, Transform *t, const C
                            float vx)
 {
     int32_t limit = (int32_t)sim->params.corner_correction;
-    for (int side = 0; side < 2; side++) {
-        int32_t dir = side == 0 ? -1 : 1;
+    for (int32_t dir = -1; dir <= 1; dir += 2) {
         if ((dir < 0 && vx > 0.0f) || (dir > 0 && vx < 0.0f))
             continue; /* only towards where we are going, or both when still */
         for (int32_t i = 1; i <= limit; i++) {
