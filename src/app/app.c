@@ -6,7 +6,6 @@
 
 #include "progress.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -115,16 +114,11 @@ bool app_campaign_id(const char *data_dir, const char *base_path, char *out, siz
 void app_data_missing(const char *dir, char *msg, size_t size)
 {
     const char *env = getenv("PLATFORMER_DATA");
-    if (dir != NULL)
+    if (dir != NULL || (env != NULL && *env != '\0'))
         snprintf(msg, size,
-                 "%s: no assets/physics.json there (--data names the folder "
-                 "holding the game's assets/ and levels/)",
-                 dir);
-    else if (env != NULL && *env != '\0')
-        snprintf(msg, size,
-                 "%s: no assets/physics.json there (PLATFORMER_DATA names the "
-                 "folder holding the game's assets/ and levels/)",
-                 env);
+                 "%s: no assets/physics.json there (%s names the folder holding the game's "
+                 "assets/ and levels/)",
+                 dir != NULL ? dir : env, dir != NULL ? "--data" : "PLATFORMER_DATA");
     else
         snprintf(msg, size,
                  "cannot find the game's data (assets/physics.json) next to the "
@@ -200,17 +194,6 @@ unsigned long app_run(Sim *sim, const AppRun *run)
             fprintf(run->out, "tick %lu hash %016" PRIx64 "\n", tick, sim_hash(sim));
     }
     return tick;
-}
-
-static bool parse_count(const char *text, unsigned long *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long v = strtoul(text, &end, 10);
-    if (errno != 0 || end == text || *end != '\0' || text[0] == '-')
-        return false;
-    *out = v;
-    return true;
 }
 
 /* ---- the command line ---- */
@@ -307,8 +290,6 @@ static int usage(const char *argv0)
 
 typedef struct RunResult {
     unsigned long ticks;
-    SimOutcome outcome;
-    uint32_t deaths;
     uint64_t hash;
     SimStatus status;
 } RunResult;
@@ -343,8 +324,6 @@ static bool run_level(const char *data, const char *level_path, const char *repl
         frames = 600;
     AppRun run = {replay_path != NULL ? &replay : NULL, frames, hash_every, trace, stdout};
     result->ticks = app_run(sim, &run);
-    result->outcome = sim_status(sim)->outcome;
-    result->deaths = sim_status(sim)->deaths;
     result->hash = sim_hash(sim);
     result->status = *sim_status(sim);
     sim_destroy(sim);
@@ -385,7 +364,7 @@ static int verify(const char *data, int count, char **replays, VerifyMode mode)
         }
         ReplayHeader got = expect;
         snprintf(got.hash, sizeof got.hash, "%016" PRIx64, r.hash);
-        snprintf(got.outcome, sizeof got.outcome, "%s", app_outcome_name(r.outcome));
+        snprintf(got.outcome, sizeof got.outcome, "%s", app_outcome_name(r.status.outcome));
         got.ticks = r.ticks;
         bool same_outcome = expect.outcome[0] == '\0' || strcmp(expect.outcome, got.outcome) == 0;
         const SimStatus *st = &r.status;
@@ -404,7 +383,7 @@ static int verify(const char *data, int count, char **replays, VerifyMode mode)
         if (mode != VERIFY_CHECK) {
             printf("%s: outcome %s -> %s, ticks %lu -> %lu, hash %s -> %s, deaths %u\n", replays[i],
                    expect.outcome[0] ? expect.outcome : "-", got.outcome, expect.ticks, got.ticks,
-                   expect.hash[0] ? expect.hash : "-", got.hash, r.deaths);
+                   expect.hash[0] ? expect.hash : "-", got.hash, r.status.deaths);
             bool complete =
                 expect.outcome[0] != '\0' && expect.ticks != 0 && expect.hash[0] != '\0';
             if (same && complete)
@@ -432,7 +411,7 @@ static int verify(const char *data, int count, char **replays, VerifyMode mode)
         if (expect.hash[0] != '\0' && strcmp(expect.hash, got.hash) != 0)
             fprintf(stderr, "%s: hash %s, expected %s\n", replays[i], got.hash, expect.hash);
         printf("%s: %s (ticks %lu, outcome %s, deaths %u, coins %d/%d, gems %d/%d, hash %s)\n",
-               replays[i], same ? "ok" : "MISMATCH", got.ticks, got.outcome, r.deaths,
+               replays[i], same ? "ok" : "MISMATCH", got.ticks, got.outcome, r.status.deaths,
                st->collected, st->collectibles, st->gems, st->gems_total, got.hash);
         failures += !same;
     }
@@ -469,13 +448,13 @@ int app_headless(int argc, char **argv, const char *data_dir, const char *base_p
             }
             break;
         } else if (strcmp(a, "--soak") == 0 && has_value) {
-            if (!parse_count(argv[++i], &soak_ticks) || soak_ticks == 0) {
+            if (!replay_parse_count(argv[++i], &soak_ticks) || soak_ticks == 0) {
                 fprintf(stderr, "%s: --soak needs a positive number of ticks\n", prog);
                 return 2;
             }
             soak_from = -1;
         } else if (strcmp(a, "--seed") == 0 && has_value) {
-            if (!parse_count(argv[++i], &seed)) {
+            if (!replay_parse_count(argv[++i], &seed)) {
                 fprintf(stderr, "%s: --seed needs a number\n", prog);
                 return 2;
             }
@@ -489,12 +468,12 @@ int app_headless(int argc, char **argv, const char *data_dir, const char *base_p
         } else if (strcmp(a, "--replay") == 0 && has_value) {
             replay = argv[++i];
         } else if (strcmp(a, "--frames") == 0 && has_value) {
-            if (!parse_count(argv[++i], &frames) || frames == 0) {
+            if (!replay_parse_count(argv[++i], &frames) || frames == 0) {
                 fprintf(stderr, "%s: --frames needs a positive number\n", prog);
                 return 2;
             }
         } else if (strcmp(a, "--hash-every") == 0 && has_value) {
-            if (!parse_count(argv[++i], &hash_every) || hash_every == 0) {
+            if (!replay_parse_count(argv[++i], &hash_every) || hash_every == 0) {
                 fprintf(stderr, "%s: --hash-every needs a positive number\n", prog);
                 return 2;
             }
@@ -530,6 +509,6 @@ int app_headless(int argc, char **argv, const char *data_dir, const char *base_p
     if (!run_level(data, level, replay, frames, hash_every, trace, &r))
         return 1;
     printf("ticks: %lu\noutcome: %s\ndeaths: %u\nhash: %016" PRIx64 "\n", r.ticks,
-           app_outcome_name(r.outcome), r.deaths, r.hash);
+           app_outcome_name(r.status.outcome), r.status.deaths, r.hash);
     return 0;
 }

@@ -41,11 +41,14 @@
 ** is kept with the end it came to, and a later run that hashes the same at
 ** the same tick, with the recorded keys from the tick before on in both,
 ** comes to that end too, and stops (a run stops at its first death, so the
-** checkpoint's copy, which the hash leaves out, never comes into it). The table is held to a size (a few tens of MB);
-** past it, runs are played out. The shifted inputs are written into one
+** checkpoint's copy, which the hash leaves out, never comes into it). The
+** table is of a fixed size; once it is half full, runs are played out. The shifted inputs are written into one
 ** buffer per replay, undone after each run.
 */
 #include "app.h"
+
+#include "array.h"
+#include "atomic.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -90,39 +93,31 @@ static void tick_keys(Sim *sim, const uint8_t *keys, size_t count, size_t tick)
     sim_tick(sim, &in);
 }
 
-/* The recorded run, from the level's start, with the hash after each tick
+/* Plays keys[0, count) from the level's start, to the end of the keys or
+** the completion, with the hash after each tick when hashes is not NULL
 ** (*hashes[t] after t ticks; malloc'd). False when out of memory. */
-static bool play_recorded(const LevelDesc *level, const uint8_t *keys, size_t count,
-                          uint64_t **hashes, RunEnd *end)
+static bool play(const LevelDesc *level, const uint8_t *keys, size_t count, uint64_t **hashes,
+                 RunEnd *end)
 {
     Sim *sim = sim_create(level, NULL);
-    *hashes = malloc((count + 1) * sizeof **hashes);
-    if (sim == NULL || *hashes == NULL) {
+    uint64_t *h = hashes != NULL ? malloc((count + 1) * sizeof *h) : NULL;
+    if (sim == NULL || (hashes != NULL && h == NULL)) {
         sim_destroy(sim);
-        free(*hashes);
-        *hashes = NULL;
+        free(h);
         return false;
     }
-    const SimStatus *st = sim_status(sim);
     size_t tick = 0;
-    (*hashes)[0] = sim_hash(sim);
-    while (tick < count && st->outcome != OUTCOME_COMPLETED) {
-        tick_keys(sim, keys, count, tick);
-        (*hashes)[++tick] = sim_hash(sim);
+    if (h != NULL)
+        h[0] = sim_hash(sim);
+    while (tick < count && sim_status(sim)->outcome != OUTCOME_COMPLETED) {
+        tick_keys(sim, keys, count, tick++);
+        if (h != NULL)
+            h[tick] = sim_hash(sim);
     }
     run_end(sim, tick, end);
     sim_destroy(sim);
-    return true;
-}
-
-/* Plays keys[0, count) from the level's start, to the end of the keys or
-** the completion. False when the Sim cannot be built. */
-static bool play(const LevelDesc *level, const uint8_t *keys, size_t count, RunEnd *end)
-{
-    uint64_t *hashes;
-    if (!play_recorded(level, keys, count, &hashes, end))
-        return false;
-    free(hashes);
+    if (hashes != NULL)
+        *hashes = h;
     return true;
 }
 
@@ -138,16 +133,10 @@ static bool find_jumps(const uint8_t *keys, size_t count, Jump **out, size_t *n)
         size_t end = i;
         while (end < count && (keys[end] & REPLAY_KEY_J))
             end++;
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 32;
-            Jump *grown = realloc(*out, cap * sizeof *grown);
-            if (grown == NULL) {
-                free(*out);
-                *out = NULL;
-                return false;
-            }
-            *out = grown;
-        }
+        Jump *grown = array_grow(*out, &cap, *n + 1, sizeof *grown);
+        if (grown == NULL)
+            return false;
+        *out = grown;
         (*out)[(*n)++] = (Jump){i, end};
     }
     return true;
@@ -198,172 +187,91 @@ bool app_jitter_shift(const Replay *replay, size_t length, size_t press, int shi
                       char *err, size_t errlen)
 {
     replay_init(out);
-    size_t count, n = 0;
+    size_t count, n = 0, k = 0;
     uint8_t *keys = extended(replay, length, &count);
     Jump *jumps = NULL;
-    if (keys == NULL || !find_jumps(keys, count, &jumps, &n)) {
-        snprintf(err, errlen, "out of memory");
-        free(keys);
-        return false;
-    }
-    size_t k = 0;
-    while (k < n && jumps[k].press != press)
+    bool ok = keys != NULL && find_jumps(keys, count, &jumps, &n);
+    while (ok && k < n && jumps[k].press != press)
         k++;
-    bool ok = false;
-    if (k == n)
+    if (!ok) {
+        snprintf(err, errlen, "out of memory");
+    } else if (k == n) {
         snprintf(err, errlen, "no jump is pressed at tick %zu", press + 1);
-    else if (!shift_allowed(jumps, n, k, shift))
+    } else if (!shift_allowed(jumps, n, k, shift)) {
         snprintf(err, errlen,
                  "the jump at tick %zu cannot move %+d: it would start before "
                  "the first tick or touch another jump",
                  press + 1, shift);
-    else
-        ok = true;
-    if (ok) {
+    } else {
         move_jump(keys, count, &jumps[k], shift, false);
-        out->keys = keys;
-        out->count = out->capacity = count;
+        *out = (Replay){keys, count, count};
         keys = NULL;
     }
     free(jumps);
     free(keys);
-    return ok;
-}
-
-static bool add_miss(AppJitter *j, size_t *cap, const AppJitterMiss *miss)
-{
-    if (j->miss_count == *cap) {
-        size_t grown_cap = *cap ? *cap * 2 : 16;
-        AppJitterMiss *grown = realloc(j->misses, grown_cap * sizeof *grown);
-        if (grown == NULL)
-            return false;
-        j->misses = grown;
-        *cap = grown_cap;
-    }
-    j->misses[j->miss_count++] = *miss;
-    return true;
+    return out->keys != NULL;
 }
 
 /* ---- states already seen: (tick, state hash) -> the end a run came to ---- */
 
 enum {
-    SEEN_EVERY = 4,     /* ticks between two looks: a hash costs about a tick */
-    SEEN_MAX = 1 << 21, /* states kept, at most: 32 MB of table at half full */
+    SEEN_EVERY = 4, /* ticks between two looks: a hash costs about a tick */
+    /* the table's slots (7 MB), kept at most half full: the campaign's
+    ** replays keep at most some 16,000 states */
+    SEEN_SLOTS = 1 << 17,
 };
 
 typedef struct Seen {
     uint64_t hash;
-    uint32_t tick;
-    uint32_t end; /* index in ends, + 1; 0: a free slot */
+    uint32_t tick; /* 0: a free slot */
+    RunEnd end;
 } Seen;
 
 typedef struct Memo {
-    Seen *slots; /* open addressing, a power of two of them */
-    size_t cap, used;
-    RunEnd *ends;
-    size_t end_count, end_cap;
+    Seen *slots; /* open addressing, SEEN_SLOTS of them; NULL: none kept */
+    size_t used;
     Seen *trail; /* the states of the run being played */
     size_t trail_count, trail_cap;
 } Memo;
 
-static void memo_fini(Memo *m)
-{
-    free(m->slots);
-    free(m->ends);
-    free(m->trail);
-    memset(m, 0, sizeof *m);
-}
-
-static size_t slot_of(const Memo *m, uint64_t hash, uint32_t tick)
+/* The slot of (hash, tick), or the free one where it would go. */
+static Seen *memo_slot(const Memo *m, uint64_t hash, uint32_t tick)
 {
     uint64_t k = hash ^ ((uint64_t)tick * 0x9E3779B97F4A7C15ull);
     k ^= k >> 29;
-    return (size_t)k & (m->cap - 1);
+    for (size_t i = (size_t)k & (SEEN_SLOTS - 1);; i = (i + 1) & (SEEN_SLOTS - 1))
+        if (m->slots[i].tick == 0 || (m->slots[i].hash == hash && m->slots[i].tick == tick))
+            return &m->slots[i];
 }
 
 static const RunEnd *memo_find(const Memo *m, uint64_t hash, uint32_t tick)
 {
-    if (m->cap == 0)
-        return NULL;
-    for (size_t i = slot_of(m, hash, tick);; i = (i + 1) & (m->cap - 1)) {
-        const Seen *e = &m->slots[i];
-        if (e->end == 0)
-            return NULL;
-        if (e->hash == hash && e->tick == tick)
-            return &m->ends[e->end - 1];
-    }
-}
-
-static void memo_put(Memo *m, Seen s)
-{
-    size_t i = slot_of(m, s.hash, s.tick);
-    while (m->slots[i].end != 0) {
-        if (m->slots[i].hash == s.hash && m->slots[i].tick == s.tick)
-            return;
-        i = (i + 1) & (m->cap - 1);
-    }
-    m->slots[i] = s;
-    m->used++;
-}
-
-/* Room for n more states at half full at most; false when there is no
-** more (the table's cap, or memory). */
-static bool memo_room(Memo *m, size_t n)
-{
-    if (m->used + n > SEEN_MAX)
-        return false;
-    if ((m->used + n) * 2 <= m->cap)
-        return true;
-    size_t cap = m->cap > 0 ? m->cap : 1024;
-    while ((m->used + n) * 2 > cap)
-        cap *= 2;
-    Seen *grown = calloc(cap, sizeof *grown);
-    if (grown == NULL)
-        return false;
-    Memo old = *m;
-    m->slots = grown;
-    m->cap = cap;
-    m->used = 0;
-    for (size_t i = 0; i < old.cap; i++)
-        if (old.slots[i].end != 0)
-            memo_put(m, old.slots[i]);
-    free(old.slots);
-    return true;
+    const Seen *s = m->slots != NULL ? memo_slot(m, hash, tick) : NULL;
+    return s != NULL && s->tick != 0 ? &s->end : NULL;
 }
 
 /* The run just played came to `end`: its trail leads there from now on.
-** Only a lookup saver: out of room or memory, the states are not kept. */
+** Only a lookup saver: past half the table, the states are not kept. */
 static void memo_keep(Memo *m, const RunEnd *end)
 {
-    if (m->trail_count == 0 || !memo_room(m, m->trail_count))
+    if (m->slots == NULL || m->used + m->trail_count > SEEN_SLOTS / 2)
         return;
-    if (m->end_count == m->end_cap) {
-        size_t cap = m->end_cap > 0 ? m->end_cap * 2 : 64;
-        RunEnd *grown = realloc(m->ends, cap * sizeof *grown);
-        if (grown == NULL)
-            return;
-        m->ends = grown;
-        m->end_cap = cap;
-    }
-    m->ends[m->end_count++] = *end;
     for (size_t i = 0; i < m->trail_count; i++) {
-        Seen s = m->trail[i];
-        s.end = (uint32_t)m->end_count;
-        memo_put(m, s);
+        Seen *s = memo_slot(m, m->trail[i].hash, m->trail[i].tick);
+        if (s->tick == 0) {
+            *s = (Seen){m->trail[i].hash, m->trail[i].tick, *end};
+            m->used++;
+        }
     }
 }
 
 static void trail_add(Memo *m, uint64_t hash, size_t tick)
 {
-    if (m->trail_count == m->trail_cap) {
-        size_t cap = m->trail_cap > 0 ? m->trail_cap * 2 : 1024;
-        Seen *grown = realloc(m->trail, cap * sizeof *grown);
-        if (grown == NULL)
-            return; /* the states past here are not kept: a saving lost, no more */
-        m->trail = grown;
-        m->trail_cap = cap;
-    }
-    m->trail[m->trail_count++] = (Seen){hash, (uint32_t)tick, 0};
+    Seen *grown = array_grow(m->trail, &m->trail_cap, m->trail_count + 1, sizeof *grown);
+    if (grown == NULL)
+        return; /* the states past here are not kept: a saving lost, no more */
+    m->trail = grown;
+    m->trail[m->trail_count++] = (Seen){.hash = hash, .tick = (uint32_t)tick};
 }
 
 /* A shifted run, from `from` (the recorded run at tick `first`): until it
@@ -404,7 +312,7 @@ bool app_jitter_measure(const LevelDesc *level, const Replay *replay, int shift,
     memset(out, 0, sizeof *out);
     RunEnd base;
     uint64_t *hashes = NULL;
-    if (!play_recorded(level, replay->keys, replay->count, &hashes, &base))
+    if (!play(level, replay->keys, replay->count, &hashes, &base))
         return false;
     out->ticks = base.ticks;
     out->outcome = base.outcome;
@@ -422,7 +330,7 @@ bool app_jitter_measure(const LevelDesc *level, const Replay *replay, int shift,
     Jump *jumps = NULL;
     Sim *from = sim_create(level, NULL), *work = sim_create(level, NULL);
     size_t at = 0; /* ticks `from` has played */
-    Memo memo = {0};
+    Memo memo = {.slots = calloc(SEEN_SLOTS, sizeof(Seen))};
     bool ok =
         keys != NULL && from != NULL && work != NULL && find_jumps(keys, count, &jumps, &njumps);
     for (size_t k = 0; ok && k < njumps && jumps[k].press < base.ticks; k++) {
@@ -452,14 +360,19 @@ bool app_jitter_measure(const LevelDesc *level, const Replay *replay, int shift,
                 out->completed++;
                 continue;
             }
-            AppJitterMiss miss = {jp->press, jp->release - jp->press,
-                                  s,         end.deaths > 0 ? OUTCOME_DIED : end.outcome,
-                                  end.ticks, end.x,
-                                  end.y};
-            ok = add_miss(out, &miss_cap, &miss);
+            AppJitterMiss *m = array_grow(out->misses, &miss_cap, out->miss_count + 1, sizeof *m);
+            if ((ok = m != NULL)) {
+                out->misses = m;
+                m[out->miss_count++] =
+                    (AppJitterMiss){jp->press, jp->release - jp->press,
+                                    s,         end.deaths > 0 ? OUTCOME_DIED : end.outcome,
+                                    end.ticks, end.x,
+                                    end.y};
+            }
         }
     }
-    memo_fini(&memo);
+    free(memo.slots);
+    free(memo.trail);
     sim_destroy(from);
     sim_destroy(work);
     free(jumps);
@@ -489,30 +402,10 @@ double app_jitter_percent(const AppJitter *j)
 static unsigned *tick_lines(const char *path, size_t count)
 {
     unsigned *lines = calloc(count > 0 ? count : 1, sizeof *lines);
-    FILE *f = fopen(path, "rb");
-    if (lines == NULL || f == NULL) {
-        if (f != NULL)
-            fclose(f);
-        return lines;
-    }
-    char *text = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len + 4096 > cap) {
-            size_t grown_cap = (len + 4096) * 2;
-            char *grown = realloc(text, grown_cap);
-            if (grown == NULL)
-                break; /* what was read so far still numbers its lines */
-            text = grown;
-            cap = grown_cap;
-        }
-        size_t n = fread(text + len, 1, cap - len, f);
-        len += n;
-        if (n == 0)
-            break;
-    }
-    fclose(f);
-    size_t tick = 0;
+    char *text = NULL, why[256];
+    size_t len = 0, tick = 0;
+    if (lines != NULL)
+        atomic_read(path, REPLAY_MAX_BYTES, &text, &len, why, sizeof why);
     unsigned line = 1;
     for (size_t pos = 0; text != NULL && pos < len && tick < count; line++) {
         size_t end = pos;
@@ -554,17 +447,6 @@ static void print_misses(const AppJitter *j, const unsigned *lines, size_t count
         putchar('\n');
         i = k;
     }
-}
-
-static bool parse_number(const char *text, unsigned long hi, unsigned long *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long v = strtoul(text, &end, 10);
-    if (errno != 0 || end == text || *end != '\0' || text[0] == '-' || text[0] == '+' || v > hi)
-        return false;
-    *out = v;
-    return true;
 }
 
 static int jitter_usage(const char *prog)
@@ -696,7 +578,7 @@ static bool write_shifted(const char *data, const char *path, unsigned long tick
     ReplayHeader h;
     memset(&h, 0, sizeof h);
     bool ok = false;
-    if (!play(&l.level, l.replay.keys, l.replay.count, &base)) {
+    if (!play(&l.level, l.replay.keys, l.replay.count, NULL, &base)) {
         fprintf(stderr, "%s: could not build the level (out of memory)\n", l.level_path);
     } else if (!app_jitter_shift(&l.replay, (size_t)base.ticks + slack, tick - 1, shift, &shifted,
                                  err, sizeof err)) {
@@ -704,7 +586,7 @@ static bool write_shifted(const char *data, const char *path, unsigned long tick
     } else {
         if (!level_path_relative(out_path, l.level_path, h.level, sizeof h.level)) {
             fprintf(stderr, "%s: cannot name %s from there\n", out_path, l.level_path);
-        } else if (!play(&l.level, shifted.keys, shifted.count, &end)) {
+        } else if (!play(&l.level, shifted.keys, shifted.count, NULL, &end)) {
             fprintf(stderr, "%s: could not build the level (out of memory)\n", l.level_path);
         } else {
             snprintf(h.outcome, sizeof h.outcome, "%s", app_outcome_name(end.outcome));
@@ -765,12 +647,12 @@ int app_jitter(int argc, char **argv, const char *data_dir, const char *base_pat
         } else if (strcmp(a, "--headless") == 0 || strcmp(a, "--jitter") == 0) {
             continue;
         } else if (strcmp(a, "--shift") == 0 && has_value) {
-            if (!parse_number(argv[++i], 600, &shift) || shift == 0) {
+            if (!replay_parse_count(argv[++i], &shift) || shift == 0 || shift > 600) {
                 fprintf(stderr, "%s: --shift needs a number of ticks from 1 to 600\n", prog);
                 goto done;
             }
         } else if (strcmp(a, "--slack") == 0 && has_value) {
-            if (!parse_number(argv[++i], REPLAY_MAX_TICKS, &slack)) {
+            if (!replay_parse_count(argv[++i], &slack) || slack > REPLAY_MAX_TICKS) {
                 fprintf(stderr, "%s: --slack needs a number of ticks\n", prog);
                 goto done;
             }

@@ -18,7 +18,7 @@
 ** first asked for: platforms, blocks, springs and returning crumbles ask, so
 ** a level with none of these never rebuilds it. Both follow every move made
 ** after their rebuild: move_solid updates a platform's cells,
-** actor_move_*_exact an actor's. A box beyond the grid's edge is counted in
+** actor_move_exact an actor's. A box beyond the grid's edge is counted in
 ** the edge cells, so the far sky above the map is still found.
 **
 ** A cell lists entities by slot index and generation; a stale one (destroyed
@@ -184,10 +184,8 @@ void grid_move(Grid *g, EcsEntity e, Box from, Box to)
     cell_range(g, to, &c0, &r0, &c1, &r1);
     if (is_big(to)) {
         for (uint32_t i = 0; i < g->big_count; i++)
-            if (g->big[i].slot == e.index && g->big[i].generation == e.generation) {
+            if (g->big[i].slot == e.index && g->big[i].generation == e.generation)
                 g->big[i] = (GridBig){e.index, e.generation, c0, r0, c1, r1};
-                return;
-            }
         return;
     }
     if (a0 == c0 && b0 == r0 && a1 == c1 && b1 == r1)

@@ -106,39 +106,20 @@ bool actor_grounded(const Sim *sim, EcsEntity self, Box box, bool drop_through)
     return collide_solid(sim, below, self) || (!drop_through && collide_oneway_top(sim, box));
 }
 
-bool actor_move_x_exact(Sim *sim, EcsEntity self, Transform *t, const Collider *c, int32_t dx)
+bool actor_move_exact(Sim *sim, EcsEntity self, Transform *t, const Collider *c, int axis,
+                      int32_t d, bool drop_through)
 {
     Box from = box_of(t, c);
-    int32_t step = dx > 0 ? 1 : -1;
+    int32_t step = d > 0 ? 1 : -1, *pos = axis == 0 ? &t->x : &t->y;
     bool blocked = false;
-    while (dx != 0 && !blocked) {
-        Box next = box_of(t, c);
-        next.x += step;
-        blocked = collide_solid(sim, next, self);
-        if (!blocked) {
-            t->x += step;
-            dx -= step;
-        }
-    }
-    grid_move(&sim->actors, self, from, box_of(t, c));
-    return blocked;
-}
-
-bool actor_move_y_exact(Sim *sim, EcsEntity self, Transform *t, const Collider *c, int32_t dy,
-                        bool drop_through)
-{
-    Box from = box_of(t, c);
-    int32_t step = dy > 0 ? 1 : -1;
-    bool blocked = false;
-    while (dy != 0 && !blocked) {
-        Box here = box_of(t, c);
-        Box next = here;
-        next.y += step;
+    while (d != 0 && !blocked) {
+        Box here = box_of(t, c), next = here;
+        *(axis == 0 ? &next.x : &next.y) += step;
         blocked = collide_solid(sim, next, self) ||
-                  (step > 0 && !drop_through && collide_oneway_top(sim, here));
+                  (axis == 1 && step > 0 && !drop_through && collide_oneway_top(sim, here));
         if (!blocked) {
-            t->y += step;
-            dy -= step;
+            *pos += step;
+            d -= step;
         }
     }
     grid_move(&sim->actors, self, from, box_of(t, c));
@@ -154,22 +135,11 @@ static int32_t take_pixels(float *rem, float amount)
     return (int32_t)whole;
 }
 
-bool actor_move_x(Sim *sim, EcsEntity self, Transform *t, const Collider *c, float amount,
-                  float *rem)
+bool actor_move(Sim *sim, EcsEntity self, Transform *t, const Collider *c, int axis, float amount,
+                float *rem, bool drop_through)
 {
-    int32_t dx = take_pixels(rem, amount);
-    if (dx != 0 && actor_move_x_exact(sim, self, t, c, dx)) {
-        *rem = 0.0f;
-        return true;
-    }
-    return false;
-}
-
-bool actor_move_y(Sim *sim, EcsEntity self, Transform *t, const Collider *c, float amount,
-                  float *rem, bool drop_through)
-{
-    int32_t dy = take_pixels(rem, amount);
-    if (dy != 0 && actor_move_y_exact(sim, self, t, c, dy, drop_through)) {
+    int32_t d = take_pixels(rem, amount);
+    if (d != 0 && actor_move_exact(sim, self, t, c, axis, d, drop_through)) {
         *rem = 0.0f;
         return true;
     }

@@ -37,42 +37,18 @@ static void put_u32(Hasher *hs, uint32_t v)
     put_bytes(hs, b, 4);
 }
 
-static void put_i32(Hasher *hs, int32_t v)
-{
-    put_u32(hs, (uint32_t)v);
-}
-
 /* One field element: its size in bytes (1, 2, 4 or 8), as a little-endian
 ** unsigned number of that width. */
 static void put_element(Hasher *hs, const unsigned char *p, size_t size)
 {
-    uint64_t v = 0;
-    switch (size) {
-    case 1: {
-        uint8_t x;
-        memcpy(&x, p, 1);
-        v = x;
-        break;
-    }
-    case 2: {
-        uint16_t x;
-        memcpy(&x, p, 2);
-        v = x;
-        break;
-    }
-    case 4: {
-        uint32_t x;
-        memcpy(&x, p, 4);
-        v = x;
-        break;
-    }
-    default: {
-        uint64_t x;
-        memcpy(&x, p, 8);
-        v = x;
-        break;
-    }
-    }
+    union {
+        uint8_t u8;
+        uint16_t u16;
+        uint32_t u32;
+        uint64_t u64;
+    } x = {0};
+    memcpy(&x, p, size);
+    uint64_t v = size == 1 ? x.u8 : size == 2 ? x.u16 : size == 4 ? x.u32 : x.u64;
     unsigned char b[8];
     for (size_t i = 0; i < size; i++)
         b[i] = (unsigned char)(v >> (8 * i));
@@ -105,12 +81,12 @@ uint64_t sim_hash(const Sim *sim)
     Hasher hs = {0xcbf29ce484222325ull};
     put_u32(&hs, sim->status.ticks);
     put_u32(&hs, sim->status.deaths);
-    put_i32(&hs, sim->status.collected);
-    put_i32(&hs, sim->status.collectibles);
-    put_i32(&hs, sim->status.carried);
-    put_i32(&hs, sim->status.gems);
-    put_i32(&hs, sim->status.gems_total);
-    put_i32(&hs, sim->status.gems_carried);
+    put_u32(&hs, (uint32_t)sim->status.collected);
+    put_u32(&hs, (uint32_t)sim->status.collectibles);
+    put_u32(&hs, (uint32_t)sim->status.carried);
+    put_u32(&hs, (uint32_t)sim->status.gems);
+    put_u32(&hs, (uint32_t)sim->status.gems_total);
+    put_u32(&hs, (uint32_t)sim->status.gems_carried);
     put_u32(&hs, sim->status.outcome);
     for (int g = 0; g < LEVEL_MAX_GROUPS; g++)
         put_u32(&hs, sim->group_on[g]);
@@ -118,8 +94,8 @@ uint64_t sim_hash(const Sim *sim)
     ** hashes as it did before there was one */
     if (sim->invincible) {
         put_u32(&hs, 1);
-        put_i32(&hs, sim->ground_x);
-        put_i32(&hs, sim->ground_y);
+        put_u32(&hs, (uint32_t)sim->ground_x);
+        put_u32(&hs, (uint32_t)sim->ground_y);
     }
     uint32_t slots = ecs_slot_count(sim->world);
     for (uint32_t i = 0; i < slots; i++) {

@@ -43,10 +43,12 @@ static bool touches_spikes(const Sim *sim, Box box)
     return false;
 }
 
-static bool touches_hazard(Sim *sim, Box box)
+/* Whether box overlaps the enabled collider of an entity with component `marker` (a
+** hazard, the goal). */
+static bool touches(Sim *sim, EcsComponent marker, Box box)
 {
     bool hit = false;
-    EcsIter it = ecs_view(sim->world, C_HAZARD, C_TRANSFORM, C_COLLIDER);
+    EcsIter it = ecs_view(sim->world, marker, C_TRANSFORM, C_COLLIDER);
     while (ecs_iter_next(&it)) {
         const Transform *t = ecs_field(&it, Transform, 1);
         const Collider *c = ecs_field(&it, Collider, 2);
@@ -158,19 +160,6 @@ static void touch_checkpoints(Sim *sim, Box box, Player *p, const Collider *pc)
     }
 }
 
-static bool touches_goal(Sim *sim, Box box)
-{
-    bool hit = false;
-    EcsIter it = ecs_view(sim->world, C_GOAL, C_TRANSFORM, C_COLLIDER);
-    while (ecs_iter_next(&it)) {
-        const Transform *t = ecs_field(&it, Transform, 1);
-        const Collider *c = ecs_field(&it, Collider, 2);
-        for (int i = 0; i < it.count; i++)
-            hit = hit || box_overlap(box, box_of(&t[i], &c[i]));
-    }
-    return hit;
-}
-
 /* A switch acts when the player enters it, never again while the player
 ** stays inside: a toggle switch flips its group, a "once" switch turns it
 ** on for good, a timed one turns it on and off again after its time, ticking
@@ -248,14 +237,11 @@ void system_interactions(EcsWorld *world, float dt, void *ctx)
     const Collider *c = ecs_get(world, sim->player, C_COLLIDER);
     Box box = box_of(t, c);
     /* What hurts touches a smaller box: grazing a spike with the hair is no death. */
-    int32_t top = (int32_t)sim->params.hurtbox_top, side = (int32_t)sim->params.hurtbox_side;
-    Box hurt = {box.x + side, box.y + top, box.w - 2 * side, box.h - top};
-    if (hurt.w < 1 || hurt.h < 1)
-        hurt = box;
+    Box hurt = sim_hurt_box(box, &sim->params);
 
     if (sim->invincible) {
         meet_enemies(sim, box, hurt, p, t, v, c); /* nothing hurts; a stomp still bounces */
-    } else if (touches_spikes(sim, hurt) || touches_hazard(sim, hurt) ||
+    } else if (touches_spikes(sim, hurt) || touches(sim, C_HAZARD, hurt) ||
                meet_enemies(sim, box, hurt, p, t, v, c)) {
         player_kill(sim);
         touch_switches(sim, NULL);
@@ -264,7 +250,7 @@ void system_interactions(EcsWorld *world, float dt, void *ctx)
     collect_coins(sim, box);
     touch_checkpoints(sim, box, p, c);
     touch_switches(sim, &box);
-    if (touches_goal(sim, box)) {
+    if (touches(sim, C_GOAL, box)) {
         bank(sim);
         p->state = PLAYER_DONE; /* sim_tick turns it into the outcome */
         *v = (Velocity){0};
@@ -317,19 +303,12 @@ void system_blocks(EcsWorld *world, float dt, void *ctx)
 
 /* ---- the kinds of this file: spawning and clips ---- */
 
-bool coin_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le)
+/* A coin or a gem (KIND_GEM). */
+bool collectible_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le)
 {
     (void)level;
-    (void)le;
-    *(Collectible *)ecs_get(sim->world, e, C_COLLECTIBLE) = (Collectible){.value = 1};
-    return true;
-}
-
-bool gem_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le)
-{
-    (void)level;
-    (void)le;
-    *(Collectible *)ecs_get(sim->world, e, C_COLLECTIBLE) = (Collectible){.value = 1, .gem = true};
+    *(Collectible *)ecs_get(sim->world, e, C_COLLECTIBLE) =
+        (Collectible){.value = 1, .gem = (kind_get(le->kind)->flags & KIND_GEM) != 0};
     return true;
 }
 

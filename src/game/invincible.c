@@ -65,8 +65,7 @@ void invincible_note_ground(Sim *sim)
 static bool fits(const Sim *sim, const Collider *c, int32_t x, int32_t y)
 {
     Transform at = {x, y, x, y};
-    Box b = box_of(&at, c);
-    return sim_box_clear(sim, (SimBox){b.x, b.y, b.w, b.h}, NULL);
+    return sim_box_clear(sim, box_of(&at, c), NULL);
 }
 
 void invincible_rescue(Sim *sim)

@@ -236,7 +236,7 @@ static const EntityKind KINDS[] = {
         .components = BASE | BIT(C_COLLIDER) | BIT(C_COLLECTIBLE),
         .clips = {"coin"},
         .example = "{\"type\": \"coin\", \"x\": 10, \"y\": 20}",
-        .spawn = coin_spawn,
+        .spawn = collectible_spawn,
     },
     {
         .name = "checkpoint",
@@ -424,7 +424,7 @@ static const EntityKind KINDS[] = {
         .components = BASE | BIT(C_COLLIDER) | BIT(C_COLLECTIBLE),
         .clips = {"gem"},
         .example = "{\"type\": \"gem\", \"x\": 12, \"y\": 20}",
-        .spawn = gem_spawn,
+        .spawn = collectible_spawn,
     },
 };
 
@@ -508,11 +508,9 @@ const char *kind_clip_name(int clip)
 
 int kind_clip_find(const char *name)
 {
-    int id = 0;
-    for (int k = 0; k < COUNT(KINDS); k++)
-        for (int c = 0; c < clips_of(&KINDS[k]); c++, id++)
-            if (strcmp(KINDS[k].clips[c], name) == 0)
-                return id;
+    for (int id = 0; id < kind_clip_count(); id++)
+        if (strcmp(kind_clip_name(id), name) == 0)
+            return id;
     return -1;
 }
 

@@ -70,21 +70,18 @@ static int prop_index(const LevelEntity *e, const char *name)
 
 LevelValue leveldesc_prop(const LevelEntity *e, const char *name)
 {
-    int p = prop_index(e, name);
-    return p >= 0 ? e->props[p] : (LevelValue){0};
+    return e->props[prop_index(e, name)];
 }
 
 const LevelPath *leveldesc_path(const LevelDesc *level, const LevelEntity *e, const char *name)
 {
-    int p = prop_index(e, name);
-    int i = p >= 0 ? e->props[p].i : -1;
+    int i = e->props[prop_index(e, name)].i;
     return i >= 0 && i < level->path_count ? &level->paths[i] : NULL;
 }
 
 const char *leveldesc_text(const LevelDesc *level, const LevelEntity *e, const char *name)
 {
-    int p = prop_index(e, name);
-    int i = p >= 0 ? e->props[p].i : -1;
+    int i = e->props[prop_index(e, name)].i;
     return i >= 0 && i < level->text_count ? level->texts[i].s : "";
 }
 

@@ -28,8 +28,9 @@
 */
 #include "sim_internal.h"
 
+#include "array.h"
+
 #include <math.h>
-#include <stdlib.h>
 
 typedef struct Actor {
     EcsEntity entity;
@@ -37,22 +38,6 @@ typedef struct Actor {
     const Collider *c;
     bool rider;
 } Actor;
-
-/* Room in sim->touched for at least `need` actors. False when out of memory. */
-static bool reserve_touched(Sim *sim, int need)
-{
-    if (need <= sim->touched_cap)
-        return true;
-    int cap = sim->touched_cap ? sim->touched_cap : 64;
-    while (cap < need)
-        cap *= 2;
-    Actor *grown = realloc(sim->touched, (size_t)cap * sizeof *grown);
-    if (grown == NULL)
-        return false;
-    sim->touched = grown;
-    sim->touched_cap = cap;
-    return true;
-}
 
 /* The live actors the solid may touch as it moves by (dx, dy), into
 ** sim->touched: the player (unless dead or done), then walking walkers near
@@ -66,7 +51,10 @@ static int gather_actors(Sim *sim, Box solid, int32_t dx, int32_t dy)
     int count = 0;
     if (!grid_gather(sim, broadphase_actors(sim), near, &count))
         count = 0; /* out of memory: the player alone */
-    int room = reserve_touched(sim, 1 + count) ? 1 + count : sim->touched_cap;
+    Actor *grown = array_grow(sim->touched, &sim->touched_cap, (size_t)count + 1, sizeof *grown);
+    if (grown != NULL)
+        sim->touched = grown;
+    int room = grown != NULL ? 1 + count : (int)sim->touched_cap;
     Actor *out = sim->touched;
     int n = 0;
     Player *p = ecs_get(sim->world, sim->player, C_PLAYER);
@@ -132,28 +120,17 @@ static void move_solid(Sim *sim, EcsEntity self, Transform *t, Collider *c, int3
             Transform *at = actors[a].t;
             const Collider *ac = actors[a].c;
             Box box = box_of(at, ac);
-            bool blocked;
-            if (oneway) {
-                /* A plank only carries what stands on it. */
-                if (actors[a].rider && axis == 0)
-                    actor_move_x_exact(sim, actors[a].entity, at, ac, amount);
-                else if (actors[a].rider)
-                    actor_move_y_exact(sim, actors[a].entity, at, ac, amount, true);
-            } else if (box_overlap(box, solid)) {
+            /* A plank pushes nothing: it only carries what stands on it. */
+            if (!oneway && box_overlap(box, solid)) {
                 int32_t push;
                 if (axis == 0)
                     push = amount > 0 ? solid.x + solid.w - box.x : solid.x - (box.x + box.w);
                 else
                     push = amount > 0 ? solid.y + solid.h - box.y : solid.y - (box.y + box.h);
-                blocked = axis == 0 ? actor_move_x_exact(sim, actors[a].entity, at, ac, push)
-                                    : actor_move_y_exact(sim, actors[a].entity, at, ac, push, true);
-                if (blocked)
+                if (actor_move_exact(sim, actors[a].entity, at, ac, axis, push, true))
                     crush(sim, actors[a].entity);
             } else if (actors[a].rider) {
-                if (axis == 0)
-                    actor_move_x_exact(sim, actors[a].entity, at, ac, amount);
-                else
-                    actor_move_y_exact(sim, actors[a].entity, at, ac, amount, true);
+                actor_move_exact(sim, actors[a].entity, at, ac, axis, amount, true);
             }
         }
     }

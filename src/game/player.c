@@ -81,8 +81,7 @@ static bool corner_correct(const Sim *sim, EcsEntity self, Transform *t, const C
                            float vx)
 {
     int32_t limit = (int32_t)sim->params.corner_correction;
-    for (int side = 0; side < 2; side++) {
-        int32_t dir = side == 0 ? -1 : 1;
+    for (int32_t dir = -1; dir <= 1; dir += 2) {
         if ((dir < 0 && vx > 0.0f) || (dir > 0 && vx < 0.0f))
             continue; /* only towards where we are going, or both when still */
         for (int32_t i = 1; i <= limit; i++) {
@@ -263,9 +262,9 @@ static void player_step(Sim *sim, EcsEntity self, Player *p, Transform *t, Veloc
 
     /* 6. move x, then y */
     dropping = p->drop > 0;
-    if (actor_move_x(sim, self, t, c, v->x * dt, &v->rem_x))
+    if (actor_move(sim, self, t, c, 0, v->x * dt, &v->rem_x, false))
         v->x = 0.0f;
-    if (actor_move_y(sim, self, t, c, v->y * dt, &v->rem_y, dropping)) {
+    if (actor_move(sim, self, t, c, 1, v->y * dt, &v->rem_y, dropping)) {
         if (!(v->y < 0.0f && corner_correct(sim, self, t, c, v->x))) {
             if (v->y < 0.0f) {
                 p->on_ceiling = true;
@@ -289,18 +288,11 @@ static void player_step(Sim *sim, EcsEntity self, Player *p, Transform *t, Veloc
         p->coyote--;
     if (wall == 0 && p->wall_coyote > 0)
         p->wall_coyote--;
-    if (p->buffer > 0)
-        p->buffer--;
-    if (p->drop > 0)
-        p->drop--;
-    if (p->land > 0)
-        p->land--;
-    if (p->var_jump > 0)
-        p->var_jump--;
-    if (p->auto_jump > 0)
-        p->auto_jump--;
-    if (p->force_timer > 0)
-        p->force_timer--;
+    uint16_t *timers[] = {&p->buffer,   &p->drop,      &p->land,
+                          &p->var_jump, &p->auto_jump, &p->force_timer};
+    for (size_t i = 0; i < sizeof timers / sizeof timers[0]; i++)
+        if (*timers[i] > 0)
+            (*timers[i])--;
 }
 
 void system_player(EcsWorld *world, float dt, void *ctx)

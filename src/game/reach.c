@@ -168,44 +168,26 @@ static Box walker_box(const Reach *r, int32_t x, int32_t y)
 
 /* ---- the things near a place ----------------------------------------------------- */
 
-static int item_order(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* The tracks whose zone, and the springs whose box, meet `around`, into
 ** r->items: tracks by index, then springs (SPRING_ITEM | index). */
 static void gather_items(Reach *r, Box around)
 {
     r->item_count = 0;
-    GridQuery q;
-    grid_query_begin(&q, &r->things, around);
-    EcsEntity e;
-    while (grid_query_next(&q, &e)) {
-        uint32_t item = e.index;
-        Box b =
-            item < r->track_count ? r->tracks[item].zone : r->springs[item - r->track_count].box;
-        if (!box_overlap(b, around))
-            continue;
-        if (item >= r->track_count)
-            item = SPRING_ITEM | (uint32_t)(item - r->track_count);
-        uint32_t *grown_items =
-            array_grow(r->items, &r->item_cap, r->item_count + 1, sizeof *grown_items);
-        if (grown_items == NULL) {
-            r->failed = true;
-            return;
-        }
-        r->items = grown_items;
-        r->items[r->item_count++] = item;
+    int n;
+    uint32_t *items = NULL;
+    if (!grid_gather(r->sim, &r->things, around, &n) ||
+        (items = array_grow(r->items, &r->item_cap, (size_t)n + 1, sizeof *items)) == NULL) {
+        r->failed = true;
+        return;
     }
-    if (r->item_count > 1)
-        qsort(r->items, r->item_count, sizeof *r->items, item_order);
-    size_t kept = 0;
-    for (size_t i = 0; i < r->item_count; i++)
-        if (kept == 0 || r->items[kept - 1] != r->items[i])
-            r->items[kept++] = r->items[i];
-    r->item_count = kept;
+    r->items = items;
+    for (int i = 0; i < n; i++) {
+        uint32_t item = r->sim->near[i].index;
+        bool track = item < r->track_count;
+        if (box_overlap(track ? r->tracks[item].zone : r->springs[item - r->track_count].box,
+                        around))
+            items[r->item_count++] = track ? item : SPRING_ITEM | (uint32_t)(item - r->track_count);
+    }
 }
 
 /* The blocks and crumbling blocks that meet `around`, into r->doubts, each
@@ -216,14 +198,14 @@ static int gather_doubts(Reach *r, Box around)
 {
     Sim *sim = r->sim;
     r->doubt_count = 0;
-    int groups[LEVEL_MAX_GROUPS], choices = 0;
-    for (int g = 0; g < LEVEL_MAX_GROUPS; g++)
-        groups[g] = -1;
-    int n;
-    if (!grid_gather(sim, &sim->solids, around, &n)) {
+    int groups[LEVEL_MAX_GROUPS] = {0}, choices = 0, n; /* a group's choice + 1 */
+    Doubt *doubts = NULL;
+    if (!grid_gather(sim, &sim->solids, around, &n) ||
+        (doubts = array_grow(r->doubts, &r->doubt_cap, (size_t)n + 1, sizeof *doubts)) == NULL) {
         r->failed = true;
         return 0;
     }
+    r->doubts = doubts;
     for (int i = 0; i < n; i++) {
         EcsEntity e = sim->near[i];
         const ToggleBlock *tb = ecs_get(sim->world, e, C_TOGGLE_BLOCK);
@@ -233,22 +215,15 @@ static int gather_doubts(Reach *r, Box around)
         Box b = box_of(ecs_get(sim->world, e, C_TRANSFORM), c);
         if (!box_overlap(b, around))
             continue;
-        int choice = tb != NULL ? groups[tb->group] : -1;
+        int choice = tb != NULL ? groups[tb->group] - 1 : -1;
         if (choice < 0 && choices == REACH_CHOICES) {
             r->cut = true;
             choice = REACH_CHOICES; /* as the level starts */
         } else if (choice < 0) {
             choice = choices++;
             if (tb != NULL)
-                groups[tb->group] = choice;
+                groups[tb->group] = choice + 1;
         }
-        Doubt *grown_doubts =
-            array_grow(r->doubts, &r->doubt_cap, r->doubt_count + 1, sizeof *grown_doubts);
-        if (grown_doubts == NULL) {
-            r->failed = true;
-            return 0;
-        }
-        r->doubts = grown_doubts;
         /* a crumble is there while its choice is on, a block while its
         ** group is as it wants; every group starts off (interact.c) */
         bool when_on = tb == NULL || tb->solid_when_on;
@@ -277,33 +252,26 @@ static bool follow_path(Reach *r, Track *tr)
     ** any time: followed as one going back and forth, it passes every place
     ** it may be. */
     m.ridden = m.idle = false;
-    size_t cap = 0, turn_count = 0, turn_cap = 0;
-    uint32_t *turns = NULL;
+    size_t cap = 0;
     tr->count = 0;
     tr->loop = 0;
     for (uint32_t n = 0; n < REACH_PHASES; n++) {
         Phase p = phase_of(&t, &m);
+        /* a tick where it turns: the first, or one heading elsewhere */
         bool turned = n == 0 || p.target != tr->phases[n - 1].target;
-        for (size_t i = 0; turned && i < turn_count; i++)
-            if (memcmp(&tr->phases[turns[i]], &p, sizeof p) == 0) {
-                tr->loop = turns[i];
-                free(turns);
+        for (uint32_t i = 0; turned && i < n; i++)
+            if ((i == 0 || tr->phases[i].target != tr->phases[i - 1].target) &&
+                memcmp(&tr->phases[i], &p, sizeof p) == 0) {
+                tr->loop = i;
                 return true;
             }
-        Phase *grown_phases = array_grow(tr->phases, &cap, n + 1u, sizeof *grown_phases);
-        uint32_t *grown_turns = array_grow(turns, &turn_cap, turn_count + 1, sizeof *grown_turns);
-        if (grown_phases != NULL)
-            tr->phases = grown_phases;
-        if (grown_turns != NULL)
-            turns = grown_turns;
-        if (grown_phases == NULL || grown_turns == NULL) {
-            free(turns);
+        Phase *grown = array_grow(tr->phases, &cap, n + 1u, sizeof *grown);
+        if (grown == NULL) {
             r->failed = true;
             return false;
         }
+        tr->phases = grown;
         tr->phases[tr->count++] = p;
-        if (turned)
-            turns[turn_count++] = n;
         int32_t dx, dy;
         mover_advance(&m, &t, SIM_DT, &dx, &dy);
         t.x += dx;
@@ -311,7 +279,6 @@ static bool follow_path(Reach *r, Track *tr)
         r->work++;
     }
     tr->loop = tr->count; /* no repeat found: the path is followed this far only */
-    free(turns);
     return true;
 }
 
@@ -552,19 +519,6 @@ static void put(Reach *r, const State *s, uint32_t choice)
     }
 }
 
-/* Notes that the walker may stand at b. */
-static void stands_at(Reach *r, Box b)
-{
-    SimBox *grown_stands =
-        array_grow(r->stands, &r->stand_cap, r->stand_count + 1, sizeof *grown_stands);
-    if (grown_stands == NULL) {
-        r->failed = true;
-        return;
-    }
-    r->stands = grown_stands;
-    r->stands[r->stand_count++] = (SimBox){b.x, b.y, b.w, b.h};
-}
-
 /* Steps the walker from s once for every choice of the solids near it (or
 ** as the level starts, when following it), as a tick does, keeping what
 ** comes of it and noting where it stands. */
@@ -591,7 +545,13 @@ static void step(Reach *r, const State *s)
         put(r, s, choice);
         /* standing as walker.c has it: not rising, on something */
         if (s->vy >= 0.0f && actor_grounded(sim, r->walker, at, false)) {
-            stands_at(r, at);
+            Box *stands = array_grow(r->stands, &r->stand_cap, r->stand_count + 1, sizeof *stands);
+            if (stands == NULL) {
+                r->failed = true;
+                return;
+            }
+            r->stands = stands;
+            r->stands[r->stand_count++] = at;
             if (r->first)
                 return;
         }
@@ -773,23 +733,10 @@ bool sim_walkers_reach(Sim *sim, const LevelDesc *level, SimReachFn *fn, void *c
     EcsWorld *w = sim->world;
     /* The player out of play, and the walkers: each is searched alone. */
     ((Player *)ecs_get(w, sim->player, C_PLAYER))->state = PLAYER_DEAD;
-    EcsEntity *walkers = NULL;
-    size_t walker_count = 0, walker_cap = 0;
     EcsIter it = ecs_view(w, C_ENEMY);
     while (ecs_iter_next(&it))
-        for (int i = 0; i < it.count; i++) {
-            EcsEntity *grown_walkers =
-                array_grow(walkers, &walker_cap, walker_count + 1, sizeof *grown_walkers);
-            if (grown_walkers == NULL) {
-                r.failed = true;
-                break;
-            }
-            walkers = grown_walkers;
-            walkers[walker_count++] = ecs_iter_entity(&it, i);
-        }
-    for (size_t i = 0; i < walker_count; i++)
-        ecs_destroy(w, walkers[i]);
-    free(walkers);
+        for (int i = 0; i < it.count; i++)
+            r.failed |= !ecs_defer_destroy(w, ecs_iter_entity(&it, i));
     ecs_flush(w);
     r.failed = r.failed || !list_things(&r, level);
     set_reach(&r);

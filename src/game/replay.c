@@ -73,15 +73,16 @@ InputIntent replay_intent(const Replay *r, size_t i)
     return in;
 }
 
+/* The keys as a replay writes them, in the order of their REPLAY_KEY_* bits. */
+static const char KEY_NAMES[] = "LRUDJI";
+
 static void fail(char *err, size_t errlen, int line, int col, const char *msg)
 {
     if (err != NULL && errlen > 0)
         snprintf(err, errlen, "%d:%d: %s", line, col, msg);
 }
 
-/* A count as replays and the command line write it: decimal digits only
-** (no sign, no space), within an unsigned long. */
-static bool replay_parse_count(const char *text, unsigned long *out)
+bool replay_parse_count(const char *text, unsigned long *out)
 {
     char *end;
     errno = 0;
@@ -121,6 +122,7 @@ static bool parse_directive(const char *text, size_t start, size_t end, int line
         v[-1] = '\0';
     int col = (int)(value - buf) + 3;
     char msg[REPLAY_PATH_MAX + 96];
+    const char *want = NULL; /* what the value must be, when it is not */
     if (strcmp(key, "level") == 0) {
         if (value[0] == '\0') {
             fail(err, errlen, line, col, "level needs a path");
@@ -129,32 +131,19 @@ static bool parse_directive(const char *text, size_t start, size_t end, int line
         snprintf(h->level, sizeof h->level, "%s", value);
     } else if (strcmp(key, "outcome") == 0) {
         if (strcmp(value, "completed") != 0 && strcmp(value, "died") != 0 &&
-            strcmp(value, "running") != 0) {
-            snprintf(msg, sizeof msg, "outcome must be completed, died or running, not '%.40s'",
-                     value);
-            fail(err, errlen, line, col, msg);
-            return false;
-        }
+            strcmp(value, "running") != 0)
+            want = "outcome must be completed, died or running";
         snprintf(h->outcome, sizeof h->outcome, "%s", value);
     } else if (strcmp(key, "ticks") == 0) {
-        if (!replay_parse_count(value, &h->ticks) || h->ticks == 0) {
-            snprintf(msg, sizeof msg, "ticks must be a positive number, not '%.40s'", value);
-            fail(err, errlen, line, col, msg);
-            return false;
-        }
+        if (!replay_parse_count(value, &h->ticks) || h->ticks == 0)
+            want = "ticks must be a positive number";
     } else if (strcmp(key, "hash") == 0) {
-        if (strlen(value) != 16 || strspn(value, "0123456789abcdef") != 16) {
-            snprintf(msg, sizeof msg, "hash must be 16 lowercase hex digits, not '%.40s'", value);
-            fail(err, errlen, line, col, msg);
-            return false;
-        }
+        if (strlen(value) != 16 || strspn(value, "0123456789abcdef") != 16)
+            want = "hash must be 16 lowercase hex digits";
         snprintf(h->hash, sizeof h->hash, "%s", value);
     } else if (strcmp(key, "collects") == 0) {
-        if (strcmp(value, "all") != 0) {
-            snprintf(msg, sizeof msg, "collects can only be 'all', not '%.40s'", value);
-            fail(err, errlen, line, col, msg);
-            return false;
-        }
+        if (strcmp(value, "all") != 0)
+            want = "collects can only be 'all'";
         h->collects_all = true;
     } else {
         snprintf(msg, sizeof msg,
@@ -162,7 +151,11 @@ static bool parse_directive(const char *text, size_t start, size_t end, int line
         fail(err, errlen, line, 3, msg);
         return false;
     }
-    return true;
+    if (want != NULL) {
+        snprintf(msg, sizeof msg, "%s, not '%.40s'", want, value);
+        fail(err, errlen, line, col, msg);
+    }
+    return want == NULL;
 }
 
 /* The end of the line starting at pos: the next CR, LF or end of text. A
@@ -240,20 +233,13 @@ bool replay_parse(const char *text, size_t len, Replay *out, ReplayHeader *heade
             i++;
             while (i < end && (text[i] == ' ' || text[i] == '\t'))
                 i++;
-            uint8_t bit = 0;
-            switch (i < end ? text[i] : '\0') {
-            case 'L': bit = REPLAY_KEY_L; break;
-            case 'R': bit = REPLAY_KEY_R; break;
-            case 'U': bit = REPLAY_KEY_U; break;
-            case 'D': bit = REPLAY_KEY_D; break;
-            case 'J': bit = REPLAY_KEY_J; break;
-            case 'I': bit = REPLAY_KEY_I; break;
-            default:
+            const char *key = i < end && text[i] != '\0' ? strchr(KEY_NAMES, text[i]) : NULL;
+            if (key == NULL) {
                 fail(err, errlen, line, (int)(i - start) + 1,
                      "unknown key (expected L, R, U, D, J or I)");
                 goto bad;
             }
-            keys |= bit;
+            keys |= (uint8_t)(1u << (key - KEY_NAMES));
             i++;
         }
         if (!reserve(out, count)) {
@@ -326,13 +312,9 @@ char *replay_format(const Replay *r, size_t *len)
     /* Each run is at most "1234567890,L,R,U,D,J,I\n": 24 bytes. */
     size_t cap = 96;
     bool invincible = false;
-    for (size_t i = 0; i < r->count;) {
-        size_t j = i;
-        while (j < r->count && r->keys[j] == r->keys[i])
-            j++;
-        cap += 26;
+    for (size_t i = 0; i < r->count; i++) {
+        cap += i == 0 || r->keys[i] != r->keys[i - 1] ? 26 : 0;
         invincible = invincible || (r->keys[i] & REPLAY_KEY_I);
-        i = j;
     }
     char *text = malloc(cap);
     if (text == NULL)
@@ -344,10 +326,9 @@ char *replay_format(const Replay *r, size_t *len)
         while (j < r->count && r->keys[j] == r->keys[i])
             j++;
         n += (size_t)snprintf(text + n, cap - n, "%zu", j - i);
-        static const char names[] = "LRUDJI";
         for (int b = 0; b < 6; b++)
             if (r->keys[i] & (1u << b))
-                n += (size_t)snprintf(text + n, cap - n, ",%c", names[b]);
+                n += (size_t)snprintf(text + n, cap - n, ",%c", KEY_NAMES[b]);
         text[n++] = '\n';
         i = j;
     }
@@ -356,26 +337,23 @@ char *replay_format(const Replay *r, size_t *len)
     return text;
 }
 
-/* "#! key: value\n" lines for the header's non-empty directives. */
+/* "#! key: value\n" lines for the header's non-empty directives (level and
+** collects only when `level`); -1 when they do not fit. */
 static int format_directives(char *buf, size_t size, const ReplayHeader *h, bool level)
 {
-    int n = 0, w;
-    if (level && h->level[0] != '\0' &&
-        (w = snprintf(buf + n, size - (size_t)n, "#! level: %s\n", h->level)) > 0)
-        n += w;
-    if (level && h->collects_all && (size_t)n < size &&
-        (w = snprintf(buf + n, size - (size_t)n, "#! collects: all\n")) > 0)
-        n += w;
-    if (h->outcome[0] != '\0' && (size_t)n < size &&
-        (w = snprintf(buf + n, size - (size_t)n, "#! outcome: %s\n", h->outcome)) > 0)
-        n += w;
-    if (h->ticks != 0 && (size_t)n < size &&
-        (w = snprintf(buf + n, size - (size_t)n, "#! ticks: %lu\n", h->ticks)) > 0)
-        n += w;
-    if (h->hash[0] != '\0' && (size_t)n < size &&
-        (w = snprintf(buf + n, size - (size_t)n, "#! hash: %s\n", h->hash)) > 0)
-        n += w;
-    return (size_t)n < size ? n : -1;
+    char ticks[32] = "";
+    if (h->ticks != 0)
+        snprintf(ticks, sizeof ticks, "%lu", h->ticks);
+    const char *const lines[][2] = {{"level", level ? h->level : ""},
+                                    {"collects", level && h->collects_all ? "all" : ""},
+                                    {"outcome", h->outcome},
+                                    {"ticks", ticks},
+                                    {"hash", h->hash}};
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0] && n < size; i++)
+        if (lines[i][1][0] != '\0')
+            n += (size_t)snprintf(buf + n, size - n, "#! %s: %s\n", lines[i][0], lines[i][1]);
+    return n < size ? (int)n : -1;
 }
 
 bool replay_save(const char *path, const Replay *r, const ReplayHeader *header, char *err,

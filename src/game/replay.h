@@ -71,6 +71,9 @@ InputIntent replay_intent(const Replay *r, size_t i);
 ** be NULL). On error returns false and writes "LINE:COL: message" to err. */
 bool replay_parse(const char *text, size_t len, Replay *out, ReplayHeader *header, char *err,
                   size_t errlen);
+/* A count as replays and the command line write it: decimal digits only
+** (no sign, no space), within an unsigned long. */
+bool replay_parse_count(const char *text, unsigned long *out);
 /* Reads a file; errors are "FILE:LINE:COL: message". header may be NULL. */
 bool replay_load(const char *path, Replay *out, ReplayHeader *header, char *err, size_t errlen);
 /* The header's level path as seen from here: relative to the replay's

@@ -72,35 +72,31 @@ void system_snapshots(EcsWorld *world, float dt, void *ctx)
     take(sim);
 }
 
+/* Copies the player's components into keep, or back from it. False when
+** they do not fit. */
+static bool keep_player(Sim *sim, unsigned char keep[KEEP_BYTES], bool back)
+{
+    size_t used = 0;
+    for (EcsComponent c = 0; c < ecs_component_count(sim->world); c++) {
+        unsigned char *data = ecs_get(sim->world, sim->player, c);
+        size_t size = ecs_component_desc(sim->world, c)->size;
+        if (data == NULL || size == 0)
+            continue;
+        if (used + size > KEEP_BYTES)
+            return false;
+        memcpy(back ? data : keep + used, back ? keep + used : data, size);
+        used += size;
+    }
+    return true;
+}
+
 bool restore_level(Sim *sim)
 {
-    EcsWorld *w = sim->world;
-    if (sim->snapshot == NULL)
-        return false;
     unsigned char keep[KEEP_BYTES];
-    size_t used = 0;
-    uint32_t types = ecs_component_count(w);
-    for (EcsComponent c = 0; c < types; c++) {
-        const void *data = ecs_get(w, sim->player, c);
-        size_t size = ecs_component_desc(w, c)->size;
-        if (data == NULL || size == 0)
-            continue;
-        if (used + size > sizeof keep)
-            return false;
-        memcpy(keep + used, data, size);
-        used += size;
-    }
-    if (!ecs_world_copy(w, sim->snapshot))
+    if (sim->snapshot == NULL || !keep_player(sim, keep, false) ||
+        !ecs_world_copy(sim->world, sim->snapshot))
         return false;
-    used = 0;
-    for (EcsComponent c = 0; c < types; c++) {
-        void *data = ecs_get(w, sim->player, c);
-        size_t size = ecs_component_desc(w, c)->size;
-        if (data == NULL || size == 0)
-            continue;
-        memcpy(data, keep + used, size);
-        used += size;
-    }
+    keep_player(sim, keep, true);
     memcpy(sim->group_on, sim->snapshot_groups, sizeof sim->group_on);
     sim->status.carried = sim->status.gems_carried = 0;
     broadphase_solids(sim);

@@ -21,7 +21,7 @@
 
 bool sim_boxes_overlap(SimBox a, SimBox b)
 {
-    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+    return box_overlap(a, b);
 }
 
 /* The first solid tile under box, as collide.c counts them: past the left
@@ -41,9 +41,8 @@ static bool first_solid_tile(const Tilemap *map, Box box, int32_t *col, int32_t 
     return false;
 }
 
-bool sim_box_clear(const Sim *sim, SimBox sb, SimBlocker *blocker)
+bool sim_box_clear(const Sim *sim, Box box, SimBlocker *blocker)
 {
-    Box box = {sb.x, sb.y, sb.w, sb.h};
     if (!collide_solid(sim, box, ECS_NULL))
         return true;
     if (blocker == NULL)
@@ -62,7 +61,7 @@ bool sim_box_clear(const Sim *sim, SimBox sb, SimBlocker *blocker)
         for (int i = 0; i < it.count; i++) {
             Box b = box_of(&t[i], &c[i]);
             if (c[i].enabled && c[i].kind == COLLIDER_SOLID && box_overlap(box, b)) {
-                blocker->box = (SimBox){b.x, b.y, b.w, b.h};
+                blocker->box = b;
                 ecs_iter_fini(&it);
                 return false;
             }

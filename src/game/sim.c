@@ -75,11 +75,11 @@ EcsEntity sim_spawn(Sim *sim, const LevelDesc *level, const LevelEntity *le, uin
     *(Transform *)ecs_get(w, e, C_TRANSFORM) = (Transform){le->x, le->y, le->x, le->y};
     Collider *col = ecs_get(w, e, C_COLLIDER);
     if (col != NULL) {
-        bool whole = k->hit.w == 0;
-        *col = (Collider){whole ? 0 : k->hit.x,
-                          whole ? 0 : k->hit.y,
-                          (int16_t)(whole ? le->w : k->hit.w),
-                          (int16_t)(whole ? le->h : k->hit.h),
+        Box b = sim_spawn_box(le);
+        *col = (Collider){(int16_t)(b.x - le->x),
+                          (int16_t)(b.y - le->y),
+                          (int16_t)b.w,
+                          (int16_t)b.h,
                           k->collider,
                           true};
     }
@@ -296,10 +296,9 @@ bool sim_check_invariants(Sim *sim, char *msg, size_t size)
             const Enemy *en = ecs_get(sim->world, e, C_ENEMY);
             bool live = (p != NULL && p->state == PLAYER_NORMAL) ||
                         (en != NULL && en->state == ENEMY_WALKING);
-            Box b = box_of(&t[i], &c[i]);
             SimBlocker what;
             if (ok && live && c[i].kind == COLLIDER_ACTOR &&
-                !sim_box_clear(sim, (SimBox){b.x, b.y, b.w, b.h}, &what)) {
+                !sim_box_clear(sim, box_of(&t[i], &c[i]), &what)) {
                 if (what.tile)
                     snprintf(msg, size,
                              "entity %u at (%d, %d) overlaps a solid: the tile at "

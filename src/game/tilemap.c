@@ -46,15 +46,13 @@ int tile_kind_from_name(const char *name)
 
 void tilemap_spike_dir(const Tilemap *map, int tx, int ty, int *dx, int *dy)
 {
-    static const int away[4][2] = {{0, -1}, {0, 1}, {1, 0}, {-1, 0}};
     static const int from[4][2] = {{0, 1}, {0, -1}, {-1, 0}, {1, 0}};
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 4; i++)
         if (tilemap_get(map, tx + from[i][0], ty + from[i][1]) == TILE_SOLID) {
-            *dx = away[i][0];
-            *dy = away[i][1];
+            *dx = -from[i][0];
+            *dy = -from[i][1];
             return;
         }
-    }
     *dx = 0;
     *dy = -1;
 }

@@ -46,9 +46,9 @@ bool walker_tick(Sim *sim, EcsEntity self, Enemy *e, Transform *t, Velocity *v, 
         e->dir = (int8_t)-e->dir;
     v->x = (float)e->dir * pp->walker_speed;
     v->y = grounded ? 0.0f : fminf(v->y + pp->gravity * dt, pp->max_fall);
-    if (actor_move_x(sim, self, t, c, v->x * dt, &v->rem_x))
+    if (actor_move(sim, self, t, c, 0, v->x * dt, &v->rem_x, false))
         e->dir = (int8_t)-e->dir;
-    if (actor_move_y(sim, self, t, c, v->y * dt, &v->rem_y, false))
+    if (actor_move(sim, self, t, c, 1, v->y * dt, &v->rem_y, false))
         v->y = 0.0f;
     return t->y <= sim->kill_y;
 }

@@ -70,7 +70,7 @@ struct Sim {
     EcsEntity *near;     /* scratch for gathering what a grid lists */
     size_t near_cap;
     struct Actor *touched; /* scratch: the actors a moving solid may touch */
-    int touched_cap;       /* (moving_platform.c) */
+    size_t touched_cap;    /* (moving_platform.c) */
     EcsWorld *snapshot;    /* the level at the last checkpoint (restore.c), or NULL */
     bool snapshot_groups[LEVEL_MAX_GROUPS];
     bool snapshot_due;          /* a checkpoint was reached this tick */
@@ -89,9 +89,7 @@ void sim_emit_sound(Sim *sim, SimEventType type, Sound sound, int32_t x, int32_t
 
 /* ---- collide.c: boxes, queries, movement ---- */
 
-typedef struct Box {
-    int32_t x, y, w, h;
-} Box;
+typedef SimBox Box;
 
 static inline Box box_of(const Transform *t, const Collider *c)
 {
@@ -200,18 +198,15 @@ bool collide_oneway_top(const Sim *sim, Box box);
 /* The enabled solid entity a box stands on (one pixel below), or ECS_NULL. */
 EcsEntity collide_solid_below(const Sim *sim, Box box);
 
-/* Moves an actor by `amount` px along x (or y), a pixel at a time, keeping
-** the sub-pixel remainder in *rem. Returns true when a solid stopped it.
-** Moving down, one-way tiles stop it unless drop_through is set.
-** The actor grid (broadphase.c) follows the move. */
-bool actor_move_x(Sim *sim, EcsEntity self, Transform *t, const Collider *c, float amount,
-                  float *rem);
-bool actor_move_y(Sim *sim, EcsEntity self, Transform *t, const Collider *c, float amount,
-                  float *rem, bool drop_through);
+/* Moves an actor by `amount` px along axis 0 (x) or 1 (y), a pixel at a
+** time, keeping the sub-pixel remainder in *rem. Returns true when a solid
+** stopped it. Moving down, one-way tiles stop it unless drop_through is
+** set. The actor grid (broadphase.c) follows the move. */
+bool actor_move(Sim *sim, EcsEntity self, Transform *t, const Collider *c, int axis, float amount,
+                float *rem, bool drop_through);
 /* Moves by whole pixels (carried by a platform). Returns true when blocked. */
-bool actor_move_x_exact(Sim *sim, EcsEntity self, Transform *t, const Collider *c, int32_t dx);
-bool actor_move_y_exact(Sim *sim, EcsEntity self, Transform *t, const Collider *c, int32_t dy,
-                        bool drop_through);
+bool actor_move_exact(Sim *sim, EcsEntity self, Transform *t, const Collider *c, int axis,
+                      int32_t d, bool drop_through);
 /* On the ground: a solid, or a one-way top, one pixel below. */
 bool actor_grounded(const Sim *sim, EcsEntity self, Box box, bool drop_through);
 
@@ -304,8 +299,7 @@ void crumble_animate(Sim *sim, uint16_t first_clip);
 /* sign.c */
 bool sign_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 /* interact.c */
-bool coin_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
-bool gem_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
+bool collectible_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 void checkpoint_animate(Sim *sim, uint16_t first_clip);
 bool switch_spawn(Sim *sim, EcsEntity e, const LevelDesc *level, const LevelEntity *le);
 void switch_animate(Sim *sim, uint16_t first_clip);
