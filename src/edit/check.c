@@ -107,12 +107,8 @@ const EditProblems *edit_check(EditDoc *doc)
     size_t len;
     char *text = edit_write(doc, &len, &lines);
     Places pl = {doc, &lines, NULL};
-    char *map = malloc((size_t)doc->width * (size_t)doc->height);
+    char *map = edit_map_chars(doc); /* as written, for the columns of a row */
     if (text != NULL && map != NULL) {
-        /* the map's characters as written, for the columns of a row */
-        const int32_t *occ = edit_occupants(doc);
-        for (size_t i = 0; occ != NULL && i < (size_t)doc->width * (size_t)doc->height; i++)
-            map[i] = occ[i] > 0 ? doc->slots[occ[i] - 1].ch : doc->cells[i];
         pl.map = map;
         LevelErrors *errors = doc->errors;
         level_errors_clear(errors);

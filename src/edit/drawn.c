@@ -71,8 +71,7 @@ bool edit_entity_inside(const EditDoc *doc, const EditEntity *en)
 {
     int tx, ty;
     edit_entity_tile(&en->e, &tx, &ty);
-    bool ok = en->px ? place_inside(doc, en->e.x, en->e.y)
-                     : tx >= 0 && ty >= 0 && tx < doc->width && ty < doc->height;
+    bool ok = en->px ? place_inside(doc, en->e.x, en->e.y) : edit_in_map(doc, tx, ty);
     for (int i = 0; ok && i < en->path.count; i++)
         ok = place_inside(doc, en->path.points[i].x, en->path.points[i].y);
     return ok;
@@ -90,8 +89,8 @@ const int32_t *edit_occupants(EditDoc *doc)
     for (int s = 0; s < doc->slot_count; s++) {
         const EditEntity *en = &doc->slots[s];
         int tx, ty;
-        if (en->alive && en->ch != 0 && edit_entity_tile(&en->e, &tx, &ty) && tx >= 0 && ty >= 0 &&
-            tx < doc->width && ty < doc->height)
+        if (en->alive && en->ch != 0 && edit_entity_tile(&en->e, &tx, &ty) &&
+            edit_in_map(doc, tx, ty))
             doc->occupant[(size_t)ty * (size_t)doc->width + (size_t)tx] = s + 1;
     }
     doc->occupant_version = doc->slots_version;
@@ -104,8 +103,7 @@ static bool may_draw(EditDoc *doc, const EditEntity *en, int self)
     int tx, ty;
     const EntityKind *k = kind_get(en->e.kind);
     if (!(k->flags & KIND_DRAWABLE) || en->px || !edit_entity_plain(en) ||
-        !edit_entity_tile(&en->e, &tx, &ty) || tx < 0 || ty < 0 || tx >= doc->width ||
-        ty >= doc->height)
+        !edit_entity_tile(&en->e, &tx, &ty) || !edit_in_map(doc, tx, ty))
         return false;
     size_t i = (size_t)ty * (size_t)doc->width + (size_t)tx;
     const int32_t *occ = edit_occupants(doc);

@@ -93,7 +93,7 @@ static void init_entity(const EditDoc *doc, EditEntity *en, int kind, int tx, in
 uint32_t edit_place(EditDoc *doc, int kind, int tx, int ty)
 {
     const EntityKind *k = kind_get(kind);
-    if (k == NULL || tx < 0 || ty < 0 || tx >= doc->width || ty >= doc->height)
+    if (k == NULL || !edit_in_map(doc, tx, ty))
         return 0;
     int slot = -1;
     for (int s = 0; (k->flags & KIND_UNIQUE) && s < doc->slot_count && slot < 0; s++)
@@ -200,6 +200,21 @@ int edit_duplicate(EditDoc *doc, const uint32_t *ids, int count, int dx, int dy,
     return made;
 }
 
+/* The entity in slot s changed to en, whose property p was set: a listed
+** entry that names its keys names p too, after the others. */
+static bool update(EditDoc *doc, int s, EditEntity *en, int p, const char *label)
+{
+    bool known = false;
+    for (int i = 0; i < en->key_count; i++)
+        known |= en->keys[i] == p;
+    if (!known && en->key_count > 0 && en->key_count < sizeof en->keys)
+        en->keys[en->key_count++] = (uint8_t)p;
+    edit_begin(doc, label);
+    edit_update(doc, s, en);
+    edit_end(doc);
+    return true;
+}
+
 /* ---- Properties ---------------------------------------------------------------- */
 
 /* A value the loader takes for p (in a 1 x 1 map), for the other required
@@ -283,15 +298,7 @@ bool edit_set_prop(EditDoc *doc, uint32_t id, const char *name, const char *valu
         en.e.props[p] = got->props[p];
     }
     leveldesc_fini(&lv);
-    bool known = false;
-    for (int i = 0; i < en.key_count; i++)
-        known |= en.keys[i] == p;
-    if (!known && en.key_count < sizeof en.keys && en.key_count > 0)
-        en.keys[en.key_count++] = (uint8_t)p;
-    edit_begin(doc, "set property");
-    edit_update(doc, s, &en);
-    edit_end(doc);
-    return true;
+    return update(doc, s, &en, p, "set property");
 }
 
 void edit_prop_text(const EditDoc *doc, uint32_t id, const char *name, char *buf, size_t size)
@@ -301,9 +308,13 @@ void edit_prop_text(const EditDoc *doc, uint32_t id, const char *name, char *buf
     int p = k != NULL ? kind_prop_find(k, name) : -1;
     if (size > 0)
         buf[0] = '\0';
-    if (p < 0)
-        return;
-    const KindProp *prop = &k->props[p];
+    if (p >= 0)
+        edit_value_text(en, p, buf, size);
+}
+
+void edit_value_text(const EditEntity *en, int p, char *buf, size_t size)
+{
+    const KindProp *prop = &kind_get(en->e.kind)->props[p];
     LevelValue v = en->e.props[p];
     int scale = en->px ? 1 : TILE_SIZE;
     switch (prop->type) {
@@ -311,7 +322,9 @@ void edit_prop_text(const EditDoc *doc, uint32_t id, const char *name, char *buf
     case KPROP_NUMBER: edit_float_text(v.f, buf, size); break;
     case KPROP_BOOL: snprintf(buf, size, "%s", v.i ? "true" : "false"); break;
     case KPROP_ENUM: snprintf(buf, size, "%s", prop->values[v.i]); break;
-    case KPROP_SIZE: snprintf(buf, size, "%d", (name[0] == 'w' ? en->e.w : en->e.h) / scale); break;
+    case KPROP_SIZE:
+        snprintf(buf, size, "%d", (prop->name[0] == 'w' ? en->e.w : en->e.h) / scale);
+        break;
     case KPROP_TEXT: snprintf(buf, size, "%s", en->text); break;
     default: {
         size_t n = 0;
@@ -381,21 +394,9 @@ static bool put_point(const EditDoc *doc, EditEntity *en, int i, int x, int y, c
     return true;
 }
 
-static bool path_done(EditDoc *doc, int s, EditEntity *en)
+static bool path_done(EditDoc *doc, int s, EditEntity *en, const KindProp *prop)
 {
-    bool known = false;
-    const EntityKind *k = kind_get(en->e.kind);
-    int p = 0;
-    while (k->props[p].type != KPROP_PATH)
-        p++;
-    for (int i = 0; i < en->key_count; i++)
-        known |= en->keys[i] == p;
-    if (!known && en->key_count > 0 && en->key_count < sizeof en->keys)
-        en->keys[en->key_count++] = (uint8_t)p;
-    edit_begin(doc, "edit path");
-    edit_update(doc, s, en);
-    edit_end(doc);
-    return true;
+    return update(doc, s, en, (int)(prop - kind_get(en->e.kind)->props), "edit path");
 }
 
 bool edit_path_add(EditDoc *doc, uint32_t id, int index, int x, int y, char *msg, size_t msg_size)
@@ -410,7 +411,7 @@ bool edit_path_add(EditDoc *doc, uint32_t id, int index, int x, int y, char *msg
     memmove(&en.path.points[index + 1], &en.path.points[index],
             (size_t)(en.path.count - index) * sizeof en.path.points[0]);
     en.path.count++;
-    return put_point(doc, &en, index, x, y, msg, msg_size) && path_done(doc, s, &en);
+    return put_point(doc, &en, index, x, y, msg, msg_size) && path_done(doc, s, &en, prop);
 }
 
 /* path_of for a waypoint of the path: -1 with a message when there is no such one. */
@@ -432,7 +433,7 @@ bool edit_path_move(EditDoc *doc, uint32_t id, int index, int x, int y, char *ms
     int s = waypoint_of(doc, id, index, &en, &prop, msg, msg_size);
     if (s < 0)
         return false;
-    return put_point(doc, &en, index, x, y, msg, msg_size) && path_done(doc, s, &en);
+    return put_point(doc, &en, index, x, y, msg, msg_size) && path_done(doc, s, &en, prop);
 }
 
 bool edit_path_remove(EditDoc *doc, uint32_t id, int index, char *msg, size_t msg_size)
@@ -447,7 +448,7 @@ bool edit_path_remove(EditDoc *doc, uint32_t id, int index, char *msg, size_t ms
     memmove(&en.path.points[index], &en.path.points[index + 1],
             (size_t)(en.path.count - index - 1) * sizeof en.path.points[0]);
     en.path.count--;
-    return path_done(doc, s, &en);
+    return path_done(doc, s, &en, prop);
 }
 
 /* ---- By place ------------------------------------------------------------------- */

@@ -22,17 +22,12 @@ struct EditClip {
 
 EditClip *edit_copy(EditDoc *doc, EditRect r)
 {
-    int x0 = r.x < 0 ? 0 : r.x, y0 = r.y < 0 ? 0 : r.y;
-    long x1 = (long)r.x + r.w, y1 = (long)r.y + r.h;
-    x1 = x1 > doc->width ? doc->width : x1;
-    y1 = y1 > doc->height ? doc->height : y1;
-    if (x1 <= x0 || y1 <= y0)
-        return NULL;
-    EditClip *clip = calloc(1, sizeof *clip);
+    EditClip *clip = edit_clip_rect(doc, &r) ? calloc(1, sizeof *clip) : NULL;
     if (clip == NULL)
         return NULL;
-    clip->width = (int)(x1 - x0);
-    clip->height = (int)(y1 - y0);
+    int x0 = r.x, y0 = r.y, x1 = r.x + r.w, y1 = r.y + r.h;
+    clip->width = r.w;
+    clip->height = r.h;
     clip->tiles = malloc((size_t)clip->width * (size_t)clip->height);
     clip->entities = malloc(((size_t)doc->slot_count + 1) * sizeof *clip->entities);
     if (clip->tiles == NULL || clip->entities == NULL) {
@@ -92,7 +87,7 @@ int edit_paste(EditDoc *doc, const EditClip *clip, int tx, int ty, uint32_t *out
     edit_begin(doc, "paste");
     for (int y = 0; y < clip->height; y++)
         for (int x = 0; x < clip->width; x++)
-            if (tx + x >= 0 && tx + x < doc->width && ty + y >= 0 && ty + y < doc->height) {
+            if (edit_in_map(doc, tx + x, ty + y)) {
                 EditRect one = {tx + x, ty + y, 1, 1};
                 edit_fill(doc, one,
                           (TileKind)clip->tiles[(size_t)y * (size_t)clip->width + (size_t)x]);
@@ -158,7 +153,7 @@ bool edit_resize(EditDoc *doc, int width, int height, EditAnchor anchor, char *m
     for (int y = 0; y < height; y++)
         for (int x = 0; x < width; x++) {
             int sx = x - ox, sy = y - oy;
-            if (sx >= 0 && sy >= 0 && sx < doc->width && sy < doc->height)
+            if (edit_in_map(doc, sx, sy))
                 cells[(size_t)y * (size_t)width + (size_t)x] =
                     doc->cells[(size_t)sy * (size_t)doc->width + (size_t)sx];
         }

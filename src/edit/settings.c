@@ -41,38 +41,35 @@ static bool ask(const char *name, const char *background, const char *physics, L
     return ok;
 }
 
-bool edit_set_name(EditDoc *doc, const char *name, char *msg, size_t msg_size)
+/* The name (which 0) or the background (1) set to text, as the loader reads it. */
+static bool set_word(EditDoc *doc, int which, const char *text, char *msg, size_t msg_size)
 {
-    char *json = edit_json_string(name);
+    char *json = edit_json_string(text);
     LevelDesc lv;
-    bool ok = ask(json, "\"hills\"", NULL, &lv, NULL, msg, msg_size);
+    bool ok = ask(which == 0 ? json : "\"-\"", which == 0 ? "\"hills\"" : json, NULL, &lv, NULL,
+                  msg, msg_size);
     free(json);
     if (!ok)
         return false;
     EditMeta m = doc->meta;
-    if (strcmp(m.name, lv.name) != 0) {
-        snprintf(m.name, sizeof m.name, "%s", lv.name);
-        m.name_raw = (EditSpan){0, 0};
+    char *now = which == 0 ? m.name : m.background;
+    const char *got = which == 0 ? lv.name : lv.background;
+    if (strcmp(now, got) != 0) {
+        snprintf(now, which == 0 ? sizeof m.name : sizeof m.background, "%s", got);
+        *(which == 0 ? &m.name_raw : &m.background_raw) = (EditSpan){0, 0};
     }
     leveldesc_fini(&lv);
-    return put(doc, &m, "name");
+    return put(doc, &m, which == 0 ? "name" : "background");
+}
+
+bool edit_set_name(EditDoc *doc, const char *name, char *msg, size_t msg_size)
+{
+    return set_word(doc, 0, name, msg, msg_size);
 }
 
 bool edit_set_background(EditDoc *doc, const char *background, char *msg, size_t msg_size)
 {
-    char *json = edit_json_string(background);
-    LevelDesc lv;
-    bool ok = ask("\"-\"", json, NULL, &lv, NULL, msg, msg_size);
-    free(json);
-    if (!ok)
-        return false;
-    EditMeta m = doc->meta;
-    if (strcmp(m.background, lv.background) != 0) {
-        snprintf(m.background, sizeof m.background, "%s", lv.background);
-        m.background_raw = (EditSpan){0, 0};
-    }
-    leveldesc_fini(&lv);
-    return put(doc, &m, "background");
+    return set_word(doc, 1, background, msg, msg_size);
 }
 
 bool edit_set_physics(EditDoc *doc, const char *param, const char *value, char *msg,

@@ -11,7 +11,7 @@
 
 #include <stdlib.h>
 
-static bool inside(const EditDoc *doc, int tx, int ty)
+bool edit_in_map(const EditDoc *doc, int tx, int ty)
 {
     return tx >= 0 && ty >= 0 && tx < doc->width && ty < doc->height;
 }
@@ -41,12 +41,7 @@ static bool set_tile(EditDoc *doc, int tx, int ty, TileKind kind)
 
 bool edit_paint(EditDoc *doc, int tx, int ty, TileKind kind)
 {
-    if (!inside(doc, tx, ty) || (unsigned)kind >= TILE_KIND_COUNT)
-        return false;
-    edit_begin(doc, "paint");
-    bool changed = set_tile(doc, tx, ty, kind);
-    edit_end(doc);
-    return changed;
+    return edit_paint_line(doc, tx, ty, tx, ty, kind);
 }
 
 bool edit_paint_line(EditDoc *doc, int x0, int y0, int x1, int y1, TileKind kind)
@@ -59,7 +54,7 @@ bool edit_paint_line(EditDoc *doc, int x0, int y0, int x1, int y1, TileKind kind
     bool changed = false;
     edit_begin(doc, "paint");
     for (;;) {
-        if (inside(doc, x0, y0))
+        if (edit_in_map(doc, x0, y0))
             changed |= set_tile(doc, x0, y0, kind);
         if (x0 == x1 && y0 == y1)
             break;
@@ -77,8 +72,7 @@ bool edit_paint_line(EditDoc *doc, int x0, int y0, int x1, int y1, TileKind kind
     return changed;
 }
 
-/* r cut to the map; false when nothing of it is left. */
-static bool clip(const EditDoc *doc, EditRect *r)
+bool edit_clip_rect(const EditDoc *doc, EditRect *r)
 {
     int x0 = r->x < 0 ? 0 : r->x, y0 = r->y < 0 ? 0 : r->y;
     long x1 = (long)r->x + r->w, y1 = (long)r->y + r->h;
@@ -92,7 +86,7 @@ static bool clip(const EditDoc *doc, EditRect *r)
 
 bool edit_fill(EditDoc *doc, EditRect r, TileKind kind)
 {
-    if ((unsigned)kind >= TILE_KIND_COUNT || !clip(doc, &r))
+    if ((unsigned)kind >= TILE_KIND_COUNT || !edit_clip_rect(doc, &r))
         return false;
     bool changed = false;
     edit_begin(doc, "fill");
@@ -105,7 +99,7 @@ bool edit_fill(EditDoc *doc, EditRect r, TileKind kind)
 
 bool edit_erase(EditDoc *doc, EditRect r)
 {
-    if (!clip(doc, &r))
+    if (!edit_clip_rect(doc, &r))
         return false;
     bool changed = false;
     edit_begin(doc, "erase");

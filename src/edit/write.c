@@ -146,7 +146,7 @@ static bool writes(const EditEntity *en, int key)
 static void put_value(Out *o, const EditEntity *en, int key)
 {
     const EntityKind *k = kind_get(en->e.kind);
-    int scale = en->px ? 1 : TILE_SIZE, tx, ty;
+    int tx, ty;
     edit_entity_tile(&en->e, &tx, &ty);
     switch (key) {
     case EDIT_KEY_TYPE: put_string(o, k->name); return;
@@ -155,23 +155,16 @@ static void put_value(Out *o, const EditEntity *en, int key)
     case EDIT_KEY_PX: puts_(o, "true"); return;
     default: break;
     }
-    const KindProp *p = &k->props[key];
-    LevelValue v = en->e.props[key];
-    switch (p->type) {
-    case KPROP_INT: printf_(o, "%d", (int)v.i); break;
-    case KPROP_NUMBER: put_float(o, v.f); break;
-    case KPROP_BOOL: puts_(o, v.i ? "true" : "false"); break;
-    case KPROP_ENUM: put_string(o, p->values[v.i]); break;
-    case KPROP_SIZE: printf_(o, "%d", (p->name[0] == 'w' ? en->e.w : en->e.h) / scale); break;
-    case KPROP_TEXT: put_string(o, en->text); break;
-    default:
-        puts_(o, "[");
-        for (int i = 0; i < en->path.count; i++)
-            printf_(o, "%s[%d, %d]", i > 0 ? ", " : "", en->path.points[i].x / scale,
-                    en->path.points[i].y / scale);
-        puts_(o, "]");
-        break;
+    KindPropType type = k->props[key].type;
+    char text[KIND_TEXT_MAX + KIND_MAX_WAYPOINTS * 32];
+    edit_value_text(en, key, text, sizeof text);
+    if (type == KPROP_ENUM || type == KPROP_TEXT) {
+        put_string(o, text);
+        return;
     }
+    puts_(o, type == KPROP_PATH ? "[" : "");
+    puts_(o, text);
+    puts_(o, type == KPROP_PATH ? "]" : "");
 }
 
 static void put_key(Out *o, const EditEntity *en, int key, bool *first)
@@ -250,8 +243,7 @@ static void put_physics(Out *o, const EditDoc *doc)
     puts_(o, "}");
 }
 
-/* The map's characters with the drawn entities on them. */
-static char *map_chars(const EditDoc *doc)
+char *edit_map_chars(const EditDoc *doc)
 {
     size_t cells = (size_t)doc->width * (size_t)doc->height;
     char *map = malloc(cells);
@@ -273,7 +265,7 @@ char *edit_write(const EditDoc *doc, size_t *len, EditLines *lines)
 {
     const EditMeta *m = &doc->meta;
     Out o = {.line = 1};
-    char *map = map_chars(doc);
+    char *map = edit_map_chars(doc);
     int listed = 0;
     for (int s = 0; s < doc->slot_count; s++)
         listed += doc->slots[s].alive && doc->slots[s].ch == 0;

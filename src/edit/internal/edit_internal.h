@@ -148,6 +148,19 @@ void edit_vacate(EditDoc *doc, const EditEntity *en);
 ** be, else moved to the list's end (a new slot, the same id). */
 void edit_settle(EditDoc *doc, int slot, char ch);
 
+/* ---- entities.c ------------------------------------------------------------------- */
+
+/* The value of property p of the entity as edit_set_prop takes it (a
+** path's waypoints without the outer brackets). */
+void edit_value_text(const EditEntity *en, int p, char *buf, size_t size);
+
+/* ---- tiles.c ---------------------------------------------------------------------- */
+
+/* Whether tile (tx, ty) is in the map. */
+bool edit_in_map(const EditDoc *doc, int tx, int ty);
+/* r cut to the map; false when nothing of it is left. */
+bool edit_clip_rect(const EditDoc *doc, EditRect *r);
+
 /* ---- ask.c ------------------------------------------------------------------------ */
 
 /* A string as JSON text, quoted and escaped; malloc'd, NULL when out of
@@ -191,6 +204,9 @@ typedef struct EditLines {
 /* The level's text, malloc'd; lines (may be NULL) filled, its arrays
 ** malloc'd. NULL when out of memory. */
 char *edit_write(const EditDoc *doc, size_t *len, EditLines *lines);
+/* The map's characters with the drawn entities on them, malloc'd; NULL
+** when out of memory. */
+char *edit_map_chars(const EditDoc *doc);
 /* A float as its shortest text that reads back as the same float. */
 void edit_float_text(float f, char *buf, size_t size);
 
