@@ -117,6 +117,21 @@ bool editor_packs_folder(const Frontend *g, char *out, size_t cap)
     return user_subfolder(g, "packs", out, cap);
 }
 
+bool editor_copy_path(const Frontend *g, const char *from, char *out, size_t cap)
+{
+    char folder[EDITOR_PATH_MAX], base[128];
+    if (!editor_user_folder(g, folder, sizeof folder))
+        return false;
+    snprintf(base, sizeof base, "%s", level_path_basename(from));
+    char *dot = strrchr(base, '.');
+    if (dot)
+        *dot = '\0';
+    snprintf(out, cap, "%.3800s/%.120s.json", folder, base);
+    for (int n = 2; editor_file_exists(out) && n < 1000; n++)
+        snprintf(out, cap, "%.3800s/%.120s-%d.json", folder, base, n);
+    return true;
+}
+
 static void side_path(const Editor *ed, char *out, size_t cap)
 {
     snprintf(out, cap, "%.*s.autosave", (int)(cap > 10 ? cap - 10 : 0), ed->path);
@@ -338,18 +353,11 @@ void editor_save(Frontend *g, bool copy)
         return;
     }
     if (copy) {
-        char folder[EDITOR_PATH_MAX], path[EDITOR_PATH_MAX], base[128];
-        if (!editor_user_folder(g, folder, sizeof folder)) {
+        char path[EDITOR_PATH_MAX];
+        if (!editor_copy_path(g, ed->path, path, sizeof path)) {
             editor_note(ed, true, "no folder for your levels");
             return;
         }
-        snprintf(base, sizeof base, "%s", level_path_basename(ed->path));
-        char *dot = strrchr(base, '.');
-        if (dot)
-            *dot = '\0';
-        snprintf(path, sizeof path, "%.3800s/%.120s.json", folder, base);
-        for (int n = 2; editor_file_exists(path) && n < 1000; n++)
-            snprintf(path, sizeof path, "%.3800s/%.120s-%d.json", folder, base, n);
         if (!save_to(g, path))
             return;
         snprintf(ed->path, sizeof ed->path, "%s", path);

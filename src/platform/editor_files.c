@@ -144,18 +144,10 @@ static bool edit_path(Frontend *g, const char *path)
 ** NAME-2.json and so on when that is taken), into out. */
 static bool copy_game_level(Frontend *g, int i, char *out, size_t cap)
 {
-    char from[APP_PATH_MAX], folder[EDITOR_PATH_MAX];
+    char from[APP_PATH_MAX];
     if (!campaign_level_path(g->campaign, i, from, sizeof from) ||
-        !editor_user_folder(g, folder, sizeof folder))
+        !editor_copy_path(g, from, out, cap))
         return false;
-    char base[128];
-    snprintf(base, sizeof base, "%s", level_path_basename(from));
-    char *dot = strrchr(base, '.');
-    if (dot)
-        *dot = '\0';
-    snprintf(out, cap, "%.3800s/%.120s.json", folder, base);
-    for (int n = 2; editor_file_exists(out) && n < 1000; n++)
-        snprintf(out, cap, "%.3800s/%.120s-%d.json", folder, base, n);
     JsonSink quiet = {0};
     char *text = NULL, err[512];
     size_t len = 0;

@@ -146,16 +146,18 @@ static void draw_palette(Frontend *g)
 /* ---- the fields ------------------------------------------------------------------------ */
 
 static void add_field(Editor *ed, const char *name, const char *label, int setting,
-                      KindPropType type)
+                      KindPropType type, const char *const *values, int value_count, double range)
 {
     if (ed->field_count >= EDITOR_FIELDS_MAX)
         return;
     EditorField *f = &ed->fields[ed->field_count++];
-    memset(f, 0, sizeof *f);
     snprintf(f->name, sizeof f->name, "%s", name);
     snprintf(f->label, sizeof f->label, "%s", label);
     f->setting = setting;
     f->kind = (int)type;
+    f->values = values;
+    f->value_count = value_count;
+    f->step = range > 50 ? 1.0 : 0.1;
 }
 
 /* The one entity whose properties show, or NULL. */
@@ -180,33 +182,23 @@ void editor_panel_fields(Frontend *g)
         const EntityKind *k = kind_get(e->e.kind);
         for (int i = 0; i < k->prop_count; i++) {
             const KindProp *p = &k->props[i];
-            add_field(ed, p->name, p->name, -1, p->type);
-            EditorField *f = &ed->fields[ed->field_count - 1];
-            f->prop = p;
-            f->values = p->values;
-            f->value_count = p->value_count;
-            f->min = p->min;
-            f->max = p->max;
+            add_field(ed, p->name, p->name, -1, p->type, p->values, p->value_count,
+                      p->max - p->min);
         }
     } else {
-        add_field(ed, "name", "name", SET_NAME, KPROP_TEXT);
-        add_field(ed, "background", "world", SET_WORLD, KPROP_ENUM);
-        ed->fields[ed->field_count - 1].values = level_background_names();
-        ed->fields[ed->field_count - 1].value_count = LEVEL_BACKGROUND_COUNT;
-        add_field(ed, "music", "music", SET_MUSIC, KPROP_TEXT);
-        add_field(ed, "width", "width", SET_WIDTH, KPROP_INT);
-        add_field(ed, "height", "height", SET_HEIGHT, KPROP_INT);
-        add_field(ed, "anchor", "keep", SET_ANCHOR, KPROP_ENUM);
-        ed->fields[ed->field_count - 1].values = ANCHORS;
-        ed->fields[ed->field_count - 1].value_count = 9;
-        add_field(ed, "resize", "> resize now", SET_RESIZE, KPROP_BOOL);
+        add_field(ed, "name", "name", SET_NAME, KPROP_TEXT, NULL, 0, 0);
+        add_field(ed, "background", "world", SET_WORLD, KPROP_ENUM, level_background_names(),
+                  LEVEL_BACKGROUND_COUNT, 0);
+        add_field(ed, "music", "music", SET_MUSIC, KPROP_TEXT, NULL, 0, 0);
+        add_field(ed, "width", "width", SET_WIDTH, KPROP_INT, NULL, 0, 0);
+        add_field(ed, "height", "height", SET_HEIGHT, KPROP_INT, NULL, 0, 0);
+        add_field(ed, "anchor", "keep", SET_ANCHOR, KPROP_ENUM, ANCHORS, 9, 0);
+        add_field(ed, "resize", "> resize now", SET_RESIZE, KPROP_BOOL, NULL, 0, 0);
         int n;
         const ParamInfo *params = physics_param_table(&n);
-        for (int i = 0; i < n; i++) {
-            add_field(ed, params[i].name, params[i].name, SET_PHYSICS, KPROP_NUMBER);
-            ed->fields[ed->field_count - 1].min = params[i].min;
-            ed->fields[ed->field_count - 1].max = params[i].max;
-        }
+        for (int i = 0; i < n; i++)
+            add_field(ed, params[i].name, params[i].name, SET_PHYSICS, KPROP_NUMBER, NULL, 0,
+                      (double)params[i].max - (double)params[i].min);
     }
     if (ed->field >= ed->field_count)
         ed->field = ed->field_count > 0 ? ed->field_count - 1 : 0;
@@ -325,7 +317,7 @@ static void field_turn(Frontend *g, const EditorField *f, int dir)
     } else if (f->kind == KPROP_INT || f->kind == KPROP_SIZE) {
         snprintf(next, sizeof next, "%ld", strtol(cur, NULL, 10) + dir);
     } else if (f->kind == KPROP_NUMBER) {
-        double step = f->max - f->min > 50 ? 1.0 : 0.1;
+        double step = f->step;
         double v = cur[0] ? strtod(cur, NULL) : 0.0;
         if (f->setting == SET_PHYSICS && !cur[0]) {
             const ParamInfo *info = physics_param_find(f->name);

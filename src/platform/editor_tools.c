@@ -120,31 +120,21 @@ static void select_box(Frontend *g, EditRect r, bool add)
 
 /* ---- the path of the selection ------------------------------------------------------ */
 
-/* The one entity selected, when its kind has a path; NULL otherwise. */
-static const EditEntity *path_owner(const Editor *ed)
+/* The entity, when its kind has a path; NULL otherwise. */
+static const EditEntity *with_path(const EditDoc *doc, uint32_t id)
 {
-    if (ed->selected_count != 1)
-        return NULL;
-    const EditEntity *e = edit_entity(ed->doc, ed->selected[0]);
-    if (!e)
-        return NULL;
-    const EntityKind *k = kind_get(e->e.kind);
-    for (int i = 0; i < k->prop_count; i++)
+    const EditEntity *e = edit_entity(doc, id);
+    const EntityKind *k = e ? kind_get(e->e.kind) : NULL;
+    for (int i = 0; k && i < k->prop_count; i++)
         if (k->props[i].type == KPROP_PATH)
             return e;
     return NULL;
 }
 
-static bool has_path(EditDoc *doc, uint32_t id)
+/* The one entity selected, when its kind has a path; NULL otherwise. */
+static const EditEntity *path_owner(const Editor *ed)
 {
-    const EditEntity *e = edit_entity(doc, id);
-    if (!e)
-        return false;
-    const EntityKind *k = kind_get(e->e.kind);
-    for (int i = 0; i < k->prop_count; i++)
-        if (k->props[i].type == KPROP_PATH)
-            return true;
-    return false;
+    return ed->selected_count == 1 ? with_path(ed->doc, ed->selected[0]) : NULL;
 }
 
 /* Where a waypoint goes for tile (tx, ty): the entity's corner at the same
@@ -357,7 +347,7 @@ void editor_use_at_cursor(Frontend *g, bool add, bool alt)
                         w + 1);
         } else {
             uint32_t id = entity_on_tile(ed, tx, ty);
-            if (id != 0 && has_path(ed->doc, id)) {
+            if (id != 0 && with_path(ed->doc, id)) {
                 editor_select_none(ed);
                 editor_select_add(ed, id);
                 editor_panel_fields(g);
@@ -476,7 +466,7 @@ static void button_down(Frontend *g, int button, float lx, float ly, int tx, int
             ed->drag = DRAG_WAYPOINT;
         } else {
             uint32_t id = edit_entity_at(ed->doc, (int)lx, (int)ly);
-            if (id != 0 && has_path(ed->doc, id)) {
+            if (id != 0 && with_path(ed->doc, id)) {
                 editor_select_none(ed);
                 editor_select_add(ed, id);
                 editor_panel_fields(g);

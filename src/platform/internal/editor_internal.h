@@ -136,12 +136,11 @@ typedef enum EditorAction {
 typedef struct EditorField {
     char name[32]; /* the property's or setting's name */
     char label[32];
-    const KindProp *prop;      /* a property's row; NULL for a setting */
     int setting;               /* which setting (editor_panel.c), -1 for a property */
     int kind;                  /* KPROP_* of the value's type, for a setting too */
     const char *const *values; /* enums: the choices */
     int value_count;
-    double min, max;
+    double step; /* what Left and Right add to a number */
 } EditorField;
 
 enum { EDITOR_FIELDS_MAX = 40, EDITOR_INPUT_MAX = KIND_TEXT_MAX, EDITOR_PACKS_MAX = 24 };
@@ -244,6 +243,9 @@ bool editor_unsaved(const Editor *ed);
 void editor_draw_box(Frontend *g, SDL_Rect box, const char *heading);
 /* The folder for user levels, made if missing; false when none. */
 bool editor_user_folder(const Frontend *g, char *out, size_t cap);
+/* Where a copy of the level at from goes in the user's folder: NAME.json,
+** or NAME-2.json and so on when that is taken; false when no folder. */
+bool editor_copy_path(const Frontend *g, const char *from, char *out, size_t cap);
 
 /* ---- editor_pack.c ---- */
 
