@@ -305,10 +305,6 @@ EditDoc *edit_open(const char *path, const PhysicsParams *base, LevelErrors *err
         edit_free(doc);
         return NULL;
     }
-    size_t len;
-    char *text = edit_write(doc, &len, NULL);
-    doc->reformats = text == NULL || len != doc->source_len || memcmp(text, doc->source, len) != 0;
-    free(text);
     doc->saved = 0;
     return doc;
 }
@@ -417,11 +413,6 @@ TileKind edit_tile(const EditDoc *doc, int tx, int ty)
 bool edit_modified(const EditDoc *doc)
 {
     return doc->done != doc->saved;
-}
-
-bool edit_reformats(const EditDoc *doc)
-{
-    return doc->reformats;
 }
 
 /* One entity as the game's LevelDesc holds it, its path and text added to lv. */

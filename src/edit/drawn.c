@@ -33,32 +33,28 @@ bool edit_entity_tile(const LevelEntity *e, int *tx, int *ty)
     return e->x % TILE_SIZE == 0 && (on_bottom ? bottom : e->y) % TILE_SIZE == 0;
 }
 
+bool edit_prop_changed(const EditEntity *en, int p)
+{
+    const KindProp *prop = &kind_get(en->e.kind)->props[p];
+    LevelEntity d;
+    leveldesc_entity_init(&d, en->e.kind);
+    switch (prop->type) {
+    case KPROP_PATH: return en->path.count > 0;
+    case KPROP_TEXT: return en->text[0] != '\0';
+    case KPROP_SIZE: return prop->name[0] == 'w' ? en->e.w != d.w : en->e.h != d.h;
+    default: return en->e.props[p].i != d.props[p].i;
+    }
+}
+
 /* Whether every property is its kind's default and its box its kind's. */
 static bool edit_entity_plain(const EditEntity *en)
 {
     LevelEntity d;
     leveldesc_entity_init(&d, en->e.kind);
-    const EntityKind *k = kind_get(en->e.kind);
-    if (en->e.w != d.w || en->e.h != d.h)
-        return false;
-    for (int p = 0; p < k->prop_count; p++) {
-        switch (k->props[p].type) {
-        case KPROP_PATH:
-            if (en->path.count > 0)
-                return false;
-            break;
-        case KPROP_TEXT:
-            if (en->text[0] != '\0')
-                return false;
-            break;
-        case KPROP_SIZE: break;
-        default:
-            if (en->e.props[p].i != d.props[p].i)
-                return false;
-            break;
-        }
-    }
-    return true;
+    bool plain = en->e.w == d.w && en->e.h == d.h;
+    for (int p = 0; plain && p < kind_get(en->e.kind)->prop_count; p++)
+        plain = !edit_prop_changed(en, p);
+    return plain;
 }
 
 /* Whether a place in pixels lies in the map. */

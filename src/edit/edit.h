@@ -89,9 +89,6 @@ char *edit_text(const EditDoc *doc, size_t *len);
 bool edit_save(EditDoc *doc, const char *path, char *err, size_t err_size);
 /* Whether the level changed since it was opened or last saved. */
 bool edit_modified(const EditDoc *doc);
-/* Whether saving the document as it was opened would change the file's
-** layout (a file written by another tool or by hand in another style). */
-bool edit_reformats(const EditDoc *doc);
 
 /* ---- What the document holds ------------------------------------------------------ */
 

@@ -253,37 +253,30 @@ static void swap(EditDoc *doc, EditChange *c)
     }
 }
 
-static void after_swap(EditDoc *doc)
+/* Undoes a step (its changes swapped backwards) or redoes one (forwards). */
+static bool step(EditDoc *doc, bool redo)
 {
+    while (doc->depth > 0)
+        edit_end(doc);
+    if (doc->done == (redo ? doc->total : 0))
+        return false;
+    EditStep *s = &doc->steps[redo ? doc->done++ : --doc->done];
+    for (int i = 0; i < s->count; i++)
+        swap(doc, &s->changes[redo ? i : s->count - 1 - i]);
     edit_legend_refresh(doc);
     doc->version++;
     doc->slots_version++;
+    return true;
 }
 
 bool edit_undo(EditDoc *doc)
 {
-    while (doc->depth > 0)
-        edit_end(doc);
-    if (doc->done == 0)
-        return false;
-    EditStep *s = &doc->steps[--doc->done];
-    for (int i = s->count - 1; i >= 0; i--)
-        swap(doc, &s->changes[i]);
-    after_swap(doc);
-    return true;
+    return step(doc, false);
 }
 
 bool edit_redo(EditDoc *doc)
 {
-    while (doc->depth > 0)
-        edit_end(doc);
-    if (doc->done == doc->total)
-        return false;
-    EditStep *s = &doc->steps[doc->done++];
-    for (int i = 0; i < s->count; i++)
-        swap(doc, &s->changes[i]);
-    after_swap(doc);
-    return true;
+    return step(doc, true);
 }
 
 const char *edit_undo_label(const EditDoc *doc)

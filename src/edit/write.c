@@ -127,20 +127,10 @@ static bool writes(const EditEntity *en, int key)
     if (key == EDIT_KEY_PX)
         return en->px;
     const KindProp *p = &kind_get(en->e.kind)->props[key];
-    if (p->type == KPROP_PATH)
-        return en->path.count > 0;
-    if (p->type == KPROP_TEXT)
-        return en->text[0] != '\0';
-    for (int i = 0; i < en->key_count; i++)
-        if (en->keys[i] == key)
-            return true;
-    if (p->required)
-        return true;
-    LevelEntity d;
-    leveldesc_entity_init(&d, en->e.kind);
-    if (p->type == KPROP_SIZE)
-        return p->name[0] == 'w' ? en->e.w != d.w : en->e.h != d.h;
-    return en->e.props[key].i != d.props[key].i;
+    bool named = p->required && p->type != KPROP_PATH && p->type != KPROP_TEXT;
+    for (int i = 0; i < en->key_count && p->type != KPROP_PATH && p->type != KPROP_TEXT; i++)
+        named |= en->keys[i] == key;
+    return named || edit_prop_changed(en, key);
 }
 
 static void put_value(Out *o, const EditEntity *en, int key)

@@ -77,7 +77,6 @@ struct EditDoc {
     size_t source_len;
     PhysicsParams base;
     bool entities_key; /* the file had "entities" */
-    bool reformats;
 
     EditMeta meta;
     int width, height;
@@ -131,6 +130,8 @@ int edit_slot_of(const EditDoc *doc, uint32_t id);
 /* The tile a file names for the entity (by its kind's anchor), and whether
 ** its box stands exactly there. */
 bool edit_entity_tile(const LevelEntity *e, int *tx, int *ty);
+/* Whether property p of the entity is other than its kind's default. */
+bool edit_prop_changed(const EditEntity *en, int p);
 /* Whether the entity's written place, and every waypoint, is in the map. */
 bool edit_entity_inside(const EditDoc *doc, const EditEntity *en);
 /* Per cell, the slot + 1 of the entity drawn there (0: none). */
