@@ -56,18 +56,24 @@ char *edit_json_value(const char *typed, bool as_string)
     return edit_json_string(typed);
 }
 
-bool edit_ask_loader(int width, int height, const char *members, const char *entity, LevelDesc *out,
-                     const char *prefix, char *msg, size_t msg_size)
+bool edit_ask_loader(int width, int height, const char *name, const char *background,
+                     const char *physics, const char *entity, LevelDesc *out, const char *prefix,
+                     char *msg, size_t msg_size)
 {
+    bool ok = name != NULL && background != NULL;
     size_t row = (size_t)width + 4;
-    size_t cap =
-        strlen(members) + (entity != NULL ? strlen(entity) : 0) + row * (size_t)height + 128;
-    char *text = malloc(cap);
+    size_t cap = (ok ? strlen(name) + strlen(background) : 0) +
+                 (physics != NULL ? strlen(physics) : 0) + (entity != NULL ? strlen(entity) : 0) +
+                 row * (size_t)height + 160;
+    char *text = ok ? malloc(cap) : NULL;
     LevelErrors *errors = calloc(1, sizeof *errors);
-    bool ok = text != NULL && errors != NULL;
+    ok = text != NULL && errors != NULL;
     if (ok) {
-        size_t n = (size_t)snprintf(
-            text, cap, "{\"format\": 1, %s, \"legend\": {\".\": \"empty\"}, \"tiles\": [", members);
+        size_t n = (size_t)snprintf(text, cap,
+                                    "{\"format\": 1, \"name\": %s, \"background\": %s%s%s, "
+                                    "\"legend\": {\".\": \"empty\"}, \"tiles\": [",
+                                    name, background, physics != NULL ? ", \"physics\": " : "",
+                                    physics != NULL ? physics : "");
         for (int y = 0; y < height; y++) {
             text[n++] = y > 0 ? ',' : ' ';
             text[n++] = '"';

@@ -318,18 +318,10 @@ EditDoc *edit_new(int width, int height, const char *background, const char *nam
         return NULL;
     }
     char *n = edit_json_string(name), *b = edit_json_string(background);
-    char *members = malloc((n != NULL ? strlen(n) : 0) + (b != NULL ? strlen(b) : 0) + 40);
     LevelDesc lv;
-    bool ok = n != NULL && b != NULL && members != NULL;
-    if (ok) {
-        sprintf(members, "\"name\": %s, \"background\": %s", n, b);
-        ok = edit_ask_loader(1, 1, members, NULL, &lv, NULL, msg, msg_size);
-    } else {
-        snprintf(msg, msg_size, "out of memory");
-    }
+    bool ok = edit_ask_loader(1, 1, n, b, NULL, NULL, &lv, NULL, msg, msg_size);
     free(n);
     free(b);
-    free(members);
     if (!ok)
         return NULL;
     EditDoc *doc = doc_alloc(base);

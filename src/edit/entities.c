@@ -23,9 +23,7 @@ static int take(const EditDoc *doc, uint32_t id, EditEntity *en)
     return s;
 }
 
-/* Moves an entity and its path by (dx, dy) px; off the tile grid, it is
-** written in pixels from then on. */
-static void shift(EditEntity *en, int dx, int dy)
+void edit_shift(EditEntity *en, int dx, int dy)
 {
     en->e.x += dx;
     en->e.y += dy;
@@ -46,8 +44,8 @@ static bool example_of(int kind, LevelDesc *out)
     char msg[LEVEL_ERROR_MESSAGE_MAX];
     const char *example = kind_get(kind)->example;
     return example != NULL &&
-           edit_ask_loader(64, 24, "\"name\": \"example\", \"background\": \"hills\"", example, out,
-                           NULL, msg, sizeof msg) &&
+           edit_ask_loader(64, 24, "\"example\"", "\"hills\"", NULL, example, out, NULL, msg,
+                           sizeof msg) &&
            out->entity_count == 1;
 }
 
@@ -106,7 +104,7 @@ uint32_t edit_place(EditDoc *doc, int kind, int tx, int ty)
         LevelEntity at = en.e;
         level_entity_at_tile(&at, tx, ty);
         en.px = false; /* on the grid again, unless its path is not */
-        shift(&en, at.x - en.e.x, at.y - en.e.y);
+        edit_shift(&en, at.x - en.e.x, at.y - en.e.y);
         if (edit_entity_inside(doc, &en))
             edit_update(doc, slot, &en);
         else
@@ -133,7 +131,7 @@ bool edit_move(EditDoc *doc, const uint32_t *ids, int count, int dx, int dy)
             slots[i] = slots[j] == slots[i] ? -1 : slots[i]; /* each once */
         drawn[i] = slots[i] >= 0 ? moved[i].ch : 0;
         if (slots[i] >= 0) {
-            shift(&moved[i], dx, dy);
+            edit_shift(&moved[i], dx, dy);
             ok = edit_entity_inside(doc, &moved[i]);
         }
     }
@@ -189,7 +187,7 @@ int edit_duplicate(EditDoc *doc, const uint32_t *ids, int count, int dx, int dy,
         bool drawn = en.ch != 0;
         en.id = 0;
         en.raw_len = en.raw_off = 0;
-        shift(&en, dx, dy);
+        edit_shift(&en, dx, dy);
         if (!edit_entity_inside(doc, &en) || edit_add(doc, &en, drawn) < 0)
             continue;
         if (out != NULL)
@@ -251,8 +249,8 @@ static bool ask_prop(int kind, bool px, int prop, const char *json, LevelDesc *o
             n += (size_t)snprintf(entry + n, cap - n, ", \"%s\": %s", k->props[p].name, v);
         }
     snprintf(entry + n, cap - n, "}");
-    bool ok = edit_ask_loader(1, 1, "\"name\": \"-\", \"background\": \"hills\"", entry, out,
-                              "entities[0].", msg, msg_size) &&
+    bool ok = edit_ask_loader(1, 1, "\"-\"", "\"hills\"", NULL, entry, out, "entities[0].", msg,
+                              msg_size) &&
               out->entity_count == 1;
     free(entry);
     return ok;

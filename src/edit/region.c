@@ -50,12 +50,7 @@ EditClip *edit_copy(EditDoc *doc, EditRect r)
         *c = *en;
         c->id = 0;
         c->raw_off = c->raw_len = 0;
-        c->e.x -= x0 * TILE_SIZE;
-        c->e.y -= y0 * TILE_SIZE;
-        for (int p = 0; p < c->path.count; p++) {
-            c->path.points[p].x -= x0 * TILE_SIZE;
-            c->path.points[p].y -= y0 * TILE_SIZE;
-        }
+        edit_shift(c, -x0 * TILE_SIZE, -y0 * TILE_SIZE);
     }
     return clip;
 }
@@ -95,12 +90,7 @@ int edit_paste(EditDoc *doc, const EditClip *clip, int tx, int ty, uint32_t *out
     for (int i = 0; i < clip->count; i++) {
         EditEntity en = clip->entities[i];
         bool drawn = en.ch != 0;
-        en.e.x += tx * TILE_SIZE;
-        en.e.y += ty * TILE_SIZE;
-        for (int p = 0; p < en.path.count; p++) {
-            en.path.points[p].x += tx * TILE_SIZE;
-            en.path.points[p].y += ty * TILE_SIZE;
-        }
+        edit_shift(&en, tx * TILE_SIZE, ty * TILE_SIZE);
         if (!edit_entity_inside(doc, &en) || edit_add(doc, &en, drawn) < 0)
             continue;
         if (out != NULL && added < cap)

@@ -19,35 +19,13 @@ static bool put(EditDoc *doc, const EditMeta *m, const char *label)
     return ok;
 }
 
-/* The loader's level whose root members are name, background and physics
-** (JSON texts; physics may be NULL). */
-static bool ask(const char *name, const char *background, const char *physics, LevelDesc *out,
-                const char *prefix, char *msg, size_t msg_size)
-{
-    if (name == NULL || background == NULL) {
-        snprintf(msg, msg_size, "out of memory");
-        return false;
-    }
-    size_t cap = strlen(name) + strlen(background) + (physics != NULL ? strlen(physics) : 0) + 64;
-    char *members = malloc(cap);
-    if (members == NULL) {
-        snprintf(msg, msg_size, "out of memory");
-        return false;
-    }
-    snprintf(members, cap, "\"name\": %s, \"background\": %s%s%s", name, background,
-             physics != NULL ? ", \"physics\": " : "", physics != NULL ? physics : "");
-    bool ok = edit_ask_loader(1, 1, members, NULL, out, prefix, msg, msg_size);
-    free(members);
-    return ok;
-}
-
 /* The name (which 0) or the background (1) set to text, as the loader reads it. */
 static bool set_word(EditDoc *doc, int which, const char *text, char *msg, size_t msg_size)
 {
     char *json = edit_json_string(text);
     LevelDesc lv;
-    bool ok = ask(which == 0 ? json : "\"-\"", which == 0 ? "\"hills\"" : json, NULL, &lv, NULL,
-                  msg, msg_size);
+    bool ok = edit_ask_loader(1, 1, which == 0 ? json : "\"-\"", which == 0 ? "\"hills\"" : json,
+                              NULL, NULL, &lv, NULL, msg, msg_size);
     free(json);
     if (!ok)
         return false;
@@ -98,7 +76,8 @@ bool edit_set_physics(EditDoc *doc, const char *param, const char *value, char *
     if (physics != NULL)
         sprintf(physics, "{%s: %s}", key, json);
     LevelDesc lv;
-    bool ok = physics != NULL && ask("\"-\"", "\"hills\"", physics, &lv, "physics.", msg, msg_size);
+    bool ok = physics != NULL && edit_ask_loader(1, 1, "\"-\"", "\"hills\"", physics, NULL, &lv,
+                                                 "physics.", msg, msg_size);
     if (physics == NULL)
         snprintf(msg, msg_size, "out of memory");
     free(key);

@@ -151,6 +151,9 @@ void edit_settle(EditDoc *doc, int slot, char ch);
 
 /* ---- entities.c ------------------------------------------------------------------- */
 
+/* Moves an entity and its path by (dx, dy) px; off the tile grid, it is
+** written in pixels from then on. */
+void edit_shift(EditEntity *en, int dx, int dy);
 /* The value of property p of the entity as edit_set_prop takes it (a
 ** path's waypoints without the outer brackets). */
 void edit_value_text(const EditEntity *en, int p, char *buf, size_t size);
@@ -171,13 +174,15 @@ char *edit_json_string(const char *s);
 ** one and as_string is false, else a string, so that the loader says what
 ** it got ("expected an integer from 0 to 7, got \"abc\""). */
 char *edit_json_value(const char *typed, bool as_string);
-/* Asks the loader to read a level of width x height empty tiles made of
-** members (the root's keys and values, without braces) and one entity entry
-** (may be NULL). True when it reads, the level in *out (the caller frees
+/* Asks the loader to read a level of width x height empty tiles with the
+** name, background and physics given as JSON (physics may be NULL; a NULL
+** name or background is out of memory) and one entity entry (may be
+** NULL). True when it reads, the level in *out (the caller frees
 ** it); else the loader's first message, without its file and place, into
 ** msg, from after prefix when it starts with it. */
-bool edit_ask_loader(int width, int height, const char *members, const char *entity, LevelDesc *out,
-                     const char *prefix, char *msg, size_t msg_size);
+bool edit_ask_loader(int width, int height, const char *name, const char *background,
+                     const char *physics, const char *entity, LevelDesc *out, const char *prefix,
+                     char *msg, size_t msg_size);
 
 /* ---- history.c ---------------------------------------------------------------------
 **
