@@ -163,10 +163,8 @@ void editor_draw_help(Frontend *g)
     render_text(&g->batch, &g->atlas, heading,
                 (LOGICAL_W - render_text_width(&g->atlas, heading)) / 2, 3, EDITOR_ACCENT);
     int entries = 0;
-    for (int i = 0; i < KEY_ROWS; entries++) {
-        char keys[160];
-        i = entry(i, keys, sizeof keys);
-    }
+    for (int i = 0; i < KEY_ROWS; i++)
+        entries += KEYS[i].what != NULL;
     const int top = 18, step = 10;
     int per_column = (entries + 1) / 2;
     int n = 0;
