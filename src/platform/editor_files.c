@@ -58,24 +58,31 @@ static int user_levels(const Frontend *g, char names[][NAME_MAX_LEN], int cap, c
     return n;
 }
 
-/* The user's packs (by folder name) and, for the one asked, its list. */
+/* The user's packs (by folder name) and, for the one read, its listing
+** and its list. */
 typedef struct UserPacks {
     int count;
     char names[EDITOR_PACKS_MAX][PACK_NAME_MAX];
     char dir[EDITOR_PATH_MAX]; /* the packs folder */
+    PackInfo info;
+    Campaign c;
 } UserPacks;
 
-static void user_packs(const Frontend *g, UserPacks *out)
+/* The user's packs, malloc'd; NULL when out of memory. */
+static UserPacks *user_packs(const Frontend *g)
 {
-    out->count = editor_user_packs(g, out->names, EDITOR_PACKS_MAX, out->dir, sizeof out->dir);
+    UserPacks *up = malloc(sizeof *up);
+    if (up)
+        up->count = editor_user_packs(g, up->names, EDITOR_PACKS_MAX, up->dir, sizeof up->dir);
+    return up;
 }
 
-/* Pack i read: its listing and its campaign (c, on the heap). */
-static bool open_user_pack(const UserPacks *up, int i, PackInfo *info, Campaign *c)
+/* Pack i read into up->info and up->c. */
+static bool open_user_pack(UserPacks *up, int i)
 {
     char dir[EDITOR_PATH_MAX + PACK_NAME_MAX + 2];
     snprintf(dir, sizeof dir, "%s/%s/", up->dir, up->names[i]);
-    return pack_load(dir, up->names[i], info, c);
+    return pack_load(dir, up->names[i], &up->info, &up->c);
 }
 
 void editor_files_enter(Frontend *g)
@@ -92,26 +99,19 @@ void editor_files_enter(Frontend *g)
         menu_add_heading(m, "Your levels", "Right: add to a pack");
     for (int i = 0; i < n && m->count < MENU_ITEMS - 60; i++)
         menu_add(m, ITEM_USER_FIRST + i, names[i], NULL, true);
-    UserPacks *up = malloc(sizeof *up);
-    Campaign *c = malloc(sizeof *c);
-    PackInfo *info = malloc(sizeof *info);
-    if (up && c && info) {
-        user_packs(g, up);
-        for (int p = 0; p < up->count && m->count < MENU_ITEMS - 50; p++) {
-            char heading[MENU_TEXT];
-            bool ok = open_user_pack(up, p, info, c);
-            snprintf(heading, sizeof heading, "Pack %.40s", info->meta.title);
-            menu_add_heading(m, heading, ok ? "Left/Right: move" : "cannot be read");
-            for (int i = 0; ok && i < c->count && m->count < MENU_ITEMS - 45; i++) {
-                char label[MENU_TEXT + 8];
-                snprintf(label, sizeof label, "%2d %.40s", i + 1, c->levels[i].title);
-                menu_add(m, ITEM_PACK_FIRST + p * CAMPAIGN_MAX_LEVELS + i, label, NULL, true);
-            }
+    UserPacks *up = user_packs(g);
+    for (int p = 0; up && p < up->count && m->count < MENU_ITEMS - 50; p++) {
+        char heading[MENU_TEXT];
+        bool ok = open_user_pack(up, p);
+        snprintf(heading, sizeof heading, "Pack %.40s", up->info.meta.title);
+        menu_add_heading(m, heading, ok ? "Left/Right: move" : "cannot be read");
+        for (int i = 0; ok && i < up->c.count && m->count < MENU_ITEMS - 45; i++) {
+            char label[MENU_TEXT + 8];
+            snprintf(label, sizeof label, "%2d %.40s", i + 1, up->c.levels[i].title);
+            menu_add(m, ITEM_PACK_FIRST + p * CAMPAIGN_MAX_LEVELS + i, label, NULL, true);
         }
     }
     free(up);
-    free(c);
-    free(info);
     if (g->campaign) {
         menu_add_heading(m, "The game's levels", "Enter: a copy  Right: look");
         for (int i = 0; i < g->campaign->count && m->count < MENU_ITEMS - 1; i++) {
@@ -162,28 +162,21 @@ static void pack_level(Frontend *g, int id, MenuEvent e)
 {
     int p = (id - ITEM_PACK_FIRST) / CAMPAIGN_MAX_LEVELS,
         i = (id - ITEM_PACK_FIRST) % CAMPAIGN_MAX_LEVELS;
-    UserPacks *up = malloc(sizeof *up);
-    Campaign *c = malloc(sizeof *c);
-    PackInfo *info = malloc(sizeof *info);
-    if (up && c && info) {
-        user_packs(g, up);
-        if (p < up->count && open_user_pack(up, p, info, c) && i < c->count) {
-            char err[CAMPAIGN_DIR_MAX + 256], path[EDITOR_PATH_MAX];
-            if (e == MENU_EV_ACTIVATE) {
-                if (campaign_level_path(c, i, path, sizeof path))
-                    edit_path(g, path);
-            } else if (!pack_list_move(info->dir, i, e == MENU_EV_INCREASE ? 1 : -1, err,
-                                       sizeof err)) {
-                snprintf(g->menus.note, sizeof g->menus.note, "%.150s", err);
-            } else {
-                editor_files_enter(g); /* the list as it is now, the cursor on the level */
-                menu_select(&g->menus.menu, id + (e == MENU_EV_INCREASE ? 1 : -1));
-            }
+    UserPacks *up = user_packs(g);
+    if (up && p < up->count && open_user_pack(up, p) && i < up->c.count) {
+        char err[CAMPAIGN_DIR_MAX + 256], path[EDITOR_PATH_MAX];
+        if (e == MENU_EV_ACTIVATE) {
+            if (campaign_level_path(&up->c, i, path, sizeof path))
+                edit_path(g, path);
+        } else if (!pack_list_move(up->info.dir, i, e == MENU_EV_INCREASE ? 1 : -1, err,
+                                   sizeof err)) {
+            snprintf(g->menus.note, sizeof g->menus.note, "%.150s", err);
+        } else {
+            editor_files_enter(g); /* the list as it is now, the cursor on the level */
+            menu_select(&g->menus.menu, id + (e == MENU_EV_INCREASE ? 1 : -1));
         }
     }
     free(up);
-    free(c);
-    free(info);
 }
 
 void editor_files_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
