@@ -16,8 +16,8 @@
 ** draws; editor_tools.c what the pointer (the mouse or the arrow-moved
 ** cursor) does with each tool; editor_panel.c the right-hand panel (the
 ** palette, the properties of the selection or the level's settings, the
-** problems); editor_files.c the Make levels screen and where user levels
-** live.
+** problems); editor_files.c the Make levels screen, where user levels
+** live and how one goes into a pack.
 */
 #ifndef EDITOR_INTERNAL_H
 #define EDITOR_INTERNAL_H
@@ -63,7 +63,7 @@ typedef enum EditorAsk {
     ASK_RESTORE, /* an autosave newer than the file: restore it? */
     ASK_RELOAD,  /* the file changed on disk: reload? */
     ASK_LEAVE,   /* unsaved changes: save, discard or stay? */
-    ASK_PACK,    /* the pack to add the level to (editor_pack.c) */
+    ASK_PACK,    /* the pack to add the level to (editor_files.c) */
 } EditorAsk;
 
 /* Every action the keys and the mouse can take (editor_keys.c's table). */
@@ -247,7 +247,7 @@ bool editor_user_folder(const Frontend *g, char *out, size_t cap);
 ** or NAME-2.json and so on when that is taken; false when no folder. */
 bool editor_copy_path(const Frontend *g, const char *from, char *out, size_t cap);
 
-/* ---- editor_pack.c ---- */
+/* ---- editor_files.c: packs ---- */
 
 /* Ctrl+P: asks which of the player's packs gets the level (or a new one). */
 void editor_pack_ask(Frontend *g);
@@ -257,10 +257,6 @@ void editor_pack_draw(Frontend *g);
 /* Ctrl+R: the last finished run from the start, written beside the level
 ** as NAME.replay (the level saved first when that is all that differs). */
 void editor_keep_replay(Frontend *g);
-/* The player's packs (the folders of their packs folder that hold a
-** campaign.json), sorted, at most cap; how many. dir gets the folder. */
-int editor_user_packs(const Frontend *g, char names[][PACK_NAME_MAX], int cap, char *dir,
-                      size_t dir_cap);
 /* The player's packs folder (made when missing); false when none. */
 bool editor_packs_folder(const Frontend *g, char *out, size_t cap);
 
