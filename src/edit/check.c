@@ -92,8 +92,7 @@ static void add(EditProblems *ps, const Places *pl, const LevelError *e, bool wa
     p->warning = warning;
     p->x = p->y = -1;
     p->id = 0;
-    if (!place(pl, e->line, e->col, &p->x, &p->y, &p->id))
-        p->x = p->y = -1;
+    place(pl, e->line, e->col, &p->x, &p->y, &p->id); /* or the level's as a whole */
     rewrite(pl, e->message, p->message, sizeof p->message);
 }
 

@@ -134,8 +134,6 @@ const char *edit_redo_label(const EditDoc *doc);
 ** the map to the list of entities, where it may stand on any tile.
 ** Each returns whether anything changed. */
 bool edit_paint(EditDoc *doc, int tx, int ty, TileKind kind);
-/* Every tile on the straight line between two tiles (a stroke's segment). */
-bool edit_paint_line(EditDoc *doc, int x0, int y0, int x1, int y1, TileKind kind);
 bool edit_fill(EditDoc *doc, EditRect r, TileKind kind);
 /* Empties the tiles of r and deletes the entities standing on them. */
 bool edit_erase(EditDoc *doc, EditRect r);

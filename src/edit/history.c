@@ -298,10 +298,7 @@ void edit_history_fini(EditDoc *doc)
     free(doc->slot_mark);
     doc->steps = NULL;
     doc->cell_mark = doc->slot_mark = NULL;
-    doc->cell_mark_len = 0;
-    doc->slot_mark_len = 0;
-    doc->done = doc->total = 0;
-    doc->step_cap = 0;
-    doc->depth = 0;
+    doc->cell_mark_len = doc->step_cap = 0;
+    doc->slot_mark_len = doc->done = doc->total = doc->depth = 0;
     doc->live = false;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
 /*
-** tiles.c -- the tile commands: paint (a tile, a stroke's segment), fill,
-** erase, the eyedropper, and the commands on a rectangle of the map.
+** tiles.c -- the tile commands: paint, fill, erase, the eyedropper, and
+** the commands on a rectangle of the map.
 **
 ** A cell holds its row's character. Under an entity drawn in the map the
 ** tile is empty (the format says so); a tile painted there sends the entity
@@ -48,38 +48,16 @@ static bool set_tile(EditDoc *doc, int tx, int ty, TileKind kind)
 
 bool edit_paint(EditDoc *doc, int tx, int ty, TileKind kind)
 {
-    return edit_paint_line(doc, tx, ty, tx, ty, kind);
-}
-
-bool edit_paint_line(EditDoc *doc, int x0, int y0, int x1, int y1, TileKind kind)
-{
-    if ((unsigned)kind >= TILE_KIND_COUNT)
+    if (!edit_in_map(doc, tx, ty) || (unsigned)kind >= TILE_KIND_COUNT)
         return false;
-    /* Bresenham: every tile the segment passes, once */
-    int dx = abs(x1 - x0), dy = -abs(y1 - y0), sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1;
-    int err = dx + dy;
-    bool changed = false;
     edit_begin(doc, "paint");
-    for (;;) {
-        if (edit_in_map(doc, x0, y0))
-            changed |= set_tile(doc, x0, y0, kind);
-        if (x0 == x1 && y0 == y1)
-            break;
-        int e2 = 2 * err;
-        if (e2 >= dy) {
-            err += dy;
-            x0 += sx;
-        }
-        if (e2 <= dx) {
-            err += dx;
-            y0 += sy;
-        }
-    }
+    bool changed = set_tile(doc, tx, ty, kind);
     edit_end(doc);
     return changed;
 }
 
-bool edit_clip_rect(const EditDoc *doc, EditRect *r)
+/* r cut to the map; false when nothing of it is left. */
+static bool edit_clip_rect(const EditDoc *doc, EditRect *r)
 {
     int x0 = r->x < 0 ? 0 : r->x, y0 = r->y < 0 ? 0 : r->y;
     long x1 = (long)r->x + r->w, y1 = (long)r->y + r->h;

@@ -162,8 +162,6 @@ void edit_value_text(const EditEntity *en, int p, char *buf, size_t size);
 
 /* Whether tile (tx, ty) is in the map. */
 bool edit_in_map(const EditDoc *doc, int tx, int ty);
-/* r cut to the map; false when nothing of it is left. */
-bool edit_clip_rect(const EditDoc *doc, EditRect *r);
 
 /* ---- ask.c ------------------------------------------------------------------------ */
 
