@@ -53,14 +53,14 @@ static bool place(const Places *pl, int line, int col, int *x, int *y, uint32_t 
     int lo = 0, hi = pl->lines->entity_count;
     while (lo < hi) {
         int mid = lo + (hi - lo) / 2;
-        if (pl->lines->entity_line[mid] < line)
+        if (pl->lines->entity[mid].line < line)
             lo = mid + 1;
         else
             hi = mid;
     }
-    if (lo >= pl->lines->entity_count || pl->lines->entity_line[lo] != line)
+    if (lo >= pl->lines->entity_count || pl->lines->entity[lo].line != line)
         return false;
-    const EditEntity *en = &doc->slots[pl->lines->entity_slot[lo]];
+    const EditEntity *en = &doc->slots[pl->lines->entity[lo].slot];
     edit_entity_tile(&en->e, x, y);
     *id = en->id;
     return true;
@@ -127,9 +127,6 @@ const EditProblems *edit_check(EditDoc *doc)
     }
     free(map);
     free(text);
-    if (text != NULL) {
-        free(lines.entity_line);
-        free(lines.entity_slot);
-    }
+    free(lines.entity);
     return ps;
 }

@@ -121,18 +121,20 @@ bool edit_move(EditDoc *doc, const uint32_t *ids, int count, int dx, int dy)
 {
     if (count <= 0 || (dx == 0 && dy == 0))
         return false;
-    EditEntity *moved = malloc((size_t)count * sizeof *moved);
-    int *slots = malloc((size_t)count * sizeof *slots);
-    char *drawn = malloc((size_t)count);
-    bool ok = moved != NULL && slots != NULL && drawn != NULL;
+    struct Moved {
+        EditEntity en;
+        int slot;
+        char drawn;
+    } *m = malloc((size_t)count * sizeof *m);
+    bool ok = m != NULL;
     for (int i = 0; ok && i < count; i++) {
-        slots[i] = take(doc, ids[i], &moved[i]);
-        for (int j = 0; j < i && slots[i] >= 0; j++)
-            slots[i] = slots[j] == slots[i] ? -1 : slots[i]; /* each once */
-        drawn[i] = slots[i] >= 0 ? moved[i].ch : 0;
-        if (slots[i] >= 0) {
-            edit_shift(&moved[i], dx, dy);
-            ok = edit_entity_inside(doc, &moved[i]);
+        m[i].slot = take(doc, ids[i], &m[i].en);
+        for (int j = 0; j < i && m[i].slot >= 0; j++)
+            m[i].slot = m[j].slot == m[i].slot ? -1 : m[i].slot; /* each once */
+        m[i].drawn = m[i].slot >= 0 ? m[i].en.ch : 0;
+        if (m[i].slot >= 0) {
+            edit_shift(&m[i].en, dx, dy);
+            ok = edit_entity_inside(doc, &m[i].en);
         }
     }
     if (ok) {
@@ -141,21 +143,19 @@ bool edit_move(EditDoc *doc, const uint32_t *ids, int count, int dx, int dy)
         ** may be, else listed. */
         edit_begin(doc, "move");
         for (int i = 0; i < count; i++)
-            if (drawn[i] != 0)
-                edit_vacate(doc, &doc->slots[slots[i]]);
+            if (m[i].drawn != 0)
+                edit_vacate(doc, &doc->slots[m[i].slot]);
         for (int i = 0; i < count; i++) {
-            moved[i].ch = 0;
-            if (slots[i] >= 0)
-                edit_put_slot(doc, slots[i], &moved[i]);
+            m[i].en.ch = 0;
+            if (m[i].slot >= 0)
+                edit_put_slot(doc, m[i].slot, &m[i].en);
         }
         for (int i = 0; i < count; i++)
-            if (drawn[i] != 0)
-                edit_settle(doc, slots[i], drawn[i]);
+            if (m[i].drawn != 0)
+                edit_settle(doc, m[i].slot, m[i].drawn);
         edit_end(doc);
     }
-    free(moved);
-    free(slots);
-    free(drawn);
+    free(m);
     return ok;
 }
 

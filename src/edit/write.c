@@ -261,9 +261,8 @@ char *edit_write(const EditDoc *doc, size_t *len, EditLines *lines)
         listed += doc->slots[s].alive && doc->slots[s].ch == 0;
     if (lines != NULL) {
         memset(lines, 0, sizeof *lines);
-        lines->entity_line = malloc(((size_t)listed + 1) * sizeof *lines->entity_line);
-        lines->entity_slot = malloc(((size_t)listed + 1) * sizeof *lines->entity_slot);
-        o.oom |= lines->entity_line == NULL || lines->entity_slot == NULL;
+        lines->entity = malloc(((size_t)listed + 1) * sizeof *lines->entity);
+        o.oom |= lines->entity == NULL;
     }
     o.oom |= map == NULL;
 
@@ -316,8 +315,8 @@ char *edit_write(const EditDoc *doc, size_t *len, EditLines *lines)
             if (!en->alive || en->ch != 0)
                 continue;
             if (lines != NULL && !o.oom) {
-                lines->entity_line[lines->entity_count] = o.line;
-                lines->entity_slot[lines->entity_count++] = s;
+                lines->entity[lines->entity_count].line = o.line;
+                lines->entity[lines->entity_count++].slot = s;
             }
             puts_(&o, "    ");
             put_entity(&o, doc, en);
@@ -331,8 +330,7 @@ char *edit_write(const EditDoc *doc, size_t *len, EditLines *lines)
     if (o.oom) {
         free(o.p);
         if (lines != NULL) {
-            free(lines->entity_line);
-            free(lines->entity_slot);
+            free(lines->entity);
             memset(lines, 0, sizeof *lines);
         }
         return NULL;

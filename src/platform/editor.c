@@ -176,18 +176,22 @@ static bool same_as_file(const EditDoc *doc, const char *path)
     return same;
 }
 
-static void reset_view(Editor *ed)
+static void use_doc(Frontend *g, EditDoc *doc)
 {
+    Editor *ed = g->editor;
+    edit_free(ed->doc);
+    ed->doc = doc;
+    ed->restored = false;
+    ed->run_finished = false; /* a run of another level */
+    free(ed->run_text);
+    ed->run_text = NULL;
+    level_watch_init(&ed->watch, ed->path);
     ed->zoom = 1.0f;
-    ed->cursor_x = 0;
-    ed->cursor_y = 0;
-    ed->selected_count = 0;
+    ed->cursor_x = ed->cursor_y = ed->selected_count = ed->mark_count = ed->drag = 0;
     ed->region = (EditRect){0, 0, 0, 0};
-    ed->mark_count = 0;
     ed->focus = FOCUS_CANVAS;
     ed->typing = false;
     ed->problem = -1;
-    ed->drag = 0;
     /* the player start in view */
     const LevelDesc *lv = edit_level(ed->doc);
     for (int i = 0; i < lv->entity_count; i++)
@@ -202,19 +206,6 @@ static void reset_view(Editor *ed)
     ed->stale = true;
     ed->autosave_in = AUTOSAVE_SECONDS;
     ed->autosave_dirty = false;
-}
-
-static void use_doc(Frontend *g, EditDoc *doc)
-{
-    Editor *ed = g->editor;
-    edit_free(ed->doc);
-    ed->doc = doc;
-    ed->restored = false;
-    ed->run_finished = false; /* a run of another level */
-    free(ed->run_text);
-    ed->run_text = NULL;
-    level_watch_init(&ed->watch, ed->path);
-    reset_view(ed);
     editor_panel_fields(g);
 }
 

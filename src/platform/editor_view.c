@@ -276,20 +276,15 @@ static void draw_overlays(Frontend *g, const Pen *p)
             (SDL_Color){255, 255, 255, 240});
 }
 
-/* Screen px of a level px. */
-static void to_screen(const Editor *ed, float lx, float ly, int *sx, int *sy)
-{
-    *sx = (int)floorf((lx - floorf(ed->view_x)) * ed->zoom);
-    *sy = EDITOR_TOP_H + (int)floorf((ly - floorf(ed->view_y)) * ed->zoom);
-}
-
 /* The last test run's markers: an X where Pip died, a flag where it finished. */
 static void draw_marks(Frontend *g)
 {
     Editor *ed = g->editor;
     for (int i = 0; i < ed->mark_count; i++) {
-        int sx, sy;
-        to_screen(ed, (float)ed->marks[i].x, (float)ed->marks[i].y, &sx, &sy);
+        /* at screen size */
+        int sx = (int)floorf(((float)ed->marks[i].x - floorf(ed->view_x)) * ed->zoom);
+        int sy =
+            EDITOR_TOP_H + (int)floorf(((float)ed->marks[i].y - floorf(ed->view_y)) * ed->zoom);
         const char *text = ed->marks[i].finished ? "FINISH" : "X";
         SDL_Color c = ed->marks[i].finished ? EDITOR_ACCENT : EDITOR_BAD;
         int w = render_text_width(&g->atlas, text);

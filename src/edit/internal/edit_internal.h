@@ -201,12 +201,14 @@ void edit_history_fini(EditDoc *doc);
 ** listed entity with its slot, in order. */
 typedef struct EditLines {
     int rows;
-    int *entity_line, *entity_slot;
+    struct {
+        int line, slot;
+    } * entity;
     int entity_count;
 } EditLines;
 
-/* The level's text, malloc'd; lines (may be NULL) filled, its arrays
-** malloc'd. NULL when out of memory. */
+/* The level's text, malloc'd; lines (may be NULL) filled, its array
+** malloc'd (NULL with the text). NULL when out of memory. */
 char *edit_write(const EditDoc *doc, size_t *len, EditLines *lines);
 /* The map's characters with the drawn entities on them, malloc'd; NULL
 ** when out of memory. */
