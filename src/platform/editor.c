@@ -813,29 +813,21 @@ static void draw_ask(Frontend *g)
         editor_pack_draw(g);
         return;
     }
-    const char *heading = "", *line = "", *keys = "";
-    switch (ed->ask) {
-    case ASK_RESTORE:
-        heading = "AN AUTOSAVE IS THERE";
-        line = "The editor went away with changes unsaved.";
-        keys = "R: restore it   D: discard it";
-        break;
-    case ASK_RELOAD:
-        heading = "THE FILE CHANGED ON DISK";
-        line = "Another program wrote it.";
-        keys = "R: read it again   K: keep this";
-        break;
-    case ASK_LEAVE:
-        heading = "UNSAVED CHANGES";
-        line = "The level has changes not saved.";
-        keys = "S: save   D: discard   Esc: stay";
-        break;
-    default: return;
-    }
+    /* the other questions: a heading, a line, the keys */
+    static const char *const ASKS[][3] = {
+        [ASK_RESTORE] = {"AN AUTOSAVE IS THERE", "The editor went away with changes unsaved.",
+                         "R: restore it   D: discard it"},
+        [ASK_RELOAD] = {"THE FILE CHANGED ON DISK", "Another program wrote it.",
+                        "R: read it again   K: keep this"},
+        [ASK_LEAVE] = {"UNSAVED CHANGES", "The level has changes not saved.",
+                       "S: save   D: discard   Esc: stay"},
+    };
+    if (ed->ask == ASK_NONE)
+        return;
     SDL_Rect box = {LOGICAL_W / 2 - 140, 90, 280, 76};
-    editor_draw_box(g, box, heading);
-    editor_text(g, line, box.x + 12, box.y + 28, box.w - 24, EDITOR_TEXT);
-    editor_text(g, keys, box.x + 12, box.y + 50, box.w - 24, EDITOR_ACCENT);
+    editor_draw_box(g, box, ASKS[ed->ask][0]);
+    editor_text(g, ASKS[ed->ask][1], box.x + 12, box.y + 28, box.w - 24, EDITOR_TEXT);
+    editor_text(g, ASKS[ed->ask][2], box.x + 12, box.y + 50, box.w - 24, EDITOR_ACCENT);
 }
 
 void editor_draw(Frontend *g)
