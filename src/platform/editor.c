@@ -664,7 +664,7 @@ void editor_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
                 ed->help = false;
             return;
         }
-        if (ed->focus != FOCUS_CANVAS && editor_panel_key(g, key, mod))
+        if (ed->focus != FOCUS_CANVAS && editor_panel_key(g, key))
             return;
         if (key == SDL_SCANCODE_SPACE && !(mod & (KMOD_CTRL | KMOD_ALT))) {
             ed->space = true;

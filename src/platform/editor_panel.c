@@ -352,12 +352,9 @@ static void choose(Frontend *g, int dir)
         field_turn(g, f, dir == 0 ? 1 : dir);
 }
 
-bool editor_panel_key(Frontend *g, SDL_Scancode key, Uint16 mod)
+bool editor_panel_key(Frontend *g, SDL_Scancode key)
 {
     Editor *ed = g->editor;
-    (void)mod;
-    if (ed->focus == FOCUS_PROBLEMS)
-        return false;
     if (ed->typing) {
         if (key == SDL_SCANCODE_RETURN || key == SDL_SCANCODE_KP_ENTER) {
             if (field_set(g, &ed->fields[ed->field], ed->input))
@@ -561,7 +558,7 @@ bool editor_panel_click(Frontend *g, int sx, int sy, int button)
     int rows = field_rows();
     if (sy >= fy && sy < fy + rows * ROW_H) {
         bool props = shown_entity(ed) && ed->focus != FOCUS_SETTINGS;
-        if (ed->focus == FOCUS_CANVAS || ed->focus == FOCUS_PROBLEMS)
+        if (ed->focus == FOCUS_CANVAS)
             ed->focus = props ? FOCUS_PROPS : FOCUS_SETTINGS;
         int top = ed->field >= rows ? ed->field - rows + 1 : 0;
         int i = top + (sy - fy) / ROW_H;

@@ -402,8 +402,6 @@ static void button_down(Frontend *g, int button, float lx, float ly, int tx, int
     ed->drag_button = button;
     ed->drag_tx = ed->last_tx = tx;
     ed->drag_ty = ed->last_ty = ty;
-    ed->drag_px = (int)lx;
-    ed->drag_py = (int)ly;
     ed->key_anchor = false;
     if (button == SDL_BUTTON_MIDDLE || (button == SDL_BUTTON_LEFT && ed->space)) {
         ed->drag = DRAG_PAN;

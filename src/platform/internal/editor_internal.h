@@ -53,7 +53,6 @@ typedef enum EditorFocus {
     FOCUS_CANVAS,
     FOCUS_PROPS,    /* the selected entity's properties */
     FOCUS_SETTINGS, /* the level's settings */
-    FOCUS_PROBLEMS,
 } EditorFocus;
 
 /* A question the editor waits on (a key or a click answers). */
@@ -177,7 +176,6 @@ typedef struct Editor {
     int drag;             /* what a held button does (editor_tools.c) */
     int drag_button;
     int drag_tx, drag_ty; /* where it began, tiles */
-    int drag_px, drag_py; /* and in level px */
     int last_tx, last_ty; /* where it was last, tiles */
     int moved_x, moved_y; /* px the selection moved in this drag */
     int waypoint;         /* the waypoint dragged, or -1 */
@@ -193,7 +191,6 @@ typedef struct Editor {
     char input[EDITOR_INPUT_MAX];
     int resize_w, resize_h, anchor; /* the settings' resize, applied by its row */
     int problem;                    /* the problem chosen, -1: none */
-    int palette_top;
 
     /* questions and notes */
     EditorAsk ask;
@@ -320,7 +317,7 @@ void editor_draw_panel(Frontend *g);
 /* A click on the panel; true when it took it. */
 bool editor_panel_click(Frontend *g, int sx, int sy, int button);
 /* The panel's keys while it has the focus (and text typed); true when taken. */
-bool editor_panel_key(Frontend *g, SDL_Scancode key, Uint16 mod);
+bool editor_panel_key(Frontend *g, SDL_Scancode key);
 void editor_panel_text(Frontend *g, const char *text);
 /* The fields of the focus (props or settings) made again. */
 void editor_panel_fields(Frontend *g);
