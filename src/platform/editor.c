@@ -635,13 +635,10 @@ void editor_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     Editor *ed = g->editor;
     if (!ed)
         return;
-    if (ev->type == SDL_WINDOWEVENT || ev->type == SDL_CONTROLLERDEVICEREMOVED) {
-        if (ev->type == SDL_WINDOWEVENT && ev->window.event == SDL_WINDOWEVENT_FOCUS_LOST) {
-            ed->space = false; /* nothing stays held */
-            if (ed->drag && ed->doc)
-                editor_drag_end(g);
-        }
-        return;
+    if (ev->type == SDL_WINDOWEVENT && ev->window.event == SDL_WINDOWEVENT_FOCUS_LOST) {
+        ed->space = false; /* nothing stays held */
+        if (ed->drag && ed->doc)
+            editor_drag_end(g);
     }
     if (ev->type == SDL_KEYDOWN) {
         SDL_Scancode key = ev->key.keysym.scancode;
@@ -675,11 +672,8 @@ void editor_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
             editor_act(g, a);
         return;
     }
-    if (ev->type == SDL_KEYUP) {
-        if (ev->key.keysym.scancode == SDL_SCANCODE_SPACE)
-            ed->space = false;
-        return;
-    }
+    if (ev->type == SDL_KEYUP && ev->key.keysym.scancode == SDL_SCANCODE_SPACE)
+        ed->space = false;
     if (ev->type == SDL_TEXTINPUT) {
         if (ed->ask == ASK_NEW)
             new_form_text(ed, ev->text.text);

@@ -513,9 +513,7 @@ void editor_files_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
         return;
     }
     bool sideways = e == MENU_EV_INCREASE || e == MENU_EV_DECREASE;
-    if (e != MENU_EV_ACTIVATE && !sideways)
-        return;
-    if (sideways && id < ITEM_USER_FIRST)
+    if ((e != MENU_EV_ACTIVATE && !sideways) || (sideways && id < ITEM_USER_FIRST))
         return;
     if (id >= ITEM_PACK_FIRST) {
         frontend_sound(g, sideways ? SOUND_MENU_MOVE : SOUND_MENU_SELECT);

@@ -130,8 +130,7 @@ static void draw_palette(Frontend *g)
                         EDITOR_ACCENT);
             render_fill(&g->batch, &g->atlas, (SDL_Rect){c.x, c.y, c.w, 1}, EDITOR_ACCENT);
         }
-        if (ed->mouse_x >= c.x && ed->mouse_x < c.x + c.w && ed->mouse_y >= c.y &&
-            ed->mouse_y < c.y + c.h)
+        if (SDL_PointInRect(&(SDL_Point){ed->mouse_x, ed->mouse_y}, &c))
             hover = i;
     }
     /* under it: the brush's name, or the one under the pointer */
@@ -549,7 +548,7 @@ bool editor_panel_click(Frontend *g, int sx, int sy, int button)
         return false;
     for (int i = 0; i < editor_brush_count(); i++) {
         SDL_Rect c = brush_cell(i);
-        if (sx >= c.x && sx < c.x + c.w && sy >= c.y && sy < c.y + c.h) {
+        if (SDL_PointInRect(&(SDL_Point){sx, sy}, &c)) {
             editor_brush_set(ed, i);
             return true;
         }
@@ -570,12 +569,9 @@ bool editor_panel_click(Frontend *g, int sx, int sy, int button)
         return true;
     }
     int py = problems_y() + ROW_H + 1;
-    if (sy >= py) {
-        const EditProblems *probs = edit_check(ed->doc);
-        int i = problems_top(ed, probs->count) + (sy - py) / ROW_H;
-        if (i < probs->count)
-            editor_goto_problem(g, i);
-        return true;
-    }
+    const EditProblems *probs = edit_check(ed->doc);
+    int i = problems_top(ed, probs->count) + (sy - py) / ROW_H;
+    if (sy >= py && i < probs->count)
+        editor_goto_problem(g, i);
     return true;
 }

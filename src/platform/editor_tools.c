@@ -572,12 +572,12 @@ void editor_mouse(Frontend *g, const SDL_Event *ev)
         /* a motion that does not move (some window systems send one with
         ** each key) leaves the cursor where the keys put it */
         if ((editor_in_canvas(sx, sy) && (sx != last_x || sy != last_y)) || ed->drag) {
-            int cx = tx < 0 ? 0 : tx >= edit_width(ed->doc) ? edit_width(ed->doc) - 1 : tx;
-            int cy = ty < 0 ? 0 : ty >= edit_height(ed->doc) ? edit_height(ed->doc) - 1 : ty;
-            ed->cursor_x = cx;
-            ed->cursor_y = cy;
+            int w = edit_width(ed->doc), h = edit_height(ed->doc);
+            ed->cursor_x = tx < 0 ? 0 : tx >= w ? w - 1 : tx;
+            ed->cursor_y = ty < 0 ? 0 : ty >= h ? h - 1 : ty;
+            bool stroke = ed->drag == DRAG_STROKE;
             if (ed->drag)
-                dragged(g, ed->drag == DRAG_STROKE ? tx : cx, ed->drag == DRAG_STROKE ? ty : cy);
+                dragged(g, stroke ? tx : ed->cursor_x, stroke ? ty : ed->cursor_y);
         }
         return;
     }
