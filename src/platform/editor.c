@@ -580,15 +580,14 @@ static void ask_key(Frontend *g, SDL_Scancode key)
     switch (ed->ask) {
     case ASK_RESTORE:
         if (key == SDL_SCANCODE_R) {
-            char side[EDITOR_PATH_MAX + 16], err[512];
+            char side[EDITOR_PATH_MAX + 16];
             side_path(ed, side, sizeof side);
             LevelErrors *errors = calloc(1, sizeof *errors);
             EditDoc *doc = errors ? edit_open(side, &ed->base, errors) : NULL;
             free(errors);
             ed->ask = ASK_NONE;
             if (!doc) {
-                snprintf(err, sizeof err, "the autosave does not open; kept as %.400s", side);
-                editor_note(ed, true, "%s", err);
+                editor_note(ed, true, "the autosave does not open; kept as %.400s", side);
                 return;
             }
             use_doc(g, doc);

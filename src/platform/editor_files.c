@@ -213,13 +213,10 @@ static void add_to_pack(Frontend *g, const char *name)
     if (!ok) {
         if (was_listed) {
             /* back on the old pack's list, named by its folder if it went */
-            char old_name[PACK_NAME_MAX], again[EDITOR_PATH_MAX + 256];
-            size_t n = strlen(old_dir);
-            const char *start = old_dir + n - 1;
-            while (start > old_dir && start[-1] != '/')
-                start--;
-            snprintf(old_name, sizeof old_name, "%.*s", (int)(old_dir + n - 1 - start), start);
-            pack_list_add(old_dir, old_name, file, edit_name(ed->doc), again, sizeof again);
+            char folder[EDITOR_PATH_MAX], again[EDITOR_PATH_MAX + 256];
+            snprintf(folder, sizeof folder, "%.*s", (int)strlen(old_dir) - 1, old_dir);
+            pack_list_add(old_dir, level_path_basename(folder), file, edit_name(ed->doc), again,
+                          sizeof again);
         }
         editor_note(ed, true, "%s", err);
         return;
