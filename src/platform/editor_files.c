@@ -59,31 +59,32 @@ static int by_name(const void *a, const void *b)
 
 /* ---- packs ---------------------------------------------------------------------------- */
 
-/* The player's packs (the folders of their packs folder that hold a
-** campaign.json), sorted, at most cap; how many. dir gets the folder. */
-static int user_pack_names(const Frontend *g, char names[][PACK_NAME_MAX], int cap, char *dir,
-                           size_t dir_cap)
+/* The names in the user's packs folder (its folders that hold a
+** campaign.json) or levels folder (its .json files), sorted, at most cap
+** of width bytes each; how many. dir gets the folder. */
+static int user_names(const Frontend *g, bool packs, char *names, int cap, size_t width, char *dir,
+                      size_t dir_cap)
 {
-    int count = 0;
-    if (!editor_packs_folder(g, dir, dir_cap))
+    if (!(packs ? editor_packs_folder : editor_user_folder)(g, dir, dir_cap))
         return 0;
     DIR *d = opendir(dir);
     if (!d)
         return 0;
+    int n = 0;
     struct dirent *e;
-    char err[256];
-    while ((e = readdir(d)) != NULL && count < cap) {
-        char sub[EDITOR_PATH_MAX + PACK_NAME_MAX + 2];
-        if (strlen(e->d_name) >= PACK_NAME_MAX || !pack_valid_name(e->d_name, err, sizeof err))
-            continue;
-        snprintf(sub, sizeof sub, "%.*s/%.*s", EDITOR_PATH_MAX - 1, dir, PACK_NAME_MAX - 1,
-                 e->d_name);
-        if (pack_is_folder(sub))
-            snprintf(names[count++], PACK_NAME_MAX, "%.*s", PACK_NAME_MAX - 1, e->d_name);
+    while ((e = readdir(d)) != NULL && n < cap) {
+        const char *name = e->d_name;
+        size_t len = strlen(name);
+        char sub[EDITOR_PATH_MAX + NAME_MAX_LEN + 2], err[256];
+        snprintf(sub, sizeof sub, "%.*s/%.*s", EDITOR_PATH_MAX - 1, dir, NAME_MAX_LEN - 1, name);
+        if (len < width &&
+            (packs ? pack_valid_name(name, err, sizeof err) && pack_is_folder(sub)
+                   : len > 5 && strcmp(name + len - 5, ".json") == 0 && name[0] != '.'))
+            snprintf(names + (size_t)n++ * width, width, "%s", name);
     }
     closedir(d);
-    qsort(names, (size_t)count, PACK_NAME_MAX, by_name);
-    return count;
+    qsort(names, (size_t)n, width, by_name);
+    return n;
 }
 
 void editor_pack_ask(Frontend *g)
@@ -97,7 +98,8 @@ void editor_pack_ask(Frontend *g)
         return;
     }
     char dir[EDITOR_PATH_MAX];
-    ed->pack_count = user_pack_names(g, ed->packs, EDITOR_PACKS_MAX, dir, sizeof dir);
+    ed->pack_count =
+        user_names(g, true, ed->packs[0], EDITOR_PACKS_MAX, PACK_NAME_MAX, dir, sizeof dir);
     ed->pack_choice = 0;
     ed->pack_input[0] = '\0';
     ed->ask = ASK_PACK;
@@ -354,28 +356,6 @@ void editor_keep_replay(Frontend *g)
 
 /* ---- Make levels --------------------------------------------------------------------- */
 
-/* The user's levels, sorted by name; how many. */
-static int user_levels(const Frontend *g, char names[][NAME_MAX_LEN], int cap, char *folder,
-                       size_t folder_cap)
-{
-    if (!editor_user_folder(g, folder, folder_cap))
-        return 0;
-    DIR *d = opendir(folder);
-    if (!d)
-        return 0;
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL && n < cap) {
-        size_t len = strlen(e->d_name);
-        if (len > 5 && len < NAME_MAX_LEN && strcmp(e->d_name + len - 5, ".json") == 0 &&
-            e->d_name[0] != '.')
-            snprintf(names[n++], NAME_MAX_LEN, "%s", e->d_name);
-    }
-    closedir(d);
-    qsort(names, (size_t)n, NAME_MAX_LEN, by_name);
-    return n;
-}
-
 /* The user's packs (by folder name) and, for the one read, its listing
 ** and its list. */
 typedef struct UserPacks {
@@ -391,7 +371,8 @@ static UserPacks *user_packs(const Frontend *g)
 {
     UserPacks *up = malloc(sizeof *up);
     if (up)
-        up->count = user_pack_names(g, up->names, EDITOR_PACKS_MAX, up->dir, sizeof up->dir);
+        up->count = user_names(g, true, up->names[0], EDITOR_PACKS_MAX, PACK_NAME_MAX, up->dir,
+                               sizeof up->dir);
     return up;
 }
 
@@ -412,7 +393,7 @@ void editor_files_enter(Frontend *g)
     menu_add(m, ITEM_NEW, "New level", NULL, true);
     static char names[USER_LEVELS_MAX][NAME_MAX_LEN];
     char folder[EDITOR_PATH_MAX];
-    int n = user_levels(g, names, USER_LEVELS_MAX, folder, sizeof folder);
+    int n = user_names(g, false, names[0], USER_LEVELS_MAX, NAME_MAX_LEN, folder, sizeof folder);
     if (n > 0)
         menu_add_heading(m, "Your levels", "Right: add to a pack");
     for (int i = 0; i < n && m->count < MENU_ITEMS - 60; i++)
@@ -545,7 +526,8 @@ void editor_files_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     } else if (id >= ITEM_USER_FIRST) {
         static char names[USER_LEVELS_MAX][NAME_MAX_LEN];
         char folder[EDITOR_PATH_MAX];
-        int n = user_levels(g, names, USER_LEVELS_MAX, folder, sizeof folder);
+        int n =
+            user_names(g, false, names[0], USER_LEVELS_MAX, NAME_MAX_LEN, folder, sizeof folder);
         int i = id - ITEM_USER_FIRST;
         if (i < n) {
             snprintf(path, sizeof path, "%s/%s", folder, names[i]);
