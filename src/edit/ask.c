@@ -46,15 +46,11 @@ char *edit_json_string(const char *s)
     return out;
 }
 
-/* Whether s is a JSON number, true or false. */
-static bool edit_json_literal(const char *s)
-{
-    return strcmp(s, "true") == 0 || strcmp(s, "false") == 0 || json_is_number(s);
-}
-
 char *edit_json_value(const char *typed, bool as_string)
 {
-    if (!as_string && edit_json_literal(typed)) {
+    /* a JSON number, true or false */
+    if (!as_string &&
+        (strcmp(typed, "true") == 0 || strcmp(typed, "false") == 0 || json_is_number(typed))) {
         char *out = malloc(strlen(typed) + 1);
         return out != NULL ? strcpy(out, typed) : NULL;
     }

@@ -46,17 +46,13 @@ void edit_end(EditDoc *doc)
     doc->live = false;
 }
 
-static void free_change(EditChange *c)
-{
-    if (c->type == EDIT_GRID)
-        free(((EditGrid *)c->data)->cells);
-    free(c->data);
-}
-
 static void free_step(EditStep *s)
 {
-    for (int i = 0; i < s->count; i++)
-        free_change(&s->changes[i]);
+    for (int i = 0; i < s->count; i++) {
+        if (s->changes[i].type == EDIT_GRID)
+            free(((EditGrid *)s->changes[i].data)->cells);
+        free(s->changes[i].data);
+    }
     free(s->changes);
     memset(s, 0, sizeof *s);
 }

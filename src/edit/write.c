@@ -110,13 +110,6 @@ void edit_float_text(float f, char *buf, size_t size)
     snprintf(buf, size, "%.9g", (double)f);
 }
 
-static void put_float(Out *o, float f)
-{
-    char buf[32];
-    edit_float_text(f, buf, sizeof buf);
-    puts_(o, buf);
-}
-
 /* ---- An entity's entry ------------------------------------------------------------ */
 
 /* Whether a listed entity writes key. */
@@ -227,8 +220,9 @@ static void put_physics(Out *o, const EditDoc *doc)
     const ParamInfo *table = physics_param_table(&count);
     puts_(o, "{");
     for (int i = 0; i < m->physics_count; i++) {
-        printf_(o, "%s\"%s\": ", i > 0 ? ", " : "", table[m->physics_param[i]].name);
-        put_float(o, m->physics_value[i]);
+        char value[32];
+        edit_float_text(m->physics_value[i], value, sizeof value);
+        printf_(o, "%s\"%s\": %s", i > 0 ? ", " : "", table[m->physics_param[i]].name, value);
     }
     puts_(o, "}");
 }

@@ -156,21 +156,14 @@ bool editor_file_exists(const char *path)
     return stat(path, &st) == 0;
 }
 
-/* The file's bytes (a level's at most), or NULL when it cannot be read. */
-static char *read_whole(const char *path, size_t *len)
-{
-    JsonSink quiet = {0};
-    char *text = NULL;
-    return json_read_file(path, LEVEL_MAX_FILE_BYTES, &text, len, &quiet) == JSON_READ_OK ? text
-                                                                                          : NULL;
-}
-
-/* The document's text equals the file's bytes. */
+/* The document's text equals the file's bytes (a level's at most). */
 static bool same_as_file(const EditDoc *doc, const char *path)
 {
+    JsonSink quiet = {0};
     size_t a, b;
-    char *mine = edit_text(doc, &a), *theirs = read_whole(path, &b);
-    bool same = mine && theirs && a == b && memcmp(mine, theirs, a) == 0;
+    char *mine = edit_text(doc, &a), *theirs = NULL;
+    bool same = json_read_file(path, LEVEL_MAX_FILE_BYTES, &theirs, &b, &quiet) == JSON_READ_OK &&
+                mine && a == b && memcmp(mine, theirs, a) == 0;
     free(mine);
     free(theirs);
     return same;
@@ -754,14 +747,6 @@ static void draw_top(Frontend *g)
     render_text(&g->batch, &g->atlas, right, LOGICAL_W - rw - 4, 0, EDITOR_ACCENT);
 }
 
-static void draw_status(Frontend *g)
-{
-    Editor *ed = g->editor;
-    SDL_Rect r = {0, LOGICAL_H - EDITOR_STATUS_H, LOGICAL_W, EDITOR_STATUS_H};
-    render_fill(&g->batch, &g->atlas, r, EDITOR_PANEL_BG);
-    editor_text(g, ed->message, 4, r.y, LOGICAL_W - 8, ed->message_bad ? EDITOR_BAD : EDITOR_DIM);
-}
-
 void editor_draw_box(Frontend *g, SDL_Rect box, const char *heading)
 {
     render_fill(&g->batch, &g->atlas, (SDL_Rect){0, 0, LOGICAL_W, LOGICAL_H},
@@ -837,7 +822,10 @@ void editor_draw(Frontend *g)
     editor_draw_canvas(g);
     editor_draw_panel(g);
     draw_top(g);
-    draw_status(g);
+    /* the status line */
+    SDL_Rect r = {0, LOGICAL_H - EDITOR_STATUS_H, LOGICAL_W, EDITOR_STATUS_H};
+    render_fill(&g->batch, &g->atlas, r, EDITOR_PANEL_BG);
+    editor_text(g, ed->message, 4, r.y, LOGICAL_W - 8, ed->message_bad ? EDITOR_BAD : EDITOR_DIM);
     if (ed->help)
         editor_draw_help(g);
     draw_ask(g);

@@ -34,6 +34,7 @@
 #include "atomic.h"
 #include "json_file.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -105,15 +106,6 @@ void editor_pack_ask(Frontend *g)
     ed->ask = ASK_PACK;
 }
 
-/* path's folder (with its '/') and its file name. */
-static void split(const char *path, char *dir, size_t dir_cap, const char **file)
-{
-    const char *slash = strrchr(path, '/');
-    size_t n = slash ? (size_t)(slash - path) + 1 : 0;
-    snprintf(dir, dir_cap, "%.*s", (int)n, path);
-    *file = path + n;
-}
-
 /* The replay beside a level: its path with .replay for its extension. */
 static void replay_beside(const char *level, char *out, size_t cap)
 {
@@ -170,10 +162,11 @@ static void add_to_pack(Frontend *g, const char *name)
         editor_note(ed, true, "%s: %s", dir, strerror(errno));
         return;
     }
+    /* the folder it leaves (with its '/') and its file's name */
     char from[EDITOR_PATH_MAX], old_dir[EDITOR_PATH_MAX];
-    const char *file;
     snprintf(from, sizeof from, "%s", ed->path);
-    split(from, old_dir, sizeof old_dir, &file);
+    const char *file = level_path_basename(from);
+    snprintf(old_dir, sizeof old_dir, "%.*s", (int)(file - from), from);
     if (strcmp(old_dir, dir) == 0) {
         editor_note(ed, false, "The level is in pack %s already", name);
         return;
@@ -232,18 +225,12 @@ static void add_to_pack(Frontend *g, const char *name)
                 level_path_basename(to));
 }
 
-static bool pack_char(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-           c == '_' || c == '.';
-}
-
 void editor_pack_text(Editor *ed, const char *text)
 {
     ed->pack_choice = ed->pack_count; /* typing names a new pack */
     size_t n = strlen(ed->pack_input);
     for (const char *c = text; *c && n + 1 < sizeof ed->pack_input; c++)
-        if (pack_char(*c) && !(n == 0 && *c == '.'))
+        if ((isalnum((unsigned char)*c) || strchr("-_.", *c)) && !(n == 0 && *c == '.'))
             ed->pack_input[n++] = *c;
     ed->pack_input[n] = '\0';
 }

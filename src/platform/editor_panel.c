@@ -277,12 +277,6 @@ static bool field_set(Frontend *g, const EditorField *f, const char *text)
     return true;
 }
 
-static bool typed(const EditorField *f)
-{
-    return f->kind == KPROP_INT || f->kind == KPROP_NUMBER || f->kind == KPROP_SIZE ||
-           (f->kind == KPROP_TEXT && f->setting != SET_MUSIC);
-}
-
 /* Left/Right, or a click: an enum or a boolean turns, a number steps. */
 static void field_turn(Frontend *g, const EditorField *f, int dir)
 {
@@ -330,25 +324,22 @@ static void field_turn(Frontend *g, const EditorField *f, int dir)
     field_set(g, f, next);
 }
 
-static void start_typing(Frontend *g)
-{
-    Editor *ed = g->editor;
-    const EditorField *f = &ed->fields[ed->field];
-    field_value(g, f, ed->input, sizeof ed->input);
-    ed->typing = true;
-    editor_note(ed, false, "Type the %s; Enter sets it, Esc leaves it", f->name);
-}
-
+/* Enter or a click: a typed field starts typing, any other turns. */
 static void choose(Frontend *g, int dir)
 {
     Editor *ed = g->editor;
     if (ed->field_count == 0)
         return;
     const EditorField *f = &ed->fields[ed->field];
-    if (typed(f) && dir == 0)
-        start_typing(g);
-    else
+    bool typed = f->kind == KPROP_INT || f->kind == KPROP_NUMBER || f->kind == KPROP_SIZE ||
+                 (f->kind == KPROP_TEXT && f->setting != SET_MUSIC);
+    if (!typed || dir != 0) {
         field_turn(g, f, dir == 0 ? 1 : dir);
+        return;
+    }
+    field_value(g, f, ed->input, sizeof ed->input);
+    ed->typing = true;
+    editor_note(ed, false, "Type the %s; Enter sets it, Esc leaves it", f->name);
 }
 
 bool editor_panel_key(Frontend *g, SDL_Scancode key)
