@@ -46,17 +46,6 @@ bool edit_prop_changed(const EditEntity *en, int p)
     }
 }
 
-/* Whether every property is its kind's default and its box its kind's. */
-static bool edit_entity_plain(const EditEntity *en)
-{
-    LevelEntity d;
-    leveldesc_entity_init(&d, en->e.kind);
-    bool plain = en->e.w == d.w && en->e.h == d.h;
-    for (int p = 0; plain && p < kind_get(en->e.kind)->prop_count; p++)
-        plain = !edit_prop_changed(en, p);
-    return plain;
-}
-
 /* Whether a place in pixels lies in the map. */
 static bool place_inside(const EditDoc *doc, int x, int y)
 {
@@ -98,8 +87,13 @@ static bool may_draw(EditDoc *doc, const EditEntity *en, int self)
 {
     int tx, ty;
     const EntityKind *k = kind_get(en->e.kind);
-    if (!(k->flags & KIND_DRAWABLE) || en->px || !edit_entity_plain(en) ||
-        !edit_entity_tile(&en->e, &tx, &ty) || !edit_in_map(doc, tx, ty))
+    LevelEntity d; /* plain: its box and every property its kind's default */
+    leveldesc_entity_init(&d, en->e.kind);
+    bool plain = en->e.w == d.w && en->e.h == d.h;
+    for (int p = 0; plain && p < k->prop_count; p++)
+        plain = !edit_prop_changed(en, p);
+    if (!(k->flags & KIND_DRAWABLE) || en->px || !plain || !edit_entity_tile(&en->e, &tx, &ty) ||
+        !edit_in_map(doc, tx, ty))
         return false;
     size_t i = (size_t)ty * (size_t)doc->width + (size_t)tx;
     const int32_t *occ = edit_occupants(doc);

@@ -207,13 +207,6 @@ static int view_tiles(const Editor *ed, int px)
     return n > 1 ? n : 1;
 }
 
-static void pan(Editor *ed, int dx, int dy)
-{
-    float step = 4.0f * TILE_SIZE / ed->zoom;
-    editor_center_on(ed, ed->view_x + (float)dx * step + (float)EDITOR_CANVAS_W / ed->zoom / 2,
-                     ed->view_y + (float)dy * step + (float)EDITOR_CANVAS_H / ed->zoom / 2);
-}
-
 static void nudge(Frontend *g, int dx, int dy)
 {
     Editor *ed = g->editor;
@@ -307,16 +300,6 @@ static void history(Frontend *g, bool redo)
     }
 }
 
-static void select_all(Frontend *g)
-{
-    Editor *ed = g->editor;
-    const LevelDesc *lv = edit_level(ed->doc);
-    editor_select_none(ed);
-    for (int i = 0; i < lv->entity_count; i++)
-        editor_select_add(ed, edit_level_id(ed->doc, i));
-    editor_panel_fields(g);
-}
-
 static void problem_step(Frontend *g, int dir)
 {
     Editor *ed = g->editor;
@@ -346,6 +329,7 @@ void editor_act(Frontend *g, EditorAction a)
         return;
     editor_refresh(g);
     int dx, dy;
+    float pan = 4.0f * TILE_SIZE / ed->zoom; /* the view's step */
     if (a >= ACTION_TOOL_PAINT && a <= ACTION_TOOL_PATH)
         ed->tool = (EditorTool)(a - ACTION_TOOL_PAINT);
     else if (direction(a, ACTION_CURSOR_LEFT, &dx, &dy))
@@ -355,7 +339,8 @@ void editor_act(Frontend *g, EditorAction a)
     else if (direction(a, ACTION_CURSOR_VIEW_LEFT, &dx, &dy))
         move_cursor(g, dx * view_tiles(ed, EDITOR_CANVAS_W), dy * view_tiles(ed, EDITOR_CANVAS_H));
     else if (direction(a, ACTION_PAN_LEFT, &dx, &dy))
-        pan(ed, dx, dy);
+        editor_center_on(ed, ed->view_x + (float)dx * pan + (float)EDITOR_CANVAS_W / ed->zoom / 2,
+                         ed->view_y + (float)dy * pan + (float)EDITOR_CANVAS_H / ed->zoom / 2);
     else if (direction(a, ACTION_NUDGE_LEFT, &dx, &dy))
         nudge(g, dx, dy);
     switch (a) {
@@ -390,7 +375,12 @@ void editor_act(Frontend *g, EditorAction a)
         }
         break;
     }
-    case ACTION_SELECT_ALL: select_all(g); break;
+    case ACTION_SELECT_ALL:
+        editor_select_none(ed);
+        for (int i = 0; i < edit_level(ed->doc)->entity_count; i++)
+            editor_select_add(ed, edit_level_id(ed->doc, i));
+        editor_panel_fields(g);
+        break;
     case ACTION_CANCEL:
         if (ed->key_carry) {
             ed->key_carry = false;

@@ -158,15 +158,6 @@ static int waypoint_near(const EditEntity *e, float lx, float ly, float r)
     return -1;
 }
 
-/* The waypoint whose tile is (tx, ty), or -1. */
-static int waypoint_on_tile(const EditEntity *e, int tx, int ty)
-{
-    for (int i = e->path.count - 1; i >= 0; i--)
-        if (e->path.points[i].x / TILE_SIZE == tx && e->path.points[i].y / TILE_SIZE == ty)
-            return i;
-    return -1;
-}
-
 static void path_add(Frontend *g, const EditEntity *e, int tx, int ty)
 {
     Editor *ed = g->editor;
@@ -204,17 +195,6 @@ static void stroke_at(Editor *ed, int tx, int ty, bool erase)
                          : edit_paint(ed->doc, tx, ty, (TileKind)ed->brush_tile);
     if (changed)
         editor_changed(ed);
-}
-
-/* A stroke's segment: every tile from the last to (tx, ty). */
-static void stroke_to(Editor *ed, int tx, int ty, bool erase)
-{
-    int x = ed->last_tx, y = ed->last_ty;
-    int n = abs(tx - x) > abs(ty - y) ? abs(tx - x) : abs(ty - y);
-    for (int i = 1; i <= n; i++)
-        stroke_at(ed, x + (tx - x) * i / n, y + (ty - y) * i / n, erase);
-    ed->last_tx = tx;
-    ed->last_ty = ty;
 }
 
 static void pick(Frontend *g, int tx, int ty)
@@ -336,7 +316,10 @@ void editor_use_at_cursor(Frontend *g, bool add, bool alt)
             editor_note(ed, false, "Waypoint put down");
             break;
         }
-        int w = e ? waypoint_on_tile(e, tx, ty) : -1;
+        int w = -1; /* the waypoint on the tile, the last if several */
+        for (int i = e ? e->path.count - 1 : -1; i >= 0 && w < 0; i--)
+            if (e->path.points[i].x / TILE_SIZE == tx && e->path.points[i].y / TILE_SIZE == ty)
+                w = i;
         if (e && alt && w >= 0) {
             path_remove(g, e, w);
         } else if (e && w >= 0) {
@@ -482,10 +465,15 @@ static void dragged(Frontend *g, int tx, int ty)
 {
     Editor *ed = g->editor;
     switch (ed->drag) {
-    case DRAG_STROKE:
-        if (tx != ed->last_tx || ty != ed->last_ty)
-            stroke_to(ed, tx, ty, ed->tool == TOOL_ERASE || ed->drag_button == SDL_BUTTON_RIGHT);
+    case DRAG_STROKE: {
+        /* the stroke's segment: every tile from the last to (tx, ty) */
+        int x = ed->last_tx, y = ed->last_ty;
+        int n = abs(tx - x) > abs(ty - y) ? abs(tx - x) : abs(ty - y);
+        for (int i = 1; i <= n; i++)
+            stroke_at(ed, x + (tx - x) * i / n, y + (ty - y) * i / n,
+                      ed->tool == TOOL_ERASE || ed->drag_button == SDL_BUTTON_RIGHT);
         break;
+    }
     case DRAG_MOVE: {
         int dx = (tx - ed->drag_tx) * TILE_SIZE - ed->moved_x;
         int dy = (ty - ed->drag_ty) * TILE_SIZE - ed->moved_y;
