@@ -202,19 +202,6 @@ static void use_doc(Frontend *g, EditDoc *doc)
     editor_panel_fields(g);
 }
 
-static void physics_base(Frontend *g, PhysicsParams *base)
-{
-    *base = physics_defaults();
-    char path[APP_PATH_MAX + 32];
-    snprintf(path, sizeof path, "%.*s/assets/physics.json", APP_PATH_MAX, g->data_dir);
-    LevelErrors *errors = calloc(1, sizeof *errors);
-    if (errors && !level_physics_load(path, base, errors)) {
-        level_errors_print(errors, stderr);
-        *base = physics_defaults();
-    }
-    free(errors);
-}
-
 /* Opens path for editing (a new level's form when it does not exist);
 ** read_only for the game's own levels, unless ed->in_place (the file was
 ** named on the command line) and it may be written. False with a message
@@ -452,32 +439,33 @@ static void back_from_run(Frontend *g)
 
 /* ---- the screen --------------------------------------------------------------------- */
 
-/* The Editor, made the first time it is needed. */
-static Editor *editor_make(Frontend *g)
-{
-    if (g->editor)
-        return g->editor;
-    Editor *ed = g->editor = calloc(1, sizeof *g->editor);
-    if (!ed)
-        return NULL;
-    ed->grid = true;
-    ed->zoom = 1.0f;
-    ed->brush_tile = TILE_SOLID;
-    ed->tool = TOOL_PAINT;
-    ed->problem = -1;
-    ed->waypoint = -1;
-    replay_init(&ed->run);
-    physics_base(g, &ed->base);
-    return ed;
-}
-
 bool editor_open_path(Frontend *g, const char *path, bool in_place, char *err, size_t errlen)
 {
-    if (!editor_make(g)) {
+    Editor *ed = g->editor;
+    if (!ed && (ed = g->editor = calloc(1, sizeof *g->editor)) != NULL) {
+        /* made the first time it is needed */
+        ed->grid = true;
+        ed->zoom = 1.0f;
+        ed->brush_tile = TILE_SOLID;
+        ed->tool = TOOL_PAINT;
+        ed->problem = ed->waypoint = -1;
+        replay_init(&ed->run);
+        /* the physics a level's overrides apply to: assets/physics.json's */
+        ed->base = physics_defaults();
+        char physics[APP_PATH_MAX + 32];
+        snprintf(physics, sizeof physics, "%.*s/assets/physics.json", APP_PATH_MAX, g->data_dir);
+        LevelErrors *errors = calloc(1, sizeof *errors);
+        if (errors && !level_physics_load(physics, &ed->base, errors)) {
+            level_errors_print(errors, stderr);
+            ed->base = physics_defaults();
+        }
+        free(errors);
+    }
+    if (!ed) {
         snprintf(err, errlen, "out of memory");
         return false;
     }
-    g->editor->in_place = in_place;
+    ed->in_place = in_place;
     return editor_open(g, path, err, errlen);
 }
 

@@ -108,12 +108,6 @@ static void editor_draw_brush(Frontend *g, int index, int x, int y, int size)
                src, tint, false);
 }
 
-static const char *brush_name(int index)
-{
-    int tiles = editor_brush_count() - kind_count();
-    return index < tiles ? tile_kind_name((TileKind)(index + 1)) : kind_get(index - tiles)->name;
-}
-
 static void draw_palette(Frontend *g)
 {
     Editor *ed = g->editor;
@@ -134,10 +128,10 @@ static void draw_palette(Frontend *g)
             hover = i;
     }
     /* under it: the brush's name, or the one under the pointer */
-    int shown = hover >= 0 ? hover : current;
+    int shown = hover >= 0 ? hover : current, tiles = editor_brush_count() - kind_count();
     char line[96];
     snprintf(line, sizeof line, "%s: %s", hover >= 0 ? "brush" : editor_tool_name(ed->tool),
-             brush_name(shown));
+             shown < tiles ? tile_kind_name((TileKind)(shown + 1)) : kind_get(shown - tiles)->name);
     editor_text(g, line, PANEL_X + 4, PALETTE_Y + palette_rows() * CELL, EDITOR_PANEL_W - 8,
                 EDITOR_DIM);
 }
