@@ -37,18 +37,6 @@ void edit_shift(EditEntity *en, int dx, int dy)
     en->px |= !aligned;
 }
 
-/* The first entity of a tiny level the loader reads from the kind's
-** example: the values a required path or text takes when placed. */
-static bool example_of(int kind, LevelDesc *out)
-{
-    char msg[LEVEL_ERROR_MESSAGE_MAX];
-    const char *example = kind_get(kind)->example;
-    return example != NULL &&
-           edit_ask_loader(64, 24, "\"example\"", "\"hills\"", NULL, example, out, NULL, msg,
-                           sizeof msg) &&
-           out->entity_count == 1;
-}
-
 /* A fresh entity of that kind at tile (tx, ty), with the kind's defaults
 ** (a required path or text as in its example), listed; no id yet. */
 static void init_entity(const EditDoc *doc, EditEntity *en, int kind, int tx, int ty)
@@ -62,8 +50,14 @@ static void init_entity(const EditDoc *doc, EditEntity *en, int kind, int tx, in
     for (int p = 0; p < k->prop_count; p++)
         wants |= k->props[p].required &&
                  (k->props[p].type == KPROP_PATH || k->props[p].type == KPROP_TEXT);
+    /* the values a required path or text takes when placed: the kind's
+    ** example's, the one entity of a tiny level the loader reads */
     LevelDesc ex;
-    if (!wants || !example_of(kind, &ex))
+    char msg[LEVEL_ERROR_MESSAGE_MAX];
+    if (!wants || k->example == NULL ||
+        !edit_ask_loader(64, 24, "\"example\"", "\"hills\"", NULL, k->example, &ex, NULL, msg,
+                         sizeof msg) ||
+        ex.entity_count != 1)
         return;
     const LevelEntity *x = &ex.entities[0];
     for (int p = 0; p < k->prop_count; p++) {

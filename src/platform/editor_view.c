@@ -170,17 +170,6 @@ static void draw_outside(const Pen *p, int lw, int lh)
         fill(p, 0, (float)lh, (float)lw, y0 + vh - (float)lh, c);
 }
 
-/* The entities' boxes, when there is no Sim to draw them (no player start). */
-static void draw_boxes(Frontend *g, const Pen *p, const LevelDesc *lv)
-{
-    for (int i = 0; i < lv->entity_count; i++) {
-        const LevelEntity *e = &lv->entities[i];
-        SDL_Rect cell = render_cell(&g->atlas, kind_first_clip(e->kind), 0, 0);
-        batch_quad(&g->batch, (float)(e->x - p->vx), (float)(e->y + e->h - cell.h - p->vy),
-                   (float)cell.w, (float)cell.h, cell, (SDL_Color){255, 255, 255, 255}, false);
-    }
-}
-
 /* Each path: its route from the entity's place through its waypoints, and
 ** a handle on each waypoint; the selection's brighter. */
 static void draw_paths(Editor *ed, const Pen *p)
@@ -316,8 +305,13 @@ void editor_draw_canvas(Frontend *g)
                  &view);
     if (ed->sim)
         render_sprites(&g->batch, &g->atlas, sim_world(ed->sim), 1.0f, &view, &g->sprites);
-    else
-        draw_boxes(g, &p, lv);
+    else /* no Sim to draw them (no player start): the entities' first frames */
+        for (int i = 0; i < lv->entity_count; i++) {
+            const LevelEntity *e = &lv->entities[i];
+            SDL_Rect cell = render_cell(&g->atlas, kind_first_clip(e->kind), 0, 0);
+            batch_quad(&g->batch, (float)(e->x - p.vx), (float)(e->y + e->h - cell.h - p.vy),
+                       (float)cell.w, (float)cell.h, cell, (SDL_Color){255, 255, 255, 255}, false);
+        }
     g->frame.view_x = view.x;
     g->frame.view_y = view.y;
     draw_overlays(g, &p);
