@@ -544,16 +544,6 @@ static void new_form_key(Frontend *g, SDL_Scancode key, Uint16 mod)
     }
 }
 
-static void new_form_text(Editor *ed, const char *text)
-{
-    if (ed->new_field == 2)
-        return;
-    int *v = ed->new_field == 0 ? &ed->new_w : &ed->new_h;
-    for (const char *c = text; *c; c++)
-        if (*c >= '0' && *c <= '9' && *v * 10 + (*c - '0') <= LEVEL_MAX_SIDE)
-            *v = *v * 10 + (*c - '0');
-}
-
 /* The other questions: a key each answer. */
 static void ask_key(Frontend *g, SDL_Scancode key)
 {
@@ -655,11 +645,13 @@ void editor_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     if (ev->type == SDL_KEYUP && ev->key.keysym.scancode == SDL_SCANCODE_SPACE)
         ed->space = false;
     if (ev->type == SDL_TEXTINPUT) {
-        if (ed->ask == ASK_NEW)
-            new_form_text(ed, ev->text.text);
-        else if (ed->ask == ASK_PACK)
+        int *v = ed->new_field == 0 ? &ed->new_w : &ed->new_h; /* digits, the form's size */
+        for (const char *c = ev->text.text; ed->ask == ASK_NEW && ed->new_field < 2 && *c; c++)
+            if (*c >= '0' && *c <= '9' && *v * 10 + (*c - '0') <= LEVEL_MAX_SIDE)
+                *v = *v * 10 + (*c - '0');
+        if (ed->ask == ASK_PACK)
             editor_pack_text(ed, ev->text.text);
-        else if (ed->typing)
+        else if (ed->typing && ed->ask != ASK_NEW)
             editor_panel_text(g, ev->text.text);
         return;
     }

@@ -207,19 +207,6 @@ static int view_tiles(const Editor *ed, int px)
     return n > 1 ? n : 1;
 }
 
-static void nudge(Frontend *g, int dx, int dy)
-{
-    Editor *ed = g->editor;
-    if (ed->selected_count == 0) {
-        editor_note(ed, true, "Nothing is selected");
-        return;
-    }
-    if (edit_move(ed->doc, ed->selected, ed->selected_count, dx * TILE_SIZE, dy * TILE_SIZE))
-        editor_changed(ed);
-    else
-        editor_note(ed, true, "The selection would leave the level");
-}
-
 /* The region copy and cut take: the box selected last, else the tiles
 ** under the selection, else the cursor's tile. */
 static EditRect region(const Editor *ed)
@@ -341,8 +328,15 @@ void editor_act(Frontend *g, EditorAction a)
     else if (direction(a, ACTION_PAN_LEFT, &dx, &dy))
         editor_center_on(ed, ed->view_x + (float)dx * pan + (float)EDITOR_CANVAS_W / ed->zoom / 2,
                          ed->view_y + (float)dy * pan + (float)EDITOR_CANVAS_H / ed->zoom / 2);
-    else if (direction(a, ACTION_NUDGE_LEFT, &dx, &dy))
-        nudge(g, dx, dy);
+    else if (direction(a, ACTION_NUDGE_LEFT, &dx, &dy)) {
+        if (ed->selected_count == 0)
+            editor_note(ed, true, "Nothing is selected");
+        else if (edit_move(ed->doc, ed->selected, ed->selected_count, dx * TILE_SIZE,
+                           dy * TILE_SIZE))
+            editor_changed(ed);
+        else
+            editor_note(ed, true, "The selection would leave the level");
+    }
     switch (a) {
     case ACTION_NEXT_BRUSH: editor_brush_set(ed, editor_brush_index(ed) + 1); break;
     case ACTION_PREV_BRUSH: editor_brush_set(ed, editor_brush_index(ed) - 1); break;
