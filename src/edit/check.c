@@ -53,14 +53,14 @@ static bool place(const Places *pl, int line, int col, int *x, int *y, uint32_t 
     int lo = 0, hi = pl->lines->entity_count;
     while (lo < hi) {
         int mid = lo + (hi - lo) / 2;
-        if (pl->lines->entity_line[mid] < line)
+        if (pl->lines->entity[mid].line < line)
             lo = mid + 1;
         else
             hi = mid;
     }
-    if (lo >= pl->lines->entity_count || pl->lines->entity_line[lo] != line)
+    if (lo >= pl->lines->entity_count || pl->lines->entity[lo].line != line)
         return false;
-    const EditEntity *en = &doc->slots[pl->lines->entity_slot[lo]];
+    const EditEntity *en = &doc->slots[pl->lines->entity[lo].slot];
     edit_entity_tile(&en->e, x, y);
     *id = en->id;
     return true;
@@ -92,8 +92,7 @@ static void add(EditProblems *ps, const Places *pl, const LevelError *e, bool wa
     p->warning = warning;
     p->x = p->y = -1;
     p->id = 0;
-    if (!place(pl, e->line, e->col, &p->x, &p->y, &p->id))
-        p->x = p->y = -1;
+    place(pl, e->line, e->col, &p->x, &p->y, &p->id); /* or the level's as a whole */
     rewrite(pl, e->message, p->message, sizeof p->message);
 }
 
@@ -107,12 +106,8 @@ const EditProblems *edit_check(EditDoc *doc)
     size_t len;
     char *text = edit_write(doc, &len, &lines);
     Places pl = {doc, &lines, NULL};
-    char *map = malloc((size_t)doc->width * (size_t)doc->height);
+    char *map = edit_map_chars(doc); /* as written, for the columns of a row */
     if (text != NULL && map != NULL) {
-        /* the map's characters as written, for the columns of a row */
-        const int32_t *occ = edit_occupants(doc);
-        for (size_t i = 0; occ != NULL && i < (size_t)doc->width * (size_t)doc->height; i++)
-            map[i] = occ[i] > 0 ? doc->slots[occ[i] - 1].ch : doc->cells[i];
         pl.map = map;
         LevelErrors *errors = doc->errors;
         level_errors_clear(errors);
@@ -132,9 +127,6 @@ const EditProblems *edit_check(EditDoc *doc)
     }
     free(map);
     free(text);
-    if (text != NULL) {
-        free(lines.entity_line);
-        free(lines.entity_slot);
-    }
+    free(lines.entity);
     return ps;
 }

@@ -305,10 +305,6 @@ EditDoc *edit_open(const char *path, const PhysicsParams *base, LevelErrors *err
         edit_free(doc);
         return NULL;
     }
-    size_t len;
-    char *text = edit_write(doc, &len, NULL);
-    doc->reformats = text == NULL || len != doc->source_len || memcmp(text, doc->source, len) != 0;
-    free(text);
     doc->saved = 0;
     return doc;
 }
@@ -322,18 +318,10 @@ EditDoc *edit_new(int width, int height, const char *background, const char *nam
         return NULL;
     }
     char *n = edit_json_string(name), *b = edit_json_string(background);
-    char *members = malloc((n != NULL ? strlen(n) : 0) + (b != NULL ? strlen(b) : 0) + 40);
     LevelDesc lv;
-    bool ok = n != NULL && b != NULL && members != NULL;
-    if (ok) {
-        sprintf(members, "\"name\": %s, \"background\": %s", n, b);
-        ok = edit_ask_loader(1, 1, members, NULL, &lv, NULL, msg, msg_size);
-    } else {
-        snprintf(msg, msg_size, "out of memory");
-    }
+    bool ok = edit_ask_loader(1, 1, n, b, NULL, NULL, &lv, NULL, msg, msg_size);
     free(n);
     free(b);
-    free(members);
     if (!ok)
         return NULL;
     EditDoc *doc = doc_alloc(base);
@@ -408,7 +396,7 @@ const char *edit_background(const EditDoc *doc)
 
 TileKind edit_tile(const EditDoc *doc, int tx, int ty)
 {
-    if (tx < 0 || ty < 0 || tx >= doc->width || ty >= doc->height)
+    if (!edit_in_map(doc, tx, ty))
         return TILE_EMPTY;
     int t = doc->tile_of[(unsigned char)doc->cells[(size_t)ty * (size_t)doc->width + (size_t)tx]];
     return t > 0 ? (TileKind)t : TILE_EMPTY;
@@ -419,36 +407,27 @@ bool edit_modified(const EditDoc *doc)
     return doc->done != doc->saved;
 }
 
-bool edit_reformats(const EditDoc *doc)
-{
-    return doc->reformats;
-}
-
 /* One entity as the game's LevelDesc holds it, its path and text added to lv. */
-static bool level_add(LevelDesc *lv, const EditEntity *en, int *path_cap, int *text_cap)
+static bool level_add(LevelDesc *lv, const EditEntity *en, size_t *path_cap, size_t *text_cap)
 {
     LevelEntity e = en->e;
     const EntityKind *k = kind_get(e.kind);
     for (int p = 0; p < k->prop_count; p++) {
         KindPropType type = k->props[p].type;
         if (type == KPROP_PATH && en->path.count > 0) {
-            if (lv->path_count == *path_cap) {
-                *path_cap = *path_cap ? *path_cap * 2 : 16;
-                LevelPath *paths = realloc(lv->paths, (size_t)*path_cap * sizeof *paths);
-                if (paths == NULL)
-                    return false;
-                lv->paths = paths;
-            }
+            LevelPath *paths =
+                array_grow(lv->paths, path_cap, (size_t)lv->path_count + 1, sizeof *paths);
+            if (paths == NULL)
+                return false;
+            lv->paths = paths;
             lv->paths[lv->path_count] = en->path;
             e.props[p].i = lv->path_count++;
         } else if (type == KPROP_TEXT && en->text[0] != '\0') {
-            if (lv->text_count == *text_cap) {
-                *text_cap = *text_cap ? *text_cap * 2 : 16;
-                LevelText *texts = realloc(lv->texts, (size_t)*text_cap * sizeof *texts);
-                if (texts == NULL)
-                    return false;
-                lv->texts = texts;
-            }
+            LevelText *texts =
+                array_grow(lv->texts, text_cap, (size_t)lv->text_count + 1, sizeof *texts);
+            if (texts == NULL)
+                return false;
+            lv->texts = texts;
             memcpy(lv->texts[lv->text_count].s, en->text, sizeof en->text);
             e.props[p].i = lv->text_count++;
         }
@@ -480,7 +459,7 @@ const LevelDesc *edit_level(EditDoc *doc)
     for (int i = 0; i < doc->meta.physics_count; i++)
         memcpy((char *)&lv->physics + table[doc->meta.physics_param[i]].offset,
                &doc->meta.physics_value[i], sizeof(float));
-    int path_cap = 0, text_cap = 0;
+    size_t path_cap = 0, text_cap = 0;
     size_t cells = (size_t)doc->width * (size_t)doc->height;
     for (size_t i = 0; i < cells; i++) {
         int t = doc->tile_of[(unsigned char)doc->cells[i]];

@@ -33,32 +33,17 @@ bool edit_entity_tile(const LevelEntity *e, int *tx, int *ty)
     return e->x % TILE_SIZE == 0 && (on_bottom ? bottom : e->y) % TILE_SIZE == 0;
 }
 
-/* Whether every property is its kind's default and its box its kind's. */
-static bool edit_entity_plain(const EditEntity *en)
+bool edit_prop_changed(const EditEntity *en, int p)
 {
+    const KindProp *prop = &kind_get(en->e.kind)->props[p];
     LevelEntity d;
     leveldesc_entity_init(&d, en->e.kind);
-    const EntityKind *k = kind_get(en->e.kind);
-    if (en->e.w != d.w || en->e.h != d.h)
-        return false;
-    for (int p = 0; p < k->prop_count; p++) {
-        switch (k->props[p].type) {
-        case KPROP_PATH:
-            if (en->path.count > 0)
-                return false;
-            break;
-        case KPROP_TEXT:
-            if (en->text[0] != '\0')
-                return false;
-            break;
-        case KPROP_SIZE: break;
-        default:
-            if (en->e.props[p].i != d.props[p].i)
-                return false;
-            break;
-        }
+    switch (prop->type) {
+    case KPROP_PATH: return en->path.count > 0;
+    case KPROP_TEXT: return en->text[0] != '\0';
+    case KPROP_SIZE: return prop->name[0] == 'w' ? en->e.w != d.w : en->e.h != d.h;
+    default: return en->e.props[p].i != d.props[p].i;
     }
-    return true;
 }
 
 /* Whether a place in pixels lies in the map. */
@@ -71,8 +56,7 @@ bool edit_entity_inside(const EditDoc *doc, const EditEntity *en)
 {
     int tx, ty;
     edit_entity_tile(&en->e, &tx, &ty);
-    bool ok = en->px ? place_inside(doc, en->e.x, en->e.y)
-                     : tx >= 0 && ty >= 0 && tx < doc->width && ty < doc->height;
+    bool ok = en->px ? place_inside(doc, en->e.x, en->e.y) : edit_in_map(doc, tx, ty);
     for (int i = 0; ok && i < en->path.count; i++)
         ok = place_inside(doc, en->path.points[i].x, en->path.points[i].y);
     return ok;
@@ -90,8 +74,8 @@ const int32_t *edit_occupants(EditDoc *doc)
     for (int s = 0; s < doc->slot_count; s++) {
         const EditEntity *en = &doc->slots[s];
         int tx, ty;
-        if (en->alive && en->ch != 0 && edit_entity_tile(&en->e, &tx, &ty) && tx >= 0 && ty >= 0 &&
-            tx < doc->width && ty < doc->height)
+        if (en->alive && en->ch != 0 && edit_entity_tile(&en->e, &tx, &ty) &&
+            edit_in_map(doc, tx, ty))
             doc->occupant[(size_t)ty * (size_t)doc->width + (size_t)tx] = s + 1;
     }
     doc->occupant_version = doc->slots_version;
@@ -103,9 +87,13 @@ static bool may_draw(EditDoc *doc, const EditEntity *en, int self)
 {
     int tx, ty;
     const EntityKind *k = kind_get(en->e.kind);
-    if (!(k->flags & KIND_DRAWABLE) || en->px || !edit_entity_plain(en) ||
-        !edit_entity_tile(&en->e, &tx, &ty) || tx < 0 || ty < 0 || tx >= doc->width ||
-        ty >= doc->height)
+    LevelEntity d; /* plain: its box and every property its kind's default */
+    leveldesc_entity_init(&d, en->e.kind);
+    bool plain = en->e.w == d.w && en->e.h == d.h;
+    for (int p = 0; plain && p < k->prop_count; p++)
+        plain = !edit_prop_changed(en, p);
+    if (!(k->flags & KIND_DRAWABLE) || en->px || !plain || !edit_entity_tile(&en->e, &tx, &ty) ||
+        !edit_in_map(doc, tx, ty))
         return false;
     size_t i = (size_t)ty * (size_t)doc->width + (size_t)tx;
     const int32_t *occ = edit_occupants(doc);

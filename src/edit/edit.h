@@ -89,9 +89,6 @@ char *edit_text(const EditDoc *doc, size_t *len);
 bool edit_save(EditDoc *doc, const char *path, char *err, size_t err_size);
 /* Whether the level changed since it was opened or last saved. */
 bool edit_modified(const EditDoc *doc);
-/* Whether saving the document as it was opened would change the file's
-** layout (a file written by another tool or by hand in another style). */
-bool edit_reformats(const EditDoc *doc);
 
 /* ---- What the document holds ------------------------------------------------------ */
 
@@ -137,8 +134,6 @@ const char *edit_redo_label(const EditDoc *doc);
 ** the map to the list of entities, where it may stand on any tile.
 ** Each returns whether anything changed. */
 bool edit_paint(EditDoc *doc, int tx, int ty, TileKind kind);
-/* Every tile on the straight line between two tiles (a stroke's segment). */
-bool edit_paint_line(EditDoc *doc, int x0, int y0, int x1, int y1, TileKind kind);
 bool edit_fill(EditDoc *doc, EditRect r, TileKind kind);
 /* Empties the tiles of r and deletes the entities standing on them. */
 bool edit_erase(EditDoc *doc, EditRect r);

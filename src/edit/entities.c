@@ -23,9 +23,7 @@ static int take(const EditDoc *doc, uint32_t id, EditEntity *en)
     return s;
 }
 
-/* Moves an entity and its path by (dx, dy) px; off the tile grid, it is
-** written in pixels from then on. */
-static void shift(EditEntity *en, int dx, int dy)
+void edit_shift(EditEntity *en, int dx, int dy)
 {
     en->e.x += dx;
     en->e.y += dy;
@@ -37,18 +35,6 @@ static void shift(EditEntity *en, int dx, int dy)
         aligned &= en->path.points[i].x % TILE_SIZE == 0 && en->path.points[i].y % TILE_SIZE == 0;
     }
     en->px |= !aligned;
-}
-
-/* The first entity of a tiny level the loader reads from the kind's
-** example: the values a required path or text takes when placed. */
-static bool example_of(int kind, LevelDesc *out)
-{
-    char msg[LEVEL_ERROR_MESSAGE_MAX];
-    const char *example = kind_get(kind)->example;
-    return example != NULL &&
-           edit_ask_loader(64, 24, "\"name\": \"example\", \"background\": \"hills\"", example, out,
-                           NULL, msg, sizeof msg) &&
-           out->entity_count == 1;
 }
 
 /* A fresh entity of that kind at tile (tx, ty), with the kind's defaults
@@ -64,8 +50,14 @@ static void init_entity(const EditDoc *doc, EditEntity *en, int kind, int tx, in
     for (int p = 0; p < k->prop_count; p++)
         wants |= k->props[p].required &&
                  (k->props[p].type == KPROP_PATH || k->props[p].type == KPROP_TEXT);
+    /* the values a required path or text takes when placed: the kind's
+    ** example's, the one entity of a tiny level the loader reads */
     LevelDesc ex;
-    if (!wants || !example_of(kind, &ex))
+    char msg[LEVEL_ERROR_MESSAGE_MAX];
+    if (!wants || k->example == NULL ||
+        !edit_ask_loader(64, 24, "\"example\"", "\"hills\"", NULL, k->example, &ex, NULL, msg,
+                         sizeof msg) ||
+        ex.entity_count != 1)
         return;
     const LevelEntity *x = &ex.entities[0];
     for (int p = 0; p < k->prop_count; p++) {
@@ -93,7 +85,7 @@ static void init_entity(const EditDoc *doc, EditEntity *en, int kind, int tx, in
 uint32_t edit_place(EditDoc *doc, int kind, int tx, int ty)
 {
     const EntityKind *k = kind_get(kind);
-    if (k == NULL || tx < 0 || ty < 0 || tx >= doc->width || ty >= doc->height)
+    if (k == NULL || !edit_in_map(doc, tx, ty))
         return 0;
     int slot = -1;
     for (int s = 0; (k->flags & KIND_UNIQUE) && s < doc->slot_count && slot < 0; s++)
@@ -106,7 +98,7 @@ uint32_t edit_place(EditDoc *doc, int kind, int tx, int ty)
         LevelEntity at = en.e;
         level_entity_at_tile(&at, tx, ty);
         en.px = false; /* on the grid again, unless its path is not */
-        shift(&en, at.x - en.e.x, at.y - en.e.y);
+        edit_shift(&en, at.x - en.e.x, at.y - en.e.y);
         if (edit_entity_inside(doc, &en))
             edit_update(doc, slot, &en);
         else
@@ -123,18 +115,20 @@ bool edit_move(EditDoc *doc, const uint32_t *ids, int count, int dx, int dy)
 {
     if (count <= 0 || (dx == 0 && dy == 0))
         return false;
-    EditEntity *moved = malloc((size_t)count * sizeof *moved);
-    int *slots = malloc((size_t)count * sizeof *slots);
-    char *drawn = malloc((size_t)count);
-    bool ok = moved != NULL && slots != NULL && drawn != NULL;
+    struct Moved {
+        EditEntity en;
+        int slot;
+        char drawn;
+    } *m = malloc((size_t)count * sizeof *m);
+    bool ok = m != NULL;
     for (int i = 0; ok && i < count; i++) {
-        slots[i] = take(doc, ids[i], &moved[i]);
-        for (int j = 0; j < i && slots[i] >= 0; j++)
-            slots[i] = slots[j] == slots[i] ? -1 : slots[i]; /* each once */
-        drawn[i] = slots[i] >= 0 ? moved[i].ch : 0;
-        if (slots[i] >= 0) {
-            shift(&moved[i], dx, dy);
-            ok = edit_entity_inside(doc, &moved[i]);
+        m[i].slot = take(doc, ids[i], &m[i].en);
+        for (int j = 0; j < i && m[i].slot >= 0; j++)
+            m[i].slot = m[j].slot == m[i].slot ? -1 : m[i].slot; /* each once */
+        m[i].drawn = m[i].slot >= 0 ? m[i].en.ch : 0;
+        if (m[i].slot >= 0) {
+            edit_shift(&m[i].en, dx, dy);
+            ok = edit_entity_inside(doc, &m[i].en);
         }
     }
     if (ok) {
@@ -143,21 +137,19 @@ bool edit_move(EditDoc *doc, const uint32_t *ids, int count, int dx, int dy)
         ** may be, else listed. */
         edit_begin(doc, "move");
         for (int i = 0; i < count; i++)
-            if (drawn[i] != 0)
-                edit_vacate(doc, &doc->slots[slots[i]]);
+            if (m[i].drawn != 0)
+                edit_vacate(doc, &doc->slots[m[i].slot]);
         for (int i = 0; i < count; i++) {
-            moved[i].ch = 0;
-            if (slots[i] >= 0)
-                edit_put_slot(doc, slots[i], &moved[i]);
+            m[i].en.ch = 0;
+            if (m[i].slot >= 0)
+                edit_put_slot(doc, m[i].slot, &m[i].en);
         }
         for (int i = 0; i < count; i++)
-            if (drawn[i] != 0)
-                edit_settle(doc, slots[i], drawn[i]);
+            if (m[i].drawn != 0)
+                edit_settle(doc, m[i].slot, m[i].drawn);
         edit_end(doc);
     }
-    free(moved);
-    free(slots);
-    free(drawn);
+    free(m);
     return ok;
 }
 
@@ -189,7 +181,7 @@ int edit_duplicate(EditDoc *doc, const uint32_t *ids, int count, int dx, int dy,
         bool drawn = en.ch != 0;
         en.id = 0;
         en.raw_len = en.raw_off = 0;
-        shift(&en, dx, dy);
+        edit_shift(&en, dx, dy);
         if (!edit_entity_inside(doc, &en) || edit_add(doc, &en, drawn) < 0)
             continue;
         if (out != NULL)
@@ -198,6 +190,21 @@ int edit_duplicate(EditDoc *doc, const uint32_t *ids, int count, int dx, int dy,
     }
     edit_end(doc);
     return made;
+}
+
+/* The entity in slot s changed to en, whose property p was set: a listed
+** entry that names its keys names p too, after the others. */
+static bool update(EditDoc *doc, int s, EditEntity *en, int p, const char *label)
+{
+    bool known = false;
+    for (int i = 0; i < en->key_count; i++)
+        known |= en->keys[i] == p;
+    if (!known && en->key_count > 0 && en->key_count < sizeof en->keys)
+        en->keys[en->key_count++] = (uint8_t)p;
+    edit_begin(doc, label);
+    edit_update(doc, s, en);
+    edit_end(doc);
+    return true;
 }
 
 /* ---- Properties ---------------------------------------------------------------- */
@@ -236,8 +243,8 @@ static bool ask_prop(int kind, bool px, int prop, const char *json, LevelDesc *o
             n += (size_t)snprintf(entry + n, cap - n, ", \"%s\": %s", k->props[p].name, v);
         }
     snprintf(entry + n, cap - n, "}");
-    bool ok = edit_ask_loader(1, 1, "\"name\": \"-\", \"background\": \"hills\"", entry, out,
-                              "entities[0].", msg, msg_size) &&
+    bool ok = edit_ask_loader(1, 1, "\"-\"", "\"hills\"", NULL, entry, out, "entities[0].", msg,
+                              msg_size) &&
               out->entity_count == 1;
     free(entry);
     return ok;
@@ -283,15 +290,7 @@ bool edit_set_prop(EditDoc *doc, uint32_t id, const char *name, const char *valu
         en.e.props[p] = got->props[p];
     }
     leveldesc_fini(&lv);
-    bool known = false;
-    for (int i = 0; i < en.key_count; i++)
-        known |= en.keys[i] == p;
-    if (!known && en.key_count < sizeof en.keys && en.key_count > 0)
-        en.keys[en.key_count++] = (uint8_t)p;
-    edit_begin(doc, "set property");
-    edit_update(doc, s, &en);
-    edit_end(doc);
-    return true;
+    return update(doc, s, &en, p, "set property");
 }
 
 void edit_prop_text(const EditDoc *doc, uint32_t id, const char *name, char *buf, size_t size)
@@ -301,9 +300,13 @@ void edit_prop_text(const EditDoc *doc, uint32_t id, const char *name, char *buf
     int p = k != NULL ? kind_prop_find(k, name) : -1;
     if (size > 0)
         buf[0] = '\0';
-    if (p < 0)
-        return;
-    const KindProp *prop = &k->props[p];
+    if (p >= 0)
+        edit_value_text(en, p, buf, size);
+}
+
+void edit_value_text(const EditEntity *en, int p, char *buf, size_t size)
+{
+    const KindProp *prop = &kind_get(en->e.kind)->props[p];
     LevelValue v = en->e.props[p];
     int scale = en->px ? 1 : TILE_SIZE;
     switch (prop->type) {
@@ -311,7 +314,9 @@ void edit_prop_text(const EditDoc *doc, uint32_t id, const char *name, char *buf
     case KPROP_NUMBER: edit_float_text(v.f, buf, size); break;
     case KPROP_BOOL: snprintf(buf, size, "%s", v.i ? "true" : "false"); break;
     case KPROP_ENUM: snprintf(buf, size, "%s", prop->values[v.i]); break;
-    case KPROP_SIZE: snprintf(buf, size, "%d", (name[0] == 'w' ? en->e.w : en->e.h) / scale); break;
+    case KPROP_SIZE:
+        snprintf(buf, size, "%d", (prop->name[0] == 'w' ? en->e.w : en->e.h) / scale);
+        break;
     case KPROP_TEXT: snprintf(buf, size, "%s", en->text); break;
     default: {
         size_t n = 0;
@@ -381,21 +386,9 @@ static bool put_point(const EditDoc *doc, EditEntity *en, int i, int x, int y, c
     return true;
 }
 
-static bool path_done(EditDoc *doc, int s, EditEntity *en)
+static bool path_done(EditDoc *doc, int s, EditEntity *en, const KindProp *prop)
 {
-    bool known = false;
-    const EntityKind *k = kind_get(en->e.kind);
-    int p = 0;
-    while (k->props[p].type != KPROP_PATH)
-        p++;
-    for (int i = 0; i < en->key_count; i++)
-        known |= en->keys[i] == p;
-    if (!known && en->key_count > 0 && en->key_count < sizeof en->keys)
-        en->keys[en->key_count++] = (uint8_t)p;
-    edit_begin(doc, "edit path");
-    edit_update(doc, s, en);
-    edit_end(doc);
-    return true;
+    return update(doc, s, en, (int)(prop - kind_get(en->e.kind)->props), "edit path");
 }
 
 bool edit_path_add(EditDoc *doc, uint32_t id, int index, int x, int y, char *msg, size_t msg_size)
@@ -410,7 +403,7 @@ bool edit_path_add(EditDoc *doc, uint32_t id, int index, int x, int y, char *msg
     memmove(&en.path.points[index + 1], &en.path.points[index],
             (size_t)(en.path.count - index) * sizeof en.path.points[0]);
     en.path.count++;
-    return put_point(doc, &en, index, x, y, msg, msg_size) && path_done(doc, s, &en);
+    return put_point(doc, &en, index, x, y, msg, msg_size) && path_done(doc, s, &en, prop);
 }
 
 /* path_of for a waypoint of the path: -1 with a message when there is no such one. */
@@ -432,7 +425,7 @@ bool edit_path_move(EditDoc *doc, uint32_t id, int index, int x, int y, char *ms
     int s = waypoint_of(doc, id, index, &en, &prop, msg, msg_size);
     if (s < 0)
         return false;
-    return put_point(doc, &en, index, x, y, msg, msg_size) && path_done(doc, s, &en);
+    return put_point(doc, &en, index, x, y, msg, msg_size) && path_done(doc, s, &en, prop);
 }
 
 bool edit_path_remove(EditDoc *doc, uint32_t id, int index, char *msg, size_t msg_size)
@@ -447,7 +440,7 @@ bool edit_path_remove(EditDoc *doc, uint32_t id, int index, char *msg, size_t ms
     memmove(&en.path.points[index], &en.path.points[index + 1],
             (size_t)(en.path.count - index - 1) * sizeof en.path.points[0]);
     en.path.count--;
-    return path_done(doc, s, &en);
+    return path_done(doc, s, &en, prop);
 }
 
 /* ---- By place ------------------------------------------------------------------- */

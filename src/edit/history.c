@@ -46,17 +46,13 @@ void edit_end(EditDoc *doc)
     doc->live = false;
 }
 
-static void free_change(EditChange *c)
-{
-    if (c->type == EDIT_GRID)
-        free(((EditGrid *)c->data)->cells);
-    free(c->data);
-}
-
 static void free_step(EditStep *s)
 {
-    for (int i = 0; i < s->count; i++)
-        free_change(&s->changes[i]);
+    for (int i = 0; i < s->count; i++) {
+        if (s->changes[i].type == EDIT_GRID)
+            free(((EditGrid *)s->changes[i].data)->cells);
+        free(s->changes[i].data);
+    }
     free(s->changes);
     memset(s, 0, sizeof *s);
 }
@@ -253,37 +249,30 @@ static void swap(EditDoc *doc, EditChange *c)
     }
 }
 
-static void after_swap(EditDoc *doc)
+/* Undoes a step (its changes swapped backwards) or redoes one (forwards). */
+static bool step(EditDoc *doc, bool redo)
 {
+    while (doc->depth > 0)
+        edit_end(doc);
+    if (doc->done == (redo ? doc->total : 0))
+        return false;
+    EditStep *s = &doc->steps[redo ? doc->done++ : --doc->done];
+    for (int i = 0; i < s->count; i++)
+        swap(doc, &s->changes[redo ? i : s->count - 1 - i]);
     edit_legend_refresh(doc);
     doc->version++;
     doc->slots_version++;
+    return true;
 }
 
 bool edit_undo(EditDoc *doc)
 {
-    while (doc->depth > 0)
-        edit_end(doc);
-    if (doc->done == 0)
-        return false;
-    EditStep *s = &doc->steps[--doc->done];
-    for (int i = s->count - 1; i >= 0; i--)
-        swap(doc, &s->changes[i]);
-    after_swap(doc);
-    return true;
+    return step(doc, false);
 }
 
 bool edit_redo(EditDoc *doc)
 {
-    while (doc->depth > 0)
-        edit_end(doc);
-    if (doc->done == doc->total)
-        return false;
-    EditStep *s = &doc->steps[doc->done++];
-    for (int i = 0; i < s->count; i++)
-        swap(doc, &s->changes[i]);
-    after_swap(doc);
-    return true;
+    return step(doc, true);
 }
 
 const char *edit_undo_label(const EditDoc *doc)
@@ -305,10 +294,7 @@ void edit_history_fini(EditDoc *doc)
     free(doc->slot_mark);
     doc->steps = NULL;
     doc->cell_mark = doc->slot_mark = NULL;
-    doc->cell_mark_len = 0;
-    doc->slot_mark_len = 0;
-    doc->done = doc->total = 0;
-    doc->step_cap = 0;
-    doc->depth = 0;
+    doc->cell_mark_len = doc->step_cap = 0;
+    doc->slot_mark_len = doc->done = doc->total = doc->depth = 0;
     doc->live = false;
 }

@@ -110,13 +110,6 @@ void edit_float_text(float f, char *buf, size_t size)
     snprintf(buf, size, "%.9g", (double)f);
 }
 
-static void put_float(Out *o, float f)
-{
-    char buf[32];
-    edit_float_text(f, buf, sizeof buf);
-    puts_(o, buf);
-}
-
 /* ---- An entity's entry ------------------------------------------------------------ */
 
 /* Whether a listed entity writes key. */
@@ -127,26 +120,16 @@ static bool writes(const EditEntity *en, int key)
     if (key == EDIT_KEY_PX)
         return en->px;
     const KindProp *p = &kind_get(en->e.kind)->props[key];
-    if (p->type == KPROP_PATH)
-        return en->path.count > 0;
-    if (p->type == KPROP_TEXT)
-        return en->text[0] != '\0';
-    for (int i = 0; i < en->key_count; i++)
-        if (en->keys[i] == key)
-            return true;
-    if (p->required)
-        return true;
-    LevelEntity d;
-    leveldesc_entity_init(&d, en->e.kind);
-    if (p->type == KPROP_SIZE)
-        return p->name[0] == 'w' ? en->e.w != d.w : en->e.h != d.h;
-    return en->e.props[key].i != d.props[key].i;
+    bool named = p->required && p->type != KPROP_PATH && p->type != KPROP_TEXT;
+    for (int i = 0; i < en->key_count && p->type != KPROP_PATH && p->type != KPROP_TEXT; i++)
+        named |= en->keys[i] == key;
+    return named || edit_prop_changed(en, key);
 }
 
 static void put_value(Out *o, const EditEntity *en, int key)
 {
     const EntityKind *k = kind_get(en->e.kind);
-    int scale = en->px ? 1 : TILE_SIZE, tx, ty;
+    int tx, ty;
     edit_entity_tile(&en->e, &tx, &ty);
     switch (key) {
     case EDIT_KEY_TYPE: put_string(o, k->name); return;
@@ -155,23 +138,16 @@ static void put_value(Out *o, const EditEntity *en, int key)
     case EDIT_KEY_PX: puts_(o, "true"); return;
     default: break;
     }
-    const KindProp *p = &k->props[key];
-    LevelValue v = en->e.props[key];
-    switch (p->type) {
-    case KPROP_INT: printf_(o, "%d", (int)v.i); break;
-    case KPROP_NUMBER: put_float(o, v.f); break;
-    case KPROP_BOOL: puts_(o, v.i ? "true" : "false"); break;
-    case KPROP_ENUM: put_string(o, p->values[v.i]); break;
-    case KPROP_SIZE: printf_(o, "%d", (p->name[0] == 'w' ? en->e.w : en->e.h) / scale); break;
-    case KPROP_TEXT: put_string(o, en->text); break;
-    default:
-        puts_(o, "[");
-        for (int i = 0; i < en->path.count; i++)
-            printf_(o, "%s[%d, %d]", i > 0 ? ", " : "", en->path.points[i].x / scale,
-                    en->path.points[i].y / scale);
-        puts_(o, "]");
-        break;
+    KindPropType type = k->props[key].type;
+    char text[KIND_TEXT_MAX + KIND_MAX_WAYPOINTS * 32];
+    edit_value_text(en, key, text, sizeof text);
+    if (type == KPROP_ENUM || type == KPROP_TEXT) {
+        put_string(o, text);
+        return;
     }
+    puts_(o, type == KPROP_PATH ? "[" : "");
+    puts_(o, text);
+    puts_(o, type == KPROP_PATH ? "]" : "");
 }
 
 static void put_key(Out *o, const EditEntity *en, int key, bool *first)
@@ -244,14 +220,14 @@ static void put_physics(Out *o, const EditDoc *doc)
     const ParamInfo *table = physics_param_table(&count);
     puts_(o, "{");
     for (int i = 0; i < m->physics_count; i++) {
-        printf_(o, "%s\"%s\": ", i > 0 ? ", " : "", table[m->physics_param[i]].name);
-        put_float(o, m->physics_value[i]);
+        char value[32];
+        edit_float_text(m->physics_value[i], value, sizeof value);
+        printf_(o, "%s\"%s\": %s", i > 0 ? ", " : "", table[m->physics_param[i]].name, value);
     }
     puts_(o, "}");
 }
 
-/* The map's characters with the drawn entities on them. */
-static char *map_chars(const EditDoc *doc)
+char *edit_map_chars(const EditDoc *doc)
 {
     size_t cells = (size_t)doc->width * (size_t)doc->height;
     char *map = malloc(cells);
@@ -273,15 +249,14 @@ char *edit_write(const EditDoc *doc, size_t *len, EditLines *lines)
 {
     const EditMeta *m = &doc->meta;
     Out o = {.line = 1};
-    char *map = map_chars(doc);
+    char *map = edit_map_chars(doc);
     int listed = 0;
     for (int s = 0; s < doc->slot_count; s++)
         listed += doc->slots[s].alive && doc->slots[s].ch == 0;
     if (lines != NULL) {
         memset(lines, 0, sizeof *lines);
-        lines->entity_line = malloc(((size_t)listed + 1) * sizeof *lines->entity_line);
-        lines->entity_slot = malloc(((size_t)listed + 1) * sizeof *lines->entity_slot);
-        o.oom |= lines->entity_line == NULL || lines->entity_slot == NULL;
+        lines->entity = malloc(((size_t)listed + 1) * sizeof *lines->entity);
+        o.oom |= lines->entity == NULL;
     }
     o.oom |= map == NULL;
 
@@ -334,8 +309,8 @@ char *edit_write(const EditDoc *doc, size_t *len, EditLines *lines)
             if (!en->alive || en->ch != 0)
                 continue;
             if (lines != NULL && !o.oom) {
-                lines->entity_line[lines->entity_count] = o.line;
-                lines->entity_slot[lines->entity_count++] = s;
+                lines->entity[lines->entity_count].line = o.line;
+                lines->entity[lines->entity_count++].slot = s;
             }
             puts_(&o, "    ");
             put_entity(&o, doc, en);
@@ -349,8 +324,7 @@ char *edit_write(const EditDoc *doc, size_t *len, EditLines *lines)
     if (o.oom) {
         free(o.p);
         if (lines != NULL) {
-            free(lines->entity_line);
-            free(lines->entity_slot);
+            free(lines->entity);
             memset(lines, 0, sizeof *lines);
         }
         return NULL;

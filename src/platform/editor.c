@@ -117,6 +117,21 @@ bool editor_packs_folder(const Frontend *g, char *out, size_t cap)
     return user_subfolder(g, "packs", out, cap);
 }
 
+bool editor_copy_path(const Frontend *g, const char *from, char *out, size_t cap)
+{
+    char folder[EDITOR_PATH_MAX], base[128];
+    if (!editor_user_folder(g, folder, sizeof folder))
+        return false;
+    snprintf(base, sizeof base, "%s", level_path_basename(from));
+    char *dot = strrchr(base, '.');
+    if (dot)
+        *dot = '\0';
+    snprintf(out, cap, "%.3800s/%.120s.json", folder, base);
+    for (int n = 2; editor_file_exists(out) && n < 1000; n++)
+        snprintf(out, cap, "%.3800s/%.120s-%d.json", folder, base, n);
+    return true;
+}
+
 static void side_path(const Editor *ed, char *out, size_t cap)
 {
     snprintf(out, cap, "%.*s.autosave", (int)(cap > 10 ? cap - 10 : 0), ed->path);
@@ -141,38 +156,35 @@ bool editor_file_exists(const char *path)
     return stat(path, &st) == 0;
 }
 
-/* The file's bytes (a level's at most), or NULL when it cannot be read. */
-static char *read_whole(const char *path, size_t *len)
-{
-    JsonSink quiet = {0};
-    char *text = NULL;
-    return json_read_file(path, LEVEL_MAX_FILE_BYTES, &text, len, &quiet) == JSON_READ_OK ? text
-                                                                                          : NULL;
-}
-
-/* The document's text equals the file's bytes. */
+/* The document's text equals the file's bytes (a level's at most). */
 static bool same_as_file(const EditDoc *doc, const char *path)
 {
+    JsonSink quiet = {0};
     size_t a, b;
-    char *mine = edit_text(doc, &a), *theirs = read_whole(path, &b);
-    bool same = mine && theirs && a == b && memcmp(mine, theirs, a) == 0;
+    char *mine = edit_text(doc, &a), *theirs = NULL;
+    bool same = json_read_file(path, LEVEL_MAX_FILE_BYTES, &theirs, &b, &quiet) == JSON_READ_OK &&
+                mine && a == b && memcmp(mine, theirs, a) == 0;
     free(mine);
     free(theirs);
     return same;
 }
 
-static void reset_view(Editor *ed)
+static void use_doc(Frontend *g, EditDoc *doc)
 {
+    Editor *ed = g->editor;
+    edit_free(ed->doc);
+    ed->doc = doc;
+    ed->restored = false;
+    ed->run_finished = false; /* a run of another level */
+    free(ed->run_text);
+    ed->run_text = NULL;
+    level_watch_init(&ed->watch, ed->path);
     ed->zoom = 1.0f;
-    ed->cursor_x = 0;
-    ed->cursor_y = 0;
-    ed->selected_count = 0;
+    ed->cursor_x = ed->cursor_y = ed->selected_count = ed->mark_count = ed->drag = 0;
     ed->region = (EditRect){0, 0, 0, 0};
-    ed->mark_count = 0;
     ed->focus = FOCUS_CANVAS;
     ed->typing = false;
     ed->problem = -1;
-    ed->drag = 0;
     /* the player start in view */
     const LevelDesc *lv = edit_level(ed->doc);
     for (int i = 0; i < lv->entity_count; i++)
@@ -187,33 +199,7 @@ static void reset_view(Editor *ed)
     ed->stale = true;
     ed->autosave_in = AUTOSAVE_SECONDS;
     ed->autosave_dirty = false;
-}
-
-static void use_doc(Frontend *g, EditDoc *doc)
-{
-    Editor *ed = g->editor;
-    edit_free(ed->doc);
-    ed->doc = doc;
-    ed->restored = false;
-    ed->run_finished = false; /* a run of another level */
-    free(ed->run_text);
-    ed->run_text = NULL;
-    level_watch_init(&ed->watch, ed->path);
-    reset_view(ed);
     editor_panel_fields(g);
-}
-
-static void physics_base(Frontend *g, PhysicsParams *base)
-{
-    *base = physics_defaults();
-    char path[APP_PATH_MAX + 32];
-    snprintf(path, sizeof path, "%.*s/assets/physics.json", APP_PATH_MAX, g->data_dir);
-    LevelErrors *errors = calloc(1, sizeof *errors);
-    if (errors && !level_physics_load(path, base, errors)) {
-        level_errors_print(errors, stderr);
-        *base = physics_defaults();
-    }
-    free(errors);
 }
 
 /* Opens path for editing (a new level's form when it does not exist);
@@ -338,18 +324,11 @@ void editor_save(Frontend *g, bool copy)
         return;
     }
     if (copy) {
-        char folder[EDITOR_PATH_MAX], path[EDITOR_PATH_MAX], base[128];
-        if (!editor_user_folder(g, folder, sizeof folder)) {
+        char path[EDITOR_PATH_MAX];
+        if (!editor_copy_path(g, ed->path, path, sizeof path)) {
             editor_note(ed, true, "no folder for your levels");
             return;
         }
-        snprintf(base, sizeof base, "%s", level_path_basename(ed->path));
-        char *dot = strrchr(base, '.');
-        if (dot)
-            *dot = '\0';
-        snprintf(path, sizeof path, "%.3800s/%.120s.json", folder, base);
-        for (int n = 2; editor_file_exists(path) && n < 1000; n++)
-            snprintf(path, sizeof path, "%.3800s/%.120s-%d.json", folder, base, n);
         if (!save_to(g, path))
             return;
         snprintf(ed->path, sizeof ed->path, "%s", path);
@@ -460,32 +439,33 @@ static void back_from_run(Frontend *g)
 
 /* ---- the screen --------------------------------------------------------------------- */
 
-/* The Editor, made the first time it is needed. */
-static Editor *editor_make(Frontend *g)
-{
-    if (g->editor)
-        return g->editor;
-    Editor *ed = g->editor = calloc(1, sizeof *g->editor);
-    if (!ed)
-        return NULL;
-    ed->grid = true;
-    ed->zoom = 1.0f;
-    ed->brush_tile = TILE_SOLID;
-    ed->tool = TOOL_PAINT;
-    ed->problem = -1;
-    ed->waypoint = -1;
-    replay_init(&ed->run);
-    physics_base(g, &ed->base);
-    return ed;
-}
-
 bool editor_open_path(Frontend *g, const char *path, bool in_place, char *err, size_t errlen)
 {
-    if (!editor_make(g)) {
+    Editor *ed = g->editor;
+    if (!ed && (ed = g->editor = calloc(1, sizeof *g->editor)) != NULL) {
+        /* made the first time it is needed */
+        ed->grid = true;
+        ed->zoom = 1.0f;
+        ed->brush_tile = TILE_SOLID;
+        ed->tool = TOOL_PAINT;
+        ed->problem = ed->waypoint = -1;
+        replay_init(&ed->run);
+        /* the physics a level's overrides apply to: assets/physics.json's */
+        ed->base = physics_defaults();
+        char physics[APP_PATH_MAX + 32];
+        snprintf(physics, sizeof physics, "%.*s/assets/physics.json", APP_PATH_MAX, g->data_dir);
+        LevelErrors *errors = calloc(1, sizeof *errors);
+        if (errors && !level_physics_load(physics, &ed->base, errors)) {
+            level_errors_print(errors, stderr);
+            ed->base = physics_defaults();
+        }
+        free(errors);
+    }
+    if (!ed) {
         snprintf(err, errlen, "out of memory");
         return false;
     }
-    g->editor->in_place = in_place;
+    ed->in_place = in_place;
     return editor_open(g, path, err, errlen);
 }
 
@@ -564,16 +544,6 @@ static void new_form_key(Frontend *g, SDL_Scancode key, Uint16 mod)
     }
 }
 
-static void new_form_text(Editor *ed, const char *text)
-{
-    if (ed->new_field == 2)
-        return;
-    int *v = ed->new_field == 0 ? &ed->new_w : &ed->new_h;
-    for (const char *c = text; *c; c++)
-        if (*c >= '0' && *c <= '9' && *v * 10 + (*c - '0') <= LEVEL_MAX_SIDE)
-            *v = *v * 10 + (*c - '0');
-}
-
 /* The other questions: a key each answer. */
 static void ask_key(Frontend *g, SDL_Scancode key)
 {
@@ -581,15 +551,14 @@ static void ask_key(Frontend *g, SDL_Scancode key)
     switch (ed->ask) {
     case ASK_RESTORE:
         if (key == SDL_SCANCODE_R) {
-            char side[EDITOR_PATH_MAX + 16], err[512];
+            char side[EDITOR_PATH_MAX + 16];
             side_path(ed, side, sizeof side);
             LevelErrors *errors = calloc(1, sizeof *errors);
             EditDoc *doc = errors ? edit_open(side, &ed->base, errors) : NULL;
             free(errors);
             ed->ask = ASK_NONE;
             if (!doc) {
-                snprintf(err, sizeof err, "the autosave does not open; kept as %.400s", side);
-                editor_note(ed, true, "%s", err);
+                editor_note(ed, true, "the autosave does not open; kept as %.400s", side);
                 return;
             }
             use_doc(g, doc);
@@ -636,13 +605,10 @@ void editor_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
     Editor *ed = g->editor;
     if (!ed)
         return;
-    if (ev->type == SDL_WINDOWEVENT || ev->type == SDL_CONTROLLERDEVICEREMOVED) {
-        if (ev->type == SDL_WINDOWEVENT && ev->window.event == SDL_WINDOWEVENT_FOCUS_LOST) {
-            ed->space = false; /* nothing stays held */
-            if (ed->drag && ed->doc)
-                editor_drag_end(g);
-        }
-        return;
+    if (ev->type == SDL_WINDOWEVENT && ev->window.event == SDL_WINDOWEVENT_FOCUS_LOST) {
+        ed->space = false; /* nothing stays held */
+        if (ed->drag && ed->doc)
+            editor_drag_end(g);
     }
     if (ev->type == SDL_KEYDOWN) {
         SDL_Scancode key = ev->key.keysym.scancode;
@@ -665,7 +631,7 @@ void editor_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
                 ed->help = false;
             return;
         }
-        if (ed->focus != FOCUS_CANVAS && editor_panel_key(g, key, mod))
+        if (ed->focus != FOCUS_CANVAS && editor_panel_key(g, key))
             return;
         if (key == SDL_SCANCODE_SPACE && !(mod & (KMOD_CTRL | KMOD_ALT))) {
             ed->space = true;
@@ -676,17 +642,16 @@ void editor_event(Frontend *g, const SDL_Event *ev, ControlsResult r)
             editor_act(g, a);
         return;
     }
-    if (ev->type == SDL_KEYUP) {
-        if (ev->key.keysym.scancode == SDL_SCANCODE_SPACE)
-            ed->space = false;
-        return;
-    }
+    if (ev->type == SDL_KEYUP && ev->key.keysym.scancode == SDL_SCANCODE_SPACE)
+        ed->space = false;
     if (ev->type == SDL_TEXTINPUT) {
-        if (ed->ask == ASK_NEW)
-            new_form_text(ed, ev->text.text);
-        else if (ed->ask == ASK_PACK)
+        int *v = ed->new_field == 0 ? &ed->new_w : &ed->new_h; /* digits, the form's size */
+        for (const char *c = ev->text.text; ed->ask == ASK_NEW && ed->new_field < 2 && *c; c++)
+            if (*c >= '0' && *c <= '9' && *v * 10 + (*c - '0') <= LEVEL_MAX_SIDE)
+                *v = *v * 10 + (*c - '0');
+        if (ed->ask == ASK_PACK)
             editor_pack_text(ed, ev->text.text);
-        else if (ed->typing)
+        else if (ed->typing && ed->ask != ASK_NEW)
             editor_panel_text(g, ev->text.text);
         return;
     }
@@ -762,14 +727,6 @@ static void draw_top(Frontend *g)
     render_text(&g->batch, &g->atlas, right, LOGICAL_W - rw - 4, 0, EDITOR_ACCENT);
 }
 
-static void draw_status(Frontend *g)
-{
-    Editor *ed = g->editor;
-    SDL_Rect r = {0, LOGICAL_H - EDITOR_STATUS_H, LOGICAL_W, EDITOR_STATUS_H};
-    render_fill(&g->batch, &g->atlas, r, EDITOR_PANEL_BG);
-    editor_text(g, ed->message, 4, r.y, LOGICAL_W - 8, ed->message_bad ? EDITOR_BAD : EDITOR_DIM);
-}
-
 void editor_draw_box(Frontend *g, SDL_Rect box, const char *heading)
 {
     render_fill(&g->batch, &g->atlas, (SDL_Rect){0, 0, LOGICAL_W, LOGICAL_H},
@@ -814,29 +771,21 @@ static void draw_ask(Frontend *g)
         editor_pack_draw(g);
         return;
     }
-    const char *heading = "", *line = "", *keys = "";
-    switch (ed->ask) {
-    case ASK_RESTORE:
-        heading = "AN AUTOSAVE IS THERE";
-        line = "The editor went away with changes unsaved.";
-        keys = "R: restore it   D: discard it";
-        break;
-    case ASK_RELOAD:
-        heading = "THE FILE CHANGED ON DISK";
-        line = "Another program wrote it.";
-        keys = "R: read it again   K: keep this";
-        break;
-    case ASK_LEAVE:
-        heading = "UNSAVED CHANGES";
-        line = "The level has changes not saved.";
-        keys = "S: save   D: discard   Esc: stay";
-        break;
-    default: return;
-    }
+    /* the other questions: a heading, a line, the keys */
+    static const char *const ASKS[][3] = {
+        [ASK_RESTORE] = {"AN AUTOSAVE IS THERE", "The editor went away with changes unsaved.",
+                         "R: restore it   D: discard it"},
+        [ASK_RELOAD] = {"THE FILE CHANGED ON DISK", "Another program wrote it.",
+                        "R: read it again   K: keep this"},
+        [ASK_LEAVE] = {"UNSAVED CHANGES", "The level has changes not saved.",
+                       "S: save   D: discard   Esc: stay"},
+    };
+    if (ed->ask == ASK_NONE)
+        return;
     SDL_Rect box = {LOGICAL_W / 2 - 140, 90, 280, 76};
-    editor_draw_box(g, box, heading);
-    editor_text(g, line, box.x + 12, box.y + 28, box.w - 24, EDITOR_TEXT);
-    editor_text(g, keys, box.x + 12, box.y + 50, box.w - 24, EDITOR_ACCENT);
+    editor_draw_box(g, box, ASKS[ed->ask][0]);
+    editor_text(g, ASKS[ed->ask][1], box.x + 12, box.y + 28, box.w - 24, EDITOR_TEXT);
+    editor_text(g, ASKS[ed->ask][2], box.x + 12, box.y + 50, box.w - 24, EDITOR_ACCENT);
 }
 
 void editor_draw(Frontend *g)
@@ -853,7 +802,10 @@ void editor_draw(Frontend *g)
     editor_draw_canvas(g);
     editor_draw_panel(g);
     draw_top(g);
-    draw_status(g);
+    /* the status line */
+    SDL_Rect r = {0, LOGICAL_H - EDITOR_STATUS_H, LOGICAL_W, EDITOR_STATUS_H};
+    render_fill(&g->batch, &g->atlas, r, EDITOR_PANEL_BG);
+    editor_text(g, ed->message, 4, r.y, LOGICAL_W - 8, ed->message_bad ? EDITOR_BAD : EDITOR_DIM);
     if (ed->help)
         editor_draw_help(g);
     draw_ask(g);

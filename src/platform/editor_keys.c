@@ -163,10 +163,8 @@ void editor_draw_help(Frontend *g)
     render_text(&g->batch, &g->atlas, heading,
                 (LOGICAL_W - render_text_width(&g->atlas, heading)) / 2, 3, EDITOR_ACCENT);
     int entries = 0;
-    for (int i = 0; i < KEY_ROWS; entries++) {
-        char keys[160];
-        i = entry(i, keys, sizeof keys);
-    }
+    for (int i = 0; i < KEY_ROWS; i++)
+        entries += KEYS[i].what != NULL;
     const int top = 18, step = 10;
     int per_column = (entries + 1) / 2;
     int n = 0;
@@ -207,26 +205,6 @@ static int view_tiles(const Editor *ed, int px)
 {
     int n = (int)((float)px / ed->zoom) / TILE_SIZE;
     return n > 1 ? n : 1;
-}
-
-static void pan(Editor *ed, int dx, int dy)
-{
-    float step = 4.0f * TILE_SIZE / ed->zoom;
-    editor_center_on(ed, ed->view_x + (float)dx * step + (float)EDITOR_CANVAS_W / ed->zoom / 2,
-                     ed->view_y + (float)dy * step + (float)EDITOR_CANVAS_H / ed->zoom / 2);
-}
-
-static void nudge(Frontend *g, int dx, int dy)
-{
-    Editor *ed = g->editor;
-    if (ed->selected_count == 0) {
-        editor_note(ed, true, "Nothing is selected");
-        return;
-    }
-    if (edit_move(ed->doc, ed->selected, ed->selected_count, dx * TILE_SIZE, dy * TILE_SIZE))
-        editor_changed(ed);
-    else
-        editor_note(ed, true, "The selection would leave the level");
 }
 
 /* The region copy and cut take: the box selected last, else the tiles
@@ -309,16 +287,6 @@ static void history(Frontend *g, bool redo)
     }
 }
 
-static void select_all(Frontend *g)
-{
-    Editor *ed = g->editor;
-    const LevelDesc *lv = edit_level(ed->doc);
-    editor_select_none(ed);
-    for (int i = 0; i < lv->entity_count; i++)
-        editor_select_add(ed, edit_level_id(ed->doc, i));
-    editor_panel_fields(g);
-}
-
 static void problem_step(Frontend *g, int dir)
 {
     Editor *ed = g->editor;
@@ -331,52 +299,57 @@ static void problem_step(Frontend *g, int dir)
     editor_goto_problem(g, ed->problem);
 }
 
+/* Whether a is one of the four actions from first (left, right, up,
+** down), and its direction. */
+static bool direction(EditorAction a, EditorAction first, int *dx, int *dy)
+{
+    int i = (int)a - (int)first;
+    *dx = i == 0 ? -1 : i == 1;
+    *dy = i == 2 ? -1 : i == 3;
+    return i >= 0 && i < 4;
+}
+
 void editor_act(Frontend *g, EditorAction a)
 {
     Editor *ed = g->editor;
     if (!ed->doc)
         return;
     editor_refresh(g);
+    int dx, dy;
+    float pan = 4.0f * TILE_SIZE / ed->zoom; /* the view's step */
+    if (a >= ACTION_TOOL_PAINT && a <= ACTION_TOOL_PATH)
+        ed->tool = (EditorTool)(a - ACTION_TOOL_PAINT);
+    else if (direction(a, ACTION_CURSOR_LEFT, &dx, &dy))
+        move_cursor(g, dx, dy);
+    else if (direction(a, ACTION_CURSOR_FAR_LEFT, &dx, &dy))
+        move_cursor(g, 8 * dx, 8 * dy);
+    else if (direction(a, ACTION_CURSOR_VIEW_LEFT, &dx, &dy))
+        move_cursor(g, dx * view_tiles(ed, EDITOR_CANVAS_W), dy * view_tiles(ed, EDITOR_CANVAS_H));
+    else if (direction(a, ACTION_PAN_LEFT, &dx, &dy))
+        editor_center_on(ed, ed->view_x + (float)dx * pan + (float)EDITOR_CANVAS_W / ed->zoom / 2,
+                         ed->view_y + (float)dy * pan + (float)EDITOR_CANVAS_H / ed->zoom / 2);
+    else if (direction(a, ACTION_NUDGE_LEFT, &dx, &dy)) {
+        if (ed->selected_count == 0)
+            editor_note(ed, true, "Nothing is selected");
+        else if (edit_move(ed->doc, ed->selected, ed->selected_count, dx * TILE_SIZE,
+                           dy * TILE_SIZE))
+            editor_changed(ed);
+        else
+            editor_note(ed, true, "The selection would leave the level");
+    }
     switch (a) {
-    case ACTION_TOOL_PAINT: ed->tool = TOOL_PAINT; break;
-    case ACTION_TOOL_RECT: ed->tool = TOOL_RECT; break;
-    case ACTION_TOOL_ERASE: ed->tool = TOOL_ERASE; break;
-    case ACTION_TOOL_PICK: ed->tool = TOOL_PICK; break;
-    case ACTION_TOOL_PLACE: ed->tool = TOOL_PLACE; break;
-    case ACTION_TOOL_SELECT: ed->tool = TOOL_SELECT; break;
-    case ACTION_TOOL_PATH: ed->tool = TOOL_PATH; break;
     case ACTION_NEXT_BRUSH: editor_brush_set(ed, editor_brush_index(ed) + 1); break;
     case ACTION_PREV_BRUSH: editor_brush_set(ed, editor_brush_index(ed) - 1); break;
-    case ACTION_CURSOR_LEFT: move_cursor(g, -1, 0); break;
-    case ACTION_CURSOR_RIGHT: move_cursor(g, 1, 0); break;
-    case ACTION_CURSOR_UP: move_cursor(g, 0, -1); break;
-    case ACTION_CURSOR_DOWN: move_cursor(g, 0, 1); break;
-    case ACTION_CURSOR_FAR_LEFT: move_cursor(g, -8, 0); break;
-    case ACTION_CURSOR_FAR_RIGHT: move_cursor(g, 8, 0); break;
-    case ACTION_CURSOR_FAR_UP: move_cursor(g, 0, -8); break;
-    case ACTION_CURSOR_FAR_DOWN: move_cursor(g, 0, 8); break;
-    case ACTION_CURSOR_VIEW_LEFT: move_cursor(g, -view_tiles(ed, EDITOR_CANVAS_W), 0); break;
-    case ACTION_CURSOR_VIEW_RIGHT: move_cursor(g, view_tiles(ed, EDITOR_CANVAS_W), 0); break;
-    case ACTION_CURSOR_VIEW_UP: move_cursor(g, 0, -view_tiles(ed, EDITOR_CANVAS_H)); break;
-    case ACTION_CURSOR_VIEW_DOWN: move_cursor(g, 0, view_tiles(ed, EDITOR_CANVAS_H)); break;
     case ACTION_CURSOR_FIRST: move_cursor(g, -ed->cursor_x, 0); break;
     case ACTION_CURSOR_LAST: move_cursor(g, edit_width(ed->doc) - 1 - ed->cursor_x, 0); break;
     case ACTION_USE: editor_use_at_cursor(g, false, false); break;
     case ACTION_USE_ADD: editor_use_at_cursor(g, true, false); break;
     case ACTION_USE_ALT: editor_use_at_cursor(g, false, true); break;
-    case ACTION_PAN_LEFT: pan(ed, -1, 0); break;
-    case ACTION_PAN_RIGHT: pan(ed, 1, 0); break;
-    case ACTION_PAN_UP: pan(ed, 0, -1); break;
-    case ACTION_PAN_DOWN: pan(ed, 0, 1); break;
     case ACTION_ZOOM_1: editor_set_zoom(ed, 1.0f); break;
     case ACTION_ZOOM_2: editor_set_zoom(ed, 0.5f); break;
     case ACTION_ZOOM_4: editor_set_zoom(ed, 0.25f); break;
     case ACTION_ZOOM_FIT: editor_zoom_fit(ed); break;
     case ACTION_GRID: ed->grid = !ed->grid; break;
-    case ACTION_NUDGE_LEFT: nudge(g, -1, 0); break;
-    case ACTION_NUDGE_RIGHT: nudge(g, 1, 0); break;
-    case ACTION_NUDGE_UP: nudge(g, 0, -1); break;
-    case ACTION_NUDGE_DOWN: nudge(g, 0, 1); break;
     case ACTION_DELETE:
         if (edit_delete(ed->doc, ed->selected, ed->selected_count) > 0) {
             editor_select_none(ed);
@@ -396,7 +369,12 @@ void editor_act(Frontend *g, EditorAction a)
         }
         break;
     }
-    case ACTION_SELECT_ALL: select_all(g); break;
+    case ACTION_SELECT_ALL:
+        editor_select_none(ed);
+        for (int i = 0; i < edit_level(ed->doc)->entity_count; i++)
+            editor_select_add(ed, edit_level_id(ed->doc, i));
+        editor_panel_fields(g);
+        break;
     case ACTION_CANCEL:
         if (ed->key_carry) {
             ed->key_carry = false;

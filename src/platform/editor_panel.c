@@ -108,12 +108,6 @@ static void editor_draw_brush(Frontend *g, int index, int x, int y, int size)
                src, tint, false);
 }
 
-static const char *brush_name(int index)
-{
-    int tiles = editor_brush_count() - kind_count();
-    return index < tiles ? tile_kind_name((TileKind)(index + 1)) : kind_get(index - tiles)->name;
-}
-
 static void draw_palette(Frontend *g)
 {
     Editor *ed = g->editor;
@@ -130,15 +124,14 @@ static void draw_palette(Frontend *g)
                         EDITOR_ACCENT);
             render_fill(&g->batch, &g->atlas, (SDL_Rect){c.x, c.y, c.w, 1}, EDITOR_ACCENT);
         }
-        if (ed->mouse_x >= c.x && ed->mouse_x < c.x + c.w && ed->mouse_y >= c.y &&
-            ed->mouse_y < c.y + c.h)
+        if (SDL_PointInRect(&(SDL_Point){ed->mouse_x, ed->mouse_y}, &c))
             hover = i;
     }
     /* under it: the brush's name, or the one under the pointer */
-    int shown = hover >= 0 ? hover : current;
+    int shown = hover >= 0 ? hover : current, tiles = editor_brush_count() - kind_count();
     char line[96];
     snprintf(line, sizeof line, "%s: %s", hover >= 0 ? "brush" : editor_tool_name(ed->tool),
-             brush_name(shown));
+             shown < tiles ? tile_kind_name((TileKind)(shown + 1)) : kind_get(shown - tiles)->name);
     editor_text(g, line, PANEL_X + 4, PALETTE_Y + palette_rows() * CELL, EDITOR_PANEL_W - 8,
                 EDITOR_DIM);
 }
@@ -146,16 +139,18 @@ static void draw_palette(Frontend *g)
 /* ---- the fields ------------------------------------------------------------------------ */
 
 static void add_field(Editor *ed, const char *name, const char *label, int setting,
-                      KindPropType type)
+                      KindPropType type, const char *const *values, int value_count, double range)
 {
     if (ed->field_count >= EDITOR_FIELDS_MAX)
         return;
     EditorField *f = &ed->fields[ed->field_count++];
-    memset(f, 0, sizeof *f);
     snprintf(f->name, sizeof f->name, "%s", name);
     snprintf(f->label, sizeof f->label, "%s", label);
     f->setting = setting;
     f->kind = (int)type;
+    f->values = values;
+    f->value_count = value_count;
+    f->step = range > 50 ? 1.0 : 0.1;
 }
 
 /* The one entity whose properties show, or NULL. */
@@ -180,33 +175,23 @@ void editor_panel_fields(Frontend *g)
         const EntityKind *k = kind_get(e->e.kind);
         for (int i = 0; i < k->prop_count; i++) {
             const KindProp *p = &k->props[i];
-            add_field(ed, p->name, p->name, -1, p->type);
-            EditorField *f = &ed->fields[ed->field_count - 1];
-            f->prop = p;
-            f->values = p->values;
-            f->value_count = p->value_count;
-            f->min = p->min;
-            f->max = p->max;
+            add_field(ed, p->name, p->name, -1, p->type, p->values, p->value_count,
+                      p->max - p->min);
         }
     } else {
-        add_field(ed, "name", "name", SET_NAME, KPROP_TEXT);
-        add_field(ed, "background", "world", SET_WORLD, KPROP_ENUM);
-        ed->fields[ed->field_count - 1].values = level_background_names();
-        ed->fields[ed->field_count - 1].value_count = LEVEL_BACKGROUND_COUNT;
-        add_field(ed, "music", "music", SET_MUSIC, KPROP_TEXT);
-        add_field(ed, "width", "width", SET_WIDTH, KPROP_INT);
-        add_field(ed, "height", "height", SET_HEIGHT, KPROP_INT);
-        add_field(ed, "anchor", "keep", SET_ANCHOR, KPROP_ENUM);
-        ed->fields[ed->field_count - 1].values = ANCHORS;
-        ed->fields[ed->field_count - 1].value_count = 9;
-        add_field(ed, "resize", "> resize now", SET_RESIZE, KPROP_BOOL);
+        add_field(ed, "name", "name", SET_NAME, KPROP_TEXT, NULL, 0, 0);
+        add_field(ed, "background", "world", SET_WORLD, KPROP_ENUM, level_background_names(),
+                  LEVEL_BACKGROUND_COUNT, 0);
+        add_field(ed, "music", "music", SET_MUSIC, KPROP_TEXT, NULL, 0, 0);
+        add_field(ed, "width", "width", SET_WIDTH, KPROP_INT, NULL, 0, 0);
+        add_field(ed, "height", "height", SET_HEIGHT, KPROP_INT, NULL, 0, 0);
+        add_field(ed, "anchor", "keep", SET_ANCHOR, KPROP_ENUM, ANCHORS, 9, 0);
+        add_field(ed, "resize", "> resize now", SET_RESIZE, KPROP_BOOL, NULL, 0, 0);
         int n;
         const ParamInfo *params = physics_param_table(&n);
-        for (int i = 0; i < n; i++) {
-            add_field(ed, params[i].name, params[i].name, SET_PHYSICS, KPROP_NUMBER);
-            ed->fields[ed->field_count - 1].min = params[i].min;
-            ed->fields[ed->field_count - 1].max = params[i].max;
-        }
+        for (int i = 0; i < n; i++)
+            add_field(ed, params[i].name, params[i].name, SET_PHYSICS, KPROP_NUMBER, NULL, 0,
+                      (double)params[i].max - (double)params[i].min);
     }
     if (ed->field >= ed->field_count)
         ed->field = ed->field_count > 0 ? ed->field_count - 1 : 0;
@@ -286,12 +271,6 @@ static bool field_set(Frontend *g, const EditorField *f, const char *text)
     return true;
 }
 
-static bool typed(const EditorField *f)
-{
-    return f->kind == KPROP_INT || f->kind == KPROP_NUMBER || f->kind == KPROP_SIZE ||
-           (f->kind == KPROP_TEXT && f->setting != SET_MUSIC);
-}
-
 /* Left/Right, or a click: an enum or a boolean turns, a number steps. */
 static void field_turn(Frontend *g, const EditorField *f, int dir)
 {
@@ -325,7 +304,7 @@ static void field_turn(Frontend *g, const EditorField *f, int dir)
     } else if (f->kind == KPROP_INT || f->kind == KPROP_SIZE) {
         snprintf(next, sizeof next, "%ld", strtol(cur, NULL, 10) + dir);
     } else if (f->kind == KPROP_NUMBER) {
-        double step = f->max - f->min > 50 ? 1.0 : 0.1;
+        double step = f->step;
         double v = cur[0] ? strtod(cur, NULL) : 0.0;
         if (f->setting == SET_PHYSICS && !cur[0]) {
             const ParamInfo *info = physics_param_find(f->name);
@@ -339,33 +318,27 @@ static void field_turn(Frontend *g, const EditorField *f, int dir)
     field_set(g, f, next);
 }
 
-static void start_typing(Frontend *g)
-{
-    Editor *ed = g->editor;
-    const EditorField *f = &ed->fields[ed->field];
-    field_value(g, f, ed->input, sizeof ed->input);
-    ed->typing = true;
-    editor_note(ed, false, "Type the %s; Enter sets it, Esc leaves it", f->name);
-}
-
+/* Enter or a click: a typed field starts typing, any other turns. */
 static void choose(Frontend *g, int dir)
 {
     Editor *ed = g->editor;
     if (ed->field_count == 0)
         return;
     const EditorField *f = &ed->fields[ed->field];
-    if (typed(f) && dir == 0)
-        start_typing(g);
-    else
+    bool typed = f->kind == KPROP_INT || f->kind == KPROP_NUMBER || f->kind == KPROP_SIZE ||
+                 (f->kind == KPROP_TEXT && f->setting != SET_MUSIC);
+    if (!typed || dir != 0) {
         field_turn(g, f, dir == 0 ? 1 : dir);
+        return;
+    }
+    field_value(g, f, ed->input, sizeof ed->input);
+    ed->typing = true;
+    editor_note(ed, false, "Type the %s; Enter sets it, Esc leaves it", f->name);
 }
 
-bool editor_panel_key(Frontend *g, SDL_Scancode key, Uint16 mod)
+bool editor_panel_key(Frontend *g, SDL_Scancode key)
 {
     Editor *ed = g->editor;
-    (void)mod;
-    if (ed->focus == FOCUS_PROBLEMS)
-        return false;
     if (ed->typing) {
         if (key == SDL_SCANCODE_RETURN || key == SDL_SCANCODE_KP_ENTER) {
             if (field_set(g, &ed->fields[ed->field], ed->input))
@@ -560,7 +533,7 @@ bool editor_panel_click(Frontend *g, int sx, int sy, int button)
         return false;
     for (int i = 0; i < editor_brush_count(); i++) {
         SDL_Rect c = brush_cell(i);
-        if (sx >= c.x && sx < c.x + c.w && sy >= c.y && sy < c.y + c.h) {
+        if (SDL_PointInRect(&(SDL_Point){sx, sy}, &c)) {
             editor_brush_set(ed, i);
             return true;
         }
@@ -569,7 +542,7 @@ bool editor_panel_click(Frontend *g, int sx, int sy, int button)
     int rows = field_rows();
     if (sy >= fy && sy < fy + rows * ROW_H) {
         bool props = shown_entity(ed) && ed->focus != FOCUS_SETTINGS;
-        if (ed->focus == FOCUS_CANVAS || ed->focus == FOCUS_PROBLEMS)
+        if (ed->focus == FOCUS_CANVAS)
             ed->focus = props ? FOCUS_PROPS : FOCUS_SETTINGS;
         int top = ed->field >= rows ? ed->field - rows + 1 : 0;
         int i = top + (sy - fy) / ROW_H;
@@ -581,12 +554,9 @@ bool editor_panel_click(Frontend *g, int sx, int sy, int button)
         return true;
     }
     int py = problems_y() + ROW_H + 1;
-    if (sy >= py) {
-        const EditProblems *probs = edit_check(ed->doc);
-        int i = problems_top(ed, probs->count) + (sy - py) / ROW_H;
-        if (i < probs->count)
-            editor_goto_problem(g, i);
-        return true;
-    }
+    const EditProblems *probs = edit_check(ed->doc);
+    int i = problems_top(ed, probs->count) + (sy - py) / ROW_H;
+    if (sy >= py && i < probs->count)
+        editor_goto_problem(g, i);
     return true;
 }

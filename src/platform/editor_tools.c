@@ -120,31 +120,21 @@ static void select_box(Frontend *g, EditRect r, bool add)
 
 /* ---- the path of the selection ------------------------------------------------------ */
 
-/* The one entity selected, when its kind has a path; NULL otherwise. */
-static const EditEntity *path_owner(const Editor *ed)
+/* The entity, when its kind has a path; NULL otherwise. */
+static const EditEntity *with_path(const EditDoc *doc, uint32_t id)
 {
-    if (ed->selected_count != 1)
-        return NULL;
-    const EditEntity *e = edit_entity(ed->doc, ed->selected[0]);
-    if (!e)
-        return NULL;
-    const EntityKind *k = kind_get(e->e.kind);
-    for (int i = 0; i < k->prop_count; i++)
+    const EditEntity *e = edit_entity(doc, id);
+    const EntityKind *k = e ? kind_get(e->e.kind) : NULL;
+    for (int i = 0; k && i < k->prop_count; i++)
         if (k->props[i].type == KPROP_PATH)
             return e;
     return NULL;
 }
 
-static bool has_path(EditDoc *doc, uint32_t id)
+/* The one entity selected, when its kind has a path; NULL otherwise. */
+static const EditEntity *path_owner(const Editor *ed)
 {
-    const EditEntity *e = edit_entity(doc, id);
-    if (!e)
-        return false;
-    const EntityKind *k = kind_get(e->e.kind);
-    for (int i = 0; i < k->prop_count; i++)
-        if (k->props[i].type == KPROP_PATH)
-            return true;
-    return false;
+    return ed->selected_count == 1 ? with_path(ed->doc, ed->selected[0]) : NULL;
 }
 
 /* Where a waypoint goes for tile (tx, ty): the entity's corner at the same
@@ -165,15 +155,6 @@ static int waypoint_near(const EditEntity *e, float lx, float ly, float r)
         if (fabsf(cx - lx) <= r && fabsf(cy - ly) <= r)
             return i;
     }
-    return -1;
-}
-
-/* The waypoint whose tile is (tx, ty), or -1. */
-static int waypoint_on_tile(const EditEntity *e, int tx, int ty)
-{
-    for (int i = e->path.count - 1; i >= 0; i--)
-        if (e->path.points[i].x / TILE_SIZE == tx && e->path.points[i].y / TILE_SIZE == ty)
-            return i;
     return -1;
 }
 
@@ -214,17 +195,6 @@ static void stroke_at(Editor *ed, int tx, int ty, bool erase)
                          : edit_paint(ed->doc, tx, ty, (TileKind)ed->brush_tile);
     if (changed)
         editor_changed(ed);
-}
-
-/* A stroke's segment: every tile from the last to (tx, ty). */
-static void stroke_to(Editor *ed, int tx, int ty, bool erase)
-{
-    int x = ed->last_tx, y = ed->last_ty;
-    int n = abs(tx - x) > abs(ty - y) ? abs(tx - x) : abs(ty - y);
-    for (int i = 1; i <= n; i++)
-        stroke_at(ed, x + (tx - x) * i / n, y + (ty - y) * i / n, erase);
-    ed->last_tx = tx;
-    ed->last_ty = ty;
 }
 
 static void pick(Frontend *g, int tx, int ty)
@@ -346,7 +316,10 @@ void editor_use_at_cursor(Frontend *g, bool add, bool alt)
             editor_note(ed, false, "Waypoint put down");
             break;
         }
-        int w = e ? waypoint_on_tile(e, tx, ty) : -1;
+        int w = -1; /* the waypoint on the tile, the last if several */
+        for (int i = e ? e->path.count - 1 : -1; i >= 0 && w < 0; i--)
+            if (e->path.points[i].x / TILE_SIZE == tx && e->path.points[i].y / TILE_SIZE == ty)
+                w = i;
         if (e && alt && w >= 0) {
             path_remove(g, e, w);
         } else if (e && w >= 0) {
@@ -357,7 +330,7 @@ void editor_use_at_cursor(Frontend *g, bool add, bool alt)
                         w + 1);
         } else {
             uint32_t id = entity_on_tile(ed, tx, ty);
-            if (id != 0 && has_path(ed->doc, id)) {
+            if (id != 0 && with_path(ed->doc, id)) {
                 editor_select_none(ed);
                 editor_select_add(ed, id);
                 editor_panel_fields(g);
@@ -412,8 +385,6 @@ static void button_down(Frontend *g, int button, float lx, float ly, int tx, int
     ed->drag_button = button;
     ed->drag_tx = ed->last_tx = tx;
     ed->drag_ty = ed->last_ty = ty;
-    ed->drag_px = (int)lx;
-    ed->drag_py = (int)ly;
     ed->key_anchor = false;
     if (button == SDL_BUTTON_MIDDLE || (button == SDL_BUTTON_LEFT && ed->space)) {
         ed->drag = DRAG_PAN;
@@ -476,7 +447,7 @@ static void button_down(Frontend *g, int button, float lx, float ly, int tx, int
             ed->drag = DRAG_WAYPOINT;
         } else {
             uint32_t id = edit_entity_at(ed->doc, (int)lx, (int)ly);
-            if (id != 0 && has_path(ed->doc, id)) {
+            if (id != 0 && with_path(ed->doc, id)) {
                 editor_select_none(ed);
                 editor_select_add(ed, id);
                 editor_panel_fields(g);
@@ -494,10 +465,15 @@ static void dragged(Frontend *g, int tx, int ty)
 {
     Editor *ed = g->editor;
     switch (ed->drag) {
-    case DRAG_STROKE:
-        if (tx != ed->last_tx || ty != ed->last_ty)
-            stroke_to(ed, tx, ty, ed->tool == TOOL_ERASE || ed->drag_button == SDL_BUTTON_RIGHT);
+    case DRAG_STROKE: {
+        /* the stroke's segment: every tile from the last to (tx, ty) */
+        int x = ed->last_tx, y = ed->last_ty;
+        int n = abs(tx - x) > abs(ty - y) ? abs(tx - x) : abs(ty - y);
+        for (int i = 1; i <= n; i++)
+            stroke_at(ed, x + (tx - x) * i / n, y + (ty - y) * i / n,
+                      ed->tool == TOOL_ERASE || ed->drag_button == SDL_BUTTON_RIGHT);
         break;
+    }
     case DRAG_MOVE: {
         int dx = (tx - ed->drag_tx) * TILE_SIZE - ed->moved_x;
         int dy = (ty - ed->drag_ty) * TILE_SIZE - ed->moved_y;
@@ -584,12 +560,12 @@ void editor_mouse(Frontend *g, const SDL_Event *ev)
         /* a motion that does not move (some window systems send one with
         ** each key) leaves the cursor where the keys put it */
         if ((editor_in_canvas(sx, sy) && (sx != last_x || sy != last_y)) || ed->drag) {
-            int cx = tx < 0 ? 0 : tx >= edit_width(ed->doc) ? edit_width(ed->doc) - 1 : tx;
-            int cy = ty < 0 ? 0 : ty >= edit_height(ed->doc) ? edit_height(ed->doc) - 1 : ty;
-            ed->cursor_x = cx;
-            ed->cursor_y = cy;
+            int w = edit_width(ed->doc), h = edit_height(ed->doc);
+            ed->cursor_x = tx < 0 ? 0 : tx >= w ? w - 1 : tx;
+            ed->cursor_y = ty < 0 ? 0 : ty >= h ? h - 1 : ty;
+            bool stroke = ed->drag == DRAG_STROKE;
             if (ed->drag)
-                dragged(g, ed->drag == DRAG_STROKE ? tx : cx, ed->drag == DRAG_STROKE ? ty : cy);
+                dragged(g, stroke ? tx : ed->cursor_x, stroke ? ty : ed->cursor_y);
         }
         return;
     }

@@ -170,17 +170,6 @@ static void draw_outside(const Pen *p, int lw, int lh)
         fill(p, 0, (float)lh, (float)lw, y0 + vh - (float)lh, c);
 }
 
-/* The entities' boxes, when there is no Sim to draw them (no player start). */
-static void draw_boxes(Frontend *g, const Pen *p, const LevelDesc *lv)
-{
-    for (int i = 0; i < lv->entity_count; i++) {
-        const LevelEntity *e = &lv->entities[i];
-        SDL_Rect cell = render_cell(&g->atlas, kind_first_clip(e->kind), 0, 0);
-        batch_quad(&g->batch, (float)(e->x - p->vx), (float)(e->y + e->h - cell.h - p->vy),
-                   (float)cell.w, (float)cell.h, cell, (SDL_Color){255, 255, 255, 255}, false);
-    }
-}
-
 /* Each path: its route from the entity's place through its waypoints, and
 ** a handle on each waypoint; the selection's brighter. */
 static void draw_paths(Editor *ed, const Pen *p)
@@ -276,20 +265,15 @@ static void draw_overlays(Frontend *g, const Pen *p)
             (SDL_Color){255, 255, 255, 240});
 }
 
-/* Screen px of a level px. */
-static void to_screen(const Editor *ed, float lx, float ly, int *sx, int *sy)
-{
-    *sx = (int)floorf((lx - floorf(ed->view_x)) * ed->zoom);
-    *sy = EDITOR_TOP_H + (int)floorf((ly - floorf(ed->view_y)) * ed->zoom);
-}
-
 /* The last test run's markers: an X where Pip died, a flag where it finished. */
 static void draw_marks(Frontend *g)
 {
     Editor *ed = g->editor;
     for (int i = 0; i < ed->mark_count; i++) {
-        int sx, sy;
-        to_screen(ed, (float)ed->marks[i].x, (float)ed->marks[i].y, &sx, &sy);
+        /* at screen size */
+        int sx = (int)floorf(((float)ed->marks[i].x - floorf(ed->view_x)) * ed->zoom);
+        int sy =
+            EDITOR_TOP_H + (int)floorf(((float)ed->marks[i].y - floorf(ed->view_y)) * ed->zoom);
         const char *text = ed->marks[i].finished ? "FINISH" : "X";
         SDL_Color c = ed->marks[i].finished ? EDITOR_ACCENT : EDITOR_BAD;
         int w = render_text_width(&g->atlas, text);
@@ -321,8 +305,13 @@ void editor_draw_canvas(Frontend *g)
                  &view);
     if (ed->sim)
         render_sprites(&g->batch, &g->atlas, sim_world(ed->sim), 1.0f, &view, &g->sprites);
-    else
-        draw_boxes(g, &p, lv);
+    else /* no Sim to draw them (no player start): the entities' first frames */
+        for (int i = 0; i < lv->entity_count; i++) {
+            const LevelEntity *e = &lv->entities[i];
+            SDL_Rect cell = render_cell(&g->atlas, kind_first_clip(e->kind), 0, 0);
+            batch_quad(&g->batch, (float)(e->x - p.vx), (float)(e->y + e->h - cell.h - p.vy),
+                       (float)cell.w, (float)cell.h, cell, (SDL_Color){255, 255, 255, 255}, false);
+        }
     g->frame.view_x = view.x;
     g->frame.view_y = view.y;
     draw_overlays(g, &p);

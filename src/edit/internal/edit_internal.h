@@ -77,7 +77,6 @@ struct EditDoc {
     size_t source_len;
     PhysicsParams base;
     bool entities_key; /* the file had "entities" */
-    bool reformats;
 
     EditMeta meta;
     int width, height;
@@ -131,6 +130,8 @@ int edit_slot_of(const EditDoc *doc, uint32_t id);
 /* The tile a file names for the entity (by its kind's anchor), and whether
 ** its box stands exactly there. */
 bool edit_entity_tile(const LevelEntity *e, int *tx, int *ty);
+/* Whether property p of the entity is other than its kind's default. */
+bool edit_prop_changed(const EditEntity *en, int p);
 /* Whether the entity's written place, and every waypoint, is in the map. */
 bool edit_entity_inside(const EditDoc *doc, const EditEntity *en);
 /* Per cell, the slot + 1 of the entity drawn there (0: none). */
@@ -148,6 +149,20 @@ void edit_vacate(EditDoc *doc, const EditEntity *en);
 ** be, else moved to the list's end (a new slot, the same id). */
 void edit_settle(EditDoc *doc, int slot, char ch);
 
+/* ---- entities.c ------------------------------------------------------------------- */
+
+/* Moves an entity and its path by (dx, dy) px; off the tile grid, it is
+** written in pixels from then on. */
+void edit_shift(EditEntity *en, int dx, int dy);
+/* The value of property p of the entity as edit_set_prop takes it (a
+** path's waypoints without the outer brackets). */
+void edit_value_text(const EditEntity *en, int p, char *buf, size_t size);
+
+/* ---- tiles.c ---------------------------------------------------------------------- */
+
+/* Whether tile (tx, ty) is in the map. */
+bool edit_in_map(const EditDoc *doc, int tx, int ty);
+
 /* ---- ask.c ------------------------------------------------------------------------ */
 
 /* A string as JSON text, quoted and escaped; malloc'd, NULL when out of
@@ -157,13 +172,15 @@ char *edit_json_string(const char *s);
 ** one and as_string is false, else a string, so that the loader says what
 ** it got ("expected an integer from 0 to 7, got \"abc\""). */
 char *edit_json_value(const char *typed, bool as_string);
-/* Asks the loader to read a level of width x height empty tiles made of
-** members (the root's keys and values, without braces) and one entity entry
-** (may be NULL). True when it reads, the level in *out (the caller frees
+/* Asks the loader to read a level of width x height empty tiles with the
+** name, background and physics given as JSON (physics may be NULL; a NULL
+** name or background is out of memory) and one entity entry (may be
+** NULL). True when it reads, the level in *out (the caller frees
 ** it); else the loader's first message, without its file and place, into
 ** msg, from after prefix when it starts with it. */
-bool edit_ask_loader(int width, int height, const char *members, const char *entity, LevelDesc *out,
-                     const char *prefix, char *msg, size_t msg_size);
+bool edit_ask_loader(int width, int height, const char *name, const char *background,
+                     const char *physics, const char *entity, LevelDesc *out, const char *prefix,
+                     char *msg, size_t msg_size);
 
 /* ---- history.c ---------------------------------------------------------------------
 **
@@ -184,13 +201,18 @@ void edit_history_fini(EditDoc *doc);
 ** listed entity with its slot, in order. */
 typedef struct EditLines {
     int rows;
-    int *entity_line, *entity_slot;
+    struct {
+        int line, slot;
+    } * entity;
     int entity_count;
 } EditLines;
 
-/* The level's text, malloc'd; lines (may be NULL) filled, its arrays
-** malloc'd. NULL when out of memory. */
+/* The level's text, malloc'd; lines (may be NULL) filled, its array
+** malloc'd (NULL with the text). NULL when out of memory. */
 char *edit_write(const EditDoc *doc, size_t *len, EditLines *lines);
+/* The map's characters with the drawn entities on them, malloc'd; NULL
+** when out of memory. */
+char *edit_map_chars(const EditDoc *doc);
 /* A float as its shortest text that reads back as the same float. */
 void edit_float_text(float f, char *buf, size_t size);
 

@@ -16,8 +16,8 @@
 ** draws; editor_tools.c what the pointer (the mouse or the arrow-moved
 ** cursor) does with each tool; editor_panel.c the right-hand panel (the
 ** palette, the properties of the selection or the level's settings, the
-** problems); editor_files.c the Make levels screen and where user levels
-** live.
+** problems); editor_files.c the Make levels screen, where user levels
+** live and how one goes into a pack.
 */
 #ifndef EDITOR_INTERNAL_H
 #define EDITOR_INTERNAL_H
@@ -53,7 +53,6 @@ typedef enum EditorFocus {
     FOCUS_CANVAS,
     FOCUS_PROPS,    /* the selected entity's properties */
     FOCUS_SETTINGS, /* the level's settings */
-    FOCUS_PROBLEMS,
 } EditorFocus;
 
 /* A question the editor waits on (a key or a click answers). */
@@ -63,7 +62,7 @@ typedef enum EditorAsk {
     ASK_RESTORE, /* an autosave newer than the file: restore it? */
     ASK_RELOAD,  /* the file changed on disk: reload? */
     ASK_LEAVE,   /* unsaved changes: save, discard or stay? */
-    ASK_PACK,    /* the pack to add the level to (editor_pack.c) */
+    ASK_PACK,    /* the pack to add the level to (editor_files.c) */
 } EditorAsk;
 
 /* Every action the keys and the mouse can take (editor_keys.c's table). */
@@ -136,12 +135,11 @@ typedef enum EditorAction {
 typedef struct EditorField {
     char name[32]; /* the property's or setting's name */
     char label[32];
-    const KindProp *prop;      /* a property's row; NULL for a setting */
     int setting;               /* which setting (editor_panel.c), -1 for a property */
     int kind;                  /* KPROP_* of the value's type, for a setting too */
     const char *const *values; /* enums: the choices */
     int value_count;
-    double min, max;
+    double step; /* what Left and Right add to a number */
 } EditorField;
 
 enum { EDITOR_FIELDS_MAX = 40, EDITOR_INPUT_MAX = KIND_TEXT_MAX, EDITOR_PACKS_MAX = 24 };
@@ -178,7 +176,6 @@ typedef struct Editor {
     int drag;             /* what a held button does (editor_tools.c) */
     int drag_button;
     int drag_tx, drag_ty; /* where it began, tiles */
-    int drag_px, drag_py; /* and in level px */
     int last_tx, last_ty; /* where it was last, tiles */
     int moved_x, moved_y; /* px the selection moved in this drag */
     int waypoint;         /* the waypoint dragged, or -1 */
@@ -194,7 +191,6 @@ typedef struct Editor {
     char input[EDITOR_INPUT_MAX];
     int resize_w, resize_h, anchor; /* the settings' resize, applied by its row */
     int problem;                    /* the problem chosen, -1: none */
-    int palette_top;
 
     /* questions and notes */
     EditorAsk ask;
@@ -244,8 +240,11 @@ bool editor_unsaved(const Editor *ed);
 void editor_draw_box(Frontend *g, SDL_Rect box, const char *heading);
 /* The folder for user levels, made if missing; false when none. */
 bool editor_user_folder(const Frontend *g, char *out, size_t cap);
+/* Where a copy of the level at from goes in the user's folder: NAME.json,
+** or NAME-2.json and so on when that is taken; false when no folder. */
+bool editor_copy_path(const Frontend *g, const char *from, char *out, size_t cap);
 
-/* ---- editor_pack.c ---- */
+/* ---- editor_files.c: packs ---- */
 
 /* Ctrl+P: asks which of the player's packs gets the level (or a new one). */
 void editor_pack_ask(Frontend *g);
@@ -255,10 +254,6 @@ void editor_pack_draw(Frontend *g);
 /* Ctrl+R: the last finished run from the start, written beside the level
 ** as NAME.replay (the level saved first when that is all that differs). */
 void editor_keep_replay(Frontend *g);
-/* The player's packs (the folders of their packs folder that hold a
-** campaign.json), sorted, at most cap; how many. dir gets the folder. */
-int editor_user_packs(const Frontend *g, char names[][PACK_NAME_MAX], int cap, char *dir,
-                      size_t dir_cap);
 /* The player's packs folder (made when missing); false when none. */
 bool editor_packs_folder(const Frontend *g, char *out, size_t cap);
 
@@ -322,7 +317,7 @@ void editor_draw_panel(Frontend *g);
 /* A click on the panel; true when it took it. */
 bool editor_panel_click(Frontend *g, int sx, int sy, int button);
 /* The panel's keys while it has the focus (and text typed); true when taken. */
-bool editor_panel_key(Frontend *g, SDL_Scancode key, Uint16 mod);
+bool editor_panel_key(Frontend *g, SDL_Scancode key);
 void editor_panel_text(Frontend *g, const char *text);
 /* The fields of the focus (props or settings) made again. */
 void editor_panel_fields(Frontend *g);
