@@ -182,19 +182,19 @@ static bool zero_offsets(Tiled *t, const cJSON *layer)
     return true;
 }
 
-/* The layer's "encoding" and "compression": false after reporting. */
-static bool read_layer_format(Tiled *t, const cJSON *layer, bool *base64, TiledCompression *c)
+/* The layer's "encoding" and "compression" (CSV, or base64 compressed or
+** not): false after reporting. */
+static bool read_layer_format(Tiled *t, const cJSON *layer, LevelLayerFormat *format)
 {
     JsonDoc *doc = t->doc;
     const cJSON *encoding = json_get(layer, "encoding");
-    *base64 = false;
-    *c = TILED_UNCOMPRESSED;
+    *format = LEVEL_LAYER_CSV;
     if (encoding != NULL) {
         static const char *const encodings[] = {"csv", "base64"};
         int e = json_want_enum(doc, encoding, encodings, 2, "encoding");
         if (e < 0)
             return false;
-        *base64 = e == 1;
+        *format = (LevelLayerFormat)e;
     }
     const cJSON *compression = json_get(layer, "compression");
     const char *name = compression != NULL ? json_want_string(doc, compression) : "";
@@ -202,21 +202,19 @@ static bool read_layer_format(Tiled *t, const cJSON *layer, bool *base64, TiledC
         return false;
     if (name[0] == '\0')
         return true;
-    static const TiledCompression known[] = {TILED_ZLIB, TILED_GZIP, TILED_ZSTD};
-    for (int i = 0; i < 3; i++)
-        if (strcmp(name, tiled_compression_name(known[i])) == 0)
-            *c = known[i];
-    if (*c == TILED_UNCOMPRESSED) {
+    int c = level_layer_format_find(name);
+    if (c < LEVEL_LAYER_ZLIB) {
         char q[40];
         json_quote(name, q, sizeof q);
         json_error(doc, compression,
                    "unknown compression \"%s\" (expected \"zlib\", \"gzip\", \"zstd\" or \"\")", q);
         return false;
     }
-    if (!*base64) {
+    if (*format != LEVEL_LAYER_BASE64) {
         json_error(doc, compression, "%s compression needs \"encoding\": \"base64\"", name);
         return false;
     }
+    *format = (LevelLayerFormat)c;
     return true;
 }
 
@@ -237,9 +235,8 @@ static void read_tile_layer(Tiled *t, const cJSON *layer)
                    t->lv.map.width, t->lv.map.height);
         ok = false;
     }
-    bool base64;
-    TiledCompression compression;
-    ok &= read_layer_format(t, layer, &base64, &compression);
+    LevelLayerFormat format;
+    ok &= read_layer_format(t, layer, &format);
     const cJSON *data = json_need(doc, layer, "data");
     if (!ok || data == NULL || !t->map_ok)
         return;
@@ -259,13 +256,12 @@ static void read_tile_layer(Tiled *t, const cJSON *layer)
         return;
     }
     t->cells += cells;
-    if (base64) {
+    if (format != LEVEL_LAYER_CSV) {
         const char *text = json_want_string(doc, data);
         if (text == NULL)
             return;
         char why[200];
-        uint32_t *gids =
-            tiled_layer_decode(text, strlen(text), compression, cells, why, sizeof why);
+        uint32_t *gids = tiled_layer_decode(text, strlen(text), format, cells, why, sizeof why);
         if (gids == NULL) {
             json_error(doc, data, "bad tile data: %s (%ldx%ld tiles need %zu bytes)", why, w, h,
                        cells * 4);

@@ -176,6 +176,14 @@ typedef struct LevelJson {
 /* Adds item to parent under key (to an array with key NULL) and returns
 ** it; NULL, with oom set and item deleted, when either is NULL. */
 cJSON *level_json_add(LevelJson *j, cJSON *parent, const char *key, cJSON *item);
+/* The same with a new string, number, bool, object or array. */
+cJSON *level_json_str(LevelJson *j, cJSON *parent, const char *key, const char *s);
+cJSON *level_json_num(LevelJson *j, cJSON *parent, const char *key, double v);
+cJSON *level_json_bool(LevelJson *j, cJSON *parent, const char *key, bool v);
+cJSON *level_json_obj(LevelJson *j, cJSON *parent, const char *key);
+cJSON *level_json_arr(LevelJson *j, cJSON *parent, const char *key);
+/* item, made apart from the tree (added later): oom set when it is NULL. */
+cJSON *level_json_new(LevelJson *j, cJSON *item);
 /* v printed with two-space indents and a final newline; malloc'd, or NULL. */
 char *level_json_print(const cJSON *v);
 

@@ -171,27 +171,20 @@ bool tiled_check_template(const char *path, LevelErrors *errors);
 
 /* ---- Tile layer data (tiled_layer.c) ------------------------------------------------- */
 
-typedef enum TiledCompression {
-    TILED_UNCOMPRESSED,
-    TILED_ZLIB,
-    TILED_GZIP,
-    TILED_ZSTD,
-} TiledCompression;
-
-/* Decodes a layer's base64 "data" of len bytes, compressed as said, into
-** count gids (little-endian uint32 each). The decoded size is checked
+/* Decodes a layer's base64 "data" of len bytes, compressed as format says
+** (LEVEL_LAYER_BASE64: not), into count gids (little-endian uint32 each). The decoded size is checked
 ** against count x 4 before decompressing (what a stream says it holds)
 ** and after (what it held), and decompression stops past count x 4 bytes.
 ** Returns malloc'd gids, or NULL with the reason in why ("the zlib stream
 ** is corrupt: incorrect header check"). */
-uint32_t *tiled_layer_decode(const char *text, size_t len, TiledCompression c, size_t count,
+uint32_t *tiled_layer_decode(const char *text, size_t len, LevelLayerFormat format, size_t count,
                              char *why, size_t why_size);
 /* count gids as base64 text, compressed as said at the library's default
 ** level. Returns malloc'd, NUL-terminated text, or NULL when out of memory
 ** (why says so). */
-char *tiled_layer_encode(const uint32_t *gids, size_t count, TiledCompression c, char *why,
+char *tiled_layer_encode(const uint32_t *gids, size_t count, LevelLayerFormat format, char *why,
                          size_t why_size);
 /* "zlib", "gzip", "zstd", or "" when uncompressed: the "compression" member. */
-const char *tiled_compression_name(TiledCompression c);
+const char *tiled_compression_name(LevelLayerFormat format);
 
 #endif
