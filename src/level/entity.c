@@ -12,32 +12,27 @@
 */
 #include "level_internal.h"
 
+#include "array.h"
+
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- The list ------------------------------------------------------------------- */
 
-/* Room for one more item of `size` bytes in *items (count used, *cap held). */
-static bool reserve(void **items, int count, int *cap, size_t size, int limit)
+/* Room for one more item of `size` bytes in *items (count used, *cap
+** held), up to LEVEL_MAX_ENTITIES. */
+static bool reserve(void **items, int count, size_t *cap, size_t size)
 {
-    if (count >= limit)
-        return false;
-    if (count < *cap)
-        return true;
-    int grown = *cap ? *cap * 2 : 64;
-    if (grown > limit)
-        grown = limit;
-    void *p = realloc(*items, (size_t)grown * size);
-    if (p == NULL)
-        return false;
-    *items = p;
-    *cap = grown;
-    return true;
+    void *grown =
+        count < LEVEL_MAX_ENTITIES ? array_grow(*items, cap, (size_t)count + 1, size) : NULL;
+    if (grown != NULL)
+        *items = grown;
+    return grown != NULL;
 }
 
 LevelEntity *level_build_entity(LevelBuild *b)
 {
-    if (!reserve((void **)&b->entities, b->count, &b->cap, sizeof *b->entities, LEVEL_MAX_ENTITIES))
+    if (!reserve((void **)&b->entities, b->count, &b->cap, sizeof *b->entities))
         return NULL;
     LevelEntity *e = &b->entities[b->count++];
     memset(e, 0, sizeof *e);
@@ -46,8 +41,7 @@ LevelEntity *level_build_entity(LevelBuild *b)
 
 int level_build_path(LevelBuild *b, const LevelPath *path)
 {
-    if (!reserve((void **)&b->paths, b->path_count, &b->path_cap, sizeof *b->paths,
-                 LEVEL_MAX_ENTITIES))
+    if (!reserve((void **)&b->paths, b->path_count, &b->path_cap, sizeof *b->paths))
         return -1;
     b->paths[b->path_count] = *path;
     return b->path_count++;
@@ -55,8 +49,7 @@ int level_build_path(LevelBuild *b, const LevelPath *path)
 
 static int level_build_text(LevelBuild *b, const char *text)
 {
-    if (!reserve((void **)&b->texts, b->text_count, &b->text_cap, sizeof *b->texts,
-                 LEVEL_MAX_ENTITIES))
+    if (!reserve((void **)&b->texts, b->text_count, &b->text_cap, sizeof *b->texts))
         return -1;
     LevelText *t = &b->texts[b->text_count];
     memset(t, 0, sizeof *t);

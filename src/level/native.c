@@ -36,7 +36,6 @@ typedef struct Legend {
 typedef struct Native {
     JsonDoc *doc;
     LevelDesc lv;
-    LevelExtras *extras;
     LevelBuild build; /* the map's entities, then the list's */
     bool map_ok;
     bool entities_ok;
@@ -131,20 +130,8 @@ static void describe_char(uint32_t cp, char *buf, size_t size)
     } else if (cp < 0x80) {
         snprintf(buf, size, "U+%04X", (unsigned)cp);
     } else {
-        char u[5] = {0};
-        if (cp < 0x800) {
-            u[0] = (char)(0xC0 | (cp >> 6));
-            u[1] = (char)(0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            u[0] = (char)(0xE0 | (cp >> 12));
-            u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-            u[2] = (char)(0x80 | (cp & 0x3F));
-        } else {
-            u[0] = (char)(0xF0 | (cp >> 18));
-            u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-            u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-            u[3] = (char)(0x80 | (cp & 0x3F));
-        }
+        char u[5];
+        level_utf8(cp, u);
         snprintf(buf, size, "'%s' (legend characters are ASCII)", u);
     }
 }
@@ -472,7 +459,7 @@ bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, Level
         json_error(doc, root, "a level file holds a JSON object (see levels/README.md)");
         return false;
     }
-    Native n = {.doc = doc, .extras = extras, .entities_ok = true};
+    Native n = {.doc = doc, .entities_ok = true};
     n.lv.physics = base != NULL ? *base : physics_defaults();
 
     json_check_keys(doc, root, ROOT_KEYS, COUNT(ROOT_KEYS));
@@ -497,8 +484,7 @@ bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, Level
     if (bg >= 0)
         snprintf(n.lv.background, sizeof n.lv.background, "%s", level_background_names()[bg]);
     if ((v = json_get(root, "physics")) != NULL)
-        level_physics_apply(doc, v, &n.lv.physics, extras != NULL ? extras->physics_set : NULL,
-                            NULL, 0);
+        level_physics_apply(doc, v, &n.lv.physics, extras->physics_set, false);
 
     Legend legend;
     memset(&legend, 0, sizeof legend);
@@ -509,7 +495,7 @@ bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, Level
 
     bool ok = n.map_ok;
     level_build_take(&n.build, &n.lv);
-    if (ok && (extras == NULL || !extras->draft)) {
+    if (ok && !extras->draft) {
         int line, col;
         json_pos(doc, root, &line, &col);
         level_validate(level_doc_path(doc), &n.lv, line, col, n.entities_ok, level_doc_errors(doc));

@@ -35,6 +35,8 @@
 */
 #include "tiled_internal.h"
 
+#include "array.h"
+
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -51,7 +53,8 @@ typedef struct Tiled {
     TiledSets sets;
     TiledTemplates templates;
     const cJSON **objects; /* every object of every object layer, in order */
-    int object_count, object_cap;
+    int object_count;
+    size_t object_cap;
     LevelBuild build;
     bool map_ok;
     bool entities_ok;
@@ -300,16 +303,13 @@ static void collect_objects(Tiled *t, const cJSON *layer)
     for (const cJSON *o = objects->child; o != NULL; o = o->next) {
         if (!json_want_object(t->doc, o))
             continue;
-        if (t->object_count == t->object_cap) {
-            int cap = t->object_cap ? t->object_cap * 2 : 64;
-            const cJSON **list = realloc(t->objects, (size_t)cap * sizeof *list);
-            if (list == NULL) {
-                json_error(t->doc, o, "out of memory");
-                return;
-            }
-            t->objects = list;
-            t->object_cap = cap;
+        const cJSON **list =
+            array_grow(t->objects, &t->object_cap, (size_t)t->object_count + 1, sizeof *list);
+        if (list == NULL) {
+            json_error(t->doc, o, "out of memory");
+            return;
         }
+        t->objects = list;
         t->objects[t->object_count++] = o;
     }
 }
@@ -940,7 +940,7 @@ bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelE
         level_build_take(&t.build, &t.lv);
         int line, col;
         json_pos(doc, root, &line, &col);
-        if (extras == NULL || !extras->draft)
+        if (!extras->draft)
             level_validate(level_doc_path(doc), &t.lv, line, col, t.entities_ok,
                            level_doc_errors(doc));
     }

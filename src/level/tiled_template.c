@@ -22,6 +22,7 @@
 */
 #include "tiled_internal.h"
 
+#include "array.h"
 #include "json_get.h"
 
 #include <expat.h>
@@ -293,11 +294,9 @@ static void XMLCALL start(void *ctx, const XML_Char *name, const XML_Char **attr
         const char *points = attr(attrs, "points");
         put_key(x, name);
         put_points(x, points != NULL ? points : "");
-    } else if (strcmp(name, "point") == 0 || strcmp(name, "ellipse") == 0) {
-        put_key(x, name);
-        put(x, "true");
     } else {
-        /* <text> and what later versions add: a member the loader names */
+        /* <point>, <ellipse>, <text> and what later versions add: a member
+        ** the loader reads or names */
         put_key(x, name);
         put(x, "true");
     }
@@ -396,6 +395,19 @@ static void template_free(TiledTemplate *tt)
     free(tt);
 }
 
+/* A template of that path, not read yet; NULL when out of memory. */
+static TiledTemplate *template_new(const char *path)
+{
+    TiledTemplate *tt = calloc(1, sizeof *tt);
+    char *copy = tt != NULL ? malloc(strlen(path) + 1) : NULL;
+    if (copy == NULL) {
+        free(tt);
+        return NULL;
+    }
+    tt->path = strcpy(copy, path);
+    return tt;
+}
+
 /* Reads the template at path (its errors naming it); tt->ok says whether
 ** it can be used. */
 static void template_read(TiledTemplate *tt, LevelErrors *errors)
@@ -469,26 +481,14 @@ bool tiled_object_init(TiledObject *ob, JsonDoc *map, const cJSON *o, TiledSets 
             ob->tmpl = all->list[i];
             return ob->tmpl->ok; /* said at the first object naming it */
         }
-    TiledTemplate *tt = calloc(1, sizeof *tt);
-    char *copy = tt != NULL ? malloc(strlen(path) + 1) : NULL;
-    if (all->count == all->cap && copy != NULL) {
-        int cap = all->cap ? all->cap * 2 : 8;
-        TiledTemplate **list = realloc(all->list, (size_t)cap * sizeof *list);
-        if (list == NULL) {
-            free(copy);
-            copy = NULL;
-        } else {
-            all->list = list;
-            all->cap = cap;
-        }
-    }
-    if (copy == NULL) {
-        free(tt);
+    TiledTemplate **list = array_grow(all->list, &all->cap, (size_t)all->count + 1, sizeof *list);
+    TiledTemplate *tt = list != NULL ? template_new(path) : NULL;
+    if (list != NULL)
+        all->list = list;
+    if (tt == NULL) {
         json_error(map, ref, "out of memory");
         return false;
     }
-    strcpy(copy, path);
-    tt->path = copy;
     all->list[all->count++] = tt;
     ob->tmpl = tt;
     template_read(tt, level_doc_errors(map));
@@ -532,14 +532,11 @@ const cJSON *tiled_object_template(const TiledObject *ob, JsonDoc **doc)
 bool tiled_check_template(const char *path, LevelErrors *errors)
 {
     int before = errors->count + errors->dropped;
-    TiledTemplate *tt = calloc(1, sizeof *tt);
-    char *copy = tt != NULL ? malloc(strlen(path) + 1) : NULL;
-    if (copy == NULL) {
-        free(tt);
+    TiledTemplate *tt = template_new(path);
+    if (tt == NULL) {
         level_errors_add(errors, path, 0, 0, "out of memory");
         return false;
     }
-    tt->path = strcpy(copy, path);
     template_read(tt, errors);
     if (tt->ok) {
         JsonDoc *doc = &tt->doc;

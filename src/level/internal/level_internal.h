@@ -56,6 +56,8 @@ void level_file_close(LevelFile *f);
 /* Warns (text.c) of the first character of the string str that the game's
 ** font cannot draw, at its place, after the string's JSON path. */
 void level_text_check(JsonDoc *doc, const cJSON *str);
+/* cp written in UTF-8 into out (room for 5 bytes), NUL-terminated. */
+void level_utf8(uint32_t cp, char *out);
 
 /* The file a document of this folder came from, and where its errors go. */
 const char *level_doc_path(const JsonDoc *doc);
@@ -77,7 +79,8 @@ typedef struct LevelExtras {
 bool level_load_ex(const char *path, const PhysicsParams *base, LevelDesc *out, LevelExtras *extras,
                    LevelErrors *errors);
 
-/* The two formats, on a parsed document. Fill out only on success. */
+/* The two formats, on a parsed document, extras given. Fill out only on
+** success. */
 bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelExtras *extras);
 bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelExtras *extras);
 
@@ -95,9 +98,9 @@ bool tiled_tileset_kind_ids(const char *path, const char *world, int ids[TILE_KI
 /* ---- Physics overrides ---------------------------------------------------------- */
 
 /* Applies the members of obj (parameter name: number) to params, marking
-** them in set (may be NULL). Keys in extra[0..extra_count) are skipped. */
+** them in set (may be NULL); a "$schema" is skipped when schema is set. */
 void level_physics_apply(JsonDoc *doc, const cJSON *obj, PhysicsParams *params, bool *set,
-                         const char *const *extra, int extra_count);
+                         bool schema);
 
 /* ---- Entities (entity.c) ----------------------------------------------------------
 **
@@ -112,11 +115,12 @@ void level_physics_apply(JsonDoc *doc, const cJSON *obj, PhysicsParams *params, 
 ** they refer to. */
 typedef struct LevelBuild {
     LevelEntity *entities;
-    int count, cap;
+    int count;
     LevelPath *paths;
-    int path_count, path_cap;
+    int path_count;
     LevelText *texts;
-    int text_count, text_cap;
+    int text_count;
+    size_t cap, path_cap, text_cap;
 } LevelBuild;
 
 /* Appends a zeroed entity; NULL when out of memory or at LEVEL_MAX_ENTITIES. */

@@ -149,7 +149,8 @@ typedef struct TiledObject {
 /* The templates a map's objects name, each read once. */
 typedef struct TiledTemplates {
     TiledTemplate **list;
-    int count, cap;
+    int count;
+    size_t cap;
 } TiledTemplates;
 
 /* ob for the map object o, reading the template it names (once per file,
