@@ -95,35 +95,6 @@ void level_entity_at_tile(LevelEntity *e, int tx, int ty)
 
 /* ---- Properties ------------------------------------------------------------------ */
 
-void level_prop_describe(const KindProp *p, char *buf, size_t size)
-{
-    switch (p->type) {
-    case KPROP_INT: snprintf(buf, size, "an int from %.0f to %.0f", p->min, p->max); break;
-    case KPROP_NUMBER: snprintf(buf, size, "a number from %g to %g", p->min, p->max); break;
-    case KPROP_BOOL: snprintf(buf, size, "true or false"); break;
-    case KPROP_ENUM: {
-        size_t len = 0;
-        buf[0] = '\0';
-        for (int i = 0; i < p->value_count && len < size; i++) {
-            const char *sep = i == 0 ? "" : i == p->value_count - 1 ? " or " : ", ";
-            int w = snprintf(buf + len, size - len, "%s\"%s\"", sep, p->values[i]);
-            if (w < 0)
-                break;
-            len += (size_t)w;
-        }
-        break;
-    }
-    case KPROP_SIZE:
-        snprintf(buf, size, "a size in tiles from %.0f to %.0f", p->min, p->max);
-        break;
-    case KPROP_PATH: snprintf(buf, size, "a path of %.0f to %.0f waypoints", p->min, p->max); break;
-    default:
-        snprintf(buf, size, "a text of at most %d bytes and %d lines", KIND_TEXT_MAX - 1,
-                 KIND_TEXT_LINES);
-        break;
-    }
-}
-
 /* A text property: printable, at most KIND_TEXT_LINES lines. */
 static bool read_text(JsonDoc *doc, LevelBuild *b, const cJSON *v, int32_t *out)
 {

@@ -337,11 +337,11 @@ static void read_layers(Tiled *t, const cJSON *layers)
 
 /* ---- Custom properties ------------------------------------------------------------------- */
 
-enum { P_STRING = 1, P_INT = 2, P_FLOAT = 4, P_OBJECT = 8, P_BOOL = 16 };
-
+/* A property a map or an object may have, and its type as
+** tiled_prop_type() names it ("float" takes an int too). */
 typedef struct PropSpec {
     const char *name;
-    unsigned types;
+    const char *type;
 } PropSpec;
 
 /* Where the value of a spec was found: an object's own properties, or its
@@ -351,28 +351,6 @@ typedef struct Found {
     JsonDoc *doc;
     bool inherited; /* the tile's */
 } Found;
-
-static const char *type_list(unsigned types)
-{
-    switch (types) {
-    case P_STRING: return "string";
-    case P_INT: return "int";
-    case P_INT | P_FLOAT: return "float or int";
-    case P_OBJECT: return "object";
-    case P_BOOL: return "bool";
-    default: return "float";
-    }
-}
-
-static unsigned type_bit(const char *type)
-{
-    return strcmp(type, "string") == 0   ? P_STRING
-           : strcmp(type, "int") == 0    ? P_INT
-           : strcmp(type, "float") == 0  ? P_FLOAT
-           : strcmp(type, "object") == 0 ? P_OBJECT
-           : strcmp(type, "bool") == 0   ? P_BOOL
-                                         : 0;
-}
 
 /* Matches props against specs, filling the found[i] still empty. An owner's
 ** own properties (own) must all be known and set once; those it inherits
@@ -395,7 +373,7 @@ static void match_props(const TiledProps *props, const PropSpec *specs, int coun
                 which = i;
         char q[48];
         json_quote(p.name, q, sizeof q);
-        if (which < 0 || (!own && specs[which].types == P_OBJECT)) {
+        if (which < 0 || (!own && strcmp(specs[which].type, "object") == 0)) {
             int s = json_suggest(p.name, names, count);
             if (!own)
                 continue;
@@ -417,15 +395,17 @@ static void match_props(const TiledProps *props, const PropSpec *specs, int coun
         seen[which] = true;
         if (found[which].value != NULL)
             continue; /* the object's own value wins over its tile's */
-        if ((type_bit(p.type) & specs[which].types) == 0) {
+        const char *want = specs[which].type;
+        bool is_float = strcmp(want, "float") == 0;
+        if (strcmp(p.type, want) != 0 && !(is_float && strcmp(p.type, "int") == 0)) {
             char tq[32];
             json_quote(p.type, tq, sizeof tq);
             if (p.type_at != NULL)
                 json_error(props->doc, p.type_at, "property \"%s\" must be of type %s, not %s", q,
-                           type_list(specs[which].types), tq);
+                           is_float ? "float or int" : want, tq);
             else
                 tiled_prop_error(props, &p, "property \"%s\" must be of type %s, not %s", q,
-                                 type_list(specs[which].types), tq);
+                                 is_float ? "float or int" : want, tq);
             continue;
         }
         found[which] = (Found){p.value, props->doc, !own};
@@ -511,18 +491,6 @@ static void read_path(Tiled *t, const KindProp *prop, int index, const cJSON *re
         e->props[index].i = i;
 }
 
-/* Which Tiled property types a kind's property accepts. */
-static unsigned tiled_types(const KindProp *p)
-{
-    switch (p->type) {
-    case KPROP_INT: return P_INT;
-    case KPROP_NUMBER: return P_INT | P_FLOAT;
-    case KPROP_BOOL: return P_BOOL;
-    case KPROP_PATH: return P_OBJECT;
-    default: return P_STRING;
-    }
-}
-
 /* The entity's properties: the object's own, else its template's, else its
 ** tile's (tile may be NULL), as Tiled shows a tile object inheriting them. */
 static void read_entity_props(Tiled *t, const TiledObject *ob, TiledTile *tile, LevelEntity *e)
@@ -539,7 +507,7 @@ static void read_entity_props(Tiled *t, const TiledObject *ob, TiledTile *tile, 
     for (int p = 0; p < k->prop_count; p++) {
         if (tiled_prop_type(&k->props[p]) == NULL)
             continue; /* a size: the object's rectangle */
-        specs[count] = (PropSpec){k->props[p].name, tiled_types(&k->props[p])};
+        specs[count] = (PropSpec){k->props[p].name, tiled_prop_type(&k->props[p])};
         index[count++] = p;
     }
     Found found[KIND_MAX_PROPS] = {{NULL, NULL, false}};
@@ -569,11 +537,13 @@ static void read_entity_props(Tiled *t, const TiledObject *ob, TiledTile *tile, 
                     snprintf(detail, sizeof detail, " naming a polyline");
                 else if (prop->type == KPROP_INT || prop->type == KPROP_NUMBER)
                     snprintf(detail, sizeof detail, " (%g to %g)", prop->min, prop->max);
-                else if (prop->type == KPROP_ENUM) {
-                    char values[96];
-                    level_prop_describe(prop, values, sizeof values);
-                    snprintf(detail, sizeof detail, " (%s)", values);
-                }
+                /* " (\"a\", \"b\" or \"c\")" */
+                for (int v = 0, n = prop->value_count; prop->type == KPROP_ENUM && v < n; v++)
+                    snprintf(detail + strlen(detail), sizeof detail - strlen(detail), "%s\"%s\"%s",
+                             v == 0       ? " ("
+                             : v == n - 1 ? " or "
+                                          : ", ",
+                             prop->values[v], v == n - 1 ? ")" : "");
                 json_error(doc, o, "a %s needs a%s %s property \"%s\"%s", k->name,
                            type[0] == 'i' || type[0] == 'o' ? "n" : "", type, prop->name, detail);
             }
@@ -781,10 +751,10 @@ static void read_map_props(Tiled *t, const cJSON *root, LevelExtras *extras)
     PropSpec specs[LEVEL_PARAM_MAX + 2];
     Found found[LEVEL_PARAM_MAX + 2];
     memset(found, 0, sizeof found);
-    specs[0] = (PropSpec){"name", P_STRING};
-    specs[1] = (PropSpec){"background", P_STRING};
+    specs[0] = (PropSpec){"name", "string"};
+    specs[1] = (PropSpec){"background", "string"};
     for (int i = 0; i < count; i++)
-        specs[2 + i] = (PropSpec){table[i].name, P_INT | P_FLOAT};
+        specs[2 + i] = (PropSpec){table[i].name, "float"};
     JsonDoc *doc = t->doc;
     TiledProps props = tiled_props_of(doc, root);
     match_props(&props, specs, count + 2, found, "a map", true);

@@ -140,8 +140,6 @@ void level_entity_at_px(LevelEntity *e, int x, int y);
 ** format's own. Returns false after reporting at v. */
 bool level_prop_read(JsonDoc *doc, LevelBuild *b, const KindProp *p, int index, const cJSON *v,
                      bool px, LevelEntity *e);
-/* What p accepts, for messages: "an int from 0 to 7", "\"on\" or \"off\"". */
-void level_prop_describe(const KindProp *p, char *buf, size_t size);
 
 /* Checks what every format shares: entities inside the map, actors and
 ** respawn points clear of solid tiles and spikes, paths inside the map.
