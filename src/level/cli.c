@@ -257,7 +257,7 @@ int level_cli_export_tiled(int argc, char **argv, const char *data_dir)
     LevelErrors *errors = new_errors(prog);
     if (errors == NULL)
         return 1;
-    bool ok = level_export_tiled_as(level, out, tileset, format, errors);
+    bool ok = level_export_tiled(level, out, tileset, format, errors);
     if (ok)
         printf("%s: wrote %s (tileset %s, tile layer %s)\n", level, out, tileset,
                level_layer_format_name(format));

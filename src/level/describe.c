@@ -215,14 +215,12 @@ static void schema_prop(LevelJson *b, cJSON *props, const KindProp *p)
     cJSON *o = level_json_obj(b, props, p->name);
     switch (p->type) {
     case KPROP_INT:
-        level_json_str(b, o, "type", "integer");
-        level_json_num(b, o, "minimum", p->min);
-        level_json_num(b, o, "maximum", p->max);
-        break;
     case KPROP_NUMBER:
-        level_json_str(b, o, "type", "number");
+    case KPROP_SIZE:
+        level_json_str(b, o, "type", p->type == KPROP_NUMBER ? "number" : "integer");
         level_json_num(b, o, "minimum", p->min);
-        level_json_num(b, o, "maximum", p->max);
+        /* a size in tiles, or pixels with "px": the schema takes the pixel range */
+        level_json_num(b, o, "maximum", p->type == KPROP_SIZE ? p->max * TILE_SIZE : p->max);
         break;
     case KPROP_BOOL: level_json_str(b, o, "type", "boolean"); break;
     case KPROP_ENUM: {
@@ -231,12 +229,6 @@ static void schema_prop(LevelJson *b, cJSON *props, const KindProp *p)
             level_json_str(b, values, NULL, p->values[v]);
         break;
     }
-    case KPROP_SIZE:
-        /* Tiles, or pixels with "px": the schema takes the pixel range. */
-        level_json_str(b, o, "type", "integer");
-        level_json_num(b, o, "minimum", p->min);
-        level_json_num(b, o, "maximum", p->max * TILE_SIZE);
-        break;
     case KPROP_PATH: {
         level_json_str(b, o, "type", "array");
         level_json_num(b, o, "minItems", p->min);

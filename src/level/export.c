@@ -339,13 +339,7 @@ static bool read_kind_tiles(const char *entities_path, long firstgid,
 }
 
 bool level_export_tiled(const char *level_path, const char *out_path, const char *tileset_path,
-                        LevelErrors *errors)
-{
-    return level_export_tiled_as(level_path, out_path, tileset_path, LEVEL_LAYER_CSV, errors);
-}
-
-bool level_export_tiled_as(const char *level_path, const char *out_path, const char *tileset_path,
-                           LevelLayerFormat format, LevelErrors *errors)
+                        LevelLayerFormat format, LevelErrors *errors)
 {
     if (format < 0 || format >= LEVEL_LAYER_FORMAT_COUNT) {
         level_errors_add(errors, out_path, 0, 0, "unknown tile layer format %d", (int)format);
