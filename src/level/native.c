@@ -56,24 +56,30 @@ static int kind_names(const char **names, int cap)
     return n;
 }
 
-static void parse_name(Native *n, const cJSON *v)
+void level_read_name(JsonDoc *doc, const cJSON *v, bool controls, LevelDesc *lv)
 {
-    const char *name = json_want_string(n->doc, v);
+    const char *name = json_want_string(doc, v);
     if (name == NULL)
         return;
     size_t len = strlen(name);
     if (len == 0 || len >= LEVEL_NAME_MAX) {
-        json_error(n->doc, v, "a name has 1 to %d bytes, this one has %zu", LEVEL_NAME_MAX - 1,
-                   len);
+        json_error(doc, v, "a name has 1 to %d bytes, this one has %zu", LEVEL_NAME_MAX - 1, len);
         return;
     }
-    for (size_t i = 0; i < len; i++)
+    for (size_t i = 0; i < len && !controls; i++)
         if ((unsigned char)name[i] < 0x20) {
-            json_error(n->doc, v, "a name must not contain control characters");
+            json_error(doc, v, "a name must not contain control characters");
             return;
         }
-    level_text_check(n->doc, v);
-    memcpy(n->lv.name, name, len + 1);
+    level_text_check(doc, v);
+    memcpy(lv->name, name, len + 1);
+}
+
+void level_read_background(JsonDoc *doc, const cJSON *v, LevelDesc *lv)
+{
+    int bg = json_want_enum(doc, v, level_background_names(), LEVEL_BACKGROUND_COUNT, "background");
+    if (bg >= 0)
+        snprintf(lv->background, sizeof lv->background, "%s", level_background_names()[bg]);
 }
 
 static void parse_legend(Native *n, const cJSON *legend, Legend *lg)
@@ -478,11 +484,8 @@ bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, Level
     }
     if (!json_want_int_in(doc, fv, (const long[]){FORMAT_VERSION}, 1, &format) && fv != NULL)
         return false;
-    parse_name(&n, json_need(doc, root, "name"));
-    int bg = json_want_enum(doc, json_need(doc, root, "background"), level_background_names(),
-                            LEVEL_BACKGROUND_COUNT, "background");
-    if (bg >= 0)
-        snprintf(n.lv.background, sizeof n.lv.background, "%s", level_background_names()[bg]);
+    level_read_name(doc, json_need(doc, root, "name"), false, &n.lv);
+    level_read_background(doc, json_need(doc, root, "background"), &n.lv);
     if ((v = json_get(root, "physics")) != NULL)
         level_physics_apply(doc, v, &n.lv.physics, extras->physics_set, false);
 

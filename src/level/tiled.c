@@ -758,29 +758,16 @@ static void read_map_props(Tiled *t, const cJSON *root, LevelExtras *extras)
     JsonDoc *doc = t->doc;
     TiledProps props = tiled_props_of(doc, root);
     match_props(&props, specs, count + 2, found, "a map", true);
-    if (found[0].value == NULL) {
+    if (found[0].value == NULL)
         json_error(doc, root, "the map needs a string property \"name\" (Map > Map Properties)");
-    } else {
-        const char *name = json_want_string(doc, found[0].value);
-        size_t len = name != NULL ? strlen(name) : 0;
-        if (name != NULL && (len == 0 || len >= LEVEL_NAME_MAX))
-            json_error(doc, found[0].value, "a name has 1 to %d bytes, this one has %zu",
-                       LEVEL_NAME_MAX - 1, len);
-        else if (name != NULL) {
-            level_text_check(doc, found[0].value);
-            memcpy(t->lv.name, name, len + 1);
-        }
-    }
-    if (found[1].value == NULL) {
+    else
+        level_read_name(doc, found[0].value, true, &t->lv);
+    if (found[1].value == NULL)
         json_error(doc, root,
                    "the map needs a string property \"background\" (\"hills\", \"cave\", \"ice\" "
                    "or \"peak\")");
-    } else {
-        int bg = json_want_enum(doc, found[1].value, level_background_names(),
-                                LEVEL_BACKGROUND_COUNT, "background");
-        if (bg >= 0)
-            snprintf(t->lv.background, sizeof t->lv.background, "%s", level_background_names()[bg]);
-    }
+    else
+        level_read_background(doc, found[1].value, &t->lv);
     for (int i = 0; i < count; i++) {
         double v;
         if (found[2 + i].value != NULL &&

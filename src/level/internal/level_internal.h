@@ -79,6 +79,11 @@ typedef struct LevelExtras {
 bool level_load_ex(const char *path, const PhysicsParams *base, LevelDesc *out, LevelExtras *extras,
                    LevelErrors *errors);
 
+/* A level's name (controls: control characters allowed, as a Tiled map
+** does) and background, into lv when they are good. */
+void level_read_name(JsonDoc *doc, const cJSON *v, bool controls, LevelDesc *lv);
+void level_read_background(JsonDoc *doc, const cJSON *v, LevelDesc *lv);
+
 /* The two formats, on a parsed document, extras given. Fill out only on
 ** success. */
 bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelExtras *extras);
