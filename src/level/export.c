@@ -309,6 +309,64 @@ static bool same_file(const char *a, const char *b)
            sa.st_ino == sb.st_ino;
 }
 
+/* A tileset file read on its own into set; f holds its text. False after
+** reporting. Both need closing either way. */
+static bool read_tileset(const char *path, LevelFile *f, Tileset *set, LevelErrors *errors)
+{
+    int before = errors->count + errors->dropped;
+    memset(set, 0, sizeof *set);
+    return level_file_open(f, path, errors) && tiled_tileset_read(&f->doc, f->doc.root, set) &&
+           errors->count + errors->dropped == before;
+}
+
+/* Whether tile's "world" property is world. */
+static bool of_world(const TiledTile *tile, const char *world)
+{
+    const cJSON *cursor = NULL;
+    TiledProp p;
+    while (tiled_props_next(&tile->props, &cursor, &p))
+        if (strcmp(p.name, "world") == 0)
+            return cJSON_IsString(p.value) && strcmp(p.value->valuestring, world) == 0;
+    return false;
+}
+
+/* Reads the terrain tileset and finds, for each tile kind, the id of a
+** 16x16 tile with that class (-1 when none has it): the lowest whose
+** "world" property is world when there is one (the game's tileset has a row
+** of tiles for each world), else the lowest; and its tile count. */
+static bool kind_ids(const char *path, const char *world, int ids[TILE_KIND_COUNT], long *tilecount,
+                     LevelErrors *errors)
+{
+    for (int k = 0; k < TILE_KIND_COUNT; k++)
+        ids[k] = -1;
+    if (level_path_has_ext(path, ".tsx")) {
+        level_errors_add(errors, path, 0, 0,
+                         "XML tilesets (.tsx) are not supported: save the tileset as JSON (.tsj)");
+        return false;
+    }
+    LevelFile f;
+    Tileset set;
+    bool ok = read_tileset(path, &f, &set, errors);
+    /* The lowest id of each kind among the tiles a tile layer can hold,
+    ** those of the world first. */
+    bool in_world[TILE_KIND_COUNT] = {false};
+    for (int i = set.tile_count - 1; ok && i >= 0; i--) {
+        const TiledTile *t = &set.tiles[i];
+        int kind = tile_kind_from_name(t->cls);
+        if (kind < 0 || t->width != TILE_SIZE || t->height != TILE_SIZE || t->id >= 0x0FFFFFFF)
+            continue;
+        bool here = of_world(t, world);
+        if (here || !in_world[kind]) {
+            ids[kind] = (int)t->id;
+            in_world[kind] = here;
+        }
+    }
+    *tilecount = set.tilecount;
+    tiled_tileset_fini(&set);
+    level_file_close(&f);
+    return ok;
+}
+
 /* The entities tileset beside the terrain tileset (entities.tsj), when there
 ** is one: each kind's tile (the first of its class), gids from firstgid on.
 ** False after reporting a tileset that is there but wrong. */
@@ -318,11 +376,7 @@ static bool read_kind_tiles(const char *entities_path, long firstgid,
     memset(tiles, 0, sizeof(KindTile) * KIND_MAX_KINDS);
     LevelFile f;
     Tileset set;
-    memset(&set, 0, sizeof set);
-    int before = errors->count + errors->dropped;
-    bool ok = level_file_open(&f, entities_path, errors) &&
-              tiled_tileset_read(&f.doc, f.doc.root, &set) &&
-              errors->count + errors->dropped == before;
+    bool ok = read_tileset(entities_path, &f, &set, errors);
     for (int i = set.tile_count - 1; ok && i >= 0; i--) {
         const TiledTile *t = &set.tiles[i];
         int kind = kind_find(t->cls);
@@ -365,7 +419,7 @@ bool level_export_tiled(const char *level_path, const char *out_path, const char
         return false;
     int ids[TILE_KIND_COUNT];
     long tilecount = 0;
-    bool ok = tiled_tileset_kind_ids(tileset_path, lv.background, ids, &tilecount, errors);
+    bool ok = kind_ids(tileset_path, lv.background, ids, &tilecount, errors);
     int gids[TILE_KIND_COUNT] = {0};
     for (int k = 1; ok && k < TILE_KIND_COUNT; k++) {
         gids[k] = ids[k] + 1;

@@ -414,13 +414,11 @@ static void match_props(const TiledProps *props, const PropSpec *specs, int coun
 
 /* ---- Objects ------------------------------------------------------------------------------ */
 
-static bool read_px(JsonDoc *doc, const cJSON *obj, const char *key, bool required, double *out)
+static bool read_px(JsonDoc *doc, const cJSON *obj, const char *key, double *out)
 {
-    const cJSON *v = required ? json_need(doc, obj, key) : json_get(obj, key);
+    const cJSON *v = json_need(doc, obj, key);
     *out = 0;
-    if (v == NULL)
-        return !required;
-    return json_want_number(doc, v, -1e7, 1e7, out);
+    return v != NULL && json_want_number(doc, v, -1e7, 1e7, out);
 }
 
 static int px(double v)
@@ -454,14 +452,13 @@ static void read_path(Tiled *t, const KindProp *prop, int index, const cJSON *re
         return;
     }
     double ox, oy;
-    if (!read_px(doc, line, "x", true, &ox) || !read_px(doc, line, "y", true, &oy))
+    if (!read_px(doc, line, "x", &ox) || !read_px(doc, line, "y", &oy))
         return;
     LevelPath wp = {0};
     bool first = true;
     for (const cJSON *p = points->child; p != NULL; p = p->next) {
         double x, y;
-        if (!json_want_object(doc, p) || !read_px(doc, p, "x", true, &x) ||
-            !read_px(doc, p, "y", true, &y))
+        if (!json_want_object(doc, p) || !read_px(doc, p, "x", &x) || !read_px(doc, p, "y", &y))
             return;
         LevelPoint w = {px(ox + x), px(oy + y)};
         /* A line drawn from the entity starts where it stands. */
@@ -686,8 +683,8 @@ static void read_object(Tiled *t, const cJSON *o)
         json_error(fdoc, rot, "rotated objects are not supported: set the rotation to 0");
     double x, y, w = 0, h = 0;
     /* Read all four, so every bad one is reported. */
-    bool ok = read_px(doc, o, "x", true, &x);
-    ok = read_px(doc, o, "y", true, &y) && ok;
+    bool ok = read_px(doc, o, "x", &x);
+    ok = read_px(doc, o, "y", &y) && ok;
     const cJSON *wv = tiled_object_get(&ob, "width", &fdoc, &fsets);
     ok = (wv == NULL || json_want_number(fdoc, wv, -1e7, 1e7, &w)) && ok;
     const cJSON *hv = tiled_object_get(&ob, "height", &fdoc, &fsets);
@@ -880,7 +877,7 @@ bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelE
     Tiled t = {.doc = doc, .entities_ok = true};
     t.lv.physics = base != NULL ? *base : physics_defaults();
     if (read_header(&t, root)) {
-        tiled_sets_read(&t.sets, doc, json_need(doc, root, "tilesets"));
+        tiled_sets_read(&t.sets, doc, json_need(doc, root, "tilesets"), false);
         read_map_props(&t, root, extras);
         read_layers(&t, json_need(doc, root, "layers"));
         for (int i = 0; i < t.object_count; i++)

@@ -102,12 +102,18 @@ static void put_string(Xml *x, const char *s)
     put(x, "\"");
 }
 
-/* A member's key, after a comma when the object has one already. */
-static void put_key(Xml *x, const char *key)
+/* A comma when the open object or array has a member already. */
+static void put_comma(Xml *x)
 {
     if (x->need_comma[x->depth])
         put(x, ", ");
     x->need_comma[x->depth] = true;
+}
+
+/* A member's key, after a comma when the object has one already. */
+static void put_key(Xml *x, const char *key)
+{
+    put_comma(x);
     put_string(x, key);
     put(x, ": ");
 }
@@ -200,9 +206,7 @@ static void put_property(Xml *x, const XML_Char **attrs)
         xml_fail(x, "a <property> needs a name");
         return;
     }
-    if (x->need_comma[x->depth])
-        put(x, ", ");
-    x->need_comma[x->depth] = true;
+    put_comma(x);
     put(x, "{\"name\": ");
     put_string(x, name);
     put(x, ", \"type\": ");
@@ -354,11 +358,10 @@ static char *xml_to_json(const char *text, size_t len, size_t *out_len, char *wh
     bool parsed =
         len <= (size_t)INT32_MAX && XML_Parse(x.parser, text, (int)len, XML_TRUE) == XML_STATUS_OK;
     if (!parsed && !x.failed) {
-        x.failed = true;
-        snprintf(x.why, sizeof x.why, "not well-formed XML: %s",
+        char bad[160];
+        snprintf(bad, sizeof bad, "not well-formed XML: %s",
                  XML_ErrorString(XML_GetErrorCode(x.parser)));
-        x.why_line = (int)XML_GetCurrentLineNumber(x.parser);
-        x.why_col = (int)XML_GetCurrentColumnNumber(x.parser) + 1;
+        xml_fail(&x, bad);
     }
     if (!x.failed && !x.object_done) {
         x.failed = true;
@@ -454,7 +457,7 @@ static void template_read(TiledTemplate *tt, LevelErrors *errors)
                    "a template's object cannot be made from another template");
     const cJSON *tileset = json_get(root, "tileset");
     if (tileset != NULL) {
-        tiled_sets_read_one(&tt->sets, doc, tileset);
+        tiled_sets_read(&tt->sets, doc, tileset, true);
         if (tt->sets.failed)
             json_error(doc, tileset, "the template's tileset cannot be read");
     }

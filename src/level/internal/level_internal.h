@@ -93,12 +93,6 @@ bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelE
 ** Tiled tileset, told apart by content ("type": "map" or "tileset") and,
 ** failing that, by extension (.tmj, .tsj; .tmx and .tsx are refused). */
 bool level_check_file(const char *path, LevelErrors *errors);
-/* Reads a tileset file and finds, for each tile kind, the id of a 16x16
-** tile with that class (-1 when none has it): the lowest whose "world"
-** property is world when there is one (the game's tileset has a row of
-** tiles for each world), else the lowest; and its tile count. */
-bool tiled_tileset_kind_ids(const char *path, const char *world, int ids[TILE_KIND_COUNT],
-                            long *tilecount, LevelErrors *errors);
 
 /* ---- Physics overrides ---------------------------------------------------------- */
 

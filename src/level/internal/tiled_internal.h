@@ -114,11 +114,10 @@ bool tiled_check_tile_size(JsonDoc *doc, const cJSON *obj, const char *what);
 bool tiled_tileset_read(JsonDoc *doc, const cJSON *ts, Tileset *set);
 void tiled_tileset_fini(Tileset *set);
 
-/* Reads the map's "tilesets" list, embedded or external (resolved next to
-** the map's file); s needs tiled_sets_fini either way. */
-void tiled_sets_read(TiledSets *s, JsonDoc *map, const cJSON *list);
-/* The same for the one tileset entry ts of doc (a template's "tileset"). */
-void tiled_sets_read_one(TiledSets *s, JsonDoc *doc, const cJSON *ts);
+/* Reads the map's "tilesets" list (or, with one, the one entry a
+** template's "tileset" is), embedded or external (resolved next to the
+** file); s needs tiled_sets_fini either way. */
+void tiled_sets_read(TiledSets *s, JsonDoc *map, const cJSON *list, bool one);
 void tiled_sets_fini(TiledSets *s);
 /* The tileset a gid (flip bits cleared) belongs to, or NULL; *tile is its
 ** tile, or NULL when the tileset has no such tile. */
