@@ -392,6 +392,28 @@ static bool read_kind_tiles(const char *entities_path, long firstgid,
     return ok;
 }
 
+/* Whether out is the file other, what the map uses: told. */
+static bool over(const char *out, const char *other, const char *what, LevelErrors *errors)
+{
+    if (!same_file(out, other))
+        return false;
+    level_errors_add(errors, out, 0, 0,
+                     "this is %s (%s): the map would replace it; write the map to another file",
+                     what, other);
+    return true;
+}
+
+/* The path of the tileset to from the map out, in buf (1024 bytes); false
+** after reporting. */
+static bool relative(const char *out, const char *to, char *buf, LevelErrors *errors)
+{
+    if (level_path_relative(out, to, buf, 1024))
+        return true;
+    level_errors_add(errors, out, 0, 0, "cannot find the folder of this file or the tileset %s",
+                     to);
+    return false;
+}
+
 bool level_export_tiled(const char *level_path, const char *out_path, const char *tileset_path,
                         LevelLayerFormat format, LevelErrors *errors)
 {
@@ -399,20 +421,9 @@ bool level_export_tiled(const char *level_path, const char *out_path, const char
         level_errors_add(errors, out_path, 0, 0, "unknown tile layer format %d", (int)format);
         return false;
     }
-    if (same_file(out_path, level_path)) {
-        level_errors_add(errors, out_path, 0, 0,
-                         "this is the level being exported (%s): the map would replace it; write "
-                         "the map to another file",
-                         level_path);
+    if (over(out_path, level_path, "the level being exported", errors) ||
+        over(out_path, tileset_path, "the tileset the map uses", errors))
         return false;
-    }
-    if (same_file(out_path, tileset_path)) {
-        level_errors_add(errors, out_path, 0, 0,
-                         "this is the tileset the map uses (%s): the map would replace it; write "
-                         "the map to another file",
-                         tileset_path);
-        return false;
-    }
     LevelDesc lv;
     LevelExtras ex;
     if (!level_load_ex(level_path, NULL, &lv, &ex, errors))
@@ -431,11 +442,7 @@ bool level_export_tiled(const char *level_path, const char *out_path, const char
         }
     }
     char source[1024];
-    if (ok && !level_path_relative(out_path, tileset_path, source, sizeof source)) {
-        level_errors_add(errors, out_path, 0, 0,
-                         "cannot find the folder of this file or the tileset %s", tileset_path);
-        ok = false;
-    }
+    ok = ok && relative(out_path, tileset_path, source, errors);
     /* The entities tileset beside it, its gids after the terrain's (past
     ** its tile count, and past its highest id in use). */
     char entities[1024], entities_source[1024];
@@ -450,20 +457,9 @@ bool level_export_tiled(const char *level_path, const char *out_path, const char
         if (ids[k] + 2 > entities_firstgid)
             entities_firstgid = ids[k] + 2;
     if (with_entities) {
-        ok = read_kind_tiles(entities, entities_firstgid, tiles, errors);
-        if (ok && same_file(out_path, entities)) {
-            level_errors_add(errors, out_path, 0, 0,
-                             "this is the entities tileset the map uses (%s): the map would "
-                             "replace it; write the map to another file",
-                             entities);
-            ok = false;
-        }
-        if (ok &&
-            !level_path_relative(out_path, entities, entities_source, sizeof entities_source)) {
-            level_errors_add(errors, out_path, 0, 0,
-                             "cannot find the folder of this file or the tileset %s", entities);
-            ok = false;
-        }
+        ok = read_kind_tiles(entities, entities_firstgid, tiles, errors) &&
+             !over(out_path, entities, "the entities tileset the map uses", errors) &&
+             relative(out_path, entities, entities_source, errors);
     }
     char *text = NULL;
     if (ok) {
