@@ -39,6 +39,16 @@ LevelEntity *level_build_entity(LevelBuild *b)
     return e;
 }
 
+bool level_build_add(LevelBuild *b, JsonDoc *doc, const cJSON *at, const LevelEntity *e)
+{
+    LevelEntity *slot = level_build_entity(b);
+    if (slot == NULL)
+        json_error(doc, at, "more than %d entities (or out of memory)", LEVEL_MAX_ENTITIES);
+    else
+        *slot = *e;
+    return slot != NULL;
+}
+
 int level_build_path(LevelBuild *b, const LevelPath *path)
 {
     if (!reserve((void **)&b->paths, b->path_count, &b->path_cap, sizeof *b->paths))

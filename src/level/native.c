@@ -435,13 +435,7 @@ static void parse_entity(Native *n, const cJSON *obj)
         level_entity_at_px(&e, (int)x, (int)y);
     else
         level_entity_at_tile(&e, (int)x, (int)y);
-    LevelEntity *slot = level_build_entity(&n->build);
-    if (slot == NULL) {
-        json_error(n->doc, obj, "more than %d entities (or out of memory)", LEVEL_MAX_ENTITIES);
-        n->entities_ok = false;
-        return;
-    }
-    *slot = e;
+    n->entities_ok = level_build_add(&n->build, n->doc, obj, &e) && n->entities_ok;
 }
 
 static void parse_entities(Native *n, const cJSON *list)

@@ -596,39 +596,32 @@ static const char *object_class(const TiledObject *ob, const cJSON **at, JsonDoc
     return tiled_read_class(doc, owner);
 }
 
-static void read_object(Tiled *t, const cJSON *o)
+/* False when the object is not read, as an entity that should be (told). */
+static bool read_object(Tiled *t, const cJSON *o)
 {
     JsonDoc *doc = t->doc;
     int before = level_doc_error_total(doc);
     TiledObject ob;
-    if (!tiled_object_init(&ob, doc, o, &t->sets, &t->templates)) {
-        t->entities_ok = false;
-        return;
-    }
+    if (!tiled_object_init(&ob, doc, o, &t->sets, &t->templates))
+        return false;
     const cJSON *class_at;
     JsonDoc *class_doc;
     const char *cls = object_class(&ob, &class_at, &class_doc);
-    if (cls == NULL) {
-        t->entities_ok = false;
-        return;
-    }
+    if (cls == NULL)
+        return false;
     JsonDoc *gdoc;
     TiledSets *gsets;
     const cJSON *gv = tiled_object_get(&ob, "gid", &gdoc, &gsets);
     long raw = 0;
-    if (gv != NULL && !json_want_int(gdoc, gv, 0, 0xFFFFFFFFL, &raw)) {
-        t->entities_ok = false;
-        return;
-    }
+    if (gv != NULL && !json_want_int(gdoc, gv, 0, 0xFFFFFFFFL, &raw))
+        return false;
     uint32_t gid = (uint32_t)raw & ~FLIP_BITS;
     TiledTile *tile = NULL;
     if (gid != 0) {
         /* A tile object: its tile gives the class, unless it has its own. */
         tile = gid_tile(t, gsets, gdoc, gid, gv, "");
-        if (tile == NULL) {
-            t->entities_ok = false;
-            return;
-        }
+        if (tile == NULL)
+            return false;
         if (cls[0] == '\0') {
             cls = tile->cls;
             class_at = gv;
@@ -636,7 +629,7 @@ static void read_object(Tiled *t, const cJSON *o)
         }
     }
     if (cls[0] == '\0')
-        return; /* a note, or a path */
+        return true; /* a note, or a path */
 
     const char *names[KIND_MAX_KINDS];
     int count = 0;
@@ -661,8 +654,7 @@ static void read_object(Tiled *t, const cJSON *o)
             json_error(class_doc, class_at, "unknown entity class \"%s\" (expected one of %s)", q,
                        list);
         }
-        t->entities_ok = false;
-        return;
+        return false;
     }
     const EntityKind *k = kind_get(type);
     JsonDoc *fdoc;
@@ -674,8 +666,7 @@ static void read_object(Tiled *t, const cJSON *o)
         json_error(fdoc, shape,
                    "a %s cannot be a polygon or polyline: use a rectangle, point or tile object",
                    cls);
-        t->entities_ok = false;
-        return;
+        return false;
     }
     const cJSON *rot = tiled_object_get(&ob, "rotation", &fdoc, &fsets);
     double r;
@@ -726,17 +717,9 @@ static void read_object(Tiled *t, const cJSON *o)
         }
         read_entity_props(t, &ob, tile, &e);
     }
-    if (level_doc_error_total(doc) != before) {
-        t->entities_ok = false;
-        return;
-    }
-    LevelEntity *slot = level_build_entity(&t->build);
-    if (slot == NULL) {
-        json_error(doc, o, "more than %d entities (or out of memory)", LEVEL_MAX_ENTITIES);
-        t->entities_ok = false;
-        return;
-    }
-    *slot = e;
+    if (level_doc_error_total(doc) != before)
+        return false;
+    return level_build_add(&t->build, doc, o, &e);
 }
 
 /* ---- The map ---------------------------------------------------------------------------------- */
@@ -881,7 +864,7 @@ bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelE
         read_map_props(&t, root, extras);
         read_layers(&t, json_need(doc, root, "layers"));
         for (int i = 0; i < t.object_count; i++)
-            read_object(&t, t.objects[i]);
+            t.entities_ok = read_object(&t, t.objects[i]) && t.entities_ok;
         if (t.unreported > 0) {
             /* after the errors it counts more of, whatever their places */
             int line, col;

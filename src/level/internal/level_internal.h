@@ -124,6 +124,8 @@ typedef struct LevelBuild {
 
 /* Appends a zeroed entity; NULL when out of memory or at LEVEL_MAX_ENTITIES. */
 LevelEntity *level_build_entity(LevelBuild *b);
+/* Appends *e; false after reporting at `at` when out of memory or full. */
+bool level_build_add(LevelBuild *b, JsonDoc *doc, const cJSON *at, const LevelEntity *e);
 /* Stores a path or a text; its index, or -1 when out of memory. */
 int level_build_path(LevelBuild *b, const LevelPath *path);
 /* Moves the lists into out (which owns them afterwards). */
