@@ -61,6 +61,28 @@ cJSON *level_json_arr(LevelJson *b, cJSON *parent, const char *key)
     return level_json_add(b, parent, key, cJSON_CreateArray());
 }
 
+cJSON *level_json_strs(LevelJson *b, cJSON *parent, const char *key, const char *const *s, int n)
+{
+    cJSON *list = level_json_arr(b, parent, key);
+    for (int i = 0; i < n; i++)
+        level_json_str(b, list, NULL, s[i]);
+    return list;
+}
+
+/* "type": type (unless NULL), then "minWHAT": lo and "maxWHAT": hi, what
+** being "imum", "Items" or "Length". */
+static void bounded(LevelJson *b, cJSON *o, const char *type, const char *what, double lo,
+                    double hi)
+{
+    char min[16], max[16];
+    snprintf(min, sizeof min, "min%s", what);
+    snprintf(max, sizeof max, "max%s", what);
+    if (type != NULL)
+        level_json_str(b, o, "type", type);
+    level_json_num(b, o, min, lo);
+    level_json_num(b, o, max, hi);
+}
+
 /* A float parameter as the decimal it was written as (0.2, not
 ** 0.20000000298023224): the shortest that reads back as the same float. */
 static double decimal(float f)
@@ -115,11 +137,8 @@ static void describe_prop(LevelJson *b, cJSON *list, const KindProp *p)
         level_json_num(b, o, "max_bytes", KIND_TEXT_MAX - 1);
         level_json_num(b, o, "max_lines", KIND_TEXT_LINES);
     }
-    if (p->type == KPROP_ENUM) {
-        cJSON *values = level_json_arr(b, o, "values");
-        for (int v = 0; v < p->value_count; v++)
-            level_json_str(b, values, NULL, p->values[v]);
-    }
+    if (p->type == KPROP_ENUM)
+        level_json_strs(b, o, "values", p->values, p->value_count);
     const char *tiled = tiled_prop_type(p);
     level_json_str(b, o, "tiled", tiled != NULL ? tiled : p->name[0] == 'w' ? "width" : "height");
     level_json_str(b, o, "doc", p->doc);
@@ -217,34 +236,20 @@ static void schema_prop(LevelJson *b, cJSON *props, const KindProp *p)
     case KPROP_INT:
     case KPROP_NUMBER:
     case KPROP_SIZE:
-        level_json_str(b, o, "type", p->type == KPROP_NUMBER ? "number" : "integer");
-        level_json_num(b, o, "minimum", p->min);
         /* a size in tiles, or pixels with "px": the schema takes the pixel range */
-        level_json_num(b, o, "maximum", p->type == KPROP_SIZE ? p->max * TILE_SIZE : p->max);
+        bounded(b, o, p->type == KPROP_NUMBER ? "number" : "integer", "imum", p->min,
+                p->type == KPROP_SIZE ? p->max * TILE_SIZE : p->max);
         break;
     case KPROP_BOOL: level_json_str(b, o, "type", "boolean"); break;
-    case KPROP_ENUM: {
-        cJSON *values = level_json_arr(b, o, "enum");
-        for (int v = 0; v < p->value_count; v++)
-            level_json_str(b, values, NULL, p->values[v]);
-        break;
-    }
+    case KPROP_ENUM: level_json_strs(b, o, "enum", p->values, p->value_count); break;
     case KPROP_PATH: {
-        level_json_str(b, o, "type", "array");
-        level_json_num(b, o, "minItems", p->min);
-        level_json_num(b, o, "maxItems", p->max);
+        bounded(b, o, "array", "Items", p->min, p->max);
         cJSON *items = level_json_obj(b, o, "items");
-        level_json_str(b, items, "type", "array");
-        level_json_num(b, items, "minItems", 2);
-        level_json_num(b, items, "maxItems", 2);
+        bounded(b, items, "array", "Items", 2, 2);
         coord_ref(b, items, "items", NULL);
         break;
     }
-    default:
-        level_json_str(b, o, "type", "string");
-        level_json_num(b, o, "minLength", 1);
-        level_json_num(b, o, "maxLength", KIND_TEXT_MAX - 1);
-        break;
+    default: bounded(b, o, "string", "Length", 1, KIND_TEXT_MAX - 1); break;
     }
     if (!p->required)
         level_json_add(b, o, "default", default_of(p));
@@ -293,10 +298,8 @@ char *level_schema_text(void)
         "`pips-peak --schema` from the game's tables: regenerate it, do not edit it.");
     level_json_str(&b, root, "type", "object");
     level_json_bool(&b, root, "additionalProperties", false);
-    cJSON *req = level_json_arr(&b, root, "required");
     static const char *const REQUIRED[] = {"format", "name", "background", "legend", "tiles"};
-    for (size_t i = 0; i < sizeof REQUIRED / sizeof REQUIRED[0]; i++)
-        level_json_str(&b, req, NULL, REQUIRED[i]);
+    level_json_strs(&b, root, "required", REQUIRED, 5);
 
     cJSON *props = level_json_obj(&b, root, "properties");
     cJSON *o = level_json_obj(&b, props, "$schema");
@@ -310,14 +313,10 @@ char *level_schema_text(void)
     level_json_num(&b, o, "const", 1);
     level_json_str(&b, o, "description", "Version of the level format: 1.");
     o = level_json_obj(&b, props, "name");
-    level_json_str(&b, o, "type", "string");
-    level_json_num(&b, o, "minLength", 1);
-    level_json_num(&b, o, "maxLength", LEVEL_NAME_MAX - 1);
+    bounded(&b, o, "string", "Length", 1, LEVEL_NAME_MAX - 1);
     level_json_str(&b, o, "description", "The level's title (at most 63 bytes).");
     o = level_json_obj(&b, props, "background");
-    cJSON *bgs = level_json_arr(&b, o, "enum");
-    for (int i = 0; i < LEVEL_BACKGROUND_COUNT; i++)
-        level_json_str(&b, bgs, NULL, level_background_names()[i]);
+    level_json_strs(&b, o, "enum", level_background_names(), LEVEL_BACKGROUND_COUNT);
     level_json_str(&b, o, "description", "The background set drawn behind the level.");
     o = level_json_obj(&b, props, "physics");
     level_json_str(&b, o, "$ref", "#/definitions/physics");
@@ -335,17 +334,13 @@ char *level_schema_text(void)
         if (kind_get(k)->flags & KIND_DRAWABLE)
             level_json_str(&b, legend, NULL, kind_get(k)->name);
     o = level_json_obj(&b, props, "tiles");
-    level_json_str(&b, o, "type", "array");
-    level_json_num(&b, o, "minItems", 1);
-    level_json_num(&b, o, "maxItems", LEVEL_MAX_SIDE);
+    bounded(&b, o, "array", "Items", 1, LEVEL_MAX_SIDE);
     level_json_str(
         &b, o, "description",
         "The map, one string per row from the top, all of the same length (at most 4096). "
         "Each character must be in \"legend\".");
     cJSON *items = level_json_obj(&b, o, "items");
-    level_json_str(&b, items, "type", "string");
-    level_json_num(&b, items, "minLength", 1);
-    level_json_num(&b, items, "maxLength", LEVEL_MAX_SIDE);
+    bounded(&b, items, "string", "Length", 1, LEVEL_MAX_SIDE);
     o = level_json_obj(&b, props, "entities");
     level_json_str(&b, o, "type", "array");
     level_json_num(&b, o, "maxItems", LEVEL_MAX_ENTITIES);
@@ -355,9 +350,8 @@ char *level_schema_text(void)
 
     cJSON *defs = level_json_obj(&b, root, "definitions");
     o = level_json_obj(&b, defs, "coord");
-    level_json_str(&b, o, "type", "integer");
-    level_json_num(&b, o, "minimum", -(double)LEVEL_MAX_SIDE * TILE_SIZE);
-    level_json_num(&b, o, "maximum", (double)LEVEL_MAX_SIDE * TILE_SIZE);
+    bounded(&b, o, "integer", "imum", -(double)LEVEL_MAX_SIDE * TILE_SIZE,
+            (double)LEVEL_MAX_SIDE * TILE_SIZE);
     cJSON *phys = level_json_obj(&b, defs, "physics");
     level_json_str(&b, phys, "type", "object");
     level_json_bool(&b, phys, "additionalProperties", false);
@@ -370,9 +364,7 @@ char *level_schema_text(void)
     PhysicsParams def = physics_defaults();
     for (int i = 0; i < count; i++) {
         cJSON *p = level_json_obj(&b, pprops, table[i].name);
-        level_json_str(&b, p, "type", "number");
-        level_json_num(&b, p, "minimum", decimal(table[i].min));
-        level_json_num(&b, p, "maximum", decimal(table[i].max));
+        bounded(&b, p, "number", "imum", decimal(table[i].min), decimal(table[i].max));
         level_json_num(&b, p, "default", decimal(*physics_param_ptr(&def, &table[i])));
         char doc[300];
         snprintf(doc, sizeof doc, "%s (%s)", table[i].doc, table[i].unit);
@@ -380,10 +372,8 @@ char *level_schema_text(void)
     }
     cJSON *ent = level_json_obj(&b, defs, "entity");
     level_json_str(&b, ent, "type", "object");
-    cJSON *ereq = level_json_arr(&b, ent, "required");
-    level_json_str(&b, ereq, NULL, "type");
-    level_json_str(&b, ereq, NULL, "x");
-    level_json_str(&b, ereq, NULL, "y");
+    static const char *const ENTITY_REQUIRED[] = {"type", "x", "y"};
+    level_json_strs(&b, ent, "required", ENTITY_REQUIRED, 3);
     cJSON *eprops = level_json_obj(&b, ent, "properties");
     o = level_json_obj(&b, eprops, "type");
     cJSON *names = level_json_arr(&b, o, "enum");

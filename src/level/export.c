@@ -554,9 +554,7 @@ static cJSON *project_json(LevelJson *o)
             level_json_str(o, e, "name", name);
             level_json_str(o, e, "storageType", "string");
             level_json_str(o, e, "type", "enum");
-            cJSON *values = level_json_arr(o, e, "values");
-            for (int v = 0; v < k->props[p].value_count; v++)
-                level_json_str(o, values, NULL, k->props[p].values[v]);
+            level_json_strs(o, e, "values", k->props[p].values, k->props[p].value_count);
             level_json_bool(o, e, "valuesAsFlags", false);
         }
     }

@@ -185,6 +185,8 @@ cJSON *level_json_num(LevelJson *j, cJSON *parent, const char *key, double v);
 cJSON *level_json_bool(LevelJson *j, cJSON *parent, const char *key, bool v);
 cJSON *level_json_obj(LevelJson *j, cJSON *parent, const char *key);
 cJSON *level_json_arr(LevelJson *j, cJSON *parent, const char *key);
+/* An array of the n strings s. */
+cJSON *level_json_strs(LevelJson *j, cJSON *parent, const char *key, const char *const *s, int n);
 /* item, made apart from the tree (added later): oom set when it is NULL. */
 cJSON *level_json_new(LevelJson *j, cJSON *item);
 /* v printed with two-space indents and a final newline; malloc'd, or NULL. */
