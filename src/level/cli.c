@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* Where the operands start: after the option when it is there (main's own
 ** argv), else after argv[0]. */
@@ -175,14 +176,6 @@ int level_cli_check(int argc, char **argv)
     return all_ok ? 0 : 1;
 }
 
-static bool readable(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (f != NULL)
-        fclose(f);
-    return f != NULL;
-}
-
 static int export_usage(const char *prog)
 {
     fprintf(stderr,
@@ -242,9 +235,9 @@ int level_cli_export_tiled(int argc, char **argv, const char *data_dir)
         int w = data_dir != NULL
                     ? snprintf(tileset, sizeof tileset, "%s/assets/tiled/tiles.tsj", data_dir)
                     : -1;
-        if (w < 0 || (size_t)w >= sizeof tileset || !readable(tileset)) {
+        if (w < 0 || (size_t)w >= sizeof tileset || access(tileset, R_OK) != 0) {
             if (!level_path_sibling(level, "../assets/tiled/tiles.tsj", tileset, sizeof tileset) ||
-                !readable(tileset)) {
+                access(tileset, R_OK) != 0) {
                 fprintf(stderr,
                         "%s: error: cannot find assets/tiled/tiles.tsj in the game's data "
                         "or beside the level's folder: give the tileset as a third "

@@ -5,11 +5,15 @@
 ** schema generators) and `--schema` (levels/level.schema.json, for editors
 ** that check JSON as you type). Both are made from the kind table, the tile
 ** kinds, the backgrounds and the physics table, so they cannot drift from
-** what the game reads; a test holds the schema file to `--schema`.
+** what the game reads; a test holds the schema file to `--schema`. And
+** the writing these and the other files of this folder share: cJSON trees
+** built with one out-of-memory flag, growing text, JSON printed as editors
+** write it.
 */
 #include "components.h"
 #include "tiled_internal.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -398,6 +402,64 @@ char *level_schema_text(void)
     for (int k = 0; k < kind_count(); k++)
         schema_kind(&b, all_of, kind_get(k));
     return print_tree(root, &b);
+}
+
+/* ---- Text written piece by piece (TextBuf) ---------------------------------------- */
+
+void level_buf_reserve(TextBuf *t, size_t more)
+{
+    if (t->oom || t->len + more + 1 <= t->cap)
+        return;
+    size_t cap = t->cap ? t->cap : 4096;
+    while (cap < t->len + more + 1)
+        cap *= 2;
+    char *p = realloc(t->p, cap);
+    if (p == NULL) {
+        t->oom = true;
+        return;
+    }
+    t->p = p;
+    t->cap = cap;
+}
+
+void level_buf_put(TextBuf *t, const char *s, size_t n)
+{
+    level_buf_reserve(t, n);
+    if (t->oom)
+        return;
+    memcpy(t->p + t->len, s, n);
+    t->len += n;
+    t->p[t->len] = '\0';
+}
+
+void level_buf_printf(TextBuf *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0) {
+        t->oom = true;
+        return;
+    }
+    level_buf_reserve(t, (size_t)n);
+    if (t->oom)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(t->p + t->len, t->cap - t->len, fmt, ap);
+    va_end(ap);
+    t->len += (size_t)n;
+}
+
+char *level_buf_take(TextBuf *t, size_t *len)
+{
+    char *p = t->oom ? NULL : t->p;
+    if (p == NULL)
+        free(t->p);
+    else if (len != NULL)
+        *len = t->len;
+    *t = (TextBuf){0};
+    return p;
 }
 
 /* ---- Printing: two-space indents, one value a line, as editors write JSON ---------- */

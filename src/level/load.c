@@ -28,8 +28,7 @@ static DocKind doc_kind(const JsonDoc *doc)
         return DOC_MAP;
     if (tiled_is_tileset(root))
         return DOC_TILESET;
-    if (type == NULL && (json_get(root, "orientation") != NULL ||
-                         json_get(root, "layers") != NULL || json_get(root, "tilesets") != NULL))
+    if (type == NULL && tiled_has_map_layout(root))
         return DOC_MAP;
     if (json_get(root, "format") != NULL || json_get(root, "legend") != NULL)
         return DOC_NATIVE;

@@ -761,8 +761,7 @@ static void read_map_props(Tiled *t, const cJSON *root, LevelExtras *extras)
 /* How to bring a map from Tiled 0.x, whose format this loader does not read. */
 #define RESAVE_HINT "open it in Tiled 1.0 or later and save it again (File > Save As, JSON map)"
 
-/* Whether root has what every Tiled map has, "type" aside. */
-static bool has_map_layout(const cJSON *root)
+bool tiled_has_map_layout(const cJSON *root)
 {
     return json_get(root, "orientation") != NULL || json_get(root, "layers") != NULL ||
            json_get(root, "tilesets") != NULL;
@@ -774,7 +773,7 @@ static bool has_map_layout(const cJSON *root)
 static bool check_format(JsonDoc *doc, const cJSON *root)
 {
     const cJSON *type = json_get(root, "type");
-    if (type == NULL && has_map_layout(root)) {
+    if (type == NULL && tiled_has_map_layout(root)) {
         json_error(doc, root,
                    "a map of Tiled 0.x (it has no \"type\": \"map\"): the format is too old to "
                    "read; " RESAVE_HINT);

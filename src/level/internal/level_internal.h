@@ -155,7 +155,7 @@ bool level_prop_read(JsonDoc *doc, LevelBuild *b, const KindProp *p, int index, 
 void level_validate(const char *path, const LevelDesc *level, int line, int col, bool whole,
                     LevelErrors *errors);
 
-/* ---- textbuf.c: text written piece by piece ------------------------------------- */
+/* ---- describe.c: text written piece by piece ------------------------------------- */
 
 typedef struct TextBuf {
     char *p; /* NUL-terminated once anything is in it */

@@ -122,6 +122,9 @@ void tiled_sets_fini(TiledSets *s);
 /* The tileset a gid (flip bits cleared) belongs to, or NULL; *tile is its
 ** tile, or NULL when the tileset has no such tile. */
 Tileset *tiled_sets_find(TiledSets *s, uint32_t gid, TiledTile **tile);
+/* Whether root has what every Tiled map has, "type" aside (a map of
+** Tiled 0.x has no "type"). */
+bool tiled_has_map_layout(const cJSON *root);
 /* Whether a file's root is a tileset: "type": "tileset", or no "type" and
 ** the members of one (what Tiled 0.x wrote). */
 bool tiled_is_tileset(const cJSON *root);
