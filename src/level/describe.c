@@ -10,6 +10,7 @@
 ** built with one out-of-memory flag, growing text, JSON printed as editors
 ** write it.
 */
+#include "array.h"
 #include "components.h"
 #include "tiled_internal.h"
 
@@ -408,18 +409,11 @@ char *level_schema_text(void)
 
 void level_buf_reserve(TextBuf *t, size_t more)
 {
-    if (t->oom || t->len + more + 1 <= t->cap)
-        return;
-    size_t cap = t->cap ? t->cap : 4096;
-    while (cap < t->len + more + 1)
-        cap *= 2;
-    char *p = realloc(t->p, cap);
-    if (p == NULL) {
+    char *p = t->oom ? NULL : array_grow(t->p, &t->cap, t->len + more + 1, 1);
+    if (p == NULL)
         t->oom = true;
-        return;
-    }
-    t->p = p;
-    t->cap = cap;
+    else
+        t->p = p;
 }
 
 void level_buf_put(TextBuf *t, const char *s, size_t n)
@@ -516,11 +510,8 @@ static void print_value(TextBuf *t, const cJSON *v, int depth)
     for (const cJSON *c = v->child; c != NULL; c = c->next) {
         put_indent(t, depth + 1);
         if (object) {
-            cJSON *key = cJSON_CreateString(c->string);
-            if (key == NULL)
-                t->oom = true;
-            else
-                put_leaf(t, key);
+            cJSON *key = cJSON_CreateString(c->string); /* NULL: put_leaf says oom */
+            put_leaf(t, key);
             cJSON_Delete(key);
             put_s(t, ": ");
         }
