@@ -163,13 +163,11 @@ int level_cli_check(int argc, char **argv)
     bool all_ok = true;
     for (int i = first; i < argc; i++) {
         level_errors_clear(errors);
-        if (check_file(argv[i], errors)) {
-            level_errors_print(errors, stderr); /* its warnings, if any */
+        bool ok = check_file(argv[i], errors);
+        level_errors_print(errors, stderr); /* a good file's warnings, if any */
+        if (ok)
             printf("%s: ok\n", argv[i]);
-        } else {
-            level_errors_print(errors, stderr);
-            all_ok = false;
-        }
+        all_ok = all_ok && ok;
     }
     fflush(stdout);
     free(errors);

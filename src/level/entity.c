@@ -67,23 +67,27 @@ static int level_build_text(LevelBuild *b, const char *text)
     return b->text_count++;
 }
 
-void level_build_take(LevelBuild *b, LevelDesc *out)
+bool level_parse_end(JsonDoc *doc, int before, bool map, bool whole, LevelBuild *b, LevelDesc *lv,
+                     const LevelExtras *extras, LevelDesc *out)
 {
-    out->entities = b->entities;
-    out->entity_count = b->count;
-    out->paths = b->paths;
-    out->path_count = b->path_count;
-    out->texts = b->texts;
-    out->text_count = b->text_count;
+    lv->entities = b->entities;
+    lv->entity_count = b->count;
+    lv->paths = b->paths;
+    lv->path_count = b->path_count;
+    lv->texts = b->texts;
+    lv->text_count = b->text_count;
     memset(b, 0, sizeof *b);
-}
-
-void level_build_fini(LevelBuild *b)
-{
-    free(b->entities);
-    free(b->paths);
-    free(b->texts);
-    memset(b, 0, sizeof *b);
+    if (map && !extras->draft) {
+        int line, col;
+        json_pos(doc, doc->root, &line, &col);
+        level_validate(level_doc_path(doc), lv, line, col, whole, level_doc_errors(doc));
+    }
+    if (!map || level_doc_error_total(doc) != before) {
+        leveldesc_fini(lv);
+        return false;
+    }
+    *out = *lv;
+    return true;
 }
 
 /* ---- Placement ------------------------------------------------------------------- */

@@ -490,17 +490,5 @@ bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, Level
     if ((v = json_get(root, "entities")) != NULL)
         parse_entities(&n, v);
 
-    bool ok = n.map_ok;
-    level_build_take(&n.build, &n.lv);
-    if (ok && !extras->draft) {
-        int line, col;
-        json_pos(doc, root, &line, &col);
-        level_validate(level_doc_path(doc), &n.lv, line, col, n.entities_ok, level_doc_errors(doc));
-    }
-    if (!ok || level_doc_error_total(doc) != before) {
-        leveldesc_fini(&n.lv);
-        return false;
-    }
-    *out = n.lv;
-    return true;
+    return level_parse_end(doc, before, n.map_ok, n.entities_ok, &n.build, &n.lv, extras, out);
 }

@@ -873,21 +873,9 @@ bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelE
                                    " above (the first %d such gids are told, one error each)",
                                    t.unreported, MAX_REPORTED_GIDS);
         }
-        level_build_take(&t.build, &t.lv);
-        int line, col;
-        json_pos(doc, root, &line, &col);
-        if (!extras->draft)
-            level_validate(level_doc_path(doc), &t.lv, line, col, t.entities_ok,
-                           level_doc_errors(doc));
     }
     tiled_templates_fini(&t.templates);
     tiled_sets_fini(&t.sets);
     free(t.objects);
-    level_build_fini(&t.build);
-    if (level_doc_error_total(doc) != before) {
-        leveldesc_fini(&t.lv);
-        return false;
-    }
-    *out = t.lv;
-    return true;
+    return level_parse_end(doc, before, t.map_ok, t.entities_ok, &t.build, &t.lv, extras, out);
 }

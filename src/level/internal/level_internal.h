@@ -128,9 +128,12 @@ LevelEntity *level_build_entity(LevelBuild *b);
 bool level_build_add(LevelBuild *b, JsonDoc *doc, const cJSON *at, const LevelEntity *e);
 /* Stores a path or a text; its index, or -1 when out of memory. */
 int level_build_path(LevelBuild *b, const LevelPath *path);
-/* Moves the lists into out (which owns them afterwards). */
-void level_build_take(LevelBuild *b, LevelDesc *out);
-void level_build_fini(LevelBuild *b);
+/* The end of either format's parse: b's lists into lv, the level's rules
+** checked when it has a map (and is no draft; whole: every entity was
+** read, see level_validate), and lv into out when the document told no
+** error since before (else freed). */
+bool level_parse_end(JsonDoc *doc, int before, bool map, bool whole, LevelBuild *b, LevelDesc *lv,
+                     const LevelExtras *extras, LevelDesc *out);
 
 /* Places the box's top-left corner at (x, y) px. */
 void level_entity_at_px(LevelEntity *e, int x, int y);
