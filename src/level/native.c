@@ -220,15 +220,12 @@ static void fill_map(Native *n, const cJSON *tiles, const Legend *lg)
                 first = &unknown[c];
         if (first == NULL)
             break;
-        char ch[64];
+        char ch[64], used[32] = "";
         describe_char(first->cp, ch, sizeof ch);
         if (first->count > 1)
-            json_error_at(n->doc, first->line, first->col,
-                          "tiles[%d]: character %s is not in the legend (used %d times)",
-                          first->row, ch, first->count);
-        else
-            json_error_at(n->doc, first->line, first->col,
-                          "tiles[%d]: character %s is not in the legend", first->row, ch);
+            snprintf(used, sizeof used, " (used %d times)", first->count);
+        json_error_at(n->doc, first->line, first->col,
+                      "tiles[%d]: character %s is not in the legend%s", first->row, ch, used);
         first->count = 0;
     }
 }
