@@ -386,11 +386,7 @@ static void check_sweeps(const char *path, const LevelDesc *lv, Sim *sim, LevelE
     if (used == NULL || ids == NULL || !near_build(&movers, lv, BOX_MOVER) ||
         !near_build(&respawns, lv, BOX_RESPAWN)) {
         level_errors_add(errors, path, 0, 0, "out of memory checking the level");
-        free(used);
-        free(ids);
-        near_fini(&movers);
-        near_fini(&respawns);
-        return;
+        goto done;
     }
     EcsIter it = ecs_view(sim_world(sim), C_MOVER, C_TRANSFORM, C_COLLIDER);
     while (ecs_iter_next(&it)) {
@@ -448,6 +444,7 @@ static void check_sweeps(const char *path, const LevelDesc *lv, Sim *sim, LevelE
             }
         }
     }
+done:
     free(used);
     free(ids);
     near_fini(&movers);
@@ -638,10 +635,7 @@ void level_validate(const char *path, const LevelDesc *lv, int line, int col, bo
     if (!near_build(&blocks, lv, BOX_BLOCK) || !near_build(&checkpoints, lv, BOX_CHECKPOINT) ||
         !near_build(&hurts, lv, BOX_HURT)) {
         level_errors_add(errors, path, 0, 0, "out of memory checking the level");
-        near_fini(&blocks);
-        near_fini(&checkpoints);
-        near_fini(&hurts);
-        return;
+        goto done;
     }
     for (int i = 0; i < lv->entity_count; i++) {
         const LevelEntity *r = &lv->entities[i];
@@ -681,6 +675,7 @@ void level_validate(const char *path, const LevelDesc *lv, int line, int col, bo
         }
         check_start(path, lv, &checkpoints, errors);
     }
+done:
     near_fini(&blocks);
     near_fini(&checkpoints);
     near_fini(&hurts);
