@@ -400,12 +400,10 @@ static void match_props(const TiledProps *props, const PropSpec *specs, int coun
         if (strcmp(p.type, want) != 0 && !(is_float && strcmp(p.type, "int") == 0)) {
             char tq[32];
             json_quote(p.type, tq, sizeof tq);
-            if (p.type_at != NULL)
-                json_error(props->doc, p.type_at, "property \"%s\" must be of type %s, not %s", q,
-                           is_float ? "float or int" : want, tq);
-            else
-                tiled_prop_error(props, &p, "property \"%s\" must be of type %s, not %s", q,
-                                 is_float ? "float or int" : want, tq);
+            TiledProp at = p; /* told at the type when it is written */
+            at.name_at = p.type_at != NULL ? p.type_at : p.name_at;
+            tiled_prop_error(props, &at, "property \"%s\" must be of type %s, not %s", q,
+                             is_float ? "float or int" : want, tq);
             continue;
         }
         found[which] = (Found){p.value, props->doc, !own};
