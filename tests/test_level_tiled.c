@@ -877,7 +877,8 @@ static void export_and_compare(const char *rel, const char *out_name)
     snprintf(out, sizeof out, "%s/%s", TMP_DIR, out_name);
     src_path(tileset, sizeof tileset, "assets/tiled/tiles.tsj");
     LevelErrors *e = new_errors();
-    ck_assert_msg(level_export_tiled(level, out, tileset, e), "%s:\n%s", rel, dump(e));
+    ck_assert_msg(level_export_tiled(level, out, tileset, LEVEL_LAYER_CSV, e), "%s:\n%s", rel,
+                  dump(e));
     /* With another base, both still agree: only the level's own overrides
     ** are written into the map. */
     PhysicsParams base = physics_defaults();
@@ -924,7 +925,7 @@ START_TEST(a_generated_level_survives_the_round_trip)
     fclose(f);
     free(text);
     LevelErrors *e = new_errors();
-    ck_assert_msg(level_export_tiled(level, out, tileset, e), "%s", dump(e));
+    ck_assert_msg(level_export_tiled(level, out, tileset, LEVEL_LAYER_CSV, e), "%s", dump(e));
     LevelDesc a, b;
     ck_assert(level_load(level, NULL, &a, e));
     ck_assert(level_load(out, NULL, &b, e));
@@ -952,7 +953,7 @@ START_TEST(export_writes_every_tile_layer_format)
         const char *name = level_layer_format_name((LevelLayerFormat)f);
         ck_assert_int_eq(level_layer_format_find(name), f);
         snprintf(out, sizeof out, "%s/full-%s.tmj", TMP_DIR, name);
-        ck_assert_msg(level_export_tiled_as(level, out, tileset, (LevelLayerFormat)f, e), "%s: %s",
+        ck_assert_msg(level_export_tiled(level, out, tileset, (LevelLayerFormat)f, e), "%s: %s",
                       name, dump(e));
         char *text = read_text(out, NULL);
         ck_assert_msg(strstr(text, marks[f]) != NULL, "%s: no %s in the map", name, marks[f]);
@@ -980,8 +981,8 @@ static void expect_no_overwrite(const char *level, const char *out, const char *
 {
     char *before = read_text(kept, NULL);
     LevelErrors *e = new_errors();
-    ck_assert_msg(!level_export_tiled_as(level, out, tileset, LEVEL_LAYER_ZSTD, e),
-                  "%s was written", out);
+    ck_assert_msg(!level_export_tiled(level, out, tileset, LEVEL_LAYER_ZSTD, e), "%s was written",
+                  out);
     ck_assert_msg(e->count == 1 && strcmp(e->list[0].file, out) == 0 &&
                       strstr(e->list[0].message, frag) != NULL,
                   "%s", dump(e));

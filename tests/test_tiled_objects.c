@@ -263,7 +263,7 @@ START_TEST(an_export_shows_the_game)
     src_path(tileset, sizeof tileset, "assets/tiled/tiles.tsj");
     snprintf(out, sizeof out, "%s/cave.tmj", TMP_DIR);
     LevelErrors *e = new_errors();
-    ck_assert_msg(level_export_tiled(level, out, tileset, e), "%s", dump(e));
+    ck_assert_msg(level_export_tiled(level, out, tileset, LEVEL_LAYER_CSV, e), "%s", dump(e));
     char *text = read_text(out, NULL);
     ck_assert_ptr_nonnull(strstr(text, "entities.tsj"));
     ck_assert_ptr_nonnull(strstr(text, "\"propertytype\":")); /* an enumeration's custom type */

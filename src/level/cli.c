@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* Where the operands start: after the option when it is there (main's own
 ** argv), else after argv[0]. */
@@ -162,25 +163,15 @@ int level_cli_check(int argc, char **argv)
     bool all_ok = true;
     for (int i = first; i < argc; i++) {
         level_errors_clear(errors);
-        if (check_file(argv[i], errors)) {
-            level_errors_print(errors, stderr); /* its warnings, if any */
+        bool ok = check_file(argv[i], errors);
+        level_errors_print(errors, stderr); /* a good file's warnings, if any */
+        if (ok)
             printf("%s: ok\n", argv[i]);
-        } else {
-            level_errors_print(errors, stderr);
-            all_ok = false;
-        }
+        all_ok = all_ok && ok;
     }
     fflush(stdout);
     free(errors);
     return all_ok ? 0 : 1;
-}
-
-static bool readable(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (f != NULL)
-        fclose(f);
-    return f != NULL;
 }
 
 static int export_usage(const char *prog)
@@ -242,9 +233,9 @@ int level_cli_export_tiled(int argc, char **argv, const char *data_dir)
         int w = data_dir != NULL
                     ? snprintf(tileset, sizeof tileset, "%s/assets/tiled/tiles.tsj", data_dir)
                     : -1;
-        if (w < 0 || (size_t)w >= sizeof tileset || !readable(tileset)) {
+        if (w < 0 || (size_t)w >= sizeof tileset || access(tileset, R_OK) != 0) {
             if (!level_path_sibling(level, "../assets/tiled/tiles.tsj", tileset, sizeof tileset) ||
-                !readable(tileset)) {
+                access(tileset, R_OK) != 0) {
                 fprintf(stderr,
                         "%s: error: cannot find assets/tiled/tiles.tsj in the game's data "
                         "or beside the level's folder: give the tileset as a third "
@@ -257,7 +248,7 @@ int level_cli_export_tiled(int argc, char **argv, const char *data_dir)
     LevelErrors *errors = new_errors(prog);
     if (errors == NULL)
         return 1;
-    bool ok = level_export_tiled_as(level, out, tileset, format, errors);
+    bool ok = level_export_tiled(level, out, tileset, format, errors);
     if (ok)
         printf("%s: wrote %s (tileset %s, tile layer %s)\n", level, out, tileset,
                level_layer_format_name(format));

@@ -5,11 +5,16 @@
 ** schema generators) and `--schema` (levels/level.schema.json, for editors
 ** that check JSON as you type). Both are made from the kind table, the tile
 ** kinds, the backgrounds and the physics table, so they cannot drift from
-** what the game reads; a test holds the schema file to `--schema`.
+** what the game reads; a test holds the schema file to `--schema`. And
+** the writing these and the other files of this folder share: cJSON trees
+** built with one out-of-memory flag, growing text, JSON printed as editors
+** write it.
 */
+#include "array.h"
 #include "components.h"
 #include "tiled_internal.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,29 +34,58 @@ cJSON *level_json_add(LevelJson *b, cJSON *parent, const char *key, cJSON *item)
     return item;
 }
 
-static cJSON *add_str(LevelJson *b, cJSON *parent, const char *key, const char *s)
+cJSON *level_json_new(LevelJson *b, cJSON *item)
+{
+    if (item == NULL)
+        b->oom = true;
+    return item;
+}
+
+cJSON *level_json_str(LevelJson *b, cJSON *parent, const char *key, const char *s)
 {
     return level_json_add(b, parent, key, cJSON_CreateString(s));
 }
 
-static cJSON *add_num(LevelJson *b, cJSON *parent, const char *key, double v)
+cJSON *level_json_num(LevelJson *b, cJSON *parent, const char *key, double v)
 {
     return level_json_add(b, parent, key, cJSON_CreateNumber(v));
 }
 
-static cJSON *add_bool(LevelJson *b, cJSON *parent, const char *key, bool v)
+cJSON *level_json_bool(LevelJson *b, cJSON *parent, const char *key, bool v)
 {
     return level_json_add(b, parent, key, cJSON_CreateBool(v));
 }
 
-static cJSON *add_obj(LevelJson *b, cJSON *parent, const char *key)
+cJSON *level_json_obj(LevelJson *b, cJSON *parent, const char *key)
 {
     return level_json_add(b, parent, key, cJSON_CreateObject());
 }
 
-static cJSON *add_arr(LevelJson *b, cJSON *parent, const char *key)
+cJSON *level_json_arr(LevelJson *b, cJSON *parent, const char *key)
 {
     return level_json_add(b, parent, key, cJSON_CreateArray());
+}
+
+cJSON *level_json_strs(LevelJson *b, cJSON *parent, const char *key, const char *const *s, int n)
+{
+    cJSON *list = level_json_arr(b, parent, key);
+    for (int i = 0; i < n; i++)
+        level_json_str(b, list, NULL, s[i]);
+    return list;
+}
+
+/* "type": type (unless NULL), then "minWHAT": lo and "maxWHAT": hi, what
+** being "imum", "Items" or "Length". */
+static void bounded(LevelJson *b, cJSON *o, const char *type, const char *what, double lo,
+                    double hi)
+{
+    char min[16], max[16];
+    snprintf(min, sizeof min, "min%s", what);
+    snprintf(max, sizeof max, "max%s", what);
+    if (type != NULL)
+        level_json_str(b, o, "type", type);
+    level_json_num(b, o, min, lo);
+    level_json_num(b, o, max, hi);
 }
 
 /* A float parameter as the decimal it was written as (0.2, not
@@ -81,58 +115,63 @@ static cJSON *default_of(const KindProp *p)
     }
 }
 
+/* root printed (level_json_print) and deleted; NULL when out of memory. */
+static char *print_tree(cJSON *root, const LevelJson *b)
+{
+    char *text = root != NULL && !b->oom ? level_json_print(root) : NULL;
+    cJSON_Delete(root);
+    return text;
+}
+
 /* ---- --kinds ------------------------------------------------------------------------- */
 
 static void describe_prop(LevelJson *b, cJSON *list, const KindProp *p)
 {
-    cJSON *o = add_obj(b, list, NULL);
-    add_str(b, o, "name", p->name);
-    add_str(b, o, "type", kind_prop_type_name(p->type));
-    add_bool(b, o, "required", p->required);
+    cJSON *o = level_json_obj(b, list, NULL);
+    level_json_str(b, o, "name", p->name);
+    level_json_str(b, o, "type", kind_prop_type_name(p->type));
+    level_json_bool(b, o, "required", p->required);
     level_json_add(b, o, "default", default_of(p));
     if (p->type == KPROP_INT || p->type == KPROP_NUMBER || p->type == KPROP_SIZE) {
-        add_num(b, o, "min", p->min);
-        add_num(b, o, "max", p->max);
+        level_json_num(b, o, "min", p->min);
+        level_json_num(b, o, "max", p->max);
     } else if (p->type == KPROP_PATH) {
-        add_num(b, o, "min_waypoints", p->min);
-        add_num(b, o, "max_waypoints", p->max);
+        level_json_num(b, o, "min_waypoints", p->min);
+        level_json_num(b, o, "max_waypoints", p->max);
     } else if (p->type == KPROP_TEXT) {
-        add_num(b, o, "max_bytes", KIND_TEXT_MAX - 1);
-        add_num(b, o, "max_lines", KIND_TEXT_LINES);
+        level_json_num(b, o, "max_bytes", KIND_TEXT_MAX - 1);
+        level_json_num(b, o, "max_lines", KIND_TEXT_LINES);
     }
-    if (p->type == KPROP_ENUM) {
-        cJSON *values = add_arr(b, o, "values");
-        for (int v = 0; v < p->value_count; v++)
-            add_str(b, values, NULL, p->values[v]);
-    }
+    if (p->type == KPROP_ENUM)
+        level_json_strs(b, o, "values", p->values, p->value_count);
     const char *tiled = tiled_prop_type(p);
-    add_str(b, o, "tiled", tiled != NULL ? tiled : p->name[0] == 'w' ? "width" : "height");
-    add_str(b, o, "doc", p->doc);
+    level_json_str(b, o, "tiled", tiled != NULL ? tiled : p->name[0] == 'w' ? "width" : "height");
+    level_json_str(b, o, "doc", p->doc);
 }
 
-/* The kind table as a cJSON tree (the caller deletes it), or NULL. */
-static cJSON *level_kinds_json(void)
+char *level_kinds_text(void)
 {
     LevelJson b = {false};
     cJSON *root = cJSON_CreateObject();
-    cJSON *kinds = add_arr(&b, root, "kinds");
+    cJSON *kinds = level_json_arr(&b, root, "kinds");
     for (int k = 0; k < kind_count(); k++) {
         const EntityKind *kind = kind_get(k);
-        cJSON *o = add_obj(&b, kinds, NULL);
-        add_str(&b, o, "name", kind->name);
-        add_str(&b, o, "doc", kind->doc);
-        add_bool(&b, o, "char", (kind->flags & KIND_DRAWABLE) != 0);
-        cJSON *box = add_arr(&b, o, "box");
-        add_num(&b, box, NULL, kind->w);
-        add_num(&b, box, NULL, kind->h);
-        add_str(&b, o, "anchor", kind->anchor == KIND_ANCHOR_TOP ? "top-left" : "bottom-left");
-        cJSON *hit = add_arr(&b, o, "hit");
+        cJSON *o = level_json_obj(&b, kinds, NULL);
+        level_json_str(&b, o, "name", kind->name);
+        level_json_str(&b, o, "doc", kind->doc);
+        level_json_bool(&b, o, "char", (kind->flags & KIND_DRAWABLE) != 0);
+        cJSON *box = level_json_arr(&b, o, "box");
+        level_json_num(&b, box, NULL, kind->w);
+        level_json_num(&b, box, NULL, kind->h);
+        level_json_str(&b, o, "anchor",
+                       kind->anchor == KIND_ANCHOR_TOP ? "top-left" : "bottom-left");
+        cJSON *hit = level_json_arr(&b, o, "hit");
         bool whole = kind->hit.w == 0;
-        add_num(&b, hit, NULL, whole ? 0 : kind->hit.x);
-        add_num(&b, hit, NULL, whole ? 0 : kind->hit.y);
-        add_num(&b, hit, NULL, whole ? kind->w : kind->hit.w);
-        add_num(&b, hit, NULL, whole ? kind->h : kind->hit.h);
-        cJSON *rules = add_arr(&b, o, "rules");
+        level_json_num(&b, hit, NULL, whole ? 0 : kind->hit.x);
+        level_json_num(&b, hit, NULL, whole ? 0 : kind->hit.y);
+        level_json_num(&b, hit, NULL, whole ? kind->w : kind->hit.w);
+        level_json_num(&b, hit, NULL, whole ? kind->h : kind->hit.h);
+        cJSON *rules = level_json_arr(&b, o, "rules");
         static const struct {
             uint32_t flag;
             const char *name;
@@ -150,7 +189,7 @@ static cJSON *level_kinds_json(void)
         };
         for (size_t r = 0; r < sizeof RULES / sizeof RULES[0]; r++)
             if (kind->flags & RULES[r].flag)
-                add_str(&b, rules, NULL, RULES[r].name);
+                level_json_str(&b, rules, NULL, RULES[r].name);
         /* what --check asks of what a kind spawns with (validate.c) */
         static const struct {
             EcsComponent c;
@@ -162,86 +201,60 @@ static cJSON *level_kinds_json(void)
         };
         for (size_t r = 0; r < sizeof BY_COMPONENT / sizeof BY_COMPONENT[0]; r++)
             if (kind->components & (1u << BY_COMPONENT[r].c))
-                add_str(&b, rules, NULL, BY_COMPONENT[r].name);
+                level_json_str(&b, rules, NULL, BY_COMPONENT[r].name);
         for (int p = 0; p < kind->prop_count; p++)
             if (kind->props[p].type == KPROP_PATH) {
-                add_str(&b, rules, NULL, "its path leaves its start");
+                level_json_str(&b, rules, NULL, "its path leaves its start");
                 break;
             }
-        cJSON *props = add_arr(&b, o, "properties");
+        cJSON *props = level_json_arr(&b, o, "properties");
         for (int p = 0; p < kind->prop_count; p++)
             describe_prop(&b, props, &kind->props[p]);
-        cJSON *comps = add_arr(&b, o, "components");
+        cJSON *comps = level_json_arr(&b, o, "components");
         for (EcsComponent c = 0; c < C_COMPONENT_COUNT; c++)
             if (kind->components & (1u << c))
-                add_str(&b, comps, NULL, game_component_desc(c)->name);
-        cJSON *clips = add_arr(&b, o, "clips");
+                level_json_str(&b, comps, NULL, game_component_desc(c)->name);
+        cJSON *clips = level_json_arr(&b, o, "clips");
         for (int c = 0; c < KIND_MAX_CLIPS && kind->clips[c] != NULL; c++)
-            add_str(&b, clips, NULL, kind->clips[c]);
+            level_json_str(&b, clips, NULL, kind->clips[c]);
         level_json_add(&b, o, "example", cJSON_Parse(kind->example));
     }
-    if (root == NULL || b.oom) {
-        cJSON_Delete(root);
-        return NULL;
-    }
-    return root;
+    return print_tree(root, &b);
 }
 
 /* ---- the schema ----------------------------------------------------------------------- */
 
 static cJSON *coord_ref(LevelJson *b, cJSON *parent, const char *key, const char *doc)
 {
-    cJSON *o = add_obj(b, parent, key);
-    add_str(b, o, "$ref", "#/definitions/coord");
+    cJSON *o = level_json_obj(b, parent, key);
+    level_json_str(b, o, "$ref", "#/definitions/coord");
     if (doc != NULL)
-        add_str(b, o, "description", doc);
+        level_json_str(b, o, "description", doc);
     return o;
 }
 
 /* The schema of one property's value in a native entity. */
 static void schema_prop(LevelJson *b, cJSON *props, const KindProp *p)
 {
-    cJSON *o = add_obj(b, props, p->name);
+    cJSON *o = level_json_obj(b, props, p->name);
     switch (p->type) {
     case KPROP_INT:
-        add_str(b, o, "type", "integer");
-        add_num(b, o, "minimum", p->min);
-        add_num(b, o, "maximum", p->max);
-        break;
     case KPROP_NUMBER:
-        add_str(b, o, "type", "number");
-        add_num(b, o, "minimum", p->min);
-        add_num(b, o, "maximum", p->max);
-        break;
-    case KPROP_BOOL: add_str(b, o, "type", "boolean"); break;
-    case KPROP_ENUM: {
-        cJSON *values = add_arr(b, o, "enum");
-        for (int v = 0; v < p->value_count; v++)
-            add_str(b, values, NULL, p->values[v]);
-        break;
-    }
     case KPROP_SIZE:
-        /* Tiles, or pixels with "px": the schema takes the pixel range. */
-        add_str(b, o, "type", "integer");
-        add_num(b, o, "minimum", p->min);
-        add_num(b, o, "maximum", p->max * TILE_SIZE);
+        /* a size in tiles, or pixels with "px": the schema takes the pixel range */
+        bounded(b, o, p->type == KPROP_NUMBER ? "number" : "integer", "imum", p->min,
+                p->type == KPROP_SIZE ? p->max * TILE_SIZE : p->max);
         break;
+    case KPROP_BOOL: level_json_str(b, o, "type", "boolean"); break;
+    case KPROP_ENUM: level_json_strs(b, o, "enum", p->values, p->value_count); break;
     case KPROP_PATH: {
-        add_str(b, o, "type", "array");
-        add_num(b, o, "minItems", p->min);
-        add_num(b, o, "maxItems", p->max);
-        cJSON *items = add_obj(b, o, "items");
-        add_str(b, items, "type", "array");
-        add_num(b, items, "minItems", 2);
-        add_num(b, items, "maxItems", 2);
+        bounded(b, o, "array", "Items", p->min, p->max);
+        cJSON *items = level_json_obj(b, o, "items");
+        bounded(b, items, "array", "Items", 2, 2);
         coord_ref(b, items, "items", NULL);
         break;
     }
-    default:
-        add_str(b, o, "type", "string");
-        add_num(b, o, "minLength", 1);
-        add_num(b, o, "maxLength", KIND_TEXT_MAX - 1);
-        break;
+    default: bounded(b, o, "string", "Length", 1, KIND_TEXT_MAX - 1); break;
     }
     if (!p->required)
         level_json_add(b, o, "default", default_of(p));
@@ -251,135 +264,127 @@ static void schema_prop(LevelJson *b, cJSON *props, const KindProp *p)
     else
         snprintf(doc, sizeof doc, "%s.", p->doc);
     doc[0] = (char)(doc[0] >= 'a' && doc[0] <= 'z' ? doc[0] - 'a' + 'A' : doc[0]);
-    add_str(b, o, "description", doc);
+    level_json_str(b, o, "description", doc);
 }
 
 /* "if": {"type": KIND}, "then": its keys and nothing else. */
 static void schema_kind(LevelJson *b, cJSON *all_of, const EntityKind *k)
 {
-    cJSON *rule = add_obj(b, all_of, NULL);
-    cJSON *cond = add_obj(b, rule, "if");
-    add_str(b, add_arr(b, cond, "required"), NULL, "type");
-    add_str(b, add_obj(b, add_obj(b, cond, "properties"), "type"), "const", k->name);
-    cJSON *then = add_obj(b, rule, "then");
-    cJSON *required = add_arr(b, then, "required");
-    cJSON *props = add_obj(b, then, "properties");
+    cJSON *rule = level_json_obj(b, all_of, NULL);
+    cJSON *cond = level_json_obj(b, rule, "if");
+    level_json_str(b, level_json_arr(b, cond, "required"), NULL, "type");
+    level_json_str(b, level_json_obj(b, level_json_obj(b, cond, "properties"), "type"), "const",
+                   k->name);
+    cJSON *then = level_json_obj(b, rule, "then");
+    cJSON *required = level_json_arr(b, then, "required");
+    cJSON *props = level_json_obj(b, then, "properties");
     static const char *const COMMON[] = {"type", "x", "y", "px"};
     for (size_t i = 0; i < sizeof COMMON / sizeof COMMON[0]; i++)
-        add_obj(b, props, COMMON[i]);
+        level_json_obj(b, props, COMMON[i]);
     for (int p = 0; p < k->prop_count; p++) {
         if (k->props[p].required)
-            add_str(b, required, NULL, k->props[p].name);
+            level_json_str(b, required, NULL, k->props[p].name);
         schema_prop(b, props, &k->props[p]);
     }
-    add_bool(b, then, "additionalProperties", false);
+    level_json_bool(b, then, "additionalProperties", false);
 }
 
-static cJSON *schema_json(void)
+char *level_schema_text(void)
 {
     LevelJson b = {false};
     cJSON *root = cJSON_CreateObject();
-    add_str(&b, root, "$schema", "http://json-schema.org/draft-07/schema#");
-    add_str(&b, root, "$id", "level.schema.json");
-    add_str(&b, root, "title", "Pip's Peak level");
-    add_str(&b, root, "description",
-            "A level of Pip's Peak (format 1). The map is drawn in \"tiles\" with the characters "
-            "of \"legend\"; other entities go in \"entities\". See levels/README.md. Made by "
-            "`pips-peak --schema` from the game's tables: regenerate it, do not edit it.");
-    add_str(&b, root, "type", "object");
-    add_bool(&b, root, "additionalProperties", false);
-    cJSON *req = add_arr(&b, root, "required");
+    level_json_str(&b, root, "$schema", "http://json-schema.org/draft-07/schema#");
+    level_json_str(&b, root, "$id", "level.schema.json");
+    level_json_str(&b, root, "title", "Pip's Peak level");
+    level_json_str(
+        &b, root, "description",
+        "A level of Pip's Peak (format 1). The map is drawn in \"tiles\" with the characters "
+        "of \"legend\"; other entities go in \"entities\". See levels/README.md. Made by "
+        "`pips-peak --schema` from the game's tables: regenerate it, do not edit it.");
+    level_json_str(&b, root, "type", "object");
+    level_json_bool(&b, root, "additionalProperties", false);
     static const char *const REQUIRED[] = {"format", "name", "background", "legend", "tiles"};
-    for (size_t i = 0; i < sizeof REQUIRED / sizeof REQUIRED[0]; i++)
-        add_str(&b, req, NULL, REQUIRED[i]);
+    level_json_strs(&b, root, "required", REQUIRED, 5);
 
-    cJSON *props = add_obj(&b, root, "properties");
-    cJSON *o = add_obj(&b, props, "$schema");
-    add_str(&b, o, "type", "string");
-    add_str(&b, o, "description",
-            "Where this schema is, so editors check and complete the file: a path relative to "
-            "the level's folder, or a file: URI of the game's copy (it is installed with the "
-            "levels), which works from any folder.");
-    o = add_obj(&b, props, "format");
-    add_num(&b, o, "const", 1);
-    add_str(&b, o, "description", "Version of the level format: 1.");
-    o = add_obj(&b, props, "name");
-    add_str(&b, o, "type", "string");
-    add_num(&b, o, "minLength", 1);
-    add_num(&b, o, "maxLength", LEVEL_NAME_MAX - 1);
-    add_str(&b, o, "description", "The level's title (at most 63 bytes).");
-    o = add_obj(&b, props, "background");
-    cJSON *bgs = add_arr(&b, o, "enum");
-    for (int i = 0; i < LEVEL_BACKGROUND_COUNT; i++)
-        add_str(&b, bgs, NULL, level_background_names()[i]);
-    add_str(&b, o, "description", "The background set drawn behind the level.");
-    o = add_obj(&b, props, "physics");
-    add_str(&b, o, "$ref", "#/definitions/physics");
-    o = add_obj(&b, props, "legend");
-    add_str(&b, o, "type", "object");
-    add_str(&b, o, "description",
-            "What each character of \"tiles\" stands for: a tile kind, or an entity that needs "
-            "no properties (the tile under it is empty).");
-    add_str(&b, add_obj(&b, o, "propertyNames"), "pattern", "^[ -~]$");
-    cJSON *legend = add_arr(&b, add_obj(&b, o, "additionalProperties"), "enum");
+    cJSON *props = level_json_obj(&b, root, "properties");
+    cJSON *o = level_json_obj(&b, props, "$schema");
+    level_json_str(&b, o, "type", "string");
+    level_json_str(
+        &b, o, "description",
+        "Where this schema is, so editors check and complete the file: a path relative to "
+        "the level's folder, or a file: URI of the game's copy (it is installed with the "
+        "levels), which works from any folder.");
+    o = level_json_obj(&b, props, "format");
+    level_json_num(&b, o, "const", 1);
+    level_json_str(&b, o, "description", "Version of the level format: 1.");
+    o = level_json_obj(&b, props, "name");
+    bounded(&b, o, "string", "Length", 1, LEVEL_NAME_MAX - 1);
+    level_json_str(&b, o, "description", "The level's title (at most 63 bytes).");
+    o = level_json_obj(&b, props, "background");
+    level_json_strs(&b, o, "enum", level_background_names(), LEVEL_BACKGROUND_COUNT);
+    level_json_str(&b, o, "description", "The background set drawn behind the level.");
+    o = level_json_obj(&b, props, "physics");
+    level_json_str(&b, o, "$ref", "#/definitions/physics");
+    o = level_json_obj(&b, props, "legend");
+    level_json_str(&b, o, "type", "object");
+    level_json_str(
+        &b, o, "description",
+        "What each character of \"tiles\" stands for: a tile kind, or an entity that needs "
+        "no properties (the tile under it is empty).");
+    level_json_str(&b, level_json_obj(&b, o, "propertyNames"), "pattern", "^[ -~]$");
+    cJSON *legend = level_json_arr(&b, level_json_obj(&b, o, "additionalProperties"), "enum");
     for (int t = 0; t < TILE_KIND_COUNT; t++)
-        add_str(&b, legend, NULL, tile_kind_name((TileKind)t));
+        level_json_str(&b, legend, NULL, tile_kind_name((TileKind)t));
     for (int k = 0; k < kind_count(); k++)
         if (kind_get(k)->flags & KIND_DRAWABLE)
-            add_str(&b, legend, NULL, kind_get(k)->name);
-    o = add_obj(&b, props, "tiles");
-    add_str(&b, o, "type", "array");
-    add_num(&b, o, "minItems", 1);
-    add_num(&b, o, "maxItems", LEVEL_MAX_SIDE);
-    add_str(&b, o, "description",
-            "The map, one string per row from the top, all of the same length (at most 4096). "
-            "Each character must be in \"legend\".");
-    cJSON *items = add_obj(&b, o, "items");
-    add_str(&b, items, "type", "string");
-    add_num(&b, items, "minLength", 1);
-    add_num(&b, items, "maxLength", LEVEL_MAX_SIDE);
-    o = add_obj(&b, props, "entities");
-    add_str(&b, o, "type", "array");
-    add_num(&b, o, "maxItems", LEVEL_MAX_ENTITIES);
-    add_str(&b, o, "description", "Entities placed by position, after those drawn in the map.");
-    add_str(&b, add_obj(&b, o, "items"), "$ref", "#/definitions/entity");
+            level_json_str(&b, legend, NULL, kind_get(k)->name);
+    o = level_json_obj(&b, props, "tiles");
+    bounded(&b, o, "array", "Items", 1, LEVEL_MAX_SIDE);
+    level_json_str(
+        &b, o, "description",
+        "The map, one string per row from the top, all of the same length (at most 4096). "
+        "Each character must be in \"legend\".");
+    cJSON *items = level_json_obj(&b, o, "items");
+    bounded(&b, items, "string", "Length", 1, LEVEL_MAX_SIDE);
+    o = level_json_obj(&b, props, "entities");
+    level_json_str(&b, o, "type", "array");
+    level_json_num(&b, o, "maxItems", LEVEL_MAX_ENTITIES);
+    level_json_str(&b, o, "description",
+                   "Entities placed by position, after those drawn in the map.");
+    level_json_str(&b, level_json_obj(&b, o, "items"), "$ref", "#/definitions/entity");
 
-    cJSON *defs = add_obj(&b, root, "definitions");
-    o = add_obj(&b, defs, "coord");
-    add_str(&b, o, "type", "integer");
-    add_num(&b, o, "minimum", -(double)LEVEL_MAX_SIDE * TILE_SIZE);
-    add_num(&b, o, "maximum", (double)LEVEL_MAX_SIDE * TILE_SIZE);
-    cJSON *phys = add_obj(&b, defs, "physics");
-    add_str(&b, phys, "type", "object");
-    add_bool(&b, phys, "additionalProperties", false);
-    add_str(&b, phys, "description",
-            "Physics parameters this level changes; the others come from assets/physics.json.");
-    cJSON *pprops = add_obj(&b, phys, "properties");
+    cJSON *defs = level_json_obj(&b, root, "definitions");
+    o = level_json_obj(&b, defs, "coord");
+    bounded(&b, o, "integer", "imum", -(double)LEVEL_MAX_SIDE * TILE_SIZE,
+            (double)LEVEL_MAX_SIDE * TILE_SIZE);
+    cJSON *phys = level_json_obj(&b, defs, "physics");
+    level_json_str(&b, phys, "type", "object");
+    level_json_bool(&b, phys, "additionalProperties", false);
+    level_json_str(
+        &b, phys, "description",
+        "Physics parameters this level changes; the others come from assets/physics.json.");
+    cJSON *pprops = level_json_obj(&b, phys, "properties");
     int count;
     const ParamInfo *table = physics_param_table(&count);
     PhysicsParams def = physics_defaults();
     for (int i = 0; i < count; i++) {
-        cJSON *p = add_obj(&b, pprops, table[i].name);
-        add_str(&b, p, "type", "number");
-        add_num(&b, p, "minimum", decimal(table[i].min));
-        add_num(&b, p, "maximum", decimal(table[i].max));
-        add_num(&b, p, "default", decimal(*physics_param_ptr(&def, &table[i])));
+        cJSON *p = level_json_obj(&b, pprops, table[i].name);
+        bounded(&b, p, "number", "imum", decimal(table[i].min), decimal(table[i].max));
+        level_json_num(&b, p, "default", decimal(*physics_param_ptr(&def, &table[i])));
         char doc[300];
         snprintf(doc, sizeof doc, "%s (%s)", table[i].doc, table[i].unit);
-        add_str(&b, p, "description", doc);
+        level_json_str(&b, p, "description", doc);
     }
-    cJSON *ent = add_obj(&b, defs, "entity");
-    add_str(&b, ent, "type", "object");
-    cJSON *ereq = add_arr(&b, ent, "required");
-    add_str(&b, ereq, NULL, "type");
-    add_str(&b, ereq, NULL, "x");
-    add_str(&b, ereq, NULL, "y");
-    cJSON *eprops = add_obj(&b, ent, "properties");
-    o = add_obj(&b, eprops, "type");
-    cJSON *names = add_arr(&b, o, "enum");
+    cJSON *ent = level_json_obj(&b, defs, "entity");
+    level_json_str(&b, ent, "type", "object");
+    static const char *const ENTITY_REQUIRED[] = {"type", "x", "y"};
+    level_json_strs(&b, ent, "required", ENTITY_REQUIRED, 3);
+    cJSON *eprops = level_json_obj(&b, ent, "properties");
+    o = level_json_obj(&b, eprops, "type");
+    cJSON *names = level_json_arr(&b, o, "enum");
     for (int k = 0; k < kind_count(); k++)
-        add_str(&b, names, NULL, kind_get(k)->name);
-    add_str(&b, o, "description", "What the entity is.");
+        level_json_str(&b, names, NULL, kind_get(k)->name);
+    level_json_str(&b, o, "description", "What the entity is.");
     coord_ref(&b, eprops, "x",
               "Column of the entity's tile (from 0 at the left), or the left edge in pixels with "
               "\"px\": true.");
@@ -387,20 +392,68 @@ static cJSON *schema_json(void)
               "Row of the entity's tile (from 0 at the top), or the top edge in pixels with "
               "\"px\": true. Kinds of a fixed size stand on the bottom of their tile; kinds "
               "sized by w and h start at its top-left corner.");
-    o = add_obj(&b, eprops, "px");
-    add_str(&b, o, "type", "boolean");
-    add_bool(&b, o, "default", false);
-    add_str(&b, o, "description",
-            "Give x, y, w, h and path in pixels instead of tiles; x, y are then the top-left "
-            "corner of the box.");
-    cJSON *all_of = add_arr(&b, ent, "allOf");
+    o = level_json_obj(&b, eprops, "px");
+    level_json_str(&b, o, "type", "boolean");
+    level_json_bool(&b, o, "default", false);
+    level_json_str(
+        &b, o, "description",
+        "Give x, y, w, h and path in pixels instead of tiles; x, y are then the top-left "
+        "corner of the box.");
+    cJSON *all_of = level_json_arr(&b, ent, "allOf");
     for (int k = 0; k < kind_count(); k++)
         schema_kind(&b, all_of, kind_get(k));
-    if (root == NULL || b.oom) {
-        cJSON_Delete(root);
-        return NULL;
+    return print_tree(root, &b);
+}
+
+/* ---- Text written piece by piece (TextBuf) ---------------------------------------- */
+
+void level_buf_reserve(TextBuf *t, size_t more)
+{
+    char *p = t->oom ? NULL : array_grow(t->p, &t->cap, t->len + more + 1, 1);
+    if (p == NULL)
+        t->oom = true;
+    else
+        t->p = p;
+}
+
+void level_buf_put(TextBuf *t, const char *s, size_t n)
+{
+    level_buf_reserve(t, n);
+    if (t->oom)
+        return;
+    memcpy(t->p + t->len, s, n);
+    t->len += n;
+    t->p[t->len] = '\0';
+}
+
+void level_buf_printf(TextBuf *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0) {
+        t->oom = true;
+        return;
     }
-    return root;
+    level_buf_reserve(t, (size_t)n);
+    if (t->oom)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(t->p + t->len, t->cap - t->len, fmt, ap);
+    va_end(ap);
+    t->len += (size_t)n;
+}
+
+char *level_buf_take(TextBuf *t, size_t *len)
+{
+    char *p = t->oom ? NULL : t->p;
+    if (p == NULL)
+        free(t->p);
+    else if (len != NULL)
+        *len = t->len;
+    *t = (TextBuf){0};
+    return p;
 }
 
 /* ---- Printing: two-space indents, one value a line, as editors write JSON ---------- */
@@ -457,11 +510,8 @@ static void print_value(TextBuf *t, const cJSON *v, int depth)
     for (const cJSON *c = v->child; c != NULL; c = c->next) {
         put_indent(t, depth + 1);
         if (object) {
-            cJSON *key = cJSON_CreateString(c->string);
-            if (key == NULL)
-                t->oom = true;
-            else
-                put_leaf(t, key);
+            cJSON *key = cJSON_CreateString(c->string); /* NULL: put_leaf says oom */
+            put_leaf(t, key);
             cJSON_Delete(key);
             put_s(t, ": ");
         }
@@ -481,18 +531,17 @@ char *level_json_print(const cJSON *v)
     return level_buf_take(&t, NULL);
 }
 
-char *level_schema_text(void)
-{
-    cJSON *schema = schema_json();
-    char *text = schema != NULL ? level_json_print(schema) : NULL;
-    cJSON_Delete(schema);
-    return text;
-}
-
 /* ---- The command line ------------------------------------------------------------------ */
 
-static int print_and_free(const char *prog, char *text)
+/* Prints what make makes (usage names the option and says what it prints). */
+static int print_text(int argc, char **argv, const char *usage, char *(*make)(void))
 {
+    const char *prog = level_program_name(argv[0]);
+    if (argc > 2) {
+        fprintf(stderr, usage, prog);
+        return 2;
+    }
+    char *text = make();
     if (text == NULL) {
         fprintf(stderr, "%s: out of memory\n", prog);
         return 1;
@@ -502,36 +551,16 @@ static int print_and_free(const char *prog, char *text)
     return fflush(stdout) == 0 ? 0 : 1;
 }
 
-char *level_kinds_text(void)
-{
-    cJSON *kinds = level_kinds_json();
-    char *text = kinds != NULL ? level_json_print(kinds) : NULL;
-    cJSON_Delete(kinds);
-    return text;
-}
-
 int level_cli_kinds(int argc, char **argv)
 {
-    const char *prog = level_program_name(argv[0]);
-    if (argc > 2) {
-        fprintf(stderr,
-                "usage: %s --kinds\n"
-                "prints the table of entity kinds as JSON\n",
-                prog);
-        return 2;
-    }
-    return print_and_free(prog, level_kinds_text());
+    return print_text(argc, argv, "usage: %s --kinds\nprints the table of entity kinds as JSON\n",
+                      level_kinds_text);
 }
 
 int level_cli_schema(int argc, char **argv)
 {
-    const char *prog = level_program_name(argv[0]);
-    if (argc > 2) {
-        fprintf(stderr,
-                "usage: %s --schema\n"
-                "prints levels/level.schema.json as the game's tables make it\n",
-                prog);
-        return 2;
-    }
-    return print_and_free(prog, level_schema_text());
+    return print_text(argc, argv,
+                      "usage: %s --schema\n"
+                      "prints levels/level.schema.json as the game's tables make it\n",
+                      level_schema_text);
 }

@@ -12,42 +12,46 @@
 */
 #include "level_internal.h"
 
+#include "array.h"
+
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- The list ------------------------------------------------------------------- */
 
-/* Room for one more item of `size` bytes in *items (count used, *cap held). */
-static bool reserve(void **items, int count, int *cap, size_t size, int limit)
+/* Room for one more item of `size` bytes in *items (count used, *cap
+** held), up to LEVEL_MAX_ENTITIES. */
+static bool reserve(void **items, int count, size_t *cap, size_t size)
 {
-    if (count >= limit)
-        return false;
-    if (count < *cap)
-        return true;
-    int grown = *cap ? *cap * 2 : 64;
-    if (grown > limit)
-        grown = limit;
-    void *p = realloc(*items, (size_t)grown * size);
-    if (p == NULL)
-        return false;
-    *items = p;
-    *cap = grown;
-    return true;
+    void *grown =
+        count < LEVEL_MAX_ENTITIES ? array_grow(*items, cap, (size_t)count + 1, size) : NULL;
+    if (grown != NULL)
+        *items = grown;
+    return grown != NULL;
 }
 
 LevelEntity *level_build_entity(LevelBuild *b)
 {
-    if (!reserve((void **)&b->entities, b->count, &b->cap, sizeof *b->entities, LEVEL_MAX_ENTITIES))
+    if (!reserve((void **)&b->entities, b->count, &b->cap, sizeof *b->entities))
         return NULL;
     LevelEntity *e = &b->entities[b->count++];
     memset(e, 0, sizeof *e);
     return e;
 }
 
+bool level_build_add(LevelBuild *b, JsonDoc *doc, const cJSON *at, const LevelEntity *e)
+{
+    LevelEntity *slot = level_build_entity(b);
+    if (slot == NULL)
+        json_error(doc, at, "more than %d entities (or out of memory)", LEVEL_MAX_ENTITIES);
+    else
+        *slot = *e;
+    return slot != NULL;
+}
+
 int level_build_path(LevelBuild *b, const LevelPath *path)
 {
-    if (!reserve((void **)&b->paths, b->path_count, &b->path_cap, sizeof *b->paths,
-                 LEVEL_MAX_ENTITIES))
+    if (!reserve((void **)&b->paths, b->path_count, &b->path_cap, sizeof *b->paths))
         return -1;
     b->paths[b->path_count] = *path;
     return b->path_count++;
@@ -55,8 +59,7 @@ int level_build_path(LevelBuild *b, const LevelPath *path)
 
 static int level_build_text(LevelBuild *b, const char *text)
 {
-    if (!reserve((void **)&b->texts, b->text_count, &b->text_cap, sizeof *b->texts,
-                 LEVEL_MAX_ENTITIES))
+    if (!reserve((void **)&b->texts, b->text_count, &b->text_cap, sizeof *b->texts))
         return -1;
     LevelText *t = &b->texts[b->text_count];
     memset(t, 0, sizeof *t);
@@ -64,23 +67,27 @@ static int level_build_text(LevelBuild *b, const char *text)
     return b->text_count++;
 }
 
-void level_build_take(LevelBuild *b, LevelDesc *out)
+bool level_parse_end(JsonDoc *doc, int before, bool map, bool whole, LevelBuild *b, LevelDesc *lv,
+                     const LevelExtras *extras, LevelDesc *out)
 {
-    out->entities = b->entities;
-    out->entity_count = b->count;
-    out->paths = b->paths;
-    out->path_count = b->path_count;
-    out->texts = b->texts;
-    out->text_count = b->text_count;
+    lv->entities = b->entities;
+    lv->entity_count = b->count;
+    lv->paths = b->paths;
+    lv->path_count = b->path_count;
+    lv->texts = b->texts;
+    lv->text_count = b->text_count;
     memset(b, 0, sizeof *b);
-}
-
-void level_build_fini(LevelBuild *b)
-{
-    free(b->entities);
-    free(b->paths);
-    free(b->texts);
-    memset(b, 0, sizeof *b);
+    if (map && !extras->draft) {
+        int line, col;
+        json_pos(doc, doc->root, &line, &col);
+        level_validate(level_doc_path(doc), lv, line, col, whole, level_doc_errors(doc));
+    }
+    if (!map || level_doc_error_total(doc) != before) {
+        leveldesc_fini(lv);
+        return false;
+    }
+    *out = *lv;
+    return true;
 }
 
 /* ---- Placement ------------------------------------------------------------------- */
@@ -101,35 +108,6 @@ void level_entity_at_tile(LevelEntity *e, int tx, int ty)
 }
 
 /* ---- Properties ------------------------------------------------------------------ */
-
-void level_prop_describe(const KindProp *p, char *buf, size_t size)
-{
-    switch (p->type) {
-    case KPROP_INT: snprintf(buf, size, "an int from %.0f to %.0f", p->min, p->max); break;
-    case KPROP_NUMBER: snprintf(buf, size, "a number from %g to %g", p->min, p->max); break;
-    case KPROP_BOOL: snprintf(buf, size, "true or false"); break;
-    case KPROP_ENUM: {
-        size_t len = 0;
-        buf[0] = '\0';
-        for (int i = 0; i < p->value_count && len < size; i++) {
-            const char *sep = i == 0 ? "" : i == p->value_count - 1 ? " or " : ", ";
-            int w = snprintf(buf + len, size - len, "%s\"%s\"", sep, p->values[i]);
-            if (w < 0)
-                break;
-            len += (size_t)w;
-        }
-        break;
-    }
-    case KPROP_SIZE:
-        snprintf(buf, size, "a size in tiles from %.0f to %.0f", p->min, p->max);
-        break;
-    case KPROP_PATH: snprintf(buf, size, "a path of %.0f to %.0f waypoints", p->min, p->max); break;
-    default:
-        snprintf(buf, size, "a text of at most %d bytes and %d lines", KIND_TEXT_MAX - 1,
-                 KIND_TEXT_LINES);
-        break;
-    }
-}
 
 /* A text property: printable, at most KIND_TEXT_LINES lines. */
 static bool read_text(JsonDoc *doc, LevelBuild *b, const cJSON *v, int32_t *out)

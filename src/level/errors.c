@@ -136,12 +136,6 @@ size_t level_error_format(const LevelError *error, char *buf, size_t size)
     return format(error, "error", buf, size);
 }
 
-/* Writes "FILE:LINE:COL: warning: MESSAGE" (see level_error_format). */
-static size_t level_warning_format(const LevelError *warning, char *buf, size_t size)
-{
-    return format(warning, "warning", buf, size);
-}
-
 void level_errors_print(const LevelErrors *errors, FILE *out)
 {
     char line[LEVEL_ERROR_FILE_MAX + LEVEL_ERROR_MESSAGE_MAX + 64];
@@ -153,7 +147,7 @@ void level_errors_print(const LevelErrors *errors, FILE *out)
         fprintf(out, "%s: error: %d more error%s not shown\n", errors->list[errors->count - 1].file,
                 errors->dropped, errors->dropped == 1 ? "" : "s");
     for (int i = 0; i < errors->warning_count; i++) {
-        level_warning_format(&errors->warnings[i], line, sizeof line);
+        format(&errors->warnings[i], "warning", line, sizeof line);
         fprintf(out, "%s\n", line);
     }
 }

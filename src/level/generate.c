@@ -151,17 +151,11 @@ char *level_generate(int width, int height, size_t *len)
             level_buf_printf(&t, ", \"%c\": \"%s\"", kind_char(k), kind_get(k)->name);
     level_buf_printf(&t, "},\n  \"tiles\": [\n");
     for (int y = 0; y < height && !t.oom; y++) {
-        level_buf_reserve(&t, (size_t)width + 8);
-        if (t.oom)
-            break;
-        memcpy(t.p + t.len, "    \"", 5);
-        t.len += 5;
-        for (int x = 0; x < width; x++)
+        level_buf_put(&t, "    \"", 5);
+        level_buf_reserve(&t, (size_t)width);
+        for (int x = 0; x < width && !t.oom; x++)
             t.p[t.len++] = cell(&cast, x, y, width, height, middle_x);
-        t.p[t.len++] = '"';
-        if (y + 1 < height)
-            t.p[t.len++] = ',';
-        t.p[t.len++] = '\n';
+        level_buf_printf(&t, "\"%s\n", y + 1 < height ? "," : "");
     }
     level_buf_printf(&t, "  ],\n  \"entities\": [");
     /* The kinds that need properties, in a row above the floor's left end. */

@@ -151,14 +151,7 @@ bool level_physics_load(const char *path, PhysicsParams *inout, LevelErrors *err
 bool level_physics_parse(const char *path, const char *text, size_t len, PhysicsParams *inout,
                          LevelErrors *errors);
 
-/* ---- Tiled export ------------------------------------------------------------
-**
-** Writes the level at level_path (native or Tiled) as a Tiled map at
-** out_path: one tile layer, one object layer, map properties. The map refers
-** to the tileset file tileset_path by a path relative to out_path's folder,
-** so Tiled shows the tiles; loading out_path gives the same LevelDesc. */
-bool level_export_tiled(const char *level_path, const char *out_path, const char *tileset_path,
-                        LevelErrors *errors);
+/* ---- Tiled export ------------------------------------------------------------ */
 
 /* How an exported map writes its tile layer: Tiled's Map Properties > Tile
 ** Layer Format. */
@@ -175,11 +168,14 @@ typedef enum LevelLayerFormat {
 const char *level_layer_format_name(LevelLayerFormat format);
 /* The format of that name, or -1. */
 int level_layer_format_find(const char *name);
-/* level_export_tiled with the tile layer in the given format. Refuses (an
-** error naming out_path) to write over level_path or tileset_path, by
-** whatever path out_path names them. */
-bool level_export_tiled_as(const char *level_path, const char *out_path, const char *tileset_path,
-                           LevelLayerFormat format, LevelErrors *errors);
+/* Writes the level at level_path (native or Tiled) as a Tiled map at
+** out_path: one tile layer, in the given format, one object layer, map
+** properties. The map refers to the tileset file tileset_path by a path
+** relative to out_path's folder, so Tiled shows the tiles; loading out_path
+** gives the same LevelDesc. Refuses (an error naming out_path) to write
+** over level_path or tileset_path, by whatever path out_path names them. */
+bool level_export_tiled(const char *level_path, const char *out_path, const char *tileset_path,
+                        LevelLayerFormat format, LevelErrors *errors);
 
 /* ---- Command line -------------------------------------------------------------
 **

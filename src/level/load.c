@@ -28,8 +28,7 @@ static DocKind doc_kind(const JsonDoc *doc)
         return DOC_MAP;
     if (tiled_is_tileset(root))
         return DOC_TILESET;
-    if (type == NULL && (json_get(root, "orientation") != NULL ||
-                         json_get(root, "layers") != NULL || json_get(root, "tilesets") != NULL))
+    if (type == NULL && tiled_has_map_layout(root))
         return DOC_MAP;
     if (json_get(root, "format") != NULL || json_get(root, "legend") != NULL)
         return DOC_NATIVE;
@@ -70,14 +69,15 @@ static bool parse_doc(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, L
     }
 }
 
-/* level_parse_ex with extras given (draft said), the files it names held
-** to confine (NULL: any). */
+/* A level from text in memory, the files it names held to confine (NULL:
+** any); extras (NULL: none wanted) tells what it says beyond out. */
 static bool parse_text(const char *path, const char *text, size_t len, const PhysicsParams *base,
                        const LevelConfine *confine, LevelDesc *out, LevelExtras *extras,
                        LevelErrors *errors)
 {
     assert(path != NULL && text != NULL && out != NULL && errors != NULL);
     int before = errors->count + errors->dropped;
+    LevelExtras scratch = {0};
     LevelSink sink;
     JsonDoc doc;
     level_sink_init(&sink, path, errors);
@@ -86,7 +86,7 @@ static bool parse_text(const char *path, const char *text, size_t len, const Phy
     if (ok) {
         LevelDesc lv;
         memset(&lv, 0, sizeof lv);
-        ok = parse_doc(&doc, base, &lv, extras);
+        ok = parse_doc(&doc, base, &lv, extras != NULL ? extras : &scratch);
         /* Duplicate keys found while parsing count too. */
         if (ok && errors->count + errors->dropped != before) {
             leveldesc_fini(&lv);
@@ -99,17 +99,6 @@ static bool parse_text(const char *path, const char *text, size_t len, const Phy
     return ok;
 }
 
-static bool level_parse_ex(const char *path, const char *text, size_t len,
-                           const PhysicsParams *base, LevelDesc *out, LevelExtras *extras,
-                           LevelErrors *errors)
-{
-    LevelExtras scratch;
-    if (extras == NULL)
-        extras = &scratch;
-    memset(extras, 0, sizeof *extras);
-    return parse_text(path, text, len, base, NULL, out, extras, errors);
-}
-
 bool level_parse_draft(const char *path, const char *text, size_t len, const PhysicsParams *base,
                        LevelDesc *out, LevelErrors *errors)
 {
@@ -120,16 +109,12 @@ bool level_parse_draft(const char *path, const char *text, size_t len, const Phy
 static bool load_confined(const char *path, const PhysicsParams *base, const LevelConfine *confine,
                           LevelDesc *out, LevelExtras *extras, LevelErrors *errors)
 {
-    if (!not_xml(path, errors))
-        return false;
+    if (extras != NULL)
+        memset(extras, 0, sizeof *extras);
     char *text;
     size_t len;
-    if (!level_read_file(path, &text, &len, errors))
+    if (!not_xml(path, errors) || !level_read_file(path, &text, &len, errors))
         return false;
-    LevelExtras scratch;
-    if (extras == NULL)
-        extras = &scratch;
-    memset(extras, 0, sizeof *extras);
     bool ok = parse_text(path, text, len, base, confine, out, extras, errors);
     free(text);
     return ok;
@@ -151,12 +136,12 @@ bool level_load_confined(const char *path, const PhysicsParams *base, const Leve
 bool level_parse(const char *path, const char *text, size_t len, const PhysicsParams *base,
                  LevelDesc *out, LevelErrors *errors)
 {
-    return level_parse_ex(path, text, len, base, out, NULL, errors);
+    return parse_text(path, text, len, base, NULL, out, NULL, errors);
 }
 
 bool level_load(const char *path, const PhysicsParams *base, LevelDesc *out, LevelErrors *errors)
 {
-    return level_load_ex(path, base, out, NULL, errors);
+    return load_confined(path, base, NULL, out, NULL, errors);
 }
 
 bool level_check_file(const char *path, LevelErrors *errors)
@@ -170,8 +155,7 @@ bool level_check_file(const char *path, LevelErrors *errors)
         ok = tiled_check_tileset_doc(&f.doc);
     } else if (ok) {
         LevelDesc lv;
-        LevelExtras extras;
-        memset(&extras, 0, sizeof extras);
+        LevelExtras extras = {0};
         ok = parse_doc(&f.doc, NULL, &lv, &extras);
         if (ok)
             leveldesc_fini(&lv);

@@ -36,7 +36,6 @@ typedef struct Legend {
 typedef struct Native {
     JsonDoc *doc;
     LevelDesc lv;
-    LevelExtras *extras;
     LevelBuild build; /* the map's entities, then the list's */
     bool map_ok;
     bool entities_ok;
@@ -57,24 +56,30 @@ static int kind_names(const char **names, int cap)
     return n;
 }
 
-static void parse_name(Native *n, const cJSON *v)
+void level_read_name(JsonDoc *doc, const cJSON *v, bool controls, LevelDesc *lv)
 {
-    const char *name = json_want_string(n->doc, v);
+    const char *name = json_want_string(doc, v);
     if (name == NULL)
         return;
     size_t len = strlen(name);
     if (len == 0 || len >= LEVEL_NAME_MAX) {
-        json_error(n->doc, v, "a name has 1 to %d bytes, this one has %zu", LEVEL_NAME_MAX - 1,
-                   len);
+        json_error(doc, v, "a name has 1 to %d bytes, this one has %zu", LEVEL_NAME_MAX - 1, len);
         return;
     }
-    for (size_t i = 0; i < len; i++)
+    for (size_t i = 0; i < len && !controls; i++)
         if ((unsigned char)name[i] < 0x20) {
-            json_error(n->doc, v, "a name must not contain control characters");
+            json_error(doc, v, "a name must not contain control characters");
             return;
         }
-    level_text_check(n->doc, v);
-    memcpy(n->lv.name, name, len + 1);
+    level_text_check(doc, v);
+    memcpy(lv->name, name, len + 1);
+}
+
+void level_read_background(JsonDoc *doc, const cJSON *v, LevelDesc *lv)
+{
+    int bg = json_want_enum(doc, v, level_background_names(), LEVEL_BACKGROUND_COUNT, "background");
+    if (bg >= 0)
+        snprintf(lv->background, sizeof lv->background, "%s", level_background_names()[bg]);
 }
 
 static void parse_legend(Native *n, const cJSON *legend, Legend *lg)
@@ -131,20 +136,8 @@ static void describe_char(uint32_t cp, char *buf, size_t size)
     } else if (cp < 0x80) {
         snprintf(buf, size, "U+%04X", (unsigned)cp);
     } else {
-        char u[5] = {0};
-        if (cp < 0x800) {
-            u[0] = (char)(0xC0 | (cp >> 6));
-            u[1] = (char)(0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            u[0] = (char)(0xE0 | (cp >> 12));
-            u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-            u[2] = (char)(0x80 | (cp & 0x3F));
-        } else {
-            u[0] = (char)(0xF0 | (cp >> 18));
-            u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-            u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-            u[3] = (char)(0x80 | (cp & 0x3F));
-        }
+        char u[5];
+        level_utf8(cp, u);
         snprintf(buf, size, "'%s' (legend characters are ASCII)", u);
     }
 }
@@ -227,15 +220,12 @@ static void fill_map(Native *n, const cJSON *tiles, const Legend *lg)
                 first = &unknown[c];
         if (first == NULL)
             break;
-        char ch[64];
+        char ch[64], used[32] = "";
         describe_char(first->cp, ch, sizeof ch);
         if (first->count > 1)
-            json_error_at(n->doc, first->line, first->col,
-                          "tiles[%d]: character %s is not in the legend (used %d times)",
-                          first->row, ch, first->count);
-        else
-            json_error_at(n->doc, first->line, first->col,
-                          "tiles[%d]: character %s is not in the legend", first->row, ch);
+            snprintf(used, sizeof used, " (used %d times)", first->count);
+        json_error_at(n->doc, first->line, first->col,
+                      "tiles[%d]: character %s is not in the legend%s", first->row, ch, used);
         first->count = 0;
     }
 }
@@ -442,13 +432,7 @@ static void parse_entity(Native *n, const cJSON *obj)
         level_entity_at_px(&e, (int)x, (int)y);
     else
         level_entity_at_tile(&e, (int)x, (int)y);
-    LevelEntity *slot = level_build_entity(&n->build);
-    if (slot == NULL) {
-        json_error(n->doc, obj, "more than %d entities (or out of memory)", LEVEL_MAX_ENTITIES);
-        n->entities_ok = false;
-        return;
-    }
-    *slot = e;
+    n->entities_ok = level_build_add(&n->build, n->doc, obj, &e) && n->entities_ok;
 }
 
 static void parse_entities(Native *n, const cJSON *list)
@@ -472,7 +456,7 @@ bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, Level
         json_error(doc, root, "a level file holds a JSON object (see levels/README.md)");
         return false;
     }
-    Native n = {.doc = doc, .extras = extras, .entities_ok = true};
+    Native n = {.doc = doc, .entities_ok = true};
     n.lv.physics = base != NULL ? *base : physics_defaults();
 
     json_check_keys(doc, root, ROOT_KEYS, COUNT(ROOT_KEYS));
@@ -491,14 +475,10 @@ bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, Level
     }
     if (!json_want_int_in(doc, fv, (const long[]){FORMAT_VERSION}, 1, &format) && fv != NULL)
         return false;
-    parse_name(&n, json_need(doc, root, "name"));
-    int bg = json_want_enum(doc, json_need(doc, root, "background"), level_background_names(),
-                            LEVEL_BACKGROUND_COUNT, "background");
-    if (bg >= 0)
-        snprintf(n.lv.background, sizeof n.lv.background, "%s", level_background_names()[bg]);
+    level_read_name(doc, json_need(doc, root, "name"), false, &n.lv);
+    level_read_background(doc, json_need(doc, root, "background"), &n.lv);
     if ((v = json_get(root, "physics")) != NULL)
-        level_physics_apply(doc, v, &n.lv.physics, extras != NULL ? extras->physics_set : NULL,
-                            NULL, 0);
+        level_physics_apply(doc, v, &n.lv.physics, extras->physics_set, false);
 
     Legend legend;
     memset(&legend, 0, sizeof legend);
@@ -507,17 +487,5 @@ bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, Level
     if ((v = json_get(root, "entities")) != NULL)
         parse_entities(&n, v);
 
-    bool ok = n.map_ok;
-    level_build_take(&n.build, &n.lv);
-    if (ok && (extras == NULL || !extras->draft)) {
-        int line, col;
-        json_pos(doc, root, &line, &col);
-        level_validate(level_doc_path(doc), &n.lv, line, col, n.entities_ok, level_doc_errors(doc));
-    }
-    if (!ok || level_doc_error_total(doc) != before) {
-        leveldesc_fini(&n.lv);
-        return false;
-    }
-    *out = n.lv;
-    return true;
+    return level_parse_end(doc, before, n.map_ok, n.entities_ok, &n.build, &n.lv, extras, out);
 }

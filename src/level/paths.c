@@ -5,6 +5,7 @@
 #include "level_internal.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,64 +80,40 @@ bool level_confine_allows(const LevelConfine *confine, const char *path)
            (confine->data != NULL && level_path_inside(path, confine->data));
 }
 
-/* Splits off the next component of an absolute path; false at the end. */
-static bool next_part(const char **p, const char **part, size_t *len)
-{
-    while (**p == '/')
-        (*p)++;
-    if (**p == '\0')
-        return false;
-    *part = *p;
-    while (**p != '\0' && **p != '/')
-        (*p)++;
-    *len = (size_t)(*p - *part);
-    return true;
-}
-
 bool level_path_relative(const char *from_file, const char *to, char *buf, size_t size)
 {
     char dir[PATH_MAX];
     size_t dlen = (size_t)(level_path_basename(from_file) - from_file);
-    if (dlen == 0) {
-        snprintf(dir, sizeof dir, ".");
-    } else if (dlen < sizeof dir) {
-        memcpy(dir, from_file, dlen);
-        dir[dlen] = '\0';
-    } else {
+    if (dlen >= sizeof dir)
         return false;
-    }
+    snprintf(dir, sizeof dir, "%.*s", dlen > 0 ? (int)dlen : 1, dlen > 0 ? from_file : ".");
     char *real_dir = realpath(dir, NULL);
     char *real_to = realpath(to, NULL);
     bool ok = real_dir != NULL && real_to != NULL;
     if (ok) {
-        /* Drop the common leading components, then climb out of what is
-        ** left of the folder and walk down to the file. */
-        const char *a = real_dir, *b = real_to;
-        const char *pa = NULL, *pb = NULL;
-        size_t la = 0, lb = 0;
-        for (;;) {
-            const char *sa = a, *sb = b;
-            bool ha = next_part(&a, &pa, &la);
-            bool hb = next_part(&b, &pb, &lb);
-            if (!ha || !hb || la != lb || memcmp(pa, pb, la) != 0) {
-                a = sa;
-                b = sb;
-                break;
-            }
-        }
+        /* Drop the common leading components (up to a '/' both have, or
+        ** the whole folder when the file is below it), then climb out of
+        ** what is left of the folder and walk down to the file. */
+        size_t i = 0, common = 0;
+        for (; real_dir[i] != '\0' && real_dir[i] == real_to[i]; i++)
+            if (real_dir[i] == '/')
+                common = i + 1;
+        if (real_dir[i] == '\0' && (real_to[i] == '/' || real_to[i] == '\0'))
+            common = i;
         size_t len = 0;
         buf[0] = '\0';
-        while (ok && next_part(&a, &pa, &la)) {
-            int w = snprintf(buf + len, size - len, "../");
-            ok = w >= 0 && (size_t)w < size - len;
-            len += ok ? (size_t)w : 0;
+        for (const char *p = real_dir + common; ok && *p != '\0'; p++) {
+            if (*p == '/' || (p > real_dir + common && p[-1] != '/'))
+                continue; /* not the start of a component */
+            ok = len + 3 < size;
+            len += ok ? (size_t)snprintf(buf + len, size - len, "../") : 0;
         }
-        while (b[0] == '/')
-            b++;
-        if (ok) {
-            int w = snprintf(buf + len, size - len, "%s", b);
-            ok = w >= 0 && (size_t)w < size - len;
-        }
+        const char *rest = real_to + common;
+        while (rest[0] == '/')
+            rest++;
+        ok = ok && len + strlen(rest) < size;
+        if (ok)
+            memcpy(buf + len, rest, strlen(rest) + 1);
     }
     free(real_dir);
     free(real_to);

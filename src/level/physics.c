@@ -10,7 +10,7 @@
 #include <string.h>
 
 void level_physics_apply(JsonDoc *doc, const cJSON *obj, PhysicsParams *params, bool *set,
-                         const char *const *extra, int extra_count)
+                         bool schema)
 {
     if (!json_want_object(doc, obj))
         return;
@@ -21,10 +21,7 @@ void level_physics_apply(JsonDoc *doc, const cJSON *obj, PhysicsParams *params, 
     for (int i = 0; i < count; i++)
         names[i] = table[i].name;
     for (const cJSON *m = obj->child; m != NULL; m = m->next) {
-        bool skip = false;
-        for (int i = 0; i < extra_count && !skip; i++)
-            skip = strcmp(m->string, extra[i]) == 0;
-        if (skip)
+        if (schema && strcmp(m->string, "$schema") == 0)
             continue;
         const ParamInfo *info = physics_param_find(m->string);
         if (info == NULL) {
@@ -57,13 +54,12 @@ bool level_physics_parse(const char *path, const char *text, size_t len, Physics
     level_sink_init(&sink, path, errors);
     bool ok = level_doc_parse(&doc, &sink, text, len);
     if (ok) {
-        static const char *const extra[] = {"$schema"};
         PhysicsParams p = *inout;
         if (!cJSON_IsObject(doc.root))
             json_error(&doc, doc.root,
                        "physics.json must hold an object of parameter names to numbers");
         else
-            level_physics_apply(&doc, doc.root, &p, NULL, extra, 1);
+            level_physics_apply(&doc, doc.root, &p, NULL, true);
         ok = level_doc_error_total(&doc) == before;
         if (ok)
             *inout = p;

@@ -19,6 +19,16 @@ bool level_font_draws(uint32_t cp)
     return (cp >= 0x20 && cp <= 0x7E) || (cp >= 0xA0 && cp <= 0x17F);
 }
 
+void level_utf8(uint32_t cp, char *out)
+{
+    int n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    static const unsigned char LEAD[] = {0, 0, 0xC0, 0xE0, 0xF0};
+    for (int i = n - 1; i > 0; i--)
+        out[i] = (char)(0x80 | ((cp >> (6 * (n - 1 - i))) & 0x3Fu));
+    out[0] = (char)(LEAD[n] | (cp >> (6 * (n - 1))));
+    out[n] = '\0';
+}
+
 void level_text_check(JsonDoc *doc, const cJSON *str)
 {
     JsonChars it;
@@ -40,12 +50,8 @@ void level_text_check(JsonDoc *doc, const cJSON *str)
     /* the character itself, when it is not a control */
     char shown[16] = "";
     if (first >= 0xA0) {
-        char utf8[5] = "";
-        int n = first < 0x800 ? 2 : first < 0x10000 ? 3 : 4;
-        static const unsigned char LEAD[] = {0, 0, 0xC0, 0xE0, 0xF0};
-        for (int i = n - 1; i > 0; i--)
-            utf8[i] = (char)(0x80 | ((first >> (6 * (n - 1 - i))) & 0x3Fu));
-        utf8[0] = (char)(LEAD[n] | (first >> (6 * (n - 1))));
+        char utf8[5];
+        level_utf8(first, utf8);
         snprintf(shown, sizeof shown, "'%s' ", utf8);
     }
     char path[96];

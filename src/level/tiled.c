@@ -35,6 +35,8 @@
 */
 #include "tiled_internal.h"
 
+#include "array.h"
+
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -51,7 +53,8 @@ typedef struct Tiled {
     TiledSets sets;
     TiledTemplates templates;
     const cJSON **objects; /* every object of every object layer, in order */
-    int object_count, object_cap;
+    int object_count;
+    size_t object_cap;
     LevelBuild build;
     bool map_ok;
     bool entities_ok;
@@ -182,19 +185,19 @@ static bool zero_offsets(Tiled *t, const cJSON *layer)
     return true;
 }
 
-/* The layer's "encoding" and "compression": false after reporting. */
-static bool read_layer_format(Tiled *t, const cJSON *layer, bool *base64, TiledCompression *c)
+/* The layer's "encoding" and "compression" (CSV, or base64 compressed or
+** not): false after reporting. */
+static bool read_layer_format(Tiled *t, const cJSON *layer, LevelLayerFormat *format)
 {
     JsonDoc *doc = t->doc;
     const cJSON *encoding = json_get(layer, "encoding");
-    *base64 = false;
-    *c = TILED_UNCOMPRESSED;
+    *format = LEVEL_LAYER_CSV;
     if (encoding != NULL) {
         static const char *const encodings[] = {"csv", "base64"};
         int e = json_want_enum(doc, encoding, encodings, 2, "encoding");
         if (e < 0)
             return false;
-        *base64 = e == 1;
+        *format = (LevelLayerFormat)e;
     }
     const cJSON *compression = json_get(layer, "compression");
     const char *name = compression != NULL ? json_want_string(doc, compression) : "";
@@ -202,21 +205,19 @@ static bool read_layer_format(Tiled *t, const cJSON *layer, bool *base64, TiledC
         return false;
     if (name[0] == '\0')
         return true;
-    static const TiledCompression known[] = {TILED_ZLIB, TILED_GZIP, TILED_ZSTD};
-    for (int i = 0; i < 3; i++)
-        if (strcmp(name, tiled_compression_name(known[i])) == 0)
-            *c = known[i];
-    if (*c == TILED_UNCOMPRESSED) {
+    int c = level_layer_format_find(name);
+    if (c < LEVEL_LAYER_ZLIB) {
         char q[40];
         json_quote(name, q, sizeof q);
         json_error(doc, compression,
                    "unknown compression \"%s\" (expected \"zlib\", \"gzip\", \"zstd\" or \"\")", q);
         return false;
     }
-    if (!*base64) {
+    if (*format != LEVEL_LAYER_BASE64) {
         json_error(doc, compression, "%s compression needs \"encoding\": \"base64\"", name);
         return false;
     }
+    *format = (LevelLayerFormat)c;
     return true;
 }
 
@@ -237,9 +238,8 @@ static void read_tile_layer(Tiled *t, const cJSON *layer)
                    t->lv.map.width, t->lv.map.height);
         ok = false;
     }
-    bool base64;
-    TiledCompression compression;
-    ok &= read_layer_format(t, layer, &base64, &compression);
+    LevelLayerFormat format;
+    ok &= read_layer_format(t, layer, &format);
     const cJSON *data = json_need(doc, layer, "data");
     if (!ok || data == NULL || !t->map_ok)
         return;
@@ -259,13 +259,12 @@ static void read_tile_layer(Tiled *t, const cJSON *layer)
         return;
     }
     t->cells += cells;
-    if (base64) {
+    if (format != LEVEL_LAYER_CSV) {
         const char *text = json_want_string(doc, data);
         if (text == NULL)
             return;
         char why[200];
-        uint32_t *gids =
-            tiled_layer_decode(text, strlen(text), compression, cells, why, sizeof why);
+        uint32_t *gids = tiled_layer_decode(text, strlen(text), format, cells, why, sizeof why);
         if (gids == NULL) {
             json_error(doc, data, "bad tile data: %s (%ldx%ld tiles need %zu bytes)", why, w, h,
                        cells * 4);
@@ -304,16 +303,13 @@ static void collect_objects(Tiled *t, const cJSON *layer)
     for (const cJSON *o = objects->child; o != NULL; o = o->next) {
         if (!json_want_object(t->doc, o))
             continue;
-        if (t->object_count == t->object_cap) {
-            int cap = t->object_cap ? t->object_cap * 2 : 64;
-            const cJSON **list = realloc(t->objects, (size_t)cap * sizeof *list);
-            if (list == NULL) {
-                json_error(t->doc, o, "out of memory");
-                return;
-            }
-            t->objects = list;
-            t->object_cap = cap;
+        const cJSON **list =
+            array_grow(t->objects, &t->object_cap, (size_t)t->object_count + 1, sizeof *list);
+        if (list == NULL) {
+            json_error(t->doc, o, "out of memory");
+            return;
         }
+        t->objects = list;
         t->objects[t->object_count++] = o;
     }
 }
@@ -341,11 +337,11 @@ static void read_layers(Tiled *t, const cJSON *layers)
 
 /* ---- Custom properties ------------------------------------------------------------------- */
 
-enum { P_STRING = 1, P_INT = 2, P_FLOAT = 4, P_OBJECT = 8, P_BOOL = 16 };
-
+/* A property a map or an object may have, and its type as
+** tiled_prop_type() names it ("float" takes an int too). */
 typedef struct PropSpec {
     const char *name;
-    unsigned types;
+    const char *type;
 } PropSpec;
 
 /* Where the value of a spec was found: an object's own properties, or its
@@ -355,28 +351,6 @@ typedef struct Found {
     JsonDoc *doc;
     bool inherited; /* the tile's */
 } Found;
-
-static const char *type_list(unsigned types)
-{
-    switch (types) {
-    case P_STRING: return "string";
-    case P_INT: return "int";
-    case P_INT | P_FLOAT: return "float or int";
-    case P_OBJECT: return "object";
-    case P_BOOL: return "bool";
-    default: return "float";
-    }
-}
-
-static unsigned type_bit(const char *type)
-{
-    return strcmp(type, "string") == 0   ? P_STRING
-           : strcmp(type, "int") == 0    ? P_INT
-           : strcmp(type, "float") == 0  ? P_FLOAT
-           : strcmp(type, "object") == 0 ? P_OBJECT
-           : strcmp(type, "bool") == 0   ? P_BOOL
-                                         : 0;
-}
 
 /* Matches props against specs, filling the found[i] still empty. An owner's
 ** own properties (own) must all be known and set once; those it inherits
@@ -399,7 +373,7 @@ static void match_props(const TiledProps *props, const PropSpec *specs, int coun
                 which = i;
         char q[48];
         json_quote(p.name, q, sizeof q);
-        if (which < 0 || (!own && specs[which].types == P_OBJECT)) {
+        if (which < 0 || (!own && strcmp(specs[which].type, "object") == 0)) {
             int s = json_suggest(p.name, names, count);
             if (!own)
                 continue;
@@ -421,15 +395,15 @@ static void match_props(const TiledProps *props, const PropSpec *specs, int coun
         seen[which] = true;
         if (found[which].value != NULL)
             continue; /* the object's own value wins over its tile's */
-        if ((type_bit(p.type) & specs[which].types) == 0) {
+        const char *want = specs[which].type;
+        bool is_float = strcmp(want, "float") == 0;
+        if (strcmp(p.type, want) != 0 && !(is_float && strcmp(p.type, "int") == 0)) {
             char tq[32];
             json_quote(p.type, tq, sizeof tq);
-            if (p.type_at != NULL)
-                json_error(props->doc, p.type_at, "property \"%s\" must be of type %s, not %s", q,
-                           type_list(specs[which].types), tq);
-            else
-                tiled_prop_error(props, &p, "property \"%s\" must be of type %s, not %s", q,
-                                 type_list(specs[which].types), tq);
+            TiledProp at = p; /* told at the type when it is written */
+            at.name_at = p.type_at != NULL ? p.type_at : p.name_at;
+            tiled_prop_error(props, &at, "property \"%s\" must be of type %s, not %s", q,
+                             is_float ? "float or int" : want, tq);
             continue;
         }
         found[which] = (Found){p.value, props->doc, !own};
@@ -438,13 +412,11 @@ static void match_props(const TiledProps *props, const PropSpec *specs, int coun
 
 /* ---- Objects ------------------------------------------------------------------------------ */
 
-static bool read_px(JsonDoc *doc, const cJSON *obj, const char *key, bool required, double *out)
+static bool read_px(JsonDoc *doc, const cJSON *obj, const char *key, double *out)
 {
-    const cJSON *v = required ? json_need(doc, obj, key) : json_get(obj, key);
+    const cJSON *v = json_need(doc, obj, key);
     *out = 0;
-    if (v == NULL)
-        return !required;
-    return json_want_number(doc, v, -1e7, 1e7, out);
+    return v != NULL && json_want_number(doc, v, -1e7, 1e7, out);
 }
 
 static int px(double v)
@@ -478,14 +450,13 @@ static void read_path(Tiled *t, const KindProp *prop, int index, const cJSON *re
         return;
     }
     double ox, oy;
-    if (!read_px(doc, line, "x", true, &ox) || !read_px(doc, line, "y", true, &oy))
+    if (!read_px(doc, line, "x", &ox) || !read_px(doc, line, "y", &oy))
         return;
     LevelPath wp = {0};
     bool first = true;
     for (const cJSON *p = points->child; p != NULL; p = p->next) {
         double x, y;
-        if (!json_want_object(doc, p) || !read_px(doc, p, "x", true, &x) ||
-            !read_px(doc, p, "y", true, &y))
+        if (!json_want_object(doc, p) || !read_px(doc, p, "x", &x) || !read_px(doc, p, "y", &y))
             return;
         LevelPoint w = {px(ox + x), px(oy + y)};
         /* A line drawn from the entity starts where it stands. */
@@ -515,18 +486,6 @@ static void read_path(Tiled *t, const KindProp *prop, int index, const cJSON *re
         e->props[index].i = i;
 }
 
-/* Which Tiled property types a kind's property accepts. */
-static unsigned tiled_types(const KindProp *p)
-{
-    switch (p->type) {
-    case KPROP_INT: return P_INT;
-    case KPROP_NUMBER: return P_INT | P_FLOAT;
-    case KPROP_BOOL: return P_BOOL;
-    case KPROP_PATH: return P_OBJECT;
-    default: return P_STRING;
-    }
-}
-
 /* The entity's properties: the object's own, else its template's, else its
 ** tile's (tile may be NULL), as Tiled shows a tile object inheriting them. */
 static void read_entity_props(Tiled *t, const TiledObject *ob, TiledTile *tile, LevelEntity *e)
@@ -543,7 +502,7 @@ static void read_entity_props(Tiled *t, const TiledObject *ob, TiledTile *tile, 
     for (int p = 0; p < k->prop_count; p++) {
         if (tiled_prop_type(&k->props[p]) == NULL)
             continue; /* a size: the object's rectangle */
-        specs[count] = (PropSpec){k->props[p].name, tiled_types(&k->props[p])};
+        specs[count] = (PropSpec){k->props[p].name, tiled_prop_type(&k->props[p])};
         index[count++] = p;
     }
     Found found[KIND_MAX_PROPS] = {{NULL, NULL, false}};
@@ -573,11 +532,13 @@ static void read_entity_props(Tiled *t, const TiledObject *ob, TiledTile *tile, 
                     snprintf(detail, sizeof detail, " naming a polyline");
                 else if (prop->type == KPROP_INT || prop->type == KPROP_NUMBER)
                     snprintf(detail, sizeof detail, " (%g to %g)", prop->min, prop->max);
-                else if (prop->type == KPROP_ENUM) {
-                    char values[96];
-                    level_prop_describe(prop, values, sizeof values);
-                    snprintf(detail, sizeof detail, " (%s)", values);
-                }
+                /* " (\"a\", \"b\" or \"c\")" */
+                for (int v = 0, n = prop->value_count; prop->type == KPROP_ENUM && v < n; v++)
+                    snprintf(detail + strlen(detail), sizeof detail - strlen(detail), "%s\"%s\"%s",
+                             v == 0       ? " ("
+                             : v == n - 1 ? " or "
+                                          : ", ",
+                             prop->values[v], v == n - 1 ? ")" : "");
                 json_error(doc, o, "a %s needs a%s %s property \"%s\"%s", k->name,
                            type[0] == 'i' || type[0] == 'o' ? "n" : "", type, prop->name, detail);
             }
@@ -633,39 +594,32 @@ static const char *object_class(const TiledObject *ob, const cJSON **at, JsonDoc
     return tiled_read_class(doc, owner);
 }
 
-static void read_object(Tiled *t, const cJSON *o)
+/* False when the object is not read, as an entity that should be (told). */
+static bool read_object(Tiled *t, const cJSON *o)
 {
     JsonDoc *doc = t->doc;
     int before = level_doc_error_total(doc);
     TiledObject ob;
-    if (!tiled_object_init(&ob, doc, o, &t->sets, &t->templates)) {
-        t->entities_ok = false;
-        return;
-    }
+    if (!tiled_object_init(&ob, doc, o, &t->sets, &t->templates))
+        return false;
     const cJSON *class_at;
     JsonDoc *class_doc;
     const char *cls = object_class(&ob, &class_at, &class_doc);
-    if (cls == NULL) {
-        t->entities_ok = false;
-        return;
-    }
+    if (cls == NULL)
+        return false;
     JsonDoc *gdoc;
     TiledSets *gsets;
     const cJSON *gv = tiled_object_get(&ob, "gid", &gdoc, &gsets);
     long raw = 0;
-    if (gv != NULL && !json_want_int(gdoc, gv, 0, 0xFFFFFFFFL, &raw)) {
-        t->entities_ok = false;
-        return;
-    }
+    if (gv != NULL && !json_want_int(gdoc, gv, 0, 0xFFFFFFFFL, &raw))
+        return false;
     uint32_t gid = (uint32_t)raw & ~FLIP_BITS;
     TiledTile *tile = NULL;
     if (gid != 0) {
         /* A tile object: its tile gives the class, unless it has its own. */
         tile = gid_tile(t, gsets, gdoc, gid, gv, "");
-        if (tile == NULL) {
-            t->entities_ok = false;
-            return;
-        }
+        if (tile == NULL)
+            return false;
         if (cls[0] == '\0') {
             cls = tile->cls;
             class_at = gv;
@@ -673,7 +627,7 @@ static void read_object(Tiled *t, const cJSON *o)
         }
     }
     if (cls[0] == '\0')
-        return; /* a note, or a path */
+        return true; /* a note, or a path */
 
     const char *names[KIND_MAX_KINDS];
     int count = 0;
@@ -698,8 +652,7 @@ static void read_object(Tiled *t, const cJSON *o)
             json_error(class_doc, class_at, "unknown entity class \"%s\" (expected one of %s)", q,
                        list);
         }
-        t->entities_ok = false;
-        return;
+        return false;
     }
     const EntityKind *k = kind_get(type);
     JsonDoc *fdoc;
@@ -711,8 +664,7 @@ static void read_object(Tiled *t, const cJSON *o)
         json_error(fdoc, shape,
                    "a %s cannot be a polygon or polyline: use a rectangle, point or tile object",
                    cls);
-        t->entities_ok = false;
-        return;
+        return false;
     }
     const cJSON *rot = tiled_object_get(&ob, "rotation", &fdoc, &fsets);
     double r;
@@ -720,8 +672,8 @@ static void read_object(Tiled *t, const cJSON *o)
         json_error(fdoc, rot, "rotated objects are not supported: set the rotation to 0");
     double x, y, w = 0, h = 0;
     /* Read all four, so every bad one is reported. */
-    bool ok = read_px(doc, o, "x", true, &x);
-    ok = read_px(doc, o, "y", true, &y) && ok;
+    bool ok = read_px(doc, o, "x", &x);
+    ok = read_px(doc, o, "y", &y) && ok;
     const cJSON *wv = tiled_object_get(&ob, "width", &fdoc, &fsets);
     ok = (wv == NULL || json_want_number(fdoc, wv, -1e7, 1e7, &w)) && ok;
     const cJSON *hv = tiled_object_get(&ob, "height", &fdoc, &fsets);
@@ -763,17 +715,9 @@ static void read_object(Tiled *t, const cJSON *o)
         }
         read_entity_props(t, &ob, tile, &e);
     }
-    if (level_doc_error_total(doc) != before) {
-        t->entities_ok = false;
-        return;
-    }
-    LevelEntity *slot = level_build_entity(&t->build);
-    if (slot == NULL) {
-        json_error(doc, o, "more than %d entities (or out of memory)", LEVEL_MAX_ENTITIES);
-        t->entities_ok = false;
-        return;
-    }
-    *slot = e;
+    if (level_doc_error_total(doc) != before)
+        return false;
+    return level_build_add(&t->build, doc, o, &e);
 }
 
 /* ---- The map ---------------------------------------------------------------------------------- */
@@ -785,36 +729,23 @@ static void read_map_props(Tiled *t, const cJSON *root, LevelExtras *extras)
     PropSpec specs[LEVEL_PARAM_MAX + 2];
     Found found[LEVEL_PARAM_MAX + 2];
     memset(found, 0, sizeof found);
-    specs[0] = (PropSpec){"name", P_STRING};
-    specs[1] = (PropSpec){"background", P_STRING};
+    specs[0] = (PropSpec){"name", "string"};
+    specs[1] = (PropSpec){"background", "string"};
     for (int i = 0; i < count; i++)
-        specs[2 + i] = (PropSpec){table[i].name, P_INT | P_FLOAT};
+        specs[2 + i] = (PropSpec){table[i].name, "float"};
     JsonDoc *doc = t->doc;
     TiledProps props = tiled_props_of(doc, root);
     match_props(&props, specs, count + 2, found, "a map", true);
-    if (found[0].value == NULL) {
+    if (found[0].value == NULL)
         json_error(doc, root, "the map needs a string property \"name\" (Map > Map Properties)");
-    } else {
-        const char *name = json_want_string(doc, found[0].value);
-        size_t len = name != NULL ? strlen(name) : 0;
-        if (name != NULL && (len == 0 || len >= LEVEL_NAME_MAX))
-            json_error(doc, found[0].value, "a name has 1 to %d bytes, this one has %zu",
-                       LEVEL_NAME_MAX - 1, len);
-        else if (name != NULL) {
-            level_text_check(doc, found[0].value);
-            memcpy(t->lv.name, name, len + 1);
-        }
-    }
-    if (found[1].value == NULL) {
+    else
+        level_read_name(doc, found[0].value, true, &t->lv);
+    if (found[1].value == NULL)
         json_error(doc, root,
                    "the map needs a string property \"background\" (\"hills\", \"cave\", \"ice\" "
                    "or \"peak\")");
-    } else {
-        int bg = json_want_enum(doc, found[1].value, level_background_names(),
-                                LEVEL_BACKGROUND_COUNT, "background");
-        if (bg >= 0)
-            snprintf(t->lv.background, sizeof t->lv.background, "%s", level_background_names()[bg]);
-    }
+    else
+        level_read_background(doc, found[1].value, &t->lv);
     for (int i = 0; i < count; i++) {
         double v;
         if (found[2 + i].value != NULL &&
@@ -828,8 +759,7 @@ static void read_map_props(Tiled *t, const cJSON *root, LevelExtras *extras)
 /* How to bring a map from Tiled 0.x, whose format this loader does not read. */
 #define RESAVE_HINT "open it in Tiled 1.0 or later and save it again (File > Save As, JSON map)"
 
-/* Whether root has what every Tiled map has, "type" aside. */
-static bool has_map_layout(const cJSON *root)
+bool tiled_has_map_layout(const cJSON *root)
 {
     return json_get(root, "orientation") != NULL || json_get(root, "layers") != NULL ||
            json_get(root, "tilesets") != NULL;
@@ -841,7 +771,7 @@ static bool has_map_layout(const cJSON *root)
 static bool check_format(JsonDoc *doc, const cJSON *root)
 {
     const cJSON *type = json_get(root, "type");
-    if (type == NULL && has_map_layout(root)) {
+    if (type == NULL && tiled_has_map_layout(root)) {
         json_error(doc, root,
                    "a map of Tiled 0.x (it has no \"type\": \"map\"): the format is too old to "
                    "read; " RESAVE_HINT);
@@ -927,11 +857,11 @@ bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelE
     Tiled t = {.doc = doc, .entities_ok = true};
     t.lv.physics = base != NULL ? *base : physics_defaults();
     if (read_header(&t, root)) {
-        tiled_sets_read(&t.sets, doc, json_need(doc, root, "tilesets"));
+        tiled_sets_read(&t.sets, doc, json_need(doc, root, "tilesets"), false);
         read_map_props(&t, root, extras);
         read_layers(&t, json_need(doc, root, "layers"));
         for (int i = 0; i < t.object_count; i++)
-            read_object(&t, t.objects[i]);
+            t.entities_ok = read_object(&t, t.objects[i]) && t.entities_ok;
         if (t.unreported > 0) {
             /* after the errors it counts more of, whatever their places */
             int line, col;
@@ -941,21 +871,9 @@ bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelE
                                    " above (the first %d such gids are told, one error each)",
                                    t.unreported, MAX_REPORTED_GIDS);
         }
-        level_build_take(&t.build, &t.lv);
-        int line, col;
-        json_pos(doc, root, &line, &col);
-        if (extras == NULL || !extras->draft)
-            level_validate(level_doc_path(doc), &t.lv, line, col, t.entities_ok,
-                           level_doc_errors(doc));
     }
     tiled_templates_fini(&t.templates);
     tiled_sets_fini(&t.sets);
     free(t.objects);
-    level_build_fini(&t.build);
-    if (level_doc_error_total(doc) != before) {
-        leveldesc_fini(&t.lv);
-        return false;
-    }
-    *out = t.lv;
-    return true;
+    return level_parse_end(doc, before, t.map_ok, t.entities_ok, &t.build, &t.lv, extras, out);
 }

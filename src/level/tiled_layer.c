@@ -24,14 +24,9 @@
 #include <zstd.h>
 #include <zstd_errors.h>
 
-const char *tiled_compression_name(TiledCompression c)
+const char *tiled_compression_name(LevelLayerFormat format)
 {
-    switch (c) {
-    case TILED_ZLIB: return "zlib";
-    case TILED_GZIP: return "gzip";
-    case TILED_ZSTD: return "zstd";
-    default: return "";
-    }
+    return format >= LEVEL_LAYER_ZLIB ? level_layer_format_name(format) : "";
 }
 
 /* ---- Base64 ------------------------------------------------------------------------ */
@@ -192,7 +187,7 @@ static bool unzstd_into(const unsigned char *in, size_t in_len, unsigned char *o
     return true;
 }
 
-uint32_t *tiled_layer_decode(const char *text, size_t len, TiledCompression c, size_t count,
+uint32_t *tiled_layer_decode(const char *text, size_t len, LevelLayerFormat c, size_t count,
                              char *why, size_t why_size)
 {
     size_t want = count * 4, size;
@@ -202,7 +197,7 @@ uint32_t *tiled_layer_decode(const char *text, size_t len, TiledCompression c, s
     }
     unsigned char *raw = malloc(size + 1);
     /* Room for one byte more than needed, so inflate can show there is more. */
-    unsigned char *bytes = c == TILED_UNCOMPRESSED ? raw : malloc(want + 1);
+    unsigned char *bytes = c == LEVEL_LAYER_BASE64 ? raw : malloc(want + 1);
     uint32_t *gids = malloc(count * sizeof *gids);
     bool ok = raw != NULL && bytes != NULL && gids != NULL;
     if (!ok)
@@ -212,14 +207,14 @@ uint32_t *tiled_layer_decode(const char *text, size_t len, TiledCompression c, s
         snprintf(why, why_size, "the base64 text is not valid: %s", bad);
         ok = false;
     }
-    if (ok && c == TILED_UNCOMPRESSED && size != want) {
+    if (ok && c == LEVEL_LAYER_BASE64 && size != want) {
         snprintf(why, why_size, "the base64 data holds %zu bytes", size);
         ok = false;
-    } else if (ok && c == TILED_GZIP) {
+    } else if (ok && c == LEVEL_LAYER_GZIP) {
         ok = inflate_into(raw, size, 16 + MAX_WBITS, "gzip", bytes, want, why, why_size);
-    } else if (ok && c == TILED_ZLIB) {
+    } else if (ok && c == LEVEL_LAYER_ZLIB) {
         ok = inflate_into(raw, size, MAX_WBITS, "zlib", bytes, want, why, why_size);
-    } else if (ok && c == TILED_ZSTD) {
+    } else if (ok && c == LEVEL_LAYER_ZSTD) {
         ok = unzstd_into(raw, size, bytes, want, why, why_size);
     }
     if (ok) {
@@ -267,7 +262,7 @@ static unsigned char *deflate_all(const unsigned char *in, size_t n, int window_
     return out;
 }
 
-char *tiled_layer_encode(const uint32_t *gids, size_t count, TiledCompression c, char *why,
+char *tiled_layer_encode(const uint32_t *gids, size_t count, LevelLayerFormat c, char *why,
                          size_t why_size)
 {
     unsigned char *bytes = malloc(count * 4 + 1);
@@ -283,9 +278,9 @@ char *tiled_layer_encode(const uint32_t *gids, size_t count, TiledCompression c,
     }
     size_t n = count * 4;
     unsigned char *packed = bytes;
-    if (c == TILED_ZLIB || c == TILED_GZIP) {
-        packed = deflate_all(bytes, n, c == TILED_GZIP ? 16 + MAX_WBITS : MAX_WBITS, &n);
-    } else if (c == TILED_ZSTD) {
+    if (c == LEVEL_LAYER_ZLIB || c == LEVEL_LAYER_GZIP) {
+        packed = deflate_all(bytes, n, c == LEVEL_LAYER_GZIP ? 16 + MAX_WBITS : MAX_WBITS, &n);
+    } else if (c == LEVEL_LAYER_ZSTD) {
         size_t bound = ZSTD_compressBound(n);
         packed = malloc(bound);
         if (packed != NULL) {

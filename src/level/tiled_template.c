@@ -22,6 +22,7 @@
 */
 #include "tiled_internal.h"
 
+#include "array.h"
 #include "json_get.h"
 
 #include <expat.h>
@@ -101,12 +102,18 @@ static void put_string(Xml *x, const char *s)
     put(x, "\"");
 }
 
-/* A member's key, after a comma when the object has one already. */
-static void put_key(Xml *x, const char *key)
+/* A comma when the open object or array has a member already. */
+static void put_comma(Xml *x)
 {
     if (x->need_comma[x->depth])
         put(x, ", ");
     x->need_comma[x->depth] = true;
+}
+
+/* A member's key, after a comma when the object has one already. */
+static void put_key(Xml *x, const char *key)
+{
+    put_comma(x);
     put_string(x, key);
     put(x, ": ");
 }
@@ -199,9 +206,7 @@ static void put_property(Xml *x, const XML_Char **attrs)
         xml_fail(x, "a <property> needs a name");
         return;
     }
-    if (x->need_comma[x->depth])
-        put(x, ", ");
-    x->need_comma[x->depth] = true;
+    put_comma(x);
     put(x, "{\"name\": ");
     put_string(x, name);
     put(x, ", \"type\": ");
@@ -293,11 +298,9 @@ static void XMLCALL start(void *ctx, const XML_Char *name, const XML_Char **attr
         const char *points = attr(attrs, "points");
         put_key(x, name);
         put_points(x, points != NULL ? points : "");
-    } else if (strcmp(name, "point") == 0 || strcmp(name, "ellipse") == 0) {
-        put_key(x, name);
-        put(x, "true");
     } else {
-        /* <text> and what later versions add: a member the loader names */
+        /* <point>, <ellipse>, <text> and what later versions add: a member
+        ** the loader reads or names */
         put_key(x, name);
         put(x, "true");
     }
@@ -355,11 +358,10 @@ static char *xml_to_json(const char *text, size_t len, size_t *out_len, char *wh
     bool parsed =
         len <= (size_t)INT32_MAX && XML_Parse(x.parser, text, (int)len, XML_TRUE) == XML_STATUS_OK;
     if (!parsed && !x.failed) {
-        x.failed = true;
-        snprintf(x.why, sizeof x.why, "not well-formed XML: %s",
+        char bad[160];
+        snprintf(bad, sizeof bad, "not well-formed XML: %s",
                  XML_ErrorString(XML_GetErrorCode(x.parser)));
-        x.why_line = (int)XML_GetCurrentLineNumber(x.parser);
-        x.why_col = (int)XML_GetCurrentColumnNumber(x.parser) + 1;
+        xml_fail(&x, bad);
     }
     if (!x.failed && !x.object_done) {
         x.failed = true;
@@ -394,6 +396,19 @@ static void template_free(TiledTemplate *tt)
     free(tt->text);
     free(tt->path);
     free(tt);
+}
+
+/* A template of that path, not read yet; NULL when out of memory. */
+static TiledTemplate *template_new(const char *path)
+{
+    TiledTemplate *tt = calloc(1, sizeof *tt);
+    char *copy = tt != NULL ? malloc(strlen(path) + 1) : NULL;
+    if (copy == NULL) {
+        free(tt);
+        return NULL;
+    }
+    tt->path = strcpy(copy, path);
+    return tt;
 }
 
 /* Reads the template at path (its errors naming it); tt->ok says whether
@@ -442,7 +457,7 @@ static void template_read(TiledTemplate *tt, LevelErrors *errors)
                    "a template's object cannot be made from another template");
     const cJSON *tileset = json_get(root, "tileset");
     if (tileset != NULL) {
-        tiled_sets_read_one(&tt->sets, doc, tileset);
+        tiled_sets_read(&tt->sets, doc, tileset, true);
         if (tt->sets.failed)
             json_error(doc, tileset, "the template's tileset cannot be read");
     }
@@ -469,26 +484,14 @@ bool tiled_object_init(TiledObject *ob, JsonDoc *map, const cJSON *o, TiledSets 
             ob->tmpl = all->list[i];
             return ob->tmpl->ok; /* said at the first object naming it */
         }
-    TiledTemplate *tt = calloc(1, sizeof *tt);
-    char *copy = tt != NULL ? malloc(strlen(path) + 1) : NULL;
-    if (all->count == all->cap && copy != NULL) {
-        int cap = all->cap ? all->cap * 2 : 8;
-        TiledTemplate **list = realloc(all->list, (size_t)cap * sizeof *list);
-        if (list == NULL) {
-            free(copy);
-            copy = NULL;
-        } else {
-            all->list = list;
-            all->cap = cap;
-        }
-    }
-    if (copy == NULL) {
-        free(tt);
+    TiledTemplate **list = array_grow(all->list, &all->cap, (size_t)all->count + 1, sizeof *list);
+    TiledTemplate *tt = list != NULL ? template_new(path) : NULL;
+    if (list != NULL)
+        all->list = list;
+    if (tt == NULL) {
         json_error(map, ref, "out of memory");
         return false;
     }
-    strcpy(copy, path);
-    tt->path = copy;
     all->list[all->count++] = tt;
     ob->tmpl = tt;
     template_read(tt, level_doc_errors(map));
@@ -532,14 +535,11 @@ const cJSON *tiled_object_template(const TiledObject *ob, JsonDoc **doc)
 bool tiled_check_template(const char *path, LevelErrors *errors)
 {
     int before = errors->count + errors->dropped;
-    TiledTemplate *tt = calloc(1, sizeof *tt);
-    char *copy = tt != NULL ? malloc(strlen(path) + 1) : NULL;
-    if (copy == NULL) {
-        free(tt);
+    TiledTemplate *tt = template_new(path);
+    if (tt == NULL) {
         level_errors_add(errors, path, 0, 0, "out of memory");
         return false;
     }
-    tt->path = strcpy(copy, path);
     template_read(tt, errors);
     if (tt->ok) {
         JsonDoc *doc = &tt->doc;

@@ -406,10 +406,16 @@ static int compare_sets(const void *a, const void *b)
     return (x->firstgid > y->firstgid) - (x->firstgid < y->firstgid);
 }
 
-/* Reads count tileset entries from first on (a list's, or one); at is
-** where an out of memory is said. */
-static void read_sets(TiledSets *s, JsonDoc *map, const cJSON *first, int count, const cJSON *at)
+void tiled_sets_read(TiledSets *s, JsonDoc *map, const cJSON *list, bool one)
 {
+    memset(s, 0, sizeof *s);
+    if (!one && !json_want_array(map, list)) {
+        s->failed = true;
+        return;
+    }
+    /* the list's entries, or the one */
+    const cJSON *first = one ? list : list->child, *at = list;
+    int count = one ? 1 : cJSON_GetArraySize(list);
     if (count == 0)
         return;
     s->sets = calloc((size_t)count, sizeof *s->sets);
@@ -444,22 +450,6 @@ static void read_sets(TiledSets *s, JsonDoc *map, const cJSON *first, int count,
         }
     }
     qsort(s->sets, (size_t)s->count, sizeof *s->sets, compare_sets);
-}
-
-void tiled_sets_read(TiledSets *s, JsonDoc *map, const cJSON *list)
-{
-    memset(s, 0, sizeof *s);
-    if (!json_want_array(map, list)) {
-        s->failed = true;
-        return;
-    }
-    read_sets(s, map, list->child, cJSON_GetArraySize(list), list);
-}
-
-void tiled_sets_read_one(TiledSets *s, JsonDoc *doc, const cJSON *ts)
-{
-    memset(s, 0, sizeof *s);
-    read_sets(s, doc, ts, 1, ts);
 }
 
 void tiled_sets_fini(TiledSets *s)
@@ -513,52 +503,5 @@ bool tiled_check_tileset_doc(JsonDoc *doc)
         }
     }
     tiled_tileset_fini(&set);
-    return ok;
-}
-
-/* Whether tile's "world" property is world. */
-static bool of_world(const TiledTile *tile, const char *world)
-{
-    const cJSON *cursor = NULL;
-    TiledProp p;
-    while (tiled_props_next(&tile->props, &cursor, &p))
-        if (strcmp(p.name, "world") == 0)
-            return cJSON_IsString(p.value) && strcmp(p.value->valuestring, world) == 0;
-    return false;
-}
-
-bool tiled_tileset_kind_ids(const char *path, const char *world, int ids[TILE_KIND_COUNT],
-                            long *tilecount, LevelErrors *errors)
-{
-    for (int k = 0; k < TILE_KIND_COUNT; k++)
-        ids[k] = -1;
-    if (level_path_has_ext(path, ".tsx")) {
-        level_errors_add(errors, path, 0, 0,
-                         "XML tilesets (.tsx) are not supported: save the tileset as JSON (.tsj)");
-        return false;
-    }
-    int before = errors->count + errors->dropped;
-    LevelFile f;
-    Tileset set;
-    memset(&set, 0, sizeof set);
-    bool ok = level_file_open(&f, path, errors) && tiled_tileset_read(&f.doc, f.doc.root, &set) &&
-              errors->count + errors->dropped == before;
-    /* The lowest id of each kind among the tiles a tile layer can hold,
-    ** those of the world first. */
-    bool in_world[TILE_KIND_COUNT] = {false};
-    for (int i = set.tile_count - 1; ok && i >= 0; i--) {
-        const TiledTile *t = &set.tiles[i];
-        int kind = tile_kind_from_name(t->cls);
-        if (kind < 0 || t->width != TILE_SIZE || t->height != TILE_SIZE || t->id >= 0x0FFFFFFF)
-            continue;
-        bool here = of_world(t, world);
-        if (here || !in_world[kind]) {
-            ids[kind] = (int)t->id;
-            in_world[kind] = here;
-        }
-    }
-    *tilecount = set.tilecount;
-    tiled_tileset_fini(&set);
-    level_file_close(&f);
     return ok;
 }

@@ -82,10 +82,39 @@ static int id_order(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The entities for which box_of gives a box (returns true), listed. False
-** when out of memory. */
-static bool near_build(Near *n, const LevelDesc *lv,
-                       bool (*box_of)(const LevelDesc *lv, const LevelEntity *e, SimBox *out))
+/* The boxes Near lists an entity by. */
+typedef enum NearBox {
+    BOX_STANDING,   /* a respawn point's: where the player stands coming back to life there */
+    BOX_CHECKPOINT, /* the same, of checkpoints only: the start is not where a walker is put back */
+    BOX_RESPAWN,    /* a respawn point's: the player's box as the Sim puts it (sim_respawn_box) */
+    BOX_HURT,       /* ... the part of that box that hazards hurt */
+    BOX_MOVER,      /* the one pixel at a mover's corner (its position): how the Sim's movers are
+                    ** matched to the level's entities */
+    BOX_BLOCK,      /* the own box of a solid that stays put but is not always there: a block (it
+                    ** follows a switch group) or a crumbling block (it falls away and comes
+                    ** back); solid movers are the sweep check's */
+} NearBox;
+
+/* e's box of that kind in *out; false when e has none. */
+static bool near_box(const LevelDesc *lv, const LevelEntity *e, NearBox which, SimBox *out)
+{
+    const EntityKind *k = kind_get(e->kind), *pk = kind_get(kind_player());
+    bool mover = (k->components & (1u << C_MOVER)) != 0;
+    switch (which) {
+    case BOX_MOVER: *out = (SimBox){e->x, e->y, 1, 1}; return mover;
+    case BOX_BLOCK:
+        *out = (SimBox){e->x, e->y, e->w, e->h};
+        return (k->flags & KIND_FLIPPED) || (k->collider == COLLIDER_SOLID && !mover);
+    case BOX_RESPAWN: *out = sim_respawn_box(e); break;
+    case BOX_HURT: *out = sim_hurt_box(sim_respawn_box(e), &lv->physics); break;
+    default: *out = (SimBox){e->x, e->y + e->h - pk->h, pk->w, pk->h}; break;
+    }
+    return (k->flags & KIND_RESPAWN) && (which != BOX_CHECKPOINT || !(k->flags & KIND_UNIQUE));
+}
+
+/* The entities that have a box of that kind, listed. False when out of
+** memory. */
+static bool near_build(Near *n, const LevelDesc *lv, NearBox which)
 {
     memset(n, 0, sizeof *n);
     n->entries = malloc(((size_t)lv->entity_count + 1) * sizeof *n->entries);
@@ -94,7 +123,7 @@ static bool near_build(Near *n, const LevelDesc *lv,
         return false;
     for (int i = 0; i < lv->entity_count; i++) {
         SimBox b;
-        if (!box_of(lv, &lv->entities[i], &b))
+        if (!near_box(lv, &lv->entities[i], which, &b))
             continue;
         n->entries[n->count++] = (NearEntry){b, i};
         if (b.w > n->widest)
@@ -132,69 +161,6 @@ static int near_find(Near *n, SimBox b)
     if (found > 1)
         qsort(n->found, (size_t)found, sizeof *n->found, id_order);
     return found;
-}
-
-/* Where the player stands coming back to life at r, a respawn point (the
-** player's box, on the bottom of r's), for respawn points only. */
-static bool standing_box(const LevelDesc *lv, const LevelEntity *r, SimBox *out)
-{
-    (void)lv;
-    const EntityKind *rk = kind_get(r->kind), *pk = kind_get(kind_player());
-    if (!(rk->flags & KIND_RESPAWN))
-        return false;
-    *out = (SimBox){r->x, r->y + r->h - pk->h, pk->w, pk->h};
-    return true;
-}
-
-/* ... checkpoints only: the start is not where a walker is put back. */
-static bool checkpoint_box(const LevelDesc *lv, const LevelEntity *r, SimBox *out)
-{
-    return !(kind_get(r->kind)->flags & KIND_UNIQUE) && standing_box(lv, r, out);
-}
-
-/* The part of the player that hazards hurt, coming back to life at r. */
-static bool hurt_box(const LevelDesc *lv, const LevelEntity *r, SimBox *out)
-{
-    if (!(kind_get(r->kind)->flags & KIND_RESPAWN))
-        return false;
-    *out = sim_hurt_box(sim_respawn_box(r), &lv->physics);
-    return true;
-}
-
-/* Where the player stands coming back to life at r, as the Sim puts it
-** (sim_respawn_box), for respawn points only. */
-static bool respawn_box(const LevelDesc *lv, const LevelEntity *r, SimBox *out)
-{
-    (void)lv;
-    if (!(kind_get(r->kind)->flags & KIND_RESPAWN))
-        return false;
-    *out = sim_respawn_box(r);
-    return true;
-}
-
-/* The one pixel at a mover's corner (its position), for kinds that move:
-** how the Sim's movers are matched to the level's entities. */
-static bool mover_box(const LevelDesc *lv, const LevelEntity *m, SimBox *out)
-{
-    (void)lv;
-    if (!(kind_get(m->kind)->components & (1u << C_MOVER)))
-        return false;
-    *out = (SimBox){m->x, m->y, 1, 1};
-    return true;
-}
-
-/* The own box of a solid that stays put but is not always there: a block
-** (it follows a switch group) or a crumbling block (it falls away and comes
-** back). Solid movers are the sweep check's. */
-static bool block_box(const LevelDesc *lv, const LevelEntity *b, SimBox *out)
-{
-    (void)lv;
-    const EntityKind *k = kind_get(b->kind);
-    if (!(k->flags & KIND_FLIPPED) &&
-        (k->collider != COLLIDER_SOLID || (k->components & (1u << C_MOVER))))
-        return false;
-    *out = (SimBox){b->x, b->y, b->w, b->h};
-    return true;
 }
 
 static void check_entity(const char *path, const LevelDesc *lv, const LevelEntity *e,
@@ -417,14 +383,10 @@ static void check_sweeps(const char *path, const LevelDesc *lv, Sim *sim, LevelE
     bool *used = calloc((size_t)lv->entity_count + 1, sizeof *used);
     int *ids = malloc(2 * ((size_t)lv->entity_count + 1) * sizeof *ids);
     Near movers = {0}, respawns = {0};
-    if (used == NULL || ids == NULL || !near_build(&movers, lv, mover_box) ||
-        !near_build(&respawns, lv, respawn_box)) {
+    if (used == NULL || ids == NULL || !near_build(&movers, lv, BOX_MOVER) ||
+        !near_build(&respawns, lv, BOX_RESPAWN)) {
         level_errors_add(errors, path, 0, 0, "out of memory checking the level");
-        free(used);
-        free(ids);
-        near_fini(&movers);
-        near_fini(&respawns);
-        return;
+        goto done;
     }
     EcsIter it = ecs_view(sim_world(sim), C_MOVER, C_TRANSFORM, C_COLLIDER);
     while (ecs_iter_next(&it)) {
@@ -482,6 +444,7 @@ static void check_sweeps(const char *path, const LevelDesc *lv, Sim *sim, LevelE
             }
         }
     }
+done:
     free(used);
     free(ids);
     near_fini(&movers);
@@ -669,18 +632,15 @@ void level_validate(const char *path, const LevelDesc *lv, int line, int col, bo
     ** puts it back, and a player waiting for its place to clear would wait
     ** for good (a crumble falls only when stood on). */
     Near blocks = {0}, checkpoints = {0}, hurts = {0};
-    if (!near_build(&blocks, lv, block_box) || !near_build(&checkpoints, lv, checkpoint_box) ||
-        !near_build(&hurts, lv, hurt_box)) {
+    if (!near_build(&blocks, lv, BOX_BLOCK) || !near_build(&checkpoints, lv, BOX_CHECKPOINT) ||
+        !near_build(&hurts, lv, BOX_HURT)) {
         level_errors_add(errors, path, 0, 0, "out of memory checking the level");
-        near_fini(&blocks);
-        near_fini(&checkpoints);
-        near_fini(&hurts);
-        return;
+        goto done;
     }
     for (int i = 0; i < lv->entity_count; i++) {
         const LevelEntity *r = &lv->entities[i];
         SimBox place;
-        if (!standing_box(lv, r, &place))
+        if (!near_box(lv, r, BOX_STANDING, &place))
             continue;
         /* Some ground under it, in tiles: blocks, crumbles and platforms
         ** move or vanish, and a player coming back to life with nothing
@@ -715,6 +675,7 @@ void level_validate(const char *path, const LevelDesc *lv, int line, int col, bo
         }
         check_start(path, lv, &checkpoints, errors);
     }
+done:
     near_fini(&blocks);
     near_fini(&checkpoints);
     near_fini(&hurts);

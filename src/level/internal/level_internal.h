@@ -56,6 +56,8 @@ void level_file_close(LevelFile *f);
 /* Warns (text.c) of the first character of the string str that the game's
 ** font cannot draw, at its place, after the string's JSON path. */
 void level_text_check(JsonDoc *doc, const cJSON *str);
+/* cp written in UTF-8 into out (room for 5 bytes), NUL-terminated. */
+void level_utf8(uint32_t cp, char *out);
 
 /* The file a document of this folder came from, and where its errors go. */
 const char *level_doc_path(const JsonDoc *doc);
@@ -77,7 +79,13 @@ typedef struct LevelExtras {
 bool level_load_ex(const char *path, const PhysicsParams *base, LevelDesc *out, LevelExtras *extras,
                    LevelErrors *errors);
 
-/* The two formats, on a parsed document. Fill out only on success. */
+/* A level's name (controls: control characters allowed, as a Tiled map
+** does) and background, into lv when they are good. */
+void level_read_name(JsonDoc *doc, const cJSON *v, bool controls, LevelDesc *lv);
+void level_read_background(JsonDoc *doc, const cJSON *v, LevelDesc *lv);
+
+/* The two formats, on a parsed document, extras given. Fill out only on
+** success. */
 bool native_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelExtras *extras);
 bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelExtras *extras);
 
@@ -85,19 +93,13 @@ bool tiled_parse(JsonDoc *doc, const PhysicsParams *base, LevelDesc *out, LevelE
 ** Tiled tileset, told apart by content ("type": "map" or "tileset") and,
 ** failing that, by extension (.tmj, .tsj; .tmx and .tsx are refused). */
 bool level_check_file(const char *path, LevelErrors *errors);
-/* Reads a tileset file and finds, for each tile kind, the id of a 16x16
-** tile with that class (-1 when none has it): the lowest whose "world"
-** property is world when there is one (the game's tileset has a row of
-** tiles for each world), else the lowest; and its tile count. */
-bool tiled_tileset_kind_ids(const char *path, const char *world, int ids[TILE_KIND_COUNT],
-                            long *tilecount, LevelErrors *errors);
 
 /* ---- Physics overrides ---------------------------------------------------------- */
 
 /* Applies the members of obj (parameter name: number) to params, marking
-** them in set (may be NULL). Keys in extra[0..extra_count) are skipped. */
+** them in set (may be NULL); a "$schema" is skipped when schema is set. */
 void level_physics_apply(JsonDoc *doc, const cJSON *obj, PhysicsParams *params, bool *set,
-                         const char *const *extra, int extra_count);
+                         bool schema);
 
 /* ---- Entities (entity.c) ----------------------------------------------------------
 **
@@ -112,20 +114,26 @@ void level_physics_apply(JsonDoc *doc, const cJSON *obj, PhysicsParams *params, 
 ** they refer to. */
 typedef struct LevelBuild {
     LevelEntity *entities;
-    int count, cap;
+    int count;
     LevelPath *paths;
-    int path_count, path_cap;
+    int path_count;
     LevelText *texts;
-    int text_count, text_cap;
+    int text_count;
+    size_t cap, path_cap, text_cap;
 } LevelBuild;
 
 /* Appends a zeroed entity; NULL when out of memory or at LEVEL_MAX_ENTITIES. */
 LevelEntity *level_build_entity(LevelBuild *b);
+/* Appends *e; false after reporting at `at` when out of memory or full. */
+bool level_build_add(LevelBuild *b, JsonDoc *doc, const cJSON *at, const LevelEntity *e);
 /* Stores a path or a text; its index, or -1 when out of memory. */
 int level_build_path(LevelBuild *b, const LevelPath *path);
-/* Moves the lists into out (which owns them afterwards). */
-void level_build_take(LevelBuild *b, LevelDesc *out);
-void level_build_fini(LevelBuild *b);
+/* The end of either format's parse: b's lists into lv, the level's rules
+** checked when it has a map (and is no draft; whole: every entity was
+** read, see level_validate), and lv into out when the document told no
+** error since before (else freed). */
+bool level_parse_end(JsonDoc *doc, int before, bool map, bool whole, LevelBuild *b, LevelDesc *lv,
+                     const LevelExtras *extras, LevelDesc *out);
 
 /* Places the box's top-left corner at (x, y) px. */
 void level_entity_at_px(LevelEntity *e, int x, int y);
@@ -136,8 +144,6 @@ void level_entity_at_px(LevelEntity *e, int x, int y);
 ** format's own. Returns false after reporting at v. */
 bool level_prop_read(JsonDoc *doc, LevelBuild *b, const KindProp *p, int index, const cJSON *v,
                      bool px, LevelEntity *e);
-/* What p accepts, for messages: "an int from 0 to 7", "\"on\" or \"off\"". */
-void level_prop_describe(const KindProp *p, char *buf, size_t size);
 
 /* Checks what every format shares: entities inside the map, actors and
 ** respawn points clear of solid tiles and spikes, paths inside the map.
@@ -152,7 +158,7 @@ void level_prop_describe(const KindProp *p, char *buf, size_t size);
 void level_validate(const char *path, const LevelDesc *level, int line, int col, bool whole,
                     LevelErrors *errors);
 
-/* ---- textbuf.c: text written piece by piece ------------------------------------- */
+/* ---- describe.c: text written piece by piece ------------------------------------- */
 
 typedef struct TextBuf {
     char *p; /* NUL-terminated once anything is in it */
@@ -176,6 +182,16 @@ typedef struct LevelJson {
 /* Adds item to parent under key (to an array with key NULL) and returns
 ** it; NULL, with oom set and item deleted, when either is NULL. */
 cJSON *level_json_add(LevelJson *j, cJSON *parent, const char *key, cJSON *item);
+/* The same with a new string, number, bool, object or array. */
+cJSON *level_json_str(LevelJson *j, cJSON *parent, const char *key, const char *s);
+cJSON *level_json_num(LevelJson *j, cJSON *parent, const char *key, double v);
+cJSON *level_json_bool(LevelJson *j, cJSON *parent, const char *key, bool v);
+cJSON *level_json_obj(LevelJson *j, cJSON *parent, const char *key);
+cJSON *level_json_arr(LevelJson *j, cJSON *parent, const char *key);
+/* An array of the n strings s. */
+cJSON *level_json_strs(LevelJson *j, cJSON *parent, const char *key, const char *const *s, int n);
+/* item, made apart from the tree (added later): oom set when it is NULL. */
+cJSON *level_json_new(LevelJson *j, cJSON *item);
 /* v printed with two-space indents and a final newline; malloc'd, or NULL. */
 char *level_json_print(const cJSON *v);
 

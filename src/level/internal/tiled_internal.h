@@ -114,15 +114,17 @@ bool tiled_check_tile_size(JsonDoc *doc, const cJSON *obj, const char *what);
 bool tiled_tileset_read(JsonDoc *doc, const cJSON *ts, Tileset *set);
 void tiled_tileset_fini(Tileset *set);
 
-/* Reads the map's "tilesets" list, embedded or external (resolved next to
-** the map's file); s needs tiled_sets_fini either way. */
-void tiled_sets_read(TiledSets *s, JsonDoc *map, const cJSON *list);
-/* The same for the one tileset entry ts of doc (a template's "tileset"). */
-void tiled_sets_read_one(TiledSets *s, JsonDoc *doc, const cJSON *ts);
+/* Reads the map's "tilesets" list (or, with one, the one entry a
+** template's "tileset" is), embedded or external (resolved next to the
+** file); s needs tiled_sets_fini either way. */
+void tiled_sets_read(TiledSets *s, JsonDoc *map, const cJSON *list, bool one);
 void tiled_sets_fini(TiledSets *s);
 /* The tileset a gid (flip bits cleared) belongs to, or NULL; *tile is its
 ** tile, or NULL when the tileset has no such tile. */
 Tileset *tiled_sets_find(TiledSets *s, uint32_t gid, TiledTile **tile);
+/* Whether root has what every Tiled map has, "type" aside (a map of
+** Tiled 0.x has no "type"). */
+bool tiled_has_map_layout(const cJSON *root);
 /* Whether a file's root is a tileset: "type": "tileset", or no "type" and
 ** the members of one (what Tiled 0.x wrote). */
 bool tiled_is_tileset(const cJSON *root);
@@ -149,7 +151,8 @@ typedef struct TiledObject {
 /* The templates a map's objects name, each read once. */
 typedef struct TiledTemplates {
     TiledTemplate **list;
-    int count, cap;
+    int count;
+    size_t cap;
 } TiledTemplates;
 
 /* ob for the map object o, reading the template it names (once per file,
@@ -171,27 +174,20 @@ bool tiled_check_template(const char *path, LevelErrors *errors);
 
 /* ---- Tile layer data (tiled_layer.c) ------------------------------------------------- */
 
-typedef enum TiledCompression {
-    TILED_UNCOMPRESSED,
-    TILED_ZLIB,
-    TILED_GZIP,
-    TILED_ZSTD,
-} TiledCompression;
-
-/* Decodes a layer's base64 "data" of len bytes, compressed as said, into
-** count gids (little-endian uint32 each). The decoded size is checked
+/* Decodes a layer's base64 "data" of len bytes, compressed as format says
+** (LEVEL_LAYER_BASE64: not), into count gids (little-endian uint32 each). The decoded size is checked
 ** against count x 4 before decompressing (what a stream says it holds)
 ** and after (what it held), and decompression stops past count x 4 bytes.
 ** Returns malloc'd gids, or NULL with the reason in why ("the zlib stream
 ** is corrupt: incorrect header check"). */
-uint32_t *tiled_layer_decode(const char *text, size_t len, TiledCompression c, size_t count,
+uint32_t *tiled_layer_decode(const char *text, size_t len, LevelLayerFormat format, size_t count,
                              char *why, size_t why_size);
 /* count gids as base64 text, compressed as said at the library's default
 ** level. Returns malloc'd, NUL-terminated text, or NULL when out of memory
 ** (why says so). */
-char *tiled_layer_encode(const uint32_t *gids, size_t count, TiledCompression c, char *why,
+char *tiled_layer_encode(const uint32_t *gids, size_t count, LevelLayerFormat format, char *why,
                          size_t why_size);
 /* "zlib", "gzip", "zstd", or "" when uncompressed: the "compression" member. */
-const char *tiled_compression_name(TiledCompression c);
+const char *tiled_compression_name(LevelLayerFormat format);
 
 #endif
