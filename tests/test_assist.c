@@ -388,7 +388,7 @@ START_TEST(a_recording_keeps_invincibility_and_plays_back_the_same)
     ck_assert_msg(replay_load(replay, &rep, &h, err, sizeof err), "%s", err);
     LevelDesc desc;
     LevelErrors *errors = calloc(1, sizeof *errors);
-    ck_assert(app_load_level(".", level, &desc, errors));
+    ck_assert(app_load_level(".", level, NULL, &desc, errors));
     free(errors);
     Sim *sim = sim_create(&desc, NULL);
     for (size_t i = 0; i < rep.count; i++) {

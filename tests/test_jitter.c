@@ -30,7 +30,7 @@ static LevelDesc load_gap(void)
 {
     LevelDesc level;
     LevelErrors errors = {0};
-    ck_assert_msg(app_load_level(SOURCE_DIR, GAP_LEVEL, &level, &errors), "gap.json loads");
+    ck_assert_msg(app_load_level(SOURCE_DIR, GAP_LEVEL, NULL, &level, &errors), "gap.json loads");
     return level;
 }
 
@@ -543,7 +543,8 @@ START_TEST(the_measure_ends_each_run_as_playing_it_from_the_start_does)
         ck_assert(replay_level_path(&h, path, level_path, sizeof level_path));
         LevelDesc level;
         LevelErrors errors = {0};
-        ck_assert_msg(app_load_level(SOURCE_DIR, level_path, &level, &errors), "%s", level_path);
+        ck_assert_msg(app_load_level(SOURCE_DIR, level_path, NULL, &level, &errors), "%s",
+                      level_path);
         assert_measure_is_plain(&level, &r, 2, replays[i]);
         leveldesc_fini(&level);
         replay_fini(&r);
@@ -574,7 +575,7 @@ START_TEST(runs_that_never_meet_the_recorded_one_end_as_played)
     ck_assert_int_eq(fclose(f), 0);
     LevelDesc level;
     LevelErrors errors = {0};
-    ck_assert_msg(app_load_level(SOURCE_DIR, path, &level, &errors), "the floor loads");
+    ck_assert_msg(app_load_level(SOURCE_DIR, path, NULL, &level, &errors), "the floor loads");
     remove(path);
     Replay r;
     replay_init(&r);

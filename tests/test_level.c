@@ -916,7 +916,7 @@ static int run_check(int argc, char **argv)
     /* The test runs in its own process: silence what --check prints. */
     if (freopen("/dev/null", "w", stdout) == NULL || freopen("/dev/null", "w", stderr) == NULL)
         ck_abort_msg("cannot silence output");
-    return level_cli_check(argc, argv);
+    return level_cli_check(argc, argv, NULL);
 }
 
 START_TEST(check_exit_status_tells_good_from_broken)

@@ -1259,6 +1259,17 @@ START_TEST(a_packs_maps_read_tilesets_only_from_the_pack_and_the_data)
                           "%s", dump(e));
         free(e);
     }
+    /* --check of the pack holds its levels the same way: its own tileset
+    ** and the data's pass, one beside the pack is refused */
+    snprintf(path, sizeof path, "%s/own.tmj", pack);
+    char *check[] = {"platformer", "--check", pack};
+    map_naming(path, "tiles.tsj");
+    ck_assert_int_eq(level_cli_check(3, check, data), 0);
+    map_naming(path, data_tiles);
+    ck_assert_int_eq(level_cli_check(3, check, data), 0);
+    ck_assert_int_eq(level_cli_check(3, check, NULL), 1);
+    map_naming(path, "../../x.tsj");
+    ck_assert_int_eq(level_cli_check(3, check, data), 1);
 }
 END_TEST
 

@@ -350,6 +350,58 @@ END_TEST
 
 /* ---- a broken pack ------------------------------------------------------------- */
 
+/* A pack's map may read tilesets only from its own folder and the game's
+** data (LevelConfine): one naming a tileset elsewhere is refused when it is
+** played, with the loader's reason, and plays once the tileset is in the
+** pack. */
+START_TEST(a_packs_map_reads_no_tileset_outside_its_folder)
+{
+    Rig r;
+    rig_open(&r, "confined");
+    write_pack(r.pref, "walks", "Two Walks");
+    char dir[1400], path[1600], outside[PATH_MAX];
+    snprintf(dir, sizeof dir, "%spacks/walks", r.pref);
+    snprintf(path, sizeof path, "%s/campaign.json", dir);
+    screen_write_file(path, "{\"format\": 1, \"levels\": [{\"file\": \"map.tmj\", \"title\": "
+                            "\"Map\"}]}\n");
+    ck_assert_ptr_nonnull(realpath("tests/levels/tiled/ext.tsj", outside));
+    char *map = read_all("tests/levels/tiled/full.tmj");
+    char *at = strstr(map, "\"source\": \"ext.tsj\"");
+    ck_assert_ptr_nonnull(at);
+    snprintf(path, sizeof path, "%s/map.tmj", dir);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "%.*s\"source\": \"%s\"%s", (int)(at - map), map, outside,
+            at + strlen("\"source\": \"ext.tsj\""));
+    ck_assert_int_eq(fclose(f), 0);
+    rig_start(&r);
+    Frontend *g = r.s.game;
+    to_custom(&r);
+    choose(&r, "TWO WALKS");
+    choose(&r, " 1 MAP");
+    ck_assert_int_eq(g->screen, SCREEN_ERROR);
+    ck_assert_msg(strstr(g->session.error_text, "is outside the level's folder") != NULL, "%s",
+                  g->session.error_text);
+    screen_close(&r.s);
+    /* the same map with its tileset beside it in the pack */
+    snprintf(path, sizeof path, "%s/map.tmj", dir);
+    f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(map, f);
+    ck_assert_int_eq(fclose(f), 0);
+    snprintf(path, sizeof path, "%s/ext.tsj", dir);
+    screen_write_file(path, read_all("tests/levels/tiled/ext.tsj"));
+    rig_start(&r);
+    g = r.s.game;
+    to_custom(&r);
+    choose(&r, "TWO WALKS");
+    choose(&r, " 1 MAP");
+    ck_assert_msg(g->screen == SCREEN_PLAY, "%s", g->session.error_text);
+    screen_close(&r.s);
+    free(map);
+}
+END_TEST
+
 START_TEST(a_broken_pack_is_listed_with_its_error_and_the_rest_works)
 {
     Rig r;
@@ -555,6 +607,7 @@ static Suite *packs_suite(void)
     tcase_add_test(tc, a_pack_plays_with_its_own_record_and_leaves_the_campaigns_alone);
     tcase_add_test(tc, a_packs_last_level_ends_the_pack);
     tcase_add_test(tc, a_broken_pack_is_listed_with_its_error_and_the_rest_works);
+    tcase_add_test(tc, a_packs_map_reads_no_tileset_outside_its_folder);
     tcase_add_test(tc, own_levels_are_listed_and_keep_their_bests);
     tcase_add_test(tc, pack_roots_follow_xdg_data_dirs);
     tcase_add_test(tc, pack_json_is_read_strictly);

@@ -304,7 +304,7 @@ START_TEST(a_recorded_run_replays_the_same_headless)
     ck_assert_str_eq(expect.hash, hash);
     LevelDesc level;
     LevelErrors *errors = calloc(1, sizeof *errors);
-    ck_assert(app_load_level(".", LEVEL, &level, errors));
+    ck_assert(app_load_level(".", LEVEL, NULL, &level, errors));
     Sim *again = sim_create(&level, NULL);
     AppRun run = {.replay = &replay, .out = stdout};
     ck_assert_uint_eq(app_run(again, &run), live_ticks);
@@ -524,7 +524,7 @@ START_TEST(a_recording_across_a_hot_reload_replays_from_the_level_start)
     ck_assert_msg(replay_load(path, &replay, NULL, err, sizeof err), "%s", err);
     LevelDesc desc;
     LevelErrors *errors = calloc(1, sizeof *errors);
-    ck_assert(app_load_level(".", level, &desc, errors));
+    ck_assert(app_load_level(".", level, NULL, &desc, errors));
     Sim *again = sim_create(&desc, NULL);
     AppRun run = {.replay = &replay, .out = stdout};
     ck_assert_uint_eq(app_run(again, &run), live_ticks);

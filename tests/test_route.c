@@ -20,7 +20,7 @@ static LevelDesc load_gap(void)
 {
     LevelDesc level;
     LevelErrors errors = {0};
-    ck_assert_msg(app_load_level(SOURCE_DIR, GAP_LEVEL, &level, &errors), "gap.json loads");
+    ck_assert_msg(app_load_level(SOURCE_DIR, GAP_LEVEL, NULL, &level, &errors), "gap.json loads");
     return level;
 }
 

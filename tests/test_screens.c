@@ -618,7 +618,7 @@ static void level_holds(const char *file, int *coins, int *gems)
     snprintf(path, sizeof path, "levels/%s", file);
     LevelErrors *errors = calloc(1, sizeof *errors);
     LevelDesc desc = {0};
-    ck_assert(app_load_level(".", path, &desc, errors));
+    ck_assert(app_load_level(".", path, NULL, &desc, errors));
     Sim *sim = sim_create(&desc, NULL);
     ck_assert_ptr_nonnull(sim);
     *coins = sim_status(sim)->collectibles;

@@ -126,7 +126,8 @@ void app_data_missing(const char *dir, char *msg, size_t size)
                  APP_DATA_DIR);
 }
 
-bool app_load_level(const char *data_dir, const char *path, LevelDesc *out, LevelErrors *errors)
+bool app_load_level(const char *data_dir, const char *path, const char *own_folder, LevelDesc *out,
+                    LevelErrors *errors)
 {
     PhysicsParams base = physics_defaults();
     char physics[APP_PATH_MAX + 32];
@@ -136,7 +137,10 @@ bool app_load_level(const char *data_dir, const char *path, LevelDesc *out, Leve
     }
     if (!level_physics_load(physics, &base, errors))
         return false;
-    return level_load(path, &base, out, errors);
+    if (own_folder == NULL)
+        return level_load(path, &base, out, errors);
+    LevelConfine confine = {own_folder, data_dir};
+    return level_load_confined(path, &base, &confine, out, errors);
 }
 
 Sim *app_rebuild_sim(Sim *old, const LevelDesc *level, const ClipTable *clips)
@@ -208,7 +212,7 @@ static bool soak_level(const char *data, const char *path, unsigned long ticks, 
 {
     LevelErrors errors = {0};
     LevelDesc level;
-    if (!app_load_level(data, path, &level, &errors)) {
+    if (!app_load_level(data, path, NULL, &level, &errors)) {
         level_errors_print(&errors, stderr);
         return false;
     }
@@ -299,7 +303,7 @@ static bool run_level(const char *data, const char *level_path, const char *repl
 {
     LevelErrors errors = {0};
     LevelDesc level;
-    if (!app_load_level(data, level_path, &level, &errors)) {
+    if (!app_load_level(data, level_path, NULL, &level, &errors)) {
         level_errors_print(&errors, stderr);
         return false;
     }

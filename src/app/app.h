@@ -55,8 +55,12 @@ bool app_level_path(const char *name, const char *user_dir, const char *data_dir
                     size_t size, char *err, size_t errlen);
 
 /* Loads assets/physics.json of data_dir, then the level at path on top of
-** it. Errors are appended to errors. */
-bool app_load_level(const char *data_dir, const char *path, LevelDesc *out, LevelErrors *errors);
+** it. A level someone else made (a pack's, one in the player's levels
+** folder) is held to its own folder and the data folder (LevelConfine):
+** own_folder names that folder; NULL for a level named on the command line,
+** which may read any file. Errors are appended to errors. */
+bool app_load_level(const char *data_dir, const char *path, const char *own_folder, LevelDesc *out,
+                    LevelErrors *errors);
 
 /* A new Sim for a reloaded level, with the player of old (when not NULL)
 ** moved to where it stood there if its box fits in the new map

@@ -486,7 +486,7 @@ static bool load(const char *data, const char *path, Loaded *l)
     LevelErrors errors = {0};
     if (!replay_level_path(&l->header, path, l->level_path, sizeof l->level_path)) {
         fprintf(stderr, "%s: no '#! level:' line\n", path);
-    } else if (!app_load_level(data, l->level_path, &l->level, &errors)) {
+    } else if (!app_load_level(data, l->level_path, NULL, &l->level, &errors)) {
         level_errors_print(&errors, stderr);
     } else {
         return true;

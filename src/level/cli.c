@@ -26,10 +26,11 @@ static int operands(int argc, char **argv, const char *option)
 _Static_assert((int)CAMPAIGN_LEVEL_MAX_BYTES == (int)LEVEL_MAX_FILE_BYTES,
                "a campaign refuses the levels the loader refuses");
 
-static bool check_level(const char *path, LevelErrors *errors)
+static bool check_level(const char *path, const LevelConfine *confine, LevelErrors *errors)
 {
     LevelDesc level;
-    bool ok = level_load(path, NULL, &level, errors);
+    bool ok = confine != NULL ? level_load_confined(path, NULL, confine, &level, errors)
+                              : level_load(path, NULL, &level, errors);
     if (ok)
         leveldesc_fini(&level);
     return ok;
@@ -50,8 +51,9 @@ static void campaign_error(void *ctx, int line, int col, const char *message)
 /* A campaign: the list itself, then every level it names that is there
 ** and is a level. campaign_read has refused any entry that is not (another
 ** campaign, this one, a schema, a tileset...), so what is checked here is
-** a level and nothing a file says can lead back to a campaign. */
-static bool check_campaign(const char *path, LevelErrors *errors)
+** a level and nothing a file says can lead back to a campaign. A pack's
+** levels are held to confine (NULL for the game's own campaign). */
+static bool check_campaign(const char *path, const LevelConfine *confine, LevelErrors *errors)
 {
     Campaign *c = malloc(sizeof *c);
     if (c == NULL) {
@@ -67,7 +69,7 @@ static bool check_campaign(const char *path, LevelErrors *errors)
             ok = false;
             continue;
         }
-        ok = check_level(level, errors) && ok;
+        ok = check_level(level, confine, errors) && ok;
     }
     free(c);
     return ok;
@@ -75,7 +77,7 @@ static bool check_campaign(const char *path, LevelErrors *errors)
 
 /* A pack's folder: its pack.json (when it has one), then its campaign and
 ** every level it lists. */
-static bool check_pack(const char *dir, LevelErrors *errors)
+static bool check_pack(const char *dir, const char *data_dir, LevelErrors *errors)
 {
     char meta[LEVEL_ERROR_FILE_MAX], list[LEVEL_ERROR_FILE_MAX];
     size_t n = strlen(dir);
@@ -95,7 +97,8 @@ static bool check_pack(const char *dir, LevelErrors *errors)
     PackMeta m;
     CampaignErrors ce = {meta, errors};
     bool ok = pack_read_meta(meta, &m, campaign_error, &ce);
-    return check_campaign(list, errors) && ok;
+    LevelConfine confine = {dir, data_dir};
+    return check_campaign(list, &confine, errors) && ok;
 }
 
 /* The level schema (level.schema.json), kept beside the levels for editors:
@@ -113,16 +116,16 @@ static bool check_schema(const char *path, LevelErrors *errors)
     return ok;
 }
 
-static bool check_file(const char *path, LevelErrors *errors)
+static bool check_file(const char *path, const char *data_dir, LevelErrors *errors)
 {
     const char *base = level_path_basename(path);
     struct stat st;
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-        return check_pack(path, errors);
+        return check_pack(path, data_dir, errors);
     if (level_path_has_ext(path, ".schema.json"))
         return check_schema(path, errors);
     if (strcmp(base, "campaign.json") == 0)
-        return check_campaign(path, errors);
+        return check_campaign(path, NULL, errors);
     if (level_path_has_ext(path, ".tx") || level_path_has_ext(path, ".tj"))
         return tiled_check_template(path, errors);
     if (strcmp(base, "physics.json") == 0) {
@@ -144,7 +147,7 @@ static LevelErrors *new_errors(const char *prog)
     return errors;
 }
 
-int level_cli_check(int argc, char **argv)
+int level_cli_check(int argc, char **argv, const char *data_dir)
 {
     const char *prog = level_program_name(argv[0]);
     int first = operands(argc, argv, "--check");
@@ -163,7 +166,7 @@ int level_cli_check(int argc, char **argv)
     bool all_ok = true;
     for (int i = first; i < argc; i++) {
         level_errors_clear(errors);
-        bool ok = check_file(argv[i], errors);
+        bool ok = check_file(argv[i], data_dir, errors);
         level_errors_print(errors, stderr); /* a good file's warnings, if any */
         if (ok)
             printf("%s: ok\n", argv[i]);

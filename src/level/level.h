@@ -188,14 +188,17 @@ bool level_export_tiled(const char *level_path, const char *out_path, const char
 **   *.schema.json (valid JSON with a "$schema"), told apart by name and content, so that every JSON file of
 **   the levels folder can be checked at once. Prints "FILE: ok" on stdout
 **   for each good file and one error line per problem on stderr. Returns 0
-**   when all are good, 1 when any is not, 2 on wrong usage.
+**   when all are good, 1 when any is not, 2 on wrong usage. A pack's
+**   levels are held to its folder and data_dir (LevelConfine), as the game
+**   holds them; data_dir is the game's data, found by the caller (may be
+**   NULL: the pack's folder alone).
 ** platformer --export-tiled LEVEL OUT.tmj [TILESET.tsj] [--layer-format FORMAT]
 **   Exports LEVEL as a Tiled map. TILESET defaults to assets/tiled/tiles.tsj
 **   of data_dir (the game's data, found by the caller; may be NULL), else
 **   the one beside LEVEL's folder (../assets/...). FORMAT is csv (the
 **   default), base64, zlib, gzip or zstd. OUT may not be LEVEL or TILESET.
 **   Returns 0, 1 on error, 2 on wrong usage. */
-int level_cli_check(int argc, char **argv);
+int level_cli_check(int argc, char **argv, const char *data_dir);
 int level_cli_export_tiled(int argc, char **argv, const char *data_dir);
 
 /* platformer --export-tiled-project DIR

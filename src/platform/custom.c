@@ -35,6 +35,19 @@ void custom_user_dir(const Frontend *g, char *out, size_t size)
     out[n] = '\0';
 }
 
+const char *custom_level_folder(const Frontend *g, const char *path, char *buf, size_t size)
+{
+    const PackInfo *pack = custom_pack(g);
+    if (pack != NULL)
+        return pack->dir;
+    char user[APP_PATH_MAX];
+    custom_user_dir(g, user, sizeof user);
+    int n = snprintf(buf, size, "%slevels/", user);
+    bool in_levels =
+        user[0] != '\0' && n > 0 && (size_t)n < size && strncmp(path, buf, (size_t)n) == 0;
+    return in_levels ? buf : NULL;
+}
+
 /* ---- records ---------------------------------------------------------------- */
 
 /* Reads record `id` of progress.json into *p (initialised; a fresh start
@@ -74,7 +87,9 @@ static void read_level(Frontend *g, const char *path, const char *file, CustomLe
 {
     LevelDesc desc = {0};
     level_errors_clear(errors);
-    lv->ok = app_load_level(g->data_dir, path, &desc, errors);
+    char own[APP_PATH_MAX];
+    lv->ok = app_load_level(g->data_dir, path, custom_level_folder(g, path, own, sizeof own), &desc,
+                            errors);
     if (lv->ok) {
         snprintf(lv->name, sizeof lv->name, "%s", desc.name[0] ? desc.name : file);
         snprintf(lv->world, sizeof lv->world, "%s", desc.background);

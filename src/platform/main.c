@@ -176,8 +176,11 @@ static int headless(int argc, char **argv, const char *data_arg, const char *bas
 static int run(int argc, char **argv, const char *data_arg, const char *base)
 {
     if (argc >= 2) {
-        if (strcmp(argv[1], "--check") == 0)
-            return level_cli_check(argc, argv);
+        if (strcmp(argv[1], "--check") == 0) {
+            char data[APP_PATH_MAX];
+            bool found = app_find_data(data_arg, base, data, sizeof data);
+            return level_cli_check(argc, argv, found ? data : NULL);
+        }
         if (strcmp(argv[1], "--export-tiled") == 0)
             return export_tiled(argc, argv, data_arg, base, false);
         if (strcmp(argv[1], "--export-tiled-project") == 0)

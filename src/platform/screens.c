@@ -362,11 +362,12 @@ static bool count_level(Frontend *g, int index, uint32_t *coins, uint32_t *gems)
         return false;
     if (!known->tried[index]) {
         known->tried[index] = true;
-        char path[APP_PATH_MAX];
+        char path[APP_PATH_MAX], own[APP_PATH_MAX];
         LevelErrors *errors = calloc(1, sizeof *errors);
         LevelDesc desc = {0};
         if (errors != NULL && campaign_level_path(g->campaign, index, path, sizeof path) &&
-            app_load_level(g->data_dir, path, &desc, errors)) {
+            app_load_level(g->data_dir, path, custom_level_folder(g, path, own, sizeof own), &desc,
+                           errors)) {
             int coins_held, gems_held;
             leveldesc_counts(&desc, &coins_held, &gems_held);
             known->coins[index] = (uint32_t)coins_held;

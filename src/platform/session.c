@@ -200,7 +200,9 @@ static bool load_level_file(Frontend *g, const char *path)
         snprintf(g->session.error_text, sizeof g->session.error_text, "out of memory");
         return false;
     }
-    bool ok = app_load_level(g->data_dir, path, &desc, errors);
+    char own[APP_PATH_MAX];
+    bool ok = app_load_level(g->data_dir, path, custom_level_folder(g, path, own, sizeof own),
+                             &desc, errors);
     if (!ok) {
         level_errors_print(errors, stderr);
         format_errors(errors, g->session.error_text, sizeof g->session.error_text);

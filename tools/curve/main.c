@@ -138,7 +138,7 @@ static bool measure(const char *data, const char *level_path, const char *replay
 {
     LevelDesc level;
     LevelErrors errors = {0};
-    if (!app_load_level(data, level_path, &level, &errors)) {
+    if (!app_load_level(data, level_path, NULL, &level, &errors)) {
         level_errors_print(&errors, stderr);
         return false;
     }

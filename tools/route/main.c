@@ -286,7 +286,7 @@ int main(int argc, char **argv)
         snprintf(level_path, sizeof level_path, "%s", level_arg);
     LevelErrors errors = {0};
     LevelDesc level;
-    if (!app_load_level(data, level_path, &level, &errors)) {
+    if (!app_load_level(data, level_path, NULL, &level, &errors)) {
         level_errors_print(&errors, stderr);
         replay_fini(&prefix);
         return 1;

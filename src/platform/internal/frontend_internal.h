@@ -378,6 +378,10 @@ void custom_close(Frontend *g);
 void custom_play_level(Frontend *g, int index);
 /* The player's data folder (where settings.json is), ending in '/', or "". */
 void custom_user_dir(const Frontend *g, char *out, size_t size);
+/* The folder the level at path must keep its files in (app_load_level): the
+** pack open's, or the player's levels folder for a level in it; NULL for
+** the game's own levels and one named on the command line. buf holds it. */
+const char *custom_level_folder(const Frontend *g, const char *path, char *buf, size_t size);
 /* Frees what custom.c made. */
 void custom_fini(Frontend *g);
 
