@@ -133,10 +133,8 @@ static bool find_jumps(const uint8_t *keys, size_t count, Jump **out, size_t *n)
         size_t end = i;
         while (end < count && (keys[end] & REPLAY_KEY_J))
             end++;
-        Jump *grown = array_grow(*out, &cap, *n + 1, sizeof *grown);
-        if (grown == NULL)
+        if (!array_reserve(*out, cap, *n + 1))
             return false;
-        *out = grown;
         (*out)[(*n)++] = (Jump){i, end};
     }
     return true;
@@ -267,10 +265,8 @@ static void memo_keep(Memo *m, const RunEnd *end)
 
 static void trail_add(Memo *m, uint64_t hash, size_t tick)
 {
-    Seen *grown = array_grow(m->trail, &m->trail_cap, m->trail_count + 1, sizeof *grown);
-    if (grown == NULL)
+    if (!array_reserve(m->trail, m->trail_cap, m->trail_count + 1))
         return; /* the states past here are not kept: a saving lost, no more */
-    m->trail = grown;
     m->trail[m->trail_count++] = (Seen){.hash = hash, .tick = (uint32_t)tick};
 }
 
@@ -360,15 +356,12 @@ bool app_jitter_measure(const LevelDesc *level, const Replay *replay, int shift,
                 out->completed++;
                 continue;
             }
-            AppJitterMiss *m = array_grow(out->misses, &miss_cap, out->miss_count + 1, sizeof *m);
-            if ((ok = m != NULL)) {
-                out->misses = m;
-                m[out->miss_count++] =
+            if ((ok = array_reserve(out->misses, miss_cap, out->miss_count + 1)))
+                out->misses[out->miss_count++] =
                     (AppJitterMiss){jp->press, jp->release - jp->press,
                                     s,         end.deaths > 0 ? OUTCOME_DIED : end.outcome,
                                     end.ticks, end.x,
                                     end.y};
-            }
         }
     }
     free(memo.slots);

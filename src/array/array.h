@@ -7,6 +7,8 @@
 ** pointer, a count and a capacity, and makes room through array_grow: the
 ** capacity doubles, so n items cost O(n) copies in all, and a failed
 ** allocation leaves the list as it was, for the caller to report.
+** array_reserve is the same growth at a call site: the pointer moved in
+** place, the item size taken from the pointer's type.
 */
 #ifndef ARRAY_H
 #define ARRAY_H
@@ -35,5 +37,19 @@ static inline void *array_grow(void *items, size_t *cap, size_t need, size_t siz
         *cap = grown;
     return moved;
 }
+
+static inline void *array_reserve_(void *items, size_t *cap, size_t need, size_t size)
+{
+    void *moved = array_grow(items, cap, need, size);
+    return moved != NULL ? moved : items;
+}
+
+/* Room for `need` items in the array `items` of capacity `cap` (lvalues: a
+** pointer and a size_t), grown by array_grow: true when they fit, false when
+** out of memory, items and cap then as they were. Arguments are evaluated
+** more than once: pass names and fields, not calls. */
+#define array_reserve(items, cap, need)                                                            \
+    ((items) = array_reserve_((items), &(cap), (size_t)(need), sizeof *(items)),                   \
+     (size_t)(need) <= (cap))
 
 #endif

@@ -19,6 +19,8 @@
 
 #include "atomic.h"
 
+#include "array.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -327,22 +329,6 @@ int atomic_remove_stale(const char *path)
 /* ---- Reading: a whole file into memory, with a limit: open without blocking,
 ** refuse what is not a regular file, read to the end. */
 
-/* Grows buf to hold at least need bytes, doubling. */
-static bool reserve(char **buf, size_t *cap, size_t need)
-{
-    if (need <= *cap)
-        return true;
-    size_t ncap = *cap > 0 ? *cap : 4096;
-    while (ncap < need)
-        ncap = ncap > SIZE_MAX / 2 ? need : ncap * 2;
-    char *nbuf = realloc(*buf, ncap);
-    if (nbuf == NULL)
-        return false;
-    *buf = nbuf;
-    *cap = ncap;
-    return true;
-}
-
 void atomic_size_words(size_t bytes, char *out, size_t cap)
 {
     const size_t mib = 1024 * 1024;
@@ -385,7 +371,7 @@ AtomicRead atomic_read(const char *path, size_t max, char **text, size_t *len, c
     ** one more holds the NUL. */
     size_t hint = (unsigned long long)st.st_size < max ? (size_t)st.st_size : max;
     for (size_t need = hint + 2;; need = have + 2) {
-        if (!reserve(&buf, &cap, need)) {
+        if (!array_reserve(buf, cap, need)) {
             snprintf(why, whylen, "out of memory");
             goto done;
         }

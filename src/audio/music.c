@@ -372,11 +372,8 @@ static bool rows_line(Reader *r, const AudioLine *line)
         if (t->cell_count == MUSIC_CELLS)
             return audio_text_fail(&r->text, &line->words[i], "more than %d rows in all",
                                    MUSIC_CELLS);
-        MusicCell *cells =
-            array_grow(t->cells, &r->cell_cap, (size_t)t->cell_count + 1, sizeof *cells);
-        if (cells == NULL)
+        if (!array_reserve(t->cells, r->cell_cap, (size_t)t->cell_count + 1))
             return audio_text_fail(&r->text, &line->words[i], "out of memory");
-        t->cells = cells;
         if (!cell(r, &line->words[i], &t->cells[t->cell_count]))
             return false;
         t->cell_count++;

@@ -155,10 +155,8 @@ static EditDoc *doc_alloc(const PhysicsParams *base)
 /* Takes entity j of lv into a slot, its path and text inline. */
 static bool take_entity(EditDoc *doc, const LevelDesc *lv, int j, char ch)
 {
-    EditEntity *s = array_grow(doc->slots, &doc->slot_cap, (size_t)doc->slot_count + 1, sizeof *s);
-    if (s == NULL)
+    if (!array_reserve(doc->slots, doc->slot_cap, (size_t)doc->slot_count + 1))
         return false;
-    doc->slots = s;
     EditEntity *en = &doc->slots[doc->slot_count++];
     memset(en, 0, sizeof *en);
     en->id = doc->next_id++;
@@ -415,19 +413,13 @@ static bool level_add(LevelDesc *lv, const EditEntity *en, size_t *path_cap, siz
     for (int p = 0; p < k->prop_count; p++) {
         KindPropType type = k->props[p].type;
         if (type == KPROP_PATH && en->path.count > 0) {
-            LevelPath *paths =
-                array_grow(lv->paths, path_cap, (size_t)lv->path_count + 1, sizeof *paths);
-            if (paths == NULL)
+            if (!array_reserve(lv->paths, *path_cap, (size_t)lv->path_count + 1))
                 return false;
-            lv->paths = paths;
             lv->paths[lv->path_count] = en->path;
             e.props[p].i = lv->path_count++;
         } else if (type == KPROP_TEXT && en->text[0] != '\0') {
-            LevelText *texts =
-                array_grow(lv->texts, text_cap, (size_t)lv->text_count + 1, sizeof *texts);
-            if (texts == NULL)
+            if (!array_reserve(lv->texts, *text_cap, (size_t)lv->text_count + 1))
                 return false;
-            lv->texts = texts;
             memcpy(lv->texts[lv->text_count].s, en->text, sizeof en->text);
             e.props[p].i = lv->text_count++;
         }

@@ -69,20 +69,15 @@ static EditStep *open_step(EditDoc *doc)
         if (doc->saved > doc->done)
             doc->saved = -1;
         doc->total = doc->done;
-        EditStep *steps =
-            array_grow(doc->steps, &doc->step_cap, (size_t)doc->done + 1, sizeof *steps);
-        if (steps == NULL)
+        if (!array_reserve(doc->steps, doc->step_cap, (size_t)doc->done + 1))
             return NULL;
-        doc->steps = steps;
         doc->steps[doc->done] = (EditStep){.label = doc->label};
         doc->live = true;
         doc->total = doc->done + 1;
     }
     EditStep *s = &doc->steps[doc->done];
-    EditChange *changes = array_grow(s->changes, &s->cap, (size_t)s->count + 1, sizeof *changes);
-    if (changes == NULL)
+    if (!array_reserve(s->changes, s->cap, (size_t)s->count + 1))
         return NULL;
-    s->changes = changes;
     return s;
 }
 
@@ -163,11 +158,8 @@ bool edit_put_slot(EditDoc *doc, int slot, const EditEntity *en)
 
 int edit_new_slot(EditDoc *doc, const EditEntity *en)
 {
-    EditEntity *slots =
-        array_grow(doc->slots, &doc->slot_cap, (size_t)doc->slot_count + 1, sizeof *slots);
-    if (slots == NULL)
+    if (!array_reserve(doc->slots, doc->slot_cap, (size_t)doc->slot_count + 1))
         return -1;
-    doc->slots = slots;
     int slot = doc->slot_count;
     /* The slot was nobody before this step. */
     memset(&doc->slots[slot], 0, sizeof doc->slots[slot]);

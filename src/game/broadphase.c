@@ -118,10 +118,8 @@ static uint32_t new_entry(Grid *g)
         g->free = g->entries[i].next;
         return i;
     }
-    GridEntry *grown = array_grow(g->entries, &g->cap, (size_t)g->count + 1, sizeof *grown);
-    if (grown == NULL)
+    if (!array_reserve(g->entries, g->cap, (size_t)g->count + 1))
         return NONE;
-    g->entries = grown;
     return g->count++;
 }
 
@@ -158,12 +156,10 @@ bool grid_insert(Grid *g, EcsEntity e, Box b)
     int32_t c0, r0, c1, r1;
     cell_range(g, b, &c0, &r0, &c1, &r1);
     if (is_big(b)) {
-        GridBig *grown = array_grow(g->big, &g->big_cap, (size_t)g->big_count + 1, sizeof *grown);
-        if (grown == NULL) {
+        if (!array_reserve(g->big, g->big_cap, (size_t)g->big_count + 1)) {
             g->failed = true;
             return false;
         }
-        g->big = grown;
         g->big[g->big_count++] = (GridBig){e.index, e.generation, c0, r0, c1, r1};
         return true;
     }
@@ -296,12 +292,10 @@ bool grid_gather(Sim *sim, const Grid *g, Box b, int *n)
     int count = 0;
     EcsEntity e;
     while (grid_query_next(&q, &e)) {
-        EcsEntity *grown = array_grow(sim->near, &sim->near_cap, (size_t)count + 1, sizeof *grown);
-        if (grown == NULL) {
+        if (!array_reserve(sim->near, sim->near_cap, (size_t)count + 1)) {
             *n = 0;
             return false;
         }
-        sim->near = grown;
         sim->near[count++] = e;
     }
     /* Slot order without repeats: the order views walked entities in before

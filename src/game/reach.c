@@ -174,19 +174,18 @@ static void gather_items(Reach *r, Box around)
 {
     r->item_count = 0;
     int n;
-    uint32_t *items = NULL;
     if (!grid_gather(r->sim, &r->things, around, &n) ||
-        (items = array_grow(r->items, &r->item_cap, (size_t)n + 1, sizeof *items)) == NULL) {
+        !array_reserve(r->items, r->item_cap, (size_t)n + 1)) {
         r->failed = true;
         return;
     }
-    r->items = items;
     for (int i = 0; i < n; i++) {
         uint32_t item = r->sim->near[i].index;
         bool track = item < r->track_count;
         if (box_overlap(track ? r->tracks[item].zone : r->springs[item - r->track_count].box,
                         around))
-            items[r->item_count++] = track ? item : SPRING_ITEM | (uint32_t)(item - r->track_count);
+            r->items[r->item_count++] =
+                track ? item : SPRING_ITEM | (uint32_t)(item - r->track_count);
     }
 }
 
@@ -199,13 +198,11 @@ static int gather_doubts(Reach *r, Box around)
     Sim *sim = r->sim;
     r->doubt_count = 0;
     int groups[LEVEL_MAX_GROUPS] = {0}, choices = 0, n; /* a group's choice + 1 */
-    Doubt *doubts = NULL;
     if (!grid_gather(sim, &sim->solids, around, &n) ||
-        (doubts = array_grow(r->doubts, &r->doubt_cap, (size_t)n + 1, sizeof *doubts)) == NULL) {
+        !array_reserve(r->doubts, r->doubt_cap, (size_t)n + 1)) {
         r->failed = true;
         return 0;
     }
-    r->doubts = doubts;
     for (int i = 0; i < n; i++) {
         EcsEntity e = sim->near[i];
         const ToggleBlock *tb = ecs_get(sim->world, e, C_TOGGLE_BLOCK);
@@ -265,12 +262,10 @@ static bool follow_path(Reach *r, Track *tr)
                 tr->loop = i;
                 return true;
             }
-        Phase *grown = array_grow(tr->phases, &cap, n + 1u, sizeof *grown);
-        if (grown == NULL) {
+        if (!array_reserve(tr->phases, cap, n + 1u)) {
             r->failed = true;
             return false;
         }
-        tr->phases = grown;
         tr->phases[tr->count++] = p;
         int32_t dx, dy;
         mover_advance(&m, &t, SIM_DT, &dx, &dy);
@@ -350,12 +345,10 @@ static void visit(Reach *r, const State *s)
         r->cut = true;
         return;
     }
-    State *grown_states = array_grow(r->states, &r->cap, r->count + 1, sizeof *grown_states);
-    if (grown_states == NULL) {
+    if (!array_reserve(r->states, r->cap, r->count + 1)) {
         r->failed = true;
         return;
     }
-    r->states = grown_states;
     r->states[r->count] = *s;
     r->slots[at] = (uint32_t)++r->count;
 }
@@ -531,12 +524,11 @@ static void step(Reach *r, const State *s)
     if (r->first)
         choices = 0;
     gather_items(r, around);
-    uint32_t *stepped = array_grow(r->stepped, &r->stepped_cap, r->item_count + 1, sizeof *stepped);
-    if (stepped == NULL || r->failed) {
+    if (!array_reserve(r->stepped, r->stepped_cap, r->item_count + 1) || r->failed) {
         r->failed = true;
         return;
     }
-    r->stepped = stepped;
+    uint32_t *stepped = r->stepped;
     if (r->item_count > 0)
         memcpy(stepped, r->items, r->item_count * sizeof *stepped);
     r->stepped_count = r->item_count;
@@ -545,12 +537,10 @@ static void step(Reach *r, const State *s)
         put(r, s, choice);
         /* standing as walker.c has it: not rising, on something */
         if (s->vy >= 0.0f && actor_grounded(sim, r->walker, at, false)) {
-            Box *stands = array_grow(r->stands, &r->stand_cap, r->stand_count + 1, sizeof *stands);
-            if (stands == NULL) {
+            if (!array_reserve(r->stands, r->stand_cap, r->stand_count + 1)) {
                 r->failed = true;
                 return;
             }
-            r->stands = stands;
             r->stands[r->stand_count++] = at;
             if (r->first)
                 return;
@@ -666,13 +656,10 @@ static bool list_things(Reach *r, const LevelDesc *level)
             if ((c[i].kind != COLLIDER_SOLID && c[i].kind != COLLIDER_ONEWAY) ||
                 m[i].path_len < 2 || m[i].speed <= 0.0f)
                 continue;
-            Track *grown_tracks =
-                array_grow(r->tracks, &r->track_cap, r->track_count + 1, sizeof *grown_tracks);
-            if (grown_tracks == NULL) {
+            if (!array_reserve(r->tracks, r->track_cap, r->track_count + 1)) {
                 ecs_iter_fini(&it);
                 return false;
             }
-            r->tracks = grown_tracks;
             int32_t x0 = INT32_MAX, y0 = INT32_MAX, x1 = INT32_MIN, y1 = INT32_MIN;
             for (int p = 0; p < m[i].path_len; p++) {
                 x0 = m[i].path[p].x < x0 ? m[i].path[p].x : x0;
@@ -691,13 +678,10 @@ static bool list_things(Reach *r, const LevelDesc *level)
         const Transform *t = ecs_field(&it, Transform, 1);
         const Collider *c = ecs_field(&it, Collider, 2);
         for (int i = 0; i < it.count; i++) {
-            SpringAt *grown_springs =
-                array_grow(r->springs, &r->spring_cap, r->spring_count + 1, sizeof *grown_springs);
-            if (grown_springs == NULL) {
+            if (!array_reserve(r->springs, r->spring_cap, r->spring_count + 1)) {
                 ecs_iter_fini(&it);
                 return false;
             }
-            r->springs = grown_springs;
             r->springs[r->spring_count++] =
                 (SpringAt){ecs_iter_entity(&it, i), box_of(&t[i], &c[i])};
         }

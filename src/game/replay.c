@@ -4,6 +4,7 @@
 
 #include "replay.h"
 
+#include "array.h"
 #include "atomic.h"
 
 #include <errno.h>
@@ -26,19 +27,8 @@ static bool reserve(Replay *r, size_t more)
 {
     /* The limit holds whatever the capacity, or a replay could grow past
     ** what its own text form can say. */
-    if (more > REPLAY_MAX_TICKS - r->count)
-        return false;
-    if (r->count + more <= r->capacity)
-        return true;
-    size_t capacity = r->capacity ? r->capacity : 1024;
-    while (capacity < r->count + more)
-        capacity *= 2;
-    uint8_t *keys = realloc(r->keys, capacity);
-    if (keys == NULL)
-        return false;
-    r->keys = keys;
-    r->capacity = capacity;
-    return true;
+    return more <= REPLAY_MAX_TICKS - r->count &&
+           array_reserve(r->keys, r->capacity, r->count + more);
 }
 
 static uint8_t keys_of(const InputIntent *in)

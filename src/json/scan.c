@@ -145,12 +145,10 @@ static uint32_t sc_node(Scanner *sc, uint32_t parent, uint32_t index, int key_li
         sc_fail(sc, "more than %d values in one file", JSON_MAX_VALUES);
         return JSON_NO_PARENT;
     }
-    JsonNode *nodes = array_grow(sc->nodes, &sc->cap, (size_t)sc->count + 1, sizeof *nodes);
-    if (nodes == NULL) {
+    if (!array_reserve(sc->nodes, sc->cap, (size_t)sc->count + 1)) {
         sc_fail(sc, "out of memory");
         return JSON_NO_PARENT;
     }
-    sc->nodes = nodes;
     sc->nodes[sc->count] = (JsonNode){
         .item = NULL,
         .off = (uint32_t)sc->pos,

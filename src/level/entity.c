@@ -19,20 +19,14 @@
 
 /* ---- The list ------------------------------------------------------------------- */
 
-/* Room for one more item of `size` bytes in *items (count used, *cap
-** held), up to LEVEL_MAX_ENTITIES. */
-static bool reserve(void **items, int count, size_t *cap, size_t size)
-{
-    void *grown =
-        count < LEVEL_MAX_ENTITIES ? array_grow(*items, cap, (size_t)count + 1, size) : NULL;
-    if (grown != NULL)
-        *items = grown;
-    return grown != NULL;
-}
+/* Room for one more item in items (count used, cap held), up to
+** LEVEL_MAX_ENTITIES. */
+#define reserve(items, count, cap)                                                                 \
+    ((count) < LEVEL_MAX_ENTITIES && array_reserve(items, cap, (size_t)(count) + 1))
 
 LevelEntity *level_build_entity(LevelBuild *b)
 {
-    if (!reserve((void **)&b->entities, b->count, &b->cap, sizeof *b->entities))
+    if (!reserve(b->entities, b->count, b->cap))
         return NULL;
     LevelEntity *e = &b->entities[b->count++];
     memset(e, 0, sizeof *e);
@@ -51,7 +45,7 @@ bool level_build_add(LevelBuild *b, JsonDoc *doc, const cJSON *at, const LevelEn
 
 int level_build_path(LevelBuild *b, const LevelPath *path)
 {
-    if (!reserve((void **)&b->paths, b->path_count, &b->path_cap, sizeof *b->paths))
+    if (!reserve(b->paths, b->path_count, b->path_cap))
         return -1;
     b->paths[b->path_count] = *path;
     return b->path_count++;
@@ -59,7 +53,7 @@ int level_build_path(LevelBuild *b, const LevelPath *path)
 
 static int level_build_text(LevelBuild *b, const char *text)
 {
-    if (!reserve((void **)&b->texts, b->text_count, &b->text_cap, sizeof *b->texts))
+    if (!reserve(b->texts, b->text_count, b->text_cap))
         return -1;
     LevelText *t = &b->texts[b->text_count];
     memset(t, 0, sizeof *t);

@@ -303,13 +303,10 @@ static void collect_objects(Tiled *t, const cJSON *layer)
     for (const cJSON *o = objects->child; o != NULL; o = o->next) {
         if (!json_want_object(t->doc, o))
             continue;
-        const cJSON **list =
-            array_grow(t->objects, &t->object_cap, (size_t)t->object_count + 1, sizeof *list);
-        if (list == NULL) {
+        if (!array_reserve(t->objects, t->object_cap, (size_t)t->object_count + 1)) {
             json_error(t->doc, o, "out of memory");
             return;
         }
-        t->objects = list;
         t->objects[t->object_count++] = o;
     }
 }

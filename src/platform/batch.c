@@ -2,6 +2,8 @@
 /* batch.c -- the vertex arrays behind every draw. */
 #include "batch.h"
 
+#include "array.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,25 +46,12 @@ void batch_texture(Batch *b, SDL_Texture *texture, int tex_w, int tex_h)
     b->inv_h = tex_h > 0 ? 1.0f / (float)tex_h : 0.0f;
 }
 
-static bool grow(Batch *b)
-{
-    int cap = b->quad_cap ? b->quad_cap * 2 : 1024;
-    SDL_Vertex *verts = realloc(b->verts, (size_t)cap * 4 * sizeof *verts);
-    if (!verts)
-        return false;
-    b->verts = verts;
-    int *indices = realloc(b->indices, (size_t)cap * 6 * sizeof *indices);
-    if (!indices)
-        return false;
-    b->indices = indices;
-    b->quad_cap = cap;
-    return true;
-}
-
 void batch_quad(Batch *b, float x, float y, float w, float h, SDL_Rect src, SDL_Color tint,
                 bool flip_x)
 {
-    if (b->quad_count == b->quad_cap && !grow(b)) {
+    size_t quads = (size_t)b->quad_count + 1;
+    if (!array_reserve(b->verts, b->vert_cap, quads * 4) ||
+        !array_reserve(b->indices, b->index_cap, quads * 6)) {
         b->failed = true;
         return;
     }

@@ -18,9 +18,10 @@ typedef struct Batch {
     SDL_Renderer *renderer; /* may be NULL: build only */
     SDL_Texture *texture;   /* of the quads waiting */
     float inv_w, inv_h;     /* 1 / texture size, for texture coordinates */
-    SDL_Vertex *verts;
-    int *indices;
-    int quad_count, quad_cap;
+    SDL_Vertex *verts;      /* 4 a quad, of vert_cap */
+    int *indices;           /* 6 a quad, of index_cap */
+    int quad_count;
+    size_t vert_cap, index_cap;
     int draw_calls;   /* flushes since batch_begin */
     int quads_drawn;  /* quads since batch_begin */
     bool failed;      /* out of memory or a failed draw since batch_begin */

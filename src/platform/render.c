@@ -14,6 +14,7 @@
 */
 #include "render.h"
 
+#include "array.h"
 #include "json_utf8.h"
 
 #include <math.h>
@@ -44,21 +45,8 @@ void sprite_list_fini(SpriteList *list)
 
 static bool sprite_list_reserve(SpriteList *list, int n)
 {
-    if (n <= list->cap)
-        return true;
-    int cap = list->cap ? list->cap : 256;
-    while (cap < n)
-        cap *= 2;
-    SpriteItem *items = realloc(list->items, (size_t)cap * sizeof *items);
-    if (!items)
-        return false;
-    list->items = items;
-    SpriteItem *sorted = realloc(list->sorted, (size_t)cap * sizeof *sorted);
-    if (!sorted)
-        return false;
-    list->sorted = sorted;
-    list->cap = cap;
-    return true;
+    return array_reserve(list->items, list->cap, n) &&
+           array_reserve(list->sorted, list->sorted_cap, n);
 }
 
 void render_use_atlas(Batch *b, const RenderAtlas *atlas)

@@ -30,7 +30,8 @@ typedef struct RenderView {
 /* Draw order scratch kept between frames, so a frame allocates nothing. */
 typedef struct SpriteList {
     struct SpriteItem *items, *sorted;
-    int count, cap;
+    int count;
+    size_t cap, sorted_cap;
 } SpriteList;
 
 void sprite_list_init(SpriteList *list);

@@ -198,10 +198,8 @@ static char **folders(const char *root, int *count)
         snprintf(path, sizeof path, "%s%s", root, e->d_name);
         if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
             continue;
-        char **grown = array_grow(names, &cap, (size_t)*count + 1, sizeof *grown);
-        if (grown == NULL)
+        if (!array_reserve(names, cap, (size_t)*count + 1))
             break;
-        names = grown;
         names[*count] = strdup(e->d_name);
         if (names[*count] != NULL)
             (*count)++;
