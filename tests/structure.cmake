@@ -2,7 +2,7 @@
 # The code's structure, checked: one name prefix per module, and no module
 # reaching into another's internal headers (docs/ARCHITECTURE.md).
 set(module_libs)
-foreach(module ecs atomic game json level save edit audio app platform_core)
+foreach(module ecs array atomic game json level save edit audio app platform_core)
   list(APPEND module_libs "${module}=$<TARGET_FILE:${module}>")
 endforeach()
 add_test(NAME structure_prefixes

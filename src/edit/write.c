@@ -30,73 +30,34 @@
 */
 #include "edit_internal.h"
 
+#include "array_text.h"
 #include "atomic.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct Out {
-    char *p;
-    size_t len, cap;
-    bool oom;
-    int line; /* of what is written next, from 1 */
-} Out;
-
-static void put(Out *o, const char *s, size_t n)
+/* The line, from 1, that the next byte of o starts: *line counted on from
+** byte *at. */
+static int line_at(const TextBuf *o, size_t *at, int *line)
 {
-    if (o->oom)
-        return;
-    if (o->len + n + 1 > o->cap) {
-        size_t cap = o->cap ? o->cap : 4096;
-        while (o->len + n + 1 > cap)
-            cap *= 2;
-        char *p = realloc(o->p, cap);
-        if (p == NULL) {
-            o->oom = true;
-            return;
-        }
-        o->p = p;
-        o->cap = cap;
-    }
-    memcpy(o->p + o->len, s, n);
-    o->len += n;
-    o->p[o->len] = '\0';
-    for (size_t i = 0; i < n; i++)
-        o->line += s[i] == '\n';
+    for (; *at < o->len; (*at)++)
+        *line += o->p[*at] == '\n';
+    return *line;
 }
 
-static void puts_(Out *o, const char *s)
+static void put_span(TextBuf *o, const EditDoc *doc, EditSpan s)
 {
-    put(o, s, strlen(s));
+    text_put(o, doc->source + s.off, s.len);
 }
 
-static void printf_(Out *o, const char *fmt, ...) LEVEL_PRINTF(2, 3);
-
-static void printf_(Out *o, const char *fmt, ...)
-{
-    char buf[256];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        put(o, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
-}
-
-static void put_span(Out *o, const EditDoc *doc, EditSpan s)
-{
-    put(o, doc->source + s.off, s.len);
-}
-
-static void put_string(Out *o, const char *s)
+static void put_string(TextBuf *o, const char *s)
 {
     char *json = edit_json_string(s);
     if (json == NULL)
         o->oom = true;
     else
-        puts_(o, json);
+        text_puts(o, json);
     free(json);
 }
 
@@ -126,16 +87,16 @@ static bool writes(const EditEntity *en, int key)
     return named || edit_prop_changed(en, key);
 }
 
-static void put_value(Out *o, const EditEntity *en, int key)
+static void put_value(TextBuf *o, const EditEntity *en, int key)
 {
     const EntityKind *k = kind_get(en->e.kind);
     int tx, ty;
     edit_entity_tile(&en->e, &tx, &ty);
     switch (key) {
     case EDIT_KEY_TYPE: put_string(o, k->name); return;
-    case EDIT_KEY_X: printf_(o, "%d", en->px ? en->e.x : tx); return;
-    case EDIT_KEY_Y: printf_(o, "%d", en->px ? en->e.y : ty); return;
-    case EDIT_KEY_PX: puts_(o, "true"); return;
+    case EDIT_KEY_X: text_printf(o, "%d", en->px ? en->e.x : tx); return;
+    case EDIT_KEY_Y: text_printf(o, "%d", en->px ? en->e.y : ty); return;
+    case EDIT_KEY_PX: text_puts(o, "true"); return;
     default: break;
     }
     KindPropType type = k->props[key].type;
@@ -145,24 +106,24 @@ static void put_value(Out *o, const EditEntity *en, int key)
         put_string(o, text);
         return;
     }
-    puts_(o, type == KPROP_PATH ? "[" : "");
-    puts_(o, text);
-    puts_(o, type == KPROP_PATH ? "]" : "");
+    text_puts(o, type == KPROP_PATH ? "[" : "");
+    text_puts(o, text);
+    text_puts(o, type == KPROP_PATH ? "]" : "");
 }
 
-static void put_key(Out *o, const EditEntity *en, int key, bool *first)
+static void put_key(TextBuf *o, const EditEntity *en, int key, bool *first)
 {
     const char *name = key == EDIT_KEY_TYPE ? "type"
                        : key == EDIT_KEY_X  ? "x"
                        : key == EDIT_KEY_Y  ? "y"
                        : key == EDIT_KEY_PX ? "px"
                                             : kind_get(en->e.kind)->props[key].name;
-    printf_(o, "%s\"%s\": ", *first ? "" : ", ", name);
+    text_printf(o, "%s\"%s\": ", *first ? "" : ", ", name);
     *first = false;
     put_value(o, en, key);
 }
 
-static void put_entity(Out *o, const EditDoc *doc, const EditEntity *en)
+static void put_entity(TextBuf *o, const EditDoc *doc, const EditEntity *en)
 {
     if (en->raw_len > 0) {
         put_span(o, doc, (EditSpan){en->raw_off, en->raw_len});
@@ -170,7 +131,7 @@ static void put_entity(Out *o, const EditDoc *doc, const EditEntity *en)
     }
     const EntityKind *k = kind_get(en->e.kind);
     bool done[EDIT_KEY_PX + 1] = {false}, first = true;
-    puts_(o, "{");
+    text_puts(o, "{");
     for (int i = 0; i < en->key_count; i++)
         if (!done[en->keys[i]] && writes(en, en->keys[i])) {
             put_key(o, en, en->keys[i], &first);
@@ -184,32 +145,32 @@ static void put_entity(Out *o, const EditDoc *doc, const EditEntity *en)
             done[key] = true;
         }
     }
-    puts_(o, "}");
+    text_puts(o, "}");
 }
 
 /* ---- The file --------------------------------------------------------------------- */
 
-static void put_legend(Out *o, const EditDoc *doc)
+static void put_legend(TextBuf *o, const EditDoc *doc)
 {
     const EditMeta *m = &doc->meta;
     if (m->legend_raw.len > 0) {
         put_span(o, doc, m->legend_raw);
         return;
     }
-    puts_(o, m->legend_block ? "{\n    " : "{");
+    text_puts(o, m->legend_block ? "{\n    " : "{");
     for (int i = 0; i < m->legend_count; i++) {
         char ch[2] = {m->legend[i].ch, '\0'};
         if (i > 0)
-            puts_(o, ", ");
+            text_puts(o, ", ");
         put_string(o, ch);
-        puts_(o, ": ");
+        text_puts(o, ": ");
         put_string(o, m->legend[i].tile >= 0 ? tile_kind_name((TileKind)m->legend[i].tile)
                                              : kind_get(m->legend[i].kind)->name);
     }
-    puts_(o, m->legend_block ? "\n  }" : "}");
+    text_puts(o, m->legend_block ? "\n  }" : "}");
 }
 
-static void put_physics(Out *o, const EditDoc *doc)
+static void put_physics(TextBuf *o, const EditDoc *doc)
 {
     const EditMeta *m = &doc->meta;
     if (m->physics_raw.len > 0) {
@@ -218,13 +179,13 @@ static void put_physics(Out *o, const EditDoc *doc)
     }
     int count;
     const ParamInfo *table = physics_param_table(&count);
-    puts_(o, "{");
+    text_puts(o, "{");
     for (int i = 0; i < m->physics_count; i++) {
         char value[32];
         edit_float_text(m->physics_value[i], value, sizeof value);
-        printf_(o, "%s\"%s\": %s", i > 0 ? ", " : "", table[m->physics_param[i]].name, value);
+        text_printf(o, "%s\"%s\": %s", i > 0 ? ", " : "", table[m->physics_param[i]].name, value);
     }
-    puts_(o, "}");
+    text_puts(o, "}");
 }
 
 char *edit_map_chars(const EditDoc *doc)
@@ -248,7 +209,9 @@ char *edit_map_chars(const EditDoc *doc)
 char *edit_write(const EditDoc *doc, size_t *len, EditLines *lines)
 {
     const EditMeta *m = &doc->meta;
-    Out o = {.line = 1};
+    TextBuf o = {0};
+    size_t counted = 0;
+    int line = 1;
     char *map = edit_map_chars(doc);
     int listed = 0;
     for (int s = 0; s < doc->slot_count; s++)
@@ -260,77 +223,73 @@ char *edit_write(const EditDoc *doc, size_t *len, EditLines *lines)
     }
     o.oom |= map == NULL;
 
-    puts_(&o, "{\n");
+    text_puts(&o, "{\n");
     if (m->schema.len > 0) {
-        puts_(&o, "  \"$schema\": ");
+        text_puts(&o, "  \"$schema\": ");
         put_span(&o, doc, m->schema);
-        puts_(&o, ",\n");
+        text_puts(&o, ",\n");
     }
-    puts_(&o, "  \"format\": ");
+    text_puts(&o, "  \"format\": ");
     if (m->format.len > 0)
         put_span(&o, doc, m->format);
     else
-        puts_(&o, "1");
-    puts_(&o, ",\n  \"name\": ");
+        text_puts(&o, "1");
+    text_puts(&o, ",\n  \"name\": ");
     if (m->name_raw.len > 0)
         put_span(&o, doc, m->name_raw);
     else
         put_string(&o, m->name);
-    puts_(&o, ",\n  \"background\": ");
+    text_puts(&o, ",\n  \"background\": ");
     if (m->background_raw.len > 0)
         put_span(&o, doc, m->background_raw);
     else
         put_string(&o, m->background);
     if (m->physics_count > 0) {
-        puts_(&o, ",\n  \"physics\": ");
+        text_puts(&o, ",\n  \"physics\": ");
         put_physics(&o, doc);
     }
-    puts_(&o, ",\n  \"legend\": ");
+    text_puts(&o, ",\n  \"legend\": ");
     put_legend(&o, doc);
-    puts_(&o, ",\n  \"tiles\": [\n");
+    text_puts(&o, ",\n  \"tiles\": [\n");
     if (lines != NULL)
-        lines->rows = o.line;
+        lines->rows = line_at(&o, &counted, &line);
     for (int y = 0; y < doc->height && map != NULL; y++) {
-        puts_(&o, "    \"");
+        text_puts(&o, "    \"");
         for (int x = 0; x < doc->width; x++) {
             char c = map[(size_t)y * (size_t)doc->width + (size_t)x];
             if (c == '"' || c == '\\')
-                put(&o, "\\", 1);
-            put(&o, &c, 1);
+                text_put(&o, "\\", 1);
+            text_put(&o, &c, 1);
         }
-        puts_(&o, y + 1 < doc->height ? "\",\n" : "\"\n");
+        text_puts(&o, y + 1 < doc->height ? "\",\n" : "\"\n");
     }
-    puts_(&o, "  ]");
+    text_puts(&o, "  ]");
     if (listed > 0 || doc->entities_key) {
-        puts_(&o, listed > 0 ? ",\n  \"entities\": [\n" : ",\n  \"entities\": []");
+        text_puts(&o, listed > 0 ? ",\n  \"entities\": [\n" : ",\n  \"entities\": []");
         int n = 0;
         for (int s = 0; s < doc->slot_count; s++) {
             const EditEntity *en = &doc->slots[s];
             if (!en->alive || en->ch != 0)
                 continue;
             if (lines != NULL && !o.oom) {
-                lines->entity[lines->entity_count].line = o.line;
+                lines->entity[lines->entity_count].line = line_at(&o, &counted, &line);
                 lines->entity[lines->entity_count++].slot = s;
             }
-            puts_(&o, "    ");
+            text_puts(&o, "    ");
             put_entity(&o, doc, en);
-            puts_(&o, ++n < listed ? ",\n" : "\n");
+            text_puts(&o, ++n < listed ? ",\n" : "\n");
         }
         if (listed > 0)
-            puts_(&o, "  ]");
+            text_puts(&o, "  ]");
     }
-    puts_(&o, "\n}\n");
+    text_puts(&o, "\n}\n");
     free(map);
-    if (o.oom) {
-        free(o.p);
-        if (lines != NULL) {
-            free(lines->entity);
-            memset(lines, 0, sizeof *lines);
-        }
-        return NULL;
+    char *text = text_take(&o, len);
+    if (text == NULL && lines != NULL) {
+        free(lines->entity);
+        memset(lines, 0, sizeof *lines);
     }
-    *len = o.len;
-    return o.p;
+    return text;
 }
 
 char *edit_text(const EditDoc *doc, size_t *len)

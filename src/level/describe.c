@@ -10,11 +10,9 @@
 ** built with one out-of-memory flag, growing text, JSON printed as editors
 ** write it.
 */
-#include "array.h"
 #include "components.h"
 #include "tiled_internal.h"
 
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -405,63 +403,7 @@ char *level_schema_text(void)
     return print_tree(root, &b);
 }
 
-/* ---- Text written piece by piece (TextBuf) ---------------------------------------- */
-
-void level_buf_reserve(TextBuf *t, size_t more)
-{
-    char *p = t->oom ? NULL : array_grow(t->p, &t->cap, t->len + more + 1, 1);
-    if (p == NULL)
-        t->oom = true;
-    else
-        t->p = p;
-}
-
-void level_buf_put(TextBuf *t, const char *s, size_t n)
-{
-    level_buf_reserve(t, n);
-    if (t->oom)
-        return;
-    memcpy(t->p + t->len, s, n);
-    t->len += n;
-    t->p[t->len] = '\0';
-}
-
-void level_buf_printf(TextBuf *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n < 0) {
-        t->oom = true;
-        return;
-    }
-    level_buf_reserve(t, (size_t)n);
-    if (t->oom)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(t->p + t->len, t->cap - t->len, fmt, ap);
-    va_end(ap);
-    t->len += (size_t)n;
-}
-
-char *level_buf_take(TextBuf *t, size_t *len)
-{
-    char *p = t->oom ? NULL : t->p;
-    if (p == NULL)
-        free(t->p);
-    else if (len != NULL)
-        *len = t->len;
-    *t = (TextBuf){0};
-    return p;
-}
-
 /* ---- Printing: two-space indents, one value a line, as editors write JSON ---------- */
-
-static void put_s(TextBuf *t, const char *s)
-{
-    level_buf_put(t, s, strlen(s));
-}
 
 static void put_leaf(TextBuf *t, const cJSON *item)
 {
@@ -470,15 +412,15 @@ static void put_leaf(TextBuf *t, const cJSON *item)
         t->oom = true;
         return;
     }
-    put_s(t, s);
+    text_puts(t, s);
     cJSON_free(s);
 }
 
 static void put_indent(TextBuf *t, int depth)
 {
-    put_s(t, "\n");
+    text_puts(t, "\n");
     for (int i = 0; i < depth; i++)
-        put_s(t, "  ");
+        text_puts(t, "  ");
 }
 
 static void print_value(TextBuf *t, const cJSON *v, int depth)
@@ -489,7 +431,7 @@ static void print_value(TextBuf *t, const cJSON *v, int depth)
         return;
     }
     if (v->child == NULL) {
-        put_s(t, object ? "{}" : "[]");
+        text_puts(t, object ? "{}" : "[]");
         return;
     }
     /* An array of plain values stays on one line: [16, 24]. */
@@ -497,38 +439,38 @@ static void print_value(TextBuf *t, const cJSON *v, int depth)
     for (const cJSON *c = v->child; c != NULL && flat; c = c->next)
         flat = !cJSON_IsObject(c) && !cJSON_IsArray(c);
     if (flat) {
-        put_s(t, "[");
+        text_puts(t, "[");
         for (const cJSON *c = v->child; c != NULL; c = c->next) {
             put_leaf(t, c);
             if (c->next != NULL)
-                put_s(t, ", ");
+                text_puts(t, ", ");
         }
-        put_s(t, "]");
+        text_puts(t, "]");
         return;
     }
-    put_s(t, object ? "{" : "[");
+    text_puts(t, object ? "{" : "[");
     for (const cJSON *c = v->child; c != NULL; c = c->next) {
         put_indent(t, depth + 1);
         if (object) {
             cJSON *key = cJSON_CreateString(c->string); /* NULL: put_leaf says oom */
             put_leaf(t, key);
             cJSON_Delete(key);
-            put_s(t, ": ");
+            text_puts(t, ": ");
         }
         print_value(t, c, depth + 1);
         if (c->next != NULL)
-            put_s(t, ",");
+            text_puts(t, ",");
     }
     put_indent(t, depth);
-    put_s(t, object ? "}" : "]");
+    text_puts(t, object ? "}" : "]");
 }
 
 char *level_json_print(const cJSON *v)
 {
     TextBuf t = {0};
     print_value(&t, v, 0);
-    put_s(&t, "\n");
-    return level_buf_take(&t, NULL);
+    text_puts(&t, "\n");
+    return text_take(&t, NULL);
 }
 
 /* ---- The command line ------------------------------------------------------------------ */

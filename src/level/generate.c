@@ -90,27 +90,25 @@ static char cell(const Cast *c, int x, int y, int w, int h, int middle_x)
 ** right, at tile (x, y) of a map of width w. */
 static void put_listed(TextBuf *t, const EntityKind *k, int x, int y, int w, bool first)
 {
-    level_buf_printf(t, "%s\n    {\"type\": \"%s\", \"x\": %d, \"y\": %d", first ? "" : ",",
-                     k->name, x, y);
+    text_printf(t, "%s\n    {\"type\": \"%s\", \"x\": %d, \"y\": %d", first ? "" : ",", k->name, x,
+                y);
     for (int p = 0; p < k->prop_count; p++) {
         const KindProp *prop = &k->props[p];
         if (!prop->required)
             continue;
         switch (prop->type) {
-        case KPROP_INT: level_buf_printf(t, ", \"%s\": %.0f", prop->name, prop->min); break;
-        case KPROP_NUMBER: level_buf_printf(t, ", \"%s\": %g", prop->name, prop->min); break;
-        case KPROP_BOOL: level_buf_printf(t, ", \"%s\": false", prop->name); break;
-        case KPROP_ENUM:
-            level_buf_printf(t, ", \"%s\": \"%s\"", prop->name, prop->values[0]);
-            break;
-        case KPROP_SIZE: level_buf_printf(t, ", \"%s\": 1", prop->name); break;
+        case KPROP_INT: text_printf(t, ", \"%s\": %.0f", prop->name, prop->min); break;
+        case KPROP_NUMBER: text_printf(t, ", \"%s\": %g", prop->name, prop->min); break;
+        case KPROP_BOOL: text_printf(t, ", \"%s\": false", prop->name); break;
+        case KPROP_ENUM: text_printf(t, ", \"%s\": \"%s\"", prop->name, prop->values[0]); break;
+        case KPROP_SIZE: text_printf(t, ", \"%s\": 1", prop->name); break;
         case KPROP_PATH:
-            level_buf_printf(t, ", \"%s\": [[%d, %d]]", prop->name, x + 3 < w - 3 ? x + 3 : x, y);
+            text_printf(t, ", \"%s\": [[%d, %d]]", prop->name, x + 3 < w - 3 ? x + 3 : x, y);
             break;
-        default: level_buf_printf(t, ", \"%s\": \"%s\"", prop->name, k->name); break;
+        default: text_printf(t, ", \"%s\": \"%s\"", prop->name, k->name); break;
         }
     }
-    level_buf_printf(t, "}");
+    text_printf(t, "}");
 }
 
 /* Whether a floor kind stands in the run of floor columns around x that
@@ -139,7 +137,7 @@ char *level_generate(int width, int height, size_t *len)
     while (middle_x >= 0 &&
            (spike_column(middle_x, width) || middle_x % 40 == 25 || walked(&cast, middle_x, width)))
         middle_x = middle_x + 1 < width - 3 ? middle_x + 1 : -1;
-    level_buf_printf(
+    text_printf(
         &t,
         "{\n  \"$schema\": \"level.schema.json\",\n  \"format\": 1,\n"
         "  \"name\": \"Generated %dx%d\",\n  \"background\": \"cave\",\n"
@@ -148,16 +146,16 @@ char *level_generate(int width, int height, size_t *len)
         width, height);
     for (int k = 0; k < kind_count() && k < KIND_MAX_KINDS; k++)
         if (kind_get(k)->flags & KIND_DRAWABLE)
-            level_buf_printf(&t, ", \"%c\": \"%s\"", kind_char(k), kind_get(k)->name);
-    level_buf_printf(&t, "},\n  \"tiles\": [\n");
+            text_printf(&t, ", \"%c\": \"%s\"", kind_char(k), kind_get(k)->name);
+    text_printf(&t, "},\n  \"tiles\": [\n");
     for (int y = 0; y < height && !t.oom; y++) {
-        level_buf_put(&t, "    \"", 5);
-        level_buf_reserve(&t, (size_t)width);
+        text_put(&t, "    \"", 5);
+        text_reserve(&t, (size_t)width);
         for (int x = 0; x < width && !t.oom; x++)
             t.p[t.len++] = cell(&cast, x, y, width, height, middle_x);
-        level_buf_printf(&t, "\"%s\n", y + 1 < height ? "," : "");
+        text_printf(&t, "\"%s\n", y + 1 < height ? "," : "");
     }
-    level_buf_printf(&t, "  ],\n  \"entities\": [");
+    text_printf(&t, "  ],\n  \"entities\": [");
     /* The kinds that need properties, in a row above the floor's left end. */
     if (width >= 16 && height >= 10) {
         bool first = true;
@@ -170,10 +168,10 @@ char *level_generate(int width, int height, size_t *len)
             first = false;
             x += 2;
         }
-        level_buf_printf(&t, "\n  ");
+        text_printf(&t, "\n  ");
     }
-    level_buf_printf(&t, "]\n}\n");
-    return level_buf_take(&t, len);
+    text_printf(&t, "]\n}\n");
+    return text_take(&t, len);
 }
 
 /* ---- crowds in given proportions ---- */
@@ -232,15 +230,14 @@ char *level_generate_mix(const LevelMix *mix, int count, int entities, size_t *l
         if (kind_get(k)->flags & KIND_NEEDED)
             goal = k;
     TextBuf t = {0};
-    level_buf_printf(
-        &t,
-        "{\n  \"format\": 1,\n  \"name\": \"Crowd of %d\",\n  \"background\": \"cave\",\n"
-        "  \"legend\": {\".\": \"empty\", \"#\": \"solid\"",
-        total);
+    text_printf(&t,
+                "{\n  \"format\": 1,\n  \"name\": \"Crowd of %d\",\n  \"background\": \"cave\",\n"
+                "  \"legend\": {\".\": \"empty\", \"#\": \"solid\"",
+                total);
     for (int k = 0; k < kind_count() && k < KIND_MAX_KINDS; k++)
         if (kind_get(k)->flags & KIND_DRAWABLE)
-            level_buf_printf(&t, ", \"%c\": \"%s\"", kind_char(k), kind_get(k)->name);
-    level_buf_printf(&t, "},\n  \"tiles\": [\n");
+            text_printf(&t, ", \"%c\": \"%s\"", kind_char(k), kind_get(k)->name);
+    text_printf(&t, "},\n  \"tiles\": [\n");
     char *row = malloc(MIX_WIDTH + 1);
     if (row == NULL)
         t.oom = true;
@@ -269,9 +266,9 @@ char *level_generate_mix(const LevelMix *mix, int count, int entities, size_t *l
             }
         }
         row[MIX_WIDTH] = '\0';
-        level_buf_printf(&t, "    \"%s\"%s\n", row, y + 1 < height ? "," : "");
+        text_printf(&t, "    \"%s\"%s\n", row, y + 1 < height ? "," : "");
     }
-    level_buf_printf(&t, "  ],\n  \"entities\": [");
+    text_printf(&t, "  ],\n  \"entities\": [");
     bool first = true;
     for (int i = 0; i < total && !t.oom; i++) {
         const EntityKind *k = kind_get(kinds[(int)order[i]]);
@@ -281,8 +278,8 @@ char *level_generate_mix(const LevelMix *mix, int count, int entities, size_t *l
         put_listed(&t, k, 2 + s * MIX_SPACING, lane * MIX_LANE + 2, MIX_WIDTH, first);
         first = false;
     }
-    level_buf_printf(&t, "\n  ]\n}\n");
+    text_printf(&t, "\n  ]\n}\n");
     free(row);
     free(order);
-    return level_buf_take(&t, len);
+    return text_take(&t, len);
 }

@@ -70,7 +70,7 @@ static void put(Xml *x, const char *s)
             x->col++;
         }
     }
-    level_buf_put(&x->out, s, strlen(s));
+    text_put(&x->out, s, strlen(s));
 }
 
 /* Whitespace up to the element's place, when out has not passed it. */
@@ -313,7 +313,7 @@ static void XMLCALL end(void *ctx, const XML_Char *name)
         return;
     if (x->property_open) {
         size_t len;
-        char *text = level_buf_take(&x->text, &len);
+        char *text = text_take(&x->text, &len);
         put_string(x, text != NULL ? text : "");
         free(text);
         put(x, "}");
@@ -336,7 +336,7 @@ static void XMLCALL chars(void *ctx, const XML_Char *s, int len)
 {
     Xml *x = ctx;
     if (x->property_open && !x->failed)
-        level_buf_put(&x->text, s, (size_t)len);
+        text_put(&x->text, s, (size_t)len);
 }
 
 /* The JSON text of the XML template text (malloc'd, *len its length), or
@@ -371,9 +371,9 @@ static char *xml_to_json(const char *text, size_t len, size_t *out_len, char *wh
     XML_ParserFree(x.parser);
     if (x.property_open) {
         size_t unused;
-        free(level_buf_take(&x.text, &unused));
+        free(text_take(&x.text, &unused));
     }
-    char *json = level_buf_take(&x.out, out_len);
+    char *json = text_take(&x.out, out_len);
     if (x.failed || json == NULL) {
         snprintf(why, why_size, "%s", json == NULL && !x.failed ? "out of memory" : x.why);
         *line = x.why_line;
@@ -484,10 +484,8 @@ bool tiled_object_init(TiledObject *ob, JsonDoc *map, const cJSON *o, TiledSets 
             ob->tmpl = all->list[i];
             return ob->tmpl->ok; /* said at the first object naming it */
         }
-    TiledTemplate **list = array_grow(all->list, &all->cap, (size_t)all->count + 1, sizeof *list);
-    TiledTemplate *tt = list != NULL ? template_new(path) : NULL;
-    if (list != NULL)
-        all->list = list;
+    TiledTemplate *tt =
+        array_reserve(all->list, all->cap, (size_t)all->count + 1) ? template_new(path) : NULL;
     if (tt == NULL) {
         json_error(map, ref, "out of memory");
         return false;

@@ -61,32 +61,30 @@ static Campaign *read_list(const char *dir, char *path, size_t cap, bool missing
 
 static bool write_list(const Campaign *c, const char *path, char *err, size_t errlen)
 {
-    SaveBuf b = {0};
+    TextBuf b = {0};
     bool plain = c->world_count == 1 && c->worlds[0].name[0] == '\0';
-    save_buf_puts(&b, "{\n  \"format\": 1,\n");
-    save_buf_puts(&b, plain ? "  \"levels\": [\n" : "  \"worlds\": [\n");
+    text_puts(&b, "{\n  \"format\": 1,\n");
+    text_puts(&b, plain ? "  \"levels\": [\n" : "  \"worlds\": [\n");
     for (int w = 0; w < c->world_count; w++) {
         const CampaignWorld *world = &c->worlds[w];
         const char *indent = plain ? "    " : "        ";
         if (!plain) {
-            save_buf_puts(&b, "    { \"name\": ");
+            text_puts(&b, "    { \"name\": ");
             save_buf_string(&b, world->name);
-            save_buf_puts(&b, ",\n      \"levels\": [\n");
+            text_puts(&b, ",\n      \"levels\": [\n");
         }
         for (int i = world->first; i < world->first + world->count; i++) {
-            save_buf_printf(&b, "%s{ \"file\": ", indent);
+            text_printf(&b, "%s{ \"file\": ", indent);
             save_buf_string(&b, c->levels[i].file);
-            save_buf_puts(&b, ", \"title\": ");
+            text_puts(&b, ", \"title\": ");
             save_buf_string(&b, c->levels[i].title);
-            save_buf_puts(&b, i + 1 < world->first + world->count ? " },\n" : " }\n");
+            text_puts(&b, i + 1 < world->first + world->count ? " },\n" : " }\n");
         }
         if (!plain)
-            save_buf_puts(&b, w + 1 < c->world_count ? "      ] },\n" : "      ] }\n");
+            text_puts(&b, w + 1 < c->world_count ? "      ] },\n" : "      ] }\n");
     }
-    save_buf_puts(&b, "  ]\n}\n");
-    bool ok = save_buf_commit(&b, path, err, errlen);
-    save_buf_fini(&b);
-    return ok;
+    text_puts(&b, "  ]\n}\n");
+    return save_buf_commit(&b, path, err, errlen);
 }
 
 /* Removes entry i, closing the gap in its world (a world left empty goes). */
@@ -121,13 +119,11 @@ bool pack_list_add(const char *dir, const char *name, const char *file, const ch
         /* a new pack: its pack.json first, titled by its name */
         char meta[CAMPAIGN_DIR_MAX + 16];
         snprintf(meta, sizeof meta, "%spack.json", dir);
-        SaveBuf b = {0};
-        save_buf_puts(&b, "{\n  \"format\": 1,\n  \"title\": ");
+        TextBuf b = {0};
+        text_puts(&b, "{\n  \"format\": 1,\n  \"title\": ");
         save_buf_string(&b, name);
-        save_buf_puts(&b, "\n}\n");
-        bool wrote = save_buf_commit(&b, meta, err, errlen);
-        save_buf_fini(&b);
-        if (!wrote)
+        text_puts(&b, "\n}\n");
+        if (!save_buf_commit(&b, meta, err, errlen))
             goto done;
     }
     const char *why = NULL;

@@ -356,10 +356,8 @@ static Entry *file_find(ProgressFile *f, const char *campaign)
 /* A new record, a fresh start, at the end; NULL when out of memory. */
 static Entry *file_add(ProgressFile *f, const char *campaign)
 {
-    Entry *grown = array_grow(f->list, &f->cap, (size_t)f->count + 1, sizeof *grown);
-    if (grown == NULL)
+    if (!array_reserve(f->list, f->cap, (size_t)f->count + 1))
         return NULL;
-    f->list = grown;
     char *id = strdup(campaign);
     if (id == NULL)
         return NULL;
@@ -592,57 +590,54 @@ static bool well_formed(const Progress *p, const char *path, char *err, size_t e
     return true;
 }
 
-static void write_campaign(SaveBuf *b, const char *id, const Progress *p)
+static void write_campaign(TextBuf *b, const char *id, const Progress *p)
 {
-    save_buf_puts(b, "    ");
+    text_puts(b, "    ");
     save_buf_string(b, id);
-    save_buf_printf(b, ": {\n      \"unlocked\": %d,\n      \"last_level\": ", p->unlocked);
+    text_printf(b, ": {\n      \"unlocked\": %d,\n      \"last_level\": ", p->unlocked);
     save_buf_string(b, p->last_level);
-    save_buf_puts(b, ",\n      \"levels\": {");
+    text_puts(b, ",\n      \"levels\": {");
     for (int i = 0; i < p->level_count; i++) {
         const LevelRecord *rec = &p->levels[i];
-        save_buf_puts(b, i > 0 ? ",\n        " : "\n        ");
+        text_puts(b, i > 0 ? ",\n        " : "\n        ");
         save_buf_string(b, rec->id);
         if (rec->completed) {
-            save_buf_printf(b,
-                            ": { \"completed\": true, \"best_ticks\": %lu, \"fewest_deaths\": %lu,"
-                            " \"most_coins\": %lu, \"most_gems\": %lu",
-                            (unsigned long)rec->best_ticks, (unsigned long)rec->fewest_deaths,
-                            (unsigned long)rec->most_coins, (unsigned long)rec->most_gems);
+            text_printf(b,
+                        ": { \"completed\": true, \"best_ticks\": %lu, \"fewest_deaths\": %lu,"
+                        " \"most_coins\": %lu, \"most_gems\": %lu",
+                        (unsigned long)rec->best_ticks, (unsigned long)rec->fewest_deaths,
+                        (unsigned long)rec->most_coins, (unsigned long)rec->most_gems);
             if (rec->totals_known)
-                save_buf_printf(b, ", \"coins_total\": %lu, \"gems_total\": %lu",
-                                (unsigned long)rec->coins_total, (unsigned long)rec->gems_total);
+                text_printf(b, ", \"coins_total\": %lu, \"gems_total\": %lu",
+                            (unsigned long)rec->coins_total, (unsigned long)rec->gems_total);
             if (rec->assisted)
-                save_buf_puts(b, ", \"assist\": true");
-            save_buf_puts(b, " }");
+                text_puts(b, ", \"assist\": true");
+            text_puts(b, " }");
         } else
-            save_buf_puts(b, ": { \"completed\": false, \"best_ticks\": 0, \"fewest_deaths\": 0,"
-                             " \"most_coins\": 0 }");
+            text_puts(b, ": { \"completed\": false, \"best_ticks\": 0, \"fewest_deaths\": 0,"
+                         " \"most_coins\": 0 }");
     }
-    save_buf_puts(b, p->level_count > 0 ? "\n      }\n    }" : "}\n    }");
+    text_puts(b, p->level_count > 0 ? "\n      }\n    }" : "}\n    }");
 }
 
 static bool write_file(const ProgressFile *f, const char *path, char *err, size_t errlen)
 {
-    SaveBuf b = {0};
-    save_buf_printf(&b, "{\n  \"format\": %d,\n  \"campaigns\": {", PROGRESS_FORMAT);
+    TextBuf b = {0};
+    text_printf(&b, "{\n  \"format\": %d,\n  \"campaigns\": {", PROGRESS_FORMAT);
     for (int i = 0; i < f->count; i++) {
-        save_buf_puts(&b, i > 0 ? ",\n" : "\n");
+        text_puts(&b, i > 0 ? ",\n" : "\n");
         write_campaign(&b, f->list[i].id, &f->list[i].p);
     }
-    save_buf_puts(&b, f->count > 0 ? "\n  }\n}\n" : "}\n}\n");
-    bool ok;
-    if (!b.failed && b.len > SAVE_MAX_FILE) {
+    text_puts(&b, f->count > 0 ? "\n  }\n}\n" : "}\n}\n");
+    if (!b.oom && b.len > SAVE_MAX_FILE) {
         snprintf(err, errlen,
                  "cannot save %s: the progress of every campaign takes %zu bytes,"
                  " more than the %d the game reads back; the previous file is unchanged",
                  path, b.len, SAVE_MAX_FILE);
-        ok = false;
-    } else {
-        ok = save_buf_commit(&b, path, err, errlen);
+        free(b.p);
+        return false;
     }
-    save_buf_fini(&b);
-    return ok;
+    return save_buf_commit(&b, path, err, errlen);
 }
 
 bool progress_save(const char *path, const char *campaign, Progress *p, SaveNotices *notices,

@@ -482,20 +482,20 @@ bool settings_parse(const char *text, size_t len, const SettingsKnownNames *know
 
 /* ---------------------------------------------------------------- writing */
 
-static void write_bindings(SaveBuf *b, const char *key, const SettingsBinding *bindings, bool last)
+static void write_bindings(TextBuf *b, const char *key, const SettingsBinding *bindings, bool last)
 {
-    save_buf_printf(b, "  \"%s\": {\n", key);
+    text_printf(b, "  \"%s\": {\n", key);
     for (int a = 0; a < ACTION_COUNT; a++) {
-        save_buf_printf(b, "    \"%s\": [", ACTION_NAMES[a]);
+        text_printf(b, "    \"%s\": [", ACTION_NAMES[a]);
         int n = settings_binding_count(&bindings[a]);
         for (int i = 0; i < n; i++) {
             if (i > 0)
-                save_buf_puts(b, ", ");
+                text_puts(b, ", ");
             save_buf_string(b, bindings[a].names[i]);
         }
-        save_buf_puts(b, a + 1 < ACTION_COUNT ? "],\n" : "]\n");
+        text_puts(b, a + 1 < ACTION_COUNT ? "],\n" : "]\n");
     }
-    save_buf_puts(b, last ? "  }\n" : "  },\n");
+    text_puts(b, last ? "  }\n" : "  },\n");
 }
 
 bool settings_save(const char *path, const Settings *s, char *err, size_t errlen)
@@ -518,24 +518,22 @@ bool settings_save(const char *path, const Settings *s, char *err, size_t errlen
             return false;
         }
     }
-    SaveBuf b = {0};
-    save_buf_printf(&b, "{\n  \"format\": %d,\n", SETTINGS_FORMAT);
+    TextBuf b = {0};
+    text_printf(&b, "{\n  \"format\": %d,\n", SETTINGS_FORMAT);
     for (int i = 0; i < FIELD_COUNT; i++) {
         if (FIELDS[i].off == SHOW_FPS)
             continue;
         const void *v = (const char *)s + FIELDS[i].off;
-        save_buf_printf(&b, "  \"%s\": ", FIELDS[i].key);
+        text_printf(&b, "  \"%s\": ", FIELDS[i].key);
         if (FIELDS[i].kind == F_BOOL)
-            save_buf_puts(&b, *(const bool *)v ? "true,\n" : "false,\n");
+            text_puts(&b, *(const bool *)v ? "true,\n" : "false,\n");
         else if (*(const int *)v == SETTINGS_SCALE_FILL)
-            save_buf_puts(&b, "\"fill\",\n");
+            text_puts(&b, "\"fill\",\n");
         else
-            save_buf_printf(&b, "%d,\n", *(const int *)v);
+            text_printf(&b, "%d,\n", *(const int *)v);
     }
     write_bindings(&b, "keys", s->keys, false);
     write_bindings(&b, "gamepad", s->buttons, true);
-    save_buf_puts(&b, "}\n");
-    bool ok = save_buf_commit(&b, path, err, errlen);
-    save_buf_fini(&b);
-    return ok;
+    text_puts(&b, "}\n");
+    return save_buf_commit(&b, path, err, errlen);
 }

@@ -23,8 +23,6 @@
 #include "json_message.h"
 #include "json_utf8.h"
 
-#include "array.h"
-
 #include <assert.h>
 #include <errno.h>
 #include <math.h>
@@ -322,72 +320,31 @@ SaveLoad save_load_json(SaveReader *r, const char *path, const char *what, SaveN
 
 /* ---------------------------------------------------------------- writing */
 
-void save_buf_fini(SaveBuf *b)
+void save_buf_string(TextBuf *b, const char *s)
 {
-    free(b->data);
-    *b = (SaveBuf){0};
-}
-
-static bool buf_reserve(SaveBuf *b, size_t extra)
-{
-    char *p = b->failed ? NULL : array_grow(b->data, &b->cap, b->len + extra + 1, 1);
-    if (p == NULL)
-        b->failed = true;
-    else
-        b->data = p;
-    return p != NULL;
-}
-
-void save_buf_puts(SaveBuf *b, const char *s)
-{
-    size_t n = strlen(s);
-    if (!buf_reserve(b, n))
-        return;
-    memcpy(b->data + b->len, s, n + 1);
-    b->len += n;
-}
-
-void save_buf_printf(SaveBuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n < 0) {
-        b->failed = true;
-        return;
-    }
-    if (!buf_reserve(b, (size_t)n))
-        return;
-    va_start(ap, fmt);
-    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)n;
-}
-
-void save_buf_string(SaveBuf *b, const char *s)
-{
-    save_buf_puts(b, "\"");
+    text_puts(b, "\"");
     for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++) {
         if (*p == '"')
-            save_buf_puts(b, "\\\"");
+            text_puts(b, "\\\"");
         else if (*p == '\\')
-            save_buf_puts(b, "\\\\");
+            text_puts(b, "\\\\");
         else if (*p < 0x20)
-            save_buf_printf(b, "\\u%04x", *p);
+            text_printf(b, "\\u%04x", *p);
         else
-            save_buf_printf(b, "%c", *p);
+            text_printf(b, "%c", *p);
     }
-    save_buf_puts(b, "\"");
+    text_puts(b, "\"");
 }
 
-bool save_buf_commit(SaveBuf *b, const char *path, char *err, size_t errlen)
+bool save_buf_commit(TextBuf *b, const char *path, char *err, size_t errlen)
 {
-    if (b->failed || b->data == NULL) {
+    size_t len = 0;
+    char *text = text_take(b, &len);
+    bool ok = text != NULL && atomic_write(path, text, len, err, errlen);
+    if (text == NULL)
         snprintf(err, errlen, "cannot save %s: out of memory", path);
-        return false;
-    }
-    return atomic_write(path, b->data, b->len, err, errlen);
+    free(text);
+    return ok;
 }
 
 /* ---------------------------------------------------------------- locking */

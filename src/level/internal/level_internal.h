@@ -5,6 +5,7 @@
 #ifndef LEVEL_INTERNAL_H
 #define LEVEL_INTERNAL_H
 
+#include "array_text.h"
 #include "json_doc.h"
 #include "json_get.h"
 #include "json_message.h"
@@ -157,21 +158,6 @@ bool level_prop_read(JsonDoc *doc, LevelBuild *b, const KindProp *p, int index, 
 ** Errors name path; line, col place level-wide errors. */
 void level_validate(const char *path, const LevelDesc *level, int line, int col, bool whole,
                     LevelErrors *errors);
-
-/* ---- describe.c: text written piece by piece ------------------------------------- */
-
-typedef struct TextBuf {
-    char *p; /* NUL-terminated once anything is in it */
-    size_t len, cap;
-    bool oom; /* a piece did not fit in memory: the text is lost */
-} TextBuf;
-
-void level_buf_reserve(TextBuf *t, size_t more);
-void level_buf_put(TextBuf *t, const char *s, size_t n);
-void level_buf_printf(TextBuf *t, const char *fmt, ...) LEVEL_PRINTF(2, 3);
-/* The text (the caller frees it) and its length, or NULL after an oom; t is
-** emptied either way. */
-char *level_buf_take(TextBuf *t, size_t *len);
 
 /* ---- describe.c ------------------------------------------------------------------- */
 

@@ -10,6 +10,7 @@
 
 #include "save.h"
 
+#include "array_text.h"
 #include "json_doc.h"
 #include "json_file.h"
 #include "json_get.h"
@@ -129,25 +130,12 @@ SaveLoad save_recover(const SaveReader *r, const char *path, const char *what,
 
 /* ---- writing ---- */
 
-/* A growing text buffer; a failed allocation sets failed, checked once. */
-typedef struct SaveBuf {
-    char *data;
-    size_t len, cap;
-    bool failed;
-} SaveBuf;
+/* A JSON string literal, escaped, into b (array_text.h). */
+void save_buf_string(TextBuf *b, const char *s);
 
-void save_buf_fini(SaveBuf *b);
-void save_buf_puts(SaveBuf *b, const char *s);
-void save_buf_printf(SaveBuf *b, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-/* A JSON string literal, escaped. */
-void save_buf_string(SaveBuf *b, const char *s);
-
-/* Writes the buffer to path atomically, or explains why not. */
-bool save_buf_commit(SaveBuf *b, const char *path, char *err, size_t errlen);
+/* Writes the text to path atomically, or explains why not; frees it either
+** way. */
+bool save_buf_commit(TextBuf *b, const char *path, char *err, size_t errlen);
 
 /* A lock on the folder of a file, held while it is read, merged and written
 ** again, so that two copies of the game saving at once take turns. */
