@@ -390,7 +390,9 @@ START_TEST(a_packs_map_reads_no_tileset_outside_its_folder)
     fputs(map, f);
     ck_assert_int_eq(fclose(f), 0);
     snprintf(path, sizeof path, "%s/ext.tsj", dir);
-    screen_write_file(path, read_all("tests/levels/tiled/ext.tsj"));
+    char *tileset = read_all("tests/levels/tiled/ext.tsj");
+    screen_write_file(path, tileset);
+    free(tileset);
     rig_start(&r);
     g = r.s.game;
     to_custom(&r);
