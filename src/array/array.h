@@ -49,7 +49,8 @@ static inline void *array_reserve_(void *items, size_t *cap, size_t need, size_t
 ** out of memory, items and cap then as they were. Arguments are evaluated
 ** more than once: pass names and fields, not calls. */
 #define array_reserve(items, cap, need)                                                            \
-    ((items) = array_reserve_((items), &(cap), (size_t)(need), sizeof *(items)),                   \
-     (size_t)(need) <= (cap))
+    ((size_t)(need) <= (cap) ||                                                                    \
+     ((items) = array_reserve_((items), &(cap), (size_t)(need), sizeof *(items)),                  \
+      (size_t)(need) <= (cap)))
 
 #endif

@@ -106,8 +106,11 @@ bool actor_grounded(const Sim *sim, EcsEntity self, Box box, bool drop_through)
     return collide_solid(sim, below, self) || (!drop_through && collide_oneway_top(sim, box));
 }
 
-bool actor_move_exact(Sim *sim, EcsEntity self, Transform *t, const Collider *c, int axis,
-                      int32_t d, bool drop_through)
+/* One body for both axes. Its callers pass the axis as a constant, so each
+** axis compiles to its own loop with no test of it per pixel: called with
+** a variable axis, the physics tick was an eighth slower. */
+static inline bool move_exact(Sim *sim, EcsEntity self, Transform *t, const Collider *c, int axis,
+                              int32_t d, bool drop_through)
 {
     Box from = box_of(t, c);
     int32_t step = d > 0 ? 1 : -1, *pos = axis == 0 ? &t->x : &t->y;
@@ -126,6 +129,13 @@ bool actor_move_exact(Sim *sim, EcsEntity self, Transform *t, const Collider *c,
     return blocked;
 }
 
+bool actor_move_exact(Sim *sim, EcsEntity self, Transform *t, const Collider *c, int axis,
+                      int32_t d, bool drop_through)
+{
+    return axis == 0 ? move_exact(sim, self, t, c, 0, d, drop_through)
+                     : move_exact(sim, self, t, c, 1, d, drop_through);
+}
+
 /* Takes the whole pixels out of rem + amount, leaving the fraction. */
 static int32_t take_pixels(float *rem, float amount)
 {
@@ -139,7 +149,8 @@ bool actor_move(Sim *sim, EcsEntity self, Transform *t, const Collider *c, int a
                 float *rem, bool drop_through)
 {
     int32_t d = take_pixels(rem, amount);
-    if (d != 0 && actor_move_exact(sim, self, t, c, axis, d, drop_through)) {
+    if (d != 0 && (axis == 0 ? move_exact(sim, self, t, c, 0, d, drop_through)
+                             : move_exact(sim, self, t, c, 1, d, drop_through))) {
         *rem = 0.0f;
         return true;
     }

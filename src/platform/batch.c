@@ -46,12 +46,20 @@ void batch_texture(Batch *b, SDL_Texture *texture, int tex_w, int tex_h)
     b->inv_h = tex_h > 0 ? 1.0f / (float)tex_h : 0.0f;
 }
 
+/* Room for `quads` quads. batch_quad tests both capacities before calling
+** it: the common case is two comparisons (frame_build in the bench was 4%
+** slower with the growth written inline). */
+static bool grow(Batch *b, size_t quads)
+{
+    return array_reserve(b->verts, b->vert_cap, quads * 4) &&
+           array_reserve(b->indices, b->index_cap, quads * 6);
+}
+
 void batch_quad(Batch *b, float x, float y, float w, float h, SDL_Rect src, SDL_Color tint,
                 bool flip_x)
 {
     size_t quads = (size_t)b->quad_count + 1;
-    if (!array_reserve(b->verts, b->vert_cap, quads * 4) ||
-        !array_reserve(b->indices, b->index_cap, quads * 6)) {
+    if ((quads * 4 > b->vert_cap || quads * 6 > b->index_cap) && !grow(b, quads)) {
         b->failed = true;
         return;
     }
