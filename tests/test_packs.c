@@ -528,10 +528,39 @@ START_TEST(pack_json_is_read_strictly)
     ck_assert_msg(strstr(info.error, "pack.json:2:2: ") != NULL &&
                       strstr(info.error, "title") != NULL,
                   "%s", info.error);
-    /* no pack.json: the folder's name is the title */
+    /* no pack.json: the folder's name is the title, and no problem is told */
     remove(path);
     ck_assert(pack_load(dir, "strict", &info, NULL));
     ck_assert_str_eq(info.meta.title, "strict");
+    ck_assert_str_eq(info.error, "");
+}
+END_TEST
+
+/* --check of a pack without pack.json says only that it is ok: a pack
+** needs none, so there is nothing to report about it. */
+START_TEST(a_pack_without_pack_json_checks_clean)
+{
+    char dir[1200], path[1400], out[1400], ok_line[1300];
+    screen_make_dir(scratch_root);
+    write_pack(scratch_root, "bare", "Bare");
+    snprintf(dir, sizeof dir, "%s/packs/bare", scratch_root);
+    snprintf(path, sizeof path, "%s/pack.json", dir);
+    snprintf(out, sizeof out, "%s/check.txt", scratch_root);
+    ck_assert_int_eq(remove(path), 0);
+    /* the test runs in its own process: --check's output goes to a file */
+    fflush(NULL);
+    ck_assert(freopen(out, "w", stdout) != NULL && dup2(fileno(stdout), 2) == 2);
+    char *check[] = {"platformer", "--check", dir};
+    ck_assert_int_eq(level_cli_check(3, check, data_dir), 0);
+    fflush(NULL);
+    char *said = read_all(out);
+    snprintf(ok_line, sizeof ok_line, "%s: ok\n", dir);
+    ck_assert_str_eq(said, ok_line);
+    free(said);
+    /* a pack.json that cannot be read is still a problem */
+    ck_assert_int_eq(mkdir(path, 0700), 0);
+    ck_assert_int_eq(level_cli_check(3, check, data_dir), 1);
+    ck_assert_int_eq(rmdir(path), 0);
 }
 END_TEST
 
@@ -613,6 +642,7 @@ static Suite *packs_suite(void)
     tcase_add_test(tc, own_levels_are_listed_and_keep_their_bests);
     tcase_add_test(tc, pack_roots_follow_xdg_data_dirs);
     tcase_add_test(tc, pack_json_is_read_strictly);
+    tcase_add_test(tc, a_pack_without_pack_json_checks_clean);
     tcase_add_test(tc, a_packs_list_is_changed_in_its_own_format);
     tcase_set_timeout(tc, 0); /* no time limit: sanitizer builds on a busy machine are slow */
     suite_add_tcase(s, tc);

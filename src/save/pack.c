@@ -18,6 +18,7 @@
 #include "array.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,11 +34,14 @@ bool pack_read_meta(const char *path, PackMeta *m, CampaignReport report, void *
     static const long formats[] = {PACK_FORMAT};
     SaveReader r;
     memset(m, 0, sizeof *m);
+    struct stat st;
+    if (stat(path, &st) != 0 && errno == ENOENT)
+        return true; /* a pack needs no pack.json: nothing to report */
     save_reader_init(&r);
     r.report = report;
     r.report_ctx = ctx;
     JsonRead got = save_reader_load(&r, path);
-    bool ok = got == JSON_READ_MISSING;
+    bool ok = false;
     if (got == JSON_READ_OK) {
         JsonDoc *doc = &r.doc;
         const cJSON *root = doc->root;
