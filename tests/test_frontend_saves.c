@@ -12,6 +12,7 @@
 #include "frontend_internal.h"
 #include "screen_rig.h"
 #include "check_run.h"
+#include "fd_rig.h"
 
 #include <check.h>
 #include <errno.h>
@@ -487,31 +488,6 @@ END_TEST
 
 /* ---- too many open files ------------------------------------------------------------------ */
 
-typedef struct Exhausted {
-    int fds[512];
-    int count;
-    struct rlimit old;
-} Exhausted;
-
-static void exhaust_fds(Exhausted *x)
-{
-    ck_assert_int_eq(getrlimit(RLIMIT_NOFILE, &x->old), 0);
-    struct rlimit low = {256, x->old.rlim_max};
-    ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &low), 0);
-    x->count = 0;
-    int fd;
-    while (x->count < 512 && (fd = open("/dev/null", O_RDONLY)) >= 0)
-        x->fds[x->count++] = fd;
-    ck_assert_int_eq(errno, EMFILE);
-}
-
-static void give_back_fds(Exhausted *x)
-{
-    while (x->count > 0)
-        close(x->fds[--x->count]);
-    ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &x->old), 0);
-}
-
 /* settings.json cannot be opened at the start (no file descriptor left),
 ** and progress.json not at a save: neither is set aside or written over;
 ** the player is told both times; quitting, with descriptors back, keeps
@@ -532,7 +508,7 @@ START_TEST(too_many_open_files_sets_nothing_aside)
     Settings read;
     SaveNotices notices = {0};
     Exhausted x;
-    exhaust_fds(&x);
+    exhaust_fds(&x, 256);
     frontend_read_settings(&read, &notices, "platformer");
     give_back_fds(&x);
     ck_assert_int_eq(notices.count, 1);
@@ -549,7 +525,7 @@ START_TEST(too_many_open_files_sets_nothing_aside)
     start_level(s.game, 0); /* saved: its last level played */
     free(progress_before);
     progress_before = read_file(progress);
-    exhaust_fds(&x);
+    exhaust_fds(&x, 256);
     /* at the goal, the completion's save cannot read the file first */
     screen_key(s.game, SDL_SCANCODE_RIGHT, true);
     for (int i = 0; i < 60 * 30 && !s.game->saves.notices_pending; i++)

@@ -5,6 +5,7 @@
 #include "campaign.h"
 #include "progress.h"
 #include "check_run.h"
+#include "fd_rig.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -952,33 +953,6 @@ END_TEST
 
 /* ---- what the disk and the system do ------------------------------------------- */
 
-/* Uses up every file descriptor but a few (the limit lowered first), and
-** gives them back. */
-typedef struct Exhausted {
-    int fds[256];
-    int count;
-    struct rlimit old;
-} Exhausted;
-
-static void exhaust_fds(Exhausted *x)
-{
-    ck_assert_int_eq(getrlimit(RLIMIT_NOFILE, &x->old), 0);
-    struct rlimit low = {64, x->old.rlim_max};
-    ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &low), 0);
-    x->count = 0;
-    int fd;
-    while (x->count < 256 && (fd = open("/dev/null", O_RDONLY)) >= 0)
-        x->fds[x->count++] = fd;
-    ck_assert_int_eq(errno, EMFILE);
-}
-
-static void give_back_fds(Exhausted *x)
-{
-    while (x->count > 0)
-        close(x->fds[--x->count]);
-    ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &x->old), 0);
-}
-
 /* A file that cannot be opened for want of file descriptors is good as far
 ** as anyone knows: it is not set aside, the player is told, a save then is
 ** refused rather than write over what it holds, and once descriptors are
@@ -995,7 +969,7 @@ START_TEST(a_file_that_cannot_be_read_now_is_left_as_it_is)
     size_t len;
     char *before = read_all(path, &len);
     Exhausted x;
-    exhaust_fds(&x);
+    exhaust_fds(&x, 64);
     SaveLoad got = progress_load(path, PROGRESS_MAIN, &p, &notices);
     give_back_fds(&x);
     ck_assert_int_eq(got, SAVE_UNREADABLE);
@@ -1009,7 +983,7 @@ START_TEST(a_file_that_cannot_be_read_now_is_left_as_it_is)
     ck_assert_str_eq(list, "progress.json");
 
     ck_assert(progress_record_completion(&p, "09-new.json", 8, run(77, 0, 0), NULL));
-    exhaust_fds(&x);
+    exhaust_fds(&x, 64);
     bool saved = save(path, &p, err, sizeof err);
     give_back_fds(&x);
     ck_assert(!saved);
