@@ -25,3 +25,9 @@ platformer_fuzz(fuzz_tiled SOURCE fuzz/fuzz_tiled.c LIBS level game
   INPUTS ${fuzz_dir}/tiled)
 platformer_fuzz(fuzz_save SOURCE fuzz/fuzz_save.c LIBS save
   INPUTS ${fuzz_dir}/save)
+platformer_fuzz(fuzz_pack SOURCE fuzz/fuzz_pack.c LIBS save
+  INPUTS ${fuzz_dir}/pack)
+target_compile_definitions(fuzz_pack PRIVATE PACK_SOURCE="${PROJECT_SOURCE_DIR}/packs/pips-trials")
+platformer_fuzz(fuzz_tiled_files SOURCE fuzz/fuzz_tiled_files.c LIBS level game
+  INPUTS ${fuzz_dir}/tiled_files)
+target_compile_definitions(fuzz_tiled_files PRIVATE SOURCE_TREE="${PROJECT_SOURCE_DIR}")
