@@ -237,6 +237,82 @@ START_TEST(the_keyboard_alone_edits_plays_and_saves)
 }
 END_TEST
 
+/* Moves the settings' cursor to the row named name (F4 opens them). */
+static void settings_row(Frontend *g, const char *name)
+{
+    Editor *ed = g->editor;
+    if (ed->focus != FOCUS_SETTINGS)
+        screen_tap(g, SDL_SCANCODE_F4);
+    ck_assert_int_eq(ed->focus, FOCUS_SETTINGS);
+    for (int i = 0; i < ed->field_count && strcmp(ed->fields[ed->field].name, name) != 0; i++)
+        screen_tap(g, SDL_SCANCODE_DOWN);
+    ck_assert_str_eq(ed->fields[ed->field].name, name);
+}
+
+/* Types value into the settings' row name (Enter, clear, type, Enter). */
+static void settings_type(Frontend *g, const char *name, const char *value)
+{
+    settings_row(g, name);
+    screen_tap(g, SDL_SCANCODE_RETURN);
+    ck_assert(g->editor->typing);
+    for (int i = 0; i < 8; i++)
+        screen_tap(g, SDL_SCANCODE_BACKSPACE);
+    type_text(g, value);
+    screen_tap(g, SDL_SCANCODE_RETURN);
+    ck_assert(!g->editor->typing);
+}
+
+START_TEST(a_resize_from_the_settings_and_its_undo)
+{
+    char path[1200];
+    snprintf(path, sizeof path, "%s/resize.json", scratch());
+    copy_file(SOURCE_DIR "/tests/levels/good/basic.json", path);
+    char autosave[1300];
+    snprintf(autosave, sizeof autosave, "%s.autosave", path);
+    remove(autosave); /* a failed run's */
+    FrontendOptions opt = {.data_dir = SOURCE_DIR, .edit_path = path, .transient = true};
+    ScreenRig s;
+    screen_open(&s, &opt, NULL);
+    Frontend *g = s.game;
+    Editor *ed = g->editor;
+    frame(&s);
+    int w = edit_width(ed->doc), h = edit_height(ed->doc);
+    char narrower[16];
+    snprintf(narrower, sizeof narrower, "%d", w - 3);
+
+    /* a width typed is only the form's until its row applies it */
+    settings_type(g, "width", narrower);
+    ck_assert_int_eq(ed->resize_w, w - 3);
+    ck_assert_int_eq(edit_width(ed->doc), w);
+    settings_row(g, "resize");
+    screen_tap(g, SDL_SCANCODE_RETURN);
+    ck_assert_int_eq(edit_width(ed->doc), w - 3);
+    ck_assert_int_eq(edit_height(ed->doc), h);
+    screen_tap(g, SDL_SCANCODE_ESCAPE);
+
+    /* undone, the form shows the level's size again; redone, the new one */
+    tap_mod(g, SDL_SCANCODE_Z, KMOD_LCTRL);
+    ck_assert_int_eq(edit_width(ed->doc), w);
+    ck_assert_int_eq(ed->resize_w, w);
+    ck_assert_int_eq(ed->resize_h, h);
+    frame(&s);
+    screen_save(&s, scratch(), "editor-resize-undone");
+    tap_mod(g, SDL_SCANCODE_Z, KMOD_LCTRL | KMOD_LSHIFT);
+    ck_assert_int_eq(edit_width(ed->doc), w - 3);
+    ck_assert_int_eq(ed->resize_w, w - 3);
+
+    /* a size typed and not applied outlives the undo of another change */
+    screen_tap(g, SDL_SCANCODE_B);
+    screen_tap(g, SDL_SCANCODE_RETURN);
+    settings_type(g, "height", "30");
+    screen_tap(g, SDL_SCANCODE_ESCAPE);
+    tap_mod(g, SDL_SCANCODE_Z, KMOD_LCTRL);
+    ck_assert_int_eq(edit_width(ed->doc), w - 3);
+    ck_assert_int_eq(ed->resize_h, 30);
+    screen_close(&s);
+}
+END_TEST
+
 START_TEST(a_new_level_asks_its_size_and_a_shipped_one_is_read_only_unless_named)
 {
     char path[1200];
@@ -598,6 +674,7 @@ static Suite *editor_suite(void)
     tcase_add_test(tc, readme_lists_the_keys_the_editor_has);
     tcase_add_test(tc, every_key_does_one_thing);
     tcase_add_test(tc, the_keyboard_alone_edits_plays_and_saves);
+    tcase_add_test(tc, a_resize_from_the_settings_and_its_undo);
     tcase_add_test(tc, a_new_level_asks_its_size_and_a_shipped_one_is_read_only_unless_named);
     tcase_add_test(tc, the_picture_of_a_shipped_level);
     tcase_add_test(tc, autosave_and_a_file_changed_on_disk);

@@ -278,7 +278,14 @@ static void history(Frontend *g, bool redo)
     Editor *ed = g->editor;
     ed->key_carry = false;
     const char *label = redo ? edit_redo_label(ed->doc) : edit_undo_label(ed->doc);
+    int w = edit_width(ed->doc), h = edit_height(ed->doc);
     if (redo ? edit_redo(ed->doc) : edit_undo(ed->doc)) {
+        /* a resize undone or redone: the settings show the size the level
+        ** has now, not the one typed for the resize */
+        if (edit_width(ed->doc) != w || edit_height(ed->doc) != h) {
+            ed->resize_w = edit_width(ed->doc);
+            ed->resize_h = edit_height(ed->doc);
+        }
         editor_changed(ed);
         editor_panel_fields(g);
         editor_note(ed, false, "%s: %s", redo ? "Redone" : "Undone", label ? label : "");
