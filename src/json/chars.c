@@ -103,7 +103,7 @@ bool json_chars_next(JsonChars *it, uint32_t *cp, int *line, int *col)
         it->col += 2;
         return true;
     }
-    int n = json_utf8_len(it->p, avail);
+    int n = *it->p < 0x80 ? 1 : json_utf8_len(it->p, avail); /* ASCII without the call */
     if (n == 0)
         n = 1;
     *cp = n == 1 ? *it->p : json_utf8_decode(it->p, n);
